@@ -1,0 +1,46 @@
+"""Plain data that flows through a step: a parsed action, a rejection, an outcome."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+Point = tuple[float, float]
+
+
+@dataclass
+class Action:
+    """A parsed action, in the model's coordinate space (before mapping to CSS pixels).
+
+    `args` keys are the UI-TARS keyword names: start_box, end_box (Point), direction,
+    content, option, key, text, near (str), points (list[Point]).
+    """
+
+    name: str
+    args: dict[str, Any] = field(default_factory=dict)
+    raw: str = ""  # the action text as it was parsed (after cleaning)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "args": self.args}
+
+    def __str__(self) -> str:  # how the action reads in history and records
+        return self.raw or f"{self.name}({', '.join(f'{k}={v!r}' for k, v in self.args.items())})"
+
+
+@dataclass
+class Rejection:
+    """A reply the harness will not execute, with the reason the model is told."""
+
+    reason: str
+    action: Action | None = None
+
+
+@dataclass
+class ParsedReply:
+    raw: str
+    cleaned: str  # the text kept in history: first Thought/Action pair, tokens stripped
+    thought: str
+    action: Action | None
+    rejection: Rejection | None = None
+    stripped_tokens: list[str] = field(default_factory=list)
+    truncated: bool = False  # an invented continuation was dropped

@@ -1,0 +1,92 @@
+"""Harness switches: every component is a named switch; profiles are sets of switches.
+
+`webfovea` turns every component on; `reference` is the naive baseline the paper
+started from (the UI-TARS reference agent). `--disable NAME` turns one off.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel, Field
+
+
+class Component(StrEnum):
+    # parsing
+    first_action = "first_action"  # keep only the first Thought/Action pair
+    token_strip = "token_strip"  # strip chat-template tokens and trailing markup
+    # execution
+    coord_align = "coord_align"  # cap the screenshot, map by sent-image/viewport ratio
+    select = "select"  # element-level select for native <select>
+    fill = "fill"  # focus, clear, type, read back
+    enter_on_newline = "enter_on_newline"  # type('...\n') presses Enter
+    iframe_fallback = "iframe_fallback"  # DOM event sequence inside a child frame
+    click_many = "click_many"  # image-grid CAPTCHA
+    back_reload = "back_reload"  # back() and reload()
+    # feedback
+    feedback_notes = "feedback_notes"  # fingerprints before/after -> notes
+    # observation
+    hover = "hover"
+    find_text = "find_text"
+    read_text = "read_text"
+    tool_triggers = "tool_triggers"  # tool rules in the prompt
+    # guardrails
+    hard_constraints = "hard_constraints"  # the constraint list in the prompt
+    hotkey_blocklist = "hotkey_blocklist"  # browser-level keys rejected
+    budgets = "budgets"  # per-action budgets enforced by the executor
+    scroll_breaker_needs_no_change = "scroll_breaker_needs_no_change"
+    adaptive_settle = "adaptive_settle"  # quiet-page wait instead of a fixed sleep
+
+
+ALL_COMPONENTS: frozenset[Component] = frozenset(Component)
+
+# The reference agent had basic mouse/keyboard actions only, a fixed wait, a scroll
+# breaker that fires on 10 scrolls whatever the page does, and 40 steps.
+REFERENCE_COMPONENTS: frozenset[Component] = frozenset()
+
+
+class HarnessConfig(BaseModel):
+    """Everything that shapes one harness. Serialisable so a run records how it was made."""
+
+    profile: str = "webfovea"
+    components: frozenset[Component] = Field(default_factory=lambda: ALL_COMPONENTS)
+    viewport_width: int = 1920
+    viewport_height: int = 1080
+    screenshot_cap_width: int = 1440
+    screenshot_cap_height: int = 810
+    coordinate_convention: str = "pixels"  # "pixels" of the sent image, or "norm1000"
+    screenshot_window: int = 5
+    max_steps: int = 80
+    max_seconds: float = 1800.0
+    settle_min_ms: int = 150
+    settle_quiet_ms: int = 200
+    settle_max_ms: int = 8000
+    fixed_wait_ms: int = 1000  # used when adaptive_settle is off
+    tool_timeout_s: float = 180.0
+    scroll_breaker_limit: int = 10
+
+    def on(self, c: Component | str) -> bool:
+        return Component(c) in self.components
+
+
+PROFILES = ("webfovea", "reference")
+
+
+def make_config(profile: str = "webfovea", disable: list[str] | None = None, **overrides) -> HarnessConfig:
+    """Build a config from a profile name, a list of components to disable, and field overrides."""
+    if profile == "webfovea":
+        comps = set(ALL_COMPONENTS)
+        base: dict = {}
+    elif profile == "reference":
+        comps = set(REFERENCE_COMPONENTS)
+        base = {"max_steps": 40}
+    else:
+        raise ValueError(f"unknown profile {profile!r}; choose one of: {', '.join(PROFILES)}")
+    for name in disable or []:
+        try:
+            comps.discard(Component(name))
+        except ValueError:
+            known = ", ".join(c.value for c in Component)
+            raise ValueError(f"unknown component {name!r}; known components: {known}") from None
+    base.update(overrides)
+    return HarnessConfig(profile=profile, components=frozenset(comps), **base)
