@@ -44,3 +44,20 @@ class ParsedReply:
     rejection: Rejection | None = None
     stripped_tokens: list[str] = field(default_factory=list)
     truncated: bool = False  # an invented continuation was dropped
+
+
+# Argument kinds the parser understands. Each action spec lists (name, kind) pairs in
+# positional order; the parser turns text into values of these kinds.
+#   point     -> (x, y) floats   from <|box_start|>(x,y)<|box_end|>, (x,y), [x1,y1,x2,y2] (centre), <point>x y</point>
+#   points    -> list of (x, y)  several points in any of the forms above
+#   direction -> "up" | "down" | "left" | "right"
+#   text      -> str             quoted string; escapes \n \' \" \\ decoded
+#   key       -> str             lower-cased, spaces normalised: 'ctrl c'
+ParamKind = str
+
+
+@dataclass(frozen=True)
+class ParamSpec:
+    name: str
+    kind: ParamKind
+    optional: bool = False

@@ -1,0 +1,162 @@
+"""Finding, launching and connecting to Chromium. One BrowserSession owns one browser."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+from playwright.async_api import Browser, BrowserContext, Page, Playwright, async_playwright
+
+# Flags that keep a headless Chromium off the network (see DESIGN.md). Playwright passes
+# its own --disable-features list; we never add a second one (Chromium keeps only the last).
+OFFLINE_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-default-apps",
+    "--disable-extensions",
+    "--no-default-browser-check",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
+]
+
+INSTALL_HINT = (
+    "No Chromium found. Install one (Debian/Ubuntu: `apt-get install -y chromium`), "
+    "or set WEBFOVEA_CHROME=/path/to/chrome, or connect to a running browser with --cdp-url."
+)
+
+
+class BrowserNotFound(RuntimeError):
+    pass
+
+
+def find_chrome() -> str:
+    """Locate a Chromium binary: $WEBFOVEA_CHROME, chromium, google-chrome, Playwright's own."""
+    env = os.environ.get("WEBFOVEA_CHROME")
+    if env:
+        if Path(env).exists():
+            return env
+        raise BrowserNotFound(f"WEBFOVEA_CHROME={env} does not exist. {INSTALL_HINT}")
+    for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    pw_root = Path(os.environ.get("PLAYWRIGHT_BROWSERS_PATH", Path.home() / ".cache" / "ms-playwright"))
+    for cand in sorted(pw_root.glob("chromium-*/chrome-linux*/chrome"), reverse=True):
+        return str(cand)
+    raise BrowserNotFound(INSTALL_HINT)
+
+
+def browser_env(home: Path) -> dict[str, str]:
+    """Point Chromium's HOME, TMPDIR and XDG folders at a folder of the run."""
+    env = dict(os.environ)
+    for var in ("HOME", "TMPDIR", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME"):
+        sub = home / var.lower()
+        sub.mkdir(parents=True, exist_ok=True)
+        env[var] = str(sub)
+    return env
+
+
+class BrowserSession:
+    """A Playwright connection to one Chromium (launched here, or reached over CDP)."""
+
+    def __init__(self) -> None:
+        self._pw: Playwright | None = None
+        self.browser: Browser | None = None
+        self.context: BrowserContext | None = None
+        self.cdp_url: str | None = None
+        self._home: tempfile.TemporaryDirectory[str] | None = None
+        self.viewport = (1920, 1080)
+
+    @classmethod
+    async def launch(
+        cls, *, viewport: tuple[int, int] = (1920, 1080), headless: bool = True, executable: str | None = None
+    ) -> BrowserSession:
+        self = cls()
+        self.viewport = viewport
+        exe = executable or find_chrome()
+        self._home = tempfile.TemporaryDirectory(prefix="webfovea-chrome-")
+        self._pw = await async_playwright().start()
+        try:
+            self.browser = await self._pw.chromium.launch(
+                executable_path=exe,
+                headless=headless,
+                args=OFFLINE_FLAGS,
+                env=browser_env(Path(self._home.name)),
+            )
+            self.context = await self.browser.new_context(
+                viewport={"width": viewport[0], "height": viewport[1]}, device_scale_factor=1,
+                accept_downloads=True,
+            )
+        except BaseException:
+            await self.close()
+            raise
+        return self
+
+    @classmethod
+    async def connect(cls, cdp_url: str, *, viewport: tuple[int, int] = (1920, 1080)) -> BrowserSession:
+        self = cls()
+        self.viewport = viewport
+        self.cdp_url = cdp_url
+        self._pw = await async_playwright().start()
+        try:
+            self.browser = await self._pw.chromium.connect_over_cdp(cdp_url, timeout=15_000)
+        except Exception as e:
+            await self.close()
+            raise ConnectionError(
+                f"cannot reach a browser at {cdp_url}: {str(e).splitlines()[0]}. "
+                "Start Chromium with --remote-debugging-port=PORT and pass --cdp-url http://127.0.0.1:PORT"
+            ) from None
+        self.context = (
+            self.browser.contexts[0]
+            if self.browser.contexts
+            else await self.browser.new_context(accept_downloads=True)
+        )
+        return self
+
+    async def fresh_page(self) -> Page:
+        """Close every tab left by earlier work and return one usable page at the viewport size."""
+        assert self.context is not None
+        pages = list(self.context.pages)
+        page = await self.context.new_page()
+        for old in pages:
+            try:
+                await old.close()
+            except Exception:
+                pass
+        await page.set_viewport_size({"width": self.viewport[0], "height": self.viewport[1]})
+        return page
+
+    async def healthy(self, timeout_s: float = 5.0) -> bool:
+        """A real round trip: evaluate in a page. An object existing proves nothing."""
+        import asyncio
+
+        if self.browser is None or not self.browser.is_connected() or self.context is None:
+            return False
+        try:
+            page = self.context.pages[0] if self.context.pages else await self.context.new_page()
+            return await asyncio.wait_for(page.evaluate("1+1"), timeout_s) == 2
+        except Exception:
+            return False
+
+    async def close(self) -> None:
+        for closer in (
+            (self.browser.close if self.browser and not self.cdp_url else None),
+            (self._pw.stop if self._pw else None),
+        ):
+            if closer is None:
+                continue
+            try:
+                await closer()
+            except Exception:
+                pass
+        self.browser = None
+        self._pw = None
+        if self._home is not None:
+            self._home.cleanup()
+            self._home = None
