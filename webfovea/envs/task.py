@@ -17,3 +17,4 @@ class Task(BaseModel):
     failure_classes: list[str] = Field(default_factory=list)
     plan: list[dict[str, Any]] = Field(default_factory=list)  # oracle plan (proving ground only)
     site: str | None = None  # proving-ground site name
+    quirks: dict[str, Any] = Field(default_factory=dict)  # oracle quirk overrides for this task
