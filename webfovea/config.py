@@ -58,10 +58,10 @@ class HarnessConfig(BaseModel):
     screenshot_window: int = 5
     max_steps: int = 80
     max_seconds: float = 1800.0
-    settle_min_ms: int = 150
-    settle_quiet_ms: int = 200
+    settle_min_ms: int = 30
+    settle_quiet_ms: int = 60
     settle_max_ms: int = 8000
-    fixed_wait_ms: int = 1000  # used when adaptive_settle is off
+    fixed_wait_ms: int = 500  # used when adaptive_settle is off
     tool_timeout_s: float = 180.0
     scroll_breaker_limit: int = 10
 

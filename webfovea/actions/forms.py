@@ -1,0 +1,68 @@
+"""Element-level form actions: select (native dropdowns) and fill (focus, clear, type, read back)."""
+
+from __future__ import annotations
+
+from webfovea.actions.pointer import BOX
+from webfovea.actions.spec import ActionSpec, Outcome
+from webfovea.actions.types import Action, ParamSpec
+from webfovea.browser import dom
+from webfovea.browser.executor import ExecContext
+from webfovea.config import Component
+
+
+async def exec_select(ctx: ExecContext, action: Action) -> Outcome:
+    x, y = ctx.css(action.args["start_box"])
+    option = str(action.args.get("option", ""))
+    res = await dom.select_at(ctx.page, x, y, option)
+    if res.ok:
+        how = "" if res.how == "exact" else f" (matched '{option}' {res.how})"
+        return Outcome(point=(x, y), note=f"Selected '{res.chosen}'{how}.", check_change=False)
+    listed = "; ".join(f"'{o}'" for o in (res.options or [])[:40])
+    more = f" (+{len(res.options) - 40} more)" if res.options and len(res.options) > 40 else ""
+    err = res.error or "no matching option"
+    note = f"select failed: {err}."
+    if res.options:
+        note += f" Available options: {listed}{more}."
+    return Outcome(ok=False, point=(x, y), note=note, check_change=False)
+
+
+async def exec_fill(ctx: ExecContext, action: Action) -> Outcome:
+    x, y = ctx.css(action.args["start_box"])
+    content = str(action.args.get("content", ""))
+    enter = content.endswith("\n")
+    res = await dom.fill_at(ctx.page, x, y, content.rstrip("\n"))
+    if not res.ok:
+        return Outcome(ok=False, point=(x, y), note=f"fill failed: {res.error}", check_change=False)
+    note = f"The box now contains '{res.value}'."
+    navigated = False
+    if enter and ctx.on(Component.enter_on_newline):
+        await ctx.page.keyboard.press("Enter")
+        note += " Pressed Enter."
+        navigated = True
+    return Outcome(point=(x, y), note=note, navigated=navigated, check_change=False)
+
+
+SPECS = [
+    ActionSpec(
+        name="select",
+        params=(ParamSpec("start_box", "point"), ParamSpec("option", "text")),
+        signature=f"select(start_box={BOX}, option='option text')",
+        purpose="Choose an option in the dropdown at the point (native dropdowns cannot be opened by clicking).",
+        execute=exec_select,
+        component=Component.select,
+        pointer=True,
+        rule="For a dropdown (<select>), always use select, never click its options.",
+        feedback="The option chosen (and how it matched); on failure, the list of available options.",
+    ),
+    ActionSpec(
+        name="fill",
+        params=(ParamSpec("start_box", "point"), ParamSpec("content", "text")),
+        signature=f"fill(start_box={BOX}, content='text')",
+        purpose="Focus the text box at the point, clear it, type content (end with \\n to press Enter).",
+        execute=exec_fill,
+        component=Component.fill,
+        pointer=True,
+        rule="To enter text in a box, use fill (not click then type); dates may be written in any common format.",
+        feedback="The value actually in the box after typing; on failure, what is under the point.",
+    ),
+]

@@ -1,0 +1,92 @@
+"""Keyboard actions: type and hotkey."""
+
+from __future__ import annotations
+
+from webfovea.actions.spec import ActionSpec, Outcome
+from webfovea.actions.types import Action, ParamSpec
+from webfovea.browser.executor import ExecContext
+from webfovea.config import Component
+
+# Keys that act on the browser rather than the page: they would navigate, open tabs,
+# reload or open developer tools — paths around the site's own interface.
+BROWSER_HOTKEYS = {
+    "ctrl l", "ctrl t", "ctrl n", "ctrl w", "ctrl shift t", "ctrl shift n", "ctrl shift w", "ctrl r",
+    "ctrl shift r", "f5", "ctrl f5", "shift f5", "alt left", "alt right", "alt home", "alt d", "f6",
+    "ctrl tab", "ctrl shift tab", "ctrl pageup", "ctrl pagedown", "ctrl h", "ctrl j", "ctrl d", "ctrl o",
+    "ctrl p", "ctrl s", "ctrl u", "ctrl k", "ctrl e", "ctrl shift i", "ctrl shift j", "ctrl shift c",
+    "f11", "f12", "alt f4", "ctrl q", "ctrl shift delete", "browserback", "browserforward",
+    "browserrefresh", "meta l", "meta t", "meta n", "meta w", "meta r", "meta left", "meta right",
+    "meta [", "meta ]",
+}
+
+_KEY_NAMES = {
+    "ctrl": "Control", "control": "Control", "shift": "Shift", "alt": "Alt", "meta": "Meta", "cmd": "Meta",
+    "enter": "Enter", "return": "Enter", "esc": "Escape", "escape": "Escape", "tab": "Tab", "space": " ",
+    "backspace": "Backspace", "delete": "Delete", "del": "Delete", "home": "Home", "end": "End",
+    "pageup": "PageUp", "pagedown": "PageDown", "up": "ArrowUp", "down": "ArrowDown", "left": "ArrowLeft",
+    "right": "ArrowRight", "arrowup": "ArrowUp", "arrowdown": "ArrowDown", "arrowleft": "ArrowLeft",
+    "arrowright": "ArrowRight", "insert": "Insert",
+}
+
+
+def playwright_combo(key: str) -> str:
+    parts = key.split()
+    out = []
+    for p in parts:
+        if p in _KEY_NAMES:
+            out.append(_KEY_NAMES[p])
+        elif len(p) >= 2 and p[0] == "f" and p[1:].isdigit():
+            out.append(p.upper())
+        else:
+            out.append(p if len(p) == 1 else p.capitalize())
+    return "+".join(out)
+
+
+async def exec_type(ctx: ExecContext, action: Action) -> Outcome:
+    content = str(action.args.get("content", ""))
+    enter = content.endswith("\n")
+    text = content.rstrip("\n")
+    await ctx.page.keyboard.type(text)
+    if enter and ctx.on(Component.enter_on_newline):
+        await ctx.page.keyboard.press("Enter")
+        return Outcome(navigated=True, note="Typed the text and pressed Enter.")
+    return Outcome()
+
+
+async def exec_hotkey(ctx: ExecContext, action: Action) -> Outcome:
+    key = str(action.args.get("key", "")).strip().lower()
+    if not key:
+        return Outcome(ok=False, check_change=False, note="hotkey needs a key, e.g. hotkey(key='enter').")
+    if ctx.on(Component.hotkey_blocklist) and key in BROWSER_HOTKEYS:
+        return Outcome(
+            ok=False,
+            check_change=False,
+            note=(
+                f"hotkey '{key}' was blocked: it acts on the browser (address bar, tabs, reload, history, "
+                "developer tools), not on the page. Use the site's own links and controls."
+            ),
+        )
+    await ctx.page.keyboard.press(playwright_combo(key))
+    return Outcome(navigated=key in ("enter", "return"))
+
+
+SPECS = [
+    ActionSpec(
+        name="type",
+        params=(ParamSpec("content", "text"),),
+        signature="type(content='text')",
+        purpose="Type into the focused element. End content with \\n to press Enter afterwards.",
+        execute=exec_type,
+        in_reference=True,
+        feedback="Whether Enter was pressed; if nothing changed, a note that the keystrokes may have gone nowhere.",
+    ),
+    ActionSpec(
+        name="hotkey",
+        params=(ParamSpec("key", "key"),),
+        signature="hotkey(key='ctrl c')",
+        purpose="Press a key combination on the page (space-separated, e.g. 'enter', 'ctrl a', 'escape').",
+        execute=exec_hotkey,
+        in_reference=True,
+        feedback="Browser-level keys (ctrl l, ctrl t, F5, alt left ...) are refused with the reason.",
+    ),
+]

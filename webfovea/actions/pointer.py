@@ -1,0 +1,179 @@
+"""Mouse actions: click, left_double, right_single, drag, hover, scroll, click_many."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+from webfovea.actions.spec import ActionSpec, Outcome
+from webfovea.actions.types import Action, ParamSpec
+from webfovea.browser.executor import ExecContext
+from webfovea.config import Component
+
+BOX = "'<|box_start|>(x,y)<|box_end|>'"
+SCROLL_PX = 600  # a bit over half a 1080-px viewport: consecutive views overlap
+
+
+async def _click(ctx: ExecContext, action: Action, *, button: str = "left", count: int = 1) -> Outcome:
+    x, y = ctx.css(action.args["start_box"])
+    await ctx.page.mouse.click(x, y, button=button, click_count=count)  # type: ignore[arg-type]
+    return Outcome(point=(x, y))
+
+
+async def exec_click(ctx: ExecContext, action: Action) -> Outcome:
+    return await _click(ctx, action)
+
+
+async def exec_double(ctx: ExecContext, action: Action) -> Outcome:
+    return await _click(ctx, action, count=2)
+
+
+async def exec_right(ctx: ExecContext, action: Action) -> Outcome:
+    return await _click(ctx, action, button="right")
+
+
+async def exec_drag(ctx: ExecContext, action: Action) -> Outcome:
+    x0, y0 = ctx.css(action.args["start_box"])
+    x1, y1 = ctx.css(action.args["end_box"], "end_box")
+    mouse = ctx.page.mouse
+    await mouse.move(x0, y0)
+    await mouse.down()
+    await mouse.move(x1, y1, steps=12)
+    await mouse.up()
+    return Outcome(point=(x0, y0), points=[(x0, y0), (x1, y1)])
+
+
+async def exec_hover(ctx: ExecContext, action: Action) -> Outcome:
+    x, y = ctx.css(action.args["start_box"])
+    # Arrive from a neighbouring pixel so mouseenter/mouseover fire even if the pointer was here.
+    await ctx.page.mouse.move(x - 3, y - 3)
+    await ctx.page.mouse.move(x, y, steps=3)
+    return Outcome(point=(x, y))
+
+
+async def exec_scroll(ctx: ExecContext, action: Action) -> Outcome:
+    box = action.args.get("start_box")
+    if box is not None:
+        x, y = ctx.css(box)
+    else:
+        x, y = ctx.shot.css_width / 2, ctx.shot.css_height / 2
+    direction = action.args.get("direction", "down")
+    dx, dy = {"up": (0, -SCROLL_PX), "down": (0, SCROLL_PX), "left": (-SCROLL_PX, 0), "right": (SCROLL_PX, 0)}[
+        direction
+    ]
+    await ctx.page.mouse.move(x, y)
+    await ctx.page.mouse.wheel(dx, dy)
+    return Outcome(point=(x, y))
+
+
+_CAPTCHA_TEXT = re.compile(
+    r"captcha|select all (?:the )?(?:images|squares|tiles)|verify (?:that )?you are (?:a )?human|i'?m not a robot",
+    re.I,
+)
+_PAGE_TEXT = "() => (document.body ? document.body.innerText : '').slice(0, 20000)"
+
+
+async def _captcha_on_page(ctx: ExecContext) -> bool:
+    for frame in ctx.page.frames:
+        try:
+            if _CAPTCHA_TEXT.search(await frame.evaluate(_PAGE_TEXT)):
+                return True
+        except Exception:
+            continue
+    return False
+
+
+async def exec_click_many(ctx: ExecContext, action: Action) -> Outcome:
+    points = [ctx.css(p, f"point {i + 1}") for i, p in enumerate(action.args.get("points") or [])]
+    if not points:
+        return Outcome(ok=False, check_change=False, note="click_many needs at least one point.")
+    if not await _captcha_on_page(ctx):
+        return Outcome(
+            ok=False,
+            check_change=False,
+            note="click_many is only for image-grid CAPTCHAs, and no CAPTCHA is on this page; click one target at a time.",
+        )
+    for x, y in points:
+        await ctx.page.mouse.click(x, y)
+        await asyncio.sleep(0.08)  # grid widgets debounce rapid clicks
+    return Outcome(point=points[0], points=points, note=f"Clicked {len(points)} points.")
+
+
+SPECS = [
+    ActionSpec(
+        name="click",
+        params=(ParamSpec("start_box", "point"),),
+        signature=f"click(start_box={BOX})",
+        purpose="Left-click the point.",
+        execute=exec_click,
+        in_reference=True,
+        pointer=True,
+        clicky=True,
+        feedback="If nothing on the page changed: a note naming the element under the point and whether it is clickable.",
+    ),
+    ActionSpec(
+        name="left_double",
+        params=(ParamSpec("start_box", "point"),),
+        signature=f"left_double(start_box={BOX})",
+        purpose="Double-click the point.",
+        execute=exec_double,
+        in_reference=True,
+        pointer=True,
+        clicky=True,
+        feedback="If nothing changed: a note naming the element under the point.",
+    ),
+    ActionSpec(
+        name="right_single",
+        params=(ParamSpec("start_box", "point"),),
+        signature=f"right_single(start_box={BOX})",
+        purpose="Right-click the point.",
+        execute=exec_right,
+        in_reference=True,
+        pointer=True,
+        clicky=True,
+        feedback="If nothing changed: a note naming the element under the point.",
+    ),
+    ActionSpec(
+        name="drag",
+        params=(ParamSpec("start_box", "point"), ParamSpec("end_box", "point")),
+        signature=f"drag(start_box={BOX}, end_box={BOX})",
+        purpose="Press at start_box, move to end_box, release (sliders, maps).",
+        execute=exec_drag,
+        in_reference=True,
+        pointer=True,
+        feedback="If nothing changed: a note naming the element under the start point.",
+    ),
+    ActionSpec(
+        name="scroll",
+        params=(ParamSpec("start_box", "point", optional=True), ParamSpec("direction", "direction")),
+        signature=f"scroll(start_box={BOX}, direction='down or up or right or left')",
+        purpose="Scroll the element under the point (the page if no point) by about half a screen.",
+        execute=exec_scroll,
+        in_reference=True,
+        pointer=True,
+        feedback="If nothing moved: a note naming the element under the point (the end of the page or a non-scrollable area).",
+    ),
+    ActionSpec(
+        name="hover",
+        params=(ParamSpec("start_box", "point"),),
+        signature=f"hover(start_box={BOX})",
+        purpose="Move the mouse over the point without clicking (reveals tooltips and chart values).",
+        execute=exec_hover,
+        component=Component.hover,
+        pointer=True,
+        rule="When a chart's values are not printed, hover each bar or point you need and read the tooltip.",
+        feedback="The page-text hash is compared, so a tooltip that appears counts as a change; otherwise a note naming the element under the point.",
+    ),
+    ActionSpec(
+        name="click_many",
+        params=(ParamSpec("points", "points"),),
+        signature="click_many(points='<|box_start|>(x1,y1)<|box_end|> <|box_start|>(x2,y2)<|box_end|> ...')",
+        purpose="Click several points in one step. Only for an image-grid CAPTCHA.",
+        execute=exec_click_many,
+        component=Component.click_many,
+        budget=6,
+        pointer=False,
+        rule="Use click_many only to select the tiles of an image-grid CAPTCHA, then click its Verify button.",
+        feedback="How many points were clicked; a refusal when no CAPTCHA is on the page.",
+    ),
+]

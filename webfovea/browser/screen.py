@@ -1,0 +1,113 @@
+"""Screen capture and the coordinate mapping between the sent image and the CSS viewport.
+
+The model points in the image it was sent. With alignment on, the harness sends at most
+the cap (1440x810 by default) and maps by the ratio of that image to the CSS viewport,
+measured at run time (device pixel ratio included). With it off (the reference agent), the
+full-size screenshot is sent and model coordinates are taken as full-size pixels — which
+is right only if the provider did not downscale the image before the model saw it.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+from dataclasses import dataclass
+
+from PIL import Image
+from playwright.async_api import CDPSession, Page
+
+from webfovea.config import Component, HarnessConfig
+
+
+@dataclass
+class Shot:
+    image: Image.Image  # exactly what the model is sent
+    css_width: float
+    css_height: float
+    dpr: float
+    raw_size: tuple[int, int]  # device pixels captured
+    coordinate_convention: str  # "pixels" or "norm1000"
+    aligned: bool
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.image.size
+
+    def to_css(self, x: float, y: float) -> tuple[float, float]:
+        """Model coordinates -> CSS pixels of the viewport."""
+        if self.coordinate_convention == "norm1000":
+            return x / 1000.0 * self.css_width, y / 1000.0 * self.css_height
+        if self.aligned:
+            w, h = self.image.size
+            return x * self.css_width / w, y * self.css_height / h
+        # Reference behaviour: model pixels are taken as device pixels of the raw capture.
+        return x / self.dpr, y / self.dpr
+
+    def in_bounds(self, x: float, y: float) -> bool:
+        if self.coordinate_convention == "norm1000":
+            return 0 <= x <= 1000 and 0 <= y <= 1000
+        w, h = self.image.size
+        return 0 <= x <= w and 0 <= y <= h
+
+    def bounds_text(self) -> str:
+        if self.coordinate_convention == "norm1000":
+            return "0-1000 on both axes"
+        w, h = self.image.size
+        return f"x 0-{w}, y 0-{h}"
+
+    def from_css(self, x: float, y: float) -> tuple[float, float]:
+        """CSS pixels -> sent-image pixels (for marking the executed point)."""
+        w, h = self.image.size
+        return x * w / self.css_width, y * h / self.css_height
+
+
+def fit_within(size: tuple[int, int], cap: tuple[int, int]) -> tuple[int, int]:
+    w, h = size
+    scale = min(1.0, cap[0] / w, cap[1] / h)
+    return max(1, round(w * scale)), max(1, round(h * scale))
+
+
+class Screen:
+    """Captures through one CDP session per page (cheaper than page.screenshot)."""
+
+    def __init__(self, page: Page, config: HarnessConfig) -> None:
+        self.page = page
+        self.config = config
+        self._cdp: CDPSession | None = None
+
+    async def _session(self) -> CDPSession:
+        if self._cdp is None:
+            self._cdp = await self.page.context.new_cdp_session(self.page)
+        return self._cdp
+
+    async def capture(self) -> Shot:
+        metrics = await self.page.evaluate("[window.innerWidth, window.innerHeight, window.devicePixelRatio]")
+        css_w, css_h, dpr = float(metrics[0]), float(metrics[1]), float(metrics[2] or 1)
+        cdp = await self._session()
+        shot = await cdp.send("Page.captureScreenshot", {"format": "png", "optimizeForSpeed": True})
+        raw = Image.open(io.BytesIO(base64.b64decode(shot["data"])))
+        raw.load()
+        raw = raw.convert("RGB")
+        aligned = self.config.on(Component.coord_align)
+        image = raw
+        if aligned:
+            target = fit_within(raw.size, (self.config.screenshot_cap_width, self.config.screenshot_cap_height))
+            if target != raw.size:
+                image = raw.resize(target, Image.Resampling.BILINEAR)
+        return Shot(
+            image=image,
+            css_width=css_w,
+            css_height=css_h,
+            dpr=dpr,
+            raw_size=raw.size,
+            coordinate_convention=self.config.coordinate_convention,
+            aligned=aligned,
+        )
+
+    async def detach(self) -> None:
+        if self._cdp is not None:
+            try:
+                await self._cdp.detach()
+            except Exception:
+                pass
+            self._cdp = None
