@@ -1,0 +1,90 @@
+"""Comparing two runs of the same suite: which tasks a change fixed and which it broke.
+
+Run `a` is the baseline, run `b` the candidate: `fixed` fail in a and pass in b, `broken` the
+reverse. Printed in the paper's style, candidate first: ``webfovea 40/42 vs reference 12/42: +28/−0``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from webfovea.eval.summary import load_summary
+
+
+class CompareError(ValueError):
+    """Two runs that cannot be compared; str(e) is one line for the user."""
+
+
+@dataclass
+class Comparison:
+    label_a: str
+    label_b: str
+    total: int
+    passed_a: int
+    passed_b: int
+    fixed: list[str] = field(default_factory=list)
+    broken: list[str] = field(default_factory=list)
+    partial_a: bool = False
+    partial_b: bool = False
+
+
+def run_label(summary: dict[str, Any], run_dir: Path) -> str:
+    """'webfovea', 'webfovea −select', or the folder name when the run recorded no profile."""
+    meta = summary.get("meta") or {}
+    label = meta.get("profile") or Path(run_dir).name
+    disabled = meta.get("disabled") or []
+    if disabled:
+        label += " " + " ".join(f"−{d}" for d in disabled)
+    return label
+
+
+def _load(run_dir: Path) -> tuple[dict[str, Any], bool]:
+    if not Path(run_dir).is_dir():
+        raise CompareError(f"{run_dir}: no such run folder")
+    loaded = load_summary(run_dir)
+    if loaded is None:
+        raise CompareError(f"{run_dir}: no summary.json or summary.partial.json (run `webfovea bench` first)")
+    return loaded
+
+
+def compare_runs(a: Path, b: Path) -> Comparison:
+    """Compare baseline run `a` with candidate run `b`; refuses runs of different suites."""
+    sa, partial_a = _load(Path(a))
+    sb, partial_b = _load(Path(b))
+    ta, tb = sa.get("per_task", {}), sb.get("per_task", {})
+    if set(ta) != set(tb):
+        only_a, only_b = sorted(set(ta) - set(tb)), sorted(set(tb) - set(ta))
+        raise CompareError(
+            f"{a} and {b} are not runs of the same suite: {len(only_a)} task(s) only in the first "
+            f"({', '.join(only_a[:3])}{'…' if len(only_a) > 3 else ''}), {len(only_b)} only in the second "
+            f"({', '.join(only_b[:3])}{'…' if len(only_b) > 3 else ''})"
+        )
+    ids = sorted(ta)
+    return Comparison(
+        label_a=run_label(sa, Path(a)),
+        label_b=run_label(sb, Path(b)),
+        total=len(ids),
+        passed_a=sum(1 for t in ids if ta[t]["passed"]),
+        passed_b=sum(1 for t in ids if tb[t]["passed"]),
+        fixed=[t for t in ids if not ta[t]["passed"] and tb[t]["passed"]],
+        broken=[t for t in ids if ta[t]["passed"] and not tb[t]["passed"]],
+        partial_a=partial_a,
+        partial_b=partial_b,
+    )
+
+
+def format_comparison(c: Comparison, *, list_tasks: bool = True) -> str:
+    """First line: `B pb/n vs A pa/n: +fixed/−broken`; then the task ids, and a partial-run warning."""
+    lines = [f"{c.label_b} {c.passed_b}/{c.total} vs {c.label_a} {c.passed_a}/{c.total}: "
+             f"+{len(c.fixed)}/−{len(c.broken)}"]
+    if list_tasks:
+        if c.fixed:
+            lines.append(f"  fixed:  {', '.join(c.fixed)}")
+        if c.broken:
+            lines.append(f"  broken: {', '.join(c.broken)}")
+    partial = [label for label, p in ((c.label_a, c.partial_a), (c.label_b, c.partial_b)) if p]
+    if partial:
+        lines.append(f"  warning: partial run ({', '.join(partial)}): missing tasks count as failed")
+    return "\n".join(lines)

@@ -1,0 +1,294 @@
+"""The HTML report of a run: one self-contained file a person can open, mail or archive.
+
+Everything is inline (CSS, and screenshots as JPEG data URIs about 720 px wide), so the file
+needs no network and no run folder beside it. All page and model text is escaped: replies can
+hold chat-template tokens and markup, and a report must never run what a page or model wrote.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+
+from webfovea.envs.task import Task
+from webfovea.eval.summary import build_summary, load_run_tasks, load_summary, read_result
+from webfovea.record.schema import StepRecord
+
+THUMB_WIDTH = 720
+JPEG_QUALITY = 72
+
+
+def _e(value: Any) -> str:
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        value = json.dumps(value, ensure_ascii=False, default=str)
+    return escape(value, quote=True)
+
+
+# ---------------------------------------------------------------- gathering the run
+
+def _task_dirs(run_dir: Path) -> list[Path]:
+    return sorted(
+        d for d in run_dir.iterdir()
+        if d.is_dir() and ((d / "result.json").is_file() or (d / "trajectory.jsonl").is_file())
+    )
+
+
+def gather(run_dir: Path) -> tuple[dict[str, Any], str | None]:
+    """The summary to show and, when the run is not known to be complete, why.
+
+    Prefers summary.json; else summary.partial.json; else scores the task folders directly
+    (against tasks.json when the runner wrote it; without it expected answers are unknown).
+    """
+    loaded = load_summary(run_dir)
+    if loaded is not None:
+        summary, partial = loaded
+        if not partial:
+            return summary, None
+        return summary, summary.get("note") or f"PARTIAL RUN: {summary.get('missing', '?')} tasks missing"
+    tasks = load_run_tasks(run_dir)
+    if tasks is not None:
+        summary = build_summary(run_dir, tasks, complete=False, meta={})
+        return summary, (
+            f"NO SUMMARY: this run has not finished (or was interrupted); {summary['missing']} of "
+            f"{summary['tasks']} tasks have no result yet and count as failed"
+        )
+    synthetic = []
+    for d in _task_dirs(run_dir):
+        result, _ = read_result(d)
+        synthetic.append(Task(task_id=d.name, task=(result.task if result else None) or "",
+                              website=(result.website if result else None) or ""))
+    summary = build_summary(run_dir, synthetic, complete=False, meta={})
+    for row in summary["per_task"].values():
+        row.update(expected="(unknown)", passed=False, how="unscored", score=0.0)
+    summary["passed"], summary["success_rate"] = 0, 0.0
+    return summary, (
+        "NO SUMMARY AND NO tasks.json: answers are shown but not scored, and tasks that never "
+        "started are not listed"
+    )
+
+
+def read_steps(task_dir: Path) -> list[StepRecord]:
+    """The task's step records; a torn last line (a run killed mid-write) is skipped."""
+    path = task_dir / "trajectory.jsonl"
+    if not path.is_file():
+        return []
+    steps = []
+    for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+        if line.strip():
+            try:
+                steps.append(StepRecord.model_validate_json(line))
+            except ValueError:
+                continue
+    return steps
+
+
+def thumbnail(path: Path, width: int = THUMB_WIDTH) -> str | None:
+    """A JPEG data URI of the image scaled to `width`, or None when it is absent or unreadable."""
+    try:
+        with Image.open(path) as im:
+            im = im.convert("RGB")
+            if im.width > width:
+                im = im.resize((width, max(1, round(im.height * width / im.width))), Image.Resampling.BILINEAR)
+            buf = io.BytesIO()
+            im.save(buf, "JPEG", quality=JPEG_QUALITY, optimize=True)
+    except (OSError, ValueError):
+        return None
+    return "data:image/jpeg;base64," + base64.b64encode(buf.getvalue()).decode("ascii")
+
+
+# ---------------------------------------------------------------- rendering
+
+CSS = """
+*{box-sizing:border-box}body{font:14px/1.45 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;
+margin:0;color:#1d2330;background:#f5f6f8}main{max-width:1280px;margin:0 auto;padding:24px}
+h1{font-size:24px;margin:0 0 4px}h2{font-size:19px;margin:32px 0 8px}h3{font-size:16px;margin:0}
+table{border-collapse:collapse;background:#fff;width:100%;margin:8px 0 16px}
+th,td{border-bottom:1px solid #e3e6eb;padding:6px 10px;text-align:left;vertical-align:top}
+th{background:#eef0f4;font-weight:600}td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
+.banner{background:#fff3cd;border:2px solid #d39e00;color:#6b4e00;padding:12px 16px;border-radius:6px;
+font-weight:600;margin:12px 0}.counts{font-size:28px;font-weight:700;margin:8px 0}
+.badge{display:inline-block;padding:1px 8px;border-radius:10px;font-size:12px;font-weight:700;color:#fff}
+.pass{background:#1a7f37}.fail{background:#c62828}.meta td:first-child{width:160px;color:#555}
+.task{background:#fff;border:1px solid #e3e6eb;border-radius:8px;padding:16px;margin:24px 0}
+.task-head{display:flex;gap:12px;align-items:center}.kv{color:#555;margin:4px 0}
+.kv b{color:#1d2330}pre,code{font:12px/1.4 ui-monospace,SFMono-Regular,Menlo,monospace}
+pre{white-space:pre-wrap;word-break:break-word;background:#f5f6f8;padding:8px;border-radius:4px;margin:4px 0}
+ol.timeline{list-style:none;padding:0;margin:12px 0 0}
+.step{display:grid;grid-template-columns:minmax(0,720px) minmax(0,1fr);gap:16px;padding:12px 0;
+border-top:1px solid #e3e6eb}.step img{width:100%;height:auto;border:1px solid #ccd;border-radius:4px}
+.step .noimg{color:#888;font-style:italic}.label{font-size:11px;text-transform:uppercase;color:#777;
+letter-spacing:.04em;margin-top:8px}.error{color:#c62828}.reject{color:#a15c00}
+a{color:#0b57d0;text-decoration:none}a:hover{text-decoration:underline}
+@media (max-width:1000px){.step{grid-template-columns:1fr}}
+"""
+
+
+def _badge(passed: bool | None, how: str | None) -> str:
+    if how == "unscored":
+        return '<span class="badge" style="background:#777">UNSCORED</span>'
+    return '<span class="badge pass">PASS</span>' if passed else '<span class="badge fail">FAIL</span>'
+
+
+def _action_text(action: dict[str, Any] | None) -> str:
+    if not action:
+        return ""
+    args = ", ".join(f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in (action.get("args") or {}).items())
+    return f"{action.get('name', '?')}({args})"
+
+
+def _point_text(step: StepRecord) -> str:
+    if step.executed_points:
+        return "; ".join(f"({p[0]:.0f}, {p[1]:.0f})" for p in step.executed_points if len(p) >= 2)
+    if step.executed_point and len(step.executed_point) >= 2:
+        return f"({step.executed_point[0]:.0f}, {step.executed_point[1]:.0f}) CSS px"
+    return ""
+
+
+def _meta_rows(summary: dict[str, Any]) -> str:
+    meta = summary.get("meta") or {}
+    rows = []
+    for key in ("model", "profile", "disabled", "seed", "workers", "started", "ended"):
+        value = meta.get(key)
+        if key == "disabled":
+            value = ", ".join(value or []) or "none"
+        rows.append(f"<tr><td>{_e(key)}</td><td>{_e(value if value is not None else '—')}</td></tr>")
+    for key, value in meta.items():
+        if key not in ("model", "profile", "disabled", "seed", "workers", "started", "ended"):
+            rows.append(f"<tr><td>{_e(key)}</td><td>{_e(value)}</td></tr>")
+    return '<table class="meta">' + "".join(rows) + "</table>"
+
+
+def _group_table(title: str, groups: dict[str, dict[str, Any]]) -> str:
+    if not groups:
+        return ""
+    rows = "".join(
+        f"<tr><td>{_e(name)}</td><td class=num>{g['passed']}/{g['tasks']}</td>"
+        f"<td class=num>{g['success_rate']:.1%}</td></tr>"
+        for name, g in groups.items()
+    )
+    return (f"<h3>{_e(title)}</h3><table><tr><th>{_e(title.split()[-1])}</th><th class=num>passed</th>"
+            f"<th class=num>success</th></tr>{rows}</table>")
+
+
+def _task_table(per_task: dict[str, dict[str, Any]], anchors: dict[str, str]) -> str:
+    rows = []
+    for tid, r in per_task.items():
+        rows.append(
+            f'<tr class="task-row" data-task-id="{_e(tid)}"><td><a href="#{anchors[tid]}">{_e(tid)}</a></td>'
+            f"<td>{_badge(r.get('passed'), r.get('how'))}</td><td>{_e(r.get('status'))}</td>"
+            f"<td>{_e(r.get('answer'))}</td><td>{_e(r.get('expected'))}</td><td>{_e(r.get('how'))}</td>"
+            f"<td class=num>{_e(r.get('steps'))}</td><td class=num>{float(r.get('seconds') or 0):.1f}</td></tr>"
+        )
+    head = ("<tr><th>task</th><th>result</th><th>status</th><th>answer</th><th>expected</th><th>match</th>"
+            "<th class=num>steps</th><th class=num>seconds</th></tr>")
+    return f'<table id="task-table">{head}{"".join(rows)}</table>'
+
+
+def _step_html(step: StepRecord, task_dir: Path, anchor: str) -> str:
+    name = step.screenshot_marked or step.screenshot
+    img = None
+    if name:
+        img = thumbnail(task_dir / name)
+    image_html = (
+        f'<img src="{img}" alt="step {step.step} screenshot" loading="lazy">'
+        if img else '<div class="noimg">no screenshot recorded</div>'
+    )
+    parts = [f"<h3>Step {step.step}</h3>"]
+    if step.thought:
+        parts.append(f'<div class="label">thought</div><div class="thought">{_e(step.thought)}</div>')
+    if step.action:
+        parts.append(f'<div class="label">action</div><pre class="action">{_e(_action_text(step.action))}</pre>')
+    if step.rejection:
+        parts.append(f'<div class="label">rejected</div><div class="reject">{_e(step.rejection)}</div>')
+    point = _point_text(step)
+    if point:
+        parts.append(f'<div class="label">executed at</div><div class="point">{_e(point)}</div>')
+    if step.feedback:
+        parts.append(f'<div class="label">feedback</div><div class="feedback">{_e(step.feedback)}</div>')
+    extra = []
+    if step.image_size:
+        extra.append(f"image sent {step.image_size[0]}×{step.image_size[1]}")
+    if step.changed is not None:
+        extra.append("page changed" if step.changed else "no page change")
+    extra.append(f"{step.seconds:.1f} s")
+    parts.append(f'<div class="kv">{_e(" · ".join(extra))}</div>')
+    parts.append(f'<details><summary>raw reply</summary><pre class="raw">{_e(step.raw_reply)}</pre></details>')
+    return (f'<li class="step" id="{anchor}-step-{step.step}"><div>{image_html}</div>'
+            f'<div>{"".join(parts)}</div></li>')
+
+
+def _task_section(tid: str, row: dict[str, Any], task_dir: Path, anchor: str) -> str:
+    result, _ = read_result(task_dir)
+    steps = read_steps(task_dir)
+    head = (f'<div class="task-head">{_badge(row.get("passed"), row.get("how"))}'
+            f"<h2>{_e(tid)}</h2></div>")
+    kv = [
+        f'<div class="kv"><b>task</b> {_e(row.get("task") or (result.task if result else ""))}</div>',
+        f'<div class="kv"><b>start</b> {_e(result.website if result else "")}</div>',
+        f'<div class="kv"><b>answer</b> <code class="answer">{_e(row.get("answer"))}</code> · '
+        f'<b>expected</b> <code>{_e(row.get("expected"))}</code> · <b>match</b> {_e(row.get("how"))}'
+        + (f' ({_e(row["detail"])})' if row.get("detail") else "") + "</div>",
+        f'<div class="kv"><b>status</b> {_e(row.get("status"))} · <b>steps</b> {_e(row.get("steps"))} · '
+        f'<b>seconds</b> {float(row.get("seconds") or 0):.1f}</div>',
+    ]
+    if row.get("failure_classes") or row.get("category"):
+        kv.append(f'<div class="kv"><b>category</b> {_e(row.get("category") or "—")} · <b>classes</b> '
+                  f'{_e(", ".join(row.get("failure_classes") or []))}</div>')
+    if row.get("error"):
+        kv.append(f'<div class="kv error"><b>error</b> {_e(row["error"])}</div>')
+    timeline = "".join(_step_html(s, task_dir, anchor) for s in steps)
+    if not timeline:
+        timeline = '<li class="noimg">no steps recorded</li>'
+    return (f'<section class="task" id="{anchor}" data-task-id="{_e(tid)}">{head}{"".join(kv)}'
+            f'<ol class="timeline">{timeline}</ol></section>')
+
+
+def render_report(run_dir: Path) -> str:
+    run_dir = Path(run_dir)
+    summary, warning = gather(run_dir)
+    per_task: dict[str, dict[str, Any]] = summary.get("per_task", {})
+    anchors = {tid: f"task-{i}" for i, tid in enumerate(per_task)}
+    total, passed = summary.get("tasks", len(per_task)), summary.get("passed", 0)
+    meta = summary.get("meta") or {}
+    title = f"webfovea report · {meta.get('profile') or run_dir.name} · {passed}/{total}"
+    banner = f'<div class="banner" id="partial-banner">{_e(warning)}</div>' if warning else ""
+    body = [
+        f"<h1>{_e(title)}</h1><div class=kv>{_e(str(run_dir.resolve()))}</div>",
+        banner,
+        f'<p class="counts" id="counts">Passed {passed}/{total} ({float(summary.get("success_rate", 0)):.1%})</p>',
+        _meta_rows(summary),
+        _group_table("By failure class", summary.get("per_failure_class") or {}),
+        _group_table("By category", summary.get("per_category") or {}),
+        "<h2>Tasks</h2>",
+        _task_table(per_task, anchors),
+    ]
+    body += [_task_section(tid, row, run_dir / tid, anchors[tid]) for tid, row in per_task.items()]
+    return (
+        "<!doctype html><html lang=en><head><meta charset=utf-8>"
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{_e(title)}</title><style>{CSS}</style></head><body><main>"
+        + "".join(body)
+        + "</main></body></html>"
+    )
+
+
+def write_report(run_dir: Path, out: Path | None = None) -> Path:
+    """Write the report (default `<run_dir>/report.html`) and return its path."""
+    run_dir = Path(run_dir)
+    if not run_dir.is_dir():
+        raise FileNotFoundError(f"{run_dir}: no such run folder")
+    target = Path(out) if out is not None else run_dir / "report.html"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    html_text = render_report(run_dir)
+    tmp = target.with_name(f".{target.name}.tmp")
+    tmp.write_text(html_text, encoding="utf-8")
+    tmp.replace(target)
+    return target
