@@ -1,0 +1,116 @@
+"""Turn a ModelInput into the request content of a chat API (OpenAI Chat Completions, Anthropic Messages).
+
+The model sees: the generated system prompt; then one user message with the task,
+the full text history of its earlier steps (numbered), the feedback note on its
+last action, and the last N screenshots oldest first, each labelled with its step,
+the current one last and labelled as current. The text and the labels are the same
+for every provider; only the container shapes differ.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import weakref
+from typing import Any
+
+from PIL import Image
+
+from webfovea.models.base import ModelInput
+
+# A screenshot is re-sent at each of the next N steps; encoding a 1440x810 PNG costs
+# tens of milliseconds, so the encodings of the last few images are kept. Keyed by
+# id() and checked through a weak reference, because PIL images are unhashable and
+# an id can be reused once an image is freed.
+_PNG_CACHE: dict[int, tuple[weakref.ref[Image.Image], str]] = {}
+_PNG_CACHE_SIZE = 16
+
+
+def png_base64(image: Image.Image) -> str:
+    """The image as base64 PNG text (cached for the image object)."""
+    key = id(image)
+    hit = _PNG_CACHE.get(key)
+    if hit is not None and hit[0]() is image:
+        return hit[1]
+    buf = io.BytesIO()
+    img = image if image.mode in ("RGB", "RGBA", "L") else image.convert("RGB")
+    # Level 3 is about twice as fast as the default 6 for screenshots and only slightly larger.
+    img.save(buf, format="PNG", compress_level=3)
+    data = base64.b64encode(buf.getvalue()).decode("ascii")
+    if len(_PNG_CACHE) >= _PNG_CACHE_SIZE:
+        _PNG_CACHE.pop(next(iter(_PNG_CACHE)))
+    _PNG_CACHE[key] = (weakref.ref(image), data)
+    return data
+
+
+def image_steps(inp: ModelInput) -> list[int]:
+    """1-based step numbers of the screenshots: the last one is the current step."""
+    current = inp.step + 1
+    n = len(inp.images)
+    return [current - (n - 1 - i) for i in range(n)]
+
+
+def intro_text(inp: ModelInput) -> str:
+    """Task, numbered history and feedback: everything the model reads before the images."""
+    lines = ["## Task", inp.task.strip(), "", "## Your earlier steps"]
+    if inp.history:
+        # History entries are the cleaned replies of steps 1..k, oldest first.
+        for i, entry in enumerate(inp.history, start=1):
+            lines.append(f"Step {i}:")
+            lines.append(entry.strip() or "(empty reply)")
+    else:
+        lines.append("(none: this is the first step)")
+    if inp.feedback:
+        lines += ["", "## What happened after your last action", inp.feedback.strip()]
+    n = len(inp.images)
+    if n:
+        lines += [
+            "",
+            "## Screenshots",
+            f"{n} screenshot{'s' if n != 1 else ''} follow, oldest first; the last one is the current view.",
+        ]
+    return "\n".join(lines)
+
+
+def image_label(step: int, is_current: bool) -> str:
+    if is_current:
+        return f"Current screenshot (step {step}), the page as it is now:"
+    return f"Earlier screenshot (step {step}):"
+
+
+def closing_text(inp: ModelInput) -> str:
+    return f"Decide step {inp.step + 1}: reply with one Thought and one Action."
+
+
+def openai_messages(inp: ModelInput, *, image_detail: str | None = None) -> list[dict[str, Any]]:
+    """Chat Completions `messages`: a system message and one user message with inline PNG data URLs."""
+    parts: list[dict[str, Any]] = [{"type": "text", "text": intro_text(inp)}]
+    steps = image_steps(inp)
+    for i, (image, step) in enumerate(zip(inp.images, steps, strict=True)):
+        parts.append({"type": "text", "text": image_label(step, i == len(steps) - 1)})
+        image_url: dict[str, Any] = {"url": f"data:image/png;base64,{png_base64(image)}"}
+        if image_detail:
+            image_url["detail"] = image_detail
+        parts.append({"type": "image_url", "image_url": image_url})
+    parts.append({"type": "text", "text": closing_text(inp)})
+    return [{"role": "system", "content": inp.system}, {"role": "user", "content": parts}]
+
+
+def anthropic_content(inp: ModelInput) -> list[dict[str, Any]]:
+    """Messages API user `content` blocks (the system prompt goes in the top-level `system`)."""
+    blocks: list[dict[str, Any]] = [{"type": "text", "text": intro_text(inp)}]
+    steps = image_steps(inp)
+    for i, (image, step) in enumerate(zip(inp.images, steps, strict=True)):
+        blocks.append({"type": "text", "text": image_label(step, i == len(steps) - 1)})
+        blocks.append(
+            {
+                "type": "image",
+                "source": {"type": "base64", "media_type": "image/png", "data": png_base64(image)},
+            }
+        )
+    blocks.append({"type": "text", "text": closing_text(inp)})
+    return blocks
+
+
+def anthropic_messages(inp: ModelInput) -> list[dict[str, Any]]:
+    return [{"role": "user", "content": anthropic_content(inp)}]

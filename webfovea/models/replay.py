@@ -1,0 +1,118 @@
+"""`replay:PATH` — replay the raw replies of an earlier run, step by step.
+
+Re-running recorded replies against the current harness shows what a harness
+change does to the same decisions (the paper's offline token-stripping check
+replayed 7,705 steps this way) without paying for a model.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from webfovea.models.base import ModelError, ModelInput, ModelReply, Usage
+from webfovea.models.endpoint import ModelConfigError
+
+TRAJECTORY = "trajectory.jsonl"
+
+
+def find_trajectory(path: Path, task_id: str | None = None) -> Path:
+    """The trajectory file a replay path names: the file itself, a task folder, or a run folder + task id."""
+    path = Path(path).expanduser()
+    if not path.exists():
+        raise ModelConfigError(f"replay: {path} does not exist")
+    if path.is_file():
+        return path
+    direct = path / TRAJECTORY
+    if direct.is_file():
+        return direct
+    if task_id is not None:
+        candidate = path / task_id / TRAJECTORY
+        if candidate.is_file():
+            return candidate
+        raise ModelConfigError(f"replay: no {TRAJECTORY} for task {task_id!r} under run folder {path}")
+    found = sorted(p for p in path.glob(f"*/{TRAJECTORY}") if p.is_file())
+    if len(found) == 1:
+        return found[0]
+    if not found:
+        raise ModelConfigError(
+            f"replay: {path} holds no {TRAJECTORY} (neither a task folder nor a run folder)"
+        )
+    raise ModelConfigError(
+        f"replay: {path} is a run folder with {len(found)} tasks; say which task to replay "
+        "(the task id picks <run>/<task_id>/trajectory.jsonl)"
+    )
+
+
+def load_replies(path: Path) -> list[ModelReply]:
+    """Raw replies and usage from a trajectory, in file order; a clear error names the bad line."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ModelConfigError(f"replay: cannot read {path}: {exc}") from None
+    replies: list[ModelReply] = []
+    for lineno, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise ModelConfigError(f"replay: {path} line {lineno} is not valid JSON ({exc.msg})") from None
+        if not isinstance(record, dict) or not isinstance(record.get("raw_reply"), str):
+            raise ModelConfigError(f"replay: {path} line {lineno} has no raw_reply string")
+        usage = record.get("usage") if isinstance(record.get("usage"), dict) else {}
+        try:
+            u = Usage(
+                prompt_tokens=int(usage.get("prompt_tokens", 0) or 0),
+                completion_tokens=int(usage.get("completion_tokens", 0) or 0),
+            )
+        except (TypeError, ValueError):
+            raise ModelConfigError(f"replay: {path} line {lineno} has a malformed usage field") from None
+        replies.append(ModelReply(text=record["raw_reply"], usage=u))
+    return replies
+
+
+def recorded_model(trajectory: Path) -> str | None:
+    """The model spec of the recorded run, from the task's result.json, when present and readable."""
+    result = trajectory.parent / "result.json"
+    try:
+        data = json.loads(result.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    model = data.get("model") if isinstance(data, dict) else None
+    return model if isinstance(model, str) else None
+
+
+class ReplayModel:
+    """Returns the recorded replies in order, then fails: a replay never invents a step.
+
+    The recorded usage is returned with each reply, so a replayed run reports the
+    cost of the decisions it re-enacts. `source_model` is the recorded run's model
+    spec (None when unknown): pass it to `conventions_for` to read coordinates the
+    way the recorded model wrote them.
+    """
+
+    def __init__(self, path: Path, task_id: str | None = None) -> None:
+        self.path = find_trajectory(Path(path), task_id)
+        self.replies = load_replies(self.path)
+        self.source_model = recorded_model(self.path)
+        self._next = 0
+
+    @property
+    def remaining(self) -> int:
+        return len(self.replies) - self._next
+
+    async def next_reply(self, inp: ModelInput) -> ModelReply:
+        if self._next >= len(self.replies):
+            raise ModelError(f"replay exhausted after {len(self.replies)} replies ({self.path})")
+        reply = self.replies[self._next]
+        self._next += 1
+        return ModelReply(
+            text=reply.text, usage=Usage(reply.usage.prompt_tokens, reply.usage.completion_tokens)
+        )
+
+    async def aclose(self) -> None:
+        return None
+
+    def __repr__(self) -> str:
+        return f"ReplayModel({str(self.path)!r}, {len(self.replies)} replies)"
