@@ -1,0 +1,307 @@
+"""The shared task queue: one SQLite file per output folder (`<out>/queue.sqlite`).
+
+Every process (parent, workers, Ray actors) opens its own connection. A worker claims the
+next pending task under `BEGIN IMMEDIATE` and commits at once, so the write lock is held
+for a few milliseconds and never across model calls or browser work.
+
+Rules the queue enforces (the challenge's rules, see docs/runner.md):
+- a task is never retried once started: a task claimed by a run that died without writing
+  its result gets a recorded failure (`worker_lost`) when the folder is reopened;
+- the one exception is `interrupted` (the user pressed Ctrl-C): resuming the run is the
+  user's request to finish those tasks, so they go back to pending (old folder kept aside);
+- an output folder written by a different task file is refused before anything starts.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import shutil
+import sqlite3
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from webfovea.envs.task import Task
+from webfovea.record.schema import TaskResult
+
+QUEUE_FILE = "queue.sqlite"
+# Non-final: a resumed run runs these again (the user stopped them, they did not fail).
+NON_FINAL = frozenset({"interrupted"})
+_SAFE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._\-]{0,199}$")
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS tasks (
+    task_id TEXT PRIMARY KEY,
+    position INTEGER NOT NULL,
+    state TEXT NOT NULL DEFAULT 'pending',      -- pending / claimed / done
+    worker TEXT,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    claimed_at REAL,
+    finished_at REAL,
+    status TEXT
+);
+CREATE INDEX IF NOT EXISTS tasks_state ON tasks(state, position);
+CREATE TABLE IF NOT EXISTS workers (
+    worker_id TEXT PRIMARY KEY,
+    pid INTEGER,
+    endpoint TEXT,
+    browser_pid INTEGER,
+    task_id TEXT,
+    stage TEXT,
+    step INTEGER,
+    heartbeat_at REAL,
+    task_started_at REAL,
+    restarts INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
+"""
+
+
+class QueueError(RuntimeError):
+    """A queue that cannot be used (corrupt file, different task file, bad task ids)."""
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def fingerprint(tasks: Sequence[Task]) -> str:
+    """Hash of task ids and instructions. Order-free: a reordered task file is the same run."""
+    pairs = sorted((t.task_id, t.task) for t in tasks)
+    return hashlib.sha256(json.dumps(pairs, ensure_ascii=False).encode()).hexdigest()
+
+
+def validate_tasks(tasks: Sequence[Task]) -> None:
+    """Task ids become folder names: refuse duplicates and names that could escape the folder."""
+    seen: set[str] = set()
+    for t in tasks:
+        if not _SAFE_ID.match(t.task_id) or t.task_id in {".", ".."}:
+            raise QueueError(
+                f"task id {t.task_id!r} cannot be used as a folder name "
+                "(use letters, digits, '.', '_' or '-', starting with a letter or digit)"
+            )
+        if t.task_id in seen:
+            raise QueueError(f"task id {t.task_id!r} appears more than once in the task file")
+        seen.add(t.task_id)
+
+
+def read_result(task_dir: Path) -> TaskResult | None:
+    """The task's result.json, or None when missing or unreadable (a half-written file)."""
+    path = task_dir / "result.json"
+    try:
+        return TaskResult.model_validate_json(path.read_text())
+    except (OSError, ValueError):
+        return None
+
+
+def write_result(task_dir: Path, result: TaskResult) -> None:
+    """Write result.json atomically so a reader never sees half a file."""
+    task_dir.mkdir(parents=True, exist_ok=True)
+    tmp = task_dir / f".result.json.{os.getpid()}.tmp"
+    tmp.write_text(result.model_dump_json(indent=2))
+    os.replace(tmp, task_dir / "result.json")
+
+
+def failure_result(task: Task | None, task_id: str, status: str, error: str, **extra: Any) -> TaskResult:
+    """A result for a task that did not end by itself (worker lost, timed out, interrupted)."""
+    return TaskResult(
+        task_id=task_id,
+        status=status,  # type: ignore[arg-type]
+        error=error,
+        task=task.task if task else None,
+        website=task.website if task else None,
+        ended_at=now_iso(),
+        **extra,
+    )
+
+
+class TaskQueue:
+    """A connection to `<out>/queue.sqlite`. Cheap to open; open one per process."""
+
+    def __init__(self, out_dir: Path) -> None:
+        self.out_dir = Path(out_dir)
+        self.path = self.out_dir / QUEUE_FILE
+        try:
+            self.db = sqlite3.connect(self.path, timeout=30.0, isolation_level=None)
+            self.db.row_factory = sqlite3.Row
+            self.db.execute("PRAGMA busy_timeout=30000")
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            self.db.executescript(_SCHEMA)
+            self.db.execute("SELECT count(*) FROM tasks").fetchone()
+        except sqlite3.DatabaseError as e:
+            raise QueueError(
+                f"the queue database {self.path} is corrupt or not a queue ({e}). "
+                "Move it away (the task folders and their result.json files are kept) or use a new "
+                "output folder."
+            ) from None
+
+    def close(self) -> None:
+        self.db.close()
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """A short write transaction taken at once (no lock upgrade deadlocks)."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self.db
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
+
+    # -- set-up (parent only) ---------------------------------------------------------------
+
+    def prepare(self, tasks: Sequence[Task]) -> dict[str, int]:
+        """Load the task list, check it is the same run, reconcile with result files on disk.
+
+        Returns counts: pending (to run), done (final result present), lost (claimed by a
+        dead run, now recorded as worker_lost), requeued (interrupted, to run again).
+        """
+        validate_tasks(tasks)
+        fp = fingerprint(tasks)
+        by_id = {t.task_id: t for t in tasks}
+        counts = {"pending": 0, "done": 0, "lost": 0, "requeued": 0}
+        with self._write() as db:
+            row = db.execute("SELECT value FROM meta WHERE key='fingerprint'").fetchone()
+            if row is None:
+                if db.execute("SELECT count(*) FROM tasks").fetchone()[0]:
+                    raise QueueError(f"{self.path} holds tasks but no task-file fingerprint; it is damaged")
+                db.execute("INSERT INTO meta(key, value) VALUES ('fingerprint', ?)", (fp,))
+                db.executemany(
+                    "INSERT INTO tasks(task_id, position) VALUES (?, ?)",
+                    [(t.task_id, i) for i, t in enumerate(tasks)],
+                )
+            elif row["value"] != fp:
+                raise QueueError(
+                    f"the output folder {self.out_dir} was written by a different task file "
+                    "(task ids or instructions differ). Use a new output folder, or the original task file."
+                )
+            rows = db.execute("SELECT task_id, state FROM tasks").fetchall()
+            for r in rows:
+                tid = r["task_id"]
+                task_dir = self.out_dir / tid
+                res = read_result(task_dir)
+                if res is not None and res.status not in NON_FINAL:
+                    db.execute(
+                        "UPDATE tasks SET state='done', status=? WHERE task_id=?", (res.status, tid)
+                    )
+                    counts["done"] += 1
+                elif res is not None:  # interrupted: keep the evidence, run again
+                    _set_aside(task_dir, self.out_dir / ".interrupted")
+                    db.execute(
+                        "UPDATE tasks SET state='pending', status=NULL, worker=NULL WHERE task_id=?", (tid,)
+                    )
+                    counts["requeued"] += 1
+                elif r["state"] in ("claimed", "done"):
+                    # Started by an earlier run that died before writing a result: never re-run.
+                    write_result(
+                        task_dir,
+                        failure_result(
+                            by_id.get(tid), tid, "worker_lost",
+                            "the run that started this task ended without writing its result; "
+                            "tasks are never retried once started",
+                        ),
+                    )
+                    db.execute("UPDATE tasks SET state='done', status='worker_lost' WHERE task_id=?", (tid,))
+                    counts["lost"] += 1
+                else:
+                    counts["pending"] += 1
+            db.execute("DELETE FROM workers")
+        counts["pending"] += counts["requeued"]
+        return counts
+
+    # -- workers ----------------------------------------------------------------------------
+
+    def register_worker(self, worker_id: str, pid: int, endpoint: str | None, restarts: int = 0) -> None:
+        with self._write() as db:
+            db.execute(
+                "INSERT INTO workers(worker_id, pid, endpoint, stage, heartbeat_at, restarts) "
+                "VALUES (?, ?, ?, 'launching', ?, ?) ON CONFLICT(worker_id) DO UPDATE SET "
+                "pid=excluded.pid, endpoint=excluded.endpoint, stage='launching', task_id=NULL, step=NULL, "
+                "heartbeat_at=excluded.heartbeat_at, browser_pid=NULL, restarts=excluded.restarts",
+                (worker_id, pid, endpoint, time.time(), restarts),
+            )
+
+    def heartbeat(self, worker_id: str, **fields: Any) -> None:
+        """Refresh the heartbeat; optionally set stage, step, task_id, browser_pid, task_started_at."""
+        allowed = {"stage", "step", "task_id", "browser_pid", "task_started_at", "pid"}
+        bad = set(fields) - allowed
+        if bad:
+            raise ValueError(f"unknown worker fields {sorted(bad)}")
+        cols = ", ".join(f"{k}=?" for k in fields)
+        sql = f"UPDATE workers SET heartbeat_at=?{', ' + cols if cols else ''} WHERE worker_id=?"
+        with self._write() as db:
+            db.execute(sql, (time.time(), *fields.values(), worker_id))
+
+    def workers(self) -> list[dict[str, Any]]:
+        return [dict(r) for r in self.db.execute("SELECT * FROM workers ORDER BY worker_id")]
+
+    # -- tasks ------------------------------------------------------------------------------
+
+    def claim(self, worker_id: str) -> str | None:
+        """Atomically take the next pending task (lowest position) for this worker."""
+        with self._write() as db:
+            row = db.execute(
+                "SELECT task_id FROM tasks WHERE state='pending' ORDER BY position LIMIT 1"
+            ).fetchone()
+            if row is None:
+                return None
+            tid = row["task_id"]
+            t = time.time()
+            db.execute(
+                "UPDATE tasks SET state='claimed', worker=?, attempts=attempts+1, claimed_at=? "
+                "WHERE task_id=?",
+                (worker_id, t, tid),
+            )
+            db.execute(
+                "UPDATE workers SET task_id=?, stage='task', step=0, task_started_at=?, heartbeat_at=? "
+                "WHERE worker_id=?",
+                (tid, t, t, worker_id),
+            )
+        return tid
+
+    def finish(self, task_id: str, status: str) -> None:
+        with self._write() as db:
+            db.execute(
+                "UPDATE tasks SET state='done', status=?, finished_at=? WHERE task_id=?",
+                (status, time.time(), task_id),
+            )
+            db.execute(
+                "UPDATE workers SET task_id=NULL, stage='idle', step=NULL, task_started_at=NULL "
+                "WHERE task_id=?",
+                (task_id,),
+            )
+
+    def claimed_by(self, worker_id: str) -> list[str]:
+        """Tasks this worker claimed and did not finish (what a dead worker leaves behind)."""
+        rows = self.db.execute(
+            "SELECT task_id FROM tasks WHERE state='claimed' AND worker=? ORDER BY position", (worker_id,)
+        )
+        return [r["task_id"] for r in rows]
+
+    def tasks(self) -> list[dict[str, Any]]:
+        return [dict(r) for r in self.db.execute("SELECT * FROM tasks ORDER BY position")]
+
+    def counts(self) -> dict[str, int]:
+        out = {"pending": 0, "claimed": 0, "done": 0}
+        for r in self.db.execute("SELECT state, count(*) AS n FROM tasks GROUP BY state"):
+            out[r["state"]] = r["n"]
+        return out
+
+
+def _set_aside(task_dir: Path, dest_root: Path) -> None:
+    """Move an interrupted task's folder aside so the re-run starts from an empty folder."""
+    if not task_dir.exists():
+        return
+    dest_root.mkdir(parents=True, exist_ok=True)
+    n = 1
+    while (dest_root / f"{task_dir.name}.{n}").exists():
+        n += 1
+    shutil.move(str(task_dir), str(dest_root / f"{task_dir.name}.{n}"))
