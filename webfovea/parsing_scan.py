@@ -1,0 +1,169 @@
+"""Finding the action call in a reply: markers, regions, and the argument scanner.
+
+Models write calls that no strict grammar accepts: apostrophes inside single-quoted
+content, commas and parentheses inside answers, calls cut off by the token limit. The
+scanner decides where a string ends from what follows its quote, and closes a call
+that runs into the end of its region.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# `Action:` at the start of a line, allowing markdown around it (**Action:**, > Action:).
+_LINE_MARKER_RE = re.compile(r"(?im)^[ \t>#*_`-]*action[*_]*[ \t]*[:：][*_]*")
+# Fallback when the model kept Thought and Action on one line.
+_INLINE_MARKER_RE = re.compile(r"(?<![A-Za-z_])Action[ \t]*[:：]")
+# Where an invented continuation starts: the next section of a (fake) step.
+_SECTION_RE = re.compile(r"(?im)\n[ \t>#*_`-]*(?:thought|action|observation|reflection|action_summary)[*_]*[ \t]*[:：]")
+_THOUGHT_RE = re.compile(r"(?im)(?:^|(?<=[\s*_>#]))thought[*_]*[ \t]*[:：][*_]*")
+# A reply with no marker at all may still be a bare call on its own line (possibly fenced).
+_BARE_CALL_RE = re.compile(r"(?m)^[ \t]*(?:```[A-Za-z0-9_+-]*[ \t]*)?`?(?=[a-z_][\w.]*\()")
+_CALL_HEAD_RE = re.compile(r"(?:\s|```[A-Za-z0-9_+-]*|`|\*\*)*([A-Za-z_][\w.]*)[ \t]*(\()?")
+_LINE_REST_JUNK_RE = re.compile(r"[ \t]*(?:`+|\*\*|<br\s*/?>|</[A-Za-z]\w*>)?[ \t]*(?:\n|$)")
+
+
+@dataclass
+class Call:
+    name: str  # as written (may be dotted or oddly cased)
+    marker: int  # where the Action: marker (or the bare call line) starts
+    start: int  # index of the name
+    end: int  # index just after the call (or the region end when cut off)
+    args: list[str]  # raw argument texts, strings still quoted
+    inner: str  # the argument text of a well-formed call: missing closers added
+    complete: bool  # the model closed the call itself
+
+    @property
+    def raw(self) -> str:
+        return f"{self.name}({self.inner})"
+
+
+def find_markers(text: str) -> list[tuple[int, int]]:
+    """(start, end) of every Action: marker; line-start markers win over inline ones."""
+    found = [(m.start(), m.end()) for m in _LINE_MARKER_RE.finditer(text)]
+    if not found:
+        found = [(m.start(), m.end()) for m in _INLINE_MARKER_RE.finditer(text)]
+    if not found:
+        found = [(m.end(), m.end()) for m in _BARE_CALL_RE.finditer(text)]
+    return found
+
+
+def region_end(text: str, start: int) -> int:
+    m = _SECTION_RE.search(text, start)
+    return m.start() if m else len(text)
+
+
+def thought_before(text: str, marker: int) -> str:
+    """The text after the last Thought: before the action; without one, all text before it."""
+    head = text[:marker]
+    found = list(_THOUGHT_RE.finditer(head))
+    body = head[found[-1].end() :] if found else head
+    return body.strip().strip("`*").strip()
+
+
+def _string_end(text: str, i: int, limit: int, greedy: bool, depth: int, keywords: frozenset[str]) -> int | None:
+    """Index just after the string opened at i, or None when it never closes before limit.
+
+    A quote closes the string only if what follows could follow an argument: `)`, the
+    end of the region, a `, keyword=`, or (when this is not the last argument) any `,`.
+    So `content='It's done, (really)'` stays one string.
+    """
+    q = text[i]
+    if text.startswith(q * 3, i):
+        j = text.find(q * 3, i + 3, limit)
+        while j != -1 and text[j - 1] == "\\":
+            j = text.find(q * 3, j + 1, limit)
+        return None if j == -1 else j + 3
+    k = i + 1
+    while k < limit:
+        c = text[k]
+        if c == "\\":
+            k += 2
+            continue
+        if c == q:
+            follow = text[k + 1 : limit].lstrip()
+            if not follow or follow[0] == ")" or (depth > 0 and follow[0] in "]}"):
+                return k + 1
+            if follow[0] == ",":
+                if not greedy or depth > 0:
+                    return k + 1
+                m = re.match(r",\s*([A-Za-z_]\w*)\s*=", follow)
+                if m and m.group(1) in keywords:
+                    return k + 1
+        k += 1
+    return None
+
+
+def _close_unterminated(body: str) -> tuple[str, str]:
+    """Split a cut-off string into (string body, what followed it); a trailing `)` that
+    the body never opened was the call's own closing paren."""
+    body = body.rstrip()
+    if body.endswith(")") and body.count(")") > body.count("("):
+        return body[:-1].rstrip(), ")"
+    return body, ""
+
+
+def scan_call(
+    text: str, marker: int, pos: int, limit: int, nparams: int | None, keywords: frozenset[str]
+) -> Call | None:
+    """Read `name(args)` starting at pos (just after the marker); None if no call is there."""
+    m = _CALL_HEAD_RE.match(text, pos)
+    if not m or m.end(1) > limit:
+        return None
+    name, start = m.group(1), m.start(1)
+    if m.group(2) is None:  # `Action: wait` — a bare name alone on its line is a no-argument call
+        rest = _LINE_REST_JUNK_RE.match(text, m.end(1))
+        if not rest:
+            return None
+        return Call(name, marker, start, m.end(1), [], "", True)
+    i = open_at = m.end(2)
+    args: list[str] = []
+    arg_start, depth, value_start = i, 0, True
+    while i < limit:
+        c = text[i]
+        if value_start and c in "'\"":
+            greedy = nparams is None or len(args) >= nparams - 1
+            j = _string_end(text, i, limit, greedy, depth, keywords)
+            if j is None:  # cut off inside a string: close it where the region ends
+                q = text[i] * (3 if text.startswith(text[i] * 3, i) else 1)
+                body, tail = _close_unterminated(text[i + len(q) : limit])
+                args.append(text[arg_start:i] + q + body + q)
+                inner = text[open_at:i] + q + body + q
+                return Call(name, marker, start, limit, args, inner, False)
+            i, value_start = j, False
+            continue
+        if c.isspace():
+            i += 1
+            continue
+        value_start = c in "=([{,"
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            if depth == 0 and c == ")":
+                args.append(text[arg_start:i])
+                return Call(name, marker, start, i + 1, args, text[open_at:i], True)
+            depth = max(0, depth - 1)
+        elif c == "," and depth == 0:
+            args.append(text[arg_start:i])
+            arg_start = i + 1
+        i += 1
+    args.append(text[arg_start:limit])
+    return Call(name, marker, start, limit, args, text[open_at:limit].rstrip(), False)
+
+
+def locate_call(
+    text: str, *, first_only: bool, nparams_for: dict[str, int] | None, keywords: frozenset[str]
+) -> tuple[Call | None, int | None]:
+    """The call to execute (first or last), and the marker position even when no call
+    could be read after it (so the caller can say what was wrong)."""
+    markers = find_markers(text)
+    if not markers:
+        return None, None
+    marker, pos = markers[0] if first_only else markers[-1]
+    limit = region_end(text, pos) if first_only else len(text)
+    head = _CALL_HEAD_RE.match(text, pos)
+    nparams = None
+    if head and nparams_for is not None:
+        nparams = nparams_for.get(head.group(1).split(".")[-1].lower())
+    return scan_call(text, marker, pos, limit, nparams, keywords), marker
