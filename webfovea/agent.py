@@ -1,0 +1,196 @@
+"""The agent loop: observe -> model -> parse -> execute -> feedback -> record, inside budgets.
+
+`run_task` runs ONE task and writes its folder; every exit path writes result.json.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from webfovea.browser.session import BrowserSession
+from webfovea.config import HarnessConfig
+from webfovea.envs.task import Task
+from webfovea.harness import BrowserLost, Harness, StepResult, is_browser_lost
+from webfovea.models.base import Model, ModelError, ModelReply
+from webfovea.record.schema import StepRecord, TaskResult, UsageTotals
+from webfovea.record.writer import TaskRecorder
+
+MAX_CONSECUTIVE_TOOL_TIMEOUTS = 3
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _step_record(i: int, reply: ModelReply, res: StepResult, recorder: TaskRecorder) -> StepRecord:
+    obs = res.observation
+    executed = res.executed
+    point = executed.outcome.point if executed else None
+    points = executed.outcome.points if executed else []
+    marks_css = points or ([point] if point else [])
+    sent = marked = None
+    if obs is not None:
+        marks = [obs.shot.from_css(*p) for p in marks_css]
+        sent, marked = recorder.save_screens(i, obs.image, marks)
+    parsed = res.parsed
+    return StepRecord(
+        step=i,
+        raw_reply=reply.text,
+        cleaned_reply=parsed.cleaned if parsed else reply.text,
+        thought=parsed.thought if parsed else "",
+        action=res.action.to_json() if res.action else None,
+        rejection=res.error if (executed is None or executed.rejected) and res.error else None,
+        executed_point=list(point) if point else None,
+        executed_points=[list(p) for p in points] or None,
+        feedback=res.feedback or "",
+        changed=executed.changed if executed else None,
+        fingerprint_before=executed.fp_before if executed else None,
+        fingerprint_after=executed.fp_after if executed else None,
+        usage=reply.usage.to_json(),
+        screenshot=sent,
+        screenshot_marked=marked,
+        image_size=list(obs.image.size) if obs else None,
+        seconds=round(res.seconds, 4),
+    )
+
+
+async def run_task(
+    task: Task,
+    task_dir: Path,
+    *,
+    model: str | Model,
+    config: HarnessConfig,
+    session: BrowserSession | None = None,
+    cdp_url: str | None = None,
+    model_options: dict[str, Any] | None = None,
+    capture: bool = True,
+    on_step: Callable[[StepRecord], None] | None = None,
+    base_url: str | None = None,
+) -> TaskResult:
+    t0 = time.monotonic()
+    recorder = TaskRecorder(Path(task_dir))
+    usage = UsageTotals()
+    result = TaskResult(
+        task_id=task.task_id, status="error", task=task.task, website=task.website,
+        model=model if isinstance(model, str) else type(model).__name__, profile=config.profile,
+        started_at=_now(),
+    )
+    result.disabled = _disabled(config)
+    own: BrowserSession | None = None
+    cap = None
+    mdl: Model | None = None
+    steps = 0
+    try:
+        if session is None:
+            vp = (config.viewport_width, config.viewport_height)
+            own = await (BrowserSession.connect(cdp_url, viewport=vp) if cdp_url else BrowserSession.launch(viewport=vp))
+        sess = session or own
+        assert sess is not None
+        page = await sess.fresh_page()
+        if capture:
+            cap = await _start_capture(page, Path(task_dir))
+        h = await Harness.on_page(page, config)
+        await h.goto(task.website)
+        if isinstance(model, str):
+            from webfovea.models.factory import make_model
+
+            mdl = make_model(model, task=task, page=page, base_url=base_url, options=model_options)
+        else:
+            mdl = model
+        timeouts = 0
+        remaining = config.max_seconds - (time.monotonic() - t0)
+        async with asyncio.timeout(max(remaining, 0.001)):
+            while True:
+                if steps >= config.max_steps:
+                    result.status = "max_steps"
+                    result.error = f"step budget of {config.max_steps} spent without an answer"
+                    break
+                await asyncio.wait_for(h.observe(), config.tool_timeout_s)
+                reply = await mdl.next_reply(h.model_input(task.task))
+                usage.model_calls += 1
+                usage.prompt_tokens += reply.usage.prompt_tokens
+                usage.completion_tokens += reply.usage.completion_tokens
+                try:
+                    res = await asyncio.wait_for(h.step(reply.text), config.tool_timeout_s)
+                    timeouts = 0
+                except TimeoutError:
+                    timeouts += 1
+                    note = f"The action did not complete within {config.tool_timeout_s:g} s and was cut off."
+                    h.last_feedback = note
+                    res = StepResult(None, note, error=note)
+                    if timeouts >= MAX_CONSECUTIVE_TOOL_TIMEOUTS:
+                        rec = _step_record(steps, reply, res, recorder)
+                        recorder.append(rec)
+                        steps += 1
+                        result.status = "tool_timeout"
+                        result.error = f"{timeouts} consecutive tool timeouts"
+                        break
+                rec = _step_record(steps, reply, res, recorder)
+                recorder.append(rec)
+                steps += 1
+                if on_step is not None:
+                    on_step(rec)
+                if res.done:
+                    if res.stop_reason == "finished":
+                        result.status, result.answer = "finished", res.answer or ""
+                    else:
+                        result.status, result.error = "scroll_breaker", res.error
+                    break
+    except TimeoutError:
+        result.status = "timeout"
+        result.error = f"wall-clock budget of {config.max_seconds:g} s spent"
+    except ModelError as e:
+        result.status, result.error = "model_error", str(e)
+    except BrowserLost as e:
+        result.status, result.error = "browser_error", f"browser lost: {e}"
+    except asyncio.CancelledError:
+        result.status, result.error = "interrupted", "the run was interrupted"
+        raise
+    except KeyboardInterrupt:
+        result.status, result.error = "interrupted", "the run was interrupted (Ctrl-C)"
+        raise
+    except Exception as e:  # noqa: BLE001 - every exit path must write result.json
+        if is_browser_lost(e):
+            result.status, result.error = "browser_error", f"browser lost: {str(e).splitlines()[0]}"
+        else:
+            result.status, result.error = "error", f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
+    finally:
+        result.steps = steps
+        result.usage = usage
+        result.seconds = round(time.monotonic() - t0, 3)
+        result.ended_at = _now()
+        recorder.write_result(result)
+        await _quietly(cap.finish() if cap is not None else None)
+        await _quietly(mdl.aclose() if mdl is not None and isinstance(model, str) else None)
+        await _quietly(own.close() if own is not None else None)
+    return result
+
+
+def _disabled(config: HarnessConfig) -> list[str]:
+    from webfovea.config import ALL_COMPONENTS
+
+    if config.profile == "reference":
+        return []
+    return sorted(c.value for c in ALL_COMPONENTS - set(config.components))
+
+
+async def _start_capture(page: Any, task_dir: Path) -> Any:
+    try:
+        from webfovea.record.capture import start_capture
+    except ImportError:
+        return None
+    return await start_capture(page, task_dir)
+
+
+async def _quietly(coro: Any) -> None:
+    if coro is None:
+        return
+    try:
+        await asyncio.wait_for(coro, 10)
+    except BaseException:  # noqa: BLE001 - cleanup must not mask the task's own outcome
+        pass

@@ -1,0 +1,158 @@
+"""The `webfovea` command line: run, bench, serve, report, compare, replay."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from webfovea.config import PROFILES, Component, HarnessConfig, make_config
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="Reliable round trips for vision-based web agents, and an honest proving ground to measure them.",
+)
+err = Console(stderr=True)
+out = Console()
+
+ProfileOpt = Annotated[str, typer.Option("--profile", help=f"Harness profile: {', '.join(PROFILES)}.")]
+DisableOpt = Annotated[
+    list[str] | None,
+    typer.Option("--disable", help="Turn one component off (repeatable): " + ", ".join(c.value for c in Component)),
+]
+ModelOpt = Annotated[
+    str, typer.Option("--model", help="Model spec: oracle, replay:PATH, openai:MODEL, anthropic:MODEL.")
+]
+BaseUrlOpt = Annotated[str | None, typer.Option("--base-url", help="OpenAI-compatible base URL (else OPENAI_BASE_URL).")]
+CoordsOpt = Annotated[
+    str | None,
+    typer.Option("--coords", help="Model coordinate convention: pixels or norm1000 (default: from the model table)."),
+]
+
+
+def fail(message: str, code: int = 2) -> typer.Exit:
+    err.print(f"[bold red]error:[/] {message}")
+    return typer.Exit(code)
+
+
+def build_config(model: str, profile: str, disable: list[str] | None, coords: str | None, **overrides: object) -> HarnessConfig:
+    from webfovea.models.conventions import conventions_for
+
+    try:
+        convention = coords or conventions_for(model).coordinate_space
+        if convention not in ("pixels", "norm1000"):
+            raise ValueError(f"unknown coordinate convention {convention!r}; use pixels or norm1000")
+        return make_config(profile, disable, coordinate_convention=convention, **overrides)
+    except ValueError as e:
+        raise fail(str(e)) from None
+
+
+@app.command()
+def run(
+    task: Annotated[str, typer.Option("--task", help="The task instruction.")],
+    url: Annotated[str, typer.Option("--url", help="The start URL.")],
+    model: ModelOpt = "oracle",
+    profile: ProfileOpt = "webfovea",
+    disable: DisableOpt = None,
+    out_dir: Annotated[Path, typer.Option("--out", help="Task folder to write.")] = Path("runs/run"),
+    cdp_url: Annotated[str | None, typer.Option("--cdp-url", help="Use a running browser over CDP.")] = None,
+    base_url: BaseUrlOpt = None,
+    coords: CoordsOpt = None,
+    max_steps: Annotated[int | None, typer.Option("--max-steps", help="Step budget (default: profile's).")] = None,
+    task_id: Annotated[str, typer.Option("--task-id", help="Id recorded in result.json.")] = "task",
+) -> None:
+    """Run one task: an instruction and a start URL. Writes result.json, trajectory.jsonl and screenshots."""
+    from webfovea.agent import run_task
+    from webfovea.envs.task import Task
+
+    overrides = {"max_steps": max_steps} if max_steps else {}
+    config = build_config(model, profile, disable, coords, **overrides)
+    if model == "oracle" or model.startswith("oracle:"):
+        raise fail("the oracle model needs a proving-ground task plan: use `webfovea bench builtin --model oracle`")
+    t = Task(task_id=task_id, task=task, website=url)
+
+    def progress(rec: object) -> None:
+        from webfovea.record.schema import StepRecord
+
+        assert isinstance(rec, StepRecord)
+        act = rec.action["name"] if rec.action else "(rejected)"
+        fb = (rec.feedback or "")[:100]
+        out.print(f"step {rec.step + 1:>3}  {act:<12} {fb}", markup=False, highlight=False)
+
+    try:
+        result = asyncio.run(
+            run_task(t, out_dir, model=model, config=config, cdp_url=cdp_url, on_step=progress, base_url=base_url)
+        )
+    except KeyboardInterrupt:
+        err.print(f"interrupted; result written to {out_dir / 'result.json'}")
+        raise typer.Exit(130) from None
+    out.print(f"status: {result.status}  answer: {result.answer!r}  steps: {result.steps}  {result.seconds:.1f}s")
+    out.print(f"written: {out_dir}")
+    if result.status in ("error", "model_error", "browser_error"):
+        err.print(f"[red]{result.status}:[/] {result.error}")
+        raise typer.Exit(1)
+
+
+@app.command()
+def serve(
+    seed: Annotated[int, typer.Option(help="Seed for the generated data.")] = 0,
+    port: Annotated[int, typer.Option(help="Port of the main sites (127.0.0.1).")] = 8000,
+    frame_port: Annotated[int, typer.Option(help="Port of the embedded, cross-origin frames (localhost).")] = 8001,
+) -> None:
+    """Serve the proving-ground sites until Ctrl-C."""
+    from webfovea.envs.serve import serve_forever
+
+    try:
+        serve_forever(seed, (port, frame_port))
+    except OSError as e:
+        raise fail(str(e)) from None
+
+
+@app.command()
+def report(
+    run_dir: Annotated[Path, typer.Argument(help="A bench output folder.")],
+    out_file: Annotated[Path | None, typer.Option("--out", help="HTML file (default RUN_DIR/report.html).")] = None,
+) -> None:
+    """Write a self-contained HTML report of a run."""
+    from webfovea.eval.report import write_report
+
+    if not run_dir.is_dir():
+        raise fail(f"{run_dir} is not a folder")
+    path = write_report(run_dir, out_file)
+    out.print(f"report: {path}")
+
+
+@app.command()
+def compare(
+    run_a: Annotated[Path, typer.Argument(help="Baseline run folder.")],
+    run_b: Annotated[Path, typer.Argument(help="Run folder to compare against it.")],
+) -> None:
+    """Tasks fixed and broken between two runs of the same suite (+x/-y)."""
+    from webfovea.eval.compare import CompareError, compare_runs, format_comparison
+
+    try:
+        out.print(format_comparison(compare_runs(run_a, run_b)), markup=False, highlight=False)
+    except CompareError as e:
+        raise fail(str(e)) from None
+
+
+from webfovea.cli_bench import bench, replay  # noqa: E402  (commands registered on `app`)
+
+app.command()(bench)
+app.command()(replay)
+
+
+def main() -> None:
+    try:
+        app()
+    except KeyboardInterrupt:
+        sys.exit(130)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,156 @@
+"""`webfovea bench` and `webfovea replay`: many tasks, scored, with a summary and a report."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from webfovea.cli import BaseUrlOpt, CoordsOpt, DisableOpt, ModelOpt, ProfileOpt, build_config, err, fail, out
+from webfovea.config import HarnessConfig
+from webfovea.envs.task import Task
+
+SUITES = ("builtin",)
+
+
+@contextlib.contextmanager
+def _tasks_for(suite_or_file: str, seed: int, ports: tuple[int, int]) -> Iterator[list[Task]]:
+    """The tasks of a suite (starting and stopping its sites) or of a task file."""
+    if suite_or_file in SUITES:
+        from webfovea.envs.serve import start_sites
+        from webfovea.envs.suite import load_builtin_suite
+
+        try:
+            handle = start_sites(seed=seed, ports=ports)
+        except OSError as e:
+            raise fail(str(e)) from None
+        with handle:
+            out.print(f"proving ground: {handle.main_url} (frames from {handle.frame_url})")
+            yield load_builtin_suite(handle, seed=seed)
+        return
+    path = Path(suite_or_file)
+    if not path.exists():
+        raise fail(
+            f"{suite_or_file!r} is neither a built-in suite ({', '.join(SUITES)}) nor an existing task file"
+        )
+    from webfovea.eval.taskfile import TaskFileError, load_task_file
+
+    try:
+        yield load_task_file(path)
+    except TaskFileError as e:
+        raise fail(str(e)) from None
+
+
+def _run_and_summarise(
+    tasks: list[Task], out_dir: Path, *, model: str, config: HarnessConfig, workers: int,
+    cdp_urls: list[str] | None, backend: str, address: str | None, base_url: str | None, meta: dict[str, Any],
+) -> dict[str, Any] | None:
+    from webfovea.eval.report import write_report
+    from webfovea.eval.summary import format_summary_table, write_summary
+    from webfovea.runner.api import RunnerError, run_tasks
+
+    options: dict[str, Any] = {}
+    if base_url:
+        options["base_url"] = base_url
+    try:
+        outcome = run_tasks(
+            tasks, out_dir, model=model, config=config, workers=workers, cdp_urls=cdp_urls or None,
+            backend=backend, ray_address=address, model_options=options or None,
+        )
+    except RunnerError as e:
+        raise fail(str(e)) from None
+    path = write_summary(out_dir, tasks, complete=outcome.complete, meta=meta)
+    summary = json.loads(path.read_text())
+    out.print(format_summary_table(summary))
+    if not outcome.complete:
+        err.print(f"[yellow]partial run:[/] not every task has a final result; see {path}. Re-run the same "
+                  "command to resume.")
+    report = write_report(out_dir)
+    out.print(f"summary: {path}")
+    out.print(f"report:  {report}")
+    return summary
+
+
+def bench(
+    suite_or_file: Annotated[str, typer.Argument(help="'builtin' or a task file (WebRetriever JSON list or JSONL).")],
+    model: ModelOpt = "oracle",
+    profile: ProfileOpt = "webfovea",
+    disable: DisableOpt = None,
+    workers: Annotated[int, typer.Option("--workers", help="Browsers running at once.")] = 1,
+    out_dir: Annotated[Path | None, typer.Option("--out", help="Run folder (default runs/<suite>-<profile>).")] = None,
+    cdp_url: Annotated[list[str] | None, typer.Option("--cdp-url", help="Browser endpoint(s) to use (repeatable).")] = None,
+    backend: Annotated[str, typer.Option("--backend", help="local (default) or ray.")] = "local",
+    address: Annotated[str | None, typer.Option("--address", help="Ray cluster address.")] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Proving-ground data seed.")] = 0,
+    port: Annotated[int, typer.Option("--port", help="Main sites port for the built-in suite (0 = free).")] = 0,
+    frame_port: Annotated[int, typer.Option("--frame-port", help="Frame sites port (0 = free).")] = 0,
+    base_url: BaseUrlOpt = None,
+    coords: CoordsOpt = None,
+    compare_with: Annotated[Path | None, typer.Option("--compare-with", help="Print +fixed/-broken against this earlier run.")] = None,
+    limit: Annotated[int | None, typer.Option("--limit", help="Run only the first N tasks.")] = None,
+) -> None:
+    """Run a suite of tasks, score the answers, write summary.json and report.html."""
+    if workers < 1:
+        raise fail("--workers must be at least 1")
+    if backend not in ("local", "ray"):
+        raise fail(f"unknown backend {backend!r}; use local or ray")
+    config = build_config(model, profile, disable, coords)
+    tag = profile + "".join(f"-no-{d}" for d in (disable or []))
+    out_dir = out_dir or Path("runs") / f"{Path(suite_or_file).stem}-{tag}"
+    meta = {"model": model, "profile": profile, "disabled": sorted(disable or []), "seed": seed,
+            "workers": workers, "backend": backend, "suite": suite_or_file}
+    with _tasks_for(suite_or_file, seed, (port, frame_port)) as tasks:
+        if limit:
+            tasks = tasks[:limit]
+        out.print(f"{len(tasks)} tasks -> {out_dir}  (model {model}, profile {profile}"
+                  + (f", disabled {', '.join(disable)}" if disable else "") + ")")
+        summary = _run_and_summarise(tasks, out_dir, model=model, config=config, workers=workers,
+                                     cdp_urls=cdp_url, backend=backend, address=address, base_url=base_url,
+                                     meta=meta)
+    if compare_with is not None and summary is not None:
+        from webfovea.eval.compare import CompareError, compare_runs, format_comparison
+
+        try:
+            out.print(format_comparison(compare_runs(compare_with, out_dir)), markup=False, highlight=False)
+        except CompareError as e:
+            err.print(f"[yellow]no comparison:[/] {e}")
+    if summary is not None and not summary.get("complete", True):
+        raise typer.Exit(3)
+
+
+def replay(
+    run_dir: Annotated[Path, typer.Argument(help="An earlier run folder (with tasks.json) to replay.")],
+    profile: ProfileOpt = "webfovea",
+    disable: DisableOpt = None,
+    out_dir: Annotated[Path | None, typer.Option("--out", help="Where to write the replayed run.")] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Proving-ground seed, if the run was the built-in suite.")] = 0,
+    coords: CoordsOpt = None,
+) -> None:
+    """Re-run the raw model replies recorded in RUN_DIR against the current harness."""
+    from webfovea.eval.summary import load_run_tasks
+
+    tasks = load_run_tasks(run_dir)
+    if not tasks:
+        raise fail(f"{run_dir} has no tasks.json; replay needs a run folder written by `webfovea bench`")
+    out_dir = out_dir or run_dir.with_name(run_dir.name + "-replay")
+    model = f"replay:{run_dir}"
+    config = build_config(model, profile, disable, coords)
+    meta = {"model": model, "profile": profile, "disabled": sorted(disable or []), "replay_of": str(run_dir)}
+    run_meta = run_dir / "run.json"
+    suite = json.loads(run_meta.read_text()).get("suite") if run_meta.exists() else None
+    if suite in SUITES or any(t.site for t in tasks):
+        from webfovea.envs.serve import start_sites
+        from webfovea.envs.suite import load_builtin_suite
+
+        with start_sites(seed=seed) as handle:
+            fresh = {t.task_id: t for t in load_builtin_suite(handle, seed=seed)}
+            tasks = [fresh.get(t.task_id, t) for t in tasks]  # the sites' new ports
+            _run_and_summarise(tasks, out_dir, model=model, config=config, workers=1, cdp_urls=None,
+                               backend="local", address=None, base_url=None, meta=meta)
+        return
+    _run_and_summarise(tasks, out_dir, model=model, config=config, workers=1, cdp_urls=None, backend="local",
+                       address=None, base_url=None, meta=meta)
