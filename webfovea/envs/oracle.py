@@ -1,0 +1,412 @@
+"""The oracle model: a test instrument that always decides right and speaks like a real model.
+
+It follows the task's plan (docs/contracts.md §1) with its own cursor, locates each
+target through read-only access to the live DOM, and answers in the UI-TARS grammar
+in the coordinate space of the image it *sees*: the last image the harness sent,
+shrunk the way a provider API shrinks it. So a harness that maps coordinates as if
+the model saw the full screenshot misses, exactly as with a real model; the oracle
+never compensates for the harness.
+
+From the harness it takes only what any model takes (prompt text, images); it never
+reads the task's expected answer, and never clicks, types or scrolls itself.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Page
+
+from webfovea.envs.oracle_grounding import (
+    GroundingError,
+    Located,
+    expectation_holds,
+    in_view,
+    locate,
+    option_slot,
+    page_scroll_point,
+    read_value,
+    scroll_plan,
+    seen_size,
+)
+from webfovea.envs.oracle_quirks import Quirks
+from webfovea.envs.oracle_speech import PromptView, call, describe, read_prompt, reply, thought
+from webfovea.envs.task import Task
+from webfovea.models.base import ModelError, ModelInput, ModelReply, Usage
+
+# Knobs that may be given as keyword overrides or in `task.quirks`, with their defaults.
+EXTRA_KNOBS: dict[str, Any] = {
+    "provider_resize_above_pixels": 1_200_000,  # ~1,600 image tokens: the provider's resize trigger
+    "max_scrolls_per_step": 40,
+    "max_waits_per_step": 6,
+    "option_row_px": 20.0,  # height of a native option row, for the no-select fallback guess
+    "contaminate_from_step": None,
+    "contaminate_token": None,
+    "contaminate_where": None,
+    "continuation_at_step": None,
+}
+_QUIRK_KEYS = ("contaminate_from_step", "contaminate_token", "contaminate_where", "continuation_at_step")
+_CORE_KNOBS = ("seed", "provider_max_long_edge", "provider_max_pixels", "contaminate_rate",
+               "continuation_rate", "jitter_px", "submit_with_newline", "retries_per_step")
+
+
+@dataclass
+class _Emit:
+    thought: str
+    action: str
+    main: bool = True  # the step's effective action: check `expect` on the next call
+    has_argument: bool = False  # carries a text argument (contamination goes inside it)
+    final: bool = False  # finished(...)
+
+
+@dataclass
+class _View:
+    """How the oracle looks at the current screenshot."""
+
+    prompt: PromptView
+    seen_w: int
+    seen_h: int
+    rng: random.Random
+
+
+class OracleModel:
+    def __init__(
+        self,
+        task: Task,
+        page: Page,
+        *,
+        seed: int = 0,
+        provider_max_long_edge: int = 1568,
+        provider_max_pixels: int = 1_150_000,
+        contaminate_rate: float = 0.049,
+        continuation_rate: float = 0.03,
+        jitter_px: float = 2.0,
+        submit_with_newline: bool = True,
+        retries_per_step: int = 3,
+        **overrides: Any,
+    ) -> None:
+        unknown = sorted(set(overrides) - set(EXTRA_KNOBS))
+        if unknown:
+            raise ValueError(f"unknown oracle option(s) {', '.join(unknown)}; known: "
+                             f"{', '.join([*_CORE_KNOBS, *EXTRA_KNOBS])}")
+        knobs: dict[str, Any] = {
+            "seed": seed, "provider_max_long_edge": provider_max_long_edge,
+            "provider_max_pixels": provider_max_pixels, "contaminate_rate": contaminate_rate,
+            "continuation_rate": continuation_rate, "jitter_px": jitter_px,
+            "submit_with_newline": submit_with_newline, "retries_per_step": retries_per_step,
+            **EXTRA_KNOBS, **overrides,
+        }
+        # The task's own quirks win: a task that exists to exercise a quirk keeps it.
+        bad = sorted(set(task.quirks) - set(knobs))
+        if bad:
+            raise ValueError(f"task {task.task_id}: unknown oracle quirk(s) {', '.join(bad)}")
+        knobs.update(task.quirks)
+        self.task = task
+        self.page = page
+        self.knobs = knobs
+        self.plan: list[dict[str, Any]] = list(task.plan)
+        self.jitter_px = float(knobs["jitter_px"])
+        self.retries = int(knobs["retries_per_step"])
+        self._quirks = Quirks(
+            task_id=task.task_id, seed=int(knobs["seed"]),
+            contaminate_rate=float(knobs["contaminate_rate"]),
+            continuation_rate=float(knobs["continuation_rate"]),
+            overrides={k: knobs[k] for k in _QUIRK_KEYS if knobs.get(k) is not None},
+        )
+        self.cursor = 0
+        self._calls = 0
+        self._reset_step()
+        self._pending = False
+        self._finished: str | None = None
+        self.actions_log: list[str] = []  # what it asked for, for tests and debugging
+
+    @property
+    def quirk_log(self) -> list[dict[str, Any]]:
+        return self._quirks.log
+
+    def _reset_step(self) -> None:
+        self._attempts = 0
+        self._phase = 0
+        self._scrolls = 0
+        self._stuck = 0
+        self._waits = 0
+        self._last_scroll_rect: tuple[float, ...] | None = None
+
+    def _advance(self) -> None:
+        self.cursor += 1
+        self._reset_step()
+
+    async def aclose(self) -> None:
+        self._pending = False
+
+    async def next_reply(self, inp: ModelInput) -> ModelReply:
+        index = self._calls
+        self._calls += 1
+        rng = random.Random(f"oracle-reply:{self.knobs['seed']}:{self.task.task_id}:{index}")
+        view = await self._view(inp, rng)
+        try:
+            emit = await self._decide(view, index)
+        except GroundingError as e:
+            raise ModelError(f"oracle plan step {self.cursor} of task {self.task.task_id}: {e}") from None
+        except PlaywrightError as e:
+            raise ModelError(f"oracle could not read the page: {str(e).splitlines()[0]}") from None
+        text = reply(emit.thought, emit.action)
+        text = self._quirks.finish(index, text, rng, has_argument=emit.has_argument, final=emit.final)
+        self.actions_log.append(emit.action)
+        return ModelReply(text=text, usage=self._usage(inp, text))
+
+    async def _view(self, inp: ModelInput, rng: random.Random) -> _View:
+        if inp.images:
+            sent_w, sent_h = inp.images[-1].size
+        else:  # no image: it "sees" nothing better than the viewport itself
+            sent_w, sent_h = await self.page.evaluate("[innerWidth, innerHeight]")
+        seen_w, seen_h = seen_size(
+            int(sent_w), int(sent_h), max_long_edge=int(self.knobs["provider_max_long_edge"]),
+            max_pixels=int(self.knobs["provider_max_pixels"]),
+            resize_above_pixels=int(self.knobs["provider_resize_above_pixels"]),
+        )
+        return _View(prompt=read_prompt(inp.system), seen_w=seen_w, seen_h=seen_h, rng=rng)
+
+    def _usage(self, inp: ModelInput, text: str) -> Usage:
+        chars = len(inp.system) + len(inp.task) + sum(len(h) for h in inp.history) + len(inp.feedback or "")
+        image_tokens = 0
+        for im in inp.images:
+            w, h = seen_size(im.size[0], im.size[1], max_long_edge=int(self.knobs["provider_max_long_edge"]),
+                             max_pixels=int(self.knobs["provider_max_pixels"]),
+                             resize_above_pixels=int(self.knobs["provider_resize_above_pixels"]))
+            image_tokens += w * h // 750
+        return Usage(prompt_tokens=chars // 4 + image_tokens, completion_tokens=max(1, len(text) // 4))
+
+    # -- coordinates -------------------------------------------------------------------
+
+    def to_model(self, css: tuple[float, float], viewport: tuple[float, float], view: _View) -> tuple[int, int]:
+        """A CSS point of the viewport -> the point in the image the oracle sees (with jitter)."""
+        vw, vh = viewport
+        j = self.jitter_px
+        x = css[0] * view.seen_w / vw + view.rng.uniform(-j, j)
+        y = css[1] * view.seen_h / vh + view.rng.uniform(-j, j)
+        x = min(max(x, 0.0), view.seen_w - 1.0)
+        y = min(max(y, 0.0), view.seen_h - 1.0)
+        if view.prompt.convention == "norm1000":
+            return round(x * 1000 / view.seen_w), round(y * 1000 / view.seen_h)
+        return round(x), round(y)
+
+    def _point(self, loc: Located, view: _View, css: tuple[float, float] | None = None) -> tuple[int, int]:
+        return self.to_model(css or loc.centre, loc.main_viewport, view)
+
+    # -- the plan --------------------------------------------------------------------------
+
+    async def _decide(self, view: _View, index: int) -> _Emit:
+        if self._finished is not None:  # a model asked again after finishing repeats itself
+            return self._finish(view, index, self._finished)
+        if self._pending:
+            self._pending = False
+            step = self.plan[self.cursor]
+            if await expectation_holds(self.page, step.get("expect")) or self._attempts > self.retries:
+                self._advance()
+        while self.cursor < len(self.plan):
+            step = self.plan[self.cursor]
+            op = step.get("op")
+            handler = getattr(self, f"_op_{op}", None)
+            if handler is None:
+                raise GroundingError(f"unknown plan op {op!r}")
+            emit = await handler(step, view, index)
+            if emit is None:
+                self._advance()
+                continue
+            if emit.main:
+                self._attempts += 1
+                self._phase = 0
+                self._pending = True
+            return emit
+        # A plan without an answer step (or whose answer was skipped): give up honestly.
+        return self._finish(view, index, "", giveup=True)
+
+    def _finish(self, view: _View, index: int, content: str, giveup: bool = False) -> _Emit:
+        self._finished = content
+        written = self._quirks.in_argument(index, content)
+        kind = "giveup" if giveup else "answer"
+        return _Emit(thought(kind, view.rng, content=content), call("finished", content=written),
+                     main=False, has_argument=True, final=True)
+
+    async def _reach(self, target: dict[str, Any], view: _View, *, whole: bool = False) -> Located | _Emit | None:
+        """The located target once it is in view; otherwise the wait or scroll that gets it
+        there; None when the step should be given up (never appeared, scrolling is stuck)."""
+        loc = await locate(self.page, target)
+        if loc is None:
+            if self._waits >= int(self.knobs["max_waits_per_step"]) or not view.prompt.offers("wait"):
+                return None
+            self._waits += 1
+            return _Emit(thought("wait", view.rng), "wait()", main=False)
+        if in_view(loc, whole=whole):
+            return loc
+        return await self._scroll_towards(loc, view, whole=whole)
+
+    async def _scroll_towards(self, loc: Located, view: _View, *, whole: bool = False) -> _Emit | None:
+        move = scroll_plan(loc, whole=whole)
+        if move is None or not view.prompt.offers("scroll"):
+            return None
+        if self._last_scroll_rect == loc.rect:  # the last scroll moved nothing
+            self._stuck += 1
+        self._last_scroll_rect = loc.rect
+        self._scrolls += 1
+        if self._stuck >= 3 or self._scrolls > int(self.knobs["max_scrolls_per_step"]):
+            return None
+        point = move.point
+        if move.main_page:
+            point = await page_scroll_point(self.page, point)
+        said = thought("scroll", view.rng, label=describe(loc.label, loc.tag), direction=move.direction)
+        if view.prompt.takes("scroll", "start_box"):
+            action = call("scroll", start_box=self._point(loc, view, point), direction=move.direction)
+        else:
+            action = call("scroll", direction=move.direction)
+        return _Emit(said, action, main=False)
+
+    async def _op_click(self, step: dict[str, Any], view: _View, index: int) -> _Emit | None:
+        got = await self._reach(step["target"], view)
+        if not isinstance(got, Located):
+            return got
+        return _Emit(thought("click", view.rng, label=describe(got.label, got.tag)),
+                     call("click", start_box=self._point(got, view)))
+
+    async def _op_hover(self, step: dict[str, Any], view: _View, index: int) -> _Emit | None:
+        got = await self._reach(step["target"], view)
+        if not isinstance(got, Located):
+            return got
+        name = "hover" if view.prompt.offers("hover") else "click"
+        return _Emit(thought(name, view.rng, label=describe(got.label, got.tag)),
+                     call(name, start_box=self._point(got, view)))
+
+    async def _op_select(self, step: dict[str, Any], view: _View, index: int) -> _Emit | None:
+        got = await self._reach(step["target"], view)
+        if not isinstance(got, Located):
+            return got
+        option = str(step["option"])
+        label = describe(got.label, got.tag)
+        if view.prompt.offers("select"):
+            return _Emit(thought("select", view.rng, label=label, option=option),
+                         call("select", start_box=self._point(got, view), option=option))
+        # No select action: do what a model does on a real site: open the list, then click
+        # where the option would be drawn. On a native select this changes nothing.
+        if self._phase == 0:
+            self._phase = 1
+            return _Emit(thought("select_open", view.rng, label=label, option=option),
+                         call("click", start_box=self._point(got, view)), main=False)
+        slot = await option_slot(got, option) or {}
+        row = max(0, int(slot.get("index", 0) or 0))
+        x = got.centre[0]
+        y = min(got.rect[3] + (row + 0.5) * float(self.knobs["option_row_px"]), got.main_viewport[1] - 4)
+        return _Emit(thought("select_pick", view.rng, option=slot.get("label") or option),
+                     call("click", start_box=self._point(got, view, (x, y))))
+
+    def _content(self, step: dict[str, Any], index: int) -> tuple[str, bool]:
+        """The text to type, with the submitting newline; and whether Enter must follow separately."""
+        content = str(step.get("content", ""))
+        submit = bool(step.get("submit"))
+        if submit and self.knobs["submit_with_newline"]:
+            return content + "\n", False
+        return content, submit
+
+    async def _op_fill(self, step: dict[str, Any], view: _View, index: int) -> _Emit | None:
+        got = await self._reach(step["target"], view)
+        if not isinstance(got, Located):
+            return got
+        content, enter_after = self._content(step, index)
+        label = describe(got.label, got.tag)
+        if view.prompt.offers("fill"):
+            if self._phase == 1 and enter_after:
+                return self._enter(view)
+            written = self._quirks.in_argument(index, content)
+            if enter_after and view.prompt.offers("hotkey"):
+                self._phase = 1
+                return _Emit(thought("fill", view.rng, label=label, content=step.get("content", "")),
+                             call("fill", start_box=self._point(got, view), content=written),
+                             main=False, has_argument=True)
+            return _Emit(thought("fill", view.rng, label=label, content=step.get("content", "")),
+                         call("fill", start_box=self._point(got, view), content=written), has_argument=True)
+        # No fill action: click into the field, then type.
+        if self._phase == 0:
+            self._phase = 1
+            return _Emit(thought("focus", view.rng, label=label), call("click", start_box=self._point(got, view)),
+                         main=False)
+        return self._type(step, view, index, next_phase=2)
+
+    async def _op_type(self, step: dict[str, Any], view: _View, index: int) -> _Emit | None:
+        return self._type(step, view, index, next_phase=1)
+
+    def _type(self, step: dict[str, Any], view: _View, index: int, *, next_phase: int) -> _Emit:
+        content, enter_after = self._content(step, index)
+        if enter_after and self._phase == next_phase:
+            return self._enter(view)
+        written = self._quirks.in_argument(index, content)
+        said = thought("type", view.rng, content=step.get("content", ""))
+        if enter_after and view.prompt.offers("hotkey"):
+            self._phase = next_phase
+            return _Emit(said, call("type", content=written), main=False, has_argument=True)
+        return _Emit(said, call("type", content=written), has_argument=True)
+
+    def _enter(self, view: _View) -> _Emit:
+        return _Emit(thought("enter", view.rng), call("hotkey", key="enter"))
+
+    async def _op_scroll_to(self, step: dict[str, Any], view: _View, index: int) -> _Emit | None:
+        got = await self._reach(step["target"], view)
+        return None if isinstance(got, Located) else got
+
+    async def _op_find_text(self, step: dict[str, Any], view: _View, index: int) -> _Emit | None:
+        loc = await locate(self.page, step["target"])
+        if loc is not None and in_view(loc):
+            return None
+        if view.prompt.offers("find_text") and self._attempts <= self.retries:
+            # Not a "main" action: the step is done when the target is in view, not by `expect`.
+            self._attempts += 1
+            return _Emit(thought("find_text", view.rng, text=str(step["text"])),
+                         call("find_text", text=str(step["text"])), main=False, has_argument=True)
+        got = await self._reach(step["target"], view)
+        return None if isinstance(got, Located) else got
+
+    async def _op_read_text(self, step: dict[str, Any], view: _View, index: int) -> _Emit | None:
+        if not view.prompt.offers("read_text") or self._attempts > 0:
+            return None
+        return _Emit(thought("read_text", view.rng, near=str(step["near"])),
+                     call("read_text", near=str(step["near"])), has_argument=True)
+
+    async def _op_click_many(self, step: dict[str, Any], view: _View, index: int) -> _Emit | None:
+        located: list[Located] = []
+        for target in step["targets"]:
+            got = await self._reach(target, view)
+            if not isinstance(got, Located):
+                return got
+            located.append(got)
+        if not located:
+            return None
+        if view.prompt.offers("click_many"):
+            return _Emit(thought("click_many", view.rng),
+                         call("click_many", points=[self._point(loc, view) for loc in located]))
+        loc = located[min(self._phase, len(located) - 1)]
+        last = self._phase >= len(located) - 1
+        self._phase += 1
+        return _Emit(thought("click", view.rng, label=describe(loc.label, loc.tag)),
+                     call("click", start_box=self._point(loc, view)), main=last)
+
+    async def _op_wait(self, step: dict[str, Any], view: _View, index: int) -> _Emit | None:
+        if await expectation_holds(self.page, step.get("until")):
+            return None
+        if self._waits >= int(self.knobs["max_waits_per_step"]) * 2 or not view.prompt.offers("wait"):
+            return None
+        self._waits += 1
+        return _Emit(thought("wait", view.rng), "wait()", main=False)
+
+    async def _op_answer(self, step: dict[str, Any], view: _View, index: int) -> _Emit | None:
+        if "value" in step and "source" not in step:
+            return self._finish(view, index, str(step["value"]))
+        source = step["source"]
+        got = await self._reach(source["target"], view, whole=True)
+        if isinstance(got, _Emit):
+            return got
+        if got is None:  # never saw it: a real model would not know the value either
+            return self._finish(view, index, "", giveup=True)
+        value = await read_value(self.page, source)
+        return self._finish(view, index, value or "")
