@@ -62,6 +62,7 @@ SPECS = [
     ),
     ActionSpec(
         name="reload",
+        watch=False,
         params=(),
         signature="reload()",
         purpose="Reload the current page (when it is stuck or failed to load).",
@@ -72,6 +73,7 @@ SPECS = [
     ),
     ActionSpec(
         name="finished",
+        watch=False,
         params=(ParamSpec("content", "text", optional=True),),
         signature="finished(content='your answer')",
         purpose="Submit the answer and end the task (content='' if the answer cannot be reached).",

@@ -45,6 +45,7 @@ async def exec_fill(ctx: ExecContext, action: Action) -> Outcome:
 SPECS = [
     ActionSpec(
         name="select",
+        watch=False,
         params=(ParamSpec("start_box", "point"), ParamSpec("option", "text")),
         signature=f"select(start_box={BOX}, option='option text')",
         purpose="Choose an option in the dropdown at the point (native dropdowns cannot be opened by clicking).",
@@ -56,6 +57,7 @@ SPECS = [
     ),
     ActionSpec(
         name="fill",
+        watch=False,
         params=(ParamSpec("start_box", "point"), ParamSpec("content", "text")),
         signature=f"fill(start_box={BOX}, content='text')",
         purpose="Focus the text box at the point, clear it, type content (end with \\n to press Enter).",

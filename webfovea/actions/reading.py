@@ -47,6 +47,7 @@ async def exec_read_text(ctx: ExecContext, action: Action) -> Outcome:
 SPECS = [
     ActionSpec(
         name="find_text",
+        watch=False,
         params=(ParamSpec("text", "text"),),
         signature="find_text(text='words on the page')",
         purpose="Like Ctrl+F: scroll the next match into view (also inside embedded frames). Returns no text.",
@@ -58,6 +59,7 @@ SPECS = [
     ),
     ActionSpec(
         name="read_text",
+        watch=False,
         params=(ParamSpec("near", "text"),),
         signature="read_text(near='label')",
         purpose="Read up to 600 characters of page text near a label, to verify a value you see.",

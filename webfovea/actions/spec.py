@@ -53,6 +53,7 @@ class ActionSpec:
     feedback: str = ""  # what the model is told after it (documents Outcome.note; checked by tests)
     pointer: bool = False  # takes start_box: mapped, bounds-checked, fingerprinted at the point
     clicky: bool = False  # a click-like action: the iframe DOM fallback may repeat it in the frame
+    watch: bool = True  # fingerprint the page before/after (off where feedback is a read-back)
 
     def offered(self, on: Callable[[Component], bool], reference: bool) -> bool:
         if reference:

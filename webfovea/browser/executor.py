@@ -97,7 +97,7 @@ class Executor:
         except OutOfBounds as e:
             return self._reject(f"{spec.name} was not executed: {e}")
         notes_on = self.config.on(Component.feedback_notes)
-        watch = notes_on or self.config.on(Component.iframe_fallback)
+        watch = spec.watch and (notes_on or self.config.on(Component.iframe_fallback))
         fp_before = None
         if watch and point is not None:
             fp_before = await _safe(dom.fingerprints_at(self.page, *point))

@@ -1,0 +1,82 @@
+"""One action = one spec: every action of Table 3 is described, parsed, executed and reported."""
+
+import inspect
+
+from webfovea.actions.catalog import BY_NAME, SPECS, TABLE3, offered, parser_specs
+from webfovea.config import Component, make_config
+from webfovea.parsing import parse_reply
+from webfovea.prompt import system_prompt
+
+SAMPLE_ARGS = {
+    "point": "'<|box_start|>(10,20)<|box_end|>'",
+    "points": "'<|box_start|>(10,20)<|box_end|> <|box_start|>(30,40)<|box_end|>'",
+    "direction": "'down'",
+    "text": "'abc'",
+    "key": "'ctrl a'",
+}
+
+
+def test_catalog_is_exactly_table3():
+    assert tuple(s.name for s in SPECS) == TABLE3
+
+
+def test_every_action_in_prompt_parser_executor_feedback():
+    config = make_config("webfovea")
+    specs = offered(config)
+    assert [s.name for s in specs] == list(TABLE3)
+    prompt = system_prompt(specs, config)
+    pspecs = parser_specs(specs)
+    for spec in SPECS:
+        # prompt: the signature line is shown
+        assert f"- {spec.signature}" in prompt, spec.name
+        # parser: a call written exactly like the prompt's kind of arguments parses to this action
+        args = ", ".join(f"{p.name}={SAMPLE_ARGS[p.kind]}" for p in spec.params)
+        parsed = parse_reply(f"Thought: t\nAction: {spec.name}({args})", pspecs)
+        assert parsed.action is not None and parsed.action.name == spec.name, (spec.name, parsed.rejection)
+        for p in spec.params:
+            assert p.name in parsed.action.args, (spec.name, p.name)
+        # executor: a coroutine function taking (ctx, action)
+        assert inspect.iscoroutinefunction(spec.execute), spec.name
+        assert list(inspect.signature(spec.execute).parameters) == ["ctx", "action"], spec.name
+        # feedback: the spec says what the model is told
+        assert spec.feedback.strip(), spec.name
+
+
+def test_budgets_match_paper():
+    budgets = {s.name: s.budget for s in SPECS if s.budget is not None}
+    assert budgets == {"find_text": 10, "read_text": 5, "back": 15, "reload": 2, "click_many": 6}
+    config = make_config("webfovea")
+    prompt = system_prompt(offered(config), config)
+    assert "find_text(text='words on the page')  #" in prompt and "At most 10 per task." in prompt
+
+
+def test_switches_remove_actions_from_prompt_and_parser():
+    config = make_config("webfovea", ["select", "hover", "find_text"])
+    names = [s.name for s in offered(config)]
+    assert "select" not in names and "hover" not in names and "find_text" not in names
+    prompt = system_prompt(offered(config), config)
+    assert "- select(" not in prompt and "- hover(" not in prompt
+    parsed = parse_reply("Thought: t\nAction: select(start_box='(1,2)', option='x')", parser_specs(offered(config)))
+    assert parsed.action is None or parsed.rejection is not None
+
+
+def test_reference_profile_is_the_naive_baseline():
+    config = make_config("reference")
+    assert config.max_steps == 40
+    assert not config.on(Component.coord_align) and not config.on(Component.token_strip)
+    names = {s.name for s in offered(config)}
+    assert {"click", "type", "finished"} <= names
+    assert not names & {"select", "fill", "hover", "find_text", "read_text", "click_many", "back", "reload"}
+    prompt = system_prompt(offered(config), config)
+    assert "## Hard constraints" not in prompt
+
+
+def test_prompt_carries_hard_constraints_and_rules():
+    config = make_config("webfovea")
+    prompt = system_prompt(offered(config), config)
+    assert "## Hard constraints" in prompt and "14. " in prompt
+    assert "Do not type, guess or construct URLs" in prompt
+    assert "finished only when the answer is visible on the current screenshot" in prompt
+    assert "call read_text once on its label before finished" in prompt
+    assert "Coordinates: pixels of the screenshot image" in prompt
+    assert BY_NAME["hotkey"].in_reference

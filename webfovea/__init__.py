@@ -1,0 +1,25 @@
+"""webfovea: reliable round trips for vision-based web agents, and a proving ground to measure them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+__version__ = "0.1.0"
+__all__ = ["Harness", "HarnessConfig", "make_config", "__version__"]
+
+if TYPE_CHECKING:
+    from webfovea.config import HarnessConfig, make_config
+    from webfovea.harness import Harness
+
+
+def __getattr__(name: str) -> Any:
+    # Lazy: `import webfovea` stays cheap for tools that only need the data types.
+    if name == "Harness":
+        from webfovea.harness import Harness
+
+        return Harness
+    if name in ("HarnessConfig", "make_config"):
+        from webfovea import config
+
+        return getattr(config, name)
+    raise AttributeError(name)
