@@ -1,0 +1,58 @@
+"""Pages for the DOM-helper tests: one app page embedded every way an iframe can be."""
+
+from __future__ import annotations
+
+INNER = """<!doctype html><html><head><title>inner</title><style>
+body{margin:0;font:14px sans-serif} .abs{position:absolute}
+</style></head><body>
+<button id=go class=abs style="left:10px;top:10px;width:100px;height:30px" onclick="log('go')">Go</button>
+<button id=under class=abs style="left:130px;top:10px;width:100px;height:30px">Under</button>
+<div id=shield class=abs style="left:120px;top:0;width:130px;height:50px;z-index:5"></div>
+<select id=country class=abs style="left:10px;top:60px;width:180px">
+  <option value="">Choose…</option><option value=de>Germany</option><option value=vn>Viet Nam</option>
+  <option value=kr>Korea, Republic of</option><option value=us>United States</option>
+  <option value=uk>United Kingdom</option><option value=ci>Côte d'Ivoire</option>
+</select>
+<label id=clabel for=country class=abs style="left:200px;top:60px">Country</label>
+<input id=name class=abs style="left:10px;top:100px;width:200px" value="old text">
+<input id=when type=date class=abs style="left:250px;top:100px">
+<div id=ce contenteditable class=abs style="left:10px;top:140px;width:200px;height:30px;border:1px solid #999">old</div>
+<input id=hidden-in class=abs style="left:250px;top:140px;width:200px">
+<div id=shield2 class=abs style="left:240px;top:130px;width:240px;height:50px;z-index:5"></div>
+<div id=log class=abs style="left:10px;top:200px;width:500px"></div>
+<script>
+function log(s){ document.getElementById('log').textContent += s + ';'; }
+document.getElementById('under').addEventListener('click', () => log('under'));
+const c = document.getElementById('country');
+c.addEventListener('change', () => log('change:' + c.value));
+c.addEventListener('input', () => log('input:' + c.value));
+let keyups = 0;
+document.getElementById('name').addEventListener('keyup', () => { document.body.dataset.keyups = ++keyups; });
+document.getElementById('hidden-in').addEventListener('keyup', () => { document.body.dataset.hkeyups = ++keyups; });
+document.getElementById('when').addEventListener('change', (e) => log('date:' + e.target.value));
+</script></body></html>"""
+
+MAIN = """<!doctype html><html><head><title>main</title><style>
+body{margin:0} iframe{position:absolute;width:600px;height:400px}
+</style></head><body>
+<iframe id=same src="/inner.html" style="left:0;top:0;border:5px solid #333;padding:7px"></iframe>
+<iframe id=xin src="http://127.0.0.1:{B}/inner.html" style="left:650px;top:0"></iframe>
+<iframe id=oop src="http://localhost:{B}/inner.html" style="left:1300px;top:0;border:3px solid"></iframe>
+<iframe id=nest src="http://localhost:{B}/nest.html" style="left:0;top:450px"></iframe>
+<iframe id=cap src="http://localhost:{B}/recaptcha/api2/anchor" style="left:650px;top:450px"></iframe>
+<button id=top-btn style="position:absolute;left:1300px;top:500px" onclick="this.textContent='pressed'">Main</button>
+</body></html>"""
+
+NEST = """<!doctype html><html><body style="margin:0"><p style="margin:0;height:30px">nest</p>
+<iframe id=deep src="http://127.0.0.1:{A}/inner.html" style="width:560px;height:340px;border:2px solid"></iframe>
+</body></html>"""
+
+
+def site_pages() -> tuple[dict[str, str | bytes], dict[str, str | bytes]]:
+    """Page dicts for two_origins; call fill_ports once the ports are known."""
+    return {"/inner.html": INNER}, {"/inner.html": INNER, "/recaptcha/api2/anchor": INNER}
+
+
+def fill_ports(main: dict[str, str | bytes], frames: dict[str, str | bytes], a: int, b: int) -> None:
+    main["/main.html"] = MAIN.replace("{B}", str(b))
+    frames["/nest.html"] = NEST.replace("{A}", str(a))

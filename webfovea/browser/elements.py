@@ -1,0 +1,105 @@
+"""What is under a point (for feedback notes) and the DOM click fallback inside frames."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from playwright.async_api import Page
+
+from webfovea.browser.frames import frame_at_point, is_captcha_frame, js, short_error
+
+_PICK = js("pick")
+
+
+@dataclass
+class ElementInfo:
+    x: float
+    y: float
+    ok: bool = True  # False when nothing could be found (error says why)
+    tag: str = ""
+    short: str = ""  # tag#id.class form
+    role: str = ""
+    name: str = ""  # accessible-ish name or visible text, at most 80 chars
+    clickable: bool = False
+    editable: bool = False
+    is_select: bool = False
+    in_svg_or_canvas: bool = False
+    disabled: bool = False
+    frame_url: str = ""
+    is_child: bool = False
+    covered_by: str | None = None  # a see-through overlay painted above the element
+    error: str = ""
+
+    def sentence(self, point: tuple[float, float] | None = None) -> str:
+        """One sentence naming the element, e.g. for a 'nothing changed' note."""
+        px, py = point if point is not None else (self.x, self.y)
+        where = f"The point ({round(px)}, {round(py)})"
+        if not self.ok:
+            return f"{where} could not be inspected ({self.error})."
+        if not self.tag:
+            return f"{where} is on no element of the page."
+        what = f"<{self.tag}>"
+        if self.role and self.role not in (self.tag, "textbox") and self.tag not in ("a", "button", "select"):
+            what += f" (role {self.role})"
+        if self.name:
+            what += f' "{self.name}"'
+        if self.is_select:
+            kind = "a dropdown list; use select to choose an option"
+        elif self.editable:
+            kind = "an editable field"
+        elif self.clickable:
+            kind = "clickable"
+        else:
+            kind = "not clickable"
+        if self.disabled:
+            kind += ", disabled"
+        text = f"{where} is on a {what} ({kind})"
+        if self.in_svg_or_canvas:
+            text += " inside a chart or drawing (SVG/canvas)"
+        if self.is_child:
+            text += f" inside the frame {self.frame_url}"
+        if self.covered_by:
+            text += f", under a transparent overlay <{self.covered_by}> that may catch clicks"
+        return text + "."
+
+
+async def describe_at(page: Page, x: float, y: float) -> ElementInfo:
+    """The topmost element at (x, y), looking into frames and past see-through overlays."""
+    hit = await frame_at_point(page, x, y)
+    info = ElementInfo(x=x, y=y, frame_url=hit.url, is_child=hit.is_child)
+    try:
+        d = await hit.frame.evaluate(_PICK, {"op": "describe", "x": hit.local_x, "y": hit.local_y})
+    except Exception as e:
+        info.ok = False
+        info.error = short_error(e)
+        return info
+    if not d:
+        info.covered_by = hit.covered_by
+        return info
+    for key in ("tag", "short", "role", "name", "clickable", "editable", "is_select", "in_svg_or_canvas", "disabled"):
+        setattr(info, key, d.get(key) or type(getattr(info, key))())
+    info.covered_by = d.get("covered_by") or hit.covered_by
+    return info
+
+
+_KINDS = {"click": "click", "dblclick": "dblclick", "left_double": "dblclick", "double": "dblclick",
+          "contextmenu": "contextmenu", "right_single": "contextmenu", "right": "contextmenu"}
+
+
+async def dom_click_at(page: Page, x: float, y: float, kind: str = "click") -> bool:
+    """Dispatch the full DOM mouse-event sequence on the element at (x, y) inside its frame.
+
+    kind: 'click', 'dblclick' or 'contextmenu'. A see-through overlay on top is skipped in
+    favour of the interactive element beneath it. Returns True when events were dispatched;
+    False (doing nothing) inside CAPTCHA-provider frames, on an empty point, or on errors.
+    """
+    k = _KINDS.get(kind)
+    if k is None:
+        return False
+    hit = await frame_at_point(page, x, y)
+    if hit.is_captcha or any(is_captcha_frame(u) for u in hit.chain):
+        return False
+    try:
+        return bool(await hit.frame.evaluate(_PICK, {"op": "click", "x": hit.local_x, "y": hit.local_y, "kind": k}))
+    except Exception:
+        return False

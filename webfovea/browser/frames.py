@@ -1,0 +1,139 @@
+"""Which frame is under a point of the main viewport, and the injected-JS loader.
+
+Points are CSS pixels of the main viewport (Playwright `page.mouse` coordinates). We walk
+from the main frame down through child frames, using each iframe element's content box
+(border and padding removed) in its parent's viewport, so the same code serves same-origin,
+cross-origin in-process and out-of-process frames.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from playwright.async_api import Frame, Page
+
+_JS_DIR = Path(__file__).with_name("js")
+MAX_FRAME_DEPTH = 8
+
+
+@cache
+def js(name: str) -> str:
+    """A function expression from js/<name>.js, with js/common.js in its scope.
+
+    The helpers live inside the function, so nothing is left on the page's globals and a
+    page that redefines globals cannot break them between calls.
+    """
+    common = (_JS_DIR / "common.js").read_text()
+    body = (_JS_DIR / f"{name}.js").read_text().strip()
+    return f"(...args) => {{\n{common}\nreturn (\n{body}\n)(...args);\n}}"
+
+
+def short_error(e: BaseException) -> str:
+    """First line of a Playwright error, without its call log."""
+    text = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+    return text[:200]
+
+
+_CAPTCHA = re.compile(
+    r"""(
+        (^|[./])recaptcha\.net |
+        google\.com/recaptcha | /recaptcha/(api2|enterprise|api)/ |
+        (^|[./])hcaptcha\.com | newassets\.hcaptcha |
+        challenges\.cloudflare\.com | /cdn-cgi/challenge-platform/ |
+        (^|[./])arkoselabs\.com | (^|[./])funcaptcha\.com | /fc/gc/ |
+        (^|[./])geetest\.com | gcaptcha4 |
+        captcha-delivery\.com | (^|[./])mtcaptcha\.com | (^|[./])friendlycaptcha\.com |
+        px-captcha | perimeterx | awswaf\.com/.*captcha | (^|[./])captcha\.
+    )""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def is_captcha_frame(url: str) -> bool:
+    """True for frames served by CAPTCHA providers (reCAPTCHA, hCaptcha, Turnstile, Arkose, GeeTest ...).
+
+    Synthetic events inside them are detectable and against their rules, so the DOM
+    fallback must never touch them.
+    """
+    if not url or url.startswith(("about:", "data:")):
+        return False
+    return bool(_CAPTCHA.search(url.split("#", 1)[0]))
+
+
+@dataclass
+class FrameHit:
+    frame: Frame
+    local_x: float  # the point in the frame's own viewport
+    local_y: float
+    chain: list[str] = field(default_factory=list)  # frame urls, main first
+    is_child: bool = False
+    is_captcha: bool = False
+    covered_by: str | None = None  # a see-through element of a parent document above the iframe
+
+    @property
+    def url(self) -> str:
+        return self.chain[-1] if self.chain else ""
+
+
+_PROBE = js("iframe_probe")
+
+
+async def _probe(child: Frame, x: float, y: float) -> dict[str, Any] | None:
+    try:
+        handle = await child.frame_element()
+    except Exception:
+        return None
+    try:
+        box = await handle.evaluate(_PROBE, {"x": x, "y": y})
+    except Exception:
+        return None
+    finally:
+        try:
+            await handle.dispose()
+        except Exception:
+            pass
+    if not box or not box.get("inside"):
+        return None
+    box["frame"] = child
+    return box
+
+
+async def frame_at_point(page: Page, x: float, y: float) -> FrameHit:
+    """The innermost frame whose viewport contains (x, y), and the point in its coordinates.
+
+    Never raises: on any trouble the walk stops at the deepest frame found so far.
+    """
+    frame = page.main_frame
+    lx, ly = float(x), float(y)
+    chain = [frame.url]
+    covered: str | None = None
+    if lx >= 0 and ly >= 0:
+        for _ in range(MAX_FRAME_DEPTH):
+            children = [c for c in frame.child_frames if not c.is_detached()]
+            if not children:
+                break
+            probes = await asyncio.gather(*(_probe(c, lx, ly) for c in children))
+            hits = [p for p in probes if p is not None]
+            if not hits:
+                break
+            # Overlapping iframes: the one painted on top (first in elementsFromPoint) wins.
+            best = min(hits, key=lambda p: p["depth"])
+            frame = best["frame"]
+            lx -= best["left"]
+            ly -= best["top"]
+            chain.append(frame.url)
+            covered = best.get("cover") or covered
+    return FrameHit(
+        frame=frame,
+        local_x=lx,
+        local_y=ly,
+        chain=chain,
+        is_child=len(chain) > 1,
+        is_captcha=any(is_captcha_frame(u) for u in chain[1:]),
+        covered_by=covered,
+    )
