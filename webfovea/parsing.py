@@ -131,10 +131,10 @@ def parse_reply(
     text = text if isinstance(text, str) else str(text)
     forbidden = DEFAULT_FORBIDDEN if forbidden is None else forbidden
     work, stripped = strip_template_tokens(text) if strip_tokens else (text, [])
-    nparams = {name.lower(): len(params) for name, params in specs.items()}
-    nparams.update({a: nparams[t] for a, t in ACTION_ALIASES.items() if t in nparams and a not in nparams})
+    shapes = {name.lower(): (len(ps), bool(ps) and ps[-1].kind == "text") for name, ps in specs.items()}
+    shapes.update({a: shapes[t] for a, t in ACTION_ALIASES.items() if t in shapes and a not in shapes})
     keywords = UI_TARS_KEYWORDS | {p.name for params in specs.values() for p in params}
-    call, marker = locate_call(work, first_only=first_only, nparams_for=nparams or None, keywords=keywords)
+    call, marker = locate_call(work, first_only=first_only, shapes=shapes or None, keywords=keywords)
 
     if call is None:
         cleaned = _tidy_tail(work, stripped) if strip_tokens else text
@@ -146,9 +146,10 @@ def parse_reply(
         return ParsedReply(text, cleaned, _tidy_thought(thought, strip_tokens), None, Rejection(reason),
                            stripped, False)  # fmt: skip
 
-    cleaned, truncated = _cleaned_text(work, call, strip_tokens, first_only, stripped)
-    thought = _tidy_thought(thought_before(work, call.marker), strip_tokens)
     action, rejection = _bind(call, specs, forbidden, strip_tokens, stripped)
+    # History shows the action under its offered name (double_click -> left_double).
+    cleaned, truncated = _cleaned_text(work, call, action.raw, strip_tokens, first_only, stripped)
+    thought = _tidy_thought(thought_before(work, call.marker), strip_tokens)
     return ParsedReply(text, cleaned, thought, action if rejection is None else None, rejection, stripped, truncated)
 
 
@@ -177,7 +178,9 @@ def _tidy_tail(text: str, stripped: list[str]) -> str:
     return _strip_tail(text, _MARKUP_TAIL_RE, stripped)
 
 
-def _cleaned_text(work: str, call: Call, strip_tokens: bool, first_only: bool, stripped: list[str]) -> tuple[str, bool]:
+def _cleaned_text(
+    work: str, call: Call, raw: str, strip_tokens: bool, first_only: bool, stripped: list[str]
+) -> tuple[str, bool]:
     if not first_only:
         return (_tidy_tail(work, stripped) if strip_tokens else work), False
     rest = work[call.end :]
@@ -189,9 +192,9 @@ def _cleaned_text(work: str, call: Call, strip_tokens: bool, first_only: bool, s
         prefix += " " if prefix.endswith((":", "：", "*")) else "\n"
     if strip_tokens:
         stripped.extend(re.findall(r"<br\s*/?>|</[A-Za-z][\w:.-]{0,30}\s*>", rest[:junk]))
-        return prefix + call.raw, truncated
+        return prefix + raw, truncated
     # Without stripping, markup glued to the call stays in history, as the baseline kept it.
-    return prefix + call.raw + rest[:junk].rstrip(), truncated
+    return prefix + raw + rest[:junk].rstrip(), truncated
 
 
 def _resolve_name(written: str, specs: Mapping[str, Sequence[ParamSpec]]) -> str | None:

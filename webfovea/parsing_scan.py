@@ -105,9 +105,13 @@ def _close_unterminated(body: str) -> tuple[str, str]:
 
 
 def scan_call(
-    text: str, marker: int, pos: int, limit: int, nparams: int | None, keywords: frozenset[str]
+    text: str, marker: int, pos: int, limit: int, shape: tuple[int, bool] | None, keywords: frozenset[str]
 ) -> Call | None:
-    """Read `name(args)` starting at pos (just after the marker); None if no call is there."""
+    """Read `name(args)` starting at pos (just after the marker); None if no call is there.
+
+    `shape` is (number of parameters, whether the last one is text): only a trailing text
+    parameter reads greedily, so `click('(1,2)', '(3,4)')` stays two arguments.
+    """
     m = _CALL_HEAD_RE.match(text, pos)
     if not m or m.end(1) > limit:
         return None
@@ -123,7 +127,7 @@ def scan_call(
     while i < limit:
         c = text[i]
         if value_start and c in "'\"":
-            greedy = nparams is None or len(args) >= nparams - 1
+            greedy = shape is None or (shape[1] and len(args) >= shape[0] - 1)
             j = _string_end(text, i, limit, greedy, depth, keywords)
             if j is None:  # cut off inside a string: close it where the region ends
                 q = text[i] * (3 if text.startswith(text[i] * 3, i) else 1)
@@ -153,7 +157,7 @@ def scan_call(
 
 
 def locate_call(
-    text: str, *, first_only: bool, nparams_for: dict[str, int] | None, keywords: frozenset[str]
+    text: str, *, first_only: bool, shapes: dict[str, tuple[int, bool]] | None, keywords: frozenset[str]
 ) -> tuple[Call | None, int | None]:
     """The call to execute (first or last), and the marker position even when no call
     could be read after it (so the caller can say what was wrong)."""
@@ -163,7 +167,7 @@ def locate_call(
     marker, pos = markers[0] if first_only else markers[-1]
     limit = region_end(text, pos) if first_only else len(text)
     head = _CALL_HEAD_RE.match(text, pos)
-    nparams = None
-    if head and nparams_for is not None:
-        nparams = nparams_for.get(head.group(1).split(".")[-1].lower())
-    return scan_call(text, marker, pos, limit, nparams, keywords), marker
+    shape = None
+    if head and shapes is not None:
+        shape = shapes.get(head.group(1).split(".")[-1].lower())
+    return scan_call(text, marker, pos, limit, shape, keywords), marker
