@@ -1,0 +1,57 @@
+"""The proving-ground sites: two FastAPI apps (main origin and frame origin) built from a seed.
+
+Each module registers its routes on both apps; `build_apps` wires them together with an
+index page listing every site.
+"""
+
+from __future__ import annotations
+
+from fastapi import FastAPI
+from fastapi.responses import HTMLResponse
+
+from . import dashboard, filings, forms, gate, rankings, slow, stats
+from .context import SiteContext
+from .layout import esc, page
+
+SITES: list[tuple[str, str, str]] = [
+    ("stats", "/stats", "Table builder: selects, autocomplete, date inputs, a long table, CSV"),
+    ("stats", "/stats/compare", "Compare two countries side by side"),
+    ("dashboard", "/dashboard", "Trade dashboard in a cross-origin iframe: covered list, hover-only chart"),
+    ("rankings", "/rankings", "City rankings drawn with an obfuscating web font"),
+    ("filings", "/filings", "Annual reports in a cross-origin document viewer"),
+    ("captcha", "/gate", "Customs data behind an image-grid CAPTCHA"),
+    ("slow", "/shipments", "Shipment tracker: slow first load, rows lazy-loaded on scroll"),
+    ("consent", "/energy", "Energy prices behind a consent dialog"),
+    ("forms", "/register", "Company register: search box under a transparent layer"),
+    ("forms", "/requests", "Data request form: date input and a contenteditable field"),
+    ("forms", "/publications", "Publications search whose box loses focus to a popover"),
+]
+
+MODULES = (stats, dashboard, rankings, filings, gate, slow, forms)
+
+
+def build_apps(ctx: SiteContext) -> tuple[FastAPI, FastAPI]:
+    main = FastAPI(title="webfovea proving ground", docs_url=None, redoc_url=None, openapi_url=None)
+    frame = FastAPI(title="webfovea embedded content", docs_url=None, redoc_url=None, openapi_url=None)
+
+    @main.get("/", response_class=HTMLResponse)
+    def index() -> str:
+        items = "".join(
+            f'<tr><td><a href="{path}">{esc(path)}</a></td><td>{esc(name)}</td><td>{esc(desc)}</td></tr>'
+            for name, path, desc in SITES
+        )
+        body = f"""<h1>Proving ground</h1><p class="lead">Seed {ctx.seed}. Embedded content is served from
+{esc(ctx.frame_url)}.</p><div class="card"><table class="data" id="sites"><thead><tr><th>Page</th><th>Site</th>
+<th>What it exercises</th></tr></thead><tbody>{items}</tbody></table></div>"""
+        return page("Proving ground", body, active="/")
+
+    @frame.get("/", response_class=HTMLResponse)
+    def frame_index() -> str:
+        return "<p>Embedded content for the proving ground.</p>"
+
+    for module in MODULES:
+        module.register(ctx, main, frame)
+    return main, frame
+
+
+__all__ = ["SITES", "SiteContext", "build_apps"]
