@@ -69,7 +69,8 @@ class ModelConventions:
             scale = min(scale, math.sqrt(self.max_pixels / (width * height)))
         if scale >= 1.0:
             return width, height
-        return max(1, math.floor(width * scale)), max(1, math.floor(height * scale))
+        # The epsilon keeps 3000 * (1568 / 3000) at 1568 rather than 1567.999...
+        return max(1, math.floor(width * scale + 1e-6)), max(1, math.floor(height * scale + 1e-6))
 
     def fits(self, width: int, height: int) -> bool:
         """True when the provider passes an image of this size to the model unscaled."""

@@ -93,6 +93,9 @@ async def post_with_retry(
     start = time.monotonic()
     deadline = start + policy.budget_s
     last_failure = "no attempt made"
+    # An attempt cut short by the budget often ends in a timeout; the status the
+    # server gave before that is the more useful explanation, so keep it too.
+    last_status: str | None = None
     attempts = 0
     while attempts < policy.max_attempts:
         remaining = deadline - time.monotonic()
@@ -115,7 +118,7 @@ async def post_with_retry(
                 return resp
             if not retryable_status(resp.status_code):
                 raise ModelError(f"{label}: {describe_status(resp)} (not retried)")
-            last_failure = describe_status(resp)
+            last_failure = last_status = describe_status(resp)
             retry_after = parse_retry_after(resp.headers.get("retry-after"))
         if attempts >= policy.max_attempts:
             break
@@ -132,7 +135,10 @@ async def post_with_retry(
         log.info("%s: attempt %d failed (%s); retrying in %.1f s", label, attempts, last_failure, wait)
         await asyncio.sleep(wait)
     elapsed = time.monotonic() - start
+    explanation = f"last failure: {last_failure}"
+    if last_status is not None and not last_failure.startswith(last_status):
+        explanation += f"; last server answer: {last_status}"
     raise ModelError(
         f"{label}: gave up after {attempts} attempt{'s' if attempts != 1 else ''} "
-        f"in {elapsed:.1f} s; last failure: {last_failure}"
+        f"in {elapsed:.1f} s; {explanation}"
     )
