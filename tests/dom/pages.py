@@ -40,6 +40,7 @@ body{margin:0} iframe{position:absolute;width:600px;height:400px}
 <iframe id=oop src="http://localhost:{B}/inner.html" style="left:1300px;top:0;border:3px solid"></iframe>
 <iframe id=nest src="http://localhost:{B}/nest.html" style="left:0;top:450px"></iframe>
 <iframe id=cap src="http://localhost:{B}/recaptcha/api2/anchor" style="left:650px;top:450px"></iframe>
+<input id=main-in style="position:absolute;left:1300px;top:560px" onkeyup="this.dataset.k=(+this.dataset.k||0)+1">
 <button id=top-btn style="position:absolute;left:1300px;top:500px" onclick="this.textContent='pressed'">Main</button>
 </body></html>"""
 

@@ -6,10 +6,15 @@ its result instead of raising.
 """
 
 from webfovea.browser.elements import ElementInfo, describe_at, dom_click_at
+from webfovea.browser.forms import FillOutcome, SelectOutcome, fill_at, select_at
 from webfovea.browser.frames import FrameHit, frame_at_point, is_captcha_frame
 
 __all__ = [
     "ElementInfo",
+    "FillOutcome",
+    "SelectOutcome",
+    "fill_at",
+    "select_at",
     "FrameHit",
     "describe_at",
     "dom_click_at",

@@ -1,0 +1,195 @@
+"""Element-level `select` and `fill` at a point, inside frames and under overlays."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any
+
+from playwright.async_api import ElementHandle, Frame, Page
+
+from webfovea.browser.dates import to_input_value
+from webfovea.browser.elements import describe_at
+from webfovea.browser.frames import FrameHit, frame_at_point, js, short_error
+
+_PICK = js("pick")
+_FORMS = js("forms")
+_LIST_MAX = 40  # options named in an error, so a 250-country list stays readable
+
+
+@dataclass
+class SelectOutcome:
+    ok: bool
+    chosen: str = ""  # the option text now selected
+    value: str = ""
+    how: str = ""  # 'exact' | 'normalised' | 'substring'
+    options: list[str] = field(default_factory=list)
+    element: str = ""
+    error: str = ""
+
+
+@dataclass
+class FillOutcome:
+    ok: bool
+    value: str = ""  # read back from the element
+    element: str = ""
+    matches: bool = False  # the read-back equals what was asked for (modulo spacing)
+    error: str = ""
+
+
+def normalise(text: str) -> str:
+    """Case, accents, spaces and punctuation folded away: 'Viet Nam' -> 'vietnam'."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return "".join(c for c in bare.casefold() if c.isalnum())
+
+
+def match_option(options: list[dict[str, Any]], wanted: str) -> tuple[int | None, str, str]:
+    """(index, how, error): exact text/value, then normalised, then a unique substring."""
+    usable = [(i, o) for i, o in enumerate(options) if not o.get("disabled")]
+    w = wanted.strip()
+    w_space = " ".join(w.split())
+    for i, o in usable:
+        if o["text"] == w_space or o["value"] == w:
+            return i, "exact", ""
+    nw = normalise(w)
+    if not nw:
+        return None, "", f"the option {wanted!r} has no letters or digits to match"
+    for i, o in usable:
+        if normalise(o["text"]) == nw or normalise(o["value"]) == nw:
+            return i, "normalised", ""
+    subs = [(i, o) for i, o in usable if nw in normalise(o["text"])]
+    if len(subs) == 1:
+        return subs[0][0], "substring", ""
+    if len(subs) > 1:
+        names = ", ".join(repr(o["text"]) for _, o in subs[:_LIST_MAX])
+        return None, "", f"the option {wanted!r} is ambiguous; it matches {len(subs)} options: {names}"
+    return None, "", f"no option matches {wanted!r}"
+
+
+async def _element_at(page: Page, x: float, y: float, op: str) -> tuple[FrameHit, ElementHandle | None, str]:
+    hit = await frame_at_point(page, x, y)
+    try:
+        handle = await hit.frame.evaluate_handle(_PICK, {"op": op, "x": hit.local_x, "y": hit.local_y})
+    except Exception as e:
+        return hit, None, short_error(e)
+    el = handle.as_element()
+    if el is None:
+        await _dispose(handle)
+    return hit, el, ""
+
+
+async def _dispose(handle: Any) -> None:
+    try:
+        await handle.dispose()
+    except Exception:
+        pass
+
+
+async def select_at(page: Page, x: float, y: float, option: str) -> SelectOutcome:
+    """Choose `option` in the native <select> at (x, y) (or whose label/wrapper is there).
+
+    Fires the page's input and change listeners and reads the selection back.
+    """
+    hit, el, err = await _element_at(page, x, y, "select")
+    if el is None:
+        if err:
+            return SelectOutcome(False, error=f"could not inspect the point: {err}")
+        where = (await describe_at(page, x, y)).sentence()
+        return SelectOutcome(False, error=f"{where} There is no dropdown (<select>) there; select works only on "
+                                          "native dropdowns, so click a custom dropdown open instead.")
+    try:
+        info = await el.evaluate(_FORMS, {"op": "options"})
+        visible = [o["text"] for o in info["options"] if not o["hidden"]]
+        if info["disabled"]:
+            return SelectOutcome(False, options=visible, element=info["element"], error="the dropdown is disabled")
+        index, how, why = match_option(info["options"], option)
+        if index is None:
+            shown = ", ".join(repr(t) for t in visible[:_LIST_MAX])
+            more = f" (and {len(visible) - _LIST_MAX} more)" if len(visible) > _LIST_MAX else ""
+            return SelectOutcome(False, options=visible, element=info["element"],
+                                 error=f"{why}. Available options: {shown}{more}.")
+        done = await el.evaluate(_FORMS, {"op": "choose", "index": index})
+    except Exception as e:
+        return SelectOutcome(False, error=f"the dropdown could not be set: {short_error(e)}")
+    finally:
+        await _dispose(el)
+    if not done["selected"]:
+        return SelectOutcome(False, chosen=done["text"], value=done["value"], options=visible,
+                             element=info["element"],
+                             error=f"the page did not keep the choice; the dropdown shows {done['text']!r}")
+    return SelectOutcome(True, chosen=done["text"], value=done["value"], how=how, options=visible,
+                         element=info["element"])
+
+
+_DATE_TYPES = {"date", "datetime-local", "month", "time", "week"}
+
+
+def _same_text(a: str, b: str) -> bool:
+    return " ".join(a.split()) == " ".join(b.split())
+
+
+async def fill_at(page: Page, x: float, y: float, content: str, *, delay_ms: float = 5) -> FillOutcome:
+    """Focus the editable element at (x, y), clear it, type `content` as real keystrokes.
+
+    Looks through overlays (the first input/textarea/contenteditable under the point).
+    Native date/time inputs get the ISO value through the native setter instead.
+    A trailing newline is left to the caller (the executor presses Enter).
+    """
+    text = content[:-1] if content.endswith("\n") else content
+    text = text[:-1] if text.endswith("\r") else text
+    hit, el, err = await _element_at(page, x, y, "editable")
+    if el is None:
+        if err:
+            return FillOutcome(False, error=f"could not inspect the point: {err}")
+        where = (await describe_at(page, x, y)).sentence()
+        return FillOutcome(False, error=f"{where} There is no text field there to fill.")
+    try:
+        info = await el.evaluate(_FORMS, {"op": "info"})
+        if info["disabled"] or info["readonly"]:
+            state = "disabled" if info["disabled"] else "read-only"
+            return FillOutcome(False, element=info["element"], error=f"the field <{info['element']}> is {state}")
+        if info["type"] in _DATE_TYPES:
+            return await _fill_native_date(el, info, text)
+        return await _type_into(page, hit.frame, el, info, text, delay_ms)
+    except Exception as e:
+        return FillOutcome(False, error=f"the field could not be filled: {short_error(e)}")
+    finally:
+        await _dispose(el)
+
+
+async def _fill_native_date(el: ElementHandle, info: dict[str, Any], text: str) -> FillOutcome:
+    iso = to_input_value(text, info["type"])
+    if iso is None:
+        example = {"date": "2023-05-01", "datetime-local": "2023-05-01T14:30", "month": "2023-05",
+                   "time": "14:30", "week": "2023-W18"}[info["type"]]
+        return FillOutcome(False, element=info["element"],
+                           error=f"{text!r} is not a recognisable {info['type']}; write it like {example!r}")
+    value = await el.evaluate(_FORMS, {"op": "set_value", "value": iso})
+    if value != iso:
+        return FillOutcome(False, value=value, element=info["element"],
+                           error=f"the {info['type']} field did not accept {iso!r} (it holds {value!r})")
+    return FillOutcome(True, value=value, element=info["element"], matches=True)
+
+
+async def _type_into(page: Page, frame: Frame, el: ElementHandle, info: dict[str, Any], text: str,
+                     delay_ms: float) -> FillOutcome:
+    focused = await el.evaluate(_FORMS, {"op": "focus"})
+    if not focused:
+        # Script focus can be refused (e.g. a cross-origin frame without user activation);
+        # a real click on a visible part of the element gives the frame and field focus.
+        await el.click(timeout=2000, force=True)
+        await el.evaluate(_FORMS, {"op": "focus"})
+    await el.evaluate(_FORMS, {"op": "select_all"})
+    await page.keyboard.press("Delete")
+    if await el.evaluate(_FORMS, {"op": "value"}):
+        await page.keyboard.press("ControlOrMeta+a")
+        await page.keyboard.press("Delete")
+    if text:
+        await page.keyboard.type(text, delay=delay_ms)
+    value = await el.evaluate(_FORMS, {"op": "value"})
+    if not value and text:
+        return FillOutcome(False, value=value, element=info["element"],
+                           error="the keystrokes did not reach the field (it is still empty)")
+    return FillOutcome(True, value=value, element=info["element"], matches=_same_text(value, text))
