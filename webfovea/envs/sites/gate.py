@@ -37,11 +37,13 @@ class PortRow:
 @lru_cache(maxsize=8)
 def port_rows(seed: int) -> list[PortRow]:
     rng = random.Random(f"gate-{seed}")
-    rows = [
-        PortRow(p, rng.randint(1200, 48000), round(rng.uniform(4, 40), 1), round(rng.uniform(0.5, 9.5), 1))
+    slow_ports = set(rng.sample(PORTS, 3))  # a short list for the complete-retrieval task
+    return [
+        PortRow(p, rng.randint(1200, 48000),
+                round(rng.uniform(24.5, 40) if p in slow_ports else rng.uniform(3, 23.5), 1),
+                round(rng.uniform(0.5, 9.5), 1))
         for p in PORTS
     ]
-    return rows
 
 
 def delayed_ports(seed: int) -> list[str]:

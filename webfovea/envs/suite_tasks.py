@@ -1,0 +1,458 @@
+"""The built-in tasks, one builder per site. Answers are computed from the seeded data the
+pages render; every answer depends on the state the agent reaches (a wrong filter, country
+or document shows a different value)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .sites import filings as filings_site
+from .sites import forms, gate, rankings, slow
+from .sites.data import BY_CODE, FREQUENCIES, INDICATORS, World, world
+from .sites.images import captcha_solution
+from .sites.stats import DEFAULTS, compare_table, table_data
+from .suite import (
+    DASH,
+    DOC,
+    L,
+    Step,
+    answer,
+    answer_value,
+    click,
+    click_many,
+    fill,
+    find_text,
+    hover,
+    read_text,
+    scroll_to,
+    select,
+    text_has,
+    url_has,
+    value_is,
+    visible,
+    wait,
+    with_pointer_class,
+)
+from .task import Task
+
+TOKEN_QUIRK = {"contaminate_from_step": 1}
+
+
+class _Suite:
+    def __init__(self, handle: Any, seed: int) -> None:
+        self.handle = handle
+        self.seed = seed
+        self.w: World = world(seed)
+        self.tasks: list[Task] = []
+
+    def add(self, tid: str, site: str, path: str, text: str, ans: str, category: str,
+            classes: list[str], plan: list[Step], quirks: dict | None = None) -> None:
+        self.tasks.append(Task(
+            task_id=tid, task_index=len(self.tasks), task=text, website=self.handle.url(path), answer=ans,
+            category=category, failure_classes=with_pointer_class(classes, plan), plan=plan, site=site,
+            quirks=dict(quirks or {}),
+        ))
+
+    # -- statistics portal ------------------------------------------------------------------
+    def cell(self, code: str, ind: str, period: str, freq: str = "M") -> str:
+        rows = dict(table_data(self.w, code, ind, freq, DEFAULTS["from"], DEFAULTS["to"])["rows"])
+        return rows[period]
+
+    def period_differing(self, code: str, ind: str, candidates: list[str], freq: str = "M") -> str:
+        """The first period whose value differs from the default country's (so a failed select shows)."""
+        for p in candidates:
+            if self.cell(code, ind, p, freq) != self.cell(DEFAULTS["country"], ind, p, freq):
+                return p
+        raise ValueError(f"no distinguishing period for {code}/{ind}")
+
+    def row(self, period: str) -> dict:
+        return L(f'#results tr[data-period="{period}"] td.value')
+
+    def stats_select_tasks(self) -> None:
+        month_names = {f"{m:02d}": n for m, n in zip(range(1, 13), [
+            "January", "February", "March", "April", "May", "June", "July", "August", "September",
+            "October", "November", "December"], strict=True)}
+        cases = [
+            ("VN", "M", ["2024-03", "2024-04"]), ("CI", "M", ["2023-11", "2023-10"]),
+            ("NZ", "A", ["2022", "2021"]), ("TR", "Q", ["2021-Q3", "2021-Q2"]),
+            ("ST", "M", ["2019-06", "2019-07"]), ("PH", "M", ["2017-02", "2017-03"]),
+            ("BO", "M", ["2020-09", "2020-10"]), ("GB", "Q", ["2024-Q2", "2024-Q1"]),
+        ]
+        for i, (code, freq, cands) in enumerate(cases):
+            c = BY_CODE[code]
+            period = self.period_differing(code, "cpi", cands, freq)
+            if freq == "M":
+                when = f"{month_names[period[5:]]} {period[:4]}"
+            elif freq == "Q":
+                when = f"Q{period[-1]} {period[:4]} (quarterly data)"
+            else:
+                when = f"the year {period} (annual data)"
+            plan = [select(L("#country"), c.said, expect=value_is(L("#country"), code))]
+            if freq != "M":
+                plan.append(select(L("#freq"), FREQUENCIES[freq], expect=value_is(L("#freq"), freq)))
+            plan += [
+                click(L("#apply"), expect=text_has(L("#caption"), f"{c.option}, {FREQUENCIES[freq]}")),
+                scroll_to(self.row(period)),
+                answer(self.row(period)),
+            ]
+            self.add(
+                f"stats-select-{i + 1:02d}-{code.lower()}", "stats", "/stats",
+                f"In the statistics portal's table builder, show consumer price inflation for {c.said} and "
+                f"report the value for {when}, in % y/y as shown in the table.",
+                self.cell(code, "cpi", period, freq), "form interaction", ["select", "long_page"], plan,
+            )
+
+    def stats_autocomplete_tasks(self) -> None:
+        # Autocomplete only (the default country): the indicator box is a plain input.
+        for tid, ind, typed, period, quirks, extra in [
+            ("stats-autocomplete-01", "unemp", "unemploy", "2019-12", None, []),
+            ("stats-token-01", "exports", "export", "2024-06", TOKEN_QUIRK, ["token"]),
+            ("stats-autocomplete-02", "retail", "retail", "2022-08", None, []),
+        ]:
+            au = BY_CODE[DEFAULTS["country"]].said
+            plan = [
+                fill(L("#indicator-q"), typed, expect=visible(L(f'#suggestions li[data-code="{ind}"]'))),
+                click(L(f'#suggestions li[data-code="{ind}"]'), expect=value_is(L("#indicator"), ind)),
+                click(L("#apply"), expect=text_has(L("#caption"), INDICATORS[ind])),
+                scroll_to(self.row(period)),
+                answer(self.row(period)),
+            ]
+            label = INDICATORS[ind].split(",")[0].lower()
+            self.add(
+                tid, "stats", "/stats",
+                f"In the statistics portal's table builder, keep {au} as the country, choose the indicator "
+                f"'{label}' using the indicator search box, apply, and report the value for {period}.",
+                self.cell(DEFAULTS["country"], ind, period), "form interaction", ["autocomplete", *extra, "long_page"],
+                plan, quirks,
+            )
+        # Select and autocomplete together.
+        period = self.period_differing("KE", "unemp", ["2021-05", "2021-06"])
+        plan = [
+            select(L("#country"), "Kenya", expect=value_is(L("#country"), "KE")),
+            fill(L("#indicator-q"), "unemployment", expect=visible(L('#suggestions li[data-code="unemp"]'))),
+            click(L('#suggestions li[data-code="unemp"]'), expect=value_is(L("#indicator"), "unemp")),
+            click(L("#apply"), expect=text_has(L("#caption"), "Unemployment rate, % of labour force — Kenya")),
+            scroll_to(self.row(period)), answer(self.row(period)),
+        ]
+        self.add("stats-select-autocomplete-01", "stats", "/stats",
+                 f"Using the statistics table builder, find Kenya's unemployment rate for {period}.",
+                 self.cell("KE", "unemp", period), "form interaction", ["select", "autocomplete", "long_page"], plan)
+
+    def stats_date_tasks(self) -> None:
+        for tid, code, start, end, which, label in [
+            ("stats-date-01", "AU", "2020-01-01", "2020-12-31", "avg", "the period average"),
+            ("stats-date-02", "AU", "2023-07-01", "2024-06-30", "max", "the maximum"),
+            ("stats-date-select-01", "VN", "2023-01-01", "2023-12-31", "avg", "the period average"),
+        ]:
+            c = BY_CODE[code]
+            plan: list[Step] = []
+            classes = ["date_input", "fill"]
+            if code != DEFAULTS["country"]:
+                plan.append(select(L("#country"), c.said, expect=value_is(L("#country"), code)))
+                classes.insert(0, "select")
+            plan += [
+                fill(L("#date-from"), start, expect=value_is(L("#date-from"), start)),
+                fill(L("#date-to"), end, expect=value_is(L("#date-to"), end)),
+                click(L("#apply"), expect=text_has(L("#caption"), f"{start} to {end}")),
+                scroll_to(L(f"#{which}")), answer(L(f"#{which}")),
+            ]
+            summary = self.w.summary(code, "cpi", "M", start, end)
+            self.add(
+                tid, "stats", "/stats",
+                f"In the statistics table builder, restrict consumer price inflation for {c.said} to the period "
+                f"from {start} to {end} (monthly) and report {label} shown in the table footer.",
+                summary[which], "form interaction", classes, plan,
+            )
+
+    def stats_prefilled_tasks(self) -> None:
+        # Keyboard-only and scroll-only tasks on a pre-filtered table: they survive misaligned clicks.
+        period = "2016-08"
+        row = self.row(period)
+        self.add("stats-findtext-01", "stats", "/stats?country=KE&indicator=cpi",
+                 f"This table lists Kenya's consumer price inflation by month. What was it in {period}?",
+                 self.cell("KE", "cpi", period), "document extraction", ["find_text", "long_page"],
+                 [wait(text_has(L("#caption"), "Kenya")), find_text(period, row), answer(row)])
+        period = "2025-10"
+        row = self.row(period)
+        self.add("stats-scroll-01", "stats", "/stats?country=DE&indicator=unemp",
+                 f"This table lists Germany's unemployment rate by month. What was it in {period}?",
+                 self.cell("DE", "unemp", period), "document extraction", ["long_page"],
+                 [wait(text_has(L("#caption"), "Germany")), scroll_to(row), answer(row)])
+
+    def compare_tasks(self) -> None:
+        rows = {r[0]: r for r in compare_table(self.w, "VN", "KE", "cpi")}
+        period = "2024-03"
+        tgt = L(f'#cmp tr[data-period="{period}"] td.diff')
+        self.add("compare-diff-01", "stats", "/stats/compare",
+                 f"On the portal's comparison page, compare consumer price inflation of Vietnam (first) and Kenya "
+                 f"(second). By how many percentage points did Vietnam's exceed Kenya's in {period}? "
+                 "(Negative if lower.)",
+                 rows[period][3], "multi-source comparison", ["select", "long_page"],
+                 [select(L("#country-a"), "Vietnam", expect=value_is(L("#country-a"), "VN")),
+                  select(L("#country-b"), "Kenya", expect=value_is(L("#country-b"), "KE")),
+                  click(L("#cmp-apply"), expect=text_has(L("#caption"), "Viet Nam vs Kenya")),
+                  scroll_to(tgt), answer(tgt)])
+        rows = {r[0]: r for r in compare_table(self.w, "DE", "JP", "unemp")}
+        period = "2018-11"
+        tgt = L(f'#cmp tr[data-period="{period}"] td.higher')
+        self.add("compare-higher-01", "stats", "/stats/compare",
+                 f"Compare the unemployment rate of Germany and Japan on the portal's comparison page. "
+                 f"Which of the two had the higher rate in {period}?",
+                 rows[period][4], "multi-source comparison", ["select", "long_page"],
+                 [select(L("#country-a"), "Germany", expect=value_is(L("#country-a"), "DE")),
+                  select(L("#country-b"), "Japan", expect=value_is(L("#country-b"), "JP")),
+                  select(L("#cmp-indicator"), "Unemployment rate", expect=value_is(L("#cmp-indicator"), "unemp")),
+                  click(L("#cmp-apply"), expect=text_has(L("#caption"), "Germany vs Japan")),
+                  scroll_to(tgt), answer(tgt)])
+
+    # -- trade dashboard (cross-origin iframe) -------------------------------------------------
+    def trade(self, code: str, key: str) -> str:
+        t = self.w.trade[code]
+        i = 5  # 2024 in DASH_YEARS
+        if key == "partner":
+            return str(t["partner"])
+        if key == "balance":
+            return f"{t['exports'][i] - t['imports'][i]:.1f}"  # type: ignore[index]
+        return f"{t[key][i]:.1f}"  # type: ignore[index]
+
+    def pick_country(self, code: str) -> list[Step]:
+        c = BY_CODE[code]
+        return [click(L(f'#country-list li[data-code="{code}"]', DASH),
+                      expect=text_has(L("#detail h3", DASH), c.option))]
+
+    def dashboard_tasks(self) -> None:
+        labels = {"exports": "exports", "imports": "imports", "balance": "trade balance",
+                  "partner": "main trading partner"}
+        for i, (code, key) in enumerate([("KE", "exports"), ("CL", "imports"), ("VN", "partner"), ("PE", "balance")]):
+            c = BY_CODE[code]
+            assert self.trade(code, key) != self.trade("AU", key)
+            unit = "" if key == "partner" else " in USD bn"
+            self.add(f"dashboard-list-{i + 1:02d}-{code.lower()}", "dashboard", "/dashboard",
+                     f"In the trade dashboard, select {c.said} and report its 2024 {labels[key]}{unit}.",
+                     self.trade(code, key), "document extraction", ["iframe"],
+                     self.pick_country(code) + [answer(L(f'#detail [data-k="{key}"]', DASH))])
+        for i, (code, year) in enumerate([("AU", 2021), ("AU", 2024), ("KE", 2022)]):
+            bar = L(f'#chart rect.bar[data-year="{year}"]', DASH)
+            value = f"{self.w.trade[code]['exports'][year - 2019]:.1f}"  # type: ignore[index]
+            plan = (self.pick_country(code) if code != "AU" else []) + [
+                hover(bar, expect=visible(L("#tooltip", DASH))), answer(L("#tooltip .val", DASH))]
+            classes = ["hover"] + (["iframe"] if code != "AU" else [])
+            who = "the country selected by default (Australia)" if code == "AU" else BY_CODE[code].said
+            self.add(f"dashboard-chart-{i + 1:02d}", "dashboard", "/dashboard",
+                     f"The trade dashboard's bar chart shows exports by year. For {who}, what were the "
+                     f"exports in {year}, in USD bn?", value, "chart analysis", classes, plan)
+
+    # -- rankings (obfuscating font) ---------------------------------------------------------
+    def rankings_tasks(self) -> None:
+        cities = rankings.ranking(self.seed)
+        decode = {"decode": "pua_font", "seed": self.seed}
+        near, far = cities[4], cities[52]
+        score = L(f'#rank-table tr[data-name="{near.name}"] td.score')
+        self.add("rankings-font-01", "rankings", "/rankings",
+                 f"What score did {near.name} get in the City Liveability Index 2025?", near.score,
+                 "document extraction", ["font", "read_text"],
+                 [read_text(near.name), answer(score, **decode)])
+        score = L(f'#rank-table tr[data-name="{far.name}"] td.score')
+        self.add("rankings-font-02", "rankings", "/rankings",
+                 f"What score did {far.name} get in the City Liveability Index 2025?", far.score,
+                 "document extraction", ["font", "long_page"], [scroll_to(score), answer(score, **decode)])
+        mid = cities[23]
+        rank = L(f'#rank-table tr[data-name="{mid.name}"] td.rank')
+        self.add("rankings-font-03", "rankings", "/rankings",
+                 f"At which rank is {mid.name} in the City Liveability Index 2025?", str(mid.rank),
+                 "document extraction", ["font", "read_text"],
+                 [read_text(mid.name), scroll_to(rank), answer(rank, **decode)])
+        target = cities[37]
+        first_score = L("#rank-table tbody tr:not([hidden]) td.score")
+        self.add("rankings-token-01", "rankings", "/rankings",
+                 f"Filter the City Liveability Index by the city name {target.name} and report its score.",
+                 target.score, "document extraction", ["token", "font"],
+                 [fill(L("#filter"), target.name, expect=text_has(L("#shown"), "1 cities shown")),
+                  answer(first_score, **decode)], TOKEN_QUIRK)
+
+    # -- filings (long document in a cross-origin iframe) --------------------------------------
+    def filings_tasks(self) -> None:
+        docs = filings_site.filings(self.seed)
+        phrases = {k: v[0] for k, v in filings_site.FACT_SENTENCES.items()}
+        questions = {
+            "headcount": "What was the total headcount at year end (full-time equivalents)?",
+            "revenue": "What was net revenue for the financial year, in millions?",
+            "scope1": "How many tonnes CO2e of direct (scope 1) greenhouse gas emissions were reported?",
+            "dividend": "What dividend per share does the Board propose?",
+        }
+        for i, (doc_id, key) in enumerate([("nt-2024", "headcount"), ("hm-2024", "revenue"), ("km-2024", "scope1")]):
+            f = docs[doc_id]
+            fact = L(f"#fact-{key}", DOC)
+            self.add(f"filings-find-{i + 1:02d}", "filings", f"/filings?doc={doc_id}",
+                     f"The viewer shows the 2024 annual report of {f.company}. {questions[key]}",
+                     f.facts[key], "document extraction", ["find_text"],
+                     [find_text(phrases[key], fact), answer(fact)])
+        f = docs["km-2024"]
+        fact = L("#fact-dividend", DOC)
+        self.add("filings-open-01", "filings", "/filings",
+                 f"Open the 2024 annual report of {f.company} in the filings viewer. {questions['dividend']}",
+                 f.facts["dividend"], "document extraction", ["find_text"],
+                 [click(L('a.doc[data-doc="km-2024"]'), expect=url_has("doc=km-2024")),
+                  find_text(phrases["dividend"], fact), answer(fact)])
+
+    def cross_site_tasks(self) -> None:
+        docs = filings_site.filings(self.seed)
+        f = docs["hm-2024"]
+        code = next(c.code for c in BY_CODE.values() if c.option == f.facts["market"])
+        self.add("cross-filing-dashboard-01", "dashboard", "/filings?doc=hm-2024",
+                 f"The annual report of {f.company} names its largest export market. Look that country up in the "
+                 "trade dashboard and report its 2024 exports in USD bn.",
+                 self.trade(code, "exports"), "multi-source comparison", ["find_text", "iframe"],
+                 [find_text(filings_site.FACT_SENTENCES["market"][0], L("#fact-market", DOC)),
+                  click(L('nav.main a[href="/dashboard"]'), expect=url_has("/dashboard")),
+                  *self.pick_country(code), answer(L('#detail [data-k="exports"]', DASH))])
+        partner_option = str(self.w.trade["CL"]["partner"])
+        partner = next(c for c in BY_CODE.values() if c.option == partner_option)
+        period = self.period_differing(partner.code, "cpi", ["2024-12", "2024-11", "2024-10"])
+        self.add("cross-dashboard-stats-01", "stats", "/dashboard",
+                 "Find Chile's main trading partner in the trade dashboard, then report that partner's consumer "
+                 f"price inflation for {period} from the statistics table builder.",
+                 self.cell(partner.code, "cpi", period), "multi-source comparison", ["iframe", "select", "long_page"],
+                 [*self.pick_country("CL"),
+                  click(L('nav.main a[href="/stats"]'), expect=url_has("/stats")),
+                  select(L("#country"), partner.said, expect=value_is(L("#country"), partner.code)),
+                  click(L("#apply"), expect=text_has(L("#caption"), partner.option)),
+                  scroll_to(self.row(period)), answer(self.row(period))])
+
+    # -- captcha gate --------------------------------------------------------------------------
+    def gate_tasks(self) -> None:
+        tiles = [L(f'#grid .tile[data-i="{i}"]') for i in captcha_solution(self.seed)]
+        solve = [click_many(tiles), click(L("#verify"), expect=url_has("/gate/data"))]
+        rows = {r.port: r for r in gate.port_rows(self.seed)}
+        for i, (port, col, label) in enumerate([("Hamburg", "clearance", "median clearance time in hours"),
+                                                ("Piraeus", "decl", "number of declarations")]):
+            r = rows[port]
+            val = f"{r.clearance_h:.1f}" if col == "clearance" else f"{r.declarations:,}"
+            tgt = L(f'#ports tr[data-port="{port}"] td.{col}')
+            self.add(f"gate-value-{i + 1:02d}", "captcha", "/gate",
+                     f"Open the customs data (pass the human check) and report the {label} at {port} in Q4 2024.",
+                     val, "document extraction", ["captcha"], [*solve, answer(tgt)])
+        delayed = "; ".join(gate.delayed_ports(self.seed)) or "none"
+        self.add("gate-list-01", "captcha", "/gate",
+                 f"Open the customs data (pass the human check) and list every port whose median clearance time "
+                 f"exceeds {gate.DELAY_LIMIT} hours, separated by semicolons.",
+                 delayed, "complete data retrieval", ["captcha"],
+                 [*solve, answer(L("#delayed"), regex=r"hours: (.+)$")])
+
+    # -- slow and consent ----------------------------------------------------------------------
+    def slow_tasks(self) -> None:
+        ships = slow.shipments(self.seed)
+        s = ships[3]
+        tgt = L(f'#ship tr[data-id="{s.sid}"] td.status')
+        self.add("slow-wait-01", "slow", "/shipments",
+                 f"What is the current status of shipment {s.sid} in the shipment tracker?", s.status,
+                 "document extraction", ["slow"], [wait(visible(L("#ship"))), answer(tgt)])
+        s = ships[72]
+        tgt = L(f'#ship tr[data-id="{s.sid}"] td.weight')
+        self.add("slow-lazy-01", "slow", "/shipments",
+                 f"What is the weight in tonnes of shipment {s.sid} in the shipment tracker? More rows load as "
+                 "you scroll.", f"{s.weight_t:.1f}", "document extraction", ["slow", "long_page"],
+                 [wait(visible(L("#ship"))), scroll_to(tgt), answer(tgt)])
+        held = "; ".join(slow.alerts(self.seed)) or "none"
+        self.add("slow-list-01", "slow", "/shipments",
+                 "List all shipments the tracker reports as held by customs, separated by semicolons.",
+                 held, "complete data retrieval", ["slow"],
+                 [wait(text_has(L("#alerts"), "Held by customs")), answer(L("#alerts"), regex=r"Held by customs: (.+)$")])
+
+    def consent_tasks(self) -> None:
+        prices = slow.energy_prices(self.seed)
+        last = slow.ENERGY_MONTHS[-1]
+        accept = click(L("#consent-accept"), expect=visible(L("#prices")))
+        tgt = L('#prices tr[data-region="South-West"] td.price')
+        self.add("consent-tab-01", "consent", "/energy",
+                 "On the energy price monitor, what is the gas price (EUR per MWh) in the South-West region for "
+                 f"{slow.MONTH_LABELS[last]}?", prices["gas"]["South-West"][last], "document extraction",
+                 ["consent"],
+                 [accept, click(L('button.tab[data-tab="gas"]'), expect=text_has(L("#unit"), "EUR per MWh")),
+                  answer(tgt)])
+        tgt = L('#prices tr[data-region="Central"] td.price')
+        self.add("consent-select-01", "consent", "/energy",
+                 "On the energy price monitor, what was the electricity price (cents per kWh) in the Central region "
+                 "in January 2025?", prices["electricity"]["Central"]["2025-01"], "form interaction",
+                 ["consent", "select"],
+                 [click(L("#consent-reject"), expect=visible(L("#prices"))),
+                  select(L("#month"), "January 2025", expect=value_is(L("#month"), "2025-01")), answer(tgt)])
+        tgt = L('#prices tr[data-region="North-East"] td.price')
+        self.add("consent-read-01", "consent", "/energy",
+                 "On the energy price monitor, what is the latest electricity price (cents per kWh) in the "
+                 "North-East region?", prices["electricity"]["North-East"][last], "document extraction",
+                 ["consent"], [accept, answer(tgt)])
+
+    # -- forms -----------------------------------------------------------------------------------
+    def form_tasks(self) -> None:
+        comps = forms.companies(self.seed)
+        unique = [c for c in comps if len(forms.search_companies(self.seed, c.name)) == 1]
+        rng = random.Random(f"suite-forms-{self.seed}")
+        picks = rng.sample(unique, 2)
+        for tid, comp, quirks, extra in [("register-search-01", picks[0], None, []),
+                                         ("register-token-01", picks[1], TOKEN_QUIRK, ["token"])]:
+            self.add(tid, "forms", "/register",
+                     f"Search the company register for {comp.name} and report its registration number.",
+                     comp.reg, "form interaction", ["fill", *extra],
+                     [fill(L("#q"), comp.name, submit=True, expect=url_has("q=")),
+                      answer(L("#reg-results td.reg"))], quirks)
+        # A query with a handful of hits for a complete-list task.
+        query = next(f"{p} {s}" for p in forms.PREFIXES for s in forms.SUFFIXES
+                     if 2 <= len(forms.search_companies(self.seed, f"{p} {s}")) <= 4)
+        hits = "; ".join(c.name for c in forms.search_companies(self.seed, query))
+        self.add("register-list-01", "forms", "/register",
+                 f"List every company in the register whose name contains “{query}”, separated by semicolons.",
+                 hits, "complete data retrieval", ["fill"],
+                 [fill(L("#q"), query, submit=True, expect=url_has("q=")),
+                  answer(L("#result-summary"), regex=r"”: (.+)$")])
+        self.add("register-empty-01", "forms", "/register",
+                 "Search the company register for Zephyr Quantum Ventures and report its registration number; "
+                 "if it is not registered, answer with an empty string.", "", "form interaction", ["fill"],
+                 [fill(L("#q"), "Zephyr Quantum Ventures", submit=True, expect=url_has("q=")), answer_value("")])
+        for tid, dataset, said, date, notes in [
+            ("requests-form-01", "cpi-m", None, "2025-03-14", "Quarterly CPI by region"),
+            ("requests-form-02", "trade-q", "merchandise trade (quarterly)", "2025-06-02", "Exports by partner"),
+        ]:
+            plan: list[Step] = []
+            classes = ["fill", "date_input"]
+            if said:
+                plan.append(select(L("#dataset"), said, expect=value_is(L("#dataset"), dataset)))
+                classes.insert(0, "select")
+            plan += [
+                fill(L("#delivery"), date, expect=value_is(L("#delivery"), date)),
+                fill(L("#notes"), notes, expect=text_has(L("#notes"), notes)),
+                click(L("#submit-request"), expect=text_has(L("#confirmation"), "Reference")),
+                answer(L("#confirmation .ref")),
+            ]
+            what = f"the dataset {said}, " if said else ""
+            self.add(tid, "forms", "/requests",
+                     f"Submit a data extract request for {what}delivery date {date}, with the note "
+                     f"“{notes}”. Report the reference number shown on confirmation.",
+                     forms.request_reference(self.seed, dataset, date, notes), "form interaction", classes, plan)
+        query = "inflation report 2023"
+        first = forms.search_publications(self.seed, query)[0]
+        assert first[0] != forms.publications(self.seed)[0][0]
+        self.add("publications-search-01", "forms", "/publications",
+                 f"Search the publications for “{query}” and report the catalogue number of the first result.",
+                 first[0], "form interaction", ["fill"],
+                 [fill(L("#pub-q"), query, submit=True, expect=url_has("q=")),
+                  answer(L("#pub-results li.pub .pubid"))])
+
+
+def build_tasks(handle: Any, seed: int) -> list[Task]:
+    s = _Suite(handle, seed)
+    s.stats_select_tasks()
+    s.stats_autocomplete_tasks()
+    s.stats_date_tasks()
+    s.stats_prefilled_tasks()
+    s.compare_tasks()
+    s.dashboard_tasks()
+    s.rankings_tasks()
+    s.filings_tasks()
+    s.cross_site_tasks()
+    s.gate_tasks()
+    s.slow_tasks()
+    s.consent_tasks()
+    s.form_tasks()
+    return s.tasks
