@@ -51,7 +51,9 @@ class AnthropicModel:
         self.retry = retry or RetryPolicy()
         self.extra_body = dict(extra_body or {})
         self.conventions = conventions_for(self.model)
-        self._client = httpx.AsyncClient(timeout=timeout_s)
+        # Created on first use: building one loads the TLS context (tenths of a second),
+        # wasted when a spec is only validated, and it binds to the running loop.
+        self._client: httpx.AsyncClient | None = None
 
     @property
     def endpoint(self) -> str:
@@ -78,6 +80,8 @@ class AnthropicModel:
         return h
 
     async def next_reply(self, inp: ModelInput) -> ModelReply:
+        if self._client is None:
+            self._client = httpx.AsyncClient(timeout=self.timeout_s)
         resp = await post_with_retry(
             self._client,
             self.endpoint,
@@ -125,7 +129,9 @@ class AnthropicModel:
         )
 
     async def aclose(self) -> None:
-        await self._client.aclose()
+        if self._client is not None:
+            await self._client.aclose()
+            self._client = None
 
     def __repr__(self) -> str:
         return f"AnthropicModel({self.model!r}, base_url={self.base_url!r})"

@@ -72,7 +72,9 @@ class OpenAIModel:
         self.image_detail = image_detail
         self.extra_body = dict(extra_body or {})
         self.conventions = conventions_for(self.model)
-        self._client = httpx.AsyncClient(timeout=timeout_s)
+        # Created on first use: building one loads the TLS context (tenths of a second),
+        # wasted when a spec is only validated, and it binds to the running loop.
+        self._client: httpx.AsyncClient | None = None
 
     def request_body(self, inp: ModelInput) -> dict[str, Any]:
         body: dict[str, Any] = {
@@ -92,6 +94,8 @@ class OpenAIModel:
         return h
 
     async def next_reply(self, inp: ModelInput) -> ModelReply:
+        if self._client is None:
+            self._client = httpx.AsyncClient(timeout=self.timeout_s)
         resp = await post_with_retry(
             self._client,
             f"{self.base_url}/chat/completions",
@@ -132,7 +136,9 @@ class OpenAIModel:
         )
 
     async def aclose(self) -> None:
-        await self._client.aclose()
+        if self._client is not None:
+            await self._client.aclose()
+            self._client = None
 
     def __repr__(self) -> str:
         return f"OpenAIModel({self.model!r}, base_url={self.base_url!r})"
