@@ -84,6 +84,7 @@ def test_loopback_detection():
     assert is_loopback("http://127.0.0.1:8000/v1")
     assert is_loopback("http://localhost:11434")
     assert is_loopback("http://[::1]:8000")
+    assert is_loopback("http://0.0.0.0:8000/v1")
     assert not is_loopback("https://api.openai.com/v1")
 
 

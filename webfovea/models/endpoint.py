@@ -25,9 +25,11 @@ def is_loopback(url: str) -> bool:
     if host == "localhost" or host.endswith(".localhost"):
         return True
     try:
-        return ipaddress.ip_address(host).is_loopback
+        ip = ipaddress.ip_address(host)
     except ValueError:
         return False
+    # 0.0.0.0 is where local servers (vLLM, Ollama) say they listen; it reaches this host.
+    return ip.is_loopback or ip.is_unspecified
 
 
 def resolve_base_url(arg: str | None, env_var: str, default: str) -> str:
@@ -53,7 +55,8 @@ def resolve_api_key(arg: str | None, env_var: str, base_url: str) -> str | None:
     if not key and not is_loopback(base_url):
         raise ModelConfigError(
             f"no API key for {base_url}: set {env_var} (or pass --api-key); "
-            "a key is optional only for a server on this machine"
+            "a key is optional only for a server on this machine (for another server that needs "
+            "none, set any value, e.g. EMPTY)"
         )
     return key or None
 
