@@ -10,6 +10,7 @@ import pytest
 from tests.models.inputs import make_input
 from webfovea.envs.task import Task
 from webfovea.models.base import ModelError
+from webfovea.models.conventions import conventions_for
 from webfovea.models.endpoint import ModelConfigError
 from webfovea.models.factory import make_model
 from webfovea.models.replay import ReplayModel
@@ -105,3 +106,14 @@ async def test_legacy_record_without_usage_and_no_result_json(tmp_path):
     reply = await model.next_reply(make_input(1))
     assert reply.text == "Action: wait()" and reply.usage.prompt_tokens == 0
     assert model.source_model is None
+
+
+def test_replay_spec_uses_the_recorded_models_conventions(tmp_path):
+    write_task(tmp_path / "run" / "a", model="openai:ui-tars-72b-dpo")
+    write_task(tmp_path / "run" / "b", model="openai:ui-tars-72b-dpo")
+    for target in ("run", "run/a", "run/a/trajectory.jsonl"):
+        row = conventions_for(f"replay:{tmp_path / target}")
+        assert (row.family, row.coordinate_space) == ("ui-tars", "norm1000")
+    write_task(tmp_path / "plain", model=None)
+    assert conventions_for(f"replay:{tmp_path / 'plain'}").family == "default"
+    assert conventions_for(f"replay:{tmp_path / 'missing'}").family == "default"

@@ -187,12 +187,21 @@ def model_name_of(spec: str) -> str:
 def conventions_for(spec: str) -> ModelConventions:
     """The conventions row for a model spec or bare model name; the default row if none matches.
 
-    `oracle` and `replay:` specs get the default row: the oracle reads the coordinate
-    convention from the prompt, and a replay should be given the recorded model's
-    name (see `ReplayModel.source_model`).
+    `oracle` gets the default row (it reads the coordinate convention from the
+    prompt). `replay:PATH` gets the row of the model that made the recording, read
+    from the recorded result.json, because the replies are written in its space.
     """
     lowered = spec.strip().lower()
-    if lowered.startswith(("oracle", "replay:")):
+    if lowered.startswith("oracle"):
+        return DEFAULT_CONVENTIONS
+    if lowered.startswith("replay:"):
+        from pathlib import Path
+
+        from webfovea.models.replay import recorded_model_of
+
+        recorded = recorded_model_of(Path(spec.strip()[len("replay:") :]))
+        if recorded and not recorded.lower().startswith("replay:"):
+            return conventions_for(recorded)
         return DEFAULT_CONVENTIONS
     name = model_name_of(spec)
     for pattern, row in CONVENTIONS_TABLE:

@@ -83,6 +83,23 @@ def recorded_model(trajectory: Path) -> str | None:
     return model if isinstance(model, str) else None
 
 
+def recorded_model_of(path: Path) -> str | None:
+    """The recorded model spec behind a replay path (file, task folder or run folder), if any.
+
+    A run uses one model for all its tasks, so for a run folder any task's result.json answers.
+    """
+    path = Path(path).expanduser()
+    if path.is_file():
+        return recorded_model(path)
+    if (path / "result.json").is_file():
+        return recorded_model(path / TRAJECTORY)
+    for result in sorted(path.glob("*/result.json")):
+        model = recorded_model(result.parent / TRAJECTORY)
+        if model:
+            return model
+    return None
+
+
 class ReplayModel:
     """Returns the recorded replies in order, then fails: a replay never invents a step.
 
