@@ -37,7 +37,7 @@ async def test_retries_429_503_403_timeout_then_answers():
         openai_ok("Thought: done\nAction: finished(content='97.3')", prompt=1234, completion=56),
     ]
     with fake_llm(script) as srv:
-        model = OpenAIModel("gpt-4o", base_url=srv.base_url, api_key="k", timeout_s=0.5, retry=FAST)
+        model = OpenAIModel("gpt-4o", base_url=srv.base_url, api_key="k", timeout_s=1.0, retry=FAST)
         try:
             t0 = time.monotonic()
             reply = await model.next_reply(make_input())
@@ -47,11 +47,11 @@ async def test_retries_429_503_403_timeout_then_answers():
         assert srv.attempts == 5
         times = [r.t for r in srv.received]
         assert times[1] - times[0] >= 1.0, "Retry-After: 1 was not honoured"
-        assert times[4] - times[3] >= 0.5, "the hanging attempt did not wait for the client timeout"
+        assert times[4] - times[3] >= 1.0, "the hanging attempt did not wait for the client timeout"
         assert all(r.path == "/chat/completions" for r in srv.received)
     assert reply.text == "Thought: done\nAction: finished(content='97.3')"
     assert (reply.usage.prompt_tokens, reply.usage.completion_tokens) == (1234, 56)
-    assert elapsed < 5.0
+    assert elapsed < 8.0
 
 
 async def test_always_failing_server_gives_up_within_budget():
