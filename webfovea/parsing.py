@@ -156,12 +156,13 @@ def parse_reply(
 def _strip_tail(text: str, piece: re.Pattern[str], stripped: list[str] | None = None) -> str:
     """Peel whitespace and trailing `piece`s off the end, one at a time.
 
-    One anchored piece at a time keeps this linear; a single `(?:…)*$` regex goes
-    quadratic on long whitespace runs.
+    Each piece is short, so only the last 64 characters are searched: that keeps this
+    linear where a single `(?:…)*$` regex goes quadratic on a long run of markup.
     """
     while True:
         text = text.rstrip()
-        m = piece.search(text)
+        window = len(text) - 64 if len(text) > 64 else 0
+        m = piece.search(text, window)
         if not m:
             return text
         if stripped is not None and not m.group(0).startswith("`"):
@@ -175,7 +176,20 @@ def _tidy_thought(thought: str, strip_tokens: bool) -> str:
 
 def _tidy_tail(text: str, stripped: list[str]) -> str:
     """Drop stray markup (<br>, </answer>) and fences at the very end of the text kept in history."""
-    return _strip_tail(text, _MARKUP_TAIL_RE, stripped)
+    return _strip_tail(_drop_line_end_br(text, stripped), _MARKUP_TAIL_RE, stripped)
+
+
+def _drop_line_end_br(text: str, stripped: list[str]) -> str:
+    """`<br>` at the end of a line is HTML leaking into plain text; inside a line it may be content."""
+    if "<br" not in text:
+        return text
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        end = "\r" if line.endswith("\r") else ""
+        peeled = _strip_tail(line, _BR_TAIL_RE, stripped)
+        if peeled != line.rstrip():
+            lines[i] = peeled + end
+    return "\n".join(lines)
 
 
 def _cleaned_text(
@@ -192,7 +206,7 @@ def _cleaned_text(
         prefix += " " if prefix.endswith((":", "：", "*")) else "\n"
     if strip_tokens:
         stripped.extend(re.findall(r"<br\s*/?>|</[A-Za-z][\w:.-]{0,30}\s*>", rest[:junk]))
-        return prefix + raw, truncated
+        return _drop_line_end_br(prefix, stripped) + raw, truncated
     # Without stripping, markup glued to the call stays in history, as the baseline kept it.
     return prefix + raw + rest[:junk].rstrip(), truncated
 

@@ -21,6 +21,8 @@ _THOUGHT_RE = re.compile(r"(?im)(?:^|(?<=[\s*_>#]))thought[*_]*[ \t]*[:：][*_]*
 # A reply with no marker at all may still be a bare call on its own line (possibly fenced).
 _BARE_CALL_RE = re.compile(r"(?m)^[ \t]*(?:```[A-Za-z0-9_+-]*[ \t]*)?`?(?=[a-z_][\w.]*\()")
 _CALL_HEAD_RE = re.compile(r"(?:\s|```[A-Za-z0-9_+-]*|`|\*\*)*([A-Za-z_][\w.]*)[ \t]*(\()?")
+_FOLLOW_RE = re.compile(r"\s*(.)", re.DOTALL)
+_NEXT_KEYWORD_RE = re.compile(r",\s*([A-Za-z_]\w*)\s*=")
 _LINE_REST_JUNK_RE = re.compile(r"[ \t]*(?:`+|\*\*|<br\s*/?>|</[A-Za-z]\w*>)?[ \t]*(?:\n|$)")
 
 
@@ -82,13 +84,15 @@ def _string_end(text: str, i: int, limit: int, greedy: bool, depth: int, keyword
             k += 2
             continue
         if c == q:
-            follow = text[k + 1 : limit].lstrip()
-            if not follow or follow[0] == ")" or (depth > 0 and follow[0] in "]}"):
+            # Look at what follows without slicing: a reply full of quotes must stay linear.
+            f = _FOLLOW_RE.match(text, k + 1, limit)
+            nxt = f.group(1) if f else ""
+            if not nxt or nxt == ")" or (depth > 0 and nxt in "]}"):
                 return k + 1
-            if follow[0] == ",":
+            if nxt == ",":
                 if not greedy or depth > 0:
                     return k + 1
-                m = re.match(r",\s*([A-Za-z_]\w*)\s*=", follow)
+                m = _NEXT_KEYWORD_RE.match(text, f.start(1) if f else k + 1, limit)
                 if m and m.group(1) in keywords:
                     return k + 1
         k += 1

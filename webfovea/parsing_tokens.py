@@ -35,10 +35,11 @@ BOX_TOKENS = ("<|box_start|>", "<|box_end|>")
 # (</answer>, </s>), a template token, or a code-fence/backtick left after the call.
 _MARKUP = r"<br\s*/?>|</[A-Za-z][\w:.-]{0,30}\s*>|<\|(?!box_start\|>|box_end\|>)[^|<>\n]{1,40}\|>|<｜[^｜<>\n]{1,40}｜>"
 TRAILING_JUNK_RE = re.compile(rf"(?:\s|{_MARKUP}|`|{TEMPLATE_TOKEN_RE.pattern})*")
-_TAIL_PIECE = rf"<br\s*/?>|{TEMPLATE_TOKEN_RE.pattern}"
-# The whitespace after the markup is kept: a value ending in a newline still means Enter.
-_VALUE_TAIL_RE = re.compile(rf"(?:{_TAIL_PIECE})(?:\s*(?:{_TAIL_PIECE}))*(\s*)$")
+# One piece at a time, trailing whitespace kept: a value ending in a newline still means Enter.
+_VALUE_TAIL_RE = re.compile(rf"(?:<br\s*/?>|{TEMPLATE_TOKEN_RE.pattern})(\s*)$")
 _CLOSING_TAG_TAIL_RE = re.compile(r"</([A-Za-z][\w:.-]{0,30})\s*>(\s*)$")
+_WINDOW = 120  # longer than any single piece; searching only the tail keeps peeling linear
+_MAX_PIECES = 64  # stray markup is a few pieces; a wall of tags is content, not a trailer
 
 
 def strip_template_tokens(text: str) -> tuple[str, list[str]]:
@@ -59,18 +60,20 @@ def strip_value_tail(value: str) -> tuple[str, list[str]]:
     types HTML (`<b>x</b>`) keeps it.
     """
     removed: list[str] = []
-    while True:
-        m = _VALUE_TAIL_RE.search(value)
+    for _ in range(_MAX_PIECES):
+        tail_start = max(0, len(value.rstrip()) - _WINDOW)
+        m = _VALUE_TAIL_RE.search(value, tail_start)
         if m:
             removed.append(m.group(0).strip())
             value = value[: m.start()] + m.group(1)
             continue
-        m = _CLOSING_TAG_TAIL_RE.search(value)
+        m = _CLOSING_TAG_TAIL_RE.search(value, tail_start)
         if m and not re.search(rf"<{re.escape(m.group(1))}[\s>/]", value[: m.start()], re.IGNORECASE):
             removed.append(m.group(0).strip())
             value = value[: m.start()] + m.group(2)
             continue
-        return value, removed
+        break
+    return value, removed
 
 
 def junk_prefix_len(text: str) -> int:
