@@ -117,8 +117,12 @@ def run_local(
                             lost(slot, f"exited with code {code}")
                         continue
                     row = rows.get(slot.spec.worker_id)
-                    if row is None:  # not registered yet: measure from process start
-                        row = {"heartbeat_at": slot.stage[1], "stage": "launching"}
+                    if row is None or row.get("pid") != slot.proc.pid:
+                        # Not registered yet (spawning and importing can take a while on a
+                        # loaded machine): only the launch limit applies, from process start.
+                        if now - slot.stage[1] > policy.launch_s:
+                            lost(slot, f"did not start within {policy.launch_s:g} s and was killed")
+                        continue
                     if row.get("stage") != slot.stage[0]:
                         slot.stage = (row.get("stage"), now)
                     reason = stuck_reason(row, policy, task_timeout_s, slot.stage[1], now)

@@ -31,6 +31,9 @@ from webfovea.runner.queue import TaskQueue, failure_result, now_iso, read_resul
 
 DEFAULT_TASK_FN = "webfovea.agent:run_task"
 STARTS_FILE = ".runner_starts"  # one line per time the runner started this task (evidence: never twice)
+_BROWSER_NAMES = frozenset(
+    {"chromium", "chromium-browser", "chrome", "google-chrome", "headless_shell", "chrome-headless-shell"}
+)
 EXIT_OK, EXIT_INTERRUPTED, EXIT_NO_BROWSER = 0, 130, 3
 
 
@@ -74,18 +77,18 @@ def browser_pid_of(root_pid: int) -> int | None:
         children.setdefault(ppid, []).append(int(entry.name))
     stack, found = [root_pid], []
     while stack:
-        for c in children.get(stack.pop(), []):
+        for c in children.get(stack.pop(0), []):
             stack.append(c)
             try:
                 cmd = (Path("/proc") / str(c) / "cmdline").read_bytes().split(b"\0")
             except OSError:
                 continue
-            if cmd and b"chrom" in Path(cmd[0].decode(errors="replace")).name.encode() and not any(
-                a.startswith(b"--type=") for a in cmd
-            ):
+            name = Path(cmd[0].decode(errors="replace")).name if cmd else ""
+            # Exact names: chrome_crashpad_handler also lacks --type= and must not be taken.
+            if name in _BROWSER_NAMES and not any(a.startswith(b"--type=") for a in cmd):
                 found.append(c)
-    # The Debian wrapper script execs the real binary, so the deepest match is the browser.
-    return found[-1] if found else None
+    # Breadth-first: the first match is the browser; later ones would be nested oddities.
+    return found[0] if found else None
 
 
 class Worker:
