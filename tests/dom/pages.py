@@ -57,3 +57,36 @@ def site_pages() -> tuple[dict[str, str | bytes], dict[str, str | bytes]]:
 def fill_ports(main: dict[str, str | bytes], frames: dict[str, str | bytes], a: int, b: int) -> None:
     main["/main.html"] = MAIN.replace("{B}", str(b))
     frames["/nest.html"] = NEST.replace("{A}", str(a))
+    fill_search(main, frames, b)
+
+
+LONG = (
+    "<!doctype html><html><head><title>long</title></head><body style='margin:8px'>"
+    + "".join(f"<p>filler line {i}</p>" for i in range(200))
+    + "<p id=target>The Hidden   <b>Needle</b> sits here</p>"
+    + "".join(f"<p>tail line {i}</p>" for i in range(50))
+    + "</body></html>"
+)
+
+SEARCH = """<!doctype html><html><head><title>search</title></head><body style="margin:0">
+<p id=intro>Intro text with a needle in it. <a id=hash href="#later">later</a></p>
+<div id=box style="height:200px;width:600px;overflow:auto;border:1px solid">
+""" + "".join(f"<div>box row {i}</div>" for i in range(60)) + """<div id=boxed>Boxed needle here</div></div>
+<table id=prices><tr><th>Item</th><th>Price</th></tr>
+<tr><td>Widget</td><td>\ue001\ue002.50</td></tr><tr><td>Gadget</td><td>\U000f0001 9</td></tr></table>
+<span id=tip-target style="display:inline-block;padding:10px">Hover me</span>
+<div id=tip role=tooltip style="display:none">Value: 42</div>
+<svg width=200 height=100><circle id=dot cx=50 cy=50 r=30 fill=red></circle><text id=lbl x=100 y=50></text></svg>
+<div style="height:1400px"></div>
+<iframe id=longf src="http://localhost:{B}/long.html" style="width:800px;height:400px;border:4px solid"></iframe>
+<div id=later style="height:1500px">later</div>
+<script>
+const t = document.getElementById('tip');
+document.getElementById('tip-target').addEventListener('mouseenter', () => { t.style.display = 'block'; });
+document.getElementById('dot').addEventListener('mouseenter', () => { document.getElementById('lbl').textContent = '12.5'; });
+</script></body></html>"""
+
+
+def fill_search(main: dict[str, str | bytes], frames: dict[str, str | bytes], b: int) -> None:
+    main["/search.html"] = SEARCH.replace("{B}", str(b))
+    frames["/long.html"] = LONG

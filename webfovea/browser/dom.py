@@ -6,15 +6,26 @@ its result instead of raising.
 """
 
 from webfovea.browser.elements import ElementInfo, describe_at, dom_click_at
+from webfovea.browser.fingerprint import changed, fingerprint, fingerprints_at, text_hash
 from webfovea.browser.forms import FillOutcome, SelectOutcome, fill_at, select_at
 from webfovea.browser.frames import FrameHit, frame_at_point, is_captcha_frame
+from webfovea.browser.textsearch import FindOutcome, ReadOutcome, find_text, read_text, replace_private_use
 
 __all__ = [
     "ElementInfo",
     "FillOutcome",
+    "FindOutcome",
+    "ReadOutcome",
     "SelectOutcome",
     "fill_at",
     "select_at",
+    "changed",
+    "fingerprint",
+    "fingerprints_at",
+    "text_hash",
+    "find_text",
+    "read_text",
+    "replace_private_use",
     "FrameHit",
     "describe_at",
     "dom_click_at",

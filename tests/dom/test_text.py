@@ -1,0 +1,75 @@
+"""find_text and read_text against long pages, scroll boxes, frames and private-use glyphs."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.dom.conftest import FRAMES
+from webfovea.browser.dom import find_text, read_text, replace_private_use
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+_IN_VIEW = """(el) => { const r = el.getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth; }"""
+
+
+async def _search_page(session, site):
+    page = await session.fresh_page()
+    await page.goto(site[0].url("/search.html"))
+    frame = page.frame_locator("#longf")
+    await frame.locator("#target").wait_for()
+    return page
+
+
+def _long_frame(page):
+    return next(f for f in page.frames if f.url.endswith("/long.html"))
+
+
+async def test_find_text_scrolls_long_iframe_and_main_page(session, site):
+    page = await _search_page(session, site)
+    out = await find_text(page, "hidden needle")  # case and spacing differ from the page
+    assert out.found and out.total == 1 and out.index == 0 and out.frame_url.startswith("http://localhost:")
+    frame = _long_frame(page)
+    assert await frame.evaluate("scrollY") > 1000  # the frame's own document scrolled
+    assert await frame.locator("#target").evaluate(_IN_VIEW)
+    # and the main page scrolled so the iframe's match is on screen
+    box = await page.frame_locator("#longf").locator("#target").bounding_box()
+    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 1080
+    assert not hasattr(out, "text")
+
+
+async def test_find_text_occurrences_in_order_and_scroll_box(session, site):
+    page = await _search_page(session, site)
+    out = await find_text(page, "needle", occurrence=1)
+    assert out.found and out.total == 3 and out.index == 1 and out.frame_url == page.url
+    assert await page.evaluate("document.getElementById('box').scrollTop") > 500
+    assert await page.locator("#boxed").evaluate("""(el) => { const r = el.getBoundingClientRect(),
+        b = document.getElementById('box').getBoundingClientRect(); return r.top >= b.top && r.bottom <= b.bottom; }""")
+    out = await find_text(page, "needle", occurrence=5)  # wraps around like Ctrl+F
+    assert out.found and out.index == 2 and "long.html" in out.frame_url
+    out = await find_text(page, "no such words anywhere")
+    assert not out.found and out.total == 0 and "does not appear" in out.error
+
+
+async def test_read_text_row_and_private_use(session, site):
+    page = await _search_page(session, site)
+    out = await read_text(page, "widget", limit=14)
+    assert out.found and out.matches == 1 and out.frame_url == page.url
+    assert out.text == "Widget | ??.50" and out.replaced == 2
+    out = await read_text(page, "widget", limit=40)
+    assert out.text.startswith("Widget | ??.50\nGadget | ? 9") and out.replaced == 3 and len(out.text) <= 40
+    out = await read_text(page, "Gadget")
+    assert out.text.startswith("Gadget | ? 9") and out.replaced == 1
+    assert replace_private_use("a\ue000b\U00100000") == ("a?b?", 2)
+
+
+async def test_read_text_in_frame_and_many_matches(session, site):
+    page = await _search_page(session, site)
+    out = await read_text(page, "hidden needle", limit=80)
+    assert out.found and "long.html" in out.frame_url
+    assert out.text.startswith("The Hidden Needle sits here\ntail line 0")
+    out = await read_text(page, "filler line")
+    assert out.found and out.matches == 200 and out.text.startswith("filler line")
+    out = await read_text(page, "zebra crossing")
+    assert not out.found and "zebra crossing" in out.error
+    assert FRAMES  # the shared page map is importable from here too
