@@ -12,11 +12,12 @@ import re
 from dataclasses import dataclass
 
 # `Action:` at the start of a line, allowing markdown around it (**Action:**, > Action:).
-_LINE_MARKER_RE = re.compile(r"(?im)^[ \t>#*_`-]*action[*_]*[ \t]*[:：][*_]*")
+_LINE_MARKER_RE = re.compile(r"(?im)^[ \t>#*_`-]*(action)[*_]*[ \t]*[:：][*_]*")
 # Fallback when the model kept Thought and Action on one line.
 _INLINE_MARKER_RE = re.compile(r"(?<![A-Za-z_])Action[ \t]*[:：]")
 # Where an invented continuation starts: the next section of a (fake) step.
 _SECTION_RE = re.compile(r"(?im)\n[ \t>#*_`-]*(?:thought|action|observation|reflection|action_summary)[*_]*[ \t]*[:：]")
+_STEP_END_RE = re.compile(r"(?im)\n[ \t>#*_`-]*(?:thought|observation|reflection|action_summary)[*_]*[ \t]*[:：]")
 _THOUGHT_RE = re.compile(r"(?im)(?:^|(?<=[\s*_>#]))thought[*_]*[ \t]*[:：][*_]*")
 # A reply with no marker at all may still be a bare call on its own line (possibly fenced).
 _BARE_CALL_RE = re.compile(r"(?m)^[ \t]*(?:```[A-Za-z0-9_+-]*[ \t]*)?`?(?=[a-z_][\w.]*\()")
@@ -42,13 +43,17 @@ class Call:
 
 
 def find_markers(text: str) -> list[tuple[int, int]]:
-    """(start, end) of every Action: marker; line-start markers win over inline ones."""
-    found = [(m.start(), m.end()) for m in _LINE_MARKER_RE.finditer(text)]
-    if not found:
-        found = [(m.start(), m.end()) for m in _INLINE_MARKER_RE.finditer(text)]
+    """(start, end) of every Action: marker in order: at a line start (markdown allowed)
+    or inline after the thought; a bare call line only when there is no marker at all."""
+    found: list[tuple[int, int]] = []
+    words: set[int] = set()  # where the word "Action" of each line marker starts
+    for m in _LINE_MARKER_RE.finditer(text):
+        found.append((m.start(), m.end()))
+        words.add(m.start(1))
+    found += [(m.start(), m.end()) for m in _INLINE_MARKER_RE.finditer(text) if m.start() not in words]
     if not found:
         found = [(m.end(), m.end()) for m in _BARE_CALL_RE.finditer(text)]
-    return found
+    return sorted(found)
 
 
 def region_end(text: str, start: int) -> int:
@@ -164,14 +169,27 @@ def locate_call(
     text: str, *, first_only: bool, shapes: dict[str, tuple[int, bool]] | None, keywords: frozenset[str]
 ) -> tuple[Call | None, int | None]:
     """The call to execute (first or last), and the marker position even when no call
-    could be read after it (so the caller can say what was wrong)."""
+    could be read after it (so the caller can say what was wrong).
+
+    With first_only, an unreadable marker ("my next Action: scroll") gives way to a later
+    one of the same step, but never to one after a new Thought/Observation: that would be
+    an invented continuation.
+    """
     markers = find_markers(text)
     if not markers:
         return None, None
-    marker, pos = markers[0] if first_only else markers[-1]
-    limit = region_end(text, pos) if first_only else len(text)
-    head = _CALL_HEAD_RE.match(text, pos)
-    shape = None
-    if head and shapes is not None:
-        shape = shapes.get(head.group(1).split(".")[-1].lower())
-    return scan_call(text, marker, pos, limit, shape, keywords), marker
+    if not first_only:
+        candidates = markers[-1:]
+    else:
+        step_end = _STEP_END_RE.search(text, markers[0][1])
+        candidates = [mk for mk in markers if step_end is None or mk[0] < step_end.start()] or markers[:1]
+    for marker, pos in candidates:
+        limit = region_end(text, pos) if first_only else len(text)
+        head = _CALL_HEAD_RE.match(text, pos)
+        shape = None
+        if head and shapes is not None:
+            shape = shapes.get(head.group(1).split(".")[-1].lower())
+        call = scan_call(text, marker, pos, limit, shape, keywords)
+        if call is not None:
+            return call, marker
+    return None, candidates[0][0]

@@ -233,6 +233,14 @@ add("multi-unterminated-then-continuation", "Thought: a\nAction: type(content='h
 add("multi-trailing-prose", "Thought: a\nAction: wait()\nI hope this helps.", act("wait"), truncated=True)
 add("multi-first-forbidden", "Thought: a\nAction: goto(url='http://x')\nAction: click(start_box='(1,2)')",
     rej("URL navigation is not available"), truncated=True)
+add("multi-inline-first-then-line", "Thought: a. Action: click(start_box='(1,2)')\nObservation: ok\nAction: finished(content='x')",
+    act("click", start_box=[1, 2]), truncated=True, thought="a.")
+add("multi-thought-mentions-Action", "Thought: my next Action: scroll down\nAction: scroll(direction='down')",
+    act("scroll", direction="down"), thought="my next Action: scroll down")
+add("multi-unreadable-then-fake-finished", "Action: hmm\nObservation: nothing\nAction: finished(content='fake')",
+    rej("Unknown action `hmm`"), truncated=True)
+add("multi-prose-then-fake-finished", "Action: I will look\nObservation: nothing\nAction: finished(content='fake')",
+    rej("Could not read an action call"))
 add("multi-fake-finished-naive-type-first", "Action: type(content='x')\nObservation: ok\nAction: finished(content='fake')",
     act("type", content="x"), truncated=True)
 
