@@ -353,7 +353,14 @@ class _Suite:
         self.add("slow-lazy-01", "slow", "/shipments",
                  f"What is the weight in tonnes of shipment {s.sid} in the shipment tracker? More rows load as "
                  "you scroll.", f"{s.weight_t:.1f}", "document extraction", ["slow", "long_page"],
-                 [wait(visible(L("#ship"))), scroll_to(tgt), answer(tgt)])
+                 [wait(visible(L("#ship"))),
+                  # Rows load only when the sentinel under the table scrolls into view: bring it
+                  # up, wait for the next batch, again, then go to the row.
+                  scroll_to(L("#sentinel")),
+                  wait(visible(L("#ship tbody tr", nth=2 * slow.PAGE_SIZE - 1))),
+                  scroll_to(L("#sentinel")),
+                  wait(visible(L("#ship tbody tr", nth=3 * slow.PAGE_SIZE - 1))),
+                  scroll_to(tgt), answer(tgt)])
         held = "; ".join(slow.alerts(self.seed)) or "none"
         self.add("slow-list-01", "slow", "/shipments",
                  "List all shipments the tracker reports as held by customs, separated by semicolons.",

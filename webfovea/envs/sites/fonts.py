@@ -32,7 +32,7 @@ def encode_pua(text: str, seed: int) -> str:
     return "".join(m.get(ch, ch) for ch in text)
 
 
-def decode_pua(text: str, seed: int) -> str:
+def decode_pua(text: str, seed: int = 0) -> str:
     """What the screenshot shows for DOM text drawn with the seed's font."""
     inverse = {v: k for k, v in digit_map(seed).items()}
     return "".join(inverse.get(ch, ch) for ch in text)
