@@ -228,10 +228,16 @@ async def locate(page: Page, loc: dict[str, Any]) -> Located | None:
 def in_view(loc: Located, *, whole: bool = False, margin: float = 3.0) -> bool:
     """True when the target's centre (or, with whole=True, its whole box as far as it fits)
     is inside every clipping region: what a model would see on the screenshot."""
-    for x, y in _probe_points(loc, whole):
-        if not all(contains(r, x, y, margin) for r in loc.regions):
-            return False
-    return True
+    return _first_hidden(loc, whole, margin) is None
+
+
+def _first_hidden(loc: Located, whole: bool, margin: float = 3.0) -> tuple[float, float] | None:
+    for i, (x, y) in enumerate(_probe_points(loc, whole)):
+        # The centre must sit clearly inside; the edges only need to be on screen.
+        m = margin if i == 0 else 0.0
+        if not all(contains(r, x, y, m) for r in loc.regions):
+            return x, y
+    return None
 
 
 def _probe_points(loc: Located, whole: bool) -> list[tuple[float, float]]:
@@ -242,9 +248,10 @@ def _probe_points(loc: Located, whole: bool) -> list[tuple[float, float]]:
     for r in loc.regions[1:]:
         visible = intersect(visible, r)
     left, top, right, bottom = loc.rect
-    # A box taller or wider than what can be shown at once only needs its centre band.
-    half_w = min((right - left) / 2, max(0.0, (visible[2] - visible[0]) / 2 - 4))
-    half_h = min((bottom - top) / 2, max(0.0, (visible[3] - visible[1]) / 2 - 4))
+    # Points just inside the box's corners; a box larger than what can be shown at once
+    # only needs the band around its centre.
+    half_w = min((right - left) / 2 * 0.8, max(0.0, (visible[2] - visible[0]) / 2 - 4))
+    half_h = min((bottom - top) / 2 * 0.8, max(0.0, (visible[3] - visible[1]) / 2 - 4))
     return [(cx, cy), (cx - half_w, cy - half_h), (cx + half_w, cy + half_h)]
 
 
@@ -262,27 +269,28 @@ def scroll_plan(loc: Located, *, whole: bool = False, min_side: float = 24.0) ->
     part. If that region is itself out of sight, the region around it is scrolled
     towards it first.
     """
-    points = _probe_points(loc, whole)
-    hidden = next(((x, y) for x, y in points if not all(contains(r, x, y, 3.0) for r in loc.regions)), None)
+    hidden = _first_hidden(loc, whole)
     if hidden is None:
         return None
     x, y = hidden
-    n = len(loc.regions)
+    margin = 3.0 if hidden == loc.centre else 0.0
+    k = max(i for i, r in enumerate(loc.regions) if not contains(r, x, y, margin))
     while True:
-        k = max(i for i in range(n) if not contains(loc.regions[i], x, y, 3.0))
         region = loc.regions[k]
         visible = region
         for outer in loc.regions[:k]:
             visible = intersect(visible, outer)
-        if k == 0 or (visible[2] - visible[0] >= min_side and visible[3] - visible[1] >= min_side):
+        big_enough = visible[2] - visible[0] >= min_side and visible[3] - visible[1] >= min_side
+        # The region that would scroll is out of sight: bring it into view first.
+        rx, ry = (region[0] + region[2]) / 2, (region[1] + region[3]) / 2
+        hiding = [i for i in range(k) if not contains(loc.regions[i], rx, ry, 0.0)]
+        if k == 0 or big_enough or not hiding:
             return ScrollMove(
                 point=((visible[0] + visible[2]) / 2, (visible[1] + visible[3]) / 2),
                 direction=_direction(region, x, y),
                 main_page=k == 0,
             )
-        # The region that would scroll is out of sight: bring it into view first.
-        x, y = (region[0] + region[2]) / 2, (region[1] + region[3]) / 2
-        n = k
+        x, y, k = rx, ry, max(hiding)
 
 
 def _direction(region: Rect, x: float, y: float) -> str:
