@@ -80,7 +80,18 @@ KEYWORD_ALIASES: dict[str, str] = {
 }  # fmt: skip
 
 UI_TARS_KEYWORDS = frozenset(
-    ["start_box", "end_box", "direction", "content", "option", "key", "text", "near", "points", *KEYWORD_ALIASES]
+    [
+        "start_box",
+        "end_box",
+        "direction",
+        "content",
+        "option",
+        "key",
+        "text",
+        "near",
+        "points",
+        *KEYWORD_ALIASES,
+    ]
 )
 
 GRAMMAR_HINT = "Reply as `Thought: <reasoning>` then `Action: name(arg='value')`, e.g. Action: click(start_box='<|box_start|>(x1,y1)<|box_end|>')."
@@ -113,7 +124,9 @@ def expected_form(name: str, params: Sequence[ParamSpec]) -> str:
     return f"{name}({', '.join(parts)})"
 
 
-def clean_reply(text: str, *, strip_tokens: bool = True, first_only: bool = True) -> tuple[str, list[str], bool]:
+def clean_reply(
+    text: str, *, strip_tokens: bool = True, first_only: bool = True
+) -> tuple[str, list[str], bool]:
     """The text kept in history, the tokens/markup stripped, and whether a continuation was dropped."""
     reply = parse_reply(text, {}, strip_tokens=strip_tokens, first_only=first_only, forbidden={})
     return reply.cleaned, reply.stripped_tokens, reply.truncated
@@ -150,7 +163,9 @@ def parse_reply(
     # History shows the action under its offered name (double_click -> left_double).
     cleaned, truncated = _cleaned_text(work, call, action.raw, strip_tokens, first_only, stripped)
     thought = _tidy_thought(thought_before(work, call.marker), strip_tokens)
-    return ParsedReply(text, cleaned, thought, action if rejection is None else None, rejection, stripped, truncated)
+    return ParsedReply(
+        text, cleaned, thought, action if rejection is None else None, rejection, stripped, truncated
+    )
 
 
 def _strip_tail(text: str, piece: re.Pattern[str], stripped: list[str] | None = None) -> str:
@@ -312,7 +327,12 @@ def _bind(
     for p in params:
         if p.name in args or not queue:
             continue
-        if p.kind == "point" and len(queue) >= 2 and _BARE_NUMBER_RE.match(queue[0]) and _BARE_NUMBER_RE.match(queue[1]):
+        if (
+            p.kind == "point"
+            and len(queue) >= 2
+            and _BARE_NUMBER_RE.match(queue[0])
+            and _BARE_NUMBER_RE.match(queue[1])
+        ):
             queue[:2] = [f"({queue[0].strip()},{queue[1].strip()})"]
         converted = _convert(p.kind, queue[0], strip_tokens, stripped)
         if converted is None:
@@ -326,19 +346,26 @@ def _bind(
                 queue.pop(0)
         args[p.name] = converted
     if queue:
-        return action, Rejection(f"{name}: too many arguments ({len(positional)} given). Expected: {form}", action)
+        return action, Rejection(
+            f"{name}: too many arguments ({len(positional)} given). Expected: {form}", action
+        )
 
     # A keyword the model misnamed (type(text='hi')) fills the first free parameter it fits.
     for _kw, value in leftovers:
         for p in params:
-            if p.name not in args and (converted := _convert(p.kind, value, strip_tokens, stripped)) is not None:
+            if (
+                p.name not in args
+                and (converted := _convert(p.kind, value, strip_tokens, stripped)) is not None
+            ):
                 args[p.name] = converted
                 break
 
     for p in params:
         if p.name not in args:
             if not p.optional:
-                return action, Rejection(f"{name}: missing required argument {p.name}. Expected: {form}", action)
+                return action, Rejection(
+                    f"{name}: missing required argument {p.name}. Expected: {form}", action
+                )
             if p.kind == "text":
                 args[p.name] = ""  # finished() is an empty answer
     if name == "finished" and isinstance(args.get("content"), str):

@@ -16,8 +16,12 @@ _LINE_MARKER_RE = re.compile(r"(?im)^[ \t>#*_`-]*(action)[*_]*[ \t]*[:：][*_]*"
 # Fallback when the model kept Thought and Action on one line.
 _INLINE_MARKER_RE = re.compile(r"(?<![A-Za-z_])Action[ \t]*[:：]")
 # Where an invented continuation starts: the next section of a (fake) step.
-_SECTION_RE = re.compile(r"(?im)\n[ \t>#*_`-]*(?:thought|action|observation|reflection|action_summary)[*_]*[ \t]*[:：]")
-_STEP_END_RE = re.compile(r"(?im)\n[ \t>#*_`-]*(?:thought|observation|reflection|action_summary)[*_]*[ \t]*[:：]")
+_SECTION_RE = re.compile(
+    r"(?im)\n[ \t>#*_`-]*(?:thought|action|observation|reflection|action_summary)[*_]*[ \t]*[:：]"
+)
+_STEP_END_RE = re.compile(
+    r"(?im)\n[ \t>#*_`-]*(?:thought|observation|reflection|action_summary)[*_]*[ \t]*[:：]"
+)
 _THOUGHT_RE = re.compile(r"(?im)(?:^|(?<=[\s*_>#]))thought[*_]*[ \t]*[:：][*_]*")
 # A reply with no marker at all may still be a bare call on its own line (possibly fenced).
 _BARE_CALL_RE = re.compile(r"(?m)^[ \t]*(?:```[A-Za-z0-9_+-]*[ \t]*)?`?(?=[a-z_][\w.]*\()")
@@ -69,7 +73,9 @@ def thought_before(text: str, marker: int) -> str:
     return body.strip().strip("`*").strip()
 
 
-def _string_end(text: str, i: int, limit: int, greedy: bool, depth: int, keywords: frozenset[str]) -> int | None:
+def _string_end(
+    text: str, i: int, limit: int, greedy: bool, depth: int, keywords: frozenset[str]
+) -> int | None:
     """Index just after the string opened at i, or None when it never closes before limit.
 
     A quote closes the string only if what follows could follow an argument: `)`, the

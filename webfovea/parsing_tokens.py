@@ -17,10 +17,15 @@ TEMPLATE_TOKENS: tuple[tuple[str, str], ...] = (
     (r"<\|im_start\|>(?:system|user|assistant|tool)?", "ChatML turn start (with role)"),
     (r"<start_of_turn>(?:user|model)?", "Gemma turn start (with role)"),
     (r"<end_of_turn>", "Gemma turn end"),
-    (r"<\|(?:eot_id|eom_id|begin_of_text|end_of_text|start_header_id|end_header_id|python_tag)\|>", "Llama 3"),
+    (
+        r"<\|(?:eot_id|eom_id|begin_of_text|end_of_text|start_header_id|end_header_id|python_tag)\|>",
+        "Llama 3",
+    ),
     (r"<\|(?:im_end|im_start|im_sep|endoftext|endofprompt)\|>", "ChatML / GPT"),
-    (r"<\|(?:end_of_turn|end|user|assistant|system|eos|bos|pad|file_separator|return|call|channel|message)\|>",
-     "Phi / Gemini / misc"),
+    (
+        r"<\|(?:end_of_turn|end|user|assistant|system|eos|bos|pad|file_separator|return|call|channel|message)\|>",
+        "Phi / Gemini / misc",
+    ),
     (r"<｜[^｜<>\n]{1,40}｜>", "DeepSeek full-width bars"),
     (r"</s>|\[/?INST\]|<</?SYS>>", "Llama 2 / Mistral"),
     # Any other <|name|>: Qwen alone has dozens (<|object_ref_start|>, <|vision_end|> …).

@@ -33,7 +33,17 @@ PAPER_SPECS: dict[str, list[ParamSpec]] = {
 # What the reference agent offered: basic mouse and keyboard actions only.
 REFERENCE_SPECS: dict[str, list[ParamSpec]] = {
     name: PAPER_SPECS[name]
-    for name in ("click", "left_double", "right_single", "drag", "scroll", "wait", "type", "hotkey", "finished")
+    for name in (
+        "click",
+        "left_double",
+        "right_single",
+        "drag",
+        "scroll",
+        "wait",
+        "type",
+        "hotkey",
+        "finished",
+    )
 }
 
 SPEC_SETS: dict[str, dict[str, list[ParamSpec]]] = {"paper": PAPER_SPECS, "reference": REFERENCE_SPECS}

@@ -11,7 +11,9 @@ import pytest
 from tests.parsing.specs import SPEC_SETS
 from webfovea.parsing import parse_reply
 
-CORPUS = [json.loads(line) for line in Path(__file__).with_name("corpus.jsonl").read_text("utf-8").splitlines()]
+CORPUS = [
+    json.loads(line) for line in Path(__file__).with_name("corpus.jsonl").read_text("utf-8").splitlines()
+]
 
 
 def _plain(value: Any) -> Any:

@@ -23,7 +23,9 @@ CONTINUATION = (
 )
 
 
-@pytest.mark.parametrize("token", ["<|eot_id|>", "<|end_of_turn|>", "<|im_end|>", "<|endoftext|>", "<end_of_turn>"])
+@pytest.mark.parametrize(
+    "token", ["<|eot_id|>", "<|end_of_turn|>", "<|im_end|>", "<|endoftext|>", "<end_of_turn>"]
+)
 def test_contaminated_type_never_types_the_token_when_stripping(token: str) -> None:
     reply = parse_reply(f"Thought: t\nAction: type(content='ottawa{token}')", PAPER_SPECS)
     assert reply.action is not None
@@ -85,16 +87,21 @@ def test_rejections_explain_and_keep_the_parsed_action() -> None:
     assert missing.rejection is not None
     assert "missing required argument content" in missing.rejection.reason
     assert "fill(start_box='<|box_start|>(x1,y1)<|box_end|>', content='...')" in missing.rejection.reason
-    assert missing.rejection.action is not None and missing.rejection.action.args == {"start_box": (10.0, 20.0)}
+    assert missing.rejection.action is not None and missing.rejection.action.args == {
+        "start_box": (10.0, 20.0)
+    }
 
     unknown = parse_reply("Action: teleport(start_box='(1,2)')", REFERENCE_SPECS)
     assert unknown.rejection is not None
-    assert "Available actions: click, left_double, right_single, drag, scroll, wait, type, hotkey, finished" in (
-        unknown.rejection.reason
+    assert (
+        "Available actions: click, left_double, right_single, drag, scroll, wait, type, hotkey, finished"
+        in (unknown.rejection.reason)
     )
 
     nothing = parse_reply("I think the answer is 42.", PAPER_SPECS)
-    assert nothing.rejection is not None and nothing.rejection.reason.startswith("Could not find an Action: line")
+    assert nothing.rejection is not None and nothing.rejection.reason.startswith(
+        "Could not find an Action: line"
+    )
     assert "Action: click(start_box=" in nothing.rejection.reason  # the one-line grammar hint
     assert "\n" not in nothing.rejection.reason
 
@@ -123,7 +130,9 @@ def test_token_table_matches_tokens_but_never_box_tokens() -> None:
 
 
 def test_thought_and_raw_are_cleaned() -> None:
-    reply = parse_reply("Thought: look at the chart<|eot_id|><br>\nAction: hover(start_box='(5,6)')<br>", PAPER_SPECS)
+    reply = parse_reply(
+        "Thought: look at the chart<|eot_id|><br>\nAction: hover(start_box='(5,6)')<br>", PAPER_SPECS
+    )
     assert reply.thought == "look at the chart"
     assert reply.action is not None and reply.action.raw == "hover(start_box='(5,6)')"
     assert reply.cleaned == "Thought: look at the chart\nAction: hover(start_box='(5,6)')"

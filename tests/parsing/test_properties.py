@@ -36,7 +36,7 @@ def _check(reply: ParsedReply) -> None:
         assert isinstance(reply.rejection, Rejection) and reply.rejection.reason
 
 
-@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(text=any_text, strip=flags, first=flags)
 def test_parse_reply_never_raises(text: str, strip: bool, first: bool) -> None:
     _check(parse_reply(text, PAPER_SPECS, strip_tokens=strip, first_only=first))
@@ -44,7 +44,7 @@ def test_parse_reply_never_raises(text: str, strip: bool, first: bool) -> None:
     assert isinstance(cleaned, str) and isinstance(tokens, list) and isinstance(truncated, bool)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(text=fragment_text)
 def test_stripping_never_removes_box_tokens(text: str) -> None:
     """Box tokens survive stripping wherever cleaning keeps their text."""
@@ -56,16 +56,22 @@ def test_stripping_never_removes_box_tokens(text: str) -> None:
     assert TEMPLATE_TOKEN_RE.search(reply.cleaned) is None
 
 
-@settings(max_examples=200, deadline=None)
-@given(x=st.integers(0, 1920), y=st.integers(0, 1080), junk=st.sampled_from(["<|eot_id|>", "<|im_end|>", "<br>", ""]))
+@settings(max_examples=100, deadline=None)
+@given(
+    x=st.integers(0, 1920),
+    y=st.integers(0, 1080),
+    junk=st.sampled_from(["<|eot_id|>", "<|im_end|>", "<br>", ""]),
+)
 def test_box_point_survives_contamination(x: int, y: int, junk: str) -> None:
-    reply = parse_reply(f"Thought: t\nAction: click(start_box='<|box_start|>({x},{y})<|box_end|>'){junk}", PAPER_SPECS)
+    reply = parse_reply(
+        f"Thought: t\nAction: click(start_box='<|box_start|>({x},{y})<|box_end|>'){junk}", PAPER_SPECS
+    )
     assert reply.action is not None and reply.action.args["start_box"] == (x, y)
     assert f"<|box_start|>({x},{y})<|box_end|>" in reply.cleaned
 
 
 @given(content=st.text(alphabet=st.characters(blacklist_categories=["Cs", "Cc"]), max_size=60))
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 def test_type_content_round_trips(content: str) -> None:
     """Any content written with Python-style escapes reads back exactly (minus trailing markup)."""
     escaped = content.replace("\\", "\\\\").replace("'", "\\'")
