@@ -321,7 +321,14 @@ add("space-thought-mentions-action", "Thought: my next action: scroll\nAction: s
 add("space-long-thought", "Thought: " + "very long reasoning " * 200 + "\nAction: wait()", act("wait"))
 add("space-unknown-extra-kw", "Action: scroll(direction='down', amount=3)", act("scroll", direction="down"))
 
-OUT.write_text("".join(json.dumps(e, ensure_ascii=False) + "\n" for e in entries), encoding="utf-8")
-ids = [e["id"] for e in entries]
-assert len(ids) == len(set(ids)), "duplicate corpus ids"
-print(f"wrote {len(entries)} entries to {OUT}")
+
+
+def render() -> str:
+    ids = [e["id"] for e in entries]
+    assert len(ids) == len(set(ids)), "duplicate corpus ids"
+    return "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in entries)
+
+
+if __name__ == "__main__":
+    OUT.write_text(render(), encoding="utf-8")
+    print(f"wrote {len(entries)} entries to {OUT}")

@@ -27,6 +27,14 @@ def _plain(value: Any) -> Any:
     return value
 
 
+def test_corpus_file_matches_its_generator() -> None:
+    from tests.parsing import make_corpus
+
+    assert Path(make_corpus.OUT).read_text("utf-8") == make_corpus.render(), (
+        "run tests/parsing/make_corpus.py"
+    )
+
+
 def test_corpus_is_large_and_covers_every_action() -> None:
     assert len(CORPUS) >= 200
     executed = {e["expect"]["action"] for e in CORPUS if "action" in e["expect"]}
