@@ -370,4 +370,14 @@ def _bind(
                 args[p.name] = ""  # finished() is an empty answer
     if name == "finished" and isinstance(args.get("content"), str):
         args["content"] = args["content"].strip()  # the answer, not its layout
+    if strip_tokens:
+        action.raw = _strip_raw_markup(action.raw, stripped)
     return action, None
+
+
+def _strip_raw_markup(raw: str, stripped: list[str]) -> str:
+    """Take markup stripped from a value out of the raw action too, so history never shows
+    `type(content='ottawa<br>')` for the model to copy (the way tokens recurred)."""
+    for piece in dict.fromkeys(p for p in stripped if p.startswith("<")):
+        raw = re.sub(re.escape(piece) + r"(\s*['\"])", r"\1", raw)
+    return raw

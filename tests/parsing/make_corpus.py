@@ -202,8 +202,12 @@ add("markup-br-after", "Thought: t\nAction: click(start_box='(1,2)')<br>", act("
 add("markup-br-self-closing", "Action: back()<br/>", act("back"), truncated=False, cleaned="Action: back()")
 add("markup-closing-tag", "<answer>Thought: t\nAction: finished(content='42')</answer>", act("finished", content="42"),
     truncated=False)
-add("markup-br-in-content", "Action: type(content='ottawa<br>')", act("type", content="ottawa"))
-add("markup-closing-in-content", "Action: finished(content='42</answer>')", act("finished", content="42"))
+add("markup-br-in-content", "Action: type(content='ottawa<br>')", act("type", content="ottawa"),
+    cleaned="Action: type(content='ottawa')")
+add("markup-closing-in-content", "Action: finished(content='42</answer>')", act("finished", content="42"),
+    cleaned="Action: finished(content='42')")
+add("markup-kept-when-opened", "Action: finished(content='<b>42</b>')", act("finished", content="<b>42</b>"),
+    cleaned="Action: finished(content='<b>42</b>')")
 add("markup-kept-reference", "Action: type(content='ottawa<br>')", act("type", content="ottawa<br>"),
     options={"strip_tokens": False})
 add("markup-br-thought", "Thought: look<br>\nAction: wait()", act("wait"), thought="look")
