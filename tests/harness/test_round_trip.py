@@ -10,7 +10,7 @@ from webfovea.harness import Harness
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 
-def provider_view(size, max_long=1568, max_pixels=1_150_000):
+def provider_view(size, max_long=1568, max_pixels=1_200_000):
     """The image size a Claude-class API shows the model (it downscales large images)."""
     w, h = size
     s = min(1.0, max_long / max(w, h), (max_pixels / (w * h)) ** 0.5)

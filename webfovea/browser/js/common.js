@@ -132,6 +132,14 @@ function pickAt(x, y) {
       return isTransparent(top) ? {top, target: e, overlay: top, stack} : {top, target: top, overlay: null, stack};
     }
   }
+  // A see-through layer over content whose listeners we cannot see (addEventListener on a
+  // plain <li>): the user meant the first painted element beneath it.
+  if (isTransparent(top)) {
+    for (const e of stack.slice(1)) {
+      if (e.contains(top) || e === document.body || e === document.documentElement) continue;
+      if (!isTransparent(e)) return {top, target: e, overlay: top, stack};
+    }
+  }
   return {top, target: top, overlay: null, stack};
 }
 
