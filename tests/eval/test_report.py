@@ -5,7 +5,7 @@ import pytest_asyncio
 
 from tests.eval.synthetic import task, write_task, write_tasks_json
 from webfovea.browser.session import BrowserSession
-from webfovea.eval.report import write_report
+from webfovea.eval.report import gather, write_report
 from webfovea.eval.summary import write_summary
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -134,3 +134,15 @@ async def test_run_without_summary_reads_results(tmp_path, page):
     assert await page.locator("#task-table tr.task-row").count() == 2
     assert "UNSCORED" in await text_of(page, '#task-table tr[data-task-id="gdp-vn"]')
     assert await page.locator("section.task img").count() == 3
+
+
+async def test_damaged_run_still_reports(tmp_path):
+    build_run(tmp_path)
+    (tmp_path / "summary.json").write_text('{"tasks": 3, "per_ta')  # torn write
+    summary, warning = gather(tmp_path)
+    assert "summary file is unreadable" in warning and "NO SUMMARY" in warning
+    assert summary["passed"] == 1 and summary["per_task"]["never-ran"]["status"] == "missing"
+    (tmp_path / "tasks.json").write_text("[{")
+    summary, warning = gather(tmp_path)
+    assert "tasks.json is unreadable" in warning and len(summary["per_task"]) == 2
+    assert "evil" in write_report(tmp_path).read_text()

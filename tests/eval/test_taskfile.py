@@ -65,6 +65,7 @@ BAD = [
     ("noid.json", json.dumps([{"task": "x", "website": "http://a/"}]), ["task #0", "missing field 'task_id'"]),
     ("blank.json", json.dumps([dict(GOOD[1], task="")]), ["task #0", "missing field 'task'"]),
     ("dup.json", json.dumps([GOOD[1], GOOD[1]]), ["task #1", "duplicate task_id 't2'", "task #0"]),
+    ("id.json", json.dumps([dict(GOOD[1], task_id="../etc")]), ["task #0", "'../etc'", "cannot be a folder name"]),
     ("url.json", json.dumps([dict(GOOD[1], website="stats.example.org")]),
      ["task #0", "'stats.example.org'", "not an http(s) URL"]),
     ("ftp.json", json.dumps([dict(GOOD[1], website="ftp://files.example/")]), ["not an http(s) URL"]),

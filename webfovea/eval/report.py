@@ -36,6 +36,10 @@ def _e(value: Any) -> str:
 
 # ---------------------------------------------------------------- gathering the run
 
+def _short(e: BaseException) -> str:
+    return " ".join(str(e).split())[:160]
+
+
 def _task_dirs(run_dir: Path) -> list[Path]:
     return sorted(
         d for d in run_dir.iterdir()
@@ -49,17 +53,24 @@ def gather(run_dir: Path) -> tuple[dict[str, Any], str | None]:
     Prefers summary.json; else summary.partial.json; else scores the task folders directly
     (against tasks.json when the runner wrote it; without it expected answers are unknown).
     """
-    loaded = load_summary(run_dir)
+    damaged = ""  # a report of a damaged run is still worth having: say what was skipped
+    try:
+        loaded = load_summary(run_dir)
+    except (OSError, ValueError) as e:
+        loaded, damaged = None, f"the summary file is unreadable ({_short(e)}); "
     if loaded is not None:
         summary, partial = loaded
         if not partial:
             return summary, None
         return summary, summary.get("note") or f"PARTIAL RUN: {summary.get('missing', '?')} tasks missing"
-    tasks = load_run_tasks(run_dir)
+    try:
+        tasks = load_run_tasks(run_dir)
+    except (OSError, ValueError) as e:
+        tasks, damaged = None, damaged + f"tasks.json is unreadable ({_short(e)}); "
     if tasks is not None:
         summary = build_summary(run_dir, tasks, complete=False, meta={})
         return summary, (
-            f"NO SUMMARY: this run has not finished (or was interrupted); {summary['missing']} of "
+            f"NO SUMMARY: {damaged}this run has not finished (or was interrupted); {summary['missing']} of "
             f"{summary['tasks']} tasks have no result yet and count as failed"
         )
     synthetic = []
@@ -72,7 +83,7 @@ def gather(run_dir: Path) -> tuple[dict[str, Any], str | None]:
         row.update(expected="(unknown)", passed=False, how="unscored", score=0.0)
     summary["passed"], summary["success_rate"] = 0, 0.0
     return summary, (
-        "NO SUMMARY AND NO tasks.json: answers are shown but not scored, and tasks that never "
+        f"NO SUMMARY AND NO tasks.json: {damaged}answers are shown but not scored, and tasks that never "
         "started are not listed"
     )
 

@@ -153,6 +153,8 @@ def load_summary(run_dir: Path) -> tuple[dict[str, Any], bool] | None:
         path = Path(run_dir) / name
         if path.is_file():
             data = json.loads(path.read_text(encoding="utf-8"))
+            if not isinstance(data, dict) or "per_task" not in data:
+                raise ValueError(f"{path} is not a webfovea summary")
             return data, partial or not data.get("complete", True)
     return None
 

@@ -7,6 +7,7 @@ task (by position and id) and the field, so the CLI can print it as is and exit 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,8 @@ from pydantic import ValidationError
 from webfovea.envs.task import Task
 
 REQUIRED = ("task_id", "task", "website")
+# Each task gets a folder named by its id (the runner enforces the same rule).
+_SAFE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._\-]{0,199}$")
 
 
 class TaskFileError(ValueError):
@@ -109,6 +112,11 @@ def validate_tasks(raw: Any, *, source: str, known_sites: Iterable[str] | None =
                 raise TaskFileError(f"{where}: missing field {field!r}")
         data = dict(item)
         data["task_id"] = str(data["task_id"])  # WebRetriever ids may be numbers
+        if not _SAFE_ID.match(data["task_id"]):
+            raise TaskFileError(
+                f"{where}: task_id {data['task_id']!r} cannot be a folder name "
+                "(letters, digits, '.', '_' or '-', starting with a letter or digit)"
+            )
         if not _is_http_url(data["website"]):
             raise TaskFileError(f"{where}: website {data['website']!r} is not an http(s) URL")
         site = data.get("site")
