@@ -123,6 +123,8 @@ def first_target(plan: list[Step]) -> tuple[Step, Locator] | None:
             return step, step["targets"][0]
         if step.get("op") == "wait" and "target" in step.get("until", {}):
             return step, step["until"]["target"]
+        if step.get("op") == "answer" and "source" in step:
+            return step, step["source"]["target"]
     return None
 
 
