@@ -145,6 +145,7 @@ def run_local(
 def _stop_all(slots: list[Slot], q: TaskQueue, by_id: dict[str, Task], policy: Policy, events: Events) -> None:
     """Ctrl-C: ask every worker to stop (they record 'interrupted'), then make sure."""
     events.write("interrupt")
+    q.request_stop()  # also reaches workers that missed the signal
     alive = [s for s in slots if s.proc is not None and s.proc.is_alive()]
     for s in alive:
         with contextlib.suppress(ProcessLookupError):

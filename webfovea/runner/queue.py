@@ -214,8 +214,18 @@ class TaskQueue:
                 else:
                     counts["pending"] += 1
             db.execute("DELETE FROM workers")
+            db.execute("DELETE FROM meta WHERE key='stop'")
         counts["pending"] += counts["requeued"]
         return counts
+
+    # -- stopping (works across nodes: the queue file is the one channel all workers share) --
+
+    def request_stop(self) -> None:
+        with self._write() as db:
+            db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('stop', '1')")
+
+    def stop_requested(self) -> bool:
+        return self.db.execute("SELECT 1 FROM meta WHERE key='stop'").fetchone() is not None
 
     # -- workers ----------------------------------------------------------------------------
 

@@ -99,12 +99,15 @@ class Worker:
         self.tasks = load_tasks(self.out)
         self.run_task = load_task_fn(spec.task_fn)
         self.session: BrowserSession | None = None
+        self.on_stop: Callable[[], None] | None = None  # set by run_worker: cancels the worker
 
     async def _heartbeat(self) -> None:
         # Beats from the event loop itself: if the loop is blocked, beats stop and the parent acts.
         while True:
             with contextlib.suppress(Exception):
                 self.q.heartbeat(self.spec.worker_id)
+                if self.q.stop_requested() and self.on_stop is not None:
+                    self.on_stop()
             await asyncio.sleep(self.spec.heartbeat_s)
 
     async def _open_browser(self) -> BrowserSession:
@@ -234,6 +237,7 @@ async def run_worker(spec: WorkerSpec) -> int:
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             loop.add_signal_handler(sig, stop)
+    worker.on_stop = stop
     worker.q.register_worker(spec.worker_id, os.getpid(), spec.cdp_url, spec.restarts)
     try:
         return await worker.run()
