@@ -76,7 +76,7 @@ SEARCH = """<!doctype html><html><head><title>search</title></head><body style="
 <tr><td>Widget</td><td>\ue001\ue002.50</td></tr><tr><td>Gadget</td><td>\U000f0001 9</td></tr></table>
 <span id=tip-target style="display:inline-block;padding:10px">Hover me</span>
 <div id=tip role=tooltip style="display:none">Value: 42</div>
-<svg width=200 height=100><circle id=dot cx=50 cy=50 r=30 fill=red></circle><text id=lbl x=100 y=50></text></svg>
+<div style="margin:80px 0 0 400px"><svg width=200 height=100><circle id=dot cx=50 cy=50 r=30 fill=red></circle><text id=lbl x=100 y=50></text></svg></div>
 <div style="height:1400px"></div>
 <iframe id=longf src="http://localhost:{B}/long.html" style="width:800px;height:400px;border:4px solid"></iframe>
 <div id=later style="height:1500px">later</div>

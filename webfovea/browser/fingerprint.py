@@ -42,11 +42,10 @@ async def text_hash(frame: Frame) -> str:
 
 async def fingerprints_at(page: Page, x: float, y: float) -> dict[str, Any]:
     """{'main': fingerprint(main frame), 'child': fingerprint(frame at the point) or None, 'child_url'}."""
-    hit = await frame_at_point(page, x, y)
+    main, hit = await asyncio.gather(fingerprint(page.main_frame), frame_at_point(page, x, y))
     if not hit.is_child:
-        return {"main": await fingerprint(page.main_frame), "child": None, "child_url": None}
-    main, sub = await asyncio.gather(fingerprint(page.main_frame), fingerprint(hit.frame))
-    return {"main": main, "child": sub, "child_url": hit.url}
+        return {"main": main, "child": None, "child_url": None}
+    return {"main": main, "child": await fingerprint(hit.frame), "child_url": hit.url}
 
 
 def _url(frame: Frame) -> str:

@@ -49,6 +49,8 @@ def match_option(options: list[dict[str, Any]], wanted: str) -> tuple[int | None
     usable = [(i, o) for i, o in enumerate(options) if not o.get("disabled")]
     w = wanted.strip()
     w_space = " ".join(w.split())
+    if not w:
+        return None, "", "select needs the option to choose (it was empty)"
     for i, o in usable:
         if o["text"] == w_space or o["value"] == w:
             return i, "exact", ""

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import re
+import weakref
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from playwright.async_api import Frame, Page
+from playwright.async_api import ElementHandle, Frame, Page
 
 _JS_DIR = Path(__file__).with_name("js")
 MAX_FRAME_DEPTH = 8
@@ -81,26 +82,43 @@ class FrameHit:
 
 
 _PROBE = js("iframe_probe")
+# frame -> its <iframe> element handle in the parent. Looked up once per frame: the lookup
+# is a CDP round trip, and fingerprints run on every step.
+_ELEMENTS: weakref.WeakKeyDictionary[Frame, ElementHandle] = weakref.WeakKeyDictionary()
 
 
-async def _probe(child: Frame, x: float, y: float) -> dict[str, Any] | None:
-    try:
-        handle = await child.frame_element()
-    except Exception:
-        return None
-    try:
-        box = await handle.evaluate(_PROBE, {"x": x, "y": y})
-    except Exception:
-        return None
-    finally:
+async def frame_element(frame: Frame) -> ElementHandle | None:
+    handle = _ELEMENTS.get(frame)
+    if handle is None:
         try:
-            await handle.dispose()
+            handle = await frame.frame_element()
         except Exception:
-            pass
-    if not box or not box.get("inside"):
-        return None
-    box["frame"] = child
-    return box
+            return None
+        _ELEMENTS[frame] = handle
+    return handle
+
+
+async def _child_at(frame: Frame, x: float, y: float) -> tuple[Frame, dict[str, Any]] | None:
+    """The child frame of `frame` whose viewport the point reaches, with its offset."""
+    for attempt in range(2):
+        kids = [c for c in frame.child_frames if not c.is_detached()]
+        if not kids:
+            return None
+        handles = await asyncio.gather(*(frame_element(c) for c in kids))
+        pairs = [(c, h) for c, h in zip(kids, handles, strict=True) if h is not None]
+        if not pairs:
+            return None
+        try:
+            best = await frame.evaluate(_PROBE, {"els": [h for _, h in pairs], "x": x, "y": y})
+        except Exception:
+            # a stale handle (the iframe element was replaced): look them up again, once
+            for c, _ in pairs:
+                _ELEMENTS.pop(c, None)
+            if attempt:
+                return None
+            continue
+        return (pairs[best["i"]][0], best) if best else None
+    return None
 
 
 async def frame_at_point(page: Page, x: float, y: float) -> FrameHit:
@@ -114,16 +132,10 @@ async def frame_at_point(page: Page, x: float, y: float) -> FrameHit:
     covered: str | None = None
     if lx >= 0 and ly >= 0:
         for _ in range(MAX_FRAME_DEPTH):
-            children = [c for c in frame.child_frames if not c.is_detached()]
-            if not children:
+            found = await _child_at(frame, lx, ly)
+            if found is None:
                 break
-            probes = await asyncio.gather(*(_probe(c, lx, ly) for c in children))
-            hits = [p for p in probes if p is not None]
-            if not hits:
-                break
-            # Overlapping iframes: the one painted on top (first in elementsFromPoint) wins.
-            best = min(hits, key=lambda p: p["depth"])
-            frame = best["frame"]
+            frame, best = found
             lx -= best["left"]
             ly -= best["top"]
             chain.append(frame.url)

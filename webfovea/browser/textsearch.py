@@ -9,7 +9,7 @@ from typing import Any
 
 from playwright.async_api import Frame, Page
 
-from webfovea.browser.frames import MAX_FRAME_DEPTH, js, short_error
+from webfovea.browser.frames import MAX_FRAME_DEPTH, frame_element, js, short_error
 
 _TS = js("textsearch")
 # Code points a custom web font may draw as digits: the BMP private-use area and planes 15-16.
@@ -36,8 +36,9 @@ class ReadOutcome:
 
 
 async def _shown(frame: Frame) -> bool:
+    el = await frame_element(frame)
     try:
-        box = await (await frame.frame_element()).bounding_box()
+        box = None if el is None else await el.bounding_box()
     except Exception:
         return False
     return box is not None and box["width"] > 0 and box["height"] > 0
@@ -99,11 +100,10 @@ async def _reveal_up(frame: Frame, rect: dict[str, float]) -> None:
     """Scroll each parent document so the child's rectangle is centred there too."""
     child = frame
     while child.parent_frame is not None:
-        el = await child.frame_element()
-        try:
-            rect = await el.evaluate(_TS, {"rect": rect})
-        finally:
-            await el.dispose()
+        el = await frame_element(child)
+        if el is None:
+            return
+        rect = await el.evaluate(_TS, {"rect": rect})
         child = child.parent_frame
 
 

@@ -1,20 +1,24 @@
-// Called on an <iframe>/<frame> element with a point of its document's viewport:
-// where the child viewport starts, and whether the point reaches it (not covered by
-// anything opaque or interactive painted above the iframe).
-(e, p) => {
-  const r = e.getBoundingClientRect();
-  const cs = getComputedStyle(e);
-  if (cs.visibility === 'hidden' || cs.display === 'none' || r.width === 0 || r.height === 0) return null;
-  const padL = parseFloat(cs.paddingLeft) || 0, padT = parseFloat(cs.paddingTop) || 0;
-  const padR = parseFloat(cs.paddingRight) || 0, padB = parseFloat(cs.paddingBottom) || 0;
-  const left = r.left + e.clientLeft + padL;
-  const top = r.top + e.clientTop + padT;
-  const w = e.clientWidth - padL - padR, h = e.clientHeight - padT - padB;
-  if (!(p.x >= left && p.x < left + w && p.y >= top && p.y < top + h)) return {inside: false};
-  const stack = document.elementsFromPoint(p.x, p.y);
-  const depth = stack.indexOf(e);
-  if (depth < 0) return {inside: false};
-  const above = stack.slice(0, depth);
-  if (!above.every((a) => !interactiveOf(a) && isTransparent(a))) return {inside: false};
-  return {inside: true, left, top, depth, cover: depth > 0 ? short(above[0]) : null};
+// arg: {els: [iframe elements of this document], x, y} with the point in this document's
+// viewport. Which iframe's viewport the point reaches (not covered by anything opaque or
+// interactive painted above it), and where that viewport starts.
+(arg) => {
+  const stack = document.elementsFromPoint(arg.x, arg.y);
+  let best = null;
+  arg.els.forEach((e, i) => {
+    if (!e || !e.isConnected) return;
+    const depth = stack.indexOf(e);
+    if (depth < 0 || (best && depth >= best.depth)) return;
+    const r = e.getBoundingClientRect();
+    const cs = getComputedStyle(e);
+    if (cs.visibility === 'hidden' || r.width === 0 || r.height === 0) return;
+    const padL = parseFloat(cs.paddingLeft) || 0, padT = parseFloat(cs.paddingTop) || 0;
+    const padR = parseFloat(cs.paddingRight) || 0, padB = parseFloat(cs.paddingBottom) || 0;
+    const left = r.left + e.clientLeft + padL, top = r.top + e.clientTop + padT;
+    const w = e.clientWidth - padL - padR, h = e.clientHeight - padT - padB;
+    if (!(arg.x >= left && arg.x < left + w && arg.y >= top && arg.y < top + h)) return;  // on border/padding
+    const above = stack.slice(0, depth);
+    if (!above.every((a) => !interactiveOf(a) && isTransparent(a))) return;
+    best = {i, depth, left, top, cover: depth > 0 ? short(above[0]) : null};
+  });
+  return best;
 }
