@@ -252,7 +252,7 @@ def _task_section(tid: str, row: dict[str, Any], task_dir: Path, anchor: str, st
                   thumbs: dict[Path, str | None]) -> str:
     result, _ = read_result(task_dir)
     head = (f'<div class="task-head">{_badge(row.get("passed"), row.get("how"))}'
-            f"<h2>{_e(tid)}</h2></div>")
+            f'<h2>{_e(tid)}</h2><a href="#task-table">↑ all tasks</a></div>')
     kv = [
         f'<div class="kv"><b>task</b> {_e(row.get("task") or (result.task if result else ""))}</div>',
         f'<div class="kv"><b>start</b> {_e(result.website if result else "")}</div>',
