@@ -4,7 +4,7 @@ Every process (parent, workers, Ray actors) opens its own connection. A worker c
 next pending task under `BEGIN IMMEDIATE` and commits at once, so the write lock is held
 for a few milliseconds and never across model calls or browser work.
 
-Rules the queue enforces (the challenge's rules, see docs/runner.md):
+Rules the queue enforces (the challenge's rules):
 - a task is never retried once started: a task claimed by a run that died without writing
   its result gets a recorded failure (`worker_lost`) when the folder is reopened;
 - the one exception is `interrupted` (the user pressed Ctrl-C): resuming the run is the

@@ -1,0 +1,67 @@
+"""Ctrl-C (SIGINT to the parent only) stops the run in order; a re-run resumes it: tasks with
+a final result are not started again, interrupted ones are, and every task ends done."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from tests.runner.fake_agent import PAGE, starts
+from tests.support.servers import serve_pages
+from webfovea.runner.queue import TaskQueue
+
+REPO = Path(__file__).resolve().parents[2]
+FAULTS = {"a": None, "b": "slow", "c": "slow", "d": None, "e": None}
+
+
+def _parent(out: Path, url: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "tests.runner.helpers", str(out), url, json.dumps(FAULTS)],
+        cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+
+
+def test_ctrl_c_then_resume(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    with serve_pages({"/": PAGE}) as srv:
+        p = _parent(out, srv.url("/"))
+        try:
+            deadline = time.time() + 120
+            # wait until a slow task is mid-way (its worker reports a step > 1)
+            while time.time() < deadline:
+                if (out / "queue.sqlite").exists():
+                    rows = TaskQueue(out).workers()
+                    if any((r["step"] or 0) >= 2 and r["task_id"] in ("b", "c") for r in rows):
+                        break
+                time.sleep(0.3)
+            else:
+                raise AssertionError("no slow task got going")
+            p.send_signal(signal.SIGINT)
+            text, _ = p.communicate(timeout=60)
+        finally:
+            if p.poll() is None:
+                p.kill()
+        assert p.returncode == 0, text
+        assert json.loads(text.strip().splitlines()[-1]) == {"complete": False, "interrupted": True}, text
+        first = {t: json.loads((out / t / "result.json").read_text())["status"] for t in FAULTS
+                 if (out / t / "result.json").exists()}
+        interrupted = sorted(t for t, s in first.items() if s == "interrupted")
+        assert interrupted and set(interrupted) <= {"b", "c"}, first
+        assert all(s in ("finished", "interrupted") for s in first.values()), first
+        finished_before = {t for t, s in first.items() if s == "finished"}
+
+        p = _parent(out, srv.url("/"))
+        text, _ = p.communicate(timeout=180)
+        assert p.returncode == 0, text
+        assert json.loads(text.strip().splitlines()[-1]) == {"complete": True, "interrupted": False}, text
+    final = {t: json.loads((out / t / "result.json").read_text())["status"] for t in FAULTS}
+    assert final == dict.fromkeys(FAULTS, "finished")
+    for t in FAULTS:
+        # finished tasks were never started again; interrupted ones ran once more, from a clean folder
+        assert starts(out / t) == 1, t
+        assert (out / ".interrupted" / f"{t}.1").exists() == (t in interrupted)
+    assert finished_before.isdisjoint(interrupted)
