@@ -30,12 +30,14 @@ async def session() -> AsyncIterator[BrowserSession]:
         await s.close()
 
 
-async def open_main(session: BrowserSession, site: tuple[PageServer, PageServer]) -> Page:
+async def open_main(session: BrowserSession, site: tuple[PageServer, PageServer], *keys: str) -> Page:
+    """The main test page with the given frames (all of them when none are named), loaded."""
     page = await session.fresh_page()
-    await page.goto(site[0].url("/main.html"))
-    # every frame, nested ones included, has loaded
-    for _ in range(100):
-        if len(page.frames) >= 7 and all(f.url != "about:blank" for f in page.frames):
+    wanted = keys or tuple(FRAMES)
+    await page.goto(site[0].url("/main.html" + (f"?f={','.join(keys)}" if keys else "")))
+    expected = 1 + len(wanted) + ("nest" in wanted)
+    for _ in range(200):
+        if len(page.frames) >= expected and all(f.url != "about:blank" for f in page.frames):
             break
         await page.wait_for_timeout(20)
     for f in page.frames:

@@ -35,13 +35,25 @@ document.getElementById('when').addEventListener('change', (e) => log('date:' + 
 MAIN = """<!doctype html><html><head><title>main</title><style>
 body{margin:0} iframe{position:absolute;width:600px;height:400px}
 </style></head><body>
-<iframe id=same src="/inner.html" style="left:0;top:0;border:5px solid #333;padding:7px"></iframe>
-<iframe id=xin src="http://127.0.0.1:{B}/inner.html" style="left:650px;top:0"></iframe>
-<iframe id=oop src="http://localhost:{B}/inner.html" style="left:1300px;top:0;border:3px solid"></iframe>
-<iframe id=nest src="http://localhost:{B}/nest.html" style="left:0;top:450px"></iframe>
-<iframe id=cap src="http://localhost:{B}/recaptcha/api2/anchor" style="left:650px;top:450px"></iframe>
 <input id=main-in style="position:absolute;left:1300px;top:560px" onkeyup="this.dataset.k=(+this.dataset.k||0)+1">
 <button id=top-btn style="position:absolute;left:1300px;top:500px" onclick="this.textContent='pressed'">Main</button>
+<script>
+// ?f=oop,xin loads only those frames, so a test waits for no more frames than it uses.
+const FRAMES = {
+  same: ['/inner.html', 'left:0;top:0;border:5px solid #333;padding:7px'],
+  xin: ['http://127.0.0.1:{B}/inner.html', 'left:650px;top:0'],
+  oop: ['http://localhost:{B}/inner.html', 'left:1300px;top:0;border:3px solid'],
+  nest: ['http://localhost:{B}/nest.html', 'left:0;top:450px'],
+  cap: ['http://localhost:{B}/recaptcha/api2/anchor', 'left:650px;top:450px'],
+};
+const want = new URLSearchParams(location.search).get('f');
+for (const [id, [src, style]] of Object.entries(FRAMES)) {
+  if (want && !want.split(',').includes(id)) continue;
+  const f = document.createElement('iframe');
+  f.id = id; f.src = src; f.style.cssText = style;
+  document.body.appendChild(f);
+}
+</script>
 </body></html>"""
 
 NEST = """<!doctype html><html><body style="margin:0"><p style="margin:0;height:30px">nest</p>

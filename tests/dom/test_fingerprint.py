@@ -19,7 +19,7 @@ async def _search_page(session, site):
 
 
 async def test_focus_moving_into_iframe_is_not_a_change(session, site):
-    page = await open_main(session, site)
+    page = await open_main(session, site, "oop")
     x, y = await center(page, "oop", "#log")  # a plain div inside the out-of-process frame
     before = await fingerprints_at(page, x, y)
     assert before["child"] is not None and before["child_url"].startswith("http://localhost:")

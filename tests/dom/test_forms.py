@@ -11,7 +11,7 @@ pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 
 async def test_select_in_oopif_normalised_fires_listeners(session, site):
-    page = await open_main(session, site)
+    page = await open_main(session, site, "oop")
     frame = await child(page, "oop")
     out = await select_at(page, *(await center(page, "oop", "#country")), "Vietnam")
     assert out.ok and out.chosen == "Viet Nam" and out.value == "vn" and out.how == "normalised"
@@ -20,7 +20,7 @@ async def test_select_in_oopif_normalised_fires_listeners(session, site):
 
 
 async def test_select_in_process_cross_origin_exact_and_via_label(session, site):
-    page = await open_main(session, site)
+    page = await open_main(session, site, "xin")
     frame = await child(page, "xin")
     out = await select_at(page, *(await center(page, "xin", "#country")), "Germany")
     assert out.ok and out.how == "exact" and out.value == "de"
@@ -31,7 +31,7 @@ async def test_select_in_process_cross_origin_exact_and_via_label(session, site)
 
 
 async def test_select_substring_unique_ambiguous_and_missing(session, site):
-    page = await open_main(session, site)
+    page = await open_main(session, site, "nest")
     frame = await child(page, "nest")
     point = await center(page, "nest", "#country")
     out = await select_at(page, *point, "Kingdom")
@@ -46,13 +46,13 @@ async def test_select_substring_unique_ambiguous_and_missing(session, site):
 
 
 async def test_select_where_there_is_no_select(session, site):
-    page = await open_main(session, site)
+    page = await open_main(session, site, "oop")
     out = await select_at(page, *(await center(page, "oop", "#go")), "Germany")
     assert not out.ok and '<button> "Go"' in out.error and "no dropdown" in out.error
 
 
 async def test_fill_types_real_keystrokes_in_oopif(session, site):
-    page = await open_main(session, site)
+    page = await open_main(session, site, "oop")
     frame = await child(page, "oop")
     out = await fill_at(page, *(await center(page, "oop", "#name")), "hello world")
     assert out.ok and out.matches and out.value == "hello world"
@@ -62,7 +62,7 @@ async def test_fill_types_real_keystrokes_in_oopif(session, site):
 
 
 async def test_fill_under_transparent_overlay_and_main_frame(session, site):
-    page = await open_main(session, site)
+    page = await open_main(session, site, "xin")
     frame = await child(page, "xin")
     point = await center(page, "xin", "#hidden-in")
     assert (await frame.evaluate(f"document.elementFromPoint(...{list(await _local(page, point))}).id")) == "shield2"
@@ -83,7 +83,7 @@ async def _local(page, point):
 
 
 async def test_fill_date_input_gets_iso(session, site):
-    page = await open_main(session, site)
+    page = await open_main(session, site, "xin")
     frame = await child(page, "xin")
     out = await fill_at(page, *(await center(page, "xin", "#when")), "05/01/2023")
     assert out.ok and out.value == "2023-05-01"
@@ -94,7 +94,7 @@ async def test_fill_date_input_gets_iso(session, site):
 
 
 async def test_fill_contenteditable_in_nested_frame(session, site):
-    page = await open_main(session, site)
+    page = await open_main(session, site, "nest")
     frame = await child(page, "nest")
     out = await fill_at(page, *(await center(page, "nest", "#ce")), "new words")
     assert out.ok and out.value == "new words"
@@ -102,6 +102,6 @@ async def test_fill_contenteditable_in_nested_frame(session, site):
 
 
 async def test_fill_on_a_button_says_what_is_there(session, site):
-    page = await open_main(session, site)
+    page = await open_main(session, site, "oop")
     out = await fill_at(page, *(await center(page, "oop", "#go")), "x")
     assert not out.ok and '<button> "Go" (clickable)' in out.error and "no text field" in out.error

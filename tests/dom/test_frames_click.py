@@ -24,7 +24,7 @@ async def test_frame_at_point_finds_the_frame_and_local_point(session, site, key
 
 
 async def test_main_frame_point_and_captcha_frame(session, site):
-    page = await open_main(session, site)
+    page = await open_main(session, site, "cap")
     hit = await frame_at_point(page, *(await center(page, None, "#top-btn")))
     assert not hit.is_child and hit.frame == page.main_frame and hit.chain == [page.url]
     hit = await frame_at_point(page, *(await center(page, "cap", "#go")))
@@ -32,7 +32,7 @@ async def test_main_frame_point_and_captcha_frame(session, site):
 
 
 async def test_describe_button_in_oopif_and_overlay(session, site):
-    page = await open_main(session, site)
+    page = await open_main(session, site, "oop", "xin", "nest")
     x, y = await center(page, "oop", "#go")
     info = await describe_at(page, x, y)
     assert info.tag == "button" and info.name == "Go" and info.clickable and info.is_child
@@ -50,7 +50,7 @@ async def test_describe_button_in_oopif_and_overlay(session, site):
 
 @pytest.mark.parametrize("key", ["oop", "xin", "nest"])
 async def test_dom_click_under_overlay_triggers_handler_where_physical_click_does_not(session, site, key):
-    page = await open_main(session, site)
+    page = await open_main(session, site, key)
     frame = await child(page, key)
     x, y = await center(page, key, "#under")
     await page.mouse.click(x, y)
@@ -61,7 +61,7 @@ async def test_dom_click_under_overlay_triggers_handler_where_physical_click_doe
 
 
 async def test_dom_click_kinds_and_focus(session, site):
-    page = await open_main(session, site)
+    page = await open_main(session, site, "oop")
     frame = await child(page, "oop")
     await frame.evaluate("""() => { const b = document.getElementById('go'); window.seen = [];
         for (const t of ['pointerdown','mousedown','focus','mouseup','click','dblclick','contextmenu'])
@@ -81,7 +81,7 @@ async def test_dom_click_kinds_and_focus(session, site):
 
 
 async def test_no_dom_click_in_captcha_frame(session, site):
-    page = await open_main(session, site)
+    page = await open_main(session, site, "cap")
     frame = await child(page, "cap")
     x, y = await center(page, "cap", "#go")
     assert not await dom_click_at(page, x, y)

@@ -71,6 +71,10 @@ def test_exact(answer, expected, passed):
         ("0.125", "12.5%", True),
         ("12.5%", "0.125", True),
         ("12.6%", "12.5%", False),
+        ("993884163", "993 884 163", True),  # spaced digits: maybe an identifier, so digit for digit
+        ("993 884 163", "993884163", True),
+        ("993 884 164", "993 884 163", False),  # within 0.5%, but a different number
+        ("993884164", "993 884 163", False),
     ],
 )
 def test_numeric(answer, expected, passed):
@@ -159,6 +163,14 @@ def test_date_readings():
         ("Bosnia and Herzegovina, France", ["France", "Bosnia and Herzegovina"], True),
         ("Paris; London", {"type": "list", "value": "London, Paris"}, True),
         ("Paris", ["Paris"], True),
+        # a string expected value written as a ';' list
+        ("Piraeus; Genoa; Koper", "Piraeus; Genoa; Koper", True),
+        ("Koper, Piraeus, Genoa", "Piraeus; Genoa; Koper", True),
+        ("Koper\nPiraeus\nGenoa", "Piraeus; Genoa; Koper", True),
+        ("Piraeus; Genoa", "Piraeus; Genoa; Koper", False),
+        ("Koper; Piraeus; Genoa", {"value": "Piraeus; Genoa; Koper", "type": "exact"}, False),
+        ("SHP-10496; SHP-10439", "SHP-10439; SHP-10496", True),
+        ("SHP-10496; SHP-10438", "SHP-10439; SHP-10496", False),
     ],
 )
 def test_lists(answer, expected, passed):

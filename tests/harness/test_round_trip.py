@@ -55,7 +55,9 @@ async def test_reference_clicks_at_three_quarters_webfovea_hits(session):
         target = await centre(ref.page, "#far")
         res = await ref.step(f"Thought: click far\nAction: click(start_box={box(model_point(obs, target))})")
         x, y = res.executed.outcome.point
-        assert abs(x - target[0] * 0.745) < 5 and abs(y - target[1] * 0.745) < 5  # ~3/4 of the target
+        factor = provider_view(obs.image.size)[0] / 1920
+        assert 0.7 < factor < 0.8
+        assert abs(x - target[0] * factor) < 3 and abs(y - target[1] * factor) < 3  # ~3/4 of the target
         assert await ref.page.text_content("#log") == "decoy clicked"
 
         wf = await harness(session, srv.url("/"))

@@ -11,7 +11,8 @@ Rules (the documentation users read when a score surprises them):
   exactly three digits; ``3,5`` is *not* a decimal comma; accounting parentheses are not a sign),
   a currency symbol or code, a trailing
   ``%``, a scale word (thousand/k, million/m/mn, billion/bn/b, trillion/tn) and one trailing unit
-  word (``97.3 years``). Scale: when the expected value carries no scale word, the answer is tried
+  word (``97.3 years``). Digits grouped by spaces (``993 884 163``) must match digit for digit,
+  spaces optional: that format is as common for identifiers (organisation numbers) as for amounts. Scale: when the expected value carries no scale word, the answer is tried
   both with and without its scale word (tasks often say "in millions" and models echo the unit);
   otherwise both sides are scaled. Percent: ``12.5%`` reads as 12.5; when exactly one side has a
   ``%`` the other is also tried ×100 (``0.125`` vs ``12.5%``). Units: if both sides carry a unit
@@ -24,7 +25,9 @@ Rules (the documentation users read when a score surprises them):
   while ``01/05/2023`` matches neither 2023-05-01 nor 2023-01-05 (we cannot tell which the model
   meant) unless the expected value is itself written ambiguously the same way. Precision must
   agree: ``May 2023`` matches ``2023-05`` but not ``2023-05-01``.
-* **list** — when the expected value is a list (or ``{"type": "list"}``). The answer is split on
+* **list** — when the expected value is a list (or ``{"type": "list"}``), or a string holding ``;``
+  or a newline ("Piraeus; Genoa; Koper" — task files often write lists so; ``{"type": "exact"}``
+  opts out) and the answer is not an exact match of the whole string. The answer is split on
   ``;``/newlines, then also on ``,`` (never inside ``1,234``), then also on `` and ``; a JSON list
   is read as such, bullets and numbering are dropped. The first split that matches wins. Same
   length required; elements are scored by the scalar rules above; order is ignored unless
@@ -127,6 +130,7 @@ class Number:
     has_scale: bool
     percent: bool
     unit: str | None
+    spaced: bool = False  # digits grouped by spaces: "993 884 163"
 
 
 def parse_number(text: str | int | float | Decimal) -> Number | None:
@@ -151,7 +155,7 @@ def parse_number(text: str | int | float | Decimal) -> Number | None:
     unit = m["unit"]
     # "5 m" could be metres; a scale word directly followed by a unit ("5 m people") is fine.
     value = bare * _SCALES[scale_word] if scale_word else bare
-    return Number(value, bare, bool(scale_word), bool(m["pct"]), unit)
+    return Number(value, bare, bool(scale_word), bool(m["pct"]), unit, " " in m["num"])
 
 
 def _numbers_match(answer: Number, expected: Number) -> bool:
@@ -164,6 +168,8 @@ def _numbers_match(answer: Number, expected: Number) -> bool:
         factor = Decimal(100) if expected.percent else Decimal("0.01")
         candidates += [c * factor for c in list(candidates)]
     target = expected.value
+    if expected.spaced or answer.spaced:
+        return answer.value == target  # may be an identifier: digit for digit
     for c in candidates:
         if target == 0:
             if c == 0:
@@ -212,6 +218,7 @@ def _as_text(value: Any) -> str:
 
 # ---------------------------------------------------------------- lists
 
+_STRONG_SEPARATOR = re.compile(r"[;\n]")
 _BULLET = re.compile(r"^\s*(?:[-*•·]|\d+[.)])\s+")
 _THOUSANDS_COMMA = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 _SENTINEL = "\x00"
@@ -291,6 +298,10 @@ def score_answer(answer: str | None, expected: Any) -> Score:
         return Score(False, "mismatch", "expected an empty answer")
     if answer is None or _is_empty(answer):
         return Score(False, "empty", "no answer")
+    if kind is None and isinstance(expected, str) and _STRONG_SEPARATOR.search(expected.strip()):
+        if normalise(answer) == normalise(expected):
+            return Score(True, "exact")
+        kind = "list"
     if isinstance(expected, list | tuple) or kind == "list":
         if isinstance(expected, list | tuple):
             values = list(expected)

@@ -11,7 +11,7 @@ from fastapi import FastAPI, Query
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse
 
 from .context import SiteContext
-from .data import BY_CODE, COUNTRIES, FREQUENCIES, INDICATORS, fmt
+from .data import BY_CODE, COUNTRIES, FREQUENCIES, INDICATORS, World, fmt
 from .layout import esc, js_data, page
 
 DEFAULTS = {"country": "AU", "indicator": "cpi", "freq": "M", "from": "2015-01-01", "to": "2025-12-31"}
@@ -88,8 +88,8 @@ apply();
 """
 
 
-def _table(ctx: SiteContext, country: str, indicator: str, freq: str, start: str, end: str) -> dict:
-    w = ctx.world
+def table_data(w: World, country: str, indicator: str, freq: str, start: str, end: str) -> dict:
+    """What the table builder shows for these filters (also how the suite derives answers)."""
     country = country if country in BY_CODE else DEFAULTS["country"]
     indicator = indicator if indicator in INDICATORS else DEFAULTS["indicator"]
     freq = freq if freq in FREQUENCIES else "M"
@@ -169,14 +169,14 @@ decimal. The period average in the table footer is computed over the rows shown.
         country: str = "AU", indicator: str = "cpi", freq: str = "M",
         from_: str = Query("", alias="from"), to: str = "",
     ) -> JSONResponse:
-        return JSONResponse(_table(ctx, country, indicator, freq, from_, to))
+        return JSONResponse(table_data(ctx.world, country, indicator, freq, from_, to))
 
     @main.get("/stats/api/table.csv")
     def api_csv(
         country: str = "AU", indicator: str = "cpi", freq: str = "M",
         from_: str = Query("", alias="from"), to: str = "",
     ) -> PlainTextResponse:
-        d = _table(ctx, country, indicator, freq, from_, to)
+        d = table_data(ctx.world, country, indicator, freq, from_, to)
         lines = ["period,value"] + [f'{p},"{v}"' for p, v in d["rows"]]
         return PlainTextResponse(
             "\n".join(lines) + "\n", media_type="text/csv",
@@ -229,14 +229,16 @@ apply();
         a = a if a in BY_CODE else "AU"
         b = b if b in BY_CODE else "BR"
         indicator = indicator if indicator in INDICATORS else "cpi"
-        rows = []
-        for p, va, vb in compare_rows(ctx, a, b, indicator):
-            higher = BY_CODE[a].option if va > vb else BY_CODE[b].option if vb > va else "equal"
-            rows.append([p, fmt(va), fmt(vb), f"{va - vb:+.1f}", higher])
+        rows = compare_table(ctx.world, a, b, indicator)
         caption = f"{INDICATORS[indicator]}: {BY_CODE[a].option} vs {BY_CODE[b].option}"
         return JSONResponse({"caption": caption, "a": BY_CODE[a].option, "b": BY_CODE[b].option, "rows": rows})
 
 
-def compare_rows(ctx: SiteContext, a: str, b: str, indicator: str) -> list[tuple[str, float, float]]:
-    w = ctx.world
-    return [(p, w.value(a, indicator, p), w.value(b, indicator, p)) for p, _ in w.rows(a, indicator, "M", "0", "9")]
+def compare_table(w: World, a: str, b: str, indicator: str) -> list[list[str]]:
+    """Rows of the comparison table as shown: period, first, second, difference, higher."""
+    rows = []
+    for p, va in w.rows(a, indicator, "M", "0", "9"):
+        vb = w.value(b, indicator, p)
+        higher = BY_CODE[a].option if va > vb else BY_CODE[b].option if vb > va else "equal"
+        rows.append([p, fmt(va), fmt(vb), f"{va - vb:+.1f}", higher])
+    return rows
