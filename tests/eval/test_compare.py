@@ -63,3 +63,12 @@ def test_run_without_summary_is_refused(tmp_path):
         compare_runs(tmp_path / "empty", tmp_path / "empty")
     with pytest.raises(CompareError, match="no such run folder"):
         compare_runs(tmp_path / "nope", tmp_path / "empty")
+
+
+def test_same_profile_runs_are_told_apart_by_folder(tmp_path):
+    a, b = tmp_path / "seed0", tmp_path / "seed1"
+    make(a, {"t00"}, profile="webfovea")
+    make(b, {"t01"}, profile="webfovea")
+    assert format_comparison(compare_runs(a, b), list_tasks=False) == (
+        "webfovea (seed1) 1/10 vs webfovea (seed0) 1/10: +1/−1"
+    )

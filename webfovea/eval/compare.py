@@ -62,9 +62,12 @@ def compare_runs(a: Path, b: Path) -> Comparison:
             f"({', '.join(only_b[:3])}{'…' if len(only_b) > 3 else ''})"
         )
     ids = sorted(ta)
+    label_a, label_b = run_label(sa, Path(a)), run_label(sb, Path(b))
+    if label_a == label_b:  # e.g. two seeds of one profile: tell them apart by folder
+        label_a, label_b = f"{label_a} ({Path(a).name})", f"{label_b} ({Path(b).name})"
     return Comparison(
-        label_a=run_label(sa, Path(a)),
-        label_b=run_label(sb, Path(b)),
+        label_a=label_a,
+        label_b=label_b,
         total=len(ids),
         passed_a=sum(1 for t in ids if ta[t]["passed"]),
         passed_b=sum(1 for t in ids if tb[t]["passed"]),

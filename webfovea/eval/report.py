@@ -144,6 +144,15 @@ a{color:#0b57d0;text-decoration:none}a:hover{text-decoration:underline}
 """
 
 
+def _value(value: Any, *, answer: bool = False) -> str:
+    """An answer or expected value, with 'nothing' made visible: no answer is not an empty answer."""
+    if value is None:
+        return "<i>(no answer)</i>" if answer else "<i>(empty)</i>"
+    if value == "":
+        return "<i>(empty)</i>"
+    return _e(value)
+
+
 def _badge(passed: bool | None, how: str | None) -> str:
     if how == "unscored":
         return '<span class="badge" style="background:#777">UNSCORED</span>'
@@ -197,7 +206,8 @@ def _task_table(per_task: dict[str, dict[str, Any]], anchors: dict[str, str]) ->
         rows.append(
             f'<tr class="task-row" data-task-id="{_e(tid)}"><td><a href="#{anchors[tid]}">{_e(tid)}</a></td>'
             f"<td>{_badge(r.get('passed'), r.get('how'))}</td><td>{_e(r.get('status'))}</td>"
-            f"<td>{_e(r.get('answer'))}</td><td>{_e(r.get('expected'))}</td><td>{_e(r.get('how'))}</td>"
+            f"<td>{_value(r.get('answer'), answer=True)}</td><td>{_value(r.get('expected'))}</td>"
+            f"<td>{_e(r.get('how'))}</td>"
             f"<td class=num>{_e(r.get('steps'))}</td><td class=num>{float(r.get('seconds') or 0):.1f}</td></tr>"
         )
     head = ("<tr><th>task</th><th>result</th><th>status</th><th>answer</th><th>expected</th><th>match</th>"
@@ -256,8 +266,8 @@ def _task_section(tid: str, row: dict[str, Any], task_dir: Path, anchor: str, st
     kv = [
         f'<div class="kv"><b>task</b> {_e(row.get("task") or (result.task if result else ""))}</div>',
         f'<div class="kv"><b>start</b> {_e(result.website if result else "")}</div>',
-        f'<div class="kv"><b>answer</b> <code class="answer">{_e(row.get("answer"))}</code> · '
-        f'<b>expected</b> <code>{_e(row.get("expected"))}</code> · <b>match</b> {_e(row.get("how"))}'
+        f'<div class="kv"><b>answer</b> <code class="answer">{_value(row.get("answer"), answer=True)}</code> · '
+        f'<b>expected</b> <code>{_value(row.get("expected"))}</code> · <b>match</b> {_e(row.get("how"))}'
         + (f' ({_e(row["detail"])})' if row.get("detail") else "") + "</div>",
         f'<div class="kv"><b>status</b> {_e(row.get("status"))} · <b>steps</b> {_e(row.get("steps"))} · '
         f'<b>seconds</b> {float(row.get("seconds") or 0):.1f}</div>',
