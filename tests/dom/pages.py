@@ -37,7 +37,11 @@ body{margin:0} iframe{position:absolute;width:600px;height:400px}
 </style></head><body>
 <input id=main-in style="position:absolute;left:1300px;top:560px" onkeyup="this.dataset.k=(+this.dataset.k||0)+1">
 <button id=top-btn style="position:absolute;left:1300px;top:500px" onclick="this.textContent='pressed'">Main</button>
+<div id=host style="position:absolute;left:1300px;top:620px"></div>
 <script>
+const root = document.getElementById('host').attachShadow({mode: 'open'});
+root.innerHTML = '<button id=sb style="width:120px;height:30px">Shadow</button> <input id=si style="width:150px">';
+root.getElementById('sb').addEventListener('click', () => { document.body.dataset.shadow = 'clicked'; });
 // ?f=oop,xin loads only those frames, so a test waits for no more frames than it uses.
 const FRAMES = {
   same: ['/inner.html', 'left:0;top:0;border:5px solid #333;padding:7px'],

@@ -86,3 +86,16 @@ async def test_no_dom_click_in_captcha_frame(session, site):
     x, y = await center(page, "cap", "#go")
     assert not await dom_click_at(page, x, y)
     assert await frame.locator("#log").text_content() == ""
+
+
+async def test_open_shadow_dom_describe_click_and_fill(session, site):
+    from webfovea.browser.dom import fill_at
+
+    page = await open_main(session, site, "oop")
+    x, y = await center(page, None, "#sb")
+    info = await describe_at(page, x, y)
+    assert info.tag == "button" and info.name == "Shadow" and info.clickable and not info.is_child
+    assert await dom_click_at(page, x, y)
+    assert await page.evaluate("document.body.dataset.shadow") == "clicked"
+    out = await fill_at(page, *(await center(page, None, "#si")), "in the shadow")
+    assert out.ok and await page.locator("#si").input_value() == "in the shadow"

@@ -7,6 +7,26 @@ const CLICK_ROLES = new Set(['button', 'link', 'checkbox', 'radio', 'tab', 'menu
   'menuitemradio', 'option', 'switch', 'combobox', 'treeitem', 'slider', 'spinbutton', 'textbox', 'searchbox']);
 const PUA_OR_SPACE = /\s+/g;
 
+// Parent across shadow-root boundaries.
+function up(e) {
+  if (e.parentElement) return e.parentElement;
+  const root = e.getRootNode && e.getRootNode();
+  return root && root.host ? root.host : null;
+}
+
+// document.elementsFromPoint, descending into open shadow roots (which it reports as their host).
+function stackAt(x, y) {
+  let stack = document.elementsFromPoint(x, y);
+  const seen = new Set();
+  while (stack.length && stack[0].shadowRoot && !seen.has(stack[0])) {
+    seen.add(stack[0]);
+    const inner = stack[0].shadowRoot.elementsFromPoint(x, y).filter((e) => !stack.includes(e));
+    if (!inner.length) break;
+    stack = inner.concat(stack);
+  }
+  return stack;
+}
+
 function clip(s, n) {
   s = (s || '').replace(PUA_OR_SPACE, ' ').trim();
   return s.length > n ? s.slice(0, n - 1) + '…' : s;
@@ -39,7 +59,7 @@ function editingHost(el) {
 
 // The interactive element an element belongs to (itself or an ancestor), or null.
 function interactiveOf(el) {
-  for (let e = el; e && e.nodeType === 1; e = e.parentElement) {
+  for (let e = el; e && e.nodeType === 1; e = up(e)) {
     const tag = e.tagName;
     if (tag === 'BUTTON' || tag === 'SELECT' || tag === 'TEXTAREA' || tag === 'LABEL' ||
         tag === 'SUMMARY' || tag === 'OPTION') return e;
@@ -52,7 +72,7 @@ function interactiveOf(el) {
     if (tag === 'BODY' || tag === 'HTML') return null;
     // cursor:pointer is inherited, so only the element that sets it counts.
     const cur = getComputedStyle(e).cursor;
-    if (cur === 'pointer' && (!e.parentElement || getComputedStyle(e.parentElement).cursor !== 'pointer')) return e;
+    if (cur === 'pointer' && (!up(e) || getComputedStyle(up(e)).cursor !== 'pointer')) return e;
   }
   return null;
 }
@@ -60,7 +80,7 @@ function interactiveOf(el) {
 // An overlay a user sees through: nothing painted of its own.
 function isTransparent(el) {
   let op = 1;
-  for (let e = el; e && e.nodeType === 1; e = e.parentElement) op *= parseFloat(getComputedStyle(e).opacity || '1');
+  for (let e = el; e && e.nodeType === 1; e = up(e)) op *= parseFloat(getComputedStyle(e).opacity || '1');
   if (op < 0.05) return true;
   const cs = getComputedStyle(el);
   const bg = cs.backgroundColor.match(/[\d.]+/g);
@@ -121,7 +141,7 @@ function nameOf(el) {
 // What a point in this document is on: the topmost element, and, when that is a
 // transparent non-interactive overlay, the interactive element beneath it.
 function pickAt(x, y) {
-  const stack = document.elementsFromPoint(x, y);
+  const stack = stackAt(x, y);
   const top = stack[0] || null;
   if (!top) return {top: null, target: null, overlay: null, stack};
   if (interactiveOf(top)) return {top, target: top, overlay: null, stack};

@@ -2,7 +2,7 @@
 // viewport. Which iframe's viewport the point reaches (not covered by anything opaque or
 // interactive painted above it), and where that viewport starts.
 (arg) => {
-  const stack = document.elementsFromPoint(arg.x, arg.y);
+  const stack = stackAt(arg.x, arg.y);
   let best = null;
   arg.els.forEach((e, i) => {
     if (!e || !e.isConnected) return;

@@ -43,14 +43,14 @@
   }
   if (arg.op === 'editable') {
     // The first editable element under the point, looking through overlays; labels lead to their control.
-    for (const e of document.elementsFromPoint(x, y)) {
+    for (const e of stackAt(x, y)) {
       if (isEditable(e)) return editingHost(e);
       if (e.tagName === 'LABEL' && e.control && isEditable(e.control)) return e.control;
     }
     return null;
   }
   if (arg.op === 'select') {
-    for (const e of document.elementsFromPoint(x, y)) {
+    for (const e of stackAt(x, y)) {
       const s = e.closest('select');
       if (s) return s;
       if (e.tagName === 'LABEL' && e.control && e.control.tagName === 'SELECT') return e.control;
