@@ -51,7 +51,7 @@ def _run_and_summarise(
 ) -> dict[str, Any] | None:
     from webfovea.eval.report import write_report
     from webfovea.eval.summary import format_summary_table, write_summary
-    from webfovea.runner.api import RunnerError, run_tasks
+    from webfovea.runner.api import RunError, run_tasks
 
     options: dict[str, Any] = {}
     if base_url:
@@ -61,7 +61,7 @@ def _run_and_summarise(
             tasks, out_dir, model=model, config=config, workers=workers, cdp_urls=cdp_urls or None,
             backend=backend, ray_address=address, model_options=options or None,
         )
-    except RunnerError as e:
+    except RunError as e:
         raise fail(str(e)) from None
     path = write_summary(out_dir, tasks, complete=outcome.complete, meta=meta)
     summary = json.loads(path.read_text())
