@@ -1,6 +1,6 @@
 """A filings viewer: annual reports shown in a cross-origin iframe, far too long to scroll.
 
-Each report is ~110,000 px of prose; the figures tasks ask for sit near its end, so
+Each report is ~90,000 px of prose; the figures tasks ask for sit near its end, so
 scrolling there takes well over 80 scroll steps while find-in-page reaches them at once.
 """
 
@@ -70,7 +70,7 @@ def filings(seed: int) -> dict[str, Filing]:
 
 
 @lru_cache(maxsize=8)
-def document_html(seed: int, doc_id: str, paragraphs: int = 900) -> str:
+def document_html(seed: int, doc_id: str, paragraphs: int = 720) -> str:
     f = filings(seed)[doc_id]
     rng = random.Random(f"doc-{seed}-{doc_id}")
     at = {round(pos * paragraphs): key for key, pos in FACT_POSITIONS.items()}
