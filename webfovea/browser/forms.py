@@ -99,7 +99,7 @@ async def select_at(page: Page, x: float, y: float, option: str) -> SelectOutcom
             return SelectOutcome(False, error=f"could not inspect the point: {err}")
         where = (await describe_at(page, x, y)).sentence()
         return SelectOutcome(False, error=f"{where} There is no dropdown (<select>) there; select works only on "
-                                          "native dropdowns, so click a custom dropdown open instead.")
+                                          "native dropdowns, so click a custom dropdown open instead")
     try:
         info = await el.evaluate(_FORMS, {"op": "options"})
         visible = [o["text"] for o in info["options"] if not o["hidden"]]
@@ -107,10 +107,8 @@ async def select_at(page: Page, x: float, y: float, option: str) -> SelectOutcom
             return SelectOutcome(False, options=visible, element=info["element"], error="the dropdown is disabled")
         index, how, why = match_option(info["options"], option)
         if index is None:
-            shown = ", ".join(repr(t) for t in visible[:_LIST_MAX])
-            more = f" (and {len(visible) - _LIST_MAX} more)" if len(visible) > _LIST_MAX else ""
-            return SelectOutcome(False, options=visible, element=info["element"],
-                                 error=f"{why}. Available options: {shown}{more}.")
+            # The caller lists .options for the model; the error says only what went wrong.
+            return SelectOutcome(False, options=visible, element=info["element"], error=why)
         done = await el.evaluate(_FORMS, {"op": "choose", "index": index})
     except Exception as e:
         return SelectOutcome(False, error=f"the dropdown could not be set: {short_error(e)}")
@@ -145,7 +143,7 @@ async def fill_at(page: Page, x: float, y: float, content: str, *, delay_ms: flo
         if err:
             return FillOutcome(False, error=f"could not inspect the point: {err}")
         where = (await describe_at(page, x, y)).sentence()
-        return FillOutcome(False, error=f"{where} There is no text field there to fill.")
+        return FillOutcome(False, error=f"{where} There is no text field there to fill")
     try:
         info = await el.evaluate(_FORMS, {"op": "info"})
         if info["disabled"] or info["readonly"]:
