@@ -8,48 +8,20 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 
-from webfovea.config import PROFILES, Component, HarnessConfig, make_config
-
-app = typer.Typer(
-    add_completion=False,
-    no_args_is_help=True,
-    help="Reliable round trips for vision-based web agents, and an honest proving ground to measure them.",
+from webfovea.cli_bench import bench, replay
+from webfovea.cli_common import (
+    BaseUrlOpt,
+    CoordsOpt,
+    DisableOpt,
+    ModelOpt,
+    ProfileOpt,
+    app,
+    build_config,
+    err,
+    fail,
+    out,
 )
-err = Console(stderr=True)
-out = Console()
-
-ProfileOpt = Annotated[str, typer.Option("--profile", help=f"Harness profile: {', '.join(PROFILES)}.")]
-DisableOpt = Annotated[
-    list[str] | None,
-    typer.Option("--disable", help="Turn one component off (repeatable): " + ", ".join(c.value for c in Component)),
-]
-ModelOpt = Annotated[
-    str, typer.Option("--model", help="Model spec: oracle, replay:PATH, openai:MODEL, anthropic:MODEL.")
-]
-BaseUrlOpt = Annotated[str | None, typer.Option("--base-url", help="OpenAI-compatible base URL (else OPENAI_BASE_URL).")]
-CoordsOpt = Annotated[
-    str | None,
-    typer.Option("--coords", help="Model coordinate convention: pixels or norm1000 (default: from the model table)."),
-]
-
-
-def fail(message: str, code: int = 2) -> typer.Exit:
-    err.print(f"[bold red]error:[/] {message}")
-    return typer.Exit(code)
-
-
-def build_config(model: str, profile: str, disable: list[str] | None, coords: str | None, **overrides: object) -> HarnessConfig:
-    from webfovea.models.conventions import conventions_for
-
-    try:
-        convention = coords or conventions_for(model).coordinate_space
-        if convention not in ("pixels", "norm1000"):
-            raise ValueError(f"unknown coordinate convention {convention!r}; use pixels or norm1000")
-        return make_config(profile, disable, coordinate_convention=convention, **overrides)
-    except ValueError as e:
-        raise fail(str(e)) from None
 
 
 @app.command()
@@ -140,8 +112,6 @@ def compare(
     except CompareError as e:
         raise fail(str(e)) from None
 
-
-from webfovea.cli_bench import bench, replay  # noqa: E402  (commands registered on `app`)
 
 app.command()(bench)
 app.command()(replay)

@@ -10,7 +10,17 @@ from typing import Annotated, Any
 
 import typer
 
-from webfovea.cli import BaseUrlOpt, CoordsOpt, DisableOpt, ModelOpt, ProfileOpt, build_config, err, fail, out
+from webfovea.cli_common import (
+    BaseUrlOpt,
+    CoordsOpt,
+    DisableOpt,
+    ModelOpt,
+    ProfileOpt,
+    build_config,
+    err,
+    fail,
+    out,
+)
 from webfovea.config import HarnessConfig
 from webfovea.envs.task import Task
 

@@ -1,0 +1,64 @@
+"""The CLI as a user meets it: real subprocesses, real servers, clear errors, result files."""
+
+import json
+import os
+import subprocess
+import sys
+
+from tests.models.fake_llm import fake_llm, openai_ok
+from tests.support.servers import serve_pages
+
+PAGE = """<html><body style="margin:0"><button style="position:absolute;left:800px;top:600px;width:200px;height:80px"
+ onclick="fetch('/hit')">Go</button></body></html>"""
+
+
+def cli(*args, env=None, timeout=240):
+    return subprocess.run(
+        [sys.executable, "-m", "webfovea.cli", *args], capture_output=True, text=True, timeout=timeout,
+        env={**os.environ, **(env or {})},
+    )
+
+
+def test_help_lists_commands():
+    res = cli("--help")
+    assert res.returncode == 0
+    for cmd in ("run", "bench", "serve", "report", "compare", "replay"):
+        assert cmd in res.stdout
+
+
+def test_run_with_openai_compatible_model(tmp_path):
+    replies = [openai_ok("Thought: go\nAction: click(start_box='<|box_start|>(675,480)<|box_end|>')"),
+               openai_ok("Thought: done\nAction: finished(content='ok')")]
+    with serve_pages({"/": PAGE, "/hit": "ok"}) as site, fake_llm(replies) as llm:
+        res = cli("run", "--task", "press go", "--url", site.url("/"), "--model", "openai:m",
+                  "--base-url", llm.base_url, "--out", str(tmp_path / "t"))
+        assert "/hit" in site.log
+    assert res.returncode == 0, res.stderr
+    assert "step   1  click" in res.stdout and "step   2  finished" in res.stdout
+    result = json.loads((tmp_path / "t" / "result.json").read_text())
+    assert result["status"] == "finished" and result["answer"] == "ok"
+
+
+def test_missing_browser_is_a_clear_error_with_result_file(tmp_path):
+    with serve_pages({"/": PAGE}) as site, fake_llm([]) as llm:
+        res = cli("run", "--task", "x", "--url", site.url("/"), "--model", "openai:m", "--base-url", llm.base_url,
+                  "--out", str(tmp_path / "t"), env={"WEBFOVEA_CHROME": "/nonexistent/chrome"})
+    assert res.returncode == 1
+    assert "apt-get install -y chromium" in res.stderr and "Traceback" not in res.stderr + res.stdout
+    result = json.loads((tmp_path / "t" / "result.json").read_text())
+    assert result["status"] == "error" and "WEBFOVEA_CHROME" in result["error"]
+
+
+def test_bad_profile_component_and_suite(tmp_path):
+    res = cli("run", "--task", "x", "--url", "http://127.0.0.1:9/", "--model", "openai:m", "--profile", "fast")
+    assert res.returncode == 2 and "unknown profile 'fast'" in res.stderr
+    res = cli("run", "--task", "x", "--url", "http://127.0.0.1:9/", "--model", "openai:m", "--disable", "magic")
+    assert res.returncode == 2 and "unknown component 'magic'" in res.stderr
+    res = cli("bench", "nosuchsuite", "--out", str(tmp_path / "r"))
+    assert res.returncode == 2 and "neither a built-in suite" in res.stderr
+    assert not (tmp_path / "r").exists()
+    bad = tmp_path / "tasks.json"
+    bad.write_text("[{\"task_id\": 1, ")
+    res = cli("bench", str(bad), "--out", str(tmp_path / "r"))
+    assert res.returncode == 2 and "Traceback" not in res.stderr
+    assert not (tmp_path / "r" / "summary.json").exists()
