@@ -38,6 +38,9 @@ body{margin:0} iframe{position:absolute;width:600px;height:400px}
 <input id=main-in style="position:absolute;left:1300px;top:560px" onkeyup="this.dataset.k=(+this.dataset.k||0)+1">
 <button id=top-btn style="position:absolute;left:1300px;top:500px" onclick="this.textContent='pressed'">Main</button>
 <div id=host style="position:absolute;left:1300px;top:620px"></div>
+<div id=wrap style="position:absolute;left:1300px;top:700px;padding:8px 40px 8px 8px;border:1px solid">
+<select id=msel onchange="document.body.dataset.msel=this.value"><option>One</option><option>Two</option></select>
+<span id=arrow style="position:absolute;right:8px;top:8px">&#9662;</span></div>
 <script>
 const root = document.getElementById('host').attachShadow({mode: 'open'});
 root.innerHTML = '<button id=sb style="width:120px;height:30px">Shadow</button> <input id=si style="width:150px">';

@@ -105,3 +105,13 @@ async def test_fill_on_a_button_says_what_is_there(session, site):
     page = await open_main(session, site, "oop")
     out = await fill_at(page, *(await center(page, "oop", "#go")), "x")
     assert not out.ok and '<button> "Go" (clickable)' in out.error and "no text field" in out.error
+
+
+async def test_select_via_a_wrapper_but_not_from_empty_space(session, site):
+    page = await open_main(session, site, "oop")
+    out = await select_at(page, *(await center(page, None, "#arrow")), "two")
+    assert out.ok and out.chosen == "Two" and out.how == "normalised"
+    assert await page.evaluate("document.body.dataset.msel") == "Two"
+    out = await select_at(page, 1800, 1000, "One")  # empty page area: the page's only wrapper is <body>
+    assert not out.ok and "no dropdown" in out.error
+    assert await page.evaluate("document.getElementById('msel').value") == "Two"
