@@ -37,6 +37,7 @@ body{margin:0} iframe{position:absolute;width:600px;height:400px}
 </style></head><body>
 <input id=main-in style="position:absolute;left:1300px;top:560px" onkeyup="this.dataset.k=(+this.dataset.k||0)+1">
 <button id=top-btn style="position:absolute;left:1300px;top:500px" onclick="this.textContent='pressed'">Main</button>
+<div id=mshield style="position:absolute;left:655px;top:5px;width:120px;height:45px;z-index:3"></div>
 <div id=host style="position:absolute;left:1300px;top:620px"></div>
 <div id=wrap style="position:absolute;left:1300px;top:700px;padding:8px 40px 8px 8px;border:1px solid">
 <select id=msel onchange="document.body.dataset.msel=this.value"><option>One</option><option>Two</option></select>

@@ -24,7 +24,8 @@ async def test_focus_moving_into_iframe_is_not_a_change(session, site):
     before = await fingerprints_at(page, x, y)
     assert before["child"] is not None and before["child_url"].startswith("http://localhost:")
     await page.mouse.click(x, y)
-    await page.wait_for_timeout(30)
+    # an out-of-process frame's focus reaches the parent document over IPC
+    await page.wait_for_function("document.activeElement && document.activeElement.id === 'oop'", timeout=5000)
     after = await fingerprints_at(page, x, y)
     assert before["main"]["focus"] == "body" and after["main"]["focus"] == "iframe#oop"
     assert not changed(before, after)
@@ -46,7 +47,7 @@ async def test_url_scroll_nodes_and_inner_scroll_are_changes(session, site):
 
     base = after
     await page.mouse.wheel(0, -400)
-    await page.wait_for_timeout(100)
+    await page.wait_for_function(f"scrollY !== {base['main']['scroll_y']}", timeout=5000)
     after = await fingerprints_at(page, 5, 5)
     assert after["main"]["scroll_y"] != base["main"]["scroll_y"] and changed(base, after)
 
@@ -57,7 +58,8 @@ async def test_url_scroll_nodes_and_inner_scroll_are_changes(session, site):
 
     base = await fingerprints_at(page, 5, 5)
     await page.evaluate("document.getElementById('box').scrollTop = 300")
-    await page.wait_for_timeout(50)  # scroll events are delivered with the next frame
+    # scroll events are delivered with the next animation frame
+    await page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
     after = await fingerprints_at(page, 5, 5)
     assert after["main"]["scroll_y"] == base["main"]["scroll_y"] and changed(base, after)
 

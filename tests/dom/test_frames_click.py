@@ -99,3 +99,17 @@ async def test_open_shadow_dom_describe_click_and_fill(session, site):
     assert await page.evaluate("document.body.dataset.shadow") == "clicked"
     out = await fill_at(page, *(await center(page, None, "#si")), "in the shadow")
     assert out.ok and await page.locator("#si").input_value() == "in the shadow"
+
+
+async def test_transparent_overlay_in_parent_document_above_an_iframe(session, site):
+    page = await open_main(session, site, "xin")
+    frame = await child(page, "xin")
+    x, y = await center(page, "xin", "#go")
+    hit = await frame_at_point(page, x, y)
+    assert hit.is_child and hit.frame == frame and hit.covered_by == "div#mshield"
+    info = await describe_at(page, x, y)
+    assert info.name == "Go" and info.covered_by == "div#mshield"
+    await page.mouse.click(x, y)
+    assert await frame.locator("#log").text_content() == ""  # the main page's shield took it
+    assert await dom_click_at(page, x, y)
+    assert await frame.locator("#log").text_content() == "go;"
