@@ -232,7 +232,9 @@ class OracleModel:
         return _Emit(thought(kind, view.rng, content=content), call("finished", content=written),
                      main=False, has_argument=True, final=True)
 
-    async def _reach(self, target: dict[str, Any], view: _View, *, whole: bool = False) -> Located | _Emit | None:
+    async def _reach(
+        self, target: dict[str, Any], view: _View, *, whole: bool = False, label: str | None = None
+    ) -> Located | _Emit | None:
         """The located target once it is in view; otherwise the wait or scroll that gets it
         there; None when the step should be given up (never appeared, scrolling is stuck)."""
         loc = await locate(self.page, target)
@@ -243,9 +245,11 @@ class OracleModel:
             return _Emit(thought("wait", view.rng), "wait()", main=False)
         if in_view(loc, whole=whole):
             return loc
-        return await self._scroll_towards(loc, view, whole=whole)
+        return await self._scroll_towards(loc, view, whole=whole, label=label)
 
-    async def _scroll_towards(self, loc: Located, view: _View, *, whole: bool = False) -> _Emit | None:
+    async def _scroll_towards(
+        self, loc: Located, view: _View, *, whole: bool = False, label: str | None = None
+    ) -> _Emit | None:
         move = scroll_plan(loc, whole=whole)
         if move is None or not view.prompt.offers("scroll"):
             return None
@@ -258,7 +262,7 @@ class OracleModel:
         point = move.point
         if move.main_page:
             point = await page_scroll_point(self.page, point)
-        said = thought("scroll", view.rng, label=describe(loc.label, loc.tag), direction=move.direction)
+        said = thought("scroll", view.rng, label=label or describe(loc.label, loc.tag), direction=move.direction)
         if view.prompt.takes("scroll", "start_box"):
             action = call("scroll", start_box=self._point(loc, view, point), direction=move.direction)
         else:
@@ -403,7 +407,8 @@ class OracleModel:
         if "value" in step and "source" not in step:
             return self._finish(view, index, str(step["value"]))
         source = step["source"]
-        got = await self._reach(source["target"], view, whole=True)
+        # The thought must not name the value before the oracle "sees" it.
+        got = await self._reach(source["target"], view, whole=True, label="the value I need")
         if isinstance(got, _Emit):
             return got
         if got is None:  # never saw it: a real model would not know the value either

@@ -102,7 +102,8 @@ _THOUGHTS: dict[str, tuple[str, ...]] = {
 def thought(kind: str, rng: random.Random, **fields: str) -> str:
     template = rng.choice(_THOUGHTS[kind])
     safe = {k: _short(v) for k, v in fields.items()}
-    return template.format(**safe)
+    text = template.format(**safe)
+    return text[:1].upper() + text[1:]
 
 
 def _short(text: str, limit: int = 48) -> str:
