@@ -272,3 +272,10 @@ async def test_forms_physical_typing_is_lost_but_focused_typing_works(sites: Sit
     await page.click("#submit-request")
     ref = forms.request_reference(SEED, "cpi-m", "2025-03-14", "Quarterly CPI by region")
     await page.locator("#confirmation .ref", has_text=ref).wait_for()
+
+
+async def test_missing_font_source_is_a_clear_error(tmp_path) -> None:
+    from webfovea.envs.sites.fonts import FontSourceMissing, build_pua_font
+
+    with pytest.raises(FontSourceMissing, match="apt-get install -y fonts-dejavu-core"):
+        build_pua_font(SEED, tmp_path / "none.ttf")

@@ -38,14 +38,19 @@ def decode_pua(text: str, seed: int = 0) -> str:
     return "".join(inverse.get(ch, ch) for ch in text)
 
 
-@lru_cache(maxsize=4)
-def build_pua_font(seed: int, source: Path = DEJAVU) -> bytes:
-    """TrueType bytes: the PUA digits plus the punctuation numbers need (. , - +)."""
+def require_font_source(source: Path = DEJAVU) -> None:
+    """Fail at start-up, with the fix, rather than on the first font request."""
     if not source.exists():
         raise FontSourceMissing(
             f"{source} not found: the rankings site builds its font from DejaVu Sans. "
             "Install it (Debian/Ubuntu: apt-get install -y fonts-dejavu-core)."
         )
+
+
+@lru_cache(maxsize=4)
+def build_pua_font(seed: int, source: Path = DEJAVU) -> bytes:
+    """TrueType bytes: the PUA digits plus the punctuation numbers need (. , - +)."""
+    require_font_source(source)
     from fontTools import subset
     from fontTools.ttLib import TTFont
 

@@ -15,7 +15,7 @@ from fastapi import FastAPI
 from fastapi.responses import HTMLResponse, Response
 
 from .context import SiteContext
-from .fonts import build_pua_font, decode_pua, encode_pua
+from .fonts import build_pua_font, decode_pua, encode_pua, require_font_source
 from .layout import esc, page
 
 __all__ = ["decode_pua", "encode_pua", "ranking", "register", "City"]
@@ -85,6 +85,8 @@ f.addEventListener('keyup', () => {
 
 
 def register(ctx: SiteContext, main: FastAPI, frame: FastAPI) -> None:
+    require_font_source()
+
     @main.get("/rankings/digits.ttf")
     def font() -> Response:
         return Response(build_pua_font(ctx.seed), media_type="font/ttf")
