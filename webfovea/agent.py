@@ -73,6 +73,8 @@ async def run_task(
     base_url: str | None = None,
 ) -> TaskResult:
     t0 = time.monotonic()
+    model_options = dict(model_options or {})
+    base_url = base_url or model_options.pop("base_url", None)  # runners pass it with the options
     recorder = TaskRecorder(Path(task_dir))
     usage = UsageTotals()
     result = TaskResult(
@@ -99,7 +101,7 @@ async def run_task(
         if isinstance(model, str):
             from webfovea.models.factory import make_model
 
-            mdl = make_model(model, task=task, page=page, base_url=base_url, options=model_options)
+            mdl = make_model(model, task=task, page=page, base_url=base_url, options=model_options or None)
         else:
             mdl = model
         timeouts = 0
