@@ -365,3 +365,19 @@ async def test_bad_plan_and_bad_options_give_clear_errors(page: Page):
     oracle = OracleModel(make_task([{"op": "click", "target": {"selector": "#btn["}}]), page)
     with pytest.raises(ModelError, match="bad selector"):
         await ask(oracle, page, prompt())
+
+
+async def test_click_many_and_its_fallback(page: Page):
+    plan = [{"op": "click_many", "targets": [BTN, INNER]}, {"op": "answer", "value": ""}]
+    oracle = OracleModel(make_task(plan), page, seed=8)
+    text = await ask(oracle, page, prompt())
+    parsed = parse_reply(text, SPECS)
+    assert parsed.action.name == "click_many" and len(parsed.action.args["points"]) == 2
+    for (x, y), loc in zip(parsed.action.args["points"], (BTN, INNER), strict=True):
+        tx, ty = await dom_centre(page, loc)
+        assert abs(x * 4 / 3 - tx) < 4 and abs(y * 4 / 3 - ty) < 4
+
+    oracle = OracleModel(make_task(plan), page, seed=8)
+    system = prompt(disable=("click_many",))
+    texts = [await ask(oracle, page, system, step=i) for i in range(3)]
+    assert [t.split("Action: ")[1].split("(")[0] for t in texts] == ["click", "click", "finished"]

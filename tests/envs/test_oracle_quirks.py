@@ -107,3 +107,9 @@ def test_bad_quirk_knobs_are_refused():
         Quirks(task_id="x", contaminate_rate=4.9)
     with pytest.raises(ValueError, match="contaminate_where must be one of"):
         Quirks(task_id="x", overrides={"contaminate_where": "middle"})
+
+
+async def test_submit_without_newline_presses_enter_separately():
+    texts, _ = await run(task("n-1"), submit_with_newline=False, contaminate_rate=0.0, continuation_rate=0.0)
+    actions = [t.split("Action: ")[1] for t in texts]
+    assert actions[:3] == ["type(content='Viet Nam')", "hotkey(key='enter')", "type(content='2021')"]

@@ -13,6 +13,7 @@ reads the task's expected answer, and never clicks, types or scrolls itself.
 
 from __future__ import annotations
 
+import asyncio
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -147,16 +148,25 @@ class OracleModel:
         self._calls += 1
         rng = random.Random(f"oracle-reply:{self.knobs['seed']}:{self.task.task_id}:{index}")
         view = await self._view(inp, rng)
-        try:
-            emit = await self._decide(view, index)
-        except GroundingError as e:
-            raise ModelError(f"oracle plan step {self.cursor} of task {self.task.task_id}: {e}") from None
-        except PlaywrightError as e:
-            raise ModelError(f"oracle could not read the page: {str(e).splitlines()[0]}") from None
+        emit = await self._decide_patiently(view, index)
         text = reply(emit.thought, emit.action)
         text = self._quirks.finish(index, text, rng, has_argument=emit.has_argument, final=emit.final)
         self.actions_log.append(emit.action)
         return ModelReply(text=text, usage=self._usage(inp, text))
+
+    async def _decide_patiently(self, view: _View, index: int) -> _Emit:
+        # A read can hit a page mid-navigation ("execution context was destroyed"); look
+        # again shortly, as a model would get the next screenshot, before giving up.
+        for attempt in range(3):
+            try:
+                return await self._decide(view, index)
+            except GroundingError as e:
+                raise ModelError(f"oracle plan step {self.cursor} of task {self.task.task_id}: {e}") from None
+            except PlaywrightError as e:
+                if attempt == 2 or self.page.is_closed():
+                    raise ModelError(f"oracle could not read the page: {str(e).splitlines()[0]}") from None
+                await asyncio.sleep(0.3)
+        raise AssertionError("unreachable")
 
     async def _view(self, inp: ModelInput, rng: random.Random) -> _View:
         if inp.images:
@@ -367,7 +377,7 @@ class OracleModel:
             # Not a "main" action: the step is done when the target is in view, not by `expect`.
             self._attempts += 1
             return _Emit(thought("find_text", view.rng, text=str(step["text"])),
-                         call("find_text", text=str(step["text"])), main=False, has_argument=True)
+                         call("find_text", text=str(step["text"])), main=False)
         got = await self._reach(step["target"], view)
         return None if isinstance(got, Located) else got
 
@@ -375,7 +385,7 @@ class OracleModel:
         if not view.prompt.offers("read_text") or self._attempts > 0:
             return None
         return _Emit(thought("read_text", view.rng, near=str(step["near"])),
-                     call("read_text", near=str(step["near"])), has_argument=True)
+                     call("read_text", near=str(step["near"])))
 
     async def _op_click_many(self, step: dict[str, Any], view: _View, index: int) -> _Emit | None:
         located: list[Located] = []
