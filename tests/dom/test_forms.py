@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.dom.conftest import center, child, open_main
-from webfovea.browser.dom import fill_at, select_at
+from webfovea.browser.dom import fill_at, frame_at_point, select_at
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -76,8 +76,6 @@ async def test_fill_under_transparent_overlay_and_main_frame(session, site):
 
 
 async def _local(page, point):
-    from webfovea.browser.dom import frame_at_point
-
     hit = await frame_at_point(page, *point)
     return hit.local_x, hit.local_y
 
