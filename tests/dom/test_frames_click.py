@@ -113,3 +113,18 @@ async def test_transparent_overlay_in_parent_document_above_an_iframe(session, s
     assert await frame.locator("#log").text_content() == ""  # the main page's shield took it
     assert await dom_click_at(page, x, y)
     assert await frame.locator("#log").text_content() == "go;"
+
+
+async def test_a_painted_backdrop_is_not_pierced(session, site):
+    page = await open_main(session, site, "oop")
+    frame = await child(page, "oop")
+    # a half-opaque modal backdrop with a see-through child over the buttons: what is seen is the backdrop
+    await frame.evaluate("""() => { const d = document.createElement('div');
+        d.style.cssText = 'position:absolute;left:0;top:0;width:600px;height:60px;z-index:9;background:rgba(0,0,0,.5)';
+        d.id = 'backdrop'; d.innerHTML = '<div id=clear style="width:100%;height:100%"></div>';
+        document.body.appendChild(d); }""")
+    x, y = await center(page, "oop", "#go")
+    info = await describe_at(page, x, y)
+    assert info.tag == "div" and not info.clickable and info.covered_by is None
+    assert await dom_click_at(page, x, y)  # delivered to what is really there
+    assert await frame.locator("#log").text_content() == ""

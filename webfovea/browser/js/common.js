@@ -77,17 +77,22 @@ function interactiveOf(el) {
   return null;
 }
 
-// An overlay a user sees through: nothing painted of its own.
+// Whether an element paints nothing of its own (see-through). Children are not looked at:
+// those under the same point are in the elementsFromPoint stack and get checked themselves.
+const PAINTED_TAGS = new Set(['IMG', 'VIDEO', 'CANVAS', 'IFRAME', 'FRAME', 'OBJECT', 'EMBED', 'INPUT',
+  'TEXTAREA', 'SELECT', 'BUTTON', 'PICTURE']);
 function isTransparent(el) {
   let op = 1;
   for (let e = el; e && e.nodeType === 1; e = up(e)) op *= parseFloat(getComputedStyle(e).opacity || '1');
   if (op < 0.05) return true;
+  if (PAINTED_TAGS.has(el.tagName) || el instanceof SVGElement) return false;
   const cs = getComputedStyle(el);
+  if (cs.visibility === 'hidden') return true;
   const bg = cs.backgroundColor.match(/[\d.]+/g);
   const bgAlpha = !bg ? 0 : (bg.length >= 4 ? parseFloat(bg[3]) : 1);
   if (bgAlpha > 0.05 || cs.backgroundImage !== 'none') return false;
   for (const n of el.childNodes) if (n.nodeType === 3 && n.data.trim()) return false;
-  return !el.children.length || Array.from(el.children).every((c) => isTransparent(c));
+  return true;
 }
 
 function implicitRole(el) {
@@ -145,20 +150,11 @@ function pickAt(x, y) {
   const top = stack[0] || null;
   if (!top) return {top: null, target: null, overlay: null, stack};
   if (interactiveOf(top)) return {top, target: top, overlay: null, stack};
-  for (const e of stack.slice(1)) {
-    if (e.contains(top)) continue;  // an ancestor: the point is on it anyway
-    const inter = interactiveOf(e);
-    if (inter && !inter.contains(top)) {
-      return isTransparent(top) ? {top, target: e, overlay: top, stack} : {top, target: top, overlay: null, stack};
-    }
-  }
-  // A see-through layer over content whose listeners we cannot see (addEventListener on a
-  // plain <li>): the user meant the first painted element beneath it.
-  if (isTransparent(top)) {
-    for (const e of stack.slice(1)) {
-      if (e.contains(top) || e === document.body || e === document.documentElement) continue;
-      if (!isTransparent(e)) return {top, target: e, overlay: top, stack};
-    }
+  // Pierce only see-through, non-interactive layers down to the first interactive element.
+  for (let i = 1; i < stack.length; i++) {
+    if (!interactiveOf(stack[i])) continue;
+    const seeThrough = stack.slice(0, i).every((a) => a.contains(stack[i]) || isTransparent(a));
+    return seeThrough ? {top, target: stack[i], overlay: top, stack} : {top, target: top, overlay: null, stack};
   }
   return {top, target: top, overlay: null, stack};
 }
