@@ -63,7 +63,16 @@ async def exec_scroll(ctx: ExecContext, action: Action) -> Outcome:
     ]
     await ctx.page.mouse.move(x, y)
     await ctx.page.mouse.wheel(dx, dy)
+    # mouse.wheel returns before the scroll is applied; without this the "after"
+    # fingerprint can still show the old offset and a moving page looks stuck.
+    try:
+        await ctx.page.evaluate(_TWO_FRAMES)
+    except Exception:
+        pass
     return Outcome(point=(x, y))
+
+
+_TWO_FRAMES = "new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))"
 
 
 _CAPTCHA_TEXT = re.compile(
