@@ -9,6 +9,7 @@ import pytest
 import pytest_asyncio
 from playwright.async_api import Page
 
+from webfovea.browser.forms import match_option
 from webfovea.browser.session import BrowserSession
 from webfovea.envs.serve import SitesHandle, start_sites
 from webfovea.envs.sites.data import world
@@ -92,6 +93,15 @@ async def test_select_answers_depend_on_the_selected_country(suite: list[Task]) 
         assert t.answer != default[period], t.task_id
         checked += 1
     assert checked >= 6
+    # An autocomplete that never chose its indicator leaves the default one (CPI) in the table.
+    for t in suite:
+        if "autocomplete" in t.failure_classes and "select" not in t.failure_classes:
+            selector = t.plan[-1]["source"]["target"]["selector"]
+            period = selector.split('data-period="')[1].split('"')[0]
+            cpi = dict(table_data(w, DEFAULTS["country"], "cpi", "M", DEFAULTS["from"], DEFAULTS["to"])["rows"])
+            assert t.answer != cpi[period], t.task_id
+            checked += 1
+    assert checked >= 9
 
 
 async def _resolve(page: Page, loc: dict) -> dict | None:
@@ -112,6 +122,7 @@ async def test_first_targets_exist_and_misaligned_clicks_miss(suite: list[Task],
     for t in suite:
         by_url[t.website].append(t)
     missing, hits_anyway = [], []
+    selects_checked = 0
     for url, tasks in by_url.items():
         await page.goto(url, wait_until="domcontentloaded")
         for t in tasks:
@@ -121,6 +132,16 @@ async def test_first_targets_exist_and_misaligned_clicks_miss(suite: list[Task],
             if box is None:
                 missing.append((t.task_id, found[1]))
                 continue
+            for step in t.plan:  # every option a task spells is found by the harness's matcher
+                if step["op"] == "select" and not step["target"].get("frame"):
+                    sel = page.locator(step["target"]["selector"])
+                    if await sel.count():
+                        options = await sel.first.evaluate(
+                            "s => [...s.options].map(o => ({text: o.text, value: o.value, disabled: o.disabled}))")
+                        index, _, error = match_option(options, step["option"])
+                        assert index is not None, f"{t.task_id}: {error}"
+                        assert options[index]["value"] == step["expect"]["value"], t.task_id
+                        selects_checked += 1
             pointer = next((s for s in t.plan if s["op"] in POINTER_OPS), None)
             if pointer is None or pointer is not found[0] or not box:
                 continue
@@ -132,3 +153,20 @@ async def test_first_targets_exist_and_misaligned_clicks_miss(suite: list[Task],
                     hits_anyway.append(t.task_id)
     assert not missing, missing
     assert not hits_anyway, hits_anyway
+    assert selects_checked >= 15
+
+
+class _Stub:
+    """Just enough of a SitesHandle to build the suite without servers."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def url(self, path: str) -> str:
+        return "http://127.0.0.1:1" + path
+
+
+async def test_suite_builds_for_many_seeds() -> None:
+    for seed in range(12):
+        tasks = load_builtin_suite(_Stub(seed))
+        assert len(tasks) >= 40 and all(t.answer or t.task_id in EMPTY_ANSWER_TASKS for t in tasks)
