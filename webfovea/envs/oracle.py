@@ -378,7 +378,7 @@ class OracleModel:
             self._attempts += 1
             return _Emit(thought("find_text", view.rng, text=str(step["text"])),
                          call("find_text", text=str(step["text"])), main=False)
-        got = await self._reach(step["target"], view)
+        got = await self._reach(step["target"], view, label=f"'{step['text']}'")
         return None if isinstance(got, Located) else got
 
     async def _op_read_text(self, step: dict[str, Any], view: _View, index: int) -> _Emit | None:
