@@ -6,6 +6,8 @@ index page listing every site.
 
 from __future__ import annotations
 
+import threading
+
 from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 
@@ -54,4 +56,22 @@ def build_apps(ctx: SiteContext) -> tuple[FastAPI, FastAPI]:
     return main, frame
 
 
-__all__ = ["SITES", "SiteContext", "build_apps"]
+def warm_up(ctx: SiteContext) -> threading.Thread:
+    """Build the font, CAPTCHA tiles and documents in the background so that the first page
+    that needs them is not the one that waits (an invisible web font would show in a screenshot)."""
+
+    def build() -> None:
+        from .fonts import build_pua_font
+        from .images import captcha_tiles
+
+        build_pua_font(ctx.seed)
+        ctx.cache.setdefault("tiles", captcha_tiles(ctx.seed))
+        for doc_id in filings.filings(ctx.seed):
+            filings.document_html(ctx.seed, doc_id)
+
+    thread = threading.Thread(target=build, name="webfovea-warm-up", daemon=True)
+    thread.start()
+    return thread
+
+
+__all__ = ["SITES", "SiteContext", "build_apps", "warm_up"]

@@ -54,20 +54,23 @@ def build_pua_font(seed: int, source: Path = DEJAVU) -> bytes:
     from fontTools import subset
     from fontTools.ttLib import TTFont
 
-    font = TTFont(str(source))
+    font = TTFont(str(source), lazy=True)
     best = font.getBestCmap()
-    pua = {ord(ch): best[ord(d)] for d, ch in digit_map(seed).items()}
-    for table in font["cmap"].tables:
-        if table.isUnicode():
-            table.cmap.update(pua)
-    keep = list(pua) + [ord(c) for c in ".,-+ "]
     options = subset.Options()
     options.layout_features = []
-    options.drop_tables += ["FFTM"]
+    # Layout and device tables are most of the load time and nothing draws digits with them.
+    options.drop_tables += ["FFTM", "GSUB", "GPOS", "GDEF", "kern", "hdmx", "LTSH", "VDMX"]
     options.name_IDs = ["*"]
     subsetter = subset.Subsetter(options)
-    subsetter.populate(unicodes=keep)
+    subsetter.populate(unicodes=[ord(c) for c in "0123456789.,-+ "])
     subsetter.subset(font)
+    # Point the private-use code points at the digit outlines, and drop the ASCII digits
+    # themselves, so this font draws digits only from the obfuscated text.
+    for table in font["cmap"].tables:
+        if table.isUnicode():
+            for d, ch in digit_map(seed).items():
+                table.cmap[ord(ch)] = best[ord(d)]
+                table.cmap.pop(ord(d), None)
     buf = io.BytesIO()
     font.save(buf)
     return buf.getvalue()
