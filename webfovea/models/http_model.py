@@ -1,0 +1,116 @@
+"""What the HTTP model clients share: settings, the retried POST, JSON decoding, closing.
+
+A provider subclass says where to POST (`endpoint`), with which headers, what body, and
+how to read the reply out of the decoded JSON (`read_reply`).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import httpx
+
+from webfovea.models.base import ModelError, ModelInput, ModelReply
+from webfovea.models.conventions import conventions_for
+from webfovea.models.endpoint import resolve_api_key, resolve_base_url
+from webfovea.models.retry import RetryPolicy, post_with_retry
+
+
+def as_int(value: Any) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return 0
+
+
+class HttpModel:
+    provider = ""  # spec prefix, e.g. "openai"
+    base_url_env = ""
+    api_key_env = ""
+    default_base_url = ""
+    example_model = ""
+
+    def __init__(
+        self,
+        model: str,
+        *,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        timeout_s: float = 120.0,
+        max_tokens: int = 1024,
+        temperature: float = 0.0,
+        retry: RetryPolicy | None = None,
+        extra_body: dict[str, Any] | None = None,
+    ) -> None:
+        if not model.strip():
+            raise ValueError(
+                f"{self.provider}: model name is empty (use {self.provider}:MODEL, e.g. "
+                f"{self.provider}:{self.example_model})"
+            )
+        self.model = model.strip()
+        self.label = f"{self.provider}:{self.model}"
+        self.base_url = resolve_base_url(base_url, self.base_url_env, self.default_base_url)
+        self._api_key = resolve_api_key(api_key, self.api_key_env, self.base_url)
+        self.timeout_s = timeout_s
+        self.max_tokens = max_tokens
+        self.temperature = temperature
+        self.retry = retry or RetryPolicy()
+        self.extra_body = dict(extra_body or {})
+        self.conventions = conventions_for(self.model)
+        # Created on first use: building one loads the TLS context (tenths of a second),
+        # wasted when a spec is only validated, and it binds to the running loop.
+        self._client: httpx.AsyncClient | None = None
+
+    # provider specifics ------------------------------------------------------------------
+    @property
+    def endpoint(self) -> str:
+        raise NotImplementedError
+
+    def headers(self) -> dict[str, str]:
+        raise NotImplementedError
+
+    def request_body(self, inp: ModelInput) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def read_reply(self, data: dict[str, Any]) -> ModelReply:
+        raise NotImplementedError
+
+    # shared ---------------------------------------------------------------------------------
+    async def next_reply(self, inp: ModelInput) -> ModelReply:
+        if self._client is None:
+            self._client = httpx.AsyncClient(timeout=self.timeout_s)
+        resp = await post_with_retry(
+            self._client,
+            self.endpoint,
+            json_body=self.request_body(inp),
+            headers=self.headers(),
+            policy=self.retry,
+            timeout_s=self.timeout_s,
+            label=self.label,
+        )
+        return self.parse_response(resp)
+
+    def parse_response(self, resp: httpx.Response) -> ModelReply:
+        try:
+            data = resp.json()
+        except (json.JSONDecodeError, UnicodeDecodeError, ValueError):
+            raise ModelError(
+                f"{self.label}: the server answered HTTP {resp.status_code} with a body that is not JSON: "
+                f"{resp.text[:200]!r}"
+            ) from None
+        if not isinstance(data, dict):
+            raise ModelError(f"{self.label}: unexpected response (not a JSON object): {str(data)[:200]}")
+        if data.get("type") == "error" or data.get("error"):
+            err = data.get("error")
+            msg = err.get("message") if isinstance(err, dict) else err
+            raise ModelError(f"{self.label}: the server reported an error: {msg}")
+        return self.read_reply(data)
+
+    async def aclose(self) -> None:
+        if self._client is not None:
+            await self._client.aclose()
+            self._client = None
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.model!r}, base_url={self.base_url!r})"
