@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 
 import pytest
-import pytest_asyncio
 from playwright.async_api import Frame, Page
 
 from tests.dom.pages import fill_ports, site_pages
@@ -19,15 +18,6 @@ def site() -> Iterator[tuple[PageServer, PageServer]]:
     with two_origins(main, frames) as (a, b):
         fill_ports(main, frames, a.port, b.port)
         yield a, b
-
-
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def session() -> AsyncIterator[BrowserSession]:
-    s = await BrowserSession.launch()
-    try:
-        yield s
-    finally:
-        await s.close()
 
 
 async def open_main(session: BrowserSession, site: tuple[PageServer, PageServer], *keys: str) -> Page:
