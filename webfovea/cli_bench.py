@@ -47,12 +47,36 @@ def _tasks_for(suite_or_file: str, seed: int, ports: tuple[int, int]) -> Iterato
         raise fail(
             f"{suite_or_file!r} is neither a built-in suite ({', '.join(SUITES)}) nor an existing task file"
         )
+    from webfovea.envs.sites import SITES
     from webfovea.eval.taskfile import TaskFileError, load_task_file
 
     try:
-        yield load_task_file(path)
+        tasks = load_task_file(path, known_sites={name for name, _, _ in SITES})
     except TaskFileError as e:
         raise fail(str(e)) from None
+    if not any(t.site or t.website.startswith(PROVING_GROUND) for t in tasks):
+        yield tasks
+        return
+    # Tasks over the proving ground: start its sites and point the placeholders at them.
+    from webfovea.envs.serve import start_sites
+
+    try:
+        handle = start_sites(seed=seed, ports=ports)
+    except OSError as e:
+        raise fail(str(e)) from None
+    with handle:
+        out.print(f"proving ground: {handle.main_url} (frames from {handle.frame_url})")
+        yield [t.model_copy(update={"website": resolve_site_url(t.website, handle.main_url)}) for t in tasks]
+
+
+PROVING_GROUND = "http://proving-ground"
+
+
+def resolve_site_url(website: str, main_url: str) -> str:
+    """`http://proving-ground/stats/` in a task file -> the running proving ground's URL."""
+    if website.startswith(PROVING_GROUND + "/") or website == PROVING_GROUND:
+        return main_url + website[len(PROVING_GROUND):]
+    return website
 
 
 def _run_and_summarise(

@@ -62,3 +62,19 @@ def test_bad_profile_component_and_suite(tmp_path):
     res = cli("bench", str(bad), "--out", str(tmp_path / "r"))
     assert res.returncode == 2 and "Traceback" not in res.stderr
     assert not (tmp_path / "r" / "summary.json").exists()
+
+
+def test_task_file_with_unknown_proving_ground_site(tmp_path):
+    f = tmp_path / "tasks.json"
+    f.write_text(json.dumps([{"task_id": "a", "task_index": 0, "task": "x", "website": "http://proving-ground/",
+                              "site": "nosuch"}]))
+    res = cli("bench", str(f), "--out", str(tmp_path / "r"))
+    assert res.returncode == 2 and "unknown site 'nosuch'" in res.stderr
+    assert not (tmp_path / "r").exists()
+
+
+def test_proving_ground_placeholder_resolves():
+    from webfovea.cli_bench import resolve_site_url
+
+    assert resolve_site_url("http://proving-ground/stats/?a=1", "http://127.0.0.1:5") == "http://127.0.0.1:5/stats/?a=1"
+    assert resolve_site_url("https://example.org/x", "http://127.0.0.1:5") == "https://example.org/x"
