@@ -46,7 +46,8 @@ h4 { margin: 0 0 8px 0; color: #14507f; }
 """
 
 FRAME_JS = """
-const TRADE = __TRADE__; const NAMES = __NAMES__; const YEARS = __YEARS__;
+const TRADE = __TRADE__; const NAMES = __NAMES__; const YEARS = __YEARS__; const MAIN = __MAIN__;
+const CODES = Object.fromEntries(Object.entries(NAMES).map(([c, n]) => [n, c]));
 const $ = (s) => document.querySelector(s);
 let current = 'AU';
 function show(code) {
@@ -57,7 +58,11 @@ function show(code) {
   $('#detail [data-k=exports]').textContent = t.exports[i].toFixed(1);
   $('#detail [data-k=imports]').textContent = t.imports[i].toFixed(1);
   $('#detail [data-k=balance]').textContent = (t.exports[i] - t.imports[i]).toFixed(1);
-  $('#detail [data-k=partner]').textContent = t.partner;
+  // The partner links to its statistics on the portal (the top window), so what the user
+  // selected here decides what the next page shows.
+  const a = document.createElement('a'); a.textContent = t.partner; a.target = '_top';
+  a.href = MAIN + '/stats?country=' + CODES[t.partner] + '&indicator=cpi';
+  $('#detail [data-k=partner]').replaceChildren(a);
   drawChart();
 }
 function hideTip() { const tip = $('#tooltip'); tip.hidden = true; tip.querySelector('.val').textContent = ''; tip.querySelector('.yr').textContent = ''; }
@@ -132,5 +137,6 @@ dashboard below is provided by our visualisation partner.</p>
             FRAME_JS.replace("__TRADE__", js_data(ctx.world.trade))
             .replace("__NAMES__", js_data({c.code: c.option for c in COUNTRIES}))
             .replace("__YEARS__", js_data(DASH_YEARS))
+            .replace("__MAIN__", js_data(ctx.main_url))
         )
         return frame_page("Trade dashboard", body, extra_css=FRAME_CSS, script=script)
