@@ -150,6 +150,10 @@ class _Suite:
             ("stats-date-02", "AU", "2023-07-01", "2024-06-30", "max", "the maximum"),
             ("stats-date-select-01", "VN", "2023-01-01", "2023-12-31", "avg", "the period average"),
         ]:
+            summary = self.w.summary(code, "cpi", "M", start, end)
+            full = self.w.summary(code, "cpi", "M", DEFAULTS["from"], DEFAULTS["to"])
+            if summary[which] == full[which]:  # a date fill that never happened must show
+                which, label = "avg", "the period average"
             c = BY_CODE[code]
             plan: list[Step] = []
             classes = ["date_input", "fill"]
@@ -162,7 +166,6 @@ class _Suite:
                 click(L("#apply"), expect=text_has(L("#caption"), f"{start} to {end}")),
                 scroll_to(L(f"#{which}")), answer(L(f"#{which}")),
             ]
-            summary = self.w.summary(code, "cpi", "M", start, end)
             self.add(
                 tid, "stats", "/stats",
                 f"In the statistics table builder, restrict consumer price inflation for {c.said} to the period "
