@@ -324,18 +324,18 @@ async def read_value(page: Page, source: dict[str, Any]) -> str | None:
         m = re.search(source["regex"], text)
         text = "" if m is None else (m.group(1) if m.groups() else m.group(0))
     if source.get("decode") == "pua_font":
-        text = _decode_pua(text)
+        text = _decode_pua(text, int(source.get("seed", 0)))
     return text.strip()
 
 
-def _decode_pua(text: str) -> str:
+def _decode_pua(text: str, seed: int) -> str:
     # The rankings site owns the glyph mapping; imported late because the sites are
     # built separately and the oracle must work on pages that have no such font.
     try:
         from webfovea.envs.sites.rankings import decode_pua  # type: ignore[import-not-found]
     except ImportError:
         return text
-    return str(decode_pua(text))
+    return str(decode_pua(text, seed))
 
 
 async def expectation_holds(page: Page, cond: dict[str, Any] | None) -> bool:
