@@ -156,6 +156,16 @@ function pickAt(x, y) {
     const seeThrough = stack.slice(0, i).every((a) => a.contains(stack[i]) || isTransparent(a));
     return seeThrough ? {top, target: stack[i], overlay: top, stack} : {top, target: top, overlay: null, stack};
   }
+  // Nothing beneath looks interactive (listeners added with addEventListener on a plain
+  // <li> are invisible to us): a see-through layer still meant the first painted element.
+  if (isTransparent(top)) {
+    for (let i = 1; i < stack.length; i++) {
+      const e = stack[i];
+      if (e === document.body || e === document.documentElement) break;
+      if (e.contains(top) || isTransparent(e)) continue;
+      return {top, target: e, overlay: top, stack};
+    }
+  }
   return {top, target: top, overlay: null, stack};
 }
 
