@@ -304,3 +304,20 @@ async def test_back_navigates(session):
         await h.observe()
         await h.step("Thought: t\nAction: back()")
         assert h.page.url == srv.url("/")
+
+
+async def test_device_pixel_ratio_two_is_measured_at_run_time(session):
+    """On a HiDPI page the harness still sends <= 1440x810 and maps by the CSS size it measures."""
+    with serve_pages({"/": pages.BUTTON_FAR}) as srv:
+        ctx = await session.browser.new_context(viewport={"width": 1920, "height": 1080}, device_scale_factor=2)
+        try:
+            page = await ctx.new_page()
+            h = await Harness.on_page(page)
+            await h.goto(srv.url("/"))
+            obs = await h.observe()
+            assert obs.shot.dpr == 2 and obs.image.size == (1440, 810)
+            target = await centre(page, "#far")
+            await h.step(f"Thought: t\nAction: click(start_box={box(model_point(obs, target))})")
+            assert await page.text_content("#log") == "far clicked"
+        finally:
+            await ctx.close()

@@ -40,8 +40,9 @@ class Shot:
         if self.aligned:
             w, h = self.image.size
             return x * self.css_width / w, y * self.css_height / h
-        # Reference behaviour: model pixels are taken as device pixels of the raw capture.
-        return x / self.dpr, y / self.dpr
+        # Reference behaviour: model pixels are taken as pixels of the full-size capture
+        # (which may be device pixels or CSS pixels, depending on how the browser captures).
+        return x * self.css_width / self.raw_size[0], y * self.css_height / self.raw_size[1]
 
     def in_bounds(self, x: float, y: float) -> bool:
         if self.coordinate_convention == "norm1000":
