@@ -6,7 +6,7 @@ import contextlib
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -24,22 +24,33 @@ from webfovea.cli_common import (
 from webfovea.config import HarnessConfig
 from webfovea.envs.task import Task
 
+if TYPE_CHECKING:
+    from webfovea.envs.serve import SitesHandle
+
 SUITES = ("builtin",)
+
+
+@contextlib.contextmanager
+def _proving_ground(seed: int, ports: tuple[int, int] = (0, 0)) -> Iterator[SitesHandle]:
+    """The proving-ground sites for the length of a run; a taken port is a one-line error."""
+    from webfovea.envs.serve import start_sites
+
+    try:
+        handle = start_sites(seed=seed, ports=ports)
+    except OSError as e:
+        raise fail(str(e)) from None
+    with handle:
+        out.print(f"proving ground: {handle.main_url} (frames from {handle.frame_url})")
+        yield handle
 
 
 @contextlib.contextmanager
 def _tasks_for(suite_or_file: str, seed: int, ports: tuple[int, int]) -> Iterator[list[Task]]:
     """The tasks of a suite (starting and stopping its sites) or of a task file."""
     if suite_or_file in SUITES:
-        from webfovea.envs.serve import start_sites
         from webfovea.envs.suite import load_builtin_suite
 
-        try:
-            handle = start_sites(seed=seed, ports=ports)
-        except OSError as e:
-            raise fail(str(e)) from None
-        with handle:
-            out.print(f"proving ground: {handle.main_url} (frames from {handle.frame_url})")
+        with _proving_ground(seed, ports) as handle:
             yield load_builtin_suite(handle, seed=seed)
         return
     path = Path(suite_or_file)
@@ -58,14 +69,7 @@ def _tasks_for(suite_or_file: str, seed: int, ports: tuple[int, int]) -> Iterato
         yield tasks
         return
     # Tasks over the proving ground: start its sites and point the placeholders at them.
-    from webfovea.envs.serve import start_sites
-
-    try:
-        handle = start_sites(seed=seed, ports=ports)
-    except OSError as e:
-        raise fail(str(e)) from None
-    with handle:
-        out.print(f"proving ground: {handle.main_url} (frames from {handle.frame_url})")
+    with _proving_ground(seed, ports) as handle:
         yield [t.model_copy(update={"website": resolve_site_url(t.website, handle.main_url)}) for t in tasks]
 
 
@@ -177,10 +181,9 @@ def replay(
     run_meta = run_dir / "run.json"
     suite = json.loads(run_meta.read_text()).get("suite") if run_meta.exists() else None
     if suite in SUITES or any(t.site for t in tasks):
-        from webfovea.envs.serve import start_sites
         from webfovea.envs.suite import load_builtin_suite
 
-        with start_sites(seed=seed) as handle:
+        with _proving_ground(seed) as handle:
             fresh = {t.task_id: t for t in load_builtin_suite(handle, seed=seed)}
             tasks = [fresh.get(t.task_id, t) for t in tasks]  # the sites' new ports
             _run_and_summarise(tasks, out_dir, model=model, config=config, workers=1, cdp_urls=None,

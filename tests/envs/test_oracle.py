@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 
 import pytest
 import pytest_asyncio
@@ -75,15 +75,6 @@ def site() -> Iterator[tuple[PageServer, PageServer]]:
     with two_origins(main, frames) as (a, b):
         main["/"] = MAIN.replace("FRAMEPORT", str(b.port))  # the dicts are served live
         yield a, b
-
-
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def session() -> AsyncIterator[BrowserSession]:
-    s = await BrowserSession.launch()
-    try:
-        yield s
-    finally:
-        await s.close()
 
 
 @pytest_asyncio.fixture(loop_scope="module")

@@ -7,35 +7,17 @@ Without coordinate alignment the harness sends 1920x1080, the oracle sees ~1430x
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
-import pytest_asyncio
 
 from webfovea.agent import run_task
-from webfovea.browser.session import BrowserSession
 from webfovea.config import make_config
-from webfovea.envs.serve import SitesHandle, start_sites
+from webfovea.envs.serve import SitesHandle
 from webfovea.envs.suite import load_builtin_suite
 from webfovea.envs.task import Task
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
-
-
-@pytest.fixture(scope="module")
-def sites() -> Iterator[SitesHandle]:
-    with start_sites(seed=0) as handle:
-        yield handle
-
-
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def session() -> AsyncIterator[BrowserSession]:
-    s = await BrowserSession.launch()
-    try:
-        yield s
-    finally:
-        await s.close()
 
 
 def pick(sites: SitesHandle, failure_class: str, *, not_class: str | None = None) -> Task:

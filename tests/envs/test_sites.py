@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import io
 import socket
-from collections.abc import AsyncIterator, Iterator
 from urllib.parse import parse_qs, urlparse
 
 import httpx
@@ -25,21 +24,6 @@ from webfovea.envs.sites.stats import table_data
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 SEED = 3
-
-
-@pytest.fixture(scope="module")
-def sites() -> Iterator[SitesHandle]:
-    with start_sites(seed=SEED) as handle:
-        yield handle
-
-
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def session() -> AsyncIterator[BrowserSession]:
-    s = await BrowserSession.launch()
-    try:
-        yield s
-    finally:
-        await s.close()
 
 
 @pytest_asyncio.fixture(loop_scope="module")

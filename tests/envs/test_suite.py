@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import AsyncIterator, Iterator
 
 import pytest
 import pytest_asyncio
@@ -23,23 +22,13 @@ EMPTY_ANSWER_TASKS = {"register-empty-01"}
 
 
 @pytest.fixture(scope="module")
-def sites() -> Iterator[SitesHandle]:
-    with start_sites(seed=SEED) as handle:
-        yield handle
-
-
-@pytest.fixture(scope="module")
 def suite(sites: SitesHandle) -> list[Task]:
     return load_builtin_suite(sites)
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def page() -> AsyncIterator[Page]:
-    s = await BrowserSession.launch()
-    try:
-        yield await s.fresh_page()
-    finally:
-        await s.close()
+async def page(session: BrowserSession) -> Page:
+    return await session.fresh_page()
 
 
 async def test_suite_shape(suite: list[Task], sites: SitesHandle) -> None:

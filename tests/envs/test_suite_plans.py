@@ -13,17 +13,15 @@ from __future__ import annotations
 import asyncio
 import re
 import time
-from collections.abc import AsyncIterator, Iterator
 from typing import Any
 from urllib.parse import urlparse
 
 import pytest
-import pytest_asyncio
 from playwright.async_api import Locator, Page
 
 from webfovea.browser.forms import match_option
 from webfovea.browser.session import BrowserSession
-from webfovea.envs.serve import SitesHandle, start_sites
+from webfovea.envs.serve import SitesHandle
 from webfovea.envs.sites.rankings import decode_pua
 from webfovea.envs.suite import load_builtin_suite
 from webfovea.envs.task import Task
@@ -31,21 +29,6 @@ from webfovea.envs.task import Task
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 SEED = 1
 PARALLEL = 4
-
-
-@pytest.fixture(scope="module")
-def sites() -> Iterator[SitesHandle]:
-    with start_sites(seed=SEED) as handle:
-        yield handle
-
-
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def session() -> AsyncIterator[BrowserSession]:
-    s = await BrowserSession.launch()
-    try:
-        yield s
-    finally:
-        await s.close()
 
 
 def locate(page: Page, loc: dict[str, Any]) -> Locator:

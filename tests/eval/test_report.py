@@ -4,7 +4,6 @@ import pytest
 import pytest_asyncio
 
 from tests.eval.synthetic import task, write_task, write_tasks_json
-from webfovea.browser.session import BrowserSession
 from webfovea.eval.report import gather, write_report
 from webfovea.eval.summary import write_summary
 
@@ -42,18 +41,9 @@ def build_run(run, *, complete=True, with_summary=True):
     return tasks
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def browser():
-    s = await BrowserSession.launch()
-    try:
-        yield s
-    finally:
-        await s.close()
-
-
 @pytest_asyncio.fixture(loop_scope="module")
-async def page(browser):
-    p = await browser.fresh_page()
+async def page(session):
+    p = await session.fresh_page()
     await p.set_viewport_size({"width": 1280, "height": 900})
     yield p
 
