@@ -14,11 +14,11 @@ from typing import Any
 
 from webfovea.browser.session import BrowserSession
 from webfovea.config import HarnessConfig
-from webfovea.envs.task import Task
 from webfovea.harness import BrowserLost, Harness, StepResult, is_browser_lost
 from webfovea.models.base import Model, ModelError, ModelReply
 from webfovea.record.schema import StepRecord, TaskResult, UsageTotals
 from webfovea.record.writer import TaskRecorder
+from webfovea.task import Task
 
 MAX_CONSECUTIVE_TOOL_TIMEOUTS = 3
 

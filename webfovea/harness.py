@@ -19,14 +19,14 @@ from playwright.async_api import Page
 
 from webfovea.actions import catalog
 from webfovea.actions.types import Action, ParsedReply
-from webfovea.browser.executor import Executed, Executor
-from webfovea.browser.screen import Screen, Shot
 from webfovea.browser.session import BrowserSession
-from webfovea.browser.settle import SettleWatcher
 from webfovea.config import Component, HarnessConfig, make_config
+from webfovea.execution.executor import Executed, Executor
+from webfovea.execution.settle import SettleWatcher
 from webfovea.models.base import ModelInput
-from webfovea.parsing import parse_reply
-from webfovea.prompt import system_prompt
+from webfovea.observation.capture import Screen, Shot
+from webfovea.observation.prompt import system_prompt
+from webfovea.parsing.reply import parse_reply
 
 _LOST_MARKERS = ("Target closed", "has been closed", "Connection closed", "Browser closed", "crashed",
                  "Target page, context or browser has been closed", "Session closed")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.dom.conftest import center, child, open_main
-from webfovea.browser.dom import fill_at, frame_at_point, select_at
+from webfovea.execution.dom import fill_at, frame_at_point, select_at
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from webfovea.browser.dom import is_captcha_frame
+from webfovea.execution.dom import is_captcha_frame
 
 
 def test_is_captcha_frame():
@@ -22,7 +22,7 @@ def test_is_captcha_frame():
 
 
 def test_changed_rules():
-    from webfovea.browser.dom import changed
+    from webfovea.execution.dom import changed
 
     def fp(**kw):
         base = {"url": "u", "title": "t", "nodes": 10, "text_len": 5, "scroll_x": 0, "scroll_y": 0,
@@ -43,7 +43,7 @@ def test_changed_rules():
 
 
 def test_option_matching():
-    from webfovea.browser.forms import match_option, normalise
+    from webfovea.execution.forms import match_option, normalise
 
     opts = [{"text": t, "value": v, "disabled": d} for t, v, d in [
         ("Choose…", "", False), ("Viet Nam", "vn", False), ("Korea, Republic of", "kr", False),
@@ -61,7 +61,7 @@ def test_option_matching():
 
 
 def test_date_conversion():
-    from webfovea.browser.dates import to_input_value as v
+    from webfovea.execution.dates import to_input_value as v
 
     for text in ["05/01/2023", "1 May 2023", "May 1, 2023", "2023/5/1", "2023-05-01", "1.5.2023",
                  "1st of May 2023", "Monday, May 1, 2023", "2023年5月1日", "May 1 2023", "01-May-2023"]:

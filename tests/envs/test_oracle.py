@@ -21,10 +21,10 @@ from webfovea.actions.catalog import offered, parser_specs
 from webfovea.browser.session import BrowserSession
 from webfovea.config import make_config
 from webfovea.envs.oracle import OracleModel
-from webfovea.envs.task import Task
 from webfovea.models.base import ModelError, ModelInput
+from webfovea.observation.prompt import system_prompt
 from webfovea.parsing import parse_reply
-from webfovea.prompt import system_prompt
+from webfovea.task import Task
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 

@@ -11,10 +11,10 @@ from webfovea.actions.catalog import offered, parser_specs
 from webfovea.config import make_config
 from webfovea.envs.oracle import OracleModel
 from webfovea.envs.oracle_quirks import CHAT_TOKENS, Quirks
-from webfovea.envs.task import Task
 from webfovea.models.base import ModelInput
+from webfovea.observation.prompt import system_prompt
 from webfovea.parsing import parse_reply
-from webfovea.prompt import system_prompt
+from webfovea.task import Task
 
 CONFIG = make_config()
 SYSTEM = system_prompt(offered(CONFIG), CONFIG)

@@ -15,7 +15,7 @@ from webfovea.agent import run_task
 from webfovea.config import make_config
 from webfovea.envs.serve import SitesHandle
 from webfovea.envs.suite import load_builtin_suite
-from webfovea.envs.task import Task
+from webfovea.task import Task
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 

@@ -8,13 +8,13 @@ import pytest
 import pytest_asyncio
 from playwright.async_api import Page
 
-from webfovea.browser.forms import match_option
 from webfovea.browser.session import BrowserSession
 from webfovea.envs.serve import SitesHandle, start_sites
 from webfovea.envs.sites.data import world
 from webfovea.envs.sites.stats import DEFAULTS, table_data
 from webfovea.envs.suite import CATEGORIES, FAILURE_CLASSES, POINTER_OPS, first_target, load_builtin_suite
-from webfovea.envs.task import Task
+from webfovea.execution.forms import match_option
+from webfovea.task import Task
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 SEED = 0

@@ -19,12 +19,12 @@ from urllib.parse import urlparse
 import pytest
 from playwright.async_api import Locator, Page
 
-from webfovea.browser.forms import match_option
 from webfovea.browser.session import BrowserSession
 from webfovea.envs.serve import SitesHandle
 from webfovea.envs.sites.rankings import decode_pua
 from webfovea.envs.suite import load_builtin_suite
-from webfovea.envs.task import Task
+from webfovea.execution.forms import match_option
+from webfovea.task import Task
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 SEED = 1

@@ -8,8 +8,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from webfovea.envs.task import Task
 from webfovea.record.schema import StepRecord, TaskResult
+from webfovea.task import Task
 
 
 def task(tid: str, answer: Any, *, category: str = "document extraction",

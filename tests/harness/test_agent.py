@@ -10,8 +10,8 @@ from tests.models.fake_llm import error, fake_llm, openai_ok
 from tests.support.servers import serve_pages
 from webfovea.agent import run_task
 from webfovea.config import make_config
-from webfovea.envs.task import Task
 from webfovea.models.base import ModelReply, Usage
+from webfovea.task import Task
 
 PAGE = """<html><body style="margin:0">
 <button id=b style="position:absolute;left:800px;top:600px;width:200px;height:80px"

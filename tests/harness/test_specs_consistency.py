@@ -4,8 +4,8 @@ import inspect
 
 from webfovea.actions.catalog import BY_NAME, SPECS, TABLE3, offered, parser_specs
 from webfovea.config import Component, make_config
+from webfovea.observation.prompt import system_prompt
 from webfovea.parsing import parse_reply
-from webfovea.prompt import system_prompt
 
 SAMPLE_ARGS = {
     "point": "'<|box_start|>(10,20)<|box_end|>'",

@@ -8,13 +8,13 @@ from pathlib import Path
 import pytest
 
 from tests.models.inputs import make_input
-from webfovea.envs.task import Task
 from webfovea.models.base import ModelError
 from webfovea.models.conventions import conventions_for
 from webfovea.models.endpoint import ModelConfigError
 from webfovea.models.factory import make_model
 from webfovea.models.replay import ReplayModel
 from webfovea.record.schema import StepRecord, TaskResult
+from webfovea.task import Task
 
 REPLIES = [
     "Thought: open it\nAction: click(start_box='<|box_start|>(100,200)<|box_end|>')<|im_end|>",

@@ -22,10 +22,10 @@ from typing import Any
 
 from webfovea.browser.session import BrowserSession
 from webfovea.config import HarnessConfig
-from webfovea.envs.task import Task
 from webfovea.record.capture import start_capture
 from webfovea.record.schema import StepRecord, TaskResult
 from webfovea.runner.worker import browser_pid_of
+from webfovea.task import Task
 
 STARTS = "fake_starts"
 

@@ -8,8 +8,8 @@ from pathlib import Path
 from tests.models.fake_llm import Answer, error, fake_llm, openai_ok
 from tests.support.servers import serve_pages
 from webfovea.config import make_config
-from webfovea.envs.task import Task
 from webfovea.runner.api import run_tasks
+from webfovea.task import Task
 
 PAGE = """<html><body style="margin:0"><button style="position:absolute;left:800px;top:600px;width:200px;height:80px"
  onclick="fetch('/hit?n=' + Date.now())">Go</button></body></html>"""

@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 
 from tests.runner.helpers import claim_all
-from webfovea.envs.task import Task
+from webfovea.record.files import read_result, write_result
 from webfovea.record.schema import TaskResult
-from webfovea.runner.queue import QueueError, TaskQueue, read_result, write_result
+from webfovea.runner.queue import QueueError, TaskQueue
+from webfovea.task import Task
 
 
 def tasks(n: int = 5, text: str = "do it") -> list[Task]:

@@ -6,8 +6,8 @@ import asyncio
 
 from webfovea.actions.spec import ActionSpec, Outcome
 from webfovea.actions.types import Action, ParamSpec
-from webfovea.browser.executor import ExecContext
 from webfovea.config import Component
+from webfovea.execution.executor import ExecContext
 
 WAIT_SECONDS = 2.0
 

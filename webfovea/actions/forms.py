@@ -5,9 +5,9 @@ from __future__ import annotations
 from webfovea.actions.pointer import BOX
 from webfovea.actions.spec import ActionSpec, Outcome
 from webfovea.actions.types import Action, ParamSpec
-from webfovea.browser import dom
-from webfovea.browser.executor import ExecContext
 from webfovea.config import Component
+from webfovea.execution import dom
+from webfovea.execution.executor import ExecContext
 
 
 async def exec_select(ctx: ExecContext, action: Action) -> Outcome:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from webfovea.actions.spec import ActionSpec, Outcome
 from webfovea.actions.types import Action, ParamSpec
-from webfovea.browser.executor import ExecContext
 from webfovea.config import Component
+from webfovea.execution.executor import ExecContext
 
 # Keys that act on the browser rather than the page: they would navigate, open tabs,
 # reload or open developer tools — paths around the site's own interface.

@@ -7,8 +7,8 @@ import re
 
 from webfovea.actions.spec import ActionSpec, Outcome
 from webfovea.actions.types import Action, ParamSpec
-from webfovea.browser.executor import ExecContext
 from webfovea.config import Component
+from webfovea.execution.executor import ExecContext
 
 BOX = "'<|box_start|>(x,y)<|box_end|>'"
 SCROLL_PX = 600  # a bit over half a 1080-px viewport: consecutive views overlap

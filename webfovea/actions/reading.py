@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from webfovea.actions.spec import ActionSpec, Outcome
 from webfovea.actions.types import Action, ParamSpec
-from webfovea.browser import dom
-from webfovea.browser.executor import ExecContext
 from webfovea.config import Component
+from webfovea.execution import dom
+from webfovea.execution.executor import ExecContext
 
 
 async def exec_find_text(ctx: ExecContext, action: Action) -> Outcome:

@@ -16,7 +16,7 @@ from webfovea.actions.types import Action, ParamSpec
 from webfovea.config import Component
 
 if TYPE_CHECKING:
-    from webfovea.browser.executor import ExecContext
+    from webfovea.execution.executor import ExecContext
 
 Point = tuple[float, float]
 

@@ -35,8 +35,8 @@ from webfovea.envs.oracle_grounding import (
 )
 from webfovea.envs.oracle_quirks import Quirks
 from webfovea.envs.oracle_speech import PromptView, call, describe, read_prompt, reply, thought
-from webfovea.envs.task import Task
 from webfovea.models.base import ModelError, ModelInput, ModelReply, Usage
+from webfovea.task import Task
 
 # Knobs that may be given as keyword overrides or in `task.quirks`, with their defaults.
 EXTRA_KNOBS: dict[str, Any] = {

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .task import Task
+from webfovea.task import Task
 
 Locator = dict[str, Any]
 Step = dict[str, Any]

@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from webfovea.task import Task
+
 from .sites import filings as filings_site
 from .sites import forms, gate, rankings, slow
 from .sites.data import BY_CODE, FREQUENCIES, INDICATORS, World, world
@@ -34,7 +36,6 @@ from .suite import (
     wait,
     with_pointer_class,
 )
-from .task import Task
 
 TOKEN_QUIRK = {"contaminate_from_step": 1}
 

@@ -18,9 +18,9 @@ from typing import Any
 
 from PIL import Image
 
-from webfovea.envs.task import Task
 from webfovea.eval.summary import build_summary, load_run_tasks, load_summary, read_result
 from webfovea.record.schema import StepRecord
+from webfovea.task import Task
 
 THUMB_WIDTH = 720
 JPEG_QUALITY = 72

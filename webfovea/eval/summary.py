@@ -16,9 +16,9 @@ from typing import Any
 from pydantic import ValidationError
 from rich.table import Table
 
-from webfovea.envs.task import Task
 from webfovea.eval.scoring import Score, score_answer
 from webfovea.record.schema import TaskResult
+from webfovea.task import Task
 
 SUMMARY = "summary.json"
 PARTIAL = "summary.partial.json"

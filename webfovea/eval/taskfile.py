@@ -15,7 +15,7 @@ from urllib.parse import urlparse
 
 from pydantic import ValidationError
 
-from webfovea.envs.task import Task
+from webfovea.task import Task
 
 REQUIRED = ("task_id", "task", "website")
 # Each task gets a folder named by its id (the runner enforces the same rule).

@@ -12,7 +12,7 @@ from webfovea.models.retry import RetryPolicy
 if TYPE_CHECKING:
     from playwright.async_api import Page
 
-    from webfovea.envs.task import Task
+    from webfovea.task import Task
 
 SPEC_FORMS = (
     ("oracle", "the proving ground's oracle (knows the task plan; speaks like a real model)"),

@@ -21,18 +21,17 @@ from pathlib import Path
 from typing import Any
 
 from webfovea.config import ALL_COMPONENTS, HarnessConfig
-from webfovea.envs.task import Task
+from webfovea.record.files import now_iso
 from webfovea.record.schema import TaskResult
+from webfovea.runner.errors import RunError
 from webfovea.runner.progress import Progress
-from webfovea.runner.queue import TaskQueue, now_iso, validate_tasks
+from webfovea.runner.queue import TaskQueue, validate_tasks
 from webfovea.runner.supervisor import Policy, load_results
 from webfovea.runner.worker import DEFAULT_TASK_FN, WorkerSpec
+from webfovea.task import Task
 
 BACKENDS = ("local", "ray")
 
-
-class RunError(RuntimeError):
-    """Bad input found before any task started (shown to the user as one clear message)."""
 
 
 @dataclass

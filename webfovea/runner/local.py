@@ -12,11 +12,11 @@ from dataclasses import dataclass, replace
 from multiprocessing.process import BaseProcess
 from pathlib import Path
 
-from webfovea.envs.task import Task
 from webfovea.runner.progress import Progress
 from webfovea.runner.queue import TaskQueue
 from webfovea.runner.supervisor import Events, Policy, salvage, stuck_reason
 from webfovea.runner.worker import EXIT_OK, WorkerSpec, worker_process_main
+from webfovea.task import Task
 
 
 @dataclass

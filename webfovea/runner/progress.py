@@ -16,8 +16,9 @@ from rich.live import Live
 from rich.table import Table
 from rich.text import Text
 
-from webfovea.envs.task import Task
-from webfovea.runner.queue import TaskQueue, read_result
+from webfovea.record.files import read_result
+from webfovea.runner.queue import TaskQueue
+from webfovea.task import Task
 
 
 def passed(task: Task | None, answer: str | None, status: str) -> bool | None:

@@ -16,19 +16,17 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
 import shutil
 import sqlite3
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from webfovea.envs.task import Task
-from webfovea.record.schema import TaskResult
+from webfovea.record.files import failure_result, read_result, write_result
+from webfovea.task import Task
 
 QUEUE_FILE = "queue.sqlite"
 # Non-final: a resumed run runs these again (the user stopped them, they did not fail).
@@ -67,10 +65,6 @@ class QueueError(RuntimeError):
     """A queue that cannot be used (corrupt file, different task file, bad task ids)."""
 
 
-def now_iso() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
-
-
 def fingerprint(tasks: Sequence[Task]) -> str:
     """Hash of task ids and instructions. Order-free: a reordered task file is the same run."""
     pairs = sorted((t.task_id, t.task) for t in tasks)
@@ -89,36 +83,6 @@ def validate_tasks(tasks: Sequence[Task]) -> None:
         if t.task_id in seen:
             raise QueueError(f"task id {t.task_id!r} appears more than once in the task file")
         seen.add(t.task_id)
-
-
-def read_result(task_dir: Path) -> TaskResult | None:
-    """The task's result.json, or None when missing or unreadable (a half-written file)."""
-    path = task_dir / "result.json"
-    try:
-        return TaskResult.model_validate_json(path.read_text())
-    except (OSError, ValueError):
-        return None
-
-
-def write_result(task_dir: Path, result: TaskResult) -> None:
-    """Write result.json atomically so a reader never sees half a file."""
-    task_dir.mkdir(parents=True, exist_ok=True)
-    tmp = task_dir / f".result.json.{os.getpid()}.tmp"
-    tmp.write_text(result.model_dump_json(indent=2))
-    os.replace(tmp, task_dir / "result.json")
-
-
-def failure_result(task: Task | None, task_id: str, status: str, error: str, **extra: Any) -> TaskResult:
-    """A result for a task that did not end by itself (worker lost, timed out, interrupted)."""
-    return TaskResult(
-        task_id=task_id,
-        status=status,  # type: ignore[arg-type]
-        error=error,
-        task=task.task if task else None,
-        website=task.website if task else None,
-        ended_at=now_iso(),
-        **extra,
-    )
 
 
 class TaskQueue:

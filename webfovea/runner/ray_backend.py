@@ -21,12 +21,13 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from webfovea.envs.task import Task
+from webfovea.runner.errors import RunError
 from webfovea.runner.local import StopFlag
 from webfovea.runner.progress import Progress
 from webfovea.runner.queue import TaskQueue
 from webfovea.runner.supervisor import Events, Policy, salvage, stuck_reason
 from webfovea.runner.worker import WorkerSpec, run_worker
+from webfovea.task import Task
 
 INSTALL_HINT = "the Ray backend needs Ray: pip install 'webfovea[ray]' (or use --backend local)"
 
@@ -35,8 +36,6 @@ def import_ray() -> Any:
     try:
         import ray
     except ImportError:
-        from webfovea.runner.api import RunError
-
         raise RunError(INSTALL_HINT) from None
     return ray
 
@@ -64,9 +63,7 @@ def run_ray(
         try:
             ray.init(address=address, include_dashboard=False, ignore_reinit_error=True, log_to_driver=False)
         except Exception as e:
-            from webfovea.runner.api import RunError
-
-            raise RunError(f"cannot start or reach Ray (address {address or 'local'}): {e}") from None
+                raise RunError(f"cannot start or reach Ray (address {address or 'local'}): {e}") from None
     actor_cls = ray.remote(max_restarts=policy.max_restarts, max_task_retries=0, num_cpus=cpus_per_worker)(
         _WorkerActor
     )

@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from webfovea.envs.task import Task
 from webfovea.record.capture import CAPTURE_JSON, TEMP_DB, export_capture
-from webfovea.runner.queue import TaskQueue, failure_result, now_iso, read_result, write_result
+from webfovea.record.files import failure_result, now_iso, read_result, write_result
+from webfovea.runner.queue import TaskQueue
+from webfovea.task import Task
 
 
 @dataclass

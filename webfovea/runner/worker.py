@@ -25,9 +25,10 @@ from typing import Any
 
 from webfovea.browser.session import BrowserSession
 from webfovea.config import HarnessConfig
-from webfovea.envs.task import Task
+from webfovea.record.files import failure_result, now_iso, read_result, write_result
 from webfovea.record.schema import StepRecord, TaskResult
-from webfovea.runner.queue import TaskQueue, failure_result, now_iso, read_result, write_result
+from webfovea.runner.queue import TaskQueue
+from webfovea.task import Task
 
 DEFAULT_TASK_FN = "webfovea.agent:run_task"
 STARTS_FILE = ".runner_starts"  # one line per time the runner started this task (evidence: never twice)

@@ -5,11 +5,17 @@ cross-origin in-process and out-of-process, nested), and reports page-level prob
 its result instead of raising.
 """
 
-from webfovea.browser.elements import ElementInfo, describe_at, dom_click_at
-from webfovea.browser.fingerprint import changed, fingerprint, fingerprints_at, text_hash
-from webfovea.browser.forms import FillOutcome, SelectOutcome, fill_at, select_at
 from webfovea.browser.frames import FrameHit, frame_at_point, is_captcha_frame
-from webfovea.browser.textsearch import FindOutcome, ReadOutcome, find_text, read_text, replace_private_use
+from webfovea.execution.forms import FillOutcome, SelectOutcome, fill_at, select_at
+from webfovea.feedback.element import ElementInfo, describe_at, dom_click_at
+from webfovea.feedback.fingerprint import changed, fingerprint, fingerprints_at, text_hash
+from webfovea.observation.textsearch import (
+    FindOutcome,
+    ReadOutcome,
+    find_text,
+    read_text,
+    replace_private_use,
+)
 
 __all__ = [
     "ElementInfo",

@@ -21,15 +21,15 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from webfovea.actions.types import Action, ParamSpec, ParsedReply, Rejection
-from webfovea.parsing_scan import Call, locate_call, thought_before
-from webfovea.parsing_tokens import (
+from webfovea.parsing.scan import Call, locate_call, thought_before
+from webfovea.parsing.tokens import (
     TEMPLATE_TOKEN_RE,
     TEMPLATE_TOKENS,
     junk_prefix_len,
     strip_template_tokens,
     strip_value_tail,
 )
-from webfovea.parsing_values import decode_escapes, parse_direction, parse_key, parse_point, parse_points
+from webfovea.parsing.values import decode_escapes, parse_direction, parse_key, parse_point, parse_points
 
 __all__ = [
     "DEFAULT_FORBIDDEN",

@@ -8,9 +8,9 @@ from typing import Any
 
 from playwright.async_api import ElementHandle, Frame, Page
 
-from webfovea.browser.dates import to_input_value
-from webfovea.browser.elements import describe_at
 from webfovea.browser.frames import FrameHit, frame_at_point, js, short_error
+from webfovea.execution.dates import to_input_value
+from webfovea.feedback.element import describe_at
 
 _PICK = js("pick")
 _FORMS = js("forms")

@@ -15,10 +15,10 @@ from playwright.async_api import Page
 
 from webfovea.actions.spec import ActionSpec, Outcome
 from webfovea.actions.types import Action
-from webfovea.browser import dom
-from webfovea.browser.screen import Shot
-from webfovea.browser.settle import SettleWatcher
 from webfovea.config import Component, HarnessConfig
+from webfovea.execution import dom
+from webfovea.execution.settle import SettleWatcher
+from webfovea.observation.capture import Shot
 
 
 class OutOfBounds(ValueError):

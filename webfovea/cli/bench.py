@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from webfovea.cli_common import (
+from webfovea.cli.common import (
     BaseUrlOpt,
     CoordsOpt,
     DisableOpt,
@@ -22,7 +22,7 @@ from webfovea.cli_common import (
     out,
 )
 from webfovea.config import HarnessConfig
-from webfovea.envs.task import Task
+from webfovea.task import Task
 
 if TYPE_CHECKING:
     from webfovea.envs.serve import SitesHandle

@@ -9,8 +9,8 @@ from typing import Annotated
 
 import typer
 
-from webfovea.cli_bench import bench, replay
-from webfovea.cli_common import (
+from webfovea.cli.bench import bench, replay
+from webfovea.cli.common import (
     BaseUrlOpt,
     CoordsOpt,
     DisableOpt,
@@ -40,7 +40,7 @@ def run(
 ) -> None:
     """Run one task: an instruction and a start URL. Writes result.json, trajectory.jsonl and screenshots."""
     from webfovea.agent import run_task
-    from webfovea.envs.task import Task
+    from webfovea.task import Task
 
     overrides = {"max_steps": max_steps} if max_steps else {}
     config = build_config(model, profile, disable, coords, **overrides)
@@ -123,6 +123,3 @@ def main() -> None:
     except KeyboardInterrupt:
         sys.exit(130)
 
-
-if __name__ == "__main__":
-    main()

@@ -1,0 +1,3 @@
+from webfovea.cli.main import main
+
+main()
