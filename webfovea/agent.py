@@ -12,15 +12,16 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from webfovea.browser.session import BrowserSession
+from webfovea.browser.session import BrowserLost, BrowserSession, is_browser_lost
 from webfovea.config import HarnessConfig
-from webfovea.harness import BrowserLost, Harness, StepResult, is_browser_lost
+from webfovea.feedback import notes
+from webfovea.guardrails.budgets import TaskBudget
+from webfovea.harness import Harness, StepResult
 from webfovea.models.base import Model, ModelError, ModelReply
+from webfovea.record.capture import start_capture
 from webfovea.record.schema import StepRecord, TaskResult, UsageTotals
 from webfovea.record.writer import TaskRecorder
 from webfovea.task import Task
-
-MAX_CONSECUTIVE_TOOL_TIMEOUTS = 3
 
 
 def _now() -> str:
@@ -49,6 +50,7 @@ def _step_record(i: int, reply: ModelReply, res: StepResult, recorder: TaskRecor
         executed_points=[list(p) for p in points] or None,
         feedback=res.feedback or "",
         changed=executed.changed if executed else None,
+        fallback_used=executed.fallback_used if executed else None,
         fingerprint_before=executed.fp_before if executed else None,
         fingerprint_after=executed.fp_after if executed else None,
         usage=reply.usage.to_json(),
@@ -95,7 +97,7 @@ async def run_task(
         assert sess is not None
         page = await sess.fresh_page()
         if capture:
-            cap = await _start_capture(page, Path(task_dir))
+            cap = await start_capture(page, Path(task_dir))
         h = await Harness.on_page(page, config)
         await h.goto(task.website)
         if isinstance(model, str):
@@ -104,11 +106,11 @@ async def run_task(
             mdl = make_model(model, task=task, page=page, base_url=base_url, options=model_options or None)
         else:
             mdl = model
-        timeouts = 0
-        remaining = config.max_seconds - (time.monotonic() - t0)
-        async with asyncio.timeout(max(remaining, 0.001)):
+        budget = TaskBudget.of(config)
+        budget.started = t0
+        async with asyncio.timeout(budget.seconds_left()):
             while True:
-                if steps >= config.max_steps:
+                if budget.steps_spent():
                     result.status = "max_steps"
                     result.error = f"step budget of {config.max_steps} spent without an answer"
                     break
@@ -119,22 +121,21 @@ async def run_task(
                 usage.completion_tokens += reply.usage.completion_tokens
                 try:
                     res = await asyncio.wait_for(h.step(reply.text), config.tool_timeout_s)
-                    timeouts = 0
+                    budget.tool_completed()
                 except TimeoutError:
-                    timeouts += 1
-                    note = f"The action did not complete within {config.tool_timeout_s:g} s and was cut off."
-                    h.last_feedback = note
-                    res = StepResult(None, note, error=note)
-                    if timeouts >= MAX_CONSECUTIVE_TOOL_TIMEOUTS:
-                        rec = _step_record(steps, reply, res, recorder)
-                        recorder.append(rec)
+                    text = notes.tool_timeout(config.tool_timeout_s)
+                    h.last_feedback = h.notes.refusal(text) or None
+                    res = StepResult(None, h.notes.refusal(text), error=text)
+                    if budget.tool_timed_out():
+                        recorder.append(_step_record(steps, reply, res, recorder))
                         steps += 1
                         result.status = "tool_timeout"
-                        result.error = f"{timeouts} consecutive tool timeouts"
+                        result.error = f"{budget.timeouts_in_a_row} consecutive tool timeouts"
                         break
                 rec = _step_record(steps, reply, res, recorder)
                 recorder.append(rec)
                 steps += 1
+                budget.steps = steps
                 if on_step is not None:
                     on_step(rec)
                 if res.done:
@@ -181,12 +182,6 @@ def _disabled(config: HarnessConfig) -> list[str]:
     return sorted(c.value for c in ALL_COMPONENTS - set(config.components))
 
 
-async def _start_capture(page: Any, task_dir: Path) -> Any:
-    try:
-        from webfovea.record.capture import start_capture
-    except ImportError:
-        return None
-    return await start_capture(page, task_dir)
 
 
 async def _quietly(coro: Any) -> None:

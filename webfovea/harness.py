@@ -5,39 +5,35 @@
         res = await h.step(reply_text)   # parse -> execute -> settle -> feedback
         res.action, res.feedback, res.done, res.answer, res.error
 
-The agent loop (`webfovea.agent`), the CLI and the proving ground build on this class.
+The stages live in their own packages (`parsing/`, `execution/`, `feedback/`,
+`observation/`, `guardrails/`); this class only passes one step's data through them in
+order. The agent loop (`webfovea.agent`), the CLI and the proving ground build on it.
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from PIL import Image
 from playwright.async_api import Page
 
 from webfovea.actions import catalog
-from webfovea.actions.types import Action, ParsedReply
-from webfovea.browser.session import BrowserSession
+from webfovea.browser.session import BrowserLost, BrowserSession, is_browser_lost
 from webfovea.config import Component, HarnessConfig, make_config
 from webfovea.execution.executor import Executed, Executor
 from webfovea.execution.settle import SettleWatcher
+from webfovea.feedback import notes
+from webfovea.guardrails.breaker import ScrollBreaker
 from webfovea.models.base import ModelInput
 from webfovea.observation.capture import Screen, Shot
+from webfovea.observation.history import History
 from webfovea.observation.prompt import system_prompt
-from webfovea.parsing.reply import parse_reply
+from webfovea.parsing import parse_reply
+from webfovea.types import Action, ParsedReply
 
-_LOST_MARKERS = ("Target closed", "has been closed", "Connection closed", "Browser closed", "crashed",
-                 "Target page, context or browser has been closed", "Session closed")
-
-
-class BrowserLost(RuntimeError):
-    """The browser or its connection is gone: the task ends as a recorded failure."""
-
-
-def is_browser_lost(exc: BaseException) -> bool:
-    return isinstance(exc, BrowserLost) or any(m in str(exc) for m in _LOST_MARKERS)
+__all__ = ["BrowserLost", "Harness", "Observation", "StepResult", "is_browser_lost"]
 
 
 @dataclass
@@ -70,12 +66,6 @@ class _Launch:
     executable: str | None = None
 
 
-@dataclass
-class _History:
-    replies: list[str] = field(default_factory=list)  # cleaned Thought/Action text per step
-    images: list[Image.Image] = field(default_factory=list)
-
-
 class Harness:
     def __init__(self, page: Page | None = None, config: HarnessConfig | None = None) -> None:
         self.config = config or make_config()
@@ -86,13 +76,13 @@ class Harness:
         self._by_name = {s.name: s for s in self.specs}
         self._parser_specs = catalog.parser_specs(self.specs)
         self.system_prompt = system_prompt(self.specs, self.config)
-        self.history = _History()
+        self.history = History(self.config.screenshot_window)
+        self.notes = notes.Notes(self.config)
+        self.breaker = ScrollBreaker(self.config)
         self.steps = 0
         self.last: Observation | None = None
         self.last_feedback: str | None = None
-        self._scrolls = 0
         self._ready = False
-        self.started = time.monotonic()
 
     # construction -----------------------------------------------------------------------
     @staticmethod
@@ -152,7 +142,6 @@ class Harness:
         await self.settle.install()
         self.screen = Screen(self._page, self.config)
         self.executor = Executor(self._page, self.config, self.settle)
-        self.started = time.monotonic()
         self._ready = True
 
     def __await__(self):  # type: ignore[no-untyped-def]
@@ -176,6 +165,11 @@ class Harness:
         assert self._page is not None, "the harness is not started: use `async with Harness.launch(...)`"
         return self._page
 
+    def _lost(self, e: BaseException) -> BrowserLost | None:
+        if is_browser_lost(e) or self.page.is_closed():
+            return BrowserLost(str(e).splitlines()[0] if str(e) else type(e).__name__)
+        return None
+
     async def goto(self, url: str) -> None:
         """Open the task's start page. Harness-side only: the model has no way to navigate by URL."""
         mark = self.settle.navigations
@@ -192,78 +186,55 @@ class Harness:
         try:
             shot = await self.screen.capture()
         except Exception as e:
-            if is_browser_lost(e) or self.page.is_closed():
-                raise BrowserLost(str(e).splitlines()[0]) from None
+            if (lost := self._lost(e)) is not None:
+                raise lost from None
             raise
         self.last = Observation(image=shot.image, shot=shot, url=self.page.url, step=self.steps)
         return self.last
 
     def model_input(self, task: str) -> ModelInput:
         """What the model is shown now: prompt, task, full text history, last N screenshots, feedback."""
-        window = self.config.screenshot_window
-        images = list(self.history.images[-(window - 1):]) if window > 1 else []
-        if self.last is not None:
-            images.append(self.last.image)
-        return ModelInput(
-            system=self.system_prompt,
-            task=task,
-            history=list(self.history.replies),
-            images=images,
-            feedback=self.last_feedback,
-            step=self.steps,
+        return self.history.model_input(
+            system=self.system_prompt, task=task, current=self.last.image if self.last is not None else None,
+            feedback=self.last_feedback, step=self.steps,
         )
 
     async def step(self, reply: str) -> StepResult:
+        """observe (if needed) -> parse -> execute -> feedback; the caller records the result."""
         t0 = time.monotonic()
         obs = self.last if self.last is not None else await self.observe()
         parsed = parse_reply(
-            reply,
-            self._parser_specs,
-            strip_tokens=self.config.on(Component.token_strip),
-            first_only=self.config.on(Component.first_action),
+            reply, self._parser_specs,
+            strip_tokens=self.config.on(Component.token_strip), first_only=self.config.on(Component.first_action),
         )
         self.steps += 1
-        self.history.replies.append(parsed.cleaned)
-        self.history.images.append(obs.image)
-        self.history.images = self.history.images[-max(self.config.screenshot_window, 1):]
+        self.history.add(parsed.cleaned, obs.image)
         self.last = None
+        result = await self._execute(parsed, obs)
+        self.last_feedback = result.feedback or None
+        result.seconds = time.monotonic() - t0
+        return result
+
+    async def _execute(self, parsed: ParsedReply, obs: Observation) -> StepResult:
         if parsed.action is None or parsed.rejection is not None:
             reason = parsed.rejection.reason if parsed.rejection else "the reply could not be parsed"
-            self.last_feedback = f"Not executed: {reason}"
-            return StepResult(parsed.action, self.last_feedback, error=reason, parsed=parsed, observation=obs,
-                              seconds=time.monotonic() - t0)
+            return StepResult(parsed.action, self.notes.refusal(notes.not_executed(reason)), error=reason,
+                              parsed=parsed, observation=obs)
         action = parsed.action
         spec = self._by_name[action.name]
         try:
             executed = await self.executor.run(spec, action, obs.shot)
         except Exception as e:
-            if is_browser_lost(e) or self.page.is_closed():
-                raise BrowserLost(str(e).splitlines()[0]) from None
-            note = f"{action.name} failed on the page: {str(e).splitlines()[0][:300]}"
-            self.last_feedback = note
-            return StepResult(action, note, error=note, parsed=parsed, observation=obs,
-                              seconds=time.monotonic() - t0)
-        out = executed.outcome
-        feedback = executed.feedback
-        result = StepResult(action, feedback, parsed=parsed, executed=executed, observation=obs)
+            if (lost := self._lost(e)) is not None:
+                raise lost from None
+            text = notes.failed_on_page(action.name, e)
+            return StepResult(action, self.notes.refusal(text), error=text, parsed=parsed, observation=obs)
+        result = StepResult(action, executed.feedback, parsed=parsed, executed=executed, observation=obs)
         if executed.rejected:
-            result.error = feedback
-        if out.done:
-            result.done, result.answer, result.stop_reason = True, out.answer or "", "finished"
-        elif self._scroll_breaker(action.name, executed.changed):
-            result.done, result.stop_reason = True, "scroll_breaker"
-            result.error = (
-                f"Stopped: {self.config.scroll_breaker_limit} consecutive scrolls"
-                + (" and the page stopped changing." if self.config.on(Component.scroll_breaker_needs_no_change) else ".")
-            )
-        self.last_feedback = feedback or None
-        result.seconds = time.monotonic() - t0
+            result.error = executed.refusal
+        if executed.outcome.done:
+            result.done, result.answer, result.stop_reason = True, executed.outcome.answer or "", "finished"
+        elif self.breaker.fires(spec.counts_as_scroll, executed.changed):
+            result.done, result.stop_reason, result.error = True, "scroll_breaker", self.breaker.reason()
         return result
 
-    def _scroll_breaker(self, name: str, changed: bool | None) -> bool:
-        self._scrolls = self._scrolls + 1 if name == "scroll" else 0
-        if self._scrolls < self.config.scroll_breaker_limit:
-            return False
-        if self.config.on(Component.scroll_breaker_needs_no_change):
-            return changed is False
-        return True

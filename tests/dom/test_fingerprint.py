@@ -7,7 +7,7 @@ import time
 import pytest
 
 from tests.dom.conftest import center, child, open_main
-from webfovea.execution.dom import changed, fingerprint, fingerprints_at, text_hash
+from webfovea.feedback.fingerprint import changed, fingerprint, fingerprints_at, text_hash
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tests.dom.conftest import center, child, open_main
-from webfovea.execution.dom import fill_at, frame_at_point, select_at
+from webfovea.browser.frames import frame_at_point
+from webfovea.execution.forms import fill_at, select_at
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 

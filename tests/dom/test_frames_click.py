@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from tests.dom.conftest import center, child, open_main
-from webfovea.execution.dom import describe_at, dom_click_at, frame_at_point
+from webfovea.browser.frames import frame_at_point
+from webfovea.execution.fallback import dom_click_at
+from webfovea.feedback.element import describe_at
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -89,7 +91,7 @@ async def test_no_dom_click_in_captcha_frame(session, site):
 
 
 async def test_open_shadow_dom_describe_click_and_fill(session, site):
-    from webfovea.execution.dom import fill_at
+    from webfovea.execution.forms import fill_at
 
     page = await open_main(session, site, "oop")
     x, y = await center(page, None, "#sb")

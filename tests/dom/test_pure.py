@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from webfovea.execution.dom import is_captcha_frame
+from webfovea.browser.frames import is_captcha_frame
 
 
 def test_is_captcha_frame():
@@ -22,7 +22,7 @@ def test_is_captcha_frame():
 
 
 def test_changed_rules():
-    from webfovea.execution.dom import changed
+    from webfovea.feedback.fingerprint import changed
 
     def fp(**kw):
         base = {"url": "u", "title": "t", "nodes": 10, "text_len": 5, "scroll_x": 0, "scroll_y": 0,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from webfovea.execution.dom import find_text, read_text, replace_private_use
+from webfovea.browser.textsearch import find_text, read_text, replace_private_use
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 

@@ -12,6 +12,7 @@ SAMPLE_ARGS = {
     "points": "'<|box_start|>(10,20)<|box_end|> <|box_start|>(30,40)<|box_end|>'",
     "direction": "'down'",
     "text": "'abc'",
+    "answer": "'abc'",
     "key": "'ctrl a'",
 }
 
@@ -79,4 +80,4 @@ def test_prompt_carries_hard_constraints_and_rules():
     assert "finished only when the answer is visible on the current screenshot" in prompt
     assert "call read_text once on its label before finished" in prompt
     assert "Coordinates: pixels of the screenshot image" in prompt
-    assert BY_NAME["hotkey"].in_reference
+    assert BY_NAME["hotkey"] in offered(make_config("reference"))

@@ -6,7 +6,7 @@ not against whatever the action registry currently offers.
 
 from __future__ import annotations
 
-from webfovea.actions.types import ParamSpec
+from webfovea.types import ParamSpec
 
 BOX = ParamSpec("start_box", "point")
 
@@ -27,7 +27,7 @@ PAPER_SPECS: dict[str, list[ParamSpec]] = {
     "back": [],
     "reload": [],
     "click_many": [ParamSpec("points", "points")],
-    "finished": [ParamSpec("content", "text", optional=True)],
+    "finished": [ParamSpec("content", "answer", optional=True)],
 }
 
 # What the reference agent offered: basic mouse and keyboard actions only.

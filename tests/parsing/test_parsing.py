@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from tests.parsing.specs import PAPER_SPECS, REFERENCE_SPECS
-from webfovea.actions.types import ParamSpec
 from webfovea.parsing import (
     DEFAULT_FORBIDDEN,
     TEMPLATE_TOKEN_RE,
@@ -14,6 +13,7 @@ from webfovea.parsing import (
     expected_form,
     parse_reply,
 )
+from webfovea.types import ParamSpec
 
 CONTAMINATED = "Thought: filter the table by city\nAction: type(content='ottawa<|eot_id|>')<|eot_id|>"
 CONTINUATION = (

@@ -8,8 +8,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.parsing.specs import PAPER_SPECS
-from webfovea.actions.types import Action, ParsedReply, Rejection
 from webfovea.parsing import TEMPLATE_TOKEN_RE, clean_reply, parse_reply
+from webfovea.types import Action, ParsedReply, Rejection
 
 FRAGMENTS = [
     "Thought:", "Thought：", "Action:", "**Action:**", "Action：", "Observation:", "Reflection:", "\n", " ", "\t",

@@ -1,6 +1,8 @@
 """Every action the model can take: the closed action set (the paper's Table 3).
 
 The prompt, the parser, the executor, the budgets and the feedback all come from here.
+Adding an action is one module with its `SPECS` plus one line in `_MODULES`; it is
+offered after the paper's actions unless its name is placed in `TABLE3` order.
 """
 
 from __future__ import annotations
@@ -9,33 +11,51 @@ from collections.abc import Mapping, Sequence
 
 from webfovea.actions import control, forms, keyboard, pointer, reading
 from webfovea.actions.spec import ActionSpec
-from webfovea.actions.types import ParamSpec
 from webfovea.config import HarnessConfig
+from webfovea.types import ParamSpec
 
-SPECS: tuple[ActionSpec, ...] = (
-    *pointer.SPECS[:5],  # click, left_double, right_single, drag, scroll
-    control.SPECS[0],  # wait
-    pointer.SPECS[5],  # hover
-    *forms.SPECS,  # select, fill
-    *keyboard.SPECS,  # type, hotkey
-    *reading.SPECS,  # find_text, read_text
-    *control.SPECS[1:3],  # back, reload
-    pointer.SPECS[6],  # click_many
-    control.SPECS[3],  # finished
-)
+_MODULES = (pointer, control, forms, keyboard, reading)
 
-BY_NAME: dict[str, ActionSpec] = {s.name: s for s in SPECS}
-
+# The paper's Table 3, in its order: the order the prompt lists the actions in.
 TABLE3 = (
     "click", "left_double", "right_single", "drag", "scroll", "wait", "hover", "select", "fill", "type",
     "hotkey", "find_text", "read_text", "back", "reload", "click_many", "finished",
 )  # fmt: skip
 
 
+def _register() -> dict[str, ActionSpec]:
+    by_name: dict[str, ActionSpec] = {}
+    for module in _MODULES:
+        for spec in module.SPECS:
+            if spec.name in by_name:
+                raise ValueError(f"action {spec.name!r} is defined twice")
+            by_name[spec.name] = spec
+    order = [n for n in TABLE3 if n in by_name] + [n for n in by_name if n not in TABLE3]
+    return {n: by_name[n] for n in order}
+
+
+BY_NAME: dict[str, ActionSpec] = _register()
+SPECS: tuple[ActionSpec, ...] = tuple(BY_NAME.values())
+
+
+def _aliases() -> dict[str, str]:
+    out: dict[str, str] = {}
+    for spec in SPECS:
+        for alias in spec.aliases:
+            if alias in BY_NAME or out.get(alias, spec.name) != spec.name:
+                raise ValueError(f"alias {alias!r} of {spec.name!r} is taken")
+            out[alias] = spec.name
+    return out
+
+
+# Names models use for offered actions; the parser applies one only when the alias
+# itself is not an offered action.
+ALIASES: dict[str, str] = _aliases()
+
+
 def offered(config: HarnessConfig) -> list[ActionSpec]:
-    """The actions this harness offers, in prompt order."""
-    reference = config.profile == "reference"
-    return [s for s in SPECS if s.offered(config.on, reference)]
+    """The actions this harness offers, in prompt order (the reference profile: those without a switch)."""
+    return [s for s in SPECS if s.offered(config.on)]
 
 
 def parser_specs(specs: Sequence[ActionSpec]) -> Mapping[str, Sequence[ParamSpec]]:

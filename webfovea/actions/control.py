@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import asyncio
 
-from webfovea.actions.spec import ActionSpec, Outcome
-from webfovea.actions.types import Action, ParamSpec
+from webfovea.actions.spec import ActionSpec, ExecContext, Outcome
 from webfovea.config import Component
-from webfovea.execution.executor import ExecContext
+from webfovea.types import Action, ParamSpec
 
 WAIT_SECONDS = 2.0
 
@@ -47,11 +46,11 @@ SPECS = [
         signature="wait()",
         purpose="Wait for the page to finish loading (about 2 seconds).",
         execute=exec_wait,
-        in_reference=True,
         feedback="How long it waited; if nothing changed, a note saying so.",
     ),
     ActionSpec(
         name="back",
+        aliases=("go_back", "navigate_back"),
         params=(),
         signature="back()",
         purpose="Go back to the previous page in this tab.",
@@ -62,6 +61,7 @@ SPECS = [
     ),
     ActionSpec(
         name="reload",
+        aliases=("refresh",),
         watch=False,
         params=(),
         signature="reload()",
@@ -73,12 +73,12 @@ SPECS = [
     ),
     ActionSpec(
         name="finished",
+        aliases=("finish", "done"),
         watch=False,
-        params=(ParamSpec("content", "text", optional=True),),
+        params=(ParamSpec("content", "answer", optional=True),),
         signature="finished(content='your answer')",
         purpose="Submit the answer and end the task (content='' if the answer cannot be reached).",
         execute=exec_finished,
-        in_reference=True,
         feedback="Ends the task; nothing further is shown.",
     ),
 ]

@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 from webfovea.actions.pointer import BOX
-from webfovea.actions.spec import ActionSpec, Outcome
-from webfovea.actions.types import Action, ParamSpec
+from webfovea.actions.spec import ActionSpec, ExecContext, Outcome
 from webfovea.config import Component
-from webfovea.execution import dom
-from webfovea.execution.executor import ExecContext
+from webfovea.execution.forms import fill_at, select_at
+from webfovea.types import Action, ParamSpec
 
 
 async def exec_select(ctx: ExecContext, action: Action) -> Outcome:
     x, y = ctx.css(action.args["start_box"])
     option = str(action.args.get("option", ""))
-    res = await dom.select_at(ctx.page, x, y, option)
+    res = await select_at(ctx.page, x, y, option)
     if res.ok:
         how = "" if res.how == "exact" else f" (matched '{option}' {res.how})"
         return Outcome(point=(x, y), note=f"Selected '{res.chosen}'{how}.", check_change=False)
@@ -30,7 +29,7 @@ async def exec_fill(ctx: ExecContext, action: Action) -> Outcome:
     x, y = ctx.css(action.args["start_box"])
     content = str(action.args.get("content", ""))
     enter = content.endswith("\n")
-    res = await dom.fill_at(ctx.page, x, y, content.rstrip("\n"))
+    res = await fill_at(ctx.page, x, y, content.rstrip("\n"))
     if not res.ok:
         return Outcome(ok=False, point=(x, y), note=f"fill failed: {res.error}", check_change=False)
     note = f"The box now contains '{res.value}'."

@@ -2,22 +2,10 @@
 
 from __future__ import annotations
 
-from webfovea.actions.spec import ActionSpec, Outcome
-from webfovea.actions.types import Action, ParamSpec
+from webfovea.actions.spec import ActionSpec, ExecContext, Outcome
 from webfovea.config import Component
-from webfovea.execution.executor import ExecContext
-
-# Keys that act on the browser rather than the page: they would navigate, open tabs,
-# reload or open developer tools — paths around the site's own interface.
-BROWSER_HOTKEYS = {
-    "ctrl l", "ctrl t", "ctrl n", "ctrl w", "ctrl shift t", "ctrl shift n", "ctrl shift w", "ctrl r",
-    "ctrl shift r", "f5", "ctrl f5", "shift f5", "alt left", "alt right", "alt home", "alt d", "f6",
-    "ctrl tab", "ctrl shift tab", "ctrl pageup", "ctrl pagedown", "ctrl h", "ctrl j", "ctrl d", "ctrl o",
-    "ctrl p", "ctrl s", "ctrl u", "ctrl k", "ctrl e", "ctrl shift i", "ctrl shift j", "ctrl shift c",
-    "f11", "f12", "alt f4", "ctrl q", "ctrl shift delete", "browserback", "browserforward",
-    "browserrefresh", "meta l", "meta t", "meta n", "meta w", "meta r", "meta left", "meta right",
-    "meta [", "meta ]",
-}
+from webfovea.guardrails.hotkeys import blocked_hotkey
+from webfovea.types import Action, ParamSpec
 
 _KEY_NAMES = {
     "ctrl": "Control", "control": "Control", "shift": "Shift", "alt": "Alt", "meta": "Meta", "cmd": "Meta",
@@ -57,7 +45,7 @@ async def exec_hotkey(ctx: ExecContext, action: Action) -> Outcome:
     key = str(action.args.get("key", "")).strip().lower()
     if not key:
         return Outcome(ok=False, check_change=False, note="hotkey needs a key, e.g. hotkey(key='enter').")
-    if ctx.on(Component.hotkey_blocklist) and key in BROWSER_HOTKEYS:
+    if ctx.on(Component.hotkey_blocklist) and blocked_hotkey(key):
         return Outcome(
             ok=False,
             check_change=False,
@@ -73,20 +61,20 @@ async def exec_hotkey(ctx: ExecContext, action: Action) -> Outcome:
 SPECS = [
     ActionSpec(
         name="type",
+        aliases=("type_text", "input"),
         params=(ParamSpec("content", "text"),),
         signature="type(content='text')",
         purpose="Type into the focused element. End content with \\n to press Enter afterwards.",
         execute=exec_type,
-        in_reference=True,
         feedback="Whether Enter was pressed; if nothing changed, a note that the keystrokes may have gone nowhere.",
     ),
     ActionSpec(
         name="hotkey",
+        aliases=("press", "key", "keypress", "press_key", "hotkeys"),
         params=(ParamSpec("key", "key"),),
         signature="hotkey(key='ctrl c')",
         purpose="Press a key combination on the page (space-separated, e.g. 'enter', 'ctrl a', 'escape').",
         execute=exec_hotkey,
-        in_reference=True,
         feedback="Browser-level keys (ctrl l, ctrl t, F5, alt left ...) are refused with the reason.",
     ),
 ]

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import asyncio
-import re
 
-from webfovea.actions.spec import ActionSpec, Outcome
-from webfovea.actions.types import Action, ParamSpec
+from webfovea.actions.spec import ActionSpec, ExecContext, Outcome
 from webfovea.config import Component
-from webfovea.execution.executor import ExecContext
+from webfovea.guardrails.captcha import captcha_on_page
+from webfovea.types import Action, ParamSpec
 
 BOX = "'<|box_start|>(x,y)<|box_end|>'"
 SCROLL_PX = 600  # a bit over half a 1080-px viewport: consecutive views overlap
@@ -56,7 +55,7 @@ async def exec_scroll(ctx: ExecContext, action: Action) -> Outcome:
     if box is not None:
         x, y = ctx.css(box)
     else:
-        x, y = ctx.shot.css_width / 2, ctx.shot.css_height / 2
+        x, y = ctx.view.css_width / 2, ctx.view.css_height / 2
     direction = action.args.get("direction", "down")
     dx, dy = {"up": (0, -SCROLL_PX), "down": (0, SCROLL_PX), "left": (-SCROLL_PX, 0), "right": (SCROLL_PX, 0)}[
         direction
@@ -75,28 +74,11 @@ async def exec_scroll(ctx: ExecContext, action: Action) -> Outcome:
 _TWO_FRAMES = "new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))"
 
 
-_CAPTCHA_TEXT = re.compile(
-    r"captcha|select all (?:the )?(?:images|squares|tiles)|verify (?:that )?you are (?:a )?human|i'?m not a robot",
-    re.I,
-)
-_PAGE_TEXT = "() => (document.body ? document.body.innerText : '').slice(0, 20000)"
-
-
-async def _captcha_on_page(ctx: ExecContext) -> bool:
-    for frame in ctx.page.frames:
-        try:
-            if _CAPTCHA_TEXT.search(await frame.evaluate(_PAGE_TEXT)):
-                return True
-        except Exception:
-            continue
-    return False
-
-
 async def exec_click_many(ctx: ExecContext, action: Action) -> Outcome:
     points = [ctx.css(p, f"point {i + 1}") for i, p in enumerate(action.args.get("points") or [])]
     if not points:
         return Outcome(ok=False, check_change=False, note="click_many needs at least one point.")
-    if not await _captcha_on_page(ctx):
+    if not await captcha_on_page(ctx.page):
         return Outcome(
             ok=False,
             check_change=False,
@@ -115,9 +97,10 @@ SPECS = [
         signature=f"click(start_box={BOX})",
         purpose="Left-click the point.",
         execute=exec_click,
-        in_reference=True,
         pointer=True,
-        clicky=True,
+        dom_event="click",
+        text_hash="on_chart",
+        aliases=("left_click", "left_single", "tap"),
         feedback="If nothing on the page changed: a note naming the element under the point and whether it is clickable.",
     ),
     ActionSpec(
@@ -126,9 +109,10 @@ SPECS = [
         signature=f"left_double(start_box={BOX})",
         purpose="Double-click the point.",
         execute=exec_double,
-        in_reference=True,
         pointer=True,
-        clicky=True,
+        dom_event="dblclick",
+        text_hash="on_chart",
+        aliases=("double_click", "left_double_click", "doubleclick", "dblclick"),
         feedback="If nothing changed: a note naming the element under the point.",
     ),
     ActionSpec(
@@ -137,9 +121,10 @@ SPECS = [
         signature=f"right_single(start_box={BOX})",
         purpose="Right-click the point.",
         execute=exec_right,
-        in_reference=True,
         pointer=True,
-        clicky=True,
+        dom_event="contextmenu",
+        text_hash="on_chart",
+        aliases=("right_click", "right_single_click"),
         feedback="If nothing changed: a note naming the element under the point.",
     ),
     ActionSpec(
@@ -148,7 +133,6 @@ SPECS = [
         signature=f"drag(start_box={BOX}, end_box={BOX})",
         purpose="Press at start_box, move to end_box, release (sliders, maps).",
         execute=exec_drag,
-        in_reference=True,
         pointer=True,
         feedback="If nothing changed: a note naming the element under the start point.",
     ),
@@ -158,8 +142,9 @@ SPECS = [
         signature=f"scroll(start_box={BOX}, direction='down or up or right or left')",
         purpose="Scroll the element under the point (the page if no point) by about half a screen.",
         execute=exec_scroll,
-        in_reference=True,
         pointer=True,
+        counts_as_scroll=True,
+        aliases=("scroll_down", "scroll_up"),
         feedback="If nothing moved: a note naming the element under the point (the end of the page or a non-scrollable area).",
     ),
     ActionSpec(
@@ -170,6 +155,7 @@ SPECS = [
         execute=exec_hover,
         component=Component.hover,
         pointer=True,
+        text_hash="always",
         rule="When a chart's values are not printed, hover each bar or point you need and read the tooltip.",
         feedback="The page-text hash is compared, so a tooltip that appears counts as a change; otherwise a note naming the element under the point.",
     ),

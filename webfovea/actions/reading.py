@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from webfovea.actions.spec import ActionSpec, Outcome
-from webfovea.actions.types import Action, ParamSpec
+from webfovea.actions.spec import ActionSpec, ExecContext, Outcome
+from webfovea.browser.textsearch import find_text, read_text
 from webfovea.config import Component
-from webfovea.execution import dom
-from webfovea.execution.executor import ExecContext
+from webfovea.types import Action, ParamSpec
 
 
 async def exec_find_text(ctx: ExecContext, action: Action) -> Outcome:
@@ -15,9 +14,9 @@ async def exec_find_text(ctx: ExecContext, action: Action) -> Outcome:
         return Outcome(ok=False, check_change=False, note="find_text needs the text to look for.")
     key = text.lower()
     occurrence = ctx.find_positions.get(key, 0)
-    res = await dom.find_text(ctx.page, text, occurrence)
+    res = await find_text(ctx.page, text, occurrence)
     if not res.found and occurrence > 0:
-        res = await dom.find_text(ctx.page, text, 0)  # wrap around, as Ctrl+F does
+        res = await find_text(ctx.page, text, 0)  # wrap around, as Ctrl+F does
     if not res.found:
         return Outcome(ok=False, check_change=False, note=f"find_text: '{text}' was not found on this page.")
     ctx.find_positions[key] = res.index + 1
@@ -32,7 +31,7 @@ async def exec_read_text(ctx: ExecContext, action: Action) -> Outcome:
     near = str(action.args.get("near", "")).strip()
     if not near:
         return Outcome(ok=False, check_change=False, note="read_text needs a label to read near.")
-    res = await dom.read_text(ctx.page, near)
+    res = await read_text(ctx.page, near)
     if not res.found:
         return Outcome(ok=False, check_change=False, note=f"read_text: no text matching '{near}' on this page.")
     note = f"read_text near '{near}' ({res.matches} match{'es' if res.matches != 1 else ''}): {res.text}"

@@ -1,42 +1,28 @@
 """The shape of one action spec: the single place an action is defined.
 
-A spec holds the signature the prompt shows, the parameters the parser reads, the
-switch that offers it, its per-task budget, its executor and the feedback it writes.
-`webfovea/actions/catalog.py` lists every spec; the prompt, parser, executor and
-feedback are all driven from that list.
+A spec holds the signature the prompt shows, the parameters the parser reads, the names
+models also use for it, the switch that offers it, its per-task budget, its executor, how
+the executor watches it (fingerprints, text hash, the DOM event of the iframe fallback),
+and the feedback it writes. `webfovea/actions/catalog.py` registers every spec; the prompt,
+parser, executor, feedback and guardrails all read these fields instead of testing names.
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Literal
 
-from webfovea.actions.types import Action, ParamSpec
 from webfovea.config import Component
+from webfovea.execution.context import ExecContext, Outcome
+from webfovea.types import Action, ParamSpec
 
-if TYPE_CHECKING:
-    from webfovea.execution.executor import ExecContext
+__all__ = ["ActionSpec", "ExecContext", "Outcome", "TextHash"]
 
-Point = tuple[float, float]
-
-
-@dataclass
-class Outcome:
-    """What an executor did. Feedback is written from this, never from the page directly."""
-
-    ok: bool = True
-    note: str = ""  # action-specific feedback (read-back, option list, read_text output ...)
-    point: Point | None = None  # CSS pixels where a pointer action landed
-    points: list[Point] = field(default_factory=list)
-    navigated: bool = False  # the action is expected to navigate (back, reload, Enter)
-    check_change: bool = True  # compare fingerprints and say so when nothing changed
-    done: bool = False
-    answer: str | None = None
-    details: dict[str, Any] = field(default_factory=dict)
-
-
-Executor = Callable[["ExecContext", Action], Awaitable[Outcome]]
+Executor = Callable[[ExecContext, Action], Awaitable[Outcome]]
+# When a text hash of the frame under the point is compared too: hovers reveal tooltips
+# that change neither node count nor text length; chart clicks likewise.
+TextHash = Literal["never", "on_chart", "always"]
 
 
 @dataclass(frozen=True)
@@ -46,16 +32,16 @@ class ActionSpec:
     signature: str  # exactly how the prompt shows the call
     purpose: str  # one line for the prompt
     execute: Executor
-    component: Component | None = None  # None: always offered
-    in_reference: bool = False  # offered by the naive reference harness
+    component: Component | None = None  # the switch that offers it; None: always offered (reference set)
     budget: int | None = None  # per-task budget, enforced by the executor
     rule: str | None = None  # tool trigger, written as a rule (prompt, when tool_triggers is on)
     feedback: str = ""  # what the model is told after it (documents Outcome.note; checked by tests)
+    aliases: tuple[str, ...] = ()  # other names models write for it (double_click -> left_double)
     pointer: bool = False  # takes start_box: mapped, bounds-checked, fingerprinted at the point
-    clicky: bool = False  # a click-like action: the iframe DOM fallback may repeat it in the frame
     watch: bool = True  # fingerprint the page before/after (off where feedback is a read-back)
+    text_hash: TextHash = "never"
+    dom_event: str | None = None  # the event the iframe DOM fallback dispatches if nothing changed
+    counts_as_scroll: bool = False  # counted by the scroll breaker
 
-    def offered(self, on: Callable[[Component], bool], reference: bool) -> bool:
-        if reference:
-            return self.in_reference
+    def offered(self, on: Callable[[Component], bool]) -> bool:
         return self.component is None or on(self.component)

@@ -160,3 +160,15 @@ class BrowserSession:
         if self._home is not None:
             self._home.cleanup()
             self._home = None
+
+
+_LOST_MARKERS = ("Target closed", "has been closed", "Connection closed", "Browser closed", "crashed",
+                 "Target page, context or browser has been closed", "Session closed")
+
+
+class BrowserLost(RuntimeError):
+    """The browser or its connection is gone: the task ends as a recorded failure."""
+
+
+def is_browser_lost(exc: BaseException) -> bool:
+    return isinstance(exc, BrowserLost) or any(m in str(exc) for m in _LOST_MARKERS)

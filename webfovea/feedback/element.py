@@ -1,4 +1,4 @@
-"""What is under a point (for feedback notes) and the DOM click fallback inside frames."""
+"""What is under a point, and the one sentence that names it in feedback notes."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from playwright.async_api import Page
 
-from webfovea.browser.frames import frame_at_point, is_captcha_frame, js, short_error
+from webfovea.browser.frames import frame_at_point, js, short_error
 
 _PICK = js("pick")
 
@@ -80,26 +80,3 @@ async def describe_at(page: Page, x: float, y: float) -> ElementInfo:
         setattr(info, key, d.get(key) or type(getattr(info, key))())
     info.covered_by = d.get("covered_by") or hit.covered_by
     return info
-
-
-_KINDS = {"click": "click", "dblclick": "dblclick", "left_double": "dblclick", "double": "dblclick",
-          "contextmenu": "contextmenu", "right_single": "contextmenu", "right": "contextmenu"}
-
-
-async def dom_click_at(page: Page, x: float, y: float, kind: str = "click") -> bool:
-    """Dispatch the full DOM mouse-event sequence on the element at (x, y) inside its frame.
-
-    kind: 'click', 'dblclick' or 'contextmenu'. A see-through overlay on top is skipped in
-    favour of the interactive element beneath it. Returns True when events were dispatched;
-    False (doing nothing) inside CAPTCHA-provider frames, on an empty point, or on errors.
-    """
-    k = _KINDS.get(kind)
-    if k is None:
-        return False
-    hit = await frame_at_point(page, x, y)
-    if hit.is_captcha or any(is_captcha_frame(u) for u in hit.chain):
-        return False
-    try:
-        return bool(await hit.frame.evaluate(_PICK, {"op": "click", "x": hit.local_x, "y": hit.local_y, "kind": k}))
-    except Exception:
-        return False

@@ -20,7 +20,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from webfovea.actions.types import Action, ParamSpec, ParsedReply, Rejection
+from webfovea.actions.catalog import ALIASES
+from webfovea.guardrails.forbidden import DEFAULT_FORBIDDEN
 from webfovea.parsing.scan import Call, locate_call, thought_before
 from webfovea.parsing.tokens import (
     TEMPLATE_TOKEN_RE,
@@ -30,6 +31,7 @@ from webfovea.parsing.tokens import (
     strip_value_tail,
 )
 from webfovea.parsing.values import decode_escapes, parse_direction, parse_key, parse_point, parse_points
+from webfovea.types import Action, ParamSpec, ParsedReply, Rejection
 
 __all__ = [
     "DEFAULT_FORBIDDEN",
@@ -41,36 +43,6 @@ __all__ = [
     "parse_reply",
 ]
 
-_NAV = "URL navigation is not available: reach pages through the site's own links and controls."
-_JS = "JavaScript is not available: operate the page through its visible controls."
-_HTTP = "HTTP requests are not available: read the data from the page itself."
-_SEARCH = "Search engines and other sites are not allowed: answer only from the designated site."
-_TABS = "Tabs are not available: stay on the current page and use its links and controls."
-
-# Actions a model may ask for that the closed action set refuses, with the reason it is told.
-DEFAULT_FORBIDDEN: dict[str, str] = {
-    **dict.fromkeys(
-        ["goto", "go_to", "open_url", "openurl", "navigate", "navigate_to", "visit", "open", "load_url",
-         "browse", "set_url", "url"], _NAV),
-    **dict.fromkeys(
-        ["execute_javascript", "execute_js", "javascript", "js", "run_js", "run_javascript", "eval",
-         "evaluate", "exec", "execute_script", "script"], _JS),
-    **dict.fromkeys(
-        ["fetch", "http_get", "http_post", "http", "request", "get", "post", "curl", "wget", "api_call",
-         "download"], _HTTP),
-    **dict.fromkeys(["search", "web_search", "google", "google_search", "bing", "search_engine"], _SEARCH),
-    **dict.fromkeys(["new_tab", "open_tab", "switch_tab", "close_tab", "tab_focus"], _TABS),
-}  # fmt: skip
-
-# Names models use for offered actions; only applied when the alias itself is not offered.
-ACTION_ALIASES: dict[str, str] = {
-    "double_click": "left_double", "left_double_click": "left_double", "doubleclick": "left_double",
-    "dblclick": "left_double", "right_click": "right_single", "right_single_click": "right_single",
-    "left_click": "click", "left_single": "click", "tap": "click", "finish": "finished", "done": "finished",
-    "press": "hotkey", "key": "hotkey", "keypress": "hotkey", "press_key": "hotkey", "hotkeys": "hotkey",
-    "type_text": "type", "input": "type", "scroll_down": "scroll", "scroll_up": "scroll",
-    "go_back": "back", "navigate_back": "back", "refresh": "reload",
-}  # fmt: skip
 
 KEYWORD_ALIASES: dict[str, str] = {
     "point": "start_box", "start_point": "start_box", "box": "start_box", "start": "start_box",
@@ -101,6 +73,7 @@ _FORM_BY_KIND = {
     "points": "'<|box_start|>(x1,y1)<|box_end|> <|box_start|>(x2,y2)<|box_end|>'",
     "direction": "'down'",
     "text": "'...'",
+    "answer": "'...'",
     "key": "'ctrl c'",
 }
 _WHAT_BY_KIND = {
@@ -108,6 +81,7 @@ _WHAT_BY_KIND = {
     "points": "one or more points",
     "direction": "one of up, down, left, right",
     "text": "a quoted string",
+    "answer": "a quoted string",
     "key": "key names such as 'enter' or 'ctrl c'",
 }
 _KW_RE = re.compile(r"\s*([A-Za-z_]\w*)\s*=(?!=)\s*(.*)", re.DOTALL)
@@ -139,13 +113,19 @@ def parse_reply(
     strip_tokens: bool = True,
     first_only: bool = True,
     forbidden: Mapping[str, str] | None = None,
+    aliases: Mapping[str, str] | None = None,
 ) -> ParsedReply:
-    """Parse one model reply against the offered actions. Never raises on any text."""
+    """Parse one model reply against the offered actions. Never raises on any text.
+
+    `forbidden` defaults to the closed action set's refusals, `aliases` to the names the
+    action specs declare (double_click -> left_double).
+    """
     text = text if isinstance(text, str) else str(text)
     forbidden = DEFAULT_FORBIDDEN if forbidden is None else forbidden
+    aliases = ALIASES if aliases is None else aliases
     work, stripped = strip_template_tokens(text) if strip_tokens else (text, [])
-    shapes = {name.lower(): (len(ps), bool(ps) and ps[-1].kind == "text") for name, ps in specs.items()}
-    shapes.update({a: shapes[t] for a, t in ACTION_ALIASES.items() if t in shapes and a not in shapes})
+    shapes = {name.lower(): (len(ps), bool(ps) and ps[-1].kind in ("text", "answer")) for name, ps in specs.items()}
+    shapes.update({a: shapes[t] for a, t in aliases.items() if t in shapes and a not in shapes})
     keywords = UI_TARS_KEYWORDS | {p.name for params in specs.values() for p in params}
     call, marker = locate_call(work, first_only=first_only, shapes=shapes or None, keywords=keywords)
 
@@ -159,7 +139,7 @@ def parse_reply(
         return ParsedReply(text, cleaned, _tidy_thought(thought, strip_tokens), None, Rejection(reason),
                            stripped, False)  # fmt: skip
 
-    action, rejection = _bind(call, specs, forbidden, strip_tokens, stripped)
+    action, rejection = _bind(call, specs, forbidden, aliases, strip_tokens, stripped)
     # History shows the action under its offered name (double_click -> left_double).
     cleaned, truncated = _cleaned_text(work, call, action.raw, strip_tokens, first_only, stripped)
     thought = _tidy_thought(thought_before(work, call.marker), strip_tokens)
@@ -226,9 +206,9 @@ def _cleaned_text(
     return prefix + raw + rest[:junk].rstrip(), truncated
 
 
-def _resolve_name(written: str, specs: Mapping[str, Sequence[ParamSpec]]) -> str | None:
+def _resolve_name(written: str, specs: Mapping[str, Sequence[ParamSpec]], aliases: Mapping[str, str]) -> str | None:
     base = written.split(".")[-1]
-    for candidate in (base, base.lower(), ACTION_ALIASES.get(base.lower(), "")):
+    for candidate in (base, base.lower(), aliases.get(base.lower(), "")):
         if candidate in specs:
             return candidate
     return None
@@ -271,20 +251,21 @@ def _convert(kind: str, value: str, strip_tokens: bool, stripped: list[str]) -> 
     if strip_tokens:
         text, removed = strip_value_tail(text)
         stripped.extend(removed)
-    return text
+    return text.strip() if kind == "answer" else text  # an answer, not its layout
 
 
 def _bind(
     call: Call,
     specs: Mapping[str, Sequence[ParamSpec]],
     forbidden: Mapping[str, str],
+    aliases: Mapping[str, str],
     strip_tokens: bool,
     stripped: list[str],
 ) -> tuple[Action, Rejection | None]:
     keyword, positional = _split_args(call)
     base = call.name.split(".")[-1].lower()
     reason = next((msg for name, msg in forbidden.items() if name.lower() == base), None)
-    name = _resolve_name(call.name, specs)
+    name = _resolve_name(call.name, specs, aliases)
     if reason is not None or name is None:
         generic = {k: _literal(v)[0] for k, v in keyword}
         generic.update({f"arg{i}": _literal(v)[0] for i, v in enumerate(positional)})
@@ -366,10 +347,8 @@ def _bind(
                 return action, Rejection(
                     f"{name}: missing required argument {p.name}. Expected: {form}", action
                 )
-            if p.kind == "text":
+            if p.kind in ("text", "answer"):
                 args[p.name] = ""  # finished() is an empty answer
-    if name == "finished" and isinstance(args.get("content"), str):
-        args["content"] = args["content"].strip()  # the answer, not its layout
     if strip_tokens:
         action.raw = _strip_raw_markup(action.raw, stripped)
     return action, None

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from webfovea.actions.types import Point
+from webfovea.types import Point
 
 _NUM = r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)"
 _SEP = r"\s*[,\s]\s*"

@@ -1,4 +1,4 @@
-"""Plain data that flows through a step: a parsed action, a rejection, an outcome."""
+"""Plain data that flows through a step: a parsed action, a rejection, a parsed reply, parameter kinds."""
 
 from __future__ import annotations
 
@@ -52,6 +52,7 @@ class ParsedReply:
 #   points    -> list of (x, y)  several points in any of the forms above
 #   direction -> "up" | "down" | "left" | "right"
 #   text      -> str             quoted string; escapes \n \' \" \\ decoded
+#   answer    -> str             a text whose surrounding whitespace is layout, not content
 #   key       -> str             lower-cased, spaces normalised: 'ctrl c'
 ParamKind = str
 

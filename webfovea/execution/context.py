@@ -1,0 +1,88 @@
+"""What the executor hands an action's executor, and what it gets back.
+
+`ExecContext` is the only door an action has to the page: the page itself, the
+switches, and the view the model decided on (for mapping its points). `Outcome` is the
+action's account of what it did; the feedback stage writes the model's note from it.
+`Runnable` is what the executor reads from an action spec (`actions.spec.ActionSpec`
+satisfies it), so the executor never needs to know the catalogue.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from playwright.async_api import Page
+
+from webfovea.config import Component, HarnessConfig
+from webfovea.guardrails.bounds import PointSpace, check_point
+from webfovea.types import Action
+
+Point = tuple[float, float]
+
+
+class View(PointSpace, Protocol):
+    """The sent image and the viewport it maps to (satisfied by `observation.capture.Shot`)."""
+
+    @property
+    def css_width(self) -> float: ...
+
+    @property
+    def css_height(self) -> float: ...
+
+    def to_css(self, x: float, y: float) -> tuple[float, float]: ...
+
+
+@dataclass
+class ExecContext:
+    page: Page
+    config: HarnessConfig
+    view: View
+    find_positions: dict[str, int] = field(default_factory=dict)  # find_text: next match per text
+
+    def on(self, c: Component) -> bool:
+        return self.config.on(c)
+
+    def css(self, point: Any, what: str = "start_box") -> tuple[float, float]:
+        """Map a model point to CSS pixels; OutOfBounds for points outside the sent image."""
+        return self.view.to_css(*check_point(self.view, point, what))
+
+
+@dataclass
+class Outcome:
+    """What an executor did. Feedback is written from this, never from the page directly."""
+
+    ok: bool = True
+    note: str = ""  # action-specific feedback (read-back, option list, read_text output ...)
+    point: Point | None = None  # CSS pixels where a pointer action landed
+    points: list[Point] = field(default_factory=list)
+    navigated: bool = False  # the action is expected to navigate (back, reload, Enter)
+    check_change: bool = True  # compare fingerprints and say so when nothing changed
+    done: bool = False
+    answer: str | None = None
+
+
+class Runnable(Protocol):
+    """The fields of an action spec the executor acts on."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def budget(self) -> int | None: ...
+
+    @property
+    def pointer(self) -> bool: ...
+
+    @property
+    def watch(self) -> bool: ...
+
+    @property
+    def text_hash(self) -> str: ...
+
+    @property
+    def dom_event(self) -> str | None: ...
+
+    @property
+    def execute(self) -> Callable[[ExecContext, Action], Awaitable[Outcome]]: ...

@@ -1,0 +1,35 @@
+"""What the model is shown at each step: the prompt, the task, the full text history,
+a window of the last N screenshots, and the feedback on its last reply.
+
+The text history is kept whole (it is small and carries the model's own plan); images
+are the expensive part, so only the last `screenshot_window` are sent.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from PIL import Image
+
+from webfovea.models.base import ModelInput
+
+
+@dataclass
+class History:
+    window: int
+    replies: list[str] = field(default_factory=list)  # cleaned Thought/Action text per step
+    images: list[Image.Image] = field(default_factory=list)
+
+    def add(self, reply: str, image: Image.Image) -> None:
+        self.replies.append(reply)
+        self.images.append(image)
+        self.images = self.images[-max(self.window, 1):]
+
+    def model_input(
+        self, *, system: str, task: str, current: Image.Image | None, feedback: str | None, step: int
+    ) -> ModelInput:
+        images = list(self.images[-(self.window - 1):]) if self.window > 1 else []
+        if current is not None:
+            images.append(current)
+        return ModelInput(system=system, task=task, history=list(self.replies), images=images,
+                          feedback=feedback, step=step)
