@@ -9,6 +9,7 @@ import pytest_asyncio
 from playwright.async_api import Page
 
 from webfovea.browser.session import BrowserSession
+from webfovea.envs.plan import PlannedTask
 from webfovea.envs.serve import SitesHandle, start_sites
 from webfovea.envs.sites.data import world
 from webfovea.envs.sites.stats import DEFAULTS, table_data
@@ -39,19 +40,19 @@ async def test_suite_shape(suite: list[Task], sites: SitesHandle) -> None:
     assert covered == set(FAILURE_CLASSES), set(FAILURE_CLASSES) - covered
     for t in suite:
         assert t.website.startswith(sites.main_url + "/"), t.website
-        assert t.plan[-1]["op"] == "answer"
+        assert PlannedTask.of(t).plan[-1]["op"] == "answer"
         if t.task_id in EMPTY_ANSWER_TASKS:
             assert t.answer == ""
         else:
             assert isinstance(t.answer, str) and t.answer.strip(), t.task_id
         # A task that points anywhere is a coordinates task; one that does not, is not.
-        points = any(s["op"] in POINTER_OPS for s in t.plan)
+        points = any(s["op"] in POINTER_OPS for s in PlannedTask.of(t).plan)
         assert points == ("coordinates" in t.failure_classes), t.task_id
     token = [t for t in suite if "token" in t.failure_classes]
     assert len(token) >= 2
     for t in token:
-        assert t.quirks.get("contaminate_from_step", 99) <= 2
-        assert any(s["op"] in ("fill", "type") for s in t.plan)
+        assert PlannedTask.of(t).quirks.get("contaminate_from_step", 99) <= 2
+        assert any(s["op"] in ("fill", "type") for s in PlannedTask.of(t).plan)
     # Some tasks must survive misaligned clicks: keyboard, find_text and scroll only.
     assert len([t for t in suite if "coordinates" not in t.failure_classes]) >= 8
     list_tasks = [t for t in suite if t.category == "complete data retrieval"]
@@ -75,7 +76,7 @@ async def test_select_answers_depend_on_the_selected_country(suite: list[Task]) 
     for t in suite:
         if not t.task_id.startswith("stats-select-0"):
             continue
-        selector = t.plan[-1]["source"]["target"]["selector"]
+        selector = PlannedTask.of(t).plan[-1]["source"]["target"]["selector"]
         period = selector.split('data-period="')[1].split('"')[0]
         freq = "Q" if "-Q" in period else "A" if len(period) == 4 else "M"
         default = dict(table_data(w, DEFAULTS["country"], "cpi", freq, DEFAULTS["from"], DEFAULTS["to"])["rows"])
@@ -85,7 +86,7 @@ async def test_select_answers_depend_on_the_selected_country(suite: list[Task]) 
     # An autocomplete that never chose its indicator leaves the default one (CPI) in the table.
     for t in suite:
         if "autocomplete" in t.failure_classes and "select" not in t.failure_classes:
-            selector = t.plan[-1]["source"]["target"]["selector"]
+            selector = PlannedTask.of(t).plan[-1]["source"]["target"]["selector"]
             period = selector.split('data-period="')[1].split('"')[0]
             cpi = dict(table_data(w, DEFAULTS["country"], "cpi", "M", DEFAULTS["from"], DEFAULTS["to"])["rows"])
             assert t.answer != cpi[period], t.task_id
@@ -115,13 +116,13 @@ async def test_first_targets_exist_and_misaligned_clicks_miss(suite: list[Task],
     for url, tasks in by_url.items():
         await page.goto(url, wait_until="domcontentloaded")
         for t in tasks:
-            found = first_target(t.plan)
+            found = first_target(PlannedTask.of(t).plan)
             assert found is not None, t.task_id
             box = await _resolve(page, found[1])
             if box is None:
                 missing.append((t.task_id, found[1]))
                 continue
-            for step in t.plan:  # every option a task spells is found by the harness's matcher
+            for step in PlannedTask.of(t).plan:  # every option a task spells is found by the harness's matcher
                 if step["op"] == "select" and not step["target"].get("frame"):
                     sel = page.locator(step["target"]["selector"])
                     if await sel.count():
@@ -131,7 +132,7 @@ async def test_first_targets_exist_and_misaligned_clicks_miss(suite: list[Task],
                         assert index is not None, f"{t.task_id}: {error}"
                         assert options[index]["value"] == step["expect"]["value"], t.task_id
                         selects_checked += 1
-            pointer = next((s for s in t.plan if s["op"] in POINTER_OPS), None)
+            pointer = next((s for s in PlannedTask.of(t).plan if s["op"] in POINTER_OPS), None)
             if pointer is None or pointer is not found[0] or not box:
                 continue
             # The paper's bug: every click at 3/4 of its intended coordinates. It must miss.

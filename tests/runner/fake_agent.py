@@ -43,7 +43,7 @@ async def run_task(
     task_dir.mkdir(parents=True, exist_ok=True)
     with (task_dir / STARTS).open("a") as f:
         f.write(f"{os.getpid()}\n")
-    fault = task.quirks.get("fault")
+    fault = (task.model_extra or {}).get("quirks", {}).get("fault")
     res = TaskResult(task_id=task.task_id, status="error", task=task.task, model=str(model))
     cap = None
     t0 = time.monotonic()
@@ -69,7 +69,7 @@ async def run_task(
         elif fault == "block":
             time.sleep(3600)
         elif fault == "slow":
-            for i in range(1, int(task.quirks.get("steps", 4))):
+            for i in range(1, int((task.model_extra or {}).get("quirks", {}).get("steps", 4))):
                 await asyncio.sleep(1.0)
                 if on_step:
                     on_step(StepRecord(step=i, raw_reply="wait", cleaned_reply="wait"))

@@ -35,6 +35,7 @@ from webfovea.envs.oracle_grounding import (
 )
 from webfovea.envs.oracle_quirks import Quirks
 from webfovea.envs.oracle_speech import PromptView, call, describe, read_prompt, reply, thought
+from webfovea.envs.plan import PlannedTask
 from webfovea.models.base import ModelError, ModelInput, ModelReply, Usage
 from webfovea.task import Task
 
@@ -101,14 +102,15 @@ class OracleModel:
             **EXTRA_KNOBS, **overrides,
         }
         # The task's own quirks win: a task that exists to exercise a quirk keeps it.
-        bad = sorted(set(task.quirks) - set(knobs))
+        planned = PlannedTask.of(task)
+        bad = sorted(set(planned.quirks) - set(knobs))
         if bad:
             raise ValueError(f"task {task.task_id}: unknown oracle quirk(s) {', '.join(bad)}")
-        knobs.update(task.quirks)
+        knobs.update(planned.quirks)
         self.task = task
         self.page = page
         self.knobs = knobs
-        self.plan: list[dict[str, Any]] = list(task.plan)
+        self.plan: list[dict[str, Any]] = list(planned.plan)
         self.jitter_px = float(knobs["jitter_px"])
         self.retries = int(knobs["retries_per_step"])
         self._quirks = Quirks(

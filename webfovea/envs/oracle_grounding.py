@@ -20,6 +20,8 @@ from typing import Any
 
 from playwright.async_api import Frame, Page
 
+from webfovea.envs.sites.rankings import decode_pua
+
 Rect = tuple[float, float, float, float]  # left, top, right, bottom
 
 # Runs inside one frame. Returns the element's border box, its content box (used when
@@ -329,12 +331,7 @@ async def read_value(page: Page, source: dict[str, Any]) -> str | None:
 
 
 def _decode_pua(text: str, seed: int) -> str:
-    # The rankings site owns the glyph mapping; imported late because the sites are
-    # built separately and the oracle must work on pages that have no such font.
-    try:
-        from webfovea.envs.sites.rankings import decode_pua  # type: ignore[import-not-found]
-    except ImportError:
-        return text
+    # The rankings site owns the glyph mapping (the oracle reads what a person would see).
     return str(decode_pua(text, seed))
 
 

@@ -9,12 +9,7 @@ from typing import Any
 
 from webfovea.task import Task
 
-from .sites import filings as filings_site
-from .sites import forms, gate, rankings, slow
-from .sites.data import BY_CODE, FREQUENCIES, INDICATORS, World, world
-from .sites.images import captcha_solution
-from .sites.stats import DEFAULTS, compare_table, table_data
-from .suite import (
+from .plan import (
     DASH,
     DOC,
     L,
@@ -36,6 +31,11 @@ from .suite import (
     wait,
     with_pointer_class,
 )
+from .sites import filings as filings_site
+from .sites import forms, gate, rankings, slow
+from .sites.data import BY_CODE, FREQUENCIES, INDICATORS, World, world
+from .sites.images import captcha_solution
+from .sites.stats import DEFAULTS, compare_table, table_data
 
 TOKEN_QUIRK = {"contaminate_from_step": 1}
 
