@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -289,3 +291,15 @@ def test_task_ids_unique():
     check_task_ids(["a", "b.1", "C_2-x"])
     with pytest.raises(TaskIdError, match="'a' appears more than once"):
         check_task_ids(["a", "b", "a"])
+
+
+def test_record_imports_nothing_but_task_and_config():
+    """Layering: every other part depends on record/, so record/ must not depend on them."""
+    code = (
+        "import sys, webfovea.record, webfovea.record.writer, webfovea.record.capture\n"
+        "bad = sorted(m for m in sys.modules if m.startswith('webfovea.')\n"
+        "             and m.split('.')[1] not in ('record', 'task', 'config'))\n"
+        "print(bad, any(m.startswith('playwright') for m in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[] False"
