@@ -10,10 +10,11 @@ Runs `webfovea bench builtin` once per row (resumable: a finished row is not re-
 from __future__ import annotations
 
 import argparse
-import json
 import subprocess
 import sys
 from pathlib import Path
+
+from webfovea.record import Summary, read_summary_file
 
 # disabled component -> the failure classes whose tasks it may break
 ROWS: list[tuple[str, list[str], set[str]]] = [
@@ -29,7 +30,7 @@ ROWS: list[tuple[str, list[str], set[str]]] = [
 ]
 
 
-def bench(out: Path, name: str, disable: list[str], workers: int) -> dict:
+def bench(out: Path, name: str, disable: list[str], workers: int) -> Summary:
     run_dir = out / name
     if not (run_dir / "summary.json").exists():
         cmd = [sys.executable, "-m", "webfovea.cli", "bench", "builtin", "--model", "oracle", "--workers",
@@ -40,7 +41,10 @@ def bench(out: Path, name: str, disable: list[str], workers: int) -> dict:
             cmd += ["--disable", d]
         print("$", " ".join(cmd[2:]), flush=True)
         subprocess.run(cmd, check=False, stdout=subprocess.DEVNULL)
-    return json.loads((run_dir / "summary.json").read_text())
+    loaded = read_summary_file(run_dir)
+    if loaded is None or loaded[1]:
+        raise SystemExit(f"{run_dir}: the run did not complete (no summary.json)")
+    return loaded[0]
 
 
 def main() -> None:
@@ -49,18 +53,18 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     args = ap.parse_args()
     base = bench(args.out, "webfovea", [], args.workers)
-    base_pass = {t for t, r in base["per_task"].items() if r["passed"]}
+    base_pass = {t for t, r in base.per_task.items() if r.passed}
     lines = ["| run | passed/total | +fixed/-broken | broken tasks outside its class |", "|---|---|---|---|"]
     for name, disable, classes in ROWS:
         s = bench(args.out, name, disable, args.workers)
-        passed = {t for t, r in s["per_task"].items() if r["passed"]}
+        passed = {t for t, r in s.per_task.items() if r.passed}
         fixed, broken = passed - base_pass, base_pass - passed
         outside = sorted(
-            t for t in broken if classes and not set(s["per_task"][t].get("failure_classes") or []) & classes
+            t for t in broken if classes and not set(s.per_task[t].failure_classes) & classes
         )
         label = name if name in ("webfovea", "reference") else f"--disable {name}"
         out_txt = "—" if not classes else (", ".join(outside) or "none")
-        lines.append(f"| {label} | {len(passed)}/{s['tasks']} | +{len(fixed)}/−{len(broken)} | {out_txt} |")
+        lines.append(f"| {label} | {len(passed)}/{s.tasks} | +{len(fixed)}/−{len(broken)} | {out_txt} |")
     print("\n".join(lines))
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -18,14 +17,12 @@ from webfovea.feedback import notes
 from webfovea.guardrails.budgets import TaskBudget
 from webfovea.harness import Harness, StepResult
 from webfovea.models.base import Model, ModelError, ModelReply
+from webfovea.record.atomic import now_iso
 from webfovea.record.capture import start_capture
+from webfovea.record.files import config_fields
 from webfovea.record.schema import StepRecord, TaskResult, UsageTotals
 from webfovea.record.writer import TaskRecorder
 from webfovea.task import Task
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def _step_record(i: int, reply: ModelReply, res: StepResult, recorder: TaskRecorder) -> StepRecord:
@@ -81,10 +78,9 @@ async def run_task(
     usage = UsageTotals()
     result = TaskResult(
         task_id=task.task_id, status="error", task=task.task, website=task.website,
-        model=model if isinstance(model, str) else type(model).__name__, profile=config.profile,
-        started_at=_now(),
+        model=model if isinstance(model, str) else type(model).__name__, started_at=now_iso(),
+        **config_fields(config),  # the whole config, and the components off derived from it
     )
-    result.disabled = _disabled(config)
     own: BrowserSession | None = None
     cap = None
     mdl: Model | None = None
@@ -166,20 +162,12 @@ async def run_task(
         result.steps = steps
         result.usage = usage
         result.seconds = round(time.monotonic() - t0, 3)
-        result.ended_at = _now()
+        result.ended_at = now_iso()
         recorder.write_result(result)
         await _quietly(cap.finish() if cap is not None else None)
         await _quietly(mdl.aclose() if mdl is not None and isinstance(model, str) else None)
         await _quietly(own.close() if own is not None else None)
     return result
-
-
-def _disabled(config: HarnessConfig) -> list[str]:
-    from webfovea.config import ALL_COMPONENTS
-
-    if config.profile == "reference":
-        return []
-    return sorted(c.value for c in ALL_COMPONENTS - set(config.components))
 
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_serializer
 
 
 class Component(StrEnum):
@@ -68,20 +68,48 @@ class HarnessConfig(BaseModel):
     def on(self, c: Component | str) -> bool:
         return Component(c) in self.components
 
+    def disabled(self) -> list[str]:
+        """Every component that is off, sorted: all components minus this config's.
+
+        The one definition of "which components were off": result.json, run.json and
+        summary.json all record this list, so `--profile reference` lists every component.
+        """
+        return sorted(c.value for c in ALL_COMPONENTS - self.components)
+
+    @field_serializer("components", when_used="json")
+    def _sorted_components(self, components: frozenset[Component]) -> list[str]:
+        # A frozenset has no stable order (string hashing is salted per process); records
+        # written by two processes must compare equal, so JSON gets the names sorted.
+        return sorted(c.value for c in components)
+
 
 PROFILES = ("webfovea", "reference")
+_PROFILE_COMPONENTS: dict[str, frozenset[Component]] = {
+    "webfovea": ALL_COMPONENTS,
+    "reference": REFERENCE_COMPONENTS,
+}
+
+
+def ablated_components(profile: str | None, disabled: list[str] | None) -> list[str]:
+    """The components a run turned off beyond what its profile leaves off (its `--disable`s).
+
+    `disabled` lists every component that was off; for a label ("webfovea −select") only the
+    ones the profile itself would have kept on are news. Unknown profile: all of them.
+    """
+    base = _PROFILE_COMPONENTS.get(profile or "")
+    names = sorted(disabled or [])
+    if base is None:
+        return names
+    on_in_profile = {c.value for c in base}
+    return [d for d in names if d in on_in_profile]
 
 
 def make_config(profile: str = "webfovea", disable: list[str] | None = None, **overrides) -> HarnessConfig:
     """Build a config from a profile name, a list of components to disable, and field overrides."""
-    if profile == "webfovea":
-        comps = set(ALL_COMPONENTS)
-        base: dict = {}
-    elif profile == "reference":
-        comps = set(REFERENCE_COMPONENTS)
-        base = {"max_steps": 40}
-    else:
+    if profile not in _PROFILE_COMPONENTS:
         raise ValueError(f"unknown profile {profile!r}; choose one of: {', '.join(PROFILES)}")
+    comps = set(_PROFILE_COMPONENTS[profile])
+    base: dict = {"max_steps": 40} if profile == "reference" else {}
     for name in disable or []:
         try:
             comps.discard(Component(name))

@@ -3,13 +3,42 @@
 Fields this model does not know are kept as they are (`model_extra`): a task file's own
 extra fields survive a run, and an environment can carry its own data on a task — the
 proving ground's oracle plan and quirks travel this way (`envs.plan.PlannedTask`).
+
+Also the one rule for task ids: an id names the task's folder in a run, so it must be a safe
+folder name. The task-file loader and the runner's queue both check it here.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
+
+# Starts with a letter or digit, so "." / ".." / hidden names and path separators are impossible.
+_SAFE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._\-]{0,199}$")
+TASK_ID_RULE = "letters, digits, '.', '_' or '-', starting with a letter or digit, at most 200 characters"
+
+
+class TaskIdError(ValueError):
+    """A task id that cannot be used; str(e) is one line for the user."""
+
+
+def check_task_id(task_id: str) -> None:
+    """Raise TaskIdError unless `task_id` can be used as a folder name inside a run folder."""
+    if not isinstance(task_id, str) or not _SAFE_ID.match(task_id):
+        raise TaskIdError(f"task_id {task_id!r} cannot be a folder name ({TASK_ID_RULE})")
+
+
+def check_task_ids(task_ids: Iterable[str]) -> None:
+    """Every id valid (check_task_id) and none used twice: two tasks must not share a folder."""
+    seen: set[str] = set()
+    for tid in task_ids:
+        check_task_id(tid)
+        if tid in seen:
+            raise TaskIdError(f"task_id {tid!r} appears more than once in the task list")
+        seen.add(tid)
 
 
 class Task(BaseModel):

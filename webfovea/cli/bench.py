@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -26,6 +25,7 @@ from webfovea.task import Task
 
 if TYPE_CHECKING:
     from webfovea.envs.serve import SitesHandle
+    from webfovea.record import Summary
 
 SUITES = ("builtin",)
 
@@ -86,9 +86,10 @@ def resolve_site_url(website: str, main_url: str) -> str:
 def _run_and_summarise(
     tasks: list[Task], out_dir: Path, *, model: str, config: HarnessConfig, workers: int,
     cdp_urls: list[str] | None, backend: str, address: str | None, base_url: str | None, meta: dict[str, Any],
-) -> dict[str, Any] | None:
+) -> Summary | None:
     from webfovea.eval.report import write_report
     from webfovea.eval.summary import format_summary_table, write_summary
+    from webfovea.record import read_summary_file
     from webfovea.runner.api import RunError, run_tasks
 
     options: dict[str, Any] = {}
@@ -102,7 +103,10 @@ def _run_and_summarise(
     except RunError as e:
         raise fail(str(e)) from None
     path = write_summary(out_dir, tasks, complete=outcome.complete, meta=meta)
-    summary = json.loads(path.read_text())
+    loaded = read_summary_file(out_dir)
+    if loaded is None:
+        raise fail(f"{path} was not written")
+    summary = loaded[0]
     out.print(format_summary_table(summary))
     if not outcome.complete:
         err.print(f"[yellow]partial run:[/] not every task has a final result; see {path}. Re-run the same "
@@ -139,8 +143,8 @@ def bench(
     config = build_config(model, profile, disable, coords)
     tag = profile + "".join(f"-no-{d}" for d in (disable or []))
     out_dir = out_dir or Path("runs") / f"{Path(suite_or_file).stem}-{tag}"
-    meta = {"model": model, "profile": profile, "disabled": sorted(disable or []), "seed": seed,
-            "workers": workers, "backend": backend, "suite": suite_or_file}
+    # profile and disabled are not passed: the summary takes them from the run's recorded config.
+    meta = {"model": model, "seed": seed, "workers": workers, "backend": backend, "suite": suite_or_file}
     with _tasks_for(suite_or_file, seed, (port, frame_port)) as tasks:
         if limit:
             tasks = tasks[:limit]
@@ -156,7 +160,7 @@ def bench(
             out.print(format_comparison(compare_runs(compare_with, out_dir)), markup=False, highlight=False)
         except CompareError as e:
             err.print(f"[yellow]no comparison:[/] {e}")
-    if summary is not None and not summary.get("complete", True):
+    if summary is not None and not summary.complete:
         raise typer.Exit(3)
 
 
@@ -169,17 +173,20 @@ def replay(
     coords: CoordsOpt = None,
 ) -> None:
     """Re-run the raw model replies recorded in RUN_DIR against the current harness."""
-    from webfovea.eval.summary import load_run_tasks
+    from webfovea.record import RecordError, read_run_info, read_run_tasks
 
-    tasks = load_run_tasks(run_dir)
+    try:
+        tasks = read_run_tasks(run_dir)
+        run_info = read_run_info(run_dir)
+    except RecordError as e:
+        raise fail(str(e)) from None
     if not tasks:
         raise fail(f"{run_dir} has no tasks.json; replay needs a run folder written by `webfovea bench`")
     out_dir = out_dir or run_dir.with_name(run_dir.name + "-replay")
     model = f"replay:{run_dir}"
     config = build_config(model, profile, disable, coords)
-    meta = {"model": model, "profile": profile, "disabled": sorted(disable or []), "replay_of": str(run_dir)}
-    run_meta = run_dir / "run.json"
-    suite = json.loads(run_meta.read_text()).get("suite") if run_meta.exists() else None
+    meta = {"model": model, "replay_of": str(run_dir)}
+    suite = run_info.suite if run_info is not None else None
     if suite in SUITES or any(t.site for t in tasks):
         from webfovea.envs.suite import load_builtin_suite
 

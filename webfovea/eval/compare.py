@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-from webfovea.eval.summary import load_summary
+from webfovea.eval.summary import summary_label
+from webfovea.record import RecordError, Summary, read_summary_file
 
 
 class CompareError(ValueError):
@@ -30,20 +30,18 @@ class Comparison:
     partial_b: bool = False
 
 
-def run_label(summary: dict[str, Any], run_dir: Path) -> str:
+def run_label(summary: Summary, run_dir: Path) -> str:
     """'webfovea', 'webfovea −select', or the folder name when the run recorded no profile."""
-    meta = summary.get("meta") or {}
-    label = meta.get("profile") or Path(run_dir).name
-    disabled = meta.get("disabled") or []
-    if disabled:
-        label += " " + " ".join(f"−{d}" for d in disabled)
-    return label
+    return summary_label(summary.meta, Path(run_dir).name)
 
 
-def _load(run_dir: Path) -> tuple[dict[str, Any], bool]:
+def _load(run_dir: Path) -> tuple[Summary, bool]:
     if not Path(run_dir).is_dir():
         raise CompareError(f"{run_dir}: no such run folder")
-    loaded = load_summary(run_dir)
+    try:
+        loaded = read_summary_file(run_dir)
+    except RecordError as e:
+        raise CompareError(str(e)) from None
     if loaded is None:
         raise CompareError(f"{run_dir}: no summary.json or summary.partial.json (run `webfovea bench` first)")
     return loaded
@@ -53,7 +51,7 @@ def compare_runs(a: Path, b: Path) -> Comparison:
     """Compare baseline run `a` with candidate run `b`; refuses runs of different suites."""
     sa, partial_a = _load(Path(a))
     sb, partial_b = _load(Path(b))
-    ta, tb = sa.get("per_task", {}), sb.get("per_task", {})
+    ta, tb = sa.per_task, sb.per_task
     if set(ta) != set(tb):
         only_a, only_b = sorted(set(ta) - set(tb)), sorted(set(tb) - set(ta))
         raise CompareError(
@@ -69,10 +67,10 @@ def compare_runs(a: Path, b: Path) -> Comparison:
         label_a=label_a,
         label_b=label_b,
         total=len(ids),
-        passed_a=sum(1 for t in ids if ta[t]["passed"]),
-        passed_b=sum(1 for t in ids if tb[t]["passed"]),
-        fixed=[t for t in ids if not ta[t]["passed"] and tb[t]["passed"]],
-        broken=[t for t in ids if ta[t]["passed"] and not tb[t]["passed"]],
+        passed_a=sum(1 for t in ids if ta[t].passed),
+        passed_b=sum(1 for t in ids if tb[t].passed),
+        fixed=[t for t in ids if not ta[t].passed and tb[t].passed],
+        broken=[t for t in ids if ta[t].passed and not tb[t].passed],
         partial_a=partial_a,
         partial_b=partial_b,
     )

@@ -18,8 +18,9 @@ from typing import Any
 
 from PIL import Image
 
-from webfovea.eval.summary import build_summary, load_run_tasks, load_summary, read_result
-from webfovea.record.schema import StepRecord
+from webfovea.eval.summary import build_summary, load_summary
+from webfovea.record import StepRecord, check_result, read_run_tasks, read_trajectory, write_text_atomic
+from webfovea.record.schema import RESULT_JSON, TRAJECTORY_JSONL
 from webfovea.task import Task
 
 THUMB_WIDTH = 720
@@ -43,7 +44,7 @@ def _short(e: BaseException) -> str:
 def _task_dirs(run_dir: Path) -> list[Path]:
     return sorted(
         d for d in run_dir.iterdir()
-        if d.is_dir() and ((d / "result.json").is_file() or (d / "trajectory.jsonl").is_file())
+        if d.is_dir() and ((d / RESULT_JSON).is_file() or (d / TRAJECTORY_JSONL).is_file())
     )
 
 
@@ -64,7 +65,7 @@ def gather(run_dir: Path) -> tuple[dict[str, Any], str | None]:
             return summary, None
         return summary, summary.get("note") or f"PARTIAL RUN: {summary.get('missing', '?')} tasks missing"
     try:
-        tasks = load_run_tasks(run_dir)
+        tasks = read_run_tasks(run_dir)
     except (OSError, ValueError) as e:
         tasks, damaged = None, damaged + f"tasks.json is unreadable ({_short(e)}); "
     if tasks is not None:
@@ -75,7 +76,7 @@ def gather(run_dir: Path) -> tuple[dict[str, Any], str | None]:
         )
     synthetic = []
     for d in _task_dirs(run_dir):
-        result, _ = read_result(d)
+        result, _ = check_result(d)
         synthetic.append(Task(task_id=d.name, task=(result.task if result else None) or "",
                               website=(result.website if result else None) or ""))
     summary = build_summary(run_dir, synthetic, complete=False, meta={})
@@ -89,18 +90,11 @@ def gather(run_dir: Path) -> tuple[dict[str, Any], str | None]:
 
 
 def read_steps(task_dir: Path) -> list[StepRecord]:
-    """The task's step records; a torn last line (a run killed mid-write) is skipped."""
-    path = task_dir / "trajectory.jsonl"
-    if not path.is_file():
+    """The task's step records. Lenient: a report of a damaged run shows every readable step."""
+    try:
+        return read_trajectory(task_dir, strict=False)
+    except ValueError:  # the file itself cannot be read
         return []
-    steps = []
-    for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
-        if line.strip():
-            try:
-                steps.append(StepRecord.model_validate_json(line))
-            except ValueError:
-                continue
-    return steps
 
 
 def thumbnail(path: Path, width: int = THUMB_WIDTH) -> str | None:
@@ -260,7 +254,7 @@ def _step_html(step: StepRecord, task_dir: Path, anchor: str, thumbs: dict[Path,
 
 def _task_section(tid: str, row: dict[str, Any], task_dir: Path, anchor: str, steps: list[StepRecord],
                   thumbs: dict[Path, str | None]) -> str:
-    result, _ = read_result(task_dir)
+    result, _ = check_result(task_dir)
     head = (f'<div class="task-head">{_badge(row.get("passed"), row.get("how"))}'
             f'<h2>{_e(tid)}</h2><a href="#task-table">↑ all tasks</a></div>')
     kv = [
@@ -323,9 +317,4 @@ def write_report(run_dir: Path, out: Path | None = None, *, thumb_width: int = T
     if not run_dir.is_dir():
         raise FileNotFoundError(f"{run_dir}: no such run folder")
     target = Path(out) if out is not None else run_dir / "report.html"
-    target.parent.mkdir(parents=True, exist_ok=True)
-    html_text = render_report(run_dir, thumb_width=thumb_width)
-    tmp = target.with_name(f".{target.name}.tmp")
-    tmp.write_text(html_text, encoding="utf-8")
-    tmp.replace(target)
-    return target
+    return write_text_atomic(target, render_report(run_dir, thumb_width=thumb_width))

@@ -1,40 +1,35 @@
 """The run summary: every task's result scored against its expected answer, and the aggregates.
 
-`summary.json` is written only for a complete run. A run that stopped early gets
-`summary.partial.json` instead (and any older `summary.json` is removed), so no reader can
-mistake a half-finished run for a finished one.
+This module computes the Summary; record/ owns the file (`summary.json` for a complete run,
+`summary.partial.json` otherwise — see record/run_files.py). Which model, profile and
+components a run used come from what the run recorded (run.json, else the tasks'
+result.json), never from the command line that asks for the summary.
 """
 
 from __future__ import annotations
 
-import json
-import os
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
 from rich.table import Table
 
+from webfovea.config import HarnessConfig, ablated_components
 from webfovea.eval.scoring import Score, score_answer
-from webfovea.record.schema import TaskResult
+from webfovea.record import (
+    GroupStats,
+    RecordError,
+    RunInfo,
+    Summary,
+    SummaryMeta,
+    TaskResult,
+    TaskRow,
+    check_result,
+    read_run_info,
+    read_summary_file,
+    write_summary_file,
+)
 from webfovea.task import Task
-
-SUMMARY = "summary.json"
-PARTIAL = "summary.partial.json"
-TASKS = "tasks.json"
-META_KEYS = ("model", "profile", "disabled", "seed", "workers", "started", "ended")
-
-
-def read_result(task_dir: Path) -> tuple[TaskResult | None, str | None]:
-    """The task's result, or (None, why) when it has none or it cannot be read."""
-    path = task_dir / "result.json"
-    if not path.is_file():
-        return None, None
-    try:
-        return TaskResult.model_validate_json(path.read_text(encoding="utf-8")), None
-    except (OSError, ValueError, ValidationError) as e:
-        return None, f"unreadable result.json: {' '.join(str(e).split())[:200]}"
 
 
 def score_result(task: Task, result: TaskResult) -> Score:
@@ -52,140 +47,149 @@ def _rate(passed: int, total: int) -> float:
     return round(passed / total, 4) if total else 0.0
 
 
-def _group(per_task: dict[str, dict[str, Any]], key: str) -> dict[str, dict[str, Any]]:
+def _group(rows: dict[str, TaskRow], key: str) -> dict[str, GroupStats]:
     counts: dict[str, list[int]] = {}
-    for row in per_task.values():
-        values = row.get(key)
+    for row in rows.values():
+        values = getattr(row, key)
         names = values if isinstance(values, list) else ([values] if values else [])
         for name in names:
             c = counts.setdefault(name, [0, 0])
             c[0] += 1
-            c[1] += int(row["passed"])
+            c[1] += int(row.passed)
     return {
-        name: {"tasks": t, "passed": p, "success_rate": _rate(p, t)} for name, (t, p) in sorted(counts.items())
+        name: GroupStats(tasks=t, passed=p, success_rate=_rate(p, t)) for name, (t, p) in sorted(counts.items())
     }
 
 
-def build_summary(run_dir: Path, tasks: list[Task], *, complete: bool, meta: dict[str, Any]) -> dict[str, Any]:
-    """Score every task of the run from its folder; a task without result.json is 'missing'."""
+def compute_summary(run_dir: Path, tasks: list[Task], *, complete: bool, meta: dict[str, Any]) -> Summary:
+    """Score every task of the run from its folder; a task without result.json is 'missing'.
+
+    `meta` adds what only the caller knows (seed, suite, ...); model, profile and disabled
+    come from the run's own records when it has them."""
     run_dir = Path(run_dir)
-    per_task: dict[str, dict[str, Any]] = {}
+    per_task: dict[str, TaskRow] = {}
     results: list[TaskResult] = []
     for task in tasks:
-        result, problem = read_result(run_dir / task.task_id)
-        row: dict[str, Any] = {
-            "task": task.task,
-            "expected": task.answer,
-            "category": task.category,
-            "failure_classes": list(task.failure_classes),
-        }
+        result, problem = check_result(run_dir / task.task_id)
+        expected = {"task": task.task, "expected": task.answer, "category": task.category,
+                    "failure_classes": list(task.failure_classes)}
         if result is None:
-            row.update(status="unreadable" if problem else "missing", answer=None, score=0.0, passed=False,
-                       how="empty", steps=0, seconds=0.0, error=problem or "no result.json")
+            row = TaskRow(**expected, status="unreadable" if problem else "missing", answer=None, score=0.0,
+                          passed=False, how="empty", steps=0, seconds=0.0, error=problem or "no result.json")
         else:
             results.append(result)
             sc = score_result(task, result)
-            row.update(status=result.status, answer=result.answer, score=sc.score, passed=sc.passed,
-                       how=sc.how, steps=result.steps, seconds=round(result.seconds, 2), error=result.error)
-            if sc.detail:
-                row["detail"] = sc.detail
+            row = TaskRow(**expected, status=result.status, answer=result.answer, score=sc.score,
+                          passed=sc.passed, how=sc.how, steps=result.steps, seconds=round(result.seconds, 2),
+                          error=result.error, detail=sc.detail or None)
         per_task[task.task_id] = row
 
-    passed = sum(1 for r in per_task.values() if r["passed"])
-    missing = sum(1 for r in per_task.values() if r["status"] in ("missing", "unreadable"))
-    return {
-        "tasks": len(tasks),
-        "passed": passed,
-        "failed": len(tasks) - passed,
-        "success_rate": _rate(passed, len(tasks)),
-        "complete": complete,
-        "missing": missing,
-        "statuses": dict(Counter(r["status"] for r in per_task.values())),
-        "steps_total": sum(r["steps"] for r in per_task.values()),
-        "seconds_total": round(sum(r["seconds"] for r in per_task.values()), 2),
-        "meta": _meta(meta, results),
-        "per_task": per_task,
-        "per_failure_class": _group(per_task, "failure_classes"),
-        "per_category": _group(per_task, "category"),
-    }
+    passed = sum(1 for r in per_task.values() if r.passed)
+    missing = sum(1 for r in per_task.values() if r.status in ("missing", "unreadable"))
+    summary = Summary(
+        tasks=len(tasks),
+        passed=passed,
+        failed=len(tasks) - passed,
+        success_rate=_rate(passed, len(tasks)),
+        complete=complete,
+        missing=missing,
+        statuses=dict(Counter(r.status for r in per_task.values())),
+        steps_total=sum(r.steps for r in per_task.values()),
+        seconds_total=round(sum(r.seconds for r in per_task.values()), 2),
+        meta=_meta(meta, results, _run_info(run_dir)),
+        per_task=per_task,
+        per_failure_class=_group(per_task, "failure_classes"),
+        per_category=_group(per_task, "category"),
+    )
+    if not complete:
+        summary.note = (
+            f"PARTIAL RUN: {summary.missing} of {summary.tasks} tasks have no result; "
+            "the success rate counts them as failed"
+        )
+    return summary
 
 
-def _meta(given: dict[str, Any], results: list[TaskResult]) -> dict[str, Any]:
-    """What the runner told us, completed from the results (which record model and profile)."""
-    derived: dict[str, Any] = {k: None for k in META_KEYS}
-    first = next((r for r in results if r.model or r.profile), None)
-    if first is not None:
-        derived.update(model=first.model, profile=first.profile, disabled=list(first.disabled))
+def build_summary(run_dir: Path, tasks: list[Task], *, complete: bool, meta: dict[str, Any]) -> dict[str, Any]:
+    """compute_summary as plain JSON data (what summary.json holds)."""
+    return compute_summary(run_dir, tasks, complete=complete, meta=meta).model_dump(mode="json")
+
+
+def _run_info(run_dir: Path) -> RunInfo | None:
+    try:
+        return read_run_info(run_dir)
+    except RecordError:
+        return None  # a damaged run.json: the results still say how they were made
+
+
+def recorded_disabled(config: dict[str, Any] | None, fallback: list[str]) -> list[str]:
+    """The components off under a recorded config (HarnessConfig.disabled, the one definition);
+    `fallback` (the recorded list) when the config is absent or from an incompatible version."""
+    if config is not None:
+        try:
+            return HarnessConfig.model_validate(config).disabled()
+        except ValueError:
+            pass
+    return list(fallback)
+
+
+def _meta(given: dict[str, Any], results: list[TaskResult], run: RunInfo | None) -> SummaryMeta:
+    """The caller's meta, overridden by what the run recorded about itself."""
+    data: dict[str, Any] = {k: v for k, v in given.items() if v is not None}
     starts = [r.started_at for r in results if r.started_at]
     ends = [r.ended_at for r in results if r.ended_at]
-    derived["started"] = min(starts) if starts else None
-    derived["ended"] = max(ends) if ends else None
-    derived.update({k: v for k, v in given.items() if v is not None})
-    if derived.get("disabled") is None:
-        derived["disabled"] = []
-    return derived
-
-
-def _write_json(path: Path, data: dict[str, Any]) -> None:
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_text(json.dumps(data, indent=2, ensure_ascii=False, default=str), encoding="utf-8")
-    os.replace(tmp, path)
+    data.setdefault("started", min(starts) if starts else None)
+    data.setdefault("ended", max(ends) if ends else None)
+    recorded: dict[str, Any] = {}
+    if run is not None and (run.config is not None or run.profile is not None):
+        recorded = {"model": run.model, "profile": run.profile,
+                    "disabled": recorded_disabled(run.config, run.disabled), "workers": run.workers}
+    else:
+        first = next((r for r in results if r.config is not None), None) or next(
+            (r for r in results if r.model or r.profile), None)
+        if first is not None:
+            recorded = {"model": first.model, "profile": first.profile,
+                        "disabled": recorded_disabled(first.config, first.disabled)}
+    data.update({k: v for k, v in recorded.items() if v is not None})
+    return SummaryMeta.model_validate(data)
 
 
 def write_summary(run_dir: Path, tasks: list[Task], *, complete: bool, meta: dict[str, Any]) -> Path:
-    """Write summary.json (complete run) or summary.partial.json (not); return the path written."""
-    run_dir = Path(run_dir)
-    summary = build_summary(run_dir, tasks, complete=complete, meta=meta)
-    target, stale = (run_dir / SUMMARY, run_dir / PARTIAL) if complete else (run_dir / PARTIAL, run_dir / SUMMARY)
-    if not complete:
-        summary["note"] = (
-            f"PARTIAL RUN: {summary['missing']} of {summary['tasks']} tasks have no result; "
-            "the success rate counts them as failed"
-        )
-    _write_json(target, summary)
-    stale.unlink(missing_ok=True)
-    return target
+    """Compute and write summary.json (complete run) or summary.partial.json (not); return its path."""
+    return write_summary_file(run_dir, compute_summary(run_dir, tasks, complete=complete, meta=meta))
 
 
 def load_summary(run_dir: Path) -> tuple[dict[str, Any], bool] | None:
-    """(summary, is_partial) from a run folder, or None when it has neither file."""
-    for name, partial in ((SUMMARY, False), (PARTIAL, True)):
-        path = Path(run_dir) / name
-        if path.is_file():
-            data = json.loads(path.read_text(encoding="utf-8"))
-            if not isinstance(data, dict) or "per_task" not in data:
-                raise ValueError(f"{path} is not a webfovea summary")
-            return data, partial or not data.get("complete", True)
-    return None
-
-
-def load_run_tasks(run_dir: Path) -> list[Task] | None:
-    """The run's task list as the runner recorded it in tasks.json, if it did."""
-    path = Path(run_dir) / TASKS
-    if not path.is_file():
+    """(summary as plain JSON data, is_partial), or None when the run has no summary file.
+    Raises RecordError (a ValueError) when the file is unreadable. See record.read_summary_file."""
+    loaded = read_summary_file(run_dir)
+    if loaded is None:
         return None
-    return [Task.model_validate(t) for t in json.loads(path.read_text(encoding="utf-8"))]
+    summary, partial = loaded
+    return summary.model_dump(mode="json"), partial
 
 
-def format_summary_table(summary: dict[str, Any]) -> Table:
+def summary_label(meta: SummaryMeta, fallback: str) -> str:
+    """'webfovea', 'webfovea −select', 'reference': the profile and what was turned off beyond it."""
+    label = meta.profile or fallback
+    extra = ablated_components(meta.profile, meta.disabled)
+    return label + (" " + " ".join(f"−{d}" for d in extra) if extra else "")
+
+
+def format_summary_table(summary: Summary | dict[str, Any]) -> Table:
     """The terminal view: overall, then per failure class and per category."""
-    meta = summary.get("meta", {})
-    label = meta.get("profile") or "run"
-    if meta.get("disabled"):
-        label += " −" + ",−".join(meta["disabled"])
-    title = f"{label} · model {meta.get('model') or '?'}"
-    if not summary.get("complete", False):
-        title += f" · PARTIAL ({summary.get('missing', 0)} tasks missing)"
+    if isinstance(summary, dict):
+        summary = Summary.model_validate(summary)
+    title = f"{summary_label(summary.meta, 'run')} · model {summary.meta.model or '?'}"
+    if not summary.complete:
+        title += f" · PARTIAL ({summary.missing} tasks missing)"
     table = Table(title=title)
     table.add_column("group")
     table.add_column("passed", justify="right")
     table.add_column("success", justify="right")
-    table.add_row("all tasks", f"{summary['passed']}/{summary['tasks']}", f"{summary['success_rate']:.1%}",
-                  style="bold")
-    for heading, key in (("class", "per_failure_class"), ("category", "per_category")):
-        groups = summary.get(key) or {}
+    table.add_row("all tasks", f"{summary.passed}/{summary.tasks}", f"{summary.success_rate:.1%}", style="bold")
+    for heading, groups in (("class", summary.per_failure_class), ("category", summary.per_category)):
         if groups:
             table.add_section()
         for name, g in groups.items():
-            table.add_row(f"{heading}: {name}", f"{g['passed']}/{g['tasks']}", f"{g['success_rate']:.1%}")
+            table.add_row(f"{heading}: {name}", f"{g.passed}/{g.tasks}", f"{g.success_rate:.1%}")
     return table

@@ -7,7 +7,6 @@ task (by position and id) and the field, so the CLI can print it as is and exit 
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -15,11 +14,9 @@ from urllib.parse import urlparse
 
 from pydantic import ValidationError
 
-from webfovea.task import Task
+from webfovea.task import Task, TaskIdError, check_task_id
 
 REQUIRED = ("task_id", "task", "website")
-# Each task gets a folder named by its id (the runner enforces the same rule).
-_SAFE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._\-]{0,199}$")
 
 
 class TaskFileError(ValueError):
@@ -112,11 +109,10 @@ def validate_tasks(raw: Any, *, source: str, known_sites: Iterable[str] | None =
                 raise TaskFileError(f"{where}: missing field {field!r}")
         data = dict(item)
         data["task_id"] = str(data["task_id"])  # WebRetriever ids may be numbers
-        if not _SAFE_ID.match(data["task_id"]):
-            raise TaskFileError(
-                f"{where}: task_id {data['task_id']!r} cannot be a folder name "
-                "(letters, digits, '.', '_' or '-', starting with a letter or digit)"
-            )
+        try:
+            check_task_id(data["task_id"])  # each task gets a folder named by its id
+        except TaskIdError as e:
+            raise TaskFileError(f"{where}: {e}") from None
         if not _is_http_url(data["website"]):
             raise TaskFileError(f"{where}: website {data['website']!r} is not an http(s) URL")
         site = data.get("site")

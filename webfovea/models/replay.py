@@ -7,13 +7,13 @@ replayed 7,705 steps this way) without paying for a model.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from webfovea.models.base import ModelError, ModelInput, ModelReply, Usage
 from webfovea.models.endpoint import ModelConfigError
-
-TRAJECTORY = "trajectory.jsonl"
+from webfovea.record import TrajectoryError, read_result, read_trajectory
+from webfovea.record.schema import RESULT_JSON
+from webfovea.record.schema import TRAJECTORY_JSONL as TRAJECTORY
 
 
 def find_trajectory(path: Path, task_id: str | None = None) -> Path:
@@ -45,42 +45,26 @@ def find_trajectory(path: Path, task_id: str | None = None) -> Path:
 
 
 def load_replies(path: Path) -> list[ModelReply]:
-    """Raw replies and usage from a trajectory, in file order; a clear error names the bad line."""
+    """Raw replies and usage from a trajectory, in file order; a clear error names the bad line.
+
+    A torn last line (a run killed mid-write) is dropped: the replay stops where the record does."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ModelConfigError(f"replay: cannot read {path}: {exc}") from None
-    replies: list[ModelReply] = []
-    for lineno, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise ModelConfigError(f"replay: {path} line {lineno} is not valid JSON ({exc.msg})") from None
-        if not isinstance(record, dict) or not isinstance(record.get("raw_reply"), str):
-            raise ModelConfigError(f"replay: {path} line {lineno} has no raw_reply string")
-        usage = record.get("usage") if isinstance(record.get("usage"), dict) else {}
-        try:
-            u = Usage(
-                prompt_tokens=int(usage.get("prompt_tokens", 0) or 0),
-                completion_tokens=int(usage.get("completion_tokens", 0) or 0),
-            )
-        except (TypeError, ValueError):
-            raise ModelConfigError(f"replay: {path} line {lineno} has a malformed usage field") from None
-        replies.append(ModelReply(text=record["raw_reply"], usage=u))
-    return replies
+        steps = read_trajectory(path)
+    except TrajectoryError as exc:
+        raise ModelConfigError(f"replay: {exc}") from None
+    return [
+        ModelReply(
+            text=s.raw_reply,
+            usage=Usage(s.usage.get("prompt_tokens", 0), s.usage.get("completion_tokens", 0)),
+        )
+        for s in steps
+    ]
 
 
 def recorded_model(trajectory: Path) -> str | None:
     """The model spec of the recorded run, from the task's result.json, when present and readable."""
-    result = trajectory.parent / "result.json"
-    try:
-        data = json.loads(result.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    model = data.get("model") if isinstance(data, dict) else None
-    return model if isinstance(model, str) else None
+    result = read_result(trajectory.parent)
+    return result.model if result is not None else None
 
 
 def recorded_model_of(path: Path) -> str | None:
@@ -91,9 +75,9 @@ def recorded_model_of(path: Path) -> str | None:
     path = Path(path).expanduser()
     if path.is_file():
         return recorded_model(path)
-    if (path / "result.json").is_file():
+    if (path / RESULT_JSON).is_file():
         return recorded_model(path / TRAJECTORY)
-    for result in sorted(path.glob("*/result.json")):
+    for result in sorted(path.glob(f"*/{RESULT_JSON}")):
         model = recorded_model(result.parent / TRAJECTORY)
         if model:
             return model

@@ -16,13 +16,17 @@ import re
 import sqlite3
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl, unquote_plus, urlsplit, urlunsplit
 
-from playwright.async_api import BrowserContext, Download, Frame, Page, Request
+from webfovea.record.atomic import write_json_atomic
+from webfovea.record.schema import CAPTURE_JSON as CAPTURE_JSON  # re-exported: the runner's salvage uses it
+from webfovea.record.schema import CaptureFile
+
+if TYPE_CHECKING:  # only the listeners' argument types: record/ needs no browser to be imported
+    from playwright.async_api import BrowserContext, Download, Frame, Page, Request
 
 TEMP_DB = ".capture.sqlite"
-CAPTURE_JSON = "capture.json"
 REDACTED = "[redacted]"
 _REQUEST_TYPES = frozenset({"xhr", "fetch"})
 _SECRET_HEADERS = frozenset(
@@ -242,9 +246,7 @@ async def start_capture(page: Page, task_dir: Path) -> Capture:
 def export_capture(db_path: Path, json_path: Path, *, note: str | None = None) -> Path:
     """Turn a capture DB into capture.json and delete the DB. Works on a dead worker's DB too;
     writes an empty capture when there is no DB, so every task folder has one."""
-    out: dict[str, Any] = {"requests": [], "navigations": [], "downloads": []}
-    if note:
-        out["note"] = note
+    out = CaptureFile(note=note or None)
     db_path, json_path = Path(db_path), Path(json_path)
     if db_path.exists():
         try:
@@ -253,14 +255,12 @@ def export_capture(db_path: Path, json_path: Path, *, note: str | None = None) -
                 for kind, at, data in db.execute("SELECT kind, at, data FROM events ORDER BY seq"):
                     rec = json.loads(data)
                     rec["at"] = at
-                    out[f"{kind}s"].append(rec)
+                    getattr(out, f"{kind}s").append(rec)
             finally:
                 db.close()
-        except (sqlite3.Error, ValueError, KeyError) as e:
-            out["error"] = f"capture database unreadable: {e}"
-    tmp = json_path.with_name(f".{json_path.name}.tmp")
-    tmp.write_text(json.dumps(out, indent=2, ensure_ascii=False))
-    tmp.replace(json_path)
+        except (sqlite3.Error, ValueError, AttributeError) as e:
+            out.error = f"capture database unreadable: {e}"
+    write_json_atomic(json_path, out)
     for suffix in ("", "-wal", "-shm", "-journal"):
         Path(f"{db_path}{suffix}").unlink(missing_ok=True)
     return json_path

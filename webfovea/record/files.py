@@ -1,39 +1,72 @@
-"""The task folder's files: one reader and one writer each (moved from runner/queue.py)."""
+"""The task folder's files: one writer and one reader each.
+
+result.json      write_result / read_result (check_result says why it could not be read)
+trajectory.jsonl append_step / read_trajectory
+capture.json     write_capture / read_capture (record/capture.py produces it)
+"""
 
 from __future__ import annotations
 
-import os
-from datetime import UTC, datetime
+import json
 from pathlib import Path
 from typing import Any
 
-from webfovea.record.schema import TaskResult
+from pydantic import ValidationError
+
+from webfovea.config import HarnessConfig
+from webfovea.record.atomic import RecordError, now_iso, read_json_model, write_json_atomic
+from webfovea.record.schema import (
+    CAPTURE_JSON,
+    RESULT_JSON,
+    TRAJECTORY_JSONL,
+    CaptureFile,
+    StepRecord,
+    TaskResult,
+)
 from webfovea.task import Task
 
+__all__ = [
+    "TrajectoryError", "append_step", "check_result", "config_fields", "failure_result", "now_iso",
+    "read_capture", "read_result", "read_trajectory", "write_capture", "write_result",
+]
 
-def now_iso() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
+
+def config_fields(config: HarnessConfig) -> dict[str, Any]:
+    """What result.json and run.json record about the harness: the whole config, and the
+    profile and disabled list derived from it the one way (HarnessConfig.disabled)."""
+    return {"profile": config.profile, "disabled": config.disabled(), "config": config.model_dump(mode="json")}
+
+
+# ---------------------------------------------------------------- result.json
+
+def write_result(task_dir: Path, result: TaskResult) -> Path:
+    """Write result.json atomically so a reader never sees half a file."""
+    return write_json_atomic(Path(task_dir) / RESULT_JSON, result)
+
+
+def check_result(task_dir: Path) -> tuple[TaskResult | None, str | None]:
+    """(result, None); (None, None) when there is no result.json; (None, why) when it is unreadable."""
+    try:
+        return read_json_model(Path(task_dir) / RESULT_JSON, TaskResult), None
+    except RecordError as e:
+        return None, f"unreadable result.json: {e}"
 
 
 def read_result(task_dir: Path) -> TaskResult | None:
-    """The task's result.json, or None when missing or unreadable (a half-written file)."""
-    path = task_dir / "result.json"
-    try:
-        return TaskResult.model_validate_json(path.read_text())
-    except (OSError, ValueError):
-        return None
+    """The task's result.json, or None when missing or unreadable (the runner treats both as
+    "no final result"; use check_result to learn which)."""
+    return check_result(task_dir)[0]
 
 
-def write_result(task_dir: Path, result: TaskResult) -> None:
-    """Write result.json atomically so a reader never sees half a file."""
-    task_dir.mkdir(parents=True, exist_ok=True)
-    tmp = task_dir / f".result.json.{os.getpid()}.tmp"
-    tmp.write_text(result.model_dump_json(indent=2))
-    os.replace(tmp, task_dir / "result.json")
+def failure_result(
+    task: Task | None, task_id: str, status: str, error: str, *, config: HarnessConfig | None = None,
+    **extra: Any,
+) -> TaskResult:
+    """A result for a task that did not end by itself (worker lost, timed out, interrupted).
 
-
-def failure_result(task: Task | None, task_id: str, status: str, error: str, **extra: Any) -> TaskResult:
-    """A result for a task that did not end by itself (worker lost, timed out, interrupted)."""
+    Pass the run's `config` so this result records the configuration like any other."""
+    fields: dict[str, Any] = config_fields(config) if config is not None else {}
+    fields.update(extra)
     return TaskResult(
         task_id=task_id,
         status=status,  # type: ignore[arg-type]
@@ -41,5 +74,86 @@ def failure_result(task: Task | None, task_id: str, status: str, error: str, **e
         task=task.task if task else None,
         website=task.website if task else None,
         ended_at=now_iso(),
-        **extra,
+        **fields,
     )
+
+
+# ---------------------------------------------------------------- trajectory.jsonl
+
+class TrajectoryError(RecordError):
+    """A trajectory line that is not a step record; the message names the file and line."""
+
+
+def append_step(task_dir: Path, record: StepRecord) -> None:
+    """Append one step. One write call per line, so a killed writer can only tear the last line."""
+    with (Path(task_dir) / TRAJECTORY_JSONL).open("a", encoding="utf-8") as f:
+        f.write(record.model_dump_json() + "\n")
+
+
+def read_trajectory(path: Path, *, strict: bool = True) -> list[StepRecord]:
+    """The step records of a trajectory.jsonl (or of the task folder holding one), in file order.
+
+    A torn last line — no newline at its end and not valid JSON, what a writer killed mid-line
+    leaves — is dropped. Any other bad line raises TrajectoryError naming it, unless
+    `strict=False` (the report shows what it can of a damaged run). No file: an empty list.
+    """
+    path = Path(path)
+    if path.is_dir():
+        path = path / TRAJECTORY_JSONL
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return []
+    except OSError as e:
+        raise TrajectoryError(f"{path}: cannot read ({' '.join(str(e).split())})") from None
+    # Split bytes, not text: a torn last line may end inside a multi-byte character.
+    lines = data.split(b"\n")  # the piece after the final newline is empty unless the last line is torn
+    steps: list[StepRecord] = []
+    for lineno, raw in enumerate(lines, start=1):
+        if not raw.strip():
+            continue
+        try:
+            steps.append(_parse_step(raw, path, lineno))
+        except _NotJson:
+            if lineno == len(lines) or not strict:  # torn last line, or a lenient reader
+                continue
+            raise
+        except TrajectoryError:
+            if not strict:
+                continue
+            raise
+    return steps
+
+
+class _NotJson(TrajectoryError):
+    pass
+
+
+def _parse_step(raw: bytes, path: Path, lineno: int) -> StepRecord:
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise _NotJson(f"{path} line {lineno} is not valid UTF-8") from None
+    except json.JSONDecodeError as e:
+        raise _NotJson(f"{path} line {lineno} is not valid JSON ({e.msg})") from None
+    try:
+        return StepRecord.model_validate(data)
+    except ValidationError as e:
+        err = e.errors()[0]
+        field = ".".join(str(x) for x in err["loc"][:1])
+        if not field:
+            raise TrajectoryError(f"{path} line {lineno} is not a step record (a JSON object)") from None
+        if err["type"] == "missing":
+            raise TrajectoryError(f"{path} line {lineno} has no {field} field") from None
+        raise TrajectoryError(f"{path} line {lineno} has a malformed {field} field ({err['msg']})") from None
+
+
+# ---------------------------------------------------------------- capture.json
+
+def write_capture(task_dir: Path, capture: CaptureFile) -> Path:
+    return write_json_atomic(Path(task_dir) / CAPTURE_JSON, capture)
+
+
+def read_capture(task_dir: Path) -> CaptureFile | None:
+    """capture.json, or None when absent; RecordError when unreadable."""
+    return read_json_model(Path(task_dir) / CAPTURE_JSON, CaptureFile)

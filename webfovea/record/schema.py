@@ -1,18 +1,23 @@
-"""The files a task folder holds. Other tools (report, runner, replay) read these shapes.
+"""The schemas of a task folder (`<run>/<task_id>/`). docs/records.md describes every field.
 
-Task folder layout (one per task, `<out>/<task_id>/`):
-  result.json        TaskResult
-  trajectory.jsonl   one StepRecord per line
-  step_000.png       screenshot as sent to the model at step 0
-  step_000_marked.png  same, with the executed point marked (red dot and ring)
-  capture.json       passive request capture (runner), when enabled
+  result.json          TaskResult  (written on every exit path of a task)
+  trajectory.jsonl     one StepRecord per line, appended as the task runs
+  step_NNN.png         the screenshot as sent to the model at step NNN
+  step_NNN_marked.png  the same, with the executed point marked (red dot and ring)
+  capture.json         CaptureFile: passive request capture (when capture is on)
 """
 
 from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
+
+from webfovea.record.atomic import Record
+
+RESULT_JSON = "result.json"
+TRAJECTORY_JSONL = "trajectory.jsonl"
+CAPTURE_JSON = "capture.json"
 
 Status = Literal[
     "finished",  # the model called finished(content)
@@ -46,15 +51,19 @@ class TaskResult(BaseModel):
     website: str | None = None
     model: str | None = None
     profile: str | None = None
-    disabled: list[str] = Field(default_factory=list)
+    disabled: list[str] = Field(default_factory=list)  # HarnessConfig.disabled(): every component off
     started_at: str | None = None  # ISO time
     ended_at: str | None = None
+    # HarnessConfig.model_dump(mode="json"). Kept as plain JSON, not a HarnessConfig, so a result
+    # written by another version (a renamed component) still reads; None when the writer had no
+    # config at hand (results written by the runner for a task whose worker was lost).
+    config: dict[str, Any] | None = None
 
 
 class StepRecord(BaseModel):
     step: int
     raw_reply: str
-    cleaned_reply: str
+    cleaned_reply: str = ""  # always written; the default reads trajectories older than the field
     thought: str = ""
     action: dict[str, Any] | None = None  # Action.to_json()
     rejection: str | None = None
@@ -70,3 +79,17 @@ class StepRecord(BaseModel):
     screenshot_marked: str | None = None
     image_size: list[int] | None = None  # [w, h] of the image as sent
     seconds: float = 0.0
+
+
+class CaptureFile(Record):
+    """capture.json. Entries stay plain JSON objects: their fields are documented in
+    docs/records.md and written by record/capture.py, the only producer."""
+
+    model_config = ConfigDict(extra="allow")
+    _absent_when_none = frozenset({"note", "error"})
+
+    requests: list[dict[str, Any]] = Field(default_factory=list)  # XHR/fetch, redacted
+    navigations: list[dict[str, Any]] = Field(default_factory=list)  # top-level frame navigations
+    downloads: list[dict[str, Any]] = Field(default_factory=list)
+    note: str | None = None  # who exported it when it was not the task itself (a lost worker)
+    error: str | None = None  # the capture database could not be read; lists hold what was

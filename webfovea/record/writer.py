@@ -1,15 +1,14 @@
-"""Writing a task folder: screenshots (as sent and marked), trajectory.jsonl, result.json."""
+"""Writing a task folder as the task runs: screenshots (as sent and marked), trajectory.jsonl,
+result.json. The file formats themselves live in record/files.py."""
 
 from __future__ import annotations
 
-import json
-import os
 from pathlib import Path
-from typing import Any
 
 from PIL import Image, ImageDraw
 
-from webfovea.record.schema import StepRecord, TaskResult
+from webfovea.record.files import append_step, write_result
+from webfovea.record.schema import TRAJECTORY_JSONL, StepRecord, TaskResult
 
 RED = (230, 20, 20)
 
@@ -26,18 +25,12 @@ def mark_points(image: Image.Image, points: list[tuple[float, float]]) -> Image.
     return marked
 
 
-def write_json_atomic(path: Path, data: Any) -> None:
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_text(json.dumps(data, indent=2, ensure_ascii=False, default=str), encoding="utf-8")
-    os.replace(tmp, path)
-
-
 class TaskRecorder:
     def __init__(self, task_dir: Path) -> None:
-        self.dir = task_dir
+        self.dir = Path(task_dir)
         self.dir.mkdir(parents=True, exist_ok=True)
-        self.trajectory = self.dir / "trajectory.jsonl"
-        self.trajectory.write_text("", encoding="utf-8")
+        self.trajectory = self.dir / TRAJECTORY_JSONL
+        self.trajectory.write_text("", encoding="utf-8")  # a task runs once: start a fresh trajectory
 
     def save_screens(self, step: int, image: Image.Image, marks: list[tuple[float, float]]) -> tuple[str, str]:
         sent = f"step_{step:03d}.png"
@@ -47,10 +40,7 @@ class TaskRecorder:
         return sent, marked
 
     def append(self, record: StepRecord) -> None:
-        with self.trajectory.open("a", encoding="utf-8") as f:
-            f.write(record.model_dump_json() + "\n")
+        append_step(self.dir, record)
 
     def write_result(self, result: TaskResult) -> Path:
-        path = self.dir / "result.json"
-        write_json_atomic(path, result.model_dump(mode="json"))
-        return path
+        return write_result(self.dir, result)

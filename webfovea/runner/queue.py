@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 import shutil
 import sqlite3
 import time
@@ -26,12 +25,11 @@ from pathlib import Path
 from typing import Any
 
 from webfovea.record.files import failure_result, read_result, write_result
-from webfovea.task import Task
+from webfovea.task import Task, TaskIdError, check_task_ids
 
 QUEUE_FILE = "queue.sqlite"
 # Non-final: a resumed run runs these again (the user stopped them, they did not fail).
 NON_FINAL = frozenset({"interrupted"})
-_SAFE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._\-]{0,199}$")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tasks (
@@ -73,16 +71,10 @@ def fingerprint(tasks: Sequence[Task]) -> str:
 
 def validate_tasks(tasks: Sequence[Task]) -> None:
     """Task ids become folder names: refuse duplicates and names that could escape the folder."""
-    seen: set[str] = set()
-    for t in tasks:
-        if not _SAFE_ID.match(t.task_id) or t.task_id in {".", ".."}:
-            raise QueueError(
-                f"task id {t.task_id!r} cannot be used as a folder name "
-                "(use letters, digits, '.', '_' or '-', starting with a letter or digit)"
-            )
-        if t.task_id in seen:
-            raise QueueError(f"task id {t.task_id!r} appears more than once in the task file")
-        seen.add(t.task_id)
+    try:
+        check_task_ids(t.task_id for t in tasks)
+    except TaskIdError as e:
+        raise QueueError(str(e)) from None
 
 
 class TaskQueue:

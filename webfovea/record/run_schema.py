@@ -1,0 +1,107 @@
+"""The schemas of a run folder (`runs/<name>/`). docs/records.md describes every field.
+
+  run.json       RunInfo: how the run was made (model, whole config, workers, times) + earlier runs
+  tasks.json     the run's tasks, a JSON list of webfovea.task.Task
+  summary.json   Summary of a complete run (summary.partial.json: the same, for an incomplete one)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import ConfigDict, Field
+
+from webfovea.record.atomic import Record
+
+RUN_JSON = "run.json"
+TASKS_JSON = "tasks.json"
+SUMMARY_JSON = "summary.json"
+PARTIAL_SUMMARY_JSON = "summary.partial.json"
+
+
+class RunInfo(Record):
+    """run.json. Written when a run starts, updated when it ends; a resumed run moves the
+    earlier record into `previous_runs`, so the file tells every configuration the folder saw."""
+
+    # Keys this version does not know (written by a newer one) survive a read-update-write.
+    model_config = ConfigDict(extra="allow")
+    _absent_when_none = frozenset({"suite", "interrupted", "previous_runs"})
+
+    model: str | None = None
+    profile: str | None = None
+    disabled: list[str] = Field(default_factory=list)  # HarnessConfig.disabled()
+    workers: int | None = None
+    backend: str | None = None
+    ray_address: str | None = None
+    cdp_urls: list[str] | None = None
+    task_timeout_s: float | None = None
+    config: dict[str, Any] | None = None  # HarnessConfig.model_dump(mode="json")
+    tasks: int | None = None  # number of tasks in the run
+    queue_at_start: dict[str, int] | None = None  # pending / done / lost / requeued
+    started_at: str | None = None
+    ended_at: str | None = None  # None while the run is going (or when it died)
+    suite: str | None = None  # 'builtin' or the task file, when the caller said
+    interrupted: bool | None = None  # set when the run ends
+    previous_runs: list[RunInfo] | None = None  # earlier runs into this folder, oldest first
+
+
+class TaskRow(Record):
+    """One task in a summary: what was expected, what the run answered, and the score."""
+
+    model_config = ConfigDict(extra="allow")
+    _absent_when_none = frozenset({"detail"})
+
+    task: str | None = None
+    expected: Any = None
+    category: str | None = None
+    failure_classes: list[str] = Field(default_factory=list)
+    status: str  # a result.json status, or "missing" / "unreadable"
+    answer: str | None = None
+    score: float = 0.0
+    passed: bool = False
+    how: str = "empty"  # how the answer was matched (scoring.Score.how)
+    steps: int = 0
+    seconds: float = 0.0
+    error: str | None = None
+    detail: str | None = None
+
+
+class GroupStats(Record):
+    tasks: int
+    passed: int
+    success_rate: float
+
+
+class SummaryMeta(Record):
+    """Who ran what. model/profile/disabled come from the run's recorded configuration;
+    seed, suite and the like from the command that ran it (extra keys are kept)."""
+
+    model_config = ConfigDict(extra="allow")
+
+    model: str | None = None
+    profile: str | None = None
+    disabled: list[str] = Field(default_factory=list)
+    seed: int | None = None
+    workers: int | None = None
+    started: str | None = None
+    ended: str | None = None
+
+
+class Summary(Record):
+    model_config = ConfigDict(extra="allow")
+    _absent_when_none = frozenset({"note"})
+
+    tasks: int = 0
+    passed: int = 0
+    failed: int = 0
+    success_rate: float = 0.0
+    complete: bool = True
+    missing: int = 0
+    statuses: dict[str, int] = Field(default_factory=dict)
+    steps_total: int = 0
+    seconds_total: float = 0.0
+    meta: SummaryMeta = Field(default_factory=SummaryMeta)
+    per_task: dict[str, TaskRow]
+    per_failure_class: dict[str, GroupStats] = Field(default_factory=dict)
+    per_category: dict[str, GroupStats] = Field(default_factory=dict)
+    note: str | None = None  # only in summary.partial.json: why the run is incomplete
