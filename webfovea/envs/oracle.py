@@ -37,6 +37,7 @@ from webfovea.envs.oracle_quirks import Quirks
 from webfovea.envs.oracle_speech import PromptView, call, describe, read_prompt, reply, thought
 from webfovea.models.base import ModelError, ModelInput, ModelReply, Usage
 from webfovea.models.conventions import ModelConventions, conventions_by_family
+from webfovea.models.factory import ModelKind, ModelRequest, parse_options
 from webfovea.task import Task
 
 # The provider the oracle imitates by default: Claude's API, which the paper measured
@@ -425,3 +426,32 @@ class OracleModel:
             return self._finish(view, index, "", giveup=True)
         value = await read_value(self.page, source)
         return self._finish(view, index, value or "")
+
+
+def _build(req: ModelRequest) -> OracleModel:
+    """`oracle` / `oracle:KEY=VAL,...` -> an OracleModel on the task's page."""
+    options = dict(req.options)
+    if req.argument:
+        options.update(parse_options(req.argument, req.spec))
+    if req.task is None:
+        raise req.error("the oracle needs a proving-ground task with a plan (run it through `webfovea bench`)")
+    try:
+        return OracleModel(task=req.task, page=req.page, **options)  # type: ignore[arg-type]
+    except (TypeError, ValueError) as e:  # an unknown option or provider: a bad spec, not a crash
+        raise req.error(str(e)) from None
+
+
+# Registered with the model factory through the `webfovea.models` entry point group
+# (pyproject.toml), so `make_model("oracle")` works in any process without the factory
+# importing the proving ground.
+MODEL_KIND = ModelKind(
+    "oracle",
+    "the proving ground's oracle (knows the task plan; speaks like a real model)",
+    _build,
+    usage=(
+        ("oracle", "the proving ground's oracle (knows the task plan; speaks like a real model)"),
+        ("oracle:KEY=VAL,...", "the oracle with options passed through to it (numbers and true/false are "
+         "converted); provider=FAMILY picks the conventions row whose image downscaling it imitates "
+         f"(default {DEFAULT_PROVIDER})"),
+    ),
+)
