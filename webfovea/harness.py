@@ -111,9 +111,6 @@ class Harness:
             return cfg
         profile = options.pop("profile", "webfovea")
         disable = options.pop("disable", None)
-        viewport = options.pop("viewport", None)
-        if viewport is not None:
-            options["viewport_width"], options["viewport_height"] = viewport
         return harness_config(profile, disable, model=model, cap=cap, **options)
 
     @classmethod

@@ -94,6 +94,7 @@ def harness_config(
     *,
     model: str | None = None,
     cap: tuple[int, int] | str | None = None,
+    viewport: tuple[int, int] | None = None,
     **overrides: Any,
 ) -> HarnessConfig:
     """A HarnessConfig for a model spec: its conventions row picks the coordinate convention
@@ -102,7 +103,12 @@ def harness_config(
     What the caller states wins: `coordinate_convention=` (the CLI's `--coords`) over the
     row's space; `screenshot_cap_width/height=` are taken as they are (no derivation);
     `cap=` raises the bound the row may lower (the CLI's `--cap`).
+
+    The cap is derived for the config's viewport (`viewport=(w, h)`): a harness put on a
+    page of another aspect (`Harness.on_page`) must be given a config made for that page.
     """
+    if viewport is not None:
+        overrides["viewport_width"], overrides["viewport_height"] = viewport
     if overrides.get("conventions"):  # a row named outright (a recorded config) wins over the spec
         row = conventions_by_family(str(overrides["conventions"]))
     else:
