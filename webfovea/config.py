@@ -54,6 +54,9 @@ class HarnessConfig(BaseModel):
     viewport_height: int = 1080
     screenshot_cap_width: int = 1440
     screenshot_cap_height: int = 810
+    # The model-conventions row (webfovea/models/conventions.py) the cap was derived from:
+    # recorded so a reader of run.json knows which provider rule the run was sized for.
+    conventions: str = "default"
     coordinate_convention: str = "pixels"  # "pixels" of the sent image, or "norm1000"
     screenshot_window: int = 5
     max_steps: int = 80

@@ -30,6 +30,7 @@ from webfovea.models.base import ModelInput
 from webfovea.observation.capture import Screen, Shot
 from webfovea.observation.history import History
 from webfovea.observation.prompt import system_prompt
+from webfovea.observation.sizing import harness_config
 from webfovea.parsing import parse_reply
 from webfovea.types import Action, ParsedReply
 
@@ -87,28 +88,38 @@ class Harness:
     # construction -----------------------------------------------------------------------
     @staticmethod
     def _config(options: dict[str, Any]) -> HarnessConfig:
+        """The config from `config=`, or built from `model=` (its conventions row picks the
+        coordinate convention and the screenshot cap), `cap=`, `profile=`, `disable=`,
+        `viewport=` and HarnessConfig fields."""
         cfg = options.pop("config", None)
+        model = options.pop("model", None)
+        cap = options.pop("cap", None)
         if cfg is not None:
+            if model is not None or cap is not None:
+                raise TypeError("config= already fixes the cap and conventions: drop model=/cap=, or build "
+                                "the config with webfovea.observation.sizing.harness_config(model=..., cap=...)")
             return cfg
         profile = options.pop("profile", "webfovea")
         disable = options.pop("disable", None)
-        viewport = options.pop("viewport", None)
-        if viewport is not None:
-            options["viewport_width"], options["viewport_height"] = viewport
-        return make_config(profile, disable, **options)
+        return harness_config(profile, disable, model=model, cap=cap, **options)
 
     @classmethod
     def launch(cls, url: str | None = None, *, headless: bool = True, executable: str | None = None,
-               **options: Any) -> Harness:
-        """A harness on a new local Chromium. Use `async with` (or `await`) to start it."""
-        h = cls(None, cls._config(options))
+               model: str | None = None, cap: tuple[int, int] | str | None = None, **options: Any) -> Harness:
+        """A harness on a new local Chromium. Use `async with` (or `await`) to start it.
+
+        `model=SPEC` selects the model's conventions row: the screenshot is capped so that
+        the model's provider never resizes it, and coordinates are read in its space.
+        """
+        h = cls(None, cls._config({**options, "model": model, "cap": cap}))
         h._launch = _Launch(url, None, headless, executable)
         return h
 
     @classmethod
-    def connect(cls, cdp_url: str, url: str | None = None, **options: Any) -> Harness:
-        """A harness on a running browser reached over CDP."""
-        h = cls(None, cls._config(options))
+    def connect(cls, cdp_url: str, url: str | None = None, *, model: str | None = None,
+                cap: tuple[int, int] | str | None = None, **options: Any) -> Harness:
+        """A harness on a running browser reached over CDP (`model=`, `cap=` as in `launch`)."""
+        h = cls(None, cls._config({**options, "model": model, "cap": cap}))
         h._launch = _Launch(url, cdp_url)
         return h
 

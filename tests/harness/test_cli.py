@@ -78,3 +78,39 @@ def test_proving_ground_placeholder_resolves():
 
     assert resolve_site_url("http://proving-ground/stats/?a=1", "http://127.0.0.1:5") == "http://127.0.0.1:5/stats/?a=1"
     assert resolve_site_url("https://example.org/x", "http://127.0.0.1:5") == "https://example.org/x"
+
+
+def _sent_size(body: dict) -> tuple[int, int]:
+    """The size of the last image in an OpenAI-style request body: what the model received."""
+    import base64
+    import io
+
+    from PIL import Image
+
+    urls = [part["image_url"]["url"] for msg in body["messages"] if isinstance(msg["content"], list)
+            for part in msg["content"] if part.get("type") == "image_url"]
+    return Image.open(io.BytesIO(base64.b64decode(urls[-1].split(",", 1)[1]))).size
+
+
+def test_bench_cap_follows_the_model_row_and_is_recorded(tmp_path):
+    tasks = tmp_path / "tasks.jsonl"
+    done = openai_ok("Thought: done\nAction: finished(content='ok')")
+    with serve_pages({"/": PAGE, "/hit": "ok"}) as site:
+        tasks.write_text(json.dumps({"task_id": "a", "task": "x", "website": site.url("/")}) + "\n")
+        runs = {}
+        for name, model, cap in (("gpt", "openai:gpt-4o", "1920x1080"), ("big", "openai:llava", "1920x1080"),
+                                 ("plain", "openai:gpt-4o", None)):
+            with fake_llm([], default=done) as llm:
+                res = cli("bench", str(tasks), "--model", model, "--base-url", llm.base_url,
+                          "--out", str(tmp_path / name), *(["--cap", cap] if cap else []))
+                assert res.returncode == 0, res.stderr
+                runs[name] = (_sent_size(llm.received[0].body),
+                              json.loads((tmp_path / name / "run.json").read_text())["config"])
+    # --cap raises the bound; GPT-4o's row still lowers it to what its API keeps as is.
+    assert runs["gpt"][0] == runs["plain"][0] == (1365, 768)
+    assert runs["big"][0] == (1920, 1080)  # a model with no known limit gets what was asked for
+    config = runs["gpt"][1]
+    assert (config["conventions"], config["screenshot_cap_width"], config["screenshot_cap_height"]) == ("gpt-4o", 1365, 768)
+    assert runs["big"][1]["conventions"] == "default"
+    res = cli("bench", str(tasks), "--cap", "big", "--out", str(tmp_path / "bad"))
+    assert res.returncode == 2 and "WIDTHxHEIGHT" in res.stderr

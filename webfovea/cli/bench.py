@@ -11,6 +11,7 @@ import typer
 
 from webfovea.cli.common import (
     BaseUrlOpt,
+    CapOpt,
     CoordsOpt,
     DisableOpt,
     ModelOpt,
@@ -132,6 +133,7 @@ def bench(
     frame_port: Annotated[int, typer.Option("--frame-port", help="Frame sites port (0 = free).")] = 0,
     base_url: BaseUrlOpt = None,
     coords: CoordsOpt = None,
+    cap: CapOpt = None,
     compare_with: Annotated[Path | None, typer.Option("--compare-with", help="Print +fixed/-broken against this earlier run.")] = None,
     limit: Annotated[int | None, typer.Option("--limit", help="Run only the first N tasks.")] = None,
 ) -> None:
@@ -140,7 +142,7 @@ def bench(
         raise fail("--workers must be at least 1")
     if backend not in ("local", "ray"):
         raise fail(f"unknown backend {backend!r}; use local or ray")
-    config = build_config(model, profile, disable, coords)
+    config = build_config(model, profile, disable, coords, cap)
     tag = profile + "".join(f"-no-{d}" for d in (disable or []))
     out_dir = out_dir or Path("runs") / f"{Path(suite_or_file).stem}-{tag}"
     # profile and disabled are not passed: the summary takes them from the run's recorded config.
@@ -171,6 +173,7 @@ def replay(
     out_dir: Annotated[Path | None, typer.Option("--out", help="Where to write the replayed run.")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Proving-ground seed, if the run was the built-in suite.")] = 0,
     coords: CoordsOpt = None,
+    cap: CapOpt = None,
 ) -> None:
     """Re-run the raw model replies recorded in RUN_DIR against the current harness."""
     from webfovea.record import RecordError, read_run_info, read_run_tasks
@@ -184,7 +187,7 @@ def replay(
         raise fail(f"{run_dir} has no tasks.json; replay needs a run folder written by `webfovea bench`")
     out_dir = out_dir or run_dir.with_name(run_dir.name + "-replay")
     model = f"replay:{run_dir}"
-    config = build_config(model, profile, disable, coords)
+    config = build_config(model, profile, disable, coords, cap)
     meta = {"model": model, "replay_of": str(run_dir)}
     suite = run_info.suite if run_info is not None else None
     if suite in SUITES or any(t.site for t in tasks):

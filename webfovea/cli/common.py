@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from webfovea.config import PROFILES, Component, HarnessConfig, make_config
+from webfovea.config import PROFILES, Component, HarnessConfig
 
 app = typer.Typer(
     add_completion=False,
@@ -31,19 +31,30 @@ CoordsOpt = Annotated[
     typer.Option("--coords", help="Model coordinate convention: pixels or norm1000 (default: from the model table)."),
 ]
 
+CapOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--cap",
+        help="Largest screenshot to send, WxH (default 1440x810, the paper's measured size). The model's "
+        "conventions row may still lower it so that its provider never resizes the image.",
+    ),
+]
+
 
 def fail(message: str, code: int = 2) -> typer.Exit:
     err.print(f"[bold red]error:[/] {message}")
     return typer.Exit(code)
 
 
-def build_config(model: str, profile: str, disable: list[str] | None, coords: str | None, **overrides: object) -> HarnessConfig:
-    from webfovea.models.conventions import conventions_for
+def build_config(
+    model: str, profile: str, disable: list[str] | None, coords: str | None, cap: str | None = None,
+    **overrides: object,
+) -> HarnessConfig:
+    """The run's config: the model's conventions row picks the coordinate convention and the
+    screenshot cap; `--coords` and `--cap` win over it."""
+    from webfovea.observation.sizing import harness_config
 
     try:
-        convention = coords or conventions_for(model).coordinate_space
-        if convention not in ("pixels", "norm1000"):
-            raise ValueError(f"unknown coordinate convention {convention!r}; use pixels or norm1000")
-        return make_config(profile, disable, coordinate_convention=convention, **overrides)
+        return harness_config(profile, disable, model=model, cap=cap, coordinate_convention=coords, **overrides)
     except ValueError as e:
         raise fail(str(e)) from None

@@ -12,6 +12,7 @@ import typer
 from webfovea.cli.bench import bench, replay
 from webfovea.cli.common import (
     BaseUrlOpt,
+    CapOpt,
     CoordsOpt,
     DisableOpt,
     ModelOpt,
@@ -35,6 +36,7 @@ def run(
     cdp_url: Annotated[str | None, typer.Option("--cdp-url", help="Use a running browser over CDP.")] = None,
     base_url: BaseUrlOpt = None,
     coords: CoordsOpt = None,
+    cap: CapOpt = None,
     max_steps: Annotated[int | None, typer.Option("--max-steps", help="Step budget (default: profile's).")] = None,
     task_id: Annotated[str, typer.Option("--task-id", help="Id recorded in result.json.")] = "task",
 ) -> None:
@@ -43,7 +45,7 @@ def run(
     from webfovea.task import Task
 
     overrides = {"max_steps": max_steps} if max_steps else {}
-    config = build_config(model, profile, disable, coords, **overrides)
+    config = build_config(model, profile, disable, coords, cap, **overrides)
     if model == "oracle" or model.startswith("oracle:"):
         raise fail("the oracle model needs a proving-ground task plan: use `webfovea bench builtin --model oracle`")
     t = Task(task_id=task_id, task=task, website=url)

@@ -3,7 +3,8 @@
 It follows the task's plan (docs/contracts.md §1) with its own cursor, locates each
 target through read-only access to the live DOM, and answers in the UI-TARS grammar
 in the coordinate space of the image it *sees*: the last image the harness sent,
-shrunk the way a provider API shrinks it. So a harness that maps coordinates as if
+shrunk the way the API of its `provider` shrinks it (a row of the model-conventions
+table, `oracle:provider=FAMILY`; Claude's by default). So a harness that maps coordinates as if
 the model saw the full screenshot misses, exactly as with a real model; the oracle
 never compensates for the harness.
 
@@ -31,17 +32,22 @@ from webfovea.envs.oracle_grounding import (
     page_scroll_point,
     read_value,
     scroll_plan,
-    seen_size,
 )
 from webfovea.envs.oracle_quirks import Quirks
 from webfovea.envs.oracle_speech import PromptView, call, describe, read_prompt, reply, thought
 from webfovea.envs.plan import PlannedTask
 from webfovea.models.base import ModelError, ModelInput, ModelReply, Usage
+from webfovea.models.conventions import ModelConventions, conventions_by_family
+from webfovea.models.factory import ModelKind, ModelRequest, parse_options
 from webfovea.task import Task
+
+# The provider the oracle imitates by default: Claude's API, which the paper measured
+# (1920x1080 reaches the model at ~1430x804, 1440x810 unscaled). The built-in suite's
+# results and the direction of every ablation are calibrated against it.
+DEFAULT_PROVIDER = "claude"
 
 # Knobs that may be given as keyword overrides or in `task.quirks`, with their defaults.
 EXTRA_KNOBS: dict[str, Any] = {
-    "provider_resize_above_pixels": 1_200_000,  # ~1,600 image tokens: the provider's resize trigger
     "max_scrolls_per_step": 40,
     "max_waits_per_step": 6,
     "option_row_px": 20.0,  # height of a native option row, for the no-select fallback guess
@@ -51,7 +57,7 @@ EXTRA_KNOBS: dict[str, Any] = {
     "continuation_at_step": None,
 }
 _QUIRK_KEYS = ("contaminate_from_step", "contaminate_token", "contaminate_where", "continuation_at_step")
-_CORE_KNOBS = ("seed", "provider_max_long_edge", "provider_max_pixels", "contaminate_rate",
+_CORE_KNOBS = ("seed", "provider", "contaminate_rate",
                "continuation_rate", "jitter_px", "submit_with_newline", "retries_per_step")
 
 
@@ -81,8 +87,7 @@ class OracleModel:
         page: Page,
         *,
         seed: int = 0,
-        provider_max_long_edge: int = 1568,
-        provider_max_pixels: int = 1_150_000,
+        provider: str = DEFAULT_PROVIDER,
         contaminate_rate: float = 0.049,
         continuation_rate: float = 0.03,
         jitter_px: float = 2.0,
@@ -95,8 +100,7 @@ class OracleModel:
             raise ValueError(f"unknown oracle option(s) {', '.join(unknown)}; known: "
                              f"{', '.join([*_CORE_KNOBS, *EXTRA_KNOBS])}")
         knobs: dict[str, Any] = {
-            "seed": seed, "provider_max_long_edge": provider_max_long_edge,
-            "provider_max_pixels": provider_max_pixels, "contaminate_rate": contaminate_rate,
+            "seed": seed, "provider": provider, "contaminate_rate": contaminate_rate,
             "continuation_rate": continuation_rate, "jitter_px": jitter_px,
             "submit_with_newline": submit_with_newline, "retries_per_step": retries_per_step,
             **EXTRA_KNOBS, **overrides,
@@ -110,6 +114,9 @@ class OracleModel:
         self.task = task
         self.page = page
         self.knobs = knobs
+        # How the API in front of the imitated model shrinks images: a row of the same
+        # conventions table the harness sizes its screenshots by, never numbers of its own.
+        self.provider: ModelConventions = conventions_by_family(str(knobs["provider"]))
         self.plan: list[dict[str, Any]] = list(planned.plan)
         self.jitter_px = float(knobs["jitter_px"])
         self.retries = int(knobs["retries_per_step"])
@@ -175,20 +182,14 @@ class OracleModel:
             sent_w, sent_h = inp.images[-1].size
         else:  # no image: it "sees" nothing better than the viewport itself
             sent_w, sent_h = await self.page.evaluate("[innerWidth, innerHeight]")
-        seen_w, seen_h = seen_size(
-            int(sent_w), int(sent_h), max_long_edge=int(self.knobs["provider_max_long_edge"]),
-            max_pixels=int(self.knobs["provider_max_pixels"]),
-            resize_above_pixels=int(self.knobs["provider_resize_above_pixels"]),
-        )
+        seen_w, seen_h = self.provider.provider_size(int(sent_w), int(sent_h))
         return _View(prompt=read_prompt(inp.system), seen_w=seen_w, seen_h=seen_h, rng=rng)
 
     def _usage(self, inp: ModelInput, text: str) -> Usage:
         chars = len(inp.system) + len(inp.task) + sum(len(h) for h in inp.history) + len(inp.feedback or "")
         image_tokens = 0
         for im in inp.images:
-            w, h = seen_size(im.size[0], im.size[1], max_long_edge=int(self.knobs["provider_max_long_edge"]),
-                             max_pixels=int(self.knobs["provider_max_pixels"]),
-                             resize_above_pixels=int(self.knobs["provider_resize_above_pixels"]))
+            w, h = self.provider.provider_size(im.size[0], im.size[1])
             image_tokens += w * h // 750
         return Usage(prompt_tokens=chars // 4 + image_tokens, completion_tokens=max(1, len(text) // 4))
 
@@ -427,3 +428,32 @@ class OracleModel:
             return self._finish(view, index, "", giveup=True)
         value = await read_value(self.page, source)
         return self._finish(view, index, value or "")
+
+
+def _build(req: ModelRequest) -> OracleModel:
+    """`oracle` / `oracle:KEY=VAL,...` -> an OracleModel on the task's page."""
+    options = dict(req.options)
+    if req.argument:
+        options.update(parse_options(req.argument, req.spec))
+    if req.task is None:
+        raise req.error("the oracle needs a proving-ground task with a plan (run it through `webfovea bench`)")
+    try:
+        return OracleModel(task=req.task, page=req.page, **options)  # type: ignore[arg-type]
+    except (TypeError, ValueError) as e:  # an unknown option or provider: a bad spec, not a crash
+        raise req.error(str(e)) from None
+
+
+# Registered with the model factory through the `webfovea.models` entry point group
+# (pyproject.toml), so `make_model("oracle")` works in any process without the factory
+# importing the proving ground.
+MODEL_KIND = ModelKind(
+    "oracle",
+    "the proving ground's oracle (knows the task plan; speaks like a real model)",
+    _build,
+    usage=(
+        ("oracle", "the proving ground's oracle (knows the task plan; speaks like a real model)"),
+        ("oracle:KEY=VAL,...", "the oracle with options passed through to it (numbers and true/false are "
+         "converted); provider=FAMILY picks the conventions row whose image downscaling it imitates "
+         f"(default {DEFAULT_PROVIDER})"),
+    ),
+)

@@ -13,7 +13,6 @@ that hides it is the one to scroll (see `scroll_plan`).
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -365,24 +364,3 @@ async def option_slot(loc: Located, option: str) -> dict[str, Any] | None:
     """Which option of a native select matches `option`, and its height (for the fallback)."""
     return await loc.frame.evaluate(_OPTION_JS, [loc.selector, loc.nth, option])
 
-
-def seen_size(
-    width: int, height: int, *, max_long_edge: int, max_pixels: int, resize_above_pixels: int
-) -> tuple[int, int]:
-    """The size a provider shrinks a sent image to before the model sees it.
-
-    Providers resize when an image exceeds the long-edge limit or a token budget
-    (Claude: ~1,600 tokens = w*h/750, ~1.2 MP) and then aim below the recommended
-    area (1.15 MP), preserving aspect. So 1440x810 (1.17 MP) passes untouched while
-    1920x1080 arrives as ~1430x804.
-    """
-    if width <= 0 or height <= 0:
-        raise ValueError(f"image size must be positive, got {width}x{height}")
-    if max(width, height) <= max_long_edge and width * height <= resize_above_pixels:
-        return width, height
-    scale = min(1.0, max_long_edge / max(width, height), math.sqrt(max_pixels / (width * height)))
-    w, h = max(1, round(width * scale)), max(1, round(height * scale))
-    while w * h > max_pixels or max(w, h) > max_long_edge:
-        w, h = (w - 1, max(1, round((w - 1) * height / width))) if w >= h else (
-            max(1, round((h - 1) * width / height)), h - 1)
-    return w, h

@@ -13,7 +13,7 @@ A row says
 - request quirks of the endpoint (reasoning models reject `max_tokens` and a
   temperature other than the default).
 
-Sources for the limits (documented defaults; a run can override them in config):
+Sources for the limits (documented defaults):
 - Claude: images with a long edge over 1568 px or over ~1,600 tokens (w*h/750,
   i.e. ~1.2 MP) are scaled down preserving aspect ratio (Anthropic vision docs,
   which recommend <= 1.15 MP). The WebFovea paper measured that 1440x810 reaches
@@ -22,9 +22,13 @@ Sources for the limits (documented defaults; a run can override them in config):
   scaled to 768 px (OpenAI vision guide).
 - Qwen2.5-VL and UI-TARS-1.5: `smart_resize` to multiples of 28 px within
   max_pixels = 16384*28*28; coordinates are absolute pixels of that resized image,
-  which for a <= 1440x810 image is within 1% of the sent image.
-- Qwen2-VL, Qwen3-VL, UI-TARS 1.0 and Doubao/Seed UI-TARS, Gemini: relative
-  coordinates on a 0-1000 grid.
+  so the harness sends a size that is already on the grid (1344x756 at 16:9).
+- Qwen2-VL, Qwen3-VL (grid of 32 px), UI-TARS 1.0 and Doubao/Seed UI-TARS, Gemini:
+  relative coordinates on a 0-1000 grid.
+
+The harness derives its screenshot cap from the row (`observation/sizing.py`): the
+largest image within 1440x810 (or `--cap`) that the row's provider passes unscaled.
+The oracle looks at images through a row too (`oracle:provider=FAMILY`).
 """
 
 from __future__ import annotations
@@ -45,6 +49,14 @@ class ModelConventions:
     max_long_edge: int | None = None  # provider downscales beyond this long edge
     max_short_edge: int | None = None  # ... or beyond this short edge (OpenAI tiles)
     max_pixels: int | None = None  # ... or beyond this area
+    # Where an area-triggered downscale lands: Anthropic resizes above ~1.2 MP (1,600
+    # tokens) but aims below its recommended 1.15 MP, so 1920x1080 arrives as ~1430x804,
+    # not the 1460x821 that the trigger alone would give. None: lands at max_pixels.
+    resize_target_pixels: int | None = None
+    # Qwen-style processors (`smart_resize`) always round both sides to a multiple of the
+    # patch grid (28 px for Qwen2/2.5-VL, 32 px for Qwen3-VL), then shrink to max_pixels.
+    # 1440x810 becomes 1428x812: a 0.8 % stretch, 16 CSS px at the right edge of 1920.
+    size_multiple: int | None = None
     grammar: Grammar = "uitars"
     max_tokens_field: str = "max_tokens"  # OpenAI reasoning models want max_completion_tokens
     send_temperature: bool = True  # reasoning models reject any temperature but the default
@@ -53,24 +65,61 @@ class ModelConventions:
     def provider_size(self, width: int, height: int) -> tuple[int, int]:
         """The size the provider shrinks a `width`x`height` image to before the model sees it.
 
-        Never upscales. The harness keeps its own cap at or below this so the model
-        answers in the space of the image we sent; the oracle uses it to look at the
-        page the way a real API would.
+        The one implementation of every provider's rule: the harness derives its
+        screenshot cap from it (`webfovea.observation.sizing.derive_cap`) so that the
+        model answers in the space of the image we sent, and the oracle uses it to look
+        at the page the way a real API would. Never upscales, except for the rounding to
+        the patch grid of `size_multiple` rows.
         """
         if width <= 0 or height <= 0:
             raise ValueError(f"image size must be positive, got {width}x{height}")
-        scale = 1.0
-        long_edge, short_edge = max(width, height), min(width, height)
-        if self.max_long_edge and long_edge > self.max_long_edge:
-            scale = min(scale, self.max_long_edge / long_edge)
-        if self.max_short_edge and short_edge * scale > self.max_short_edge:
-            scale = min(scale, self.max_short_edge / short_edge)
-        if self.max_pixels and width * height * scale * scale > self.max_pixels:
-            scale = min(scale, math.sqrt(self.max_pixels / (width * height)))
-        if scale >= 1.0:
+        if self.size_multiple:
+            return self._smart_resize(width, height, self.size_multiple)
+        long_edge, short_edge, area = max(width, height), min(width, height), width * height
+        triggered = (
+            (self.max_long_edge is not None and long_edge > self.max_long_edge)
+            or (self.max_short_edge is not None and short_edge > self.max_short_edge)
+            or (self.max_pixels is not None and area > self.max_pixels)
+        )
+        if not triggered:
             return width, height
-        # The epsilon keeps 3000 * (1568 / 3000) at 1568 rather than 1567.999...
-        return max(1, math.floor(width * scale + 1e-6)), max(1, math.floor(height * scale + 1e-6))
+        # Once a provider resizes, the result meets every limit, and the area lands at
+        # the resize target (below the trigger) whichever limit fired.
+        area_limit = self.resize_target_pixels or self.max_pixels
+        scale = 1.0
+        if self.max_long_edge:
+            scale = min(scale, self.max_long_edge / long_edge)
+        if self.max_short_edge:
+            scale = min(scale, self.max_short_edge / short_edge)
+        if area_limit:
+            scale = min(scale, math.sqrt(area_limit / area))
+        w, h = max(1, round(width * scale)), max(1, round(height * scale))
+        # Rounding can land a pixel past a limit; step down along the aspect until inside.
+        while self._exceeds(w, h, area_limit):
+            if w >= h:
+                w, h = w - 1, max(1, round((w - 1) * height / width))
+            else:
+                w, h = max(1, round((h - 1) * width / height)), h - 1
+        return w, h
+
+    def _exceeds(self, w: int, h: int, area_limit: int | None) -> bool:
+        if w <= 1 and h <= 1:
+            return False
+        return bool(
+            (self.max_long_edge and max(w, h) > self.max_long_edge)
+            or (self.max_short_edge and min(w, h) > self.max_short_edge)
+            or (area_limit and w * h > area_limit)
+        )
+
+    def _smart_resize(self, width: int, height: int, factor: int) -> tuple[int, int]:
+        # Qwen2-VL's `smart_resize` (transformers' image processor), min_pixels left out:
+        # it only matters for images smaller than a few patches.
+        w, h = max(factor, round(width / factor) * factor), max(factor, round(height / factor) * factor)
+        if self.max_pixels and w * h > self.max_pixels:
+            beta = math.sqrt(width * height / self.max_pixels)
+            w = max(factor, math.floor(width / beta / factor) * factor)
+            h = max(factor, math.floor(height / beta / factor) * factor)
+        return w, h
 
     def fits(self, width: int, height: int) -> bool:
         """True when the provider passes an image of this size to the model unscaled."""
@@ -83,6 +132,8 @@ class ModelConventions:
             "max_long_edge": self.max_long_edge,
             "max_short_edge": self.max_short_edge,
             "max_pixels": self.max_pixels,
+            "resize_target_pixels": self.resize_target_pixels,
+            "size_multiple": self.size_multiple,
             "grammar": self.grammar,
         }
 
@@ -103,6 +154,7 @@ CONVENTIONS_TABLE: tuple[tuple[str, ModelConventions], ...] = (
         ModelConventions(
             family="ui-tars-1.5",
             max_pixels=_QWEN_MAX_PIXELS,
+            size_multiple=28,
             note="Qwen2.5-VL base: absolute pixels of the smart-resized image",
         ),
     ),
@@ -112,6 +164,7 @@ CONVENTIONS_TABLE: tuple[tuple[str, ModelConventions], ...] = (
             family="ui-tars",
             coordinate_space="norm1000",
             max_pixels=2700 * 28 * 28,
+            size_multiple=28,
             note="UI-TARS 1.0 / Doubao: relative coordinates on a 0-1000 grid",
         ),
     ),
@@ -120,16 +173,28 @@ CONVENTIONS_TABLE: tuple[tuple[str, ModelConventions], ...] = (
         ModelConventions(
             family="qwen2.5-vl",
             max_pixels=_QWEN_MAX_PIXELS,
+            size_multiple=28,
             note="absolute pixels of the smart-resized image",
         ),
     ),
     (
-        r"qwen3-?vl|qwen2-?vl",
+        r"qwen3-?vl",
         ModelConventions(
             family="qwen-vl-norm1000",
             coordinate_space="norm1000",
+            max_pixels=16384 * 32 * 32,
+            size_multiple=32,
+            note="Qwen3-VL grounds on a relative 0-1000 grid; 16 px patches merged 2x2",
+        ),
+    ),
+    (
+        r"qwen2-?vl",
+        ModelConventions(
+            family="qwen2-vl",
+            coordinate_space="norm1000",
             max_pixels=_QWEN_MAX_PIXELS,
-            note="Qwen2-VL and Qwen3-VL ground on a relative 0-1000 grid",
+            size_multiple=28,
+            note="Qwen2-VL grounds on a relative 0-1000 grid",
         ),
     ),
     (
@@ -138,7 +203,9 @@ CONVENTIONS_TABLE: tuple[tuple[str, ModelConventions], ...] = (
             family="claude",
             max_long_edge=1568,
             max_pixels=1_200_000,
-            note="Anthropic downscales beyond 1568 px long edge or ~1,600 image tokens (w*h/750)",
+            resize_target_pixels=1_150_000,
+            note="Anthropic downscales beyond 1568 px long edge or ~1,600 image tokens (w*h/750), "
+            "to below 1.15 MP",
         ),
     ),
     (
@@ -184,16 +251,36 @@ def model_name_of(spec: str) -> str:
     return name.lower()
 
 
+def families() -> list[str]:
+    """The family names of the table's rows, the default row last."""
+    return [row.family for _, row in CONVENTIONS_TABLE] + [DEFAULT_CONVENTIONS.family]
+
+
+def conventions_by_family(family: str) -> ModelConventions:
+    """The row named `family` (what a run records, what `oracle:provider=` takes)."""
+    wanted = family.strip().lower()
+    for row in (*(r for _, r in CONVENTIONS_TABLE), DEFAULT_CONVENTIONS):
+        if row.family == wanted:
+            return row
+    raise ValueError(f"unknown conventions family {family!r}; known: {', '.join(families())}")
+
+
+_ORACLE_PROVIDER = re.compile(r"^oracle:(?:.*,)?\s*provider\s*=\s*([^,]+)")
+
+
 def conventions_for(spec: str) -> ModelConventions:
     """The conventions row for a model spec or bare model name; the default row if none matches.
 
     `oracle` gets the default row (it reads the coordinate convention from the
-    prompt). `replay:PATH` gets the row of the model that made the recording, read
-    from the recorded result.json, because the replies are written in its space.
+    prompt), or with `oracle:provider=FAMILY` the row of the provider it imitates, so
+    the harness prepares the image for that provider as it would for the real model.
+    `replay:PATH` gets the row of the model that made the recording, read from the
+    recorded result.json, because the replies are written in its space.
     """
     lowered = spec.strip().lower()
     if lowered.startswith("oracle"):
-        return DEFAULT_CONVENTIONS
+        provider = _ORACLE_PROVIDER.match(lowered)
+        return conventions_by_family(provider.group(1)) if provider else DEFAULT_CONVENTIONS
     if lowered.startswith("replay:"):
         from pathlib import Path
 

@@ -54,7 +54,10 @@ def resolve_api_key(arg: str | None, env_var: str, base_url: str) -> str | None:
     key = key.strip() if key else None
     if not key and not is_loopback(base_url):
         raise ModelConfigError(
-            f"no API key for {base_url}: set {env_var} (or pass --api-key); "
+            # The CLI takes keys only from the environment (no key on a command line, where
+            # it would land in shell history and `ps`); Python callers can pass api_key=.
+            f"no API key for {base_url}: set the {env_var} environment variable (from Python, pass "
+            "api_key= to make_model or the client); "
             "a key is optional only for a server on this machine (for another server that needs "
             "none, set any value, e.g. EMPTY)"
         )

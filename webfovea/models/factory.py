@@ -1,7 +1,26 @@
-"""Model spec strings -> Model objects: `oracle[:K=V,...]`, `replay:PATH`, `openai:MODEL`, `anthropic:MODEL`."""
+"""Model spec strings -> Model objects, through a registry of model kinds.
+
+A spec is `KIND` or `KIND:ARGUMENT` (`openai:gpt-4o`, `replay:runs/x`, `oracle:seed=3`).
+Each kind is a `ModelKind`: a name, a description for the help text and a constructor.
+`replay`, `openai` and `anthropic` are built in. Other kinds come from installed
+packages through the `webfovea.models` entry-point group, loaded the first time their
+name is asked for, so a spawned worker or a Ray worker that only calls
+`make_model("oracle", ...)` finds them without importing anything first. The
+proving ground's oracle registers itself that way (pyproject.toml):
+
+    [project.entry-points."webfovea.models"]
+    oracle = "webfovea.envs.oracle:MODEL_KIND"
+
+A plug-in does the same with its own package: the entry point names a `ModelKind` (or a
+function without arguments that returns one), and the entry point's name is the kind's.
+In one process, `register_model_kind()` adds or replaces a kind directly.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from importlib.metadata import entry_points
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -14,31 +33,119 @@ if TYPE_CHECKING:
 
     from webfovea.task import Task
 
-SPEC_FORMS = (
-    ("oracle", "the proving ground's oracle (knows the task plan; speaks like a real model)"),
-    (
-        "oracle:KEY=VAL,...",
-        "the oracle with options passed through to it (numbers and true/false are converted)",
-    ),
-    ("replay:PATH", "replay raw replies from a trajectory.jsonl, a task folder or a run folder"),
-    ("openai:MODEL", "OpenAI-compatible Chat Completions (--base-url / OPENAI_BASE_URL, OPENAI_API_KEY)"),
-    ("anthropic:MODEL", "Anthropic Messages API (ANTHROPIC_BASE_URL, ANTHROPIC_API_KEY)"),
-)
+ENTRY_POINT_GROUP = "webfovea.models"
+
+
+@dataclass
+class ModelRequest:
+    """What a kind's constructor gets: the spec, split, and everything the caller passed."""
+
+    spec: str
+    kind: str
+    argument: str | None  # the text after the first ':' (None when the spec has no ':')
+    task: Task | None = None
+    page: Page | None = None
+    base_url: str | None = None
+    api_key: str | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def error(self, why: str) -> ModelConfigError:
+        """A bad-spec error that names the spec and lists the accepted forms."""
+        return _spec_error(self.spec, why)
+
+
+@dataclass(frozen=True)
+class ModelKind:
+    name: str  # the part of a spec before the first ':' (lower case)
+    description: str  # one line for the help text
+    build: Callable[[ModelRequest], Model]
+    # Help lines (form, what it does) when one line `name  description` is not enough.
+    usage: tuple[tuple[str, str], ...] = ()
+
+    def help_lines(self) -> tuple[tuple[str, str], ...]:
+        return self.usage or ((self.name, self.description),)
+
+
+_KINDS: dict[str, ModelKind] = {}
+_BROKEN: dict[str, str] = {}  # entry points that failed to load: name -> why
+_ALL_LOADED = False
+
+
+def register_model_kind(kind: ModelKind, *, replace: bool = False) -> None:
+    """Add a model kind to this process's registry (a registered name is kept unless `replace`)."""
+    name = kind.name.strip().lower()
+    if not name or ":" in name:
+        raise ValueError(f"a model kind needs a name without ':', got {kind.name!r}")
+    if name in _KINDS and not replace:
+        raise ValueError(f"model kind {name!r} is already registered")
+    _KINDS[name] = kind
+
+
+def _load_entry_point(ep: Any) -> None:
+    name = ep.name.strip().lower()
+    if name in _KINDS:  # built-ins and kinds registered in code win over plug-ins
+        return
+    try:
+        obj = ep.load()
+        kind = obj if isinstance(obj, ModelKind) else obj()
+        if not isinstance(kind, ModelKind):
+            raise TypeError(f"{ep.value} gives {type(kind).__name__}, not a ModelKind")
+        if kind.name.strip().lower() != name:
+            raise ValueError(f"{ep.value} names its kind {kind.name!r}")
+    except Exception as e:  # a broken plug-in must not take the other kinds down with it
+        _BROKEN[name] = f"entry point {ep.name} = {ep.value} failed to load: {type(e).__name__}: {e}"
+        return
+    _BROKEN.pop(name, None)
+    _KINDS[name] = kind
+
+
+def _plugin_entry_points(name: str | None = None) -> list[Any]:
+    eps = entry_points(group=ENTRY_POINT_GROUP)
+    return [ep for ep in eps if name is None or ep.name.strip().lower() == name]
+
+
+def _load_all() -> None:
+    global _ALL_LOADED
+    if not _ALL_LOADED:
+        for ep in _plugin_entry_points():
+            _load_entry_point(ep)
+        _ALL_LOADED = True
+
+
+def model_kind(name: str) -> ModelKind | None:
+    """The registered kind called `name`, loading its entry point on first use."""
+    name = name.strip().lower()
+    if name not in _KINDS:
+        for ep in _plugin_entry_points(name):
+            _load_entry_point(ep)
+            if name in _KINDS:
+                break
+    return _KINDS.get(name)
+
+
+def registered_kinds() -> list[str]:
+    """The names of every model kind: built in, registered in code, or from an entry point."""
+    _load_all()
+    return list(_KINDS)
+
+
+def describe_specs() -> str:
+    """Help text listing the accepted model specs, one per line."""
+    _load_all()
+    lines = [line for kind in _KINDS.values() for line in kind.help_lines()]
+    lines += [(name, f"(not available: {why})") for name, why in _BROKEN.items()]
+    width = max(len(form) for form, _ in lines)
+    return "\n".join(f"  {form:<{width}}  {what}" for form, what in lines)
+
+
+def _spec_error(spec: str, why: str) -> ModelConfigError:
+    return ModelConfigError(f"model spec {spec!r}: {why}. Accepted forms:\n{describe_specs()}")
+
 
 # Options an HTTP client takes from `options` (CLI --model-option, run configs).
 _CLIENT_OPTIONS = {"timeout_s", "max_tokens", "temperature", "extra_body"}
 _OPENAI_ONLY = {"image_detail"}
 _RETRY_OPTIONS = {"max_attempts", "budget_s", "base_delay_s", "max_delay_s", "min_attempt_s"}
-
-
-def describe_specs() -> str:
-    """Help text listing the accepted model specs, one per line."""
-    width = max(len(form) for form, _ in SPEC_FORMS)
-    return "\n".join(f"  {form:<{width}}  {what}" for form, what in SPEC_FORMS)
-
-
-def _spec_error(spec: str, why: str) -> ModelConfigError:
-    return ModelConfigError(f"model spec {spec!r}: {why}. Accepted forms:\n{describe_specs()}")
 
 
 def _coerce(value: str) -> Any:
@@ -106,39 +213,53 @@ def make_model(
     if not isinstance(spec, str) or not spec.strip():
         raise _spec_error(str(spec), "empty")
     spec = spec.strip()
-    kind, sep, rest = spec.partition(":")
-    kind = kind.lower()
-    opts = dict(options or {})
+    name, sep, rest = spec.partition(":")
+    kind = model_kind(name)
+    if kind is None:
+        why = _BROKEN.get(name.strip().lower())
+        raise _spec_error(spec, f"unknown kind {name!r} ({why})" if why else
+                          f"unknown kind {name!r}; registered kinds: {', '.join(registered_kinds())}")
+    request = ModelRequest(spec=spec, kind=kind.name, argument=rest if sep else None, task=task, page=page,
+                           base_url=base_url, api_key=api_key, options=dict(options or {}))
+    return kind.build(request)
 
-    if kind == "oracle":
-        if sep:
-            opts.update(parse_options(rest, spec))
-        # Imported lazily: the oracle lives with the proving ground and needs the DOM helpers.
-        from webfovea.envs.oracle import OracleModel
 
-        return OracleModel(task=task, page=page, **opts)
+# Built-in kinds ---------------------------------------------------------------------------
 
-    if kind == "replay":
-        if not rest.strip():
-            raise _spec_error(spec, "replay needs a path (replay:PATH)")
-        from webfovea.models.replay import ReplayModel
+def _build_replay(req: ModelRequest) -> Model:
+    path = (req.argument or "").strip()
+    if not path:
+        raise req.error("replay needs a path (replay:PATH)")
+    from webfovea.models.replay import ReplayModel
 
-        return ReplayModel(Path(rest.strip()), task_id=task.task_id if task is not None else None)
+    return ReplayModel(Path(path), task_id=req.task.task_id if req.task is not None else None)
 
-    if kind in ("openai", "anthropic"):
-        model = rest.strip()
-        if not sep or not model:
-            raise _spec_error(spec, f"{kind} needs a model name ({kind}:MODEL)")
-        kwargs = _client_kwargs(kind, spec, opts)
-        try:
-            if kind == "openai":
-                from webfovea.models.openai_client import OpenAIModel
 
-                return OpenAIModel(model, base_url=base_url, api_key=api_key, **kwargs)
-            from webfovea.models.anthropic_client import AnthropicModel
+def _build_http(req: ModelRequest) -> Model:
+    model = (req.argument or "").strip()
+    if not model:
+        raise req.error(f"{req.kind} needs a model name ({req.kind}:MODEL)")
+    kwargs = _client_kwargs(req.kind, req.spec, req.options)
+    try:
+        if req.kind == "openai":
+            from webfovea.models.openai_client import OpenAIModel
 
-            return AnthropicModel(model, base_url=base_url, api_key=api_key, **kwargs)
-        except TypeError as exc:  # a wrongly typed option value
-            raise _spec_error(spec, f"bad option: {exc}") from None
+            return OpenAIModel(model, base_url=req.base_url, api_key=req.api_key, **kwargs)
+        from webfovea.models.anthropic_client import AnthropicModel
 
-    raise _spec_error(spec, "unknown kind")
+        return AnthropicModel(model, base_url=req.base_url, api_key=req.api_key, **kwargs)
+    except TypeError as exc:  # a wrongly typed option value
+        raise req.error(f"bad option: {exc}") from None
+
+
+for _kind in (
+    ModelKind("replay", "replay raw replies from a trajectory.jsonl, a task folder or a run folder",
+              _build_replay, usage=(("replay:PATH", "replay raw replies from a trajectory.jsonl, a task folder "
+                                     "or a run folder"),)),
+    ModelKind("openai", "OpenAI-compatible Chat Completions", _build_http,
+              usage=(("openai:MODEL", "OpenAI-compatible Chat Completions (--base-url / OPENAI_BASE_URL, "
+                      "OPENAI_API_KEY)"),)),
+    ModelKind("anthropic", "Anthropic Messages API", _build_http,
+              usage=(("anthropic:MODEL", "Anthropic Messages API (ANTHROPIC_BASE_URL, ANTHROPIC_API_KEY)"),)),
+):
+    register_model_kind(_kind)

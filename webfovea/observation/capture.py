@@ -1,7 +1,8 @@
 """Screen capture and the coordinate mapping between the sent image and the CSS viewport.
 
 The model points in the image it was sent. With alignment on, the harness sends at most
-the cap (1440x810 by default) and maps by the ratio of that image to the CSS viewport,
+the cap (1440x810 by default, lowered to what the model's provider passes unscaled:
+`observation/sizing.py`) and maps by the ratio of that image to the CSS viewport,
 measured at run time (device pixel ratio included). With it off (the reference agent), the
 full-size screenshot is sent and model coordinates are taken as full-size pixels — which
 is right only if the provider did not downscale the image before the model saw it.
@@ -17,6 +18,7 @@ from PIL import Image
 from playwright.async_api import CDPSession, Page
 
 from webfovea.config import Component, HarnessConfig
+from webfovea.observation.sizing import fit_within
 
 
 @dataclass
@@ -60,12 +62,6 @@ class Shot:
         """CSS pixels -> sent-image pixels (for marking the executed point)."""
         w, h = self.image.size
         return x * w / self.css_width, y * h / self.css_height
-
-
-def fit_within(size: tuple[int, int], cap: tuple[int, int]) -> tuple[int, int]:
-    w, h = size
-    scale = min(1.0, cap[0] / w, cap[1] / h)
-    return max(1, round(w * scale)), max(1, round(h * scale))
 
 
 class Screen:
