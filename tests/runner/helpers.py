@@ -16,7 +16,7 @@ def claim_all(out: str, wid: str, conn) -> None:  # type: ignore[no-untyped-def]
     conn.send(got)
 
 
-def run_fake_suite(out: str, url: str, faults_json: str) -> None:
+def run_fake_suite(out: str, url: str, faults_json: str, backend: str = "local") -> None:
     """A parent process for the Ctrl-C test: run_tasks with the stand-in agent."""
     import json
 
@@ -27,7 +27,7 @@ def run_fake_suite(out: str, url: str, faults_json: str) -> None:
 
     tasks = make_tasks(url, json.loads(faults_json), steps=6)
     outcome = run_tasks(tasks, Path(out), RunOptions(
-        model="fake", config=make_config(), workers=2, task_timeout_s=30.0,
+        model="fake", config=make_config(), workers=2, task_timeout_s=30.0, backend=backend,
         show_progress=True, policy=Policy(stall_s=20.0, poll_s=0.2, stop_grace_s=15.0), task_fn=run_task,
     ))
     print(json.dumps({"complete": outcome.complete, "interrupted": outcome.interrupted}), flush=True)
@@ -36,4 +36,4 @@ def run_fake_suite(out: str, url: str, faults_json: str) -> None:
 if __name__ == "__main__":
     import sys
 
-    run_fake_suite(*sys.argv[1:4])
+    run_fake_suite(*sys.argv[1:5])

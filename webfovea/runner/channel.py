@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hmac
 import json
+import tarfile
 import tempfile
 import threading
 import time
@@ -114,8 +115,12 @@ class Driver:
         with tempfile.NamedTemporaryFile(dir=self.q.out_dir / INCOMING, suffix=".tar.gz") as f:
             f.write(data)
             f.flush()
-            with self.lock:
-                placed = unpack_into(Path(f.name), self.q.out_dir, set(self.q.claimed_by(worker_id)))
+            try:
+                with self.lock:
+                    placed = unpack_into(Path(f.name), self.q.out_dir, set(self.q.claimed_by(worker_id)))
+            except (tarfile.TarError, OSError) as e:
+                self.events.write("leftovers_refused", worker=worker_id, error=f"{type(e).__name__}: {e}")
+                return []
         self.events.write("leftovers_received", worker=worker_id, bytes=len(data), placed=placed)
         return placed
 
@@ -147,7 +152,7 @@ class _Handler(BaseHTTPRequestHandler):
             self._reply(200, self._route())
         except Stale as e:
             self._reply(409, {"error": str(e)})
-        except (KeyError, ValueError, TypeError) as e:
+        except (KeyError, ValueError, TypeError, tarfile.TarError) as e:  # TarError: a hostile archive
             self._reply(400, {"error": f"{type(e).__name__}: {e}"})
 
     def _drain(self) -> None:

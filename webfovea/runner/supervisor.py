@@ -192,6 +192,8 @@ class Supervisor:
     def _check(self, slot: Slot, rows: dict[str, dict[str, Any]], now: float) -> None:
         ex = self.backend.exit_status(slot.handle)
         if ex is not None:
+            self.events.write("worker_exit", worker=slot.spec.worker_id, restarts=slot.restarts, code=ex.code,
+                              reason=ex.reason, node=ex.where, leftover_bytes=len(ex.leftovers or b""))
             if ex.code == EXIT_OK:
                 slot.finished = True
                 # A clean exit still cannot leave a claimed task behind.

@@ -22,6 +22,7 @@ class Exit:
     # tar.gz of the task folders the worker left in its work dir (only when that dir is not
     # the output folder): packed on the worker's node, so its evidence survives the worker.
     leftovers: bytes | None = None
+    where: str | None = None  # the node it ran on, when the backend knows
 
 
 class Backend(Protocol):

@@ -18,7 +18,6 @@ import contextlib
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import tempfile
 import threading
@@ -55,11 +54,14 @@ class NodeAgent:
         self.lock = threading.Lock()
 
     def run(self, spec: WorkerSpec) -> tuple[int, bytes | None, str]:
-        """Start the worker, wait for it; return (exit code, leftovers tar.gz, host)."""
+        """Start the worker, wait for it; return (exit code, leftovers tar.gz, Ray node id)."""
+        import ray
+
+        node = ray.get_runtime_context().get_node_id()
         tmp = None
         with self.lock:
             if self.stopped:
-                return EXIT_INTERRUPTED, None, socket.gethostname()
+                return EXIT_INTERRUPTED, None, node
             if not spec.work_dir:
                 tmp = tempfile.mkdtemp(prefix="webfovea-worker-")
                 spec = replace(spec, work_dir=os.path.join(tmp, spec.worker_id))
@@ -67,7 +69,7 @@ class NodeAgent:
         try:
             code = self.proc.wait()
             kill_group(self.proc.pid)  # a browser the worker left behind
-            return code, pack_leftovers(Path(spec.work_dir)), socket.gethostname()
+            return code, pack_leftovers(Path(spec.work_dir)), node
         finally:
             if tmp:
                 shutil.rmtree(tmp, ignore_errors=True)
@@ -125,8 +127,8 @@ class RayBackend:
         if not ready:
             return None
         try:
-            code, leftovers, host = self.ray.get(handle.ref)
-            handle.exit = Exit(code, f"exited with code {code}", leftovers)
+            code, leftovers, node = self.ray.get(handle.ref)
+            handle.exit = Exit(code, f"exited with code {code}", leftovers, where=node)
         except Exception as e:  # the actor (or its node) died: nothing of its work dir comes back
             handle.exit = Exit(None, f"died ({type(e).__name__})")
         with contextlib.suppress(Exception):
