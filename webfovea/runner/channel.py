@@ -101,7 +101,8 @@ class Driver:
             if archive is not None:
                 placed = unpack_into(archive, self.q.out_dir, {tid})
                 size = archive.stat().st_size
-                self.events.write("task_received", task_id=tid, worker=worker_id, bytes=size, placed=placed)
+                self.events.write("task_received", task_id=tid, worker=worker_id, status=status, bytes=size,
+                                  placed=placed)
             task_dir = self.q.out_dir / tid
             res = read_result(task_dir)
             if res is None:  # the net under the worker's contract: every finished task has a result

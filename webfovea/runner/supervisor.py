@@ -169,6 +169,11 @@ class Supervisor:
         self.backend.stop(slot.handle, kill=True)  # with its browser, even if the worker itself is gone
         if ex is None:
             ex = self._wait_exit(slot, 15.0)
+        self.events.write(
+            "worker_exit", worker=wid, restarts=slot.restarts, code=ex.code if ex else None,
+            reason=ex.reason if ex else "no exit status", node=ex.where if ex else None,
+            leftover_bytes=len(ex.leftovers or b"") if ex else 0,
+        )
         if ex is not None and ex.leftovers:
             self.driver.accept_leftovers(wid, ex.leftovers)
         return salvage(self.q, self.driver.tasks, wid, status, reason, self.events)
@@ -192,8 +197,6 @@ class Supervisor:
     def _check(self, slot: Slot, rows: dict[str, dict[str, Any]], now: float) -> None:
         ex = self.backend.exit_status(slot.handle)
         if ex is not None:
-            self.events.write("worker_exit", worker=slot.spec.worker_id, restarts=slot.restarts, code=ex.code,
-                              reason=ex.reason, node=ex.where, leftover_bytes=len(ex.leftovers or b""))
             if ex.code == EXIT_OK:
                 slot.finished = True
                 # A clean exit still cannot leave a claimed task behind.
