@@ -87,4 +87,7 @@ def test_bad_input_is_refused_before_start(tmp_path: Path) -> None:
         run(tasks, tmp_path / "o3")
     assert not (tmp_path / "o3" / "a").exists()
     assert not (tmp_path / "o2" / "queue.sqlite").exists()
+    with pytest.raises(RunError, match="work_dir must be outside"):
+        run(tasks, tmp_path / "o4", work_dir=tmp_path / "o4" / "work")
+    assert not (tmp_path / "o4").exists()
     TaskQueue  # noqa: B018 - imported for the type in other tests

@@ -125,7 +125,7 @@ def _make_backend(options: RunOptions) -> Backend:
     return LocalBackend(shares_filesystem=options.work_dir is None)
 
 
-def _check_options(tasks: list[Task], options: RunOptions) -> None:
+def _check_options(tasks: list[Task], out_dir: Path, options: RunOptions) -> None:
     if options.backend not in BACKENDS:
         raise RunError(f"unknown backend {options.backend!r}; choose one of: {', '.join(BACKENDS)}")
     if options.workers < 1:
@@ -136,6 +136,10 @@ def _check_options(tasks: list[Task], options: RunOptions) -> None:
         validate_tasks(tasks)
     except ValueError as e:
         raise RunError(str(e)) from None
+    if options.work_dir is not None:
+        work = Path(options.work_dir).resolve()
+        if work == out_dir or out_dir in work.parents:
+            raise RunError("work_dir must be outside the output folder (workers upload into it)")
     try:
         pickle.dumps(options.task_fn)
     except Exception:
@@ -155,10 +159,10 @@ def run_tasks(tasks: list[Task], out_dir: Path, options: RunOptions) -> RunOutco
     Resumable: tasks with a final result.json are skipped; a task started by a run that died
     is recorded `worker_lost` and not run again; tasks stopped by Ctrl-C run again.
     """
-    _check_options(tasks, options)
+    out_dir = Path(out_dir).resolve()
+    _check_options(tasks, out_dir, options)
     config, workers, cdp_urls = options.config, options.workers, options.cdp_urls
     timeout = options.task_timeout_s if options.task_timeout_s is not None else config.max_seconds + 120.0
-    out_dir = Path(out_dir).resolve()
     out_dir.mkdir(parents=True, exist_ok=True)
 
     with _folder_lock(out_dir):
@@ -210,8 +214,6 @@ def _supervise(tasks: list[Task], out_dir: Path, q: TaskQueue, options: RunOptio
     driver = Driver(q, tasks, events)
     token = secrets.token_urlsafe(32)
     work_root = Path(options.work_dir).resolve() if options.work_dir else None
-    if work_root is not None and (work_root == out_dir or out_dir in work_root.parents):
-        raise RunError("work_dir must be outside the output folder (workers upload into it)")
     backend = _make_backend(options)
     try:
         shared = backend.shares_filesystem
