@@ -19,7 +19,7 @@ from pathlib import Path
 from webfovea.config import make_config
 from webfovea.envs.serve import start_sites
 from webfovea.envs.suite import load_builtin_suite
-from webfovea.runner.api import run_tasks
+from webfovea.runner.api import RunOptions, run_tasks
 from webfovea.runner.queue import TaskQueue
 
 
@@ -83,7 +83,7 @@ def bench(n_workers: int, n_tasks: int | None) -> dict[str, float]:
         t.start()
         try:
             outcome = run_tasks(
-                tasks, out, model="oracle", config=make_config(), workers=n_workers, show_progress=False
+                tasks, out, RunOptions(model="oracle", config=make_config(), workers=n_workers, show_progress=False)
             )
         finally:
             stop.set()

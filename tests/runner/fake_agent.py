@@ -3,6 +3,7 @@ faults are chosen per task via `task.quirks["fault"]`, so the runner's recovery 
 tested exactly. It really drives the worker's browser: opens the task URL, clicks a button
 (which fires an XHR), reads the page's answer.
 
+Each task leaves a trajectory.jsonl line and a screenshot, like a real task folder.
 Faults: "suicide" (SIGKILL its own worker mid-task), "kill_browser" (SIGKILL the worker's
 Chromium mid-task), "hang" (await forever: the per-task limit must cut it), "block" (a
 synchronous sleep: heartbeats stop, the parent must kill the worker), "slow" (a few steps
@@ -54,8 +55,13 @@ async def run_task(
         await page.goto(task.website)
         await page.click("#go")
         await page.wait_for_selector("#out:not(:empty)", timeout=5000)
+        # The task folder's usual files, so a test can check they all reach the output folder.
+        await page.screenshot(path=str(task_dir / "step_000.png"))
+        rec = StepRecord(step=0, raw_reply="click", cleaned_reply="click")
+        with (task_dir / "trajectory.jsonl").open("a") as f:
+            f.write(rec.model_dump_json() + "\n")
         if on_step:
-            on_step(StepRecord(step=0, raw_reply="click", cleaned_reply="click"))
+            on_step(rec)
         if fault == "suicide":
             os.kill(os.getpid(), signal.SIGKILL)
         elif fault == "kill_browser":

@@ -4,11 +4,14 @@ a final result are not started again, interrupted ones are, and every task ends 
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+import pytest
 
 from tests.runner.fake_agent import PAGE, starts
 from tests.support.servers import serve_pages
@@ -18,17 +21,22 @@ REPO = Path(__file__).resolve().parents[2]
 FAULTS = {"a": None, "b": "slow", "c": "slow", "d": None, "e": None}
 
 
-def _parent(out: Path, url: str) -> subprocess.Popen[str]:
+def _parent(out: Path, url: str, backend: str) -> subprocess.Popen[str]:
+    # PYTHONPATH: a Ray cluster started by the parent must import the stand-in agent too.
     return subprocess.Popen(
-        [sys.executable, "-m", "tests.runner.helpers", str(out), url, json.dumps(FAULTS)],
+        [sys.executable, "-m", "tests.runner.helpers", str(out), url, json.dumps(FAULTS), backend],
         cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
     )
 
 
-def test_ctrl_c_then_resume(tmp_path: Path) -> None:
+@pytest.mark.parametrize("backend", ["local", "ray"])
+def test_ctrl_c_then_resume(tmp_path: Path, backend: str) -> None:
+    if backend == "ray":
+        pytest.importorskip("ray")
     out = tmp_path / "run"
     with serve_pages({"/": PAGE}) as srv:
-        p = _parent(out, srv.url("/"))
+        p = _parent(out, srv.url("/"), backend)
         try:
             deadline = time.time() + 120
             # wait until a slow task is mid-way (its worker reports a step > 1)
@@ -54,7 +62,7 @@ def test_ctrl_c_then_resume(tmp_path: Path) -> None:
         assert all(s in ("finished", "interrupted") for s in first.values()), first
         finished_before = {t for t, s in first.items() if s == "finished"}
 
-        p = _parent(out, srv.url("/"))
+        p = _parent(out, srv.url("/"), backend)
         text, _ = p.communicate(timeout=180)
         assert p.returncode == 0, text
         assert json.loads(text.strip().splitlines()[-1]) == {"complete": True, "interrupted": False}, text

@@ -9,14 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.runner.fake_agent import PAGE, make_tasks, starts
+from tests.runner.fake_agent import PAGE, make_tasks, run_task, starts
 from tests.support.servers import serve_pages
 from webfovea.config import make_config
-from webfovea.runner.api import RunError, run_tasks
+from webfovea.runner.api import RunError, RunOptions, run_tasks
 from webfovea.runner.queue import TaskQueue
 from webfovea.runner.supervisor import Policy
 
-FAKE = "tests.runner.fake_agent:run_task"
 FAST = Policy(stall_s=6.0, launch_s=60.0, task_grace_s=20.0, poll_s=0.2, stop_grace_s=10.0)
 
 
@@ -28,10 +27,10 @@ def site():
 
 def run(tasks, out: Path, **kw):  # type: ignore[no-untyped-def]
     kw.setdefault("workers", 2)
-    return run_tasks(
-        tasks, out, model="fake", config=make_config(), task_timeout_s=kw.pop("timeout", 8.0),
-        show_progress=False, policy=FAST, _task_fn=FAKE, **kw,
-    )
+    return run_tasks(tasks, out, RunOptions(
+        model="fake", config=make_config(), task_timeout_s=kw.pop("timeout", 8.0),
+        show_progress=False, policy=FAST, task_fn=run_task, **kw,
+    ))
 
 
 def test_faults_are_contained_and_recorded(site, tmp_path: Path) -> None:
@@ -88,4 +87,7 @@ def test_bad_input_is_refused_before_start(tmp_path: Path) -> None:
         run(tasks, tmp_path / "o3")
     assert not (tmp_path / "o3" / "a").exists()
     assert not (tmp_path / "o2" / "queue.sqlite").exists()
+    with pytest.raises(RunError, match="work_dir must be outside"):
+        run(tasks, tmp_path / "o4", work_dir=tmp_path / "o4" / "work")
+    assert not (tmp_path / "o4").exists()
     TaskQueue  # noqa: B018 - imported for the type in other tests

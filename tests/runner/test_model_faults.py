@@ -8,7 +8,7 @@ from pathlib import Path
 from tests.models.fake_llm import Answer, error, fake_llm, openai_ok
 from tests.support.servers import serve_pages
 from webfovea.config import make_config
-from webfovea.runner.api import run_tasks
+from webfovea.runner.api import RunOptions, run_tasks
 from webfovea.task import Task
 
 PAGE = """<html><body style="margin:0"><button style="position:absolute;left:800px;top:600px;width:200px;height:80px"
@@ -28,11 +28,11 @@ def test_403_429_503_and_hang_then_answers_and_an_endpoint_that_never_answers(tm
     with serve_pages({"/": PAGE, "/hit": "ok"}) as site, fake_llm(script) as llm:
         tasks = [Task(task_id="a", task="press go", website=site.url("/")),
                  Task(task_id="b", task="press go", website=site.url("/"))]
-        outcome = run_tasks(
-            tasks, tmp_path, model="openai:m", config=make_config(), workers=1, show_progress=False,
+        outcome = run_tasks(tasks, tmp_path, RunOptions(
+            model="openai:m", config=make_config(), workers=1, show_progress=False,
             model_options={"base_url": llm.base_url, "timeout_s": 2.0, "budget_s": 20.0, "max_attempts": 6,
                            "base_delay_s": 0.2},
-        )
+        ))
         hits = [p for p in site.log if p.startswith("/hit")]
     assert outcome.complete
     a, b = outcome.results["a"], outcome.results["b"]

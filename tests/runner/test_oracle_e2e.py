@@ -11,7 +11,7 @@ from webfovea.config import make_config
 from webfovea.envs.serve import start_sites
 from webfovea.envs.suite import load_builtin_suite
 from webfovea.eval.scoring import score_answer
-from webfovea.runner.api import run_tasks
+from webfovea.runner.api import RunOptions, run_tasks
 from webfovea.runner.supervisor import Policy
 
 PICK = ("stats-select-01-vn", "stats-select-02-ci", "stats-scroll-01")
@@ -21,10 +21,10 @@ def test_oracle_suite_two_workers(tmp_path: Path) -> None:
     with start_sites() as sites:
         tasks = [t for t in load_builtin_suite(sites) if t.task_id in PICK]
         assert len(tasks) == len(PICK)
-        outcome = run_tasks(
-            tasks, tmp_path, model="oracle", config=make_config(max_seconds=150), workers=2,
+        outcome = run_tasks(tasks, tmp_path, RunOptions(
+            model="oracle", config=make_config(max_seconds=150), workers=2,
             task_timeout_s=180.0, show_progress=False, policy=Policy(poll_s=0.3),
-        )
+        ))
     assert outcome.complete and set(outcome.results) == set(PICK)
     by_id = {t.task_id: t for t in tasks}
     for tid, res in outcome.results.items():

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.runner.fake_agent import PAGE, make_tasks, starts
+from tests.runner.fake_agent import PAGE, make_tasks, run_task, starts
 from tests.support.servers import serve_pages
 from webfovea.config import make_config
-from webfovea.runner.api import run_tasks
+from webfovea.runner.api import RunOptions, run_tasks
 from webfovea.runner.supervisor import Policy
 
 ray = pytest.importorskip("ray")
@@ -36,11 +36,11 @@ def test_ray_matches_local(tmp_path: Path) -> None:
     with serve_pages({"/": PAGE}) as srv:
         tasks = make_tasks(srv.url("/"), {"a": None, "b_suicide": "suicide", "c": None, "d_hang": "hang", "e": None})
         common = dict(model="fake", config=make_config(), workers=2, task_timeout_s=15.0, show_progress=False,
-                      policy=POLICY, _task_fn="tests.runner.fake_agent:run_task")
-        local = run_tasks(tasks, tmp_path / "local", **common)
+                      policy=POLICY, task_fn=run_task)
+        local = run_tasks(tasks, tmp_path / "local", RunOptions(**common))
         _start_ray()
         try:
-            remote = run_tasks(tasks, tmp_path / "ray", backend="ray", **common)
+            remote = run_tasks(tasks, tmp_path / "ray", RunOptions(backend="ray", **common))
         finally:
             ray.shutdown()
     summary = {k: (r.status, r.answer) for k, r in local.results.items()}

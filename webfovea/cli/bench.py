@@ -91,16 +91,16 @@ def _run_and_summarise(
     from webfovea.eval.report import write_report
     from webfovea.eval.summary import format_summary_table, write_summary
     from webfovea.record import read_summary_file
-    from webfovea.runner.api import RunError, run_tasks
+    from webfovea.runner.api import RunError, RunOptions, run_tasks
 
     options: dict[str, Any] = {}
     if base_url:
         options["base_url"] = base_url
     try:
-        outcome = run_tasks(
-            tasks, out_dir, model=model, config=config, workers=workers, cdp_urls=cdp_urls or None,
+        outcome = run_tasks(tasks, out_dir, RunOptions(
+            model=model, config=config, workers=workers, cdp_urls=cdp_urls or None,
             backend=backend, ray_address=address, model_options=options or None,
-        )
+        ))
     except RunError as e:
         raise fail(str(e)) from None
     path = write_summary(out_dir, tasks, complete=outcome.complete, meta=meta)

@@ -1,10 +1,10 @@
 """`run_tasks`: run many tasks on many browsers into one output folder, resumably.
 
 Output folder layout:
-  queue.sqlite       the shared queue (tasks, workers, fingerprint of the task file)
+  queue.sqlite       the queue (tasks, workers, fingerprint of the task file); only the driver opens it
   tasks.json         the tasks as given (Task.model_dump())
   run.json           model, profile, disabled components, workers, backend, start/end (+ earlier runs)
-  runner.log.jsonl   the parent's events (worker starts, losses, restarts, interrupts)
+  runner.log.jsonl   the driver's events (worker starts, losses, restarts, uploads, interrupts)
   <task_id>/         one folder per task (result.json, trajectory.jsonl, screenshots, capture.json)
   .interrupted/      folders of tasks stopped by Ctrl-C, set aside when the run is resumed
 """
@@ -13,25 +13,51 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
-import json
 import os
+import pickle
+import secrets
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from webfovea.config import ALL_COMPONENTS, HarnessConfig
-from webfovea.record.files import now_iso
+from webfovea.agent import run_task as agent_run_task
+from webfovea.config import HarnessConfig
+from webfovea.record import mark_run_ended, new_run_info, write_run_info, write_run_tasks
 from webfovea.record.schema import TaskResult
+from webfovea.runner.backends import Backend
+from webfovea.runner.channel import ChannelServer, Driver
 from webfovea.runner.errors import RunError
 from webfovea.runner.progress import Progress
 from webfovea.runner.queue import TaskQueue, validate_tasks
-from webfovea.runner.supervisor import Policy, load_results
-from webfovea.runner.worker import DEFAULT_TASK_FN, WorkerSpec
+from webfovea.runner.supervisor import Events, Policy, Supervisor, load_results
+from webfovea.runner.worker import TaskFn, WorkerSpec
 from webfovea.task import Task
 
 BACKENDS = ("local", "ray")
 
+
+@dataclass
+class RunOptions:
+    """How to run a task list (everything but the tasks and the output folder)."""
+
+    model: str
+    config: HarnessConfig
+    workers: int = 1
+    cdp_urls: list[str] | None = None  # one browser endpoint per worker instead of launching one
+    backend: str = "local"  # "local" or "ray"
+    ray_address: str | None = None
+    task_timeout_s: float | None = None  # default: the config's budget plus two minutes
+    model_options: dict[str, Any] | None = None
+    show_progress: bool = True
+    policy: Policy = field(default_factory=Policy)
+    # A module-level async function with webfovea.agent.run_task's signature (it crosses a
+    # process or Ray boundary by reference). Tests put a stand-in agent here.
+    task_fn: TaskFn = agent_run_task
+    # Where workers write task folders when they cannot write into the output folder: each
+    # worker uses <work_dir>/<worker_id>/ and uploads every finished folder to the driver.
+    # Ray: defaults to a temp dir on each node. Local: None = write into the output folder.
+    work_dir: Path | None = None
 
 
 @dataclass
@@ -76,34 +102,20 @@ def _folder_lock(out_dir: Path) -> Iterator[None]:
         os.close(fd)
 
 
-def _write_run_json(out_dir: Path, info: dict[str, Any]) -> None:
-    path = out_dir / "run.json"
-    previous: list[dict[str, Any]] = []
-    if path.exists():
-        with contextlib.suppress(ValueError, OSError):
-            old = json.loads(path.read_text())
-            previous = old.pop("previous_runs", []) + [old]
-    tmp = path.with_name(".run.json.tmp")
-    tmp.write_text(json.dumps({**info, "previous_runs": previous} if previous else info, indent=2))
-    tmp.replace(path)
+def _make_backend(options: RunOptions) -> Backend:
+    if options.backend == "ray":
+        from webfovea.runner.backends.ray import RayBackend
+
+        return RayBackend(options.ray_address)
+    from webfovea.runner.backends.local import LocalBackend
+
+    return LocalBackend(shares_filesystem=options.work_dir is None)
 
 
-def run_tasks(
-    tasks: list[Task], out_dir: Path, *, model: str, config: HarnessConfig, workers: int = 1,
-    cdp_urls: list[str] | None = None, backend: str = "local", ray_address: str | None = None,
-    task_timeout_s: float | None = None, model_options: dict[str, Any] | None = None,
-    show_progress: bool = True, policy: Policy | None = None, _task_fn: str = DEFAULT_TASK_FN,
-) -> RunOutcome:
-    """Run every task of `tasks` once, `workers` browsers at a time, into `out_dir`.
-
-    Resumable: tasks with a final result.json are skipped; a task started by a run that died
-    is recorded `worker_lost` and not run again; tasks stopped by Ctrl-C run again.
-    `task_timeout_s` defaults to the config's budget plus two minutes.
-    `_task_fn` ("module:function") replaces webfovea.agent.run_task — for the runner's own tests.
-    """
-    if backend not in BACKENDS:
-        raise RunError(f"unknown backend {backend!r}; choose one of: {', '.join(BACKENDS)}")
-    if workers < 1:
+def _check_options(tasks: list[Task], out_dir: Path, options: RunOptions) -> None:
+    if options.backend not in BACKENDS:
+        raise RunError(f"unknown backend {options.backend!r}; choose one of: {', '.join(BACKENDS)}")
+    if options.workers < 1:
         raise RunError("workers must be at least 1")
     if not tasks:
         raise RunError("the task list is empty")
@@ -111,69 +123,85 @@ def run_tasks(
         validate_tasks(tasks)
     except ValueError as e:
         raise RunError(str(e)) from None
-    if cdp_urls:
-        if workers > len(cdp_urls):
+    if options.work_dir is not None:
+        work = Path(options.work_dir).resolve()
+        if work == out_dir or out_dir in work.parents:
+            raise RunError("work_dir must be outside the output folder (workers upload into it)")
+    try:
+        pickle.dumps(options.task_fn)
+    except Exception:
+        raise RunError("task_fn must be a module-level function (it is sent to worker processes)") from None
+    if options.cdp_urls:
+        if options.workers > len(options.cdp_urls):
             raise RunError(
-                f"{workers} workers but {len(cdp_urls)} --cdp-url browser(s): each worker needs its own browser"
+                f"{options.workers} workers but {len(options.cdp_urls)} --cdp-url browser(s): "
+                "each worker needs its own browser"
             )
-        check_cdp_endpoints(cdp_urls[:workers])
-    timeout = task_timeout_s if task_timeout_s is not None else config.max_seconds + 120.0
-    policy = policy or Policy()
-    out_dir = Path(out_dir)
+        check_cdp_endpoints(options.cdp_urls[: options.workers])
+
+
+def run_tasks(tasks: list[Task], out_dir: Path, options: RunOptions) -> RunOutcome:
+    """Run every task of `tasks` once, `options.workers` browsers at a time, into `out_dir`.
+
+    Resumable: tasks with a final result.json are skipped; a task started by a run that died
+    is recorded `worker_lost` and not run again; tasks stopped by Ctrl-C run again.
+    """
+    out_dir = Path(out_dir).resolve()
+    _check_options(tasks, out_dir, options)
+    config, workers, cdp_urls = options.config, options.workers, options.cdp_urls
+    timeout = options.task_timeout_s if options.task_timeout_s is not None else config.max_seconds + 120.0
     out_dir.mkdir(parents=True, exist_ok=True)
 
     with _folder_lock(out_dir):
         try:
             q = TaskQueue(out_dir)
-            try:
-                counts = q.prepare(tasks)
-            finally:
-                q.close()
         except RuntimeError as e:
             raise RunError(str(e)) from None
-        (out_dir / "tasks.json").write_text(
-            json.dumps([t.model_dump(mode="json") for t in tasks], indent=2, ensure_ascii=False)
-        )
-        info: dict[str, Any] = {
-            "model": model, "profile": config.profile,
-            "disabled": sorted(c.value for c in ALL_COMPONENTS - config.components),
-            "workers": workers, "backend": backend, "ray_address": ray_address,
-            "cdp_urls": cdp_urls[:workers] if cdp_urls else None, "task_timeout_s": timeout,
-            "config": config.model_dump(mode="json"), "tasks": len(tasks), "queue_at_start": counts,
-            "started_at": now_iso(), "ended_at": None,
-        }
-        _write_run_json(out_dir, info)
-        specs = [
-            WorkerSpec(
-                worker_id=f"w{i}", out_dir=str(out_dir), model=model, config=config,
-                cdp_url=cdp_urls[i] if cdp_urls else None, task_timeout_s=timeout,
-                model_options=model_options, task_fn=_task_fn,
-            )
-            for i in range(workers)
-        ]
-        interrupted = False
-        if counts["pending"]:
-            with Progress(tasks, out_dir, enabled=show_progress) as progress:
-                if backend == "local":
-                    from webfovea.runner.local import run_local
-
-                    interrupted = run_local(
-                        out_dir, tasks, specs, task_timeout_s=timeout, policy=policy, progress=progress
-                    )
-                else:
-                    from webfovea.runner.ray_backend import run_ray
-
-                    interrupted = run_ray(
-                        out_dir, tasks, specs, task_timeout_s=timeout, policy=policy, progress=progress,
-                        address=ray_address,
-                    )
-        info["ended_at"] = now_iso()
-        info["interrupted"] = interrupted
-        path = out_dir / "run.json"
-        with contextlib.suppress(ValueError, OSError):
-            current = json.loads(path.read_text())
-            current.update(ended_at=info["ended_at"], interrupted=interrupted)
-            path.write_text(json.dumps(current, indent=2))
+        try:
+            try:
+                counts = q.prepare(tasks)
+            except RuntimeError as e:
+                raise RunError(str(e)) from None
+            write_run_tasks(out_dir, tasks)
+            write_run_info(out_dir, new_run_info(
+                model=options.model, config=config, workers=workers, backend=options.backend,
+                ray_address=options.ray_address, cdp_urls=cdp_urls[:workers] if cdp_urls else None,
+                task_timeout_s=timeout, tasks=len(tasks), queue_at_start=counts,
+            ))
+            interrupted = False
+            if counts["pending"]:
+                interrupted = _supervise(tasks, out_dir, q, options, timeout)
+            mark_run_ended(out_dir, interrupted=interrupted)
+        finally:
+            q.close()
     results = load_results(out_dir, tasks)
     complete = all(tid in results and results[tid].status != "interrupted" for tid in (t.task_id for t in tasks))
     return RunOutcome(out_dir=out_dir, results=results, complete=complete, interrupted=interrupted, counts=counts)
+
+
+def _supervise(tasks: list[Task], out_dir: Path, q: TaskQueue, options: RunOptions, timeout: float) -> bool:
+    """Serve the channel, start the backend's workers, run the loop. True when stopped by Ctrl-C."""
+    events = Events(out_dir)
+    driver = Driver(q, tasks, events)
+    token = secrets.token_urlsafe(32)
+    work_root = Path(options.work_dir).resolve() if options.work_dir else None
+    backend = _make_backend(options)
+    try:
+        shared = backend.shares_filesystem
+        with ChannelServer(driver, backend.channel_host, token) as channel:
+            specs = [
+                WorkerSpec(
+                    worker_id=f"w{i}", model=options.model, config=options.config, driver_url=channel.url,
+                    token=token, upload=not shared,
+                    work_dir=str(out_dir if shared else (work_root / f"w{i}" if work_root else "")),
+                    cdp_url=options.cdp_urls[i] if options.cdp_urls else None, task_timeout_s=timeout,
+                    model_options=options.model_options, task_fn=options.task_fn,
+                )
+                for i in range(options.workers)
+            ]
+            with Progress(tasks, out_dir, enabled=options.show_progress) as progress:
+                sup = Supervisor(driver, backend, specs, task_timeout_s=timeout, policy=options.policy,
+                                 progress=progress, events=events)
+                return sup.run()
+    finally:
+        backend.close()

@@ -16,6 +16,7 @@ from rich.live import Live
 from rich.table import Table
 from rich.text import Text
 
+from webfovea.eval.scoring import score_answer
 from webfovea.record.files import read_result
 from webfovea.runner.queue import TaskQueue
 from webfovea.task import Task
@@ -27,13 +28,7 @@ def passed(task: Task | None, answer: str | None, status: str) -> bool | None:
         return None
     if status != "finished" or answer is None:
         return False
-    try:  # the evaluation's matcher when present (another module); plain comparison otherwise
-        from webfovea.eval.scoring import score_answer
-
-        return bool(score_answer(answer, task.answer).passed)
-    except Exception:
-        norm = " ".join(str(answer).split()).casefold()
-        return norm == " ".join(str(task.answer).split()).casefold()
+    return bool(score_answer(answer, task.answer).passed)
 
 
 class Progress:

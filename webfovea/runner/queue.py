@@ -1,8 +1,11 @@
-"""The shared task queue: one SQLite file per output folder (`<out>/queue.sqlite`).
+"""The task queue: one SQLite file per output folder (`<out>/queue.sqlite`).
 
-Every process (parent, workers, Ray actors) opens its own connection. A worker claims the
-next pending task under `BEGIN IMMEDIATE` and commits at once, so the write lock is held
-for a few milliseconds and never across model calls or browser work.
+In a run only the driver opens it: workers reach it through the driver's channel
+(runner/channel.py), so the file never has to live on a filesystem shared between nodes.
+One connection may be used from several threads (the channel serves each request on its
+own thread); an internal lock serialises them. Several processes may still open the file
+(tools, tests): claims run under `BEGIN IMMEDIATE` and commit at once, so the write lock is
+held for milliseconds.
 
 Rules the queue enforces (the challenge's rules):
 - a task is never retried once started: a task claimed by a run that died without writing
@@ -18,6 +21,7 @@ import hashlib
 import json
 import shutil
 import sqlite3
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -83,8 +87,9 @@ class TaskQueue:
     def __init__(self, out_dir: Path) -> None:
         self.out_dir = Path(out_dir)
         self.path = self.out_dir / QUEUE_FILE
+        self._lock = threading.RLock()
         try:
-            self.db = sqlite3.connect(self.path, timeout=30.0, isolation_level=None)
+            self.db = sqlite3.connect(self.path, timeout=30.0, isolation_level=None, check_same_thread=False)
             self.db.row_factory = sqlite3.Row
             self.db.execute("PRAGMA busy_timeout=30000")
             self.db.execute("PRAGMA journal_mode=WAL")
@@ -99,18 +104,24 @@ class TaskQueue:
             ) from None
 
     def close(self) -> None:
-        self.db.close()
+        with self._lock:
+            self.db.close()
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
         """A short write transaction taken at once (no lock upgrade deadlocks)."""
-        self.db.execute("BEGIN IMMEDIATE")
-        try:
-            yield self.db
-        except BaseException:
-            self.db.execute("ROLLBACK")
-            raise
-        self.db.execute("COMMIT")
+        with self._lock:
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.db
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
+            self.db.execute("COMMIT")
+
+    def _read(self, sql: str, args: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
+        with self._lock:
+            return [dict(r) for r in self.db.execute(sql, args).fetchall()]
 
     # -- set-up (parent only) ---------------------------------------------------------------
 
@@ -170,18 +181,9 @@ class TaskQueue:
                 else:
                     counts["pending"] += 1
             db.execute("DELETE FROM workers")
-            db.execute("DELETE FROM meta WHERE key='stop'")
+            db.execute("DELETE FROM meta WHERE key='stop'")  # written by runs before the driver channel
         counts["pending"] += counts["requeued"]
         return counts
-
-    # -- stopping (works across nodes: the queue file is the one channel all workers share) --
-
-    def request_stop(self) -> None:
-        with self._write() as db:
-            db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('stop', '1')")
-
-    def stop_requested(self) -> bool:
-        return self.db.execute("SELECT 1 FROM meta WHERE key='stop'").fetchone() is not None
 
     # -- workers ----------------------------------------------------------------------------
 
@@ -207,7 +209,7 @@ class TaskQueue:
             db.execute(sql, (time.time(), *fields.values(), worker_id))
 
     def workers(self) -> list[dict[str, Any]]:
-        return [dict(r) for r in self.db.execute("SELECT * FROM workers ORDER BY worker_id")]
+        return self._read("SELECT * FROM workers ORDER BY worker_id")
 
     # -- tasks ------------------------------------------------------------------------------
 
@@ -247,17 +249,15 @@ class TaskQueue:
 
     def claimed_by(self, worker_id: str) -> list[str]:
         """Tasks this worker claimed and did not finish (what a dead worker leaves behind)."""
-        rows = self.db.execute(
-            "SELECT task_id FROM tasks WHERE state='claimed' AND worker=? ORDER BY position", (worker_id,)
-        )
+        rows = self._read("SELECT task_id FROM tasks WHERE state='claimed' AND worker=? ORDER BY position", (worker_id,))
         return [r["task_id"] for r in rows]
 
     def tasks(self) -> list[dict[str, Any]]:
-        return [dict(r) for r in self.db.execute("SELECT * FROM tasks ORDER BY position")]
+        return self._read("SELECT * FROM tasks ORDER BY position")
 
     def counts(self) -> dict[str, int]:
         out = {"pending": 0, "claimed": 0, "done": 0}
-        for r in self.db.execute("SELECT state, count(*) AS n FROM tasks GROUP BY state"):
+        for r in self._read("SELECT state, count(*) AS n FROM tasks GROUP BY state"):
             out[r["state"]] = r["n"]
         return out
 

@@ -1,24 +1,34 @@
-"""What the parent decides, whatever runs the workers (processes or Ray actors).
+"""The one supervision loop, whatever runs the workers (local processes or Ray actors).
 
 - A worker is *stuck* when its heartbeat is stale, when it stays in `launching` too long,
   or when its task has run well past the per-task limit the worker should have enforced.
-- A worker that died or was killed leaves claimed tasks without result.json; the parent
-  writes them (`worker_lost`, with the reason) and exports their passive capture, and the
-  run continues. Those tasks are not put back in the queue: tasks never run twice.
+- A worker that died or was killed leaves claimed tasks without a final result; the driver
+  first refuses that worker's requests (so it can never hand in or claim anything again),
+  places what its node sent back of its folders, then writes them (`worker_lost`, with the
+  reason) and exports their passive capture, and the run continues. Those tasks are not
+  put back in the queue: tasks never run twice.
 - Each worker slot is restarted at most `max_restarts` times.
+- Ctrl-C: the stop flag goes out through the channel and the backend's orderly stop; the
+  workers record `interrupted`; whatever is still claimed after the grace period is too.
 """
 
 from __future__ import annotations
 
 import json
+import signal
+import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from webfovea.record.capture import CAPTURE_JSON, TEMP_DB, export_capture
 from webfovea.record.files import failure_result, now_iso, read_result, write_result
+from webfovea.runner.backends import Backend, Exit
+from webfovea.runner.channel import Driver
+from webfovea.runner.progress import Progress
 from webfovea.runner.queue import TaskQueue
+from webfovea.runner.worker import EXIT_OK, WorkerSpec
 from webfovea.task import Task
 
 
@@ -38,7 +48,7 @@ def stuck_reason(
 ) -> str | None:
     """Why this worker (a row of the workers table) should be killed, or None.
 
-    `stage_since` is when the parent first saw the worker in its current stage: heartbeats
+    `stage_since` is when the driver first saw the worker in its current stage: heartbeats
     keep coming while a browser launch hangs, so staleness alone would not catch it.
     """
     now = time.time() if now is None else now
@@ -54,13 +64,14 @@ def stuck_reason(
 
 
 class Events:
-    """`<out>/runner.log.jsonl`: what the parent saw and did (claims, results, restarts)."""
+    """`<out>/runner.log.jsonl`: what the driver saw and did (starts, losses, restarts, uploads)."""
 
     def __init__(self, out_dir: Path) -> None:
         self.path = Path(out_dir) / "runner.log.jsonl"
+        self._lock = threading.Lock()  # the channel's threads write here too
 
     def write(self, event: str, **fields: Any) -> None:
-        with self.path.open("a") as f:
+        with self._lock, self.path.open("a") as f:
             f.write(json.dumps({"at": now_iso(), "event": event, **fields}) + "\n")
 
 
@@ -78,7 +89,7 @@ def salvage(
         if (task_dir / TEMP_DB).exists() or not (task_dir / CAPTURE_JSON).exists():
             export_capture(
                 task_dir / TEMP_DB, task_dir / CAPTURE_JSON,
-                note=f"exported by the parent after worker {worker_id} was lost ({reason})",
+                note=f"exported by the driver after worker {worker_id} was lost ({reason})",
             )
         q.finish(tid, res.status)
         salvaged.append(tid)
@@ -95,3 +106,154 @@ def load_results(out_dir: Path, tasks: list[Task]) -> dict[str, Any]:
         if res is not None:
             out[t.task_id] = res
     return out
+
+
+class StopFlag:
+    """SIGINT/SIGTERM to the driver ask for an orderly stop instead of a KeyboardInterrupt anywhere."""
+
+    def __init__(self) -> None:
+        self.set = False
+        self._old: dict[int, Any] = {}
+
+    def __enter__(self) -> StopFlag:
+        if threading.current_thread() is threading.main_thread():
+            for sig in (signal.SIGINT, signal.SIGTERM):
+                self._old[sig] = signal.signal(sig, self._handle)
+        return self
+
+    def _handle(self, signum: int, frame: object) -> None:
+        self.set = True
+
+    def __exit__(self, *exc: object) -> None:
+        for sig, old in self._old.items():
+            signal.signal(sig, old)
+
+
+@dataclass
+class Slot:
+    spec: WorkerSpec
+    handle: Any = None
+    restarts: int = 0
+    finished: bool = False  # exited cleanly (queue empty) or out of restarts
+    stage: tuple[str | None, float] = (None, 0.0)  # (stage, first seen at) for launch-stuck detection
+
+
+class Supervisor:
+    def __init__(
+        self, driver: Driver, backend: Backend, specs: list[WorkerSpec], *, task_timeout_s: float,
+        policy: Policy, progress: Progress, events: Events,
+    ) -> None:
+        self.driver, self.backend, self.q = driver, backend, driver.q
+        self.slots = [Slot(spec) for spec in specs]
+        self.timeout, self.policy, self.progress, self.events = task_timeout_s, policy, progress, events
+
+    def _start(self, slot: Slot) -> None:
+        slot.spec = replace(slot.spec, restarts=slot.restarts)
+        self.driver.admit(slot.spec.worker_id, slot.restarts)
+        slot.handle = self.backend.start(slot.spec)
+        slot.stage = (None, time.time())
+        pid = getattr(getattr(slot.handle, "proc", None), "pid", None)
+        self.events.write("worker_start", worker=slot.spec.worker_id, backend=self.backend.name, pid=pid,
+                          restarts=slot.restarts)
+
+    def _wait_exit(self, slot: Slot, timeout_s: float) -> Exit | None:
+        deadline = time.time() + timeout_s
+        while (ex := self.backend.exit_status(slot.handle)) is None and time.time() < deadline:
+            time.sleep(0.1)
+        return ex
+
+    def _end(self, slot: Slot, status: str, reason: str, ex: Exit | None) -> list[str]:
+        """The worker is gone (or made to go): refuse it, place its leftovers, record its tasks."""
+        wid = slot.spec.worker_id
+        self.driver.retire(wid)
+        self.backend.stop(slot.handle, kill=True)  # with its browser, even if the worker itself is gone
+        if ex is None:
+            ex = self._wait_exit(slot, 15.0)
+        self.events.write(
+            "worker_exit", worker=wid, restarts=slot.restarts, code=ex.code if ex else None,
+            reason=ex.reason if ex else "no exit status", node=ex.where if ex else None,
+            leftover_bytes=len(ex.leftovers or b"") if ex else 0,
+        )
+        if ex is not None and ex.leftovers:
+            self.driver.accept_leftovers(wid, ex.leftovers)
+        return salvage(self.q, self.driver.tasks, wid, status, reason, self.events)
+
+    def _lost(self, slot: Slot, reason: str, ex: Exit | None = None) -> None:
+        """Record its tasks, then restart it if budget and work remain."""
+        wid = slot.spec.worker_id
+        done = self._end(slot, "worker_lost", f"worker {wid} {reason}", ex)
+        self.events.write("worker_lost", worker=wid, reason=reason, tasks=done)
+        self.progress.note(f"worker {wid} {reason}; recorded {', '.join(done) or 'no task'} as worker_lost")
+        if self.q.counts()["pending"] == 0:
+            slot.finished = True
+        elif slot.restarts >= self.policy.max_restarts:
+            slot.finished = True
+            self.progress.note(f"worker {wid} will not be restarted again ({self.policy.max_restarts} restarts used)")
+        else:
+            slot.restarts += 1
+            self.progress.note(f"restarting worker {wid} ({slot.restarts}/{self.policy.max_restarts})")
+            self._start(slot)
+
+    def _check(self, slot: Slot, rows: dict[str, dict[str, Any]], now: float) -> None:
+        ex = self.backend.exit_status(slot.handle)
+        if ex is not None:
+            if ex.code == EXIT_OK:
+                slot.finished = True
+                # A clean exit still cannot leave a claimed task behind.
+                self._end(slot, "worker_lost", "worker exited mid-task", ex)
+            else:
+                self._lost(slot, ex.reason, ex)
+            return
+        row = rows.get(slot.spec.worker_id)
+        if row is None or row.get("restarts") != slot.restarts:
+            # Not registered yet (starting and importing can take a while on a loaded machine,
+            # a Ray actor may wait for a node): only the launch limit applies, from the start.
+            if now - slot.stage[1] > self.policy.launch_s:
+                self._lost(slot, f"did not start within {self.policy.launch_s:g} s and was killed")
+            return
+        if row.get("stage") != slot.stage[0]:
+            slot.stage = (row.get("stage"), now)
+        reason = stuck_reason(row, self.policy, self.timeout, slot.stage[1], now)
+        if reason:
+            self._lost(slot, f"was stuck ({reason}) and was killed")
+
+    def run(self) -> bool:
+        """Run the workers until the queue is drained. Returns True when stopped by Ctrl-C."""
+        interrupted = False
+        try:
+            with StopFlag() as stop:
+                for slot in self.slots:
+                    self._start(slot)
+                while not all(s.finished for s in self.slots):
+                    if stop.set:
+                        interrupted = True
+                        break
+                    rows = {w["worker_id"]: w for w in self.q.workers()}
+                    now = time.time()
+                    for slot in self.slots:
+                        if not slot.finished:
+                            self._check(slot, rows, now)
+                    self.progress.update(self.q)
+                    time.sleep(self.policy.poll_s)
+                if interrupted:
+                    self._stop_all()
+                self.progress.update(self.q)
+        finally:
+            self.backend.close()  # never leave a worker or its browser behind
+        return interrupted
+
+    def _stop_all(self) -> None:
+        """Ctrl-C: ask every worker to stop (they record 'interrupted'), then make sure."""
+        self.events.write("interrupt")
+        self.driver.request_stop()  # reaches workers on any node with their next heartbeat
+        live = [s for s in self.slots if s.handle is not None and self.backend.exit_status(s.handle) is None]
+        for s in live:
+            self.backend.stop(s.handle, kill=False)
+        deadline = time.time() + self.policy.stop_grace_s
+        for s in live:
+            self._wait_exit(s, max(0.1, deadline - time.time()))
+        for s in self.slots:
+            if s.handle is None or s.finished:  # already ended and recorded
+                continue
+            ex = self.backend.exit_status(s.handle)
+            self._end(s, "interrupted", "the run was stopped (Ctrl-C)", ex)

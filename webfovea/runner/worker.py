@@ -1,68 +1,74 @@
-"""One worker = one browser: claim a task, run it, record it, repeat until the queue is empty.
+"""One worker = one browser: claim a task from the driver, run it, hand it back, repeat.
 
-The same code runs in a multiprocessing child (local backend) and inside a Ray actor.
-Recovery inside the worker (the parent handles what a worker cannot handle itself):
+A worker is a process of its own (`python -m webfovea.runner.worker`, started by a backend
+on whichever node it runs on). It never opens the queue: it talks to the driver through
+the channel (runner/channel.py). It writes each task folder under its work dir: that is the
+output folder itself when the backend shares the driver's filesystem, otherwise a folder
+of its own that it packs and uploads when the task ends (then deletes).
+
+Recovery inside the worker (the driver handles what a worker cannot handle itself):
 - before every task the browser is health-checked by a real round trip and rebuilt if dead;
 - a per-task wall-clock limit (asyncio timeout around run_task) holds whatever the model
   or the page does; the task is then recorded as `timeout`;
 - a browser/CDP connection lost mid-task makes that task a recorded `browser_error`;
-- SIGINT/SIGTERM cancel the running task, which is recorded as `interrupted`.
+- SIGINT/SIGTERM, or the driver's stop flag, cancel the running task: `interrupted`;
+- a driver that stays unreachable stops the worker (no orphan keeps a browser running).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import importlib
 import json
 import os
+import pickle
+import shutil
 import signal
+import socket
+import sys
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from webfovea.agent import run_task as agent_run_task
 from webfovea.browser.session import BrowserSession
 from webfovea.config import HarnessConfig
 from webfovea.record.files import failure_result, now_iso, read_result, write_result
 from webfovea.record.schema import StepRecord, TaskResult
-from webfovea.runner.queue import TaskQueue
+from webfovea.runner.channel import DriverClient, DriverUnreachable, Retired
+from webfovea.runner.transfer import pack_folders
 from webfovea.task import Task
 
-DEFAULT_TASK_FN = "webfovea.agent:run_task"
+TaskFn = Callable[..., Awaitable[TaskResult]]
 STARTS_FILE = ".runner_starts"  # one line per time the runner started this task (evidence: never twice)
 _BROWSER_NAMES = frozenset(
     {"chromium", "chromium-browser", "chrome", "google-chrome", "headless_shell", "chrome-headless-shell"}
 )
-EXIT_OK, EXIT_INTERRUPTED, EXIT_NO_BROWSER = 0, 130, 3
+EXIT_OK, EXIT_INTERRUPTED, EXIT_NO_BROWSER, EXIT_NO_DRIVER = 0, 130, 3, 4
 
 
 @dataclass
 class WorkerSpec:
-    """Everything a worker needs; picklable so it crosses a spawn or a Ray boundary."""
+    """Everything a worker needs; picklable so it crosses a process or a Ray boundary."""
 
     worker_id: str
-    out_dir: str
     model: str
     config: HarnessConfig
+    driver_url: str = ""
+    token: str = ""
+    work_dir: str = ""  # holds the task folders; the output folder when `upload` is False
+    upload: bool = False  # pack each finished folder and send it to the driver
     cdp_url: str | None = None
     task_timeout_s: float = 1900.0
     model_options: dict[str, Any] | None = None
     heartbeat_s: float = 1.0
-    restarts: int = 0
-    task_fn: str = DEFAULT_TASK_FN
+    restarts: int = 0  # the incarnation: how many times this slot was started before
+    task_fn: TaskFn = agent_run_task
     browser_attempts: int = 3
+    driver_patience_s: float = 60.0
     extra: dict[str, Any] = field(default_factory=dict)
-
-
-def load_task_fn(path: str) -> Callable[..., Awaitable[TaskResult]]:
-    module, _, name = path.partition(":")
-    return getattr(importlib.import_module(module), name)
-
-
-def load_tasks(out_dir: Path) -> dict[str, Task]:
-    return {t["task_id"]: Task.model_validate(t) for t in json.loads((out_dir / "tasks.json").read_text())}
 
 
 def browser_pid_of(root_pid: int) -> int | None:
@@ -95,24 +101,41 @@ def browser_pid_of(root_pid: int) -> int | None:
 class Worker:
     def __init__(self, spec: WorkerSpec) -> None:
         self.spec = spec
-        self.out = Path(spec.out_dir)
-        self.q = TaskQueue(self.out)
-        self.tasks = load_tasks(self.out)
-        self.run_task = load_task_fn(spec.task_fn)
+        self.work = Path(spec.work_dir)
+        self.work.mkdir(parents=True, exist_ok=True)
+        self.driver = DriverClient(spec.driver_url, spec.token, spec.worker_id, spec.restarts,
+                                   patience_s=spec.driver_patience_s)
         self.session: BrowserSession | None = None
         self.on_stop: Callable[[], None] | None = None  # set by run_worker: cancels the worker
+        self.state: dict[str, Any] = {"stage": "launching"}  # what the next heartbeat reports
+        self._beat_now = asyncio.Event()
+
+    async def _call(self, fn: Callable[..., Any], *args: Any, **kw: Any) -> Any:
+        # Blocking HTTP in a thread: the event loop keeps beating while a claim or upload runs.
+        return await asyncio.to_thread(fn, *args, **kw)
+
+    def _report(self, **fields: Any) -> None:
+        self.state.update(fields)
+        self._beat_now.set()
 
     async def _heartbeat(self) -> None:
-        # Beats from the event loop itself: if the loop is blocked, beats stop and the parent acts.
+        # Beats from the event loop itself: if the loop is blocked, beats stop and the driver acts.
+        last_ok = time.monotonic()
         while True:
-            with contextlib.suppress(Exception):
-                self.q.heartbeat(self.spec.worker_id)
-                if self.q.stop_requested() and self.on_stop is not None:
-                    self.on_stop()
-            await asyncio.sleep(self.spec.heartbeat_s)
+            self._beat_now.clear()
+            try:
+                stop = await self._call(self.driver.heartbeat, **self.state)
+            except Retired:
+                stop = True
+            if stop is not None:
+                last_ok = time.monotonic()
+            if (stop or time.monotonic() - last_ok > self.spec.driver_patience_s) and self.on_stop is not None:
+                self.on_stop()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._beat_now.wait(), self.spec.heartbeat_s)
 
     async def _open_browser(self) -> BrowserSession:
-        self.q.heartbeat(self.spec.worker_id, stage="launching")
+        self._report(stage="launching")
         if self.session is not None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self.session.close(), 15)
@@ -128,7 +151,7 @@ class Worker:
                     s = await BrowserSession.launch(viewport=viewport)
                 if await s.healthy():
                     pid = None if self.spec.cdp_url else browser_pid_of(os.getpid())
-                    self.q.heartbeat(self.spec.worker_id, stage="idle", browser_pid=pid)
+                    self._report(stage="idle", browser_pid=pid)
                     return s
                 await s.close()
                 last = RuntimeError("the browser started but does not answer")
@@ -143,41 +166,53 @@ class Worker:
             while True:
                 if self.session is None or not await self.session.healthy():
                     self.session = await self._open_browser()
-                tid = self.q.claim(self.spec.worker_id)
-                if tid is None:
+                task = await self._call(self.driver.claim)
+                if task is None:
                     return EXIT_OK
-                await self._run_one(tid)
+                await self._run_one(Task.model_validate(task))
         except asyncio.CancelledError:
             return EXIT_INTERRUPTED
         except BrowserUnavailable as e:
             print(str(e), flush=True)
             return EXIT_NO_BROWSER
+        except (DriverUnreachable, Retired) as e:
+            print(f"worker {self.spec.worker_id}: {e}", flush=True)
+            return EXIT_NO_DRIVER
         finally:
             hb.cancel()
-            with contextlib.suppress(Exception):
-                self.q.heartbeat(self.spec.worker_id, stage="stopped", task_id=None)
             if self.session is not None:
                 with contextlib.suppress(BaseException):
                     await asyncio.wait_for(self.session.close(), 15)
-            self.q.close()
 
-    async def _run_one(self, tid: str) -> None:
-        task = self.tasks[tid]
-        task_dir = self.out / tid
+    async def _hand_over(self, tid: str, status: str) -> None:
+        """Tell the driver the task is over; ship its folder first when the driver cannot see it."""
+        if not self.spec.upload:
+            await self._call(self.driver.finish, tid, status)
+            return
+        archive = self.work / f".{tid}.tar.gz"
+        try:
+            await self._call(pack_folders, self.work, [tid], archive)
+            await self._call(self.driver.finish, tid, status, archive)
+        finally:
+            archive.unlink(missing_ok=True)
+        shutil.rmtree(self.work / tid, ignore_errors=True)  # delivered: it lives in the output folder now
+
+    async def _run_one(self, task: Task) -> None:
+        tid = task.task_id
+        task_dir = self.work / tid
         task_dir.mkdir(parents=True, exist_ok=True)
         with (task_dir / STARTS_FILE).open("a") as f:
             f.write(json.dumps({"worker": self.spec.worker_id, "pid": os.getpid(), "at": now_iso()}) + "\n")
         started, t0 = now_iso(), time.monotonic()
-        wid = self.spec.worker_id
+        self._report(stage="task", step=0)
 
         def on_step(rec: StepRecord) -> None:
-            with contextlib.suppress(Exception):
-                self.q.heartbeat(wid, stage=f"step {rec.step + 1}", step=rec.step + 1)
+            self._report(stage=f"step {rec.step + 1}", step=rec.step + 1)
 
-        common = {"started_at": started, "model": self.spec.model, "profile": self.spec.config.profile}
+        common = {"started_at": started, "model": self.spec.model, "config": self.spec.config}
         try:
             result = await asyncio.wait_for(
-                self.run_task(
+                self.spec.task_fn(
                     task, task_dir, model=self.spec.model, config=self.spec.config, session=self.session,
                     model_options=self.spec.model_options, on_step=on_step,
                 ),
@@ -199,7 +234,9 @@ class Worker:
                     task, tid, "interrupted", "the run was stopped (Ctrl-C)",
                     seconds=round(time.monotonic() - t0, 2), **common,
                 ))
-            self.q.finish(tid, "interrupted")
+            # Still handed over: the driver keeps serving during the stop grace period.
+            with contextlib.suppress(Exception):
+                await self._hand_over(tid, "interrupted")
             raise
         except Exception as e:
             # run_task should record its own failures; this is the net under it.
@@ -213,7 +250,8 @@ class Worker:
         else:
             if read_result(task_dir) is None:  # the contract says run_task writes it; never lose it
                 write_result(task_dir, result)
-        self.q.finish(tid, result.status)
+        self._report(stage="idle", step=None)
+        await self._hand_over(tid, result.status)
 
 
 class BrowserUnavailable(RuntimeError):
@@ -229,7 +267,7 @@ async def run_worker(spec: WorkerSpec) -> int:
 
     def stop() -> None:
         nonlocal stopped
-        # Only the first signal cancels: a second one (terminal Ctrl-C reaches both us and the
+        # Only the first request cancels: a second one (terminal Ctrl-C reaches both us and the
         # parent, which forwards it) must not interrupt the writing of the interrupted result.
         if not stopped and main is not None:
             stopped = True
@@ -239,20 +277,25 @@ async def run_worker(spec: WorkerSpec) -> int:
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             loop.add_signal_handler(sig, stop)
     worker.on_stop = stop
-    worker.q.register_worker(spec.worker_id, os.getpid(), spec.cdp_url, spec.restarts)
     try:
+        await worker._call(worker.driver.register, os.getpid(), socket.gethostname(), spec.cdp_url)
         return await worker.run()
     except asyncio.CancelledError:
         return EXIT_INTERRUPTED
+    except (DriverUnreachable, Retired) as e:
+        print(f"worker {spec.worker_id}: {e}", flush=True)
+        return EXIT_NO_DRIVER
+    finally:
+        worker.driver.close()
 
 
-def worker_process_main(spec: WorkerSpec) -> None:
-    """Entry point of a spawned worker process."""
+def main() -> None:
+    """Entry point of a worker process: the pickled WorkerSpec arrives on stdin."""
     # Until the event loop installs its handlers, a Ctrl-C must not print a traceback.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    # Our own process group: a terminal Ctrl-C reaches only the parent (which stops us in
-    # order), not the browser; and the parent can kill us with our browser as one group.
-    with contextlib.suppress(OSError):
-        os.setpgid(0, 0)
-    code = asyncio.run(run_worker(spec))
-    raise SystemExit(code)
+    spec: WorkerSpec = pickle.loads(sys.stdin.buffer.read())
+    raise SystemExit(asyncio.run(run_worker(spec)))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,300 @@
+"""The driver channel: how workers reach the queue without opening it.
+
+The driver serves a small HTTP API (stdlib `ThreadingHTTPServer` on a thread of the driver:
+five JSON/binary endpoints need no framework and no event loop next to the synchronous
+supervision loop). Every request carries the run's random bearer token and the worker's
+id and incarnation (how many times its slot was started); a request from an incarnation the
+supervisor has given up on gets 409, so a worker declared lost can never claim or finish a
+task after its tasks were salvaged.
+
+    POST /register   {worker, incarnation, pid, host, cdp_url}
+    POST /heartbeat  {worker, incarnation, stage?, step?, browser_pid?}   -> {stop}
+    POST /claim      {worker, incarnation}                                -> {task | null, stop}
+    POST /finish     headers X-Worker, X-Incarnation, X-Task, X-Status; body: tar.gz or empty
+
+Workers use `DriverClient` (httpx).
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import tarfile
+import tempfile
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import httpx
+
+from webfovea.record.files import failure_result, read_result, write_result
+from webfovea.runner.queue import TaskQueue
+from webfovea.runner.transfer import INCOMING, unpack_into
+from webfovea.task import Task
+
+if TYPE_CHECKING:
+    from webfovea.runner.supervisor import Events
+
+MAX_UPLOAD = 2 << 30  # a task folder of screenshots is megabytes; refuse anything absurd
+_HEARTBEAT_FIELDS = frozenset({"stage", "step", "browser_pid"})
+
+
+class Stale(Exception):
+    """The request comes from an incarnation the supervisor no longer runs."""
+
+
+class Driver:
+    """The driver's state behind the channel: the queue, who may talk, whether to stop."""
+
+    def __init__(self, q: TaskQueue, tasks: list[Task], events: Events) -> None:
+        self.q = q
+        self.tasks = {t.task_id: t for t in tasks}
+        self.events = events
+        self.lock = threading.Lock()
+        self.current: dict[str, int] = {}
+        self.stopping = False
+
+    def admit(self, worker_id: str, incarnation: int) -> None:
+        with self.lock:
+            self.current[worker_id] = incarnation
+
+    def retire(self, worker_id: str) -> None:
+        """From now on the worker's requests are refused (taken before salvaging its tasks)."""
+        with self.lock:
+            self.current.pop(worker_id, None)
+
+    def request_stop(self) -> None:
+        with self.lock:
+            self.stopping = True
+
+    def _check(self, worker_id: str, incarnation: int) -> None:
+        if self.current.get(worker_id) != incarnation:
+            raise Stale(f"worker {worker_id} incarnation {incarnation} is not the one running")
+
+    def register(self, worker_id: str, incarnation: int, pid: int, host: str, cdp_url: str | None) -> None:
+        with self.lock:
+            self._check(worker_id, incarnation)
+            self.q.register_worker(worker_id, pid, cdp_url, incarnation)
+        self.events.write("worker_registered", worker=worker_id, restarts=incarnation, pid=pid, host=host)
+
+    def heartbeat(self, worker_id: str, incarnation: int, fields: dict[str, Any]) -> bool:
+        with self.lock:
+            self._check(worker_id, incarnation)
+            self.q.heartbeat(worker_id, **{k: v for k, v in fields.items() if k in _HEARTBEAT_FIELDS})
+            return self.stopping
+
+    def claim(self, worker_id: str, incarnation: int) -> dict[str, Any] | None:
+        with self.lock:
+            self._check(worker_id, incarnation)
+            if self.stopping:
+                return None
+            tid = self.q.claim(worker_id)
+        return self.tasks[tid].model_dump(mode="json") if tid else None
+
+    def finish(self, worker_id: str, incarnation: int, tid: str, status: str, archive: Path | None) -> None:
+        with self.lock:
+            self._check(worker_id, incarnation)
+            if tid not in self.q.claimed_by(worker_id):
+                raise Stale(f"task {tid} is not claimed by worker {worker_id}")
+            if archive is not None:
+                placed = unpack_into(archive, self.q.out_dir, {tid})
+                size = archive.stat().st_size
+                self.events.write("task_received", task_id=tid, worker=worker_id, status=status, bytes=size,
+                                  placed=placed)
+            task_dir = self.q.out_dir / tid
+            res = read_result(task_dir)
+            if res is None:  # the net under the worker's contract: every finished task has a result
+                res = failure_result(self.tasks.get(tid), tid, "error", "the worker finished without a result.json")
+                write_result(task_dir, res)
+            self.q.finish(tid, res.status)  # the file on disk is the truth, whatever the worker said
+
+    def accept_leftovers(self, worker_id: str, data: bytes) -> list[str]:
+        """Place what a dead worker left on its node, for the tasks it still had claimed."""
+        (self.q.out_dir / INCOMING).mkdir(exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=self.q.out_dir / INCOMING, suffix=".tar.gz") as f:
+            f.write(data)
+            f.flush()
+            try:
+                with self.lock:
+                    placed = unpack_into(Path(f.name), self.q.out_dir, set(self.q.claimed_by(worker_id)))
+            except (tarfile.TarError, OSError) as e:
+                self.events.write("leftovers_refused", worker=worker_id, error=f"{type(e).__name__}: {e}")
+                return []
+        self.events.write("leftovers_received", worker=worker_id, bytes=len(data), placed=placed)
+        return placed
+
+
+class _Handler(BaseHTTPRequestHandler):
+    driver: Driver
+    token: str
+    protocol_version = "HTTP/1.1"  # keep-alive: a worker beats every second
+    timeout = 300  # an idle connection of a vanished worker does not hold a thread forever
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+    def _reply(self, code: int, body: dict[str, Any]) -> None:
+        data = json.dumps(body).encode()
+        self.send_response(code)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def do_POST(self) -> None:  # noqa: N802 - stdlib name
+        auth = self.headers.get("Authorization", "")
+        if not hmac.compare_digest(auth.encode(), f"Bearer {self.token}".encode()):
+            self._drain()
+            self._reply(401, {"error": "bad token"})
+            return
+        try:
+            self._reply(200, self._route())
+        except Stale as e:
+            self._reply(409, {"error": str(e)})
+        except (KeyError, ValueError, TypeError, tarfile.TarError) as e:  # TarError: a hostile archive
+            self._reply(400, {"error": f"{type(e).__name__}: {e}"})
+
+    def _drain(self) -> None:
+        n = int(self.headers.get("Content-Length") or 0)
+        while n > 0:
+            chunk = self.rfile.read(min(n, 1 << 16))
+            if not chunk:
+                break
+            n -= len(chunk)
+
+    def _route(self) -> dict[str, Any]:
+        d = self.driver
+        if self.path == "/finish":
+            return self._finish()
+        body = json.loads(self.rfile.read(int(self.headers.get("Content-Length") or 0)) or b"{}")
+        wid, inc = str(body["worker"]), int(body["incarnation"])
+        if self.path == "/register":
+            d.register(wid, inc, int(body.get("pid") or 0), str(body.get("host") or ""), body.get("cdp_url"))
+            return {"ok": True}
+        if self.path == "/heartbeat":
+            return {"stop": d.heartbeat(wid, inc, body)}
+        if self.path == "/claim":
+            return {"task": d.claim(wid, inc), "stop": d.stopping}
+        raise KeyError(self.path)
+
+    def _finish(self) -> dict[str, Any]:
+        h = self.headers
+        wid, inc, tid, status = h["X-Worker"], int(h["X-Incarnation"]), h["X-Task"], h["X-Status"]
+        n = int(h.get("Content-Length") or 0)
+        if n > MAX_UPLOAD:
+            raise ValueError(f"upload of {n} bytes is larger than {MAX_UPLOAD}")
+        if n == 0:
+            self.driver.finish(wid, inc, tid, status, None)
+            return {"ok": True}
+        incoming = self.driver.q.out_dir / INCOMING
+        incoming.mkdir(exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=incoming, suffix=".tar.gz") as f:
+            left = n
+            while left > 0:
+                chunk = self.rfile.read(min(left, 1 << 20))
+                if not chunk:
+                    raise ValueError("upload ended early")
+                f.write(chunk)
+                left -= len(chunk)
+            f.flush()
+            self.driver.finish(wid, inc, tid, status, Path(f.name))
+        return {"ok": True}
+
+
+class ChannelServer:
+    """The HTTP endpoint on a daemon thread; `url` is what workers are given."""
+
+    def __init__(self, driver: Driver, host: str, token: str) -> None:
+        handler = type("Handler", (_Handler,), {"driver": driver, "token": token})
+        self.httpd = ThreadingHTTPServer((host, 0), handler)
+        self.httpd.daemon_threads = True
+        self.httpd.block_on_close = False  # a dead worker's open connection must not hold the exit
+        self.url = f"http://{host}:{self.httpd.server_address[1]}"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, name="driver-channel", daemon=True)
+
+    def __enter__(self) -> ChannelServer:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+class Retired(RuntimeError):
+    """The driver no longer accepts this worker (it was declared lost and replaced)."""
+
+
+class DriverUnreachable(RuntimeError):
+    pass
+
+
+class DriverClient:
+    """A worker's side of the channel. Blocking calls; the worker runs them in a thread."""
+
+    def __init__(self, url: str, token: str, worker_id: str, incarnation: int, patience_s: float = 60.0) -> None:
+        self.ident = {"worker": worker_id, "incarnation": incarnation}
+        self.patience_s = patience_s
+        headers = {"Authorization": f"Bearer {token}"}
+        # Two clients, each used by one caller at a time: beats run beside claims and uploads.
+        self._main = httpx.Client(base_url=url, headers=headers, timeout=httpx.Timeout(30.0, write=300.0))
+        self._beats = httpx.Client(base_url=url, headers=headers, timeout=10.0)
+
+    def close(self) -> None:
+        self._main.close()
+        self._beats.close()
+
+    def _post(self, path: str, *, retry: bool = True, **kw: Any) -> dict[str, Any]:
+        deadline = time.monotonic() + self.patience_s
+        delay = 0.2
+        while True:
+            try:
+                r = self._main.post(path, **kw)
+            except httpx.TransportError as e:
+                if not retry or time.monotonic() > deadline:
+                    raise DriverUnreachable(f"the driver does not answer: {e}") from None
+                time.sleep(delay)
+                delay = min(delay * 2, 5.0)
+                continue
+            if r.status_code == 409:
+                raise Retired(r.json().get("error", "retired"))
+            r.raise_for_status()
+            return r.json()
+
+    def register(self, pid: int, host: str, cdp_url: str | None) -> None:
+        self._post("/register", json={**self.ident, "pid": pid, "host": host, "cdp_url": cdp_url})
+
+    def claim(self) -> dict[str, Any] | None:
+        return self._post("/claim", json=self.ident)["task"]
+
+    def finish(self, task_id: str, status: str, archive: Path | None = None) -> None:
+        headers = {"X-Worker": self.ident["worker"], "X-Incarnation": str(self.ident["incarnation"]),
+                   "X-Task": task_id, "X-Status": status}
+        if archive is None:
+            self._post("/finish", headers=headers, content=b"")
+            return
+        # Retried whole: the driver takes the archive atomically or not at all.
+        deadline = time.monotonic() + self.patience_s
+        while True:
+            try:
+                with archive.open("rb") as f:
+                    self._post("/finish", retry=False, headers=headers, content=f)
+                return
+            except DriverUnreachable:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(1.0)
+
+    def heartbeat(self, **fields: Any) -> bool | None:
+        """True when the driver asks to stop; None when it could not be reached this time."""
+        try:
+            r = self._beats.post("/heartbeat", json={**self.ident, **fields})
+        except httpx.TransportError:
+            return None
+        if r.status_code == 409:
+            raise Retired(r.json().get("error", "retired"))
+        if r.status_code != 200:
+            return None
+        return bool(r.json().get("stop"))
