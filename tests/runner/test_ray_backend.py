@@ -16,7 +16,8 @@ from webfovea.runner.supervisor import Policy
 
 ray = pytest.importorskip("ray")
 REPO = str(Path(__file__).resolve().parents[2])
-POLICY = Policy(stall_s=8.0, launch_s=90.0, poll_s=0.2)
+# stall_s well above a loaded machine's heartbeat gaps: this test is about outcomes, not stall detection
+POLICY = Policy(stall_s=30.0, launch_s=90.0, poll_s=0.2)
 
 
 def _start_ray() -> None:

@@ -27,7 +27,7 @@ from webfovea.record.files import failure_result, now_iso, read_result, write_re
 from webfovea.runner.backends import Backend, Exit
 from webfovea.runner.channel import Driver
 from webfovea.runner.progress import Progress
-from webfovea.runner.queue import TaskQueue
+from webfovea.runner.queue import NON_FINAL, TaskQueue
 from webfovea.runner.worker import EXIT_OK, WorkerSpec
 from webfovea.task import Task
 
@@ -83,8 +83,11 @@ def salvage(
     for tid in q.claimed_by(worker_id):
         task_dir = q.out_dir / tid
         res = read_result(task_dir)
-        if res is None:
-            res = failure_result(tasks.get(tid), tid, status, reason)
+        # A worker told to go may cancel its task on the way out and record it `interrupted`;
+        # that status would make a resume run the task again, so a lost worker's word loses.
+        if res is None or (res.status in NON_FINAL and status not in NON_FINAL):
+            before = f" (the worker had recorded {res.status!r})" if res is not None else ""
+            res = failure_result(tasks.get(tid), tid, status, reason + before)
             write_result(task_dir, res)
         if (task_dir / TEMP_DB).exists() or not (task_dir / CAPTURE_JSON).exists():
             export_capture(
