@@ -4,22 +4,7 @@
 `tokens.py` strips chat-template tokens and markup; `values.py` reads points, keys and strings.
 """
 
-from webfovea.parsing.reply import (
-    DEFAULT_FORBIDDEN,
-    GRAMMAR_HINT,
-    TEMPLATE_TOKEN_RE,
-    TEMPLATE_TOKENS,
-    clean_reply,
-    expected_form,
-    parse_reply,
-)
+from webfovea.parsing import reply
+from webfovea.parsing.reply import *  # noqa: F403 - the stage's public names are reply's
 
-__all__ = [
-    "DEFAULT_FORBIDDEN",
-    "GRAMMAR_HINT",
-    "TEMPLATE_TOKENS",
-    "TEMPLATE_TOKEN_RE",
-    "clean_reply",
-    "expected_form",
-    "parse_reply",
-]
+__all__ = reply.__all__
