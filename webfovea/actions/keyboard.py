@@ -49,6 +49,7 @@ async def exec_hotkey(ctx: ExecContext, action: Action) -> Outcome:
         return Outcome(
             ok=False,
             check_change=False,
+            refused=True,
             note=(
                 f"hotkey '{key}' was blocked: it acts on the browser (address bar, tabs, reload, history, "
                 "developer tools), not on the page. Use the site's own links and controls."

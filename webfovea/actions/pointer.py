@@ -82,6 +82,7 @@ async def exec_click_many(ctx: ExecContext, action: Action) -> Outcome:
         return Outcome(
             ok=False,
             check_change=False,
+            refused=True,
             note="click_many is only for image-grid CAPTCHAs, and no CAPTCHA is on this page; click one target at a time.",
         )
     for x, y in points:

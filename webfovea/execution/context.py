@@ -61,6 +61,13 @@ class Outcome:
     check_change: bool = True  # compare fingerprints and say so when nothing changed
     done: bool = False
     answer: str | None = None
+    refused: bool = False  # a guardrail inside the action refused it (blocked key, no CAPTCHA)
+
+
+class Capture(Protocol):
+    """Takes the next observation's capture (`observation.capture.Screen.capture`): a view with `.image`."""
+
+    def __call__(self) -> Awaitable[Any]: ...
 
 
 class Runnable(Protocol):
