@@ -120,8 +120,9 @@ class SettleWatcher:
     async def disarm(self) -> None:
         await asyncio.gather(*(recorder.try_call(f, "disarm", timeout=_PROBE_TIMEOUT_S) for f in self.frames()))
 
-    async def polls(self, op: str = "poll") -> list[dict[str, Any]]:
-        res = await asyncio.gather(*(recorder.try_call(f, op, timeout=_PROBE_TIMEOUT_S) for f in self.frames()))
+    async def polls(self, op: str = "poll", everywhere: bool = True) -> list[dict[str, Any]]:
+        frames = self.frames() if everywhere else [self.page.main_frame]
+        res = await asyncio.gather(*(recorder.try_call(f, op, timeout=_PROBE_TIMEOUT_S) for f in frames))
         return [r for r in res if isinstance(r, dict)]
 
     async def epoch(self) -> tuple[Any, ...]:
@@ -182,12 +183,13 @@ class SettleWatcher:
         if self.requests_since(since):
             _note(report, "request")
             return _POLL_S
-        if self.awaiting_reply(started, bound):
+        aware = self.config.on(Component.settle_aware)
+        if aware and self.awaiting_reply(started, bound):
             _note(report, "websocket")
             return _POLL_S
         if now - self.last_activity < quiet_s:
             return max(0.005, quiet_s - (now - self.last_activity))
-        polls = await self.polls("dispatched" if first else "poll")
+        polls = await self.polls("dispatched" if first else "poll", everywhere=aware)
         wait_ms = 0.0
         for p in polls:
             armed = p.get("armed") and not navigated
@@ -196,6 +198,8 @@ class SettleWatcher:
             if 0 <= age < cfg_quiet_ms(quiet_s):
                 _note(report, "dom")
                 wait_ms = max(wait_ms, cfg_quiet_ms(quiet_s) - age)
+            if not aware:
+                continue
             if p["timers"] > 0:
                 _note(report, "timer")
                 wait_ms = max(wait_ms, min(p["timers"], _TIMER_CAP_MS) + 5)
@@ -205,11 +209,12 @@ class SettleWatcher:
         if wait_ms > 0:
             return min(wait_ms / 1000, 0.1)
         # Quiet now: let two animation frames pass (rAF-driven re-renders), then look once more.
-        before = _counts(polls)
+        before = _counts(polls, navigated)
         await recorder.try_call(self.page.main_frame, "frames", 100, timeout=_PROBE_TIMEOUT_S)
-        again = await self.polls()
-        if _counts(again, navigated) != _counts(polls, navigated) or any(p["timers"] > 0 for p in again) \
-                or self.requests_since(since) or before is None:
+        again = await self.polls(everywhere=aware)
+        if _counts(again, navigated) != before or (aware and any(p["timers"] > 0 for p in again)) \
+                or self.requests_since(since) or (aware and self.awaiting_reply(started, bound)) \
+                or time.monotonic() - self.last_activity < quiet_s:
             return 0.0
         return None
 
