@@ -115,7 +115,8 @@ class Executor:
         if outcome.done:
             await self.settle.disarm()
         else:
-            await self.settle.wait(navigated=outcome.navigated, nav_mark=nav_mark, started=started)
+            await self.settle.wait(navigated=outcome.navigated, nav_mark=nav_mark, started=started,
+                                   grab=self.capture)
             ex.settle = self.settle.last
             await self._look(ex, watch, view, check=outcome.check_change)
             if ex.changed is False and fallback_on and spec.dom_event and outcome.point is not None \
@@ -136,7 +137,8 @@ class Executor:
         """After the settle wait: the next capture and the after-fingerprints, side by side;
         then the verdict (the pixels decide only when the DOM shows no effect)."""
         point = ex.outcome.point
-        jobs: list[Any] = [self._grab()]
+        grabbed, self.settle.grabbed = self.settle.grabbed, None
+        jobs: list[Any] = [_done(grabbed) if grabbed is not None else self._grab()]
         if watch is not None and watch.before is not None and check:
             jobs.append(watch.finish(self.page, point))
         shot, *_ = await asyncio.gather(*jobs)
@@ -179,3 +181,7 @@ class Executor:
         if delivered:
             await self.settle.wait(nav_mark=nav_mark, started=started)
         return delivered
+
+
+async def _done(value: Any) -> Any:
+    return value

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -59,6 +60,8 @@ class SettleWatcher:
         self.timed_out = 0
         self.sockets: dict[WebSocket, _Socket] = {}
         self.last: SettleReport = SettleReport()
+        self.grabbed: tuple[Any, tuple[Any, ...]] | None = None
+        self._grab: Callable[[], Awaitable[Any]] | None = None
         page.on("request", self._on_request)
         page.on("requestfinished", self._on_done)
         page.on("requestfailed", self._on_done)
@@ -127,19 +130,28 @@ class SettleWatcher:
 
     async def epoch(self) -> tuple[Any, ...]:
         """A token that changes when anything on the page may have changed (DOM, scroll, network)."""
-        polls = await self.polls()
+        return self._epoch_of(await self.polls())
+
+    def _epoch_of(self, polls: list[dict[str, Any]]) -> tuple[Any, ...]:
         return (self.navigations, len(self.pending), len(self.page.frames),
                 tuple((p["batches"], p["inner"], p["scroll"]) for p in polls))
 
     # -- the wait ----------------------------------------------------------------------------
     async def wait(self, *, navigated: bool = False, nav_mark: int | None = None,
-                   started: float | None = None) -> float:
-        """Wait until the page answered the action. Returns the seconds waited; never raises."""
+                   started: float | None = None, grab: Callable[[], Awaitable[Any]] | None = None) -> float:
+        """Wait until the page answered the action. Returns the seconds waited; never raises.
+
+        `grab` (the next observation's capture) is taken during the final quiet check, side by
+        side with the two animation frames; it is kept in `self.grabbed` with the page's epoch
+        only when nothing changed while it was taken.
+        """
         t0 = time.monotonic()
         started = t0 if started is None else started
         cfg = self.config
         report = SettleReport()
         self.last = report
+        self.grabbed = None
+        self._grab = grab
         if not cfg.on(Component.adaptive_settle):
             await asyncio.sleep(cfg.fixed_wait_ms / 1000)
             report.seconds = time.monotonic() - t0
@@ -147,7 +159,9 @@ class SettleWatcher:
         if nav_mark is not None and self.navigations > nav_mark:
             navigated = True
         bound = (cfg.settle_max_ms if navigated else min(cfg.settle_max_ms, 3000)) / 1000
-        quiet_s = cfg.settle_quiet_ms / 1000
+        # With the page's own work known (timers, sockets, animations), two animation frames
+        # after the last change replace the blind quiet window.
+        quiet_s = 0.02 if cfg.on(Component.settle_aware) else cfg.settle_quiet_ms / 1000
         if navigated:
             await self._load(t0, bound)
         first = True
@@ -195,9 +209,9 @@ class SettleWatcher:
             armed = p.get("armed") and not navigated
             age = p["age"] if armed else p["any_age"]
             report.ambient_batches = max(report.ambient_batches, int(p.get("amb") or 0))
-            if 0 <= age < cfg_quiet_ms(quiet_s):
+            if 0 <= age < quiet_s * 1000:
                 _note(report, "dom")
-                wait_ms = max(wait_ms, cfg_quiet_ms(quiet_s) - age)
+                wait_ms = max(wait_ms, quiet_s * 1000 - age)
             if not aware:
                 continue
             if p["timers"] > 0:
@@ -210,17 +224,28 @@ class SettleWatcher:
             return min(wait_ms / 1000, 0.1)
         # Quiet now: let two animation frames pass (rAF-driven re-renders), then look once more.
         before = _counts(polls, navigated)
-        await recorder.try_call(self.page.main_frame, "frames", 100, timeout=_PROBE_TIMEOUT_S)
-        again = await self.polls(everywhere=aware)
-        if _counts(again, navigated) != before or (aware and any(p["timers"] > 0 for p in again)) \
+        frames = recorder.try_call(self.page.main_frame, "frames", 100, timeout=_PROBE_TIMEOUT_S)
+        shot = None
+        if self._grab is not None:
+            _, shot = await asyncio.gather(frames, _quietly(self._grab()))
+        else:
+            await frames
+        again = await self.polls(everywhere=True)
+        mine = again if aware else again[:1]
+        if _counts(mine, navigated) != before or (aware and any(p["timers"] > 0 for p in mine)) \
                 or self.requests_since(since) or (aware and self.awaiting_reply(started, bound)) \
                 or time.monotonic() - self.last_activity < quiet_s:
             return 0.0
+        if shot is not None:
+            self.grabbed = (shot, self._epoch_of(again))
         return None
 
 
-def cfg_quiet_ms(quiet_s: float) -> float:
-    return quiet_s * 1000
+async def _quietly(coro: Awaitable[Any]) -> Any:
+    try:
+        return await coro
+    except Exception:
+        return None
 
 
 def _counts(polls: list[dict[str, Any]], navigated: bool = False) -> tuple[int, ...]:
