@@ -120,7 +120,9 @@ def frame_diff(before: dict[str, Any] | None, after: dict[str, Any] | None, fram
         out.append(Change(kind, frame, ambient, data))
     fb, fa = str(before.get("focus", "")), str(after.get("focus", ""))
     if fb != fa and not _focus_moved_into_frame(fb, fa):
-        out.append(Change("focus", frame, data={"focus": fa}))
+        # A click focuses the button or link it lands on: incidental, unless typing now goes somewhere new.
+        editable = after.get("focus_edit", fa.startswith(("input", "textarea", "select")))
+        out.append(Change("focus", frame, ambient=not editable, data={"focus": fa, "incidental": not editable}))
     tc = _target_change(before.get("target"), after.get("target"))
     if tc is not None:
         out.append(Change("target", frame, data=tc))

@@ -165,6 +165,13 @@ const F = (() => {
     return t === 'IFRAME' || t === 'FRAME' ? 'iframe' + call(N.slice, sv, [t.length]) : sv;
   };
 
+  const focusEditable = (doc) => {
+    const a = call(N.active, doc);
+    if (!a) return false;
+    const t = tagOf(a);
+    return t === 'TEXTAREA' || t === 'SELECT' || (t === 'INPUT' && !/^(button|submit|reset|checkbox|radio|image|file|range|color)$/i.test(call(N.itype, a))) ||
+      !!(a.isContentEditable);
+  };
   const fingerprint = (arg) => {
     const doc = D;
     const [textLen, textHash] = textOf(doc);
@@ -175,7 +182,7 @@ const F = (() => {
       forms: formState(doc), aria: ariaState(doc), sel: sel.sel, sel_text: sel.sel_text,
       scroll_x: Math.round(N.scrollX ? call(N.scrollX, W) : W.scrollX),
       scroll_y: Math.round(N.scrollY ? call(N.scrollY, W) : W.scrollY),
-      inner_scrolls: s.innerScrolls, focus: focusOf(doc),
+      inner_scrolls: s.innerScrolls, focus: focusOf(doc), focus_edit: focusEditable(doc),
     };
     if (arg && arg.x !== undefined && arg.x >= 0) {
       const a = around(doc, arg.x, arg.y);
