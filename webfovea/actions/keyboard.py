@@ -37,7 +37,8 @@ async def exec_type(ctx: ExecContext, action: Action) -> Outcome:
     await ctx.page.keyboard.type(text)
     if enter and ctx.on(Component.enter_on_newline):
         await ctx.page.keyboard.press("Enter")
-        return Outcome(navigated=True, note="Typed the text and pressed Enter.")
+        # No navigation wait unless one starts (the settle wait sees its request and switches).
+        return Outcome(note="Typed the text and pressed Enter.")
     return Outcome()
 
 
@@ -56,7 +57,7 @@ async def exec_hotkey(ctx: ExecContext, action: Action) -> Outcome:
             ),
         )
     await ctx.page.keyboard.press(playwright_combo(key))
-    return Outcome(navigated=key in ("enter", "return"))
+    return Outcome()
 
 
 SPECS = [

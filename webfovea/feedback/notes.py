@@ -141,6 +141,7 @@ def _change(c: Change) -> str:
 
 
 _OBVIOUS = {"url", "scroll", "frame"}
+_SAID_BY_ACTION = {"form", "target", "focus", "selection", "layout"}
 _ORDER = ("target", "selection", "text", "form", "state", "layout", "nodes", "inner_scroll", "look", "focus", "title")
 
 
@@ -207,7 +208,10 @@ class Notes:
             if verdict is not None:
                 parts.append(on_its_own(verdict.ambient))
         elif changed and verdict is not None:
-            parts.append(what_changed(verdict.effects))
+            effects = verdict.effects
+            if note:  # the action's own note already reports the field it changed
+                effects = [c for c in effects if c.kind not in _SAID_BY_ACTION]
+            parts.append(what_changed(effects))
         if fallback_used and changed:
             parts.append(IFRAME_DELIVERED)
         if still_changing_s is not None:
