@@ -88,7 +88,7 @@ class Executor:
         left = self.budgets.left(spec.name, spec.budget)
         if left is not None and left <= 0:
             return self._reject(notes.budget_spent(spec.name, spec.budget or 0))
-        ctx = ExecContext(self.page, self.config, view, self.find_positions)
+        ctx = ExecContext(self.page, self.config, view, self.find_positions, hover_pause=self.settle.hover_pause)
         try:
             point = self._check_points(spec, action, ctx)
         except OutOfBounds as e:

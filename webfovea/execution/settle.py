@@ -183,6 +183,25 @@ class SettleWatcher:
         report.seconds = time.monotonic() - t0
         return report.seconds
 
+    async def hover_pause(self, bound_s: float = 0.8) -> float:
+        """After the pointer arrived, before it presses: wait for what the arrival set off (hover
+        handlers' mutations, their short timers such as hover-intent delays, transitions), at most
+        `bound_s`. One probe round when nothing happened."""
+        t0 = time.monotonic()
+        while time.monotonic() - t0 < bound_s:
+            polls = await self.polls(everywhere=True)
+            wait_ms = 0.0
+            for p in polls:
+                if p.get("armed") and 0 <= p["age"] < 20:
+                    wait_ms = max(wait_ms, 20 - p["age"])
+                wait_ms = max(wait_ms, min(p["timers"], _TIMER_CAP_MS), min(p["anims"], _TIMER_CAP_MS))
+            if wait_ms <= 0:
+                if time.monotonic() - t0 > 0.005:  # something happened: let it paint once
+                    await recorder.try_call(self.page.main_frame, "frames", 60, timeout=_PROBE_TIMEOUT_S)
+                break
+            await asyncio.sleep(min(wait_ms / 1000 + 0.003, 0.1))
+        return time.monotonic() - t0
+
     async def _load(self, t0: float, bound: float) -> None:
         try:
             await self.page.wait_for_load_state("domcontentloaded", timeout=max(1.0, (bound - (time.monotonic() - t0))) * 1000)

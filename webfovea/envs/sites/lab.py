@@ -4,7 +4,9 @@ Each page holds one widget whose visible change escapes a node-count/text-length
 or arrives after a naive quiet window: tabs with equal-length panels, a counter and a date,
 ARIA-only checkboxes and switches, a sortable table, a spin box, a slider, a drag-sortable
 list, a resizable box, a small scrollable list box, a hover menu that opens after a delay,
-an expanding panel whose CSS transition moves the button below it, selectable text. The
+an expanding panel whose CSS transition moves the button below it, selectable text, rows
+whose Details button appears on hover (a click on the row opens another page), an editor
+that handles ctrl+u. The
 live pages (WebSocket form, autocomplete with a debounce, pages that never go quiet) are
 in `lab_live.py`.
 """
@@ -129,6 +131,27 @@ document.getElementById('confirm').onclick = () => { let t = 120;
   for (const [id, p] of [['gift', 5], ['insurance', 12], ['express', 20], ['printed', 2]]) if (document.getElementById(id).checked) t += p;
   document.getElementById('confirmation').innerHTML = 'Order total: <b class="total">' + t.toFixed(2) + '</b> EUR'; };"""
 
+ROWS = ('<table class="data" id="rows"><tbody>' + "".join(
+    f'<tr data-id="{i}" style="cursor:pointer;height:48px"><td style="width:320px">Shipment {i}</td>'
+    f'<td style="width:160px"><button class="details" data-id="{i}" style="visibility:hidden">Details</button></td></tr>'
+    for i in range(1, 6)) + '</tbody></table><p id="row-dialog"></p>')
+ROWS_JS = """// Hover intent: a row's Details button shows (and takes clicks) 150 ms after the pointer arrives;
+// a click on the row itself opens the shipment's page.
+for (const tr of document.querySelectorAll('#rows tr')) {
+  const b = tr.querySelector('.details'); let t = 0;
+  tr.addEventListener('mouseenter', () => { t = setTimeout(() => { b.style.visibility = 'visible'; }, 150); });
+  tr.addEventListener('mouseleave', () => { clearTimeout(t); b.style.visibility = 'hidden'; });
+  tr.addEventListener('click', (e) => { if (e.target.closest('.details')) return; location.href = '/lab/rows/' + tr.dataset.id; });
+  b.addEventListener('click', () => { document.getElementById('row-dialog').innerHTML =
+    'Shipment ' + tr.dataset.id + ' — customs code <b class="code">' + row_code(+tr.dataset.id) + '</b>'; });
+}
+function row_code(i) { return 'CC-' + (i * 4721 % 9000 + 1000); }"""
+
+EDITOR = """<div id="editor" contenteditable="true" style="width:500px;height:90px;border:1px solid #9aa7b4;padding:8px">Draft text</div>
+<p id="editor-log">No formatting</p>"""
+EDITOR_JS = """document.getElementById('editor').addEventListener('keydown', (e) => {
+  if (e.ctrlKey && e.key.toLowerCase() === 'u') { e.preventDefault(); document.getElementById('editor-log').textContent = 'Underline on'; } });"""
+
 TEXT = """<p id="para">The harbour authority recorded 1,204 arrivals in March, up from 1,130 in February.
 Most vessels were container ships.</p>"""
 
@@ -145,6 +168,8 @@ WIDGETS: dict[str, tuple[str, str, str]] = {
     "menu": ("Hover menu", _card("Menu", MENU), MENU_JS),
     "order": ("Order options", _card("Order", ORDER), ORDER_JS),
     "text": ("Text", _card("Harbour report", TEXT), ""),
+    "rows": ("Shipments", _card("Shipments", ROWS), ROWS_JS),
+    "editor": ("Editor", _card("Draft", EDITOR), EDITOR_JS),
 }
 
 
@@ -163,6 +188,10 @@ def register(ctx: SiteContext, main: FastAPI, frame: FastAPI) -> None:
     for key, (title, body, script) in WIDGETS.items():
         main.add_api_route(f"/lab/{key}", _static(title, body, script), response_class=HTMLResponse,
                            methods=["GET"])
+    @main.get("/lab/rows/{rid}", response_class=HTMLResponse)
+    def row_page(rid: int) -> str:
+        return lab_page(f"Shipment {rid}", _card("Shipment", f"<p>Shipment {rid} is in transit.</p>"), "")
+
     lab_live.register(ctx, main, frame, lab_page)
 
 
