@@ -48,3 +48,22 @@ async def test_editor_shortcut_passes_only_in_an_editable_element(session, sites
     assert res.outcome == "executed"
     res = await act(h, "hotkey", key="ctrl l")
     assert res.outcome == "rejected"
+
+
+READ = """<html><body><table id=t><thead><tr><th>City</th><th>Country<br><small>ISO</small></th><th>Score</th></tr></thead>
+<tbody><tr><td>Oslo</td><td><div>Norway</div><div>NO</div></td><td>412</td></tr><tr><td>Lima</td><td><div>Peru</div></td><td>187</td></tr></tbody></table>
+<ul id=l><li>First item</li><li><span>Second</span> <b>item</b></li><li><p>Third</p><p>part two</p></li></ul></body></html>"""
+
+
+async def test_read_text_keeps_rows_cells_items_and_headers(session):
+    from tests.support.servers import serve_pages
+    from webfovea.browser.textsearch import read_text
+
+    with serve_pages({"/": READ}) as srv:
+        page = await session.fresh_page()
+        await page.goto(srv.url("/"))
+        out = await read_text(page, "Oslo")
+        assert out.text.startswith("Oslo | Norway NO | 412\nLima | Peru | 187"), out.text
+        assert out.text.endswith("(columns: City | Country ISO | Score)")
+        out = await read_text(page, "First item")
+        assert "First item\n- Second item\n- Third\npart two" in out.text, out.text
