@@ -18,11 +18,16 @@ _SCROLLER = js("scroller")
 
 async def _click(ctx: ExecContext, action: Action, *, button: str = "left", count: int = 1) -> Outcome:
     x, y = ctx.css(action.args["start_box"])
-    if ctx.on(Component.person_pointer):
-        # As a person: arrive, let hover effects happen (menus, icons revealed on hover), then press.
-        await ctx.page.mouse.move(x, y, steps=2)
-        await ctx.pause_for_hover()
-    await ctx.page.mouse.click(x, y, button=button, click_count=count)  # type: ignore[arg-type]
+    mouse = ctx.page.mouse
+    if not ctx.on(Component.person_pointer):
+        await mouse.click(x, y, button=button, click_count=count)  # type: ignore[arg-type]
+        return Outcome(point=(x, y))
+    # As a person: arrive, let hover effects happen (menus, icons revealed on hover), then press.
+    await mouse.move(x, y)
+    await ctx.pause_for_hover()
+    for i in range(1, count + 1):
+        await mouse.down(button=button, click_count=i)  # type: ignore[arg-type]
+        await mouse.up(button=button, click_count=i)  # type: ignore[arg-type]
     return Outcome(point=(x, y))
 
 

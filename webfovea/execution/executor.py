@@ -118,13 +118,14 @@ class Executor:
             await self.settle.wait(navigated=outcome.navigated, nav_mark=nav_mark, started=started,
                                    grab=self.capture)
             ex.settle = self.settle.last
-            await self._look(ex, watch, view, check=outcome.check_change)
+            await self._look(ex, watch, view, check=outcome.check_change, reuse=spec.text_hash != "always")
             if ex.changed is False and fallback_on and spec.dom_event and outcome.point is not None \
                     and watch is not None and watch.before is not None and watch.before.get("child") is not None:
                 ex.fallback_used = await self._iframe_fallback(spec.dom_event, outcome.point)
                 if ex.fallback_used:
                     await self._look(ex, watch, view, check=True)
-            await self.settle.disarm()
+            finished = watch.frames if watch is not None and ex.fp_after is not None else ()
+            await self.settle.disarm(skip=finished)
         still = ex.settle.seconds if ex.settle is not None and ex.settle.timed_out else None
         ex.feedback = await self.notes.after_action(
             self.page, spec.name, ok=outcome.ok, note=outcome.note, changed=ex.changed, point=outcome.point,
@@ -133,14 +134,15 @@ class Executor:
         ex.seconds = time.monotonic() - t0
         return ex
 
-    async def _look(self, ex: Executed, watch: ChangeWatch | None, view: View, *, check: bool) -> None:
+    async def _look(self, ex: Executed, watch: ChangeWatch | None, view: View, *, check: bool,
+                    reuse: bool = False) -> None:
         """After the settle wait: the next capture and the after-fingerprints, side by side;
         then the verdict (the pixels decide only when the DOM shows no effect)."""
         point = ex.outcome.point
         grabbed, self.settle.grabbed = self.settle.grabbed, None
         jobs: list[Any] = [_done(grabbed) if grabbed is not None else self._grab()]
         if watch is not None and watch.before is not None and check:
-            jobs.append(watch.finish(self.page, point))
+            jobs.append(watch.finish(self.page, point, reuse=reuse))
         shot, *_ = await asyncio.gather(*jobs)
         ex.next_view, ex.next_epoch = shot
         if watch is None or watch.before is None or not check:

@@ -120,8 +120,9 @@ class SettleWatcher:
         await asyncio.gather(*(recorder.try_call(f, "arm", since, timeout=_PROBE_TIMEOUT_S)
                                for f in self.frames() if f not in skip))
 
-    async def disarm(self) -> None:
-        await asyncio.gather(*(recorder.try_call(f, "disarm", timeout=_PROBE_TIMEOUT_S) for f in self.frames()))
+    async def disarm(self, skip: tuple[Frame, ...] = ()) -> None:
+        await asyncio.gather(*(recorder.try_call(f, "disarm", timeout=_PROBE_TIMEOUT_S)
+                               for f in self.frames() if f not in skip))
 
     async def polls(self, op: str = "poll", everywhere: bool = True) -> list[dict[str, Any]]:
         frames = self.frames() if everywhere else [self.page.main_frame]

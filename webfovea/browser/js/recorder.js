@@ -196,6 +196,7 @@
       const fp = F.fingerprint(arg);
       fp.poll = poll();
       if (arg && arg.regions) { fp.regions = F.regions(arg); fp.anim_rects = F.animRects(); }
+      if (arg && arg.disarm) disarm();
       return fp;
     }
     if (op === 'frames') return twoFrames(arg);

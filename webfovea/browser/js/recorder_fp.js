@@ -172,14 +172,24 @@ const F = (() => {
     return t === 'TEXTAREA' || t === 'SELECT' || (t === 'INPUT' && !/^(button|submit|reset|checkbox|radio|image|file|range|color)$/i.test(call(N.itype, a))) ||
       !!(a.isContentEditable);
   };
+  // What only a DOM mutation can change (text, ARIA attributes, node count, title) is
+  // recomputed only when a mutation happened since it was last computed (arg.reuse).
+  let cache = null;
+  const domState = (doc, reuse) => {
+    if (reuse && cache && cache.batches === s.batches) return cache;
+    const [textLen, textHash] = textOf(doc);
+    cache = {batches: s.batches, textLen, textHash, aria: ariaState(doc), nodes: call(N.byTag, doc, ['*']).length,
+      title: call(N.title, doc)};
+    return cache;
+  };
   const fingerprint = (arg) => {
     const doc = D;
-    const [textLen, textHash] = textOf(doc);
+    const dom = domState(doc, arg && arg.reuse);
     const sel = selection(doc);
     const out = {
       url: N.href ? call(N.href, W.location) : '' + W.location.href,
-      title: call(N.title, doc), nodes: call(N.byTag, doc, ['*']).length, text_len: textLen, text: textHash,
-      forms: formState(doc), aria: ariaState(doc), sel: sel.sel, sel_text: sel.sel_text,
+      title: dom.title, nodes: dom.nodes, text_len: dom.textLen, text: dom.textHash,
+      forms: formState(doc), aria: dom.aria, sel: sel.sel, sel_text: sel.sel_text,
       scroll_x: Math.round(N.scrollX ? call(N.scrollX, W) : W.scrollX),
       scroll_y: Math.round(N.scrollY ? call(N.scrollY, W) : W.scrollY),
       inner_scrolls: s.innerScrolls, focus: focusOf(doc), focus_edit: focusEditable(doc),
