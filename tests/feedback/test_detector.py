@@ -106,3 +106,10 @@ async def test_never_quiet_page_names_the_unrelated_change(session, sites):
     res = await act(h, "click", "#mark")
     assert await h.page.text_content("#marked") == "Marked"
     assert res.outcome == "executed" and "marked" in res.feedback and "clock" not in res.feedback
+
+
+async def test_action_that_never_lets_the_page_settle_is_bounded_and_said(session, sites):
+    h = await open_lab(session, sites, "/lab/busy")
+    res = await act(h, "click", "#start")  # starts a counter that changes every 40 ms, forever
+    assert h.settle.last.timed_out and res.seconds < 6
+    assert res.outcome == "executed" and "never went quiet" in res.feedback

@@ -2,7 +2,7 @@
 returns before the page answered, scrolls a small list box by a fixed 600 px, or presses
 before hover effects happened.
 
-- `lab-ws-*`: the answer arrives over a WebSocket 400 ms after the click; a harness that
+- `lab-ws-*`: the answer arrives over a WebSocket 1 s after the click; a harness that
   returns earlier makes the model (here: the oracle's `expect` check) submit again, and the
   server refuses the duplicate, which replaces the reference on the page.
 - `lab-listbox-01`: a 150 px list box; 600 px per scroll jumps past the item every time.
@@ -25,11 +25,11 @@ ORDER_FRAME = ["iframe#order-frame"]
 def lab_tasks(add: Any) -> None:
     """Add the lab's tasks through `add(tid, site, path, text, answer, category, classes, plan)`."""
     ref = ws_reference("2")
-    add("lab-ws-01", "lab", "/lab/ws?delay=400",
+    add("lab-ws-01", "lab", "/lab/ws?delay=1000",
         "On the lab's order form, submit the data extract order as it is and report the reference number.",
         ref, "form interaction", ["late_answer"],
         [click(Loc("#submit"), expect=text_has(Loc("#result"), "Order accepted")), answer(Loc("#result .ref"))])
-    add("lab-ws-frame-01", "lab", "/lab/ws-frame?delay=400",
+    add("lab-ws-frame-01", "lab", "/lab/ws-frame?delay=1000",
         "The embedded order form is provided by a fulfilment partner. Submit the order as it is and report the "
         "reference number.", ref, "form interaction", ["late_answer", "iframe"],
         [click(Loc("#submit", ORDER_FRAME), expect=text_has(Loc("#result", ORDER_FRAME), "Order accepted")),

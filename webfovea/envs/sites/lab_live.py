@@ -51,7 +51,8 @@ PORTS = [("Rotterdam", "NLRTM"), ("Hamburg", "DEHAM"), ("Antwerp", "BEANR"), ("P
 
 BUSY = """<div class="card"><h2>Live board</h2><p>Time: <span id="clock">00:00:00.0</span></p>
 <p>Ticker: <span id="ticker">waiting</span></p><div id="spinner" style="width:40px;height:40px;border:6px solid #ccc;border-top-color:#0b5cab;border-radius:50%"></div>
-<p><button id="noop">Does nothing</button> <button id="mark">Mark</button></p><p id="marked">Not marked</p></div>"""
+<p><button id="noop">Does nothing</button> <button id="mark">Mark</button> <button id="start">Start counting</button></p>
+<p id="marked">Not marked</p><p id="counting">0</p></div>"""
 BUSY_JS = """const P = new URLSearchParams(location.search);
 if (P.get('clock')) setInterval(() => { const d = new Date(); document.getElementById('clock').textContent =
   d.toISOString().slice(11, 21); }, 100);
@@ -59,7 +60,9 @@ if (P.get('stream')) { const s = new WebSocket('ws://' + location.host + '/lab/s
   s.onmessage = (e) => { document.getElementById('ticker').textContent = e.data; }; }
 if (P.get('spin')) document.getElementById('spinner').animate([{transform: 'rotate(0deg)'}, {transform: 'rotate(360deg)'}],
   {duration: 800, iterations: Infinity});
-document.getElementById('mark').onclick = () => { document.getElementById('marked').textContent = 'Marked'; };"""
+document.getElementById('mark').onclick = () => { document.getElementById('marked').textContent = 'Marked'; };
+document.getElementById('start').onclick = () => setInterval(() => { const c = document.getElementById('counting');
+  c.textContent = +c.textContent + 1; }, 40);"""
 
 
 def ws_reference(copies: str) -> str:
