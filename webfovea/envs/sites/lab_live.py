@@ -1,9 +1,9 @@
 """The widget lab's live pages: answers that arrive later than a naive settle wait looks.
 
 - `/lab/ws?delay=MS`: an order form whose result arrives over a WebSocket after a server
-  delay. A second submission while the first is still being processed is refused by the
-  server and replaces the result ("the first request is still being processed"): a harness
-  that returns before the answer invites exactly that double submission.
+  delay. A second submission (while the first is being processed, or after it) is refused by
+  the server and the refusal replaces the reference on the page: a harness that returns
+  before the answer invites exactly that double submission.
 - `/lab/ws-frame?delay=MS`: the same form inside an out-of-process iframe (frame origin).
 - `/lab/autocomplete`: suggestions fetched 300 ms after the last keystroke (a debounce).
 - `/lab/busy?clock=1&stream=1&spin=1`: a page that never goes quiet (a clock ticking every
@@ -128,9 +128,11 @@ def register(ctx: SiteContext, main: FastAPI, frame: FastAPI, lab_page: Callable
 def _register_socket(app: FastAPI) -> None:
     @app.websocket("/lab/socket")
     async def socket(ws: WebSocket) -> None:
-        """One order at a time per connection: a second one while the first is pending is refused."""
+        """One order per form: a second submission (while the first is pending or after it was
+        accepted) is refused, and the refusal is what the page shows last."""
         await ws.accept()
         busy = asyncio.Event()
+        submitted = False
         tasks: set[asyncio.Task] = set()
 
         async def answer(msg: dict) -> None:
@@ -141,16 +143,17 @@ def _register_socket(app: FastAPI) -> None:
         try:
             while True:
                 msg = await ws.receive_json()
-                if busy.is_set():
+                if submitted:
                     # answered once the first request is done, so it is what the page shows last
                     async def refuse() -> None:
                         while busy.is_set():
                             await asyncio.sleep(0.01)
-                        await ws.send_json({"ok": False, "error": "a request was already being processed; "
-                                                                  "this duplicate was not accepted"})
+                        await ws.send_json({"ok": False, "error": "this order was already submitted; "
+                                                                  "the duplicate was not accepted"})
                     tasks.add(asyncio.create_task(refuse()))
                     continue
                 busy.set()
+                submitted = True
                 tasks.add(asyncio.create_task(answer(msg)))
         except (WebSocketDisconnect, RuntimeError, ValueError):
             for t in tasks:
