@@ -99,4 +99,9 @@ async def main(rounds: int) -> None:
 if __name__ == "__main__":
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--rounds", type=int, default=2)
-    asyncio.run(main(ap.parse_args().rounds))
+    ap.add_argument("--only", default="", help="comma-separated names of flag sets to run (default: all)")
+    a = ap.parse_args()
+    if a.only:
+        wanted = set(a.only.split(","))
+        CANDIDATES[:] = [c for c in CANDIDATES if c[0] in wanted]
+    asyncio.run(main(a.rounds))

@@ -99,7 +99,9 @@ async def test_nothing_changed_is_no_change(session, sites):
 async def test_never_quiet_page_names_the_unrelated_change(session, sites):
     h = await open_lab(session, sites, "/lab/busy?clock=1&stream=1&spin=1")
     await h.page.wait_for_timeout(400)  # the clock and the ticker have been changing on their own
-    res = await act(h, "click", "#noop")
+    await h.observe()
+    await h.page.wait_for_timeout(250)  # the model thinks; the clock ticks meanwhile
+    res = await h.step(f"Thought: t\nAction: click(start_box={at(h, await centre(h, '#noop'))})")
     assert res.outcome == "no_effect" and "No detectable change" in res.feedback
     assert "on its own" in res.feedback or "on their own" in res.feedback
     assert res.seconds < 3

@@ -47,6 +47,7 @@ class Executed:
     settle: SettleReport | None = None
     next_view: Any = None  # the capture taken once the page settled (the next observation, if unchanged)
     next_epoch: tuple[Any, ...] | None = None  # the page's epoch when it was taken
+    finished_early: bool = False  # the after-fingerprints were taken with the capture (window still open)
 
     @property
     def status(self) -> str:
@@ -115,17 +116,29 @@ class Executor:
         if outcome.done:
             await self.settle.disarm()
         else:
+            reuse = spec.text_hash != "always"
+            checking = watch is not None and watch.before is not None and outcome.check_change
+
+            async def grab() -> tuple[Any, bool]:
+                # The next capture and the after-fingerprints side by side, in the final quiet
+                # check: both are kept only if nothing changed while they were taken.
+                if watch is None or not checking:
+                    return await self.capture(), False  # type: ignore[misc]
+                shot, _ = await asyncio.gather(self.capture(),  # type: ignore[misc]
+                                               watch.finish(self.page, outcome.point, reuse=reuse, disarm=False))
+                return shot, True
+
             await self.settle.wait(navigated=outcome.navigated, nav_mark=nav_mark, started=started,
-                                   grab=self.capture)
+                                   grab=grab if self.capture is not None else None)
             ex.settle = self.settle.last
-            await self._look(ex, watch, view, check=outcome.check_change, reuse=spec.text_hash != "always")
+            await self._look(ex, watch, view, check=outcome.check_change, reuse=reuse)
             if ex.changed is False and fallback_on and spec.dom_event and outcome.point is not None \
                     and watch is not None and watch.before is not None and watch.before.get("child") is not None:
                 ex.fallback_used = await self._iframe_fallback(spec.dom_event, outcome.point)
                 if ex.fallback_used:
                     await self._look(ex, watch, view, check=True)
-            finished = watch.frames if watch is not None and ex.fp_after is not None else ()
-            await self.settle.disarm(skip=finished)
+            closed = watch.frames if watch is not None and ex.fp_after is not None and not ex.finished_early else ()
+            await self.settle.disarm(skip=closed)
         still = ex.settle.seconds if ex.settle is not None and ex.settle.timed_out else None
         ex.feedback = await self.notes.after_action(
             self.page, spec.name, ok=outcome.ok, note=outcome.note, changed=ex.changed, point=outcome.point,
@@ -140,8 +153,13 @@ class Executor:
         then the verdict (the pixels decide only when the DOM shows no effect)."""
         point = ex.outcome.point
         grabbed, self.settle.grabbed = self.settle.grabbed, None
+        finished = False
+        if grabbed is not None:
+            (shot, finished), epoch = grabbed
+            grabbed = (shot, epoch)
+            ex.finished_early = finished
         jobs: list[Any] = [_done(grabbed) if grabbed is not None else self._grab()]
-        if watch is not None and watch.before is not None and check:
+        if watch is not None and watch.before is not None and check and not finished:
             jobs.append(watch.finish(self.page, point, reuse=reuse))
         shot, *_ = await asyncio.gather(*jobs)
         ex.next_view, ex.next_epoch = shot

@@ -69,17 +69,17 @@ class ChangeWatch:
         main = (self.main,) if self.main is not None else ()
         return main + ((self.hit.frame,) if self.hit is not None and self.hit.is_child else ())
 
-    async def finish(self, page: Page, point: Point | None, *, reuse: bool = True) -> list[Change]:
+    async def finish(self, page: Page, point: Point | None, *, reuse: bool = True, disarm: bool = True) -> list[Change]:
         """Fingerprint again, with the regions that changed, and list the changes. With `reuse`,
         what only a DOM mutation can change is not recomputed in a frame that saw none (a
-        CSS-only change, such as a :hover tooltip, is left to the pixel check). Closes the
-        action window of the frames it fingerprints."""
-        jobs = [fingerprint(page.main_frame, point, regions=True, reuse=reuse, disarm=True)]
+        CSS-only change, such as a :hover tooltip, is left to the pixel check). With `disarm`,
+        closes the action window of the frames it fingerprints."""
+        jobs = [fingerprint(page.main_frame, point, regions=True, reuse=reuse, disarm=disarm)]
         child = self.hit is not None and self.hit.is_child
         if child:
             assert self.hit is not None
             jobs.append(fingerprint(self.hit.frame, (self.hit.local_x, self.hit.local_y), regions=True, reuse=reuse,
-                                    disarm=True))
+                                    disarm=disarm))
         fps = await asyncio.gather(*jobs)
         child_url = None
         if child and self.hit is not None:

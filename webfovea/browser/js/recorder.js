@@ -173,6 +173,9 @@
     apply(mEach, s.byEl, [(r, el) => {
       if (r.inN > 0 && apply(isConnected, el, [])) {
         out[out.length] = {el, ambient: isAmbient(r), kinds: r.kinds, n: r.inN};
+      } else if (s.obsAt >= 0 && r.out >= s.obsAt && apply(isConnected, el, [])) {
+        // changed on its own after the model's view was taken, before the action
+        out[out.length] = {el, ambient: true, kinds: 2, n: 1};
       }
     }]);
     return out;
