@@ -67,14 +67,15 @@
     s.batches++;
     s.last = t;
     let rel = false, amb = false;
+    // Changes while the document loads are not "on its own" (and not worth a record); later ones are.
+    if (!s.armed && apply(readyState, D, []) !== 'complete') return;
     for (let i = 0; i < records.length; i++) {
       const m = records[i];
       const el = elementOf(m.target);
       if (!el) continue;
       const r = rec(el);
       if (!s.armed) {
-        // Changes while the document loads are not "on its own"; later ones are.
-        if (apply(readyState, D, []) === 'complete' && t - r.out >= 50) { r.out2 = r.out; r.out = t; }
+        if (t - r.out >= 50) { r.out2 = r.out; r.out = t; }
         continue;
       }
       const ambient = isAmbient(r);
