@@ -58,7 +58,7 @@ async def exec_hover(ctx: ExecContext, action: Action) -> Outcome:
     x, y = ctx.css(action.args["start_box"])
     # Arrive from a neighbouring pixel so mouseenter/mouseover fire even if the pointer was here.
     await ctx.page.mouse.move(x - 3, y - 3)
-    await ctx.page.mouse.move(x, y, steps=3)
+    await ctx.page.mouse.move(x, y)
     return Outcome(point=(x, y))
 
 
