@@ -27,6 +27,9 @@ ROWS: list[tuple[str, list[str], set[str]]] = [
     ("iframe_fallback", ["iframe_fallback"], {"iframe"}),
     ("hover", ["hover"], {"hover"}),
     ("find_text", ["find_text"], {"find_text"}),
+    ("settle_aware", ["settle_aware"], {"late_answer"}),
+    ("container_scroll", ["container_scroll"], {"scroll_box"}),
+    ("person_pointer", ["person_pointer"], {"hover_intent"}),
 ]
 
 

@@ -47,6 +47,7 @@ def _step_record(i: int, reply: ModelReply, res: StepResult, recorder: TaskRecor
         executed_points=[list(p) for p in points] or None,
         feedback=res.feedback or "",
         changed=executed.changed if executed else None,
+        outcome=res.outcome,
         fallback_used=executed.fallback_used if executed else None,
         fingerprint_before=executed.fp_before if executed else None,
         fingerprint_after=executed.fp_after if executed else None,

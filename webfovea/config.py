@@ -36,6 +36,10 @@ class Component(StrEnum):
     budgets = "budgets"  # per-action budgets enforced by the executor
     scroll_breaker_needs_no_change = "scroll_breaker_needs_no_change"
     adaptive_settle = "adaptive_settle"  # quiet-page wait instead of a fixed sleep
+    settle_aware = "settle_aware"  # the wait also knows WebSocket replies, child frames, page timers, animations
+    person_pointer = "person_pointer"  # a click moves, lets hover effects happen, then presses
+    container_scroll = "container_scroll"  # scroll by a share of the scroll container under the point
+    editor_hotkeys = "editor_hotkeys"  # page editing shortcuts pass when focus is in an editable element
 
 
 ALL_COMPONENTS: frozenset[Component] = frozenset(Component)

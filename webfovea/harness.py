@@ -36,6 +36,8 @@ from webfovea.types import Action, ParsedReply
 
 __all__ = ["BrowserLost", "Harness", "Observation", "StepResult", "is_browser_lost"]
 
+_REUSE_MAX_S = 5.0  # an older capture is taken again even if the page looks unchanged
+
 
 @dataclass
 class Observation:
@@ -57,6 +59,7 @@ class StepResult:
     executed: Executed | None = None
     observation: Observation | None = None  # the view the reply was made against
     seconds: float = 0.0
+    outcome: str | None = None  # executed | no_effect | failed | rejected (None: the task stopped)
 
 
 @dataclass
@@ -84,6 +87,9 @@ class Harness:
         self.last: Observation | None = None
         self.last_feedback: str | None = None
         self._ready = False
+        self._next: tuple[Shot, tuple, float] | None = None  # a capture taken after the last step, its epoch, time
+        self._shown_at: float | None = None  # when the capture the model is looking at was taken
+        self.reused_captures = 0
 
     # construction -----------------------------------------------------------------------
     @staticmethod
@@ -152,7 +158,7 @@ class Harness:
         self.settle = SettleWatcher(self._page, self.config)
         await self.settle.install()
         self.screen = Screen(self._page, self.config)
-        self.executor = Executor(self._page, self.config, self.settle)
+        self.executor = Executor(self._page, self.config, self.settle, capture=self.screen.capture)
         self._ready = True
 
     def __await__(self):  # type: ignore[no-untyped-def]
@@ -184,6 +190,7 @@ class Harness:
     async def goto(self, url: str) -> None:
         """Open the task's start page. Harness-side only: the model has no way to navigate by URL."""
         mark = self.settle.navigations
+        self._next = None
         try:
             await self.page.goto(url, wait_until="domcontentloaded", timeout=30_000)
         except Exception as e:
@@ -195,13 +202,32 @@ class Harness:
     # the round trip ------------------------------------------------------------------------
     async def observe(self) -> Observation:
         try:
-            shot = await self.screen.capture()
+            shot, taken = await self._reuse(), time.monotonic()
+            if shot is None:
+                shot = await self.screen.capture()
+            else:
+                taken = self._next[2] if self._next else taken
+                self.reused_captures += 1
         except Exception as e:
             if (lost := self._lost(e)) is not None:
                 raise lost from None
             raise
+        self._next = None
+        self._shown_at = taken
         self.last = Observation(image=shot.image, shot=shot, url=self.page.url, step=self.steps)
         return self.last
+
+    async def _reuse(self) -> Shot | None:
+        """The capture the last step took once the page settled, if nothing changed since."""
+        if self._next is None:
+            return None
+        shot, epoch, taken = self._next
+        if time.monotonic() - taken > _REUSE_MAX_S:
+            return None
+        try:
+            return shot if await self.settle.epoch() == epoch else None
+        except Exception:
+            return None
 
     def model_input(self, task: str) -> ModelInput:
         """What the model is shown now: prompt, task, full text history, last N screenshots, feedback."""
@@ -230,19 +256,26 @@ class Harness:
         if parsed.action is None or parsed.rejection is not None:
             reason = parsed.rejection.reason if parsed.rejection else "the reply could not be parsed"
             return StepResult(parsed.action, self.notes.refusal(notes.not_executed(reason)), error=reason,
-                              parsed=parsed, observation=obs)
+                              parsed=parsed, observation=obs, outcome="rejected")
         action = parsed.action
         spec = self._by_name[action.name]
+        since = time.monotonic() - self._shown_at if self._shown_at is not None else None
         try:
-            executed = await self.executor.run(spec, action, obs.shot)
+            executed = await self.executor.run(spec, action, obs.shot, since_obs_s=since)
         except Exception as e:
             if (lost := self._lost(e)) is not None:
                 raise lost from None
             text = notes.failed_on_page(action.name, e)
-            return StepResult(action, self.notes.refusal(text), error=text, parsed=parsed, observation=obs)
-        result = StepResult(action, executed.feedback, parsed=parsed, executed=executed, observation=obs)
+            return StepResult(action, self.notes.refusal(text), error=text, parsed=parsed, observation=obs,
+                              outcome="failed")
+        result = StepResult(action, executed.feedback, parsed=parsed, executed=executed, observation=obs,
+                            outcome=executed.status)
+        if executed.next_view is not None and executed.next_epoch is not None:
+            self._next = (executed.next_view, executed.next_epoch, time.monotonic())
         if executed.rejected:
             result.error = executed.refusal
+        elif result.outcome in ("failed", "rejected"):
+            result.error = executed.outcome.note or f"{action.name} failed"
         if executed.outcome.done:
             result.done, result.answer, result.stop_reason = True, executed.outcome.answer or "", "finished"
         elif self.breaker.fires(spec.counts_as_scroll, executed.changed):

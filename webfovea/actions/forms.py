@@ -33,12 +33,12 @@ async def exec_fill(ctx: ExecContext, action: Action) -> Outcome:
     if not res.ok:
         return Outcome(ok=False, point=(x, y), note=f"fill failed: {res.error}", check_change=False)
     note = f"The box now contains '{res.value}'."
-    navigated = False
     if enter and ctx.on(Component.enter_on_newline):
         await ctx.page.keyboard.press("Enter")
         note += " Pressed Enter."
-        navigated = True
-    return Outcome(point=(x, y), note=note, navigated=navigated, check_change=False)
+    # The executor's before/after check runs as for pointer actions; a navigation that Enter
+    # starts is waited for when it starts (the settle wait sees its request).
+    return Outcome(point=(x, y), note=note)
 
 
 SPECS = [
@@ -56,7 +56,6 @@ SPECS = [
     ),
     ActionSpec(
         name="fill",
-        watch=False,
         params=(ParamSpec("start_box", "point"), ParamSpec("content", "text")),
         signature=f"fill(start_box={BOX}, content='text')",
         purpose="Focus the text box at the point, clear it, type content (end with \\n to press Enter).",
@@ -64,6 +63,7 @@ SPECS = [
         component=Component.fill,
         pointer=True,
         rule="To enter text in a box, use fill (not click then type); dates may be written in any common format.",
-        feedback="The value actually in the box after typing; on failure, what is under the point.",
+        feedback="The value actually in the box after typing, and what else changed (suggestions, results); "
+                 "on failure, what is under the point.",
     ),
 ]

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from webfovea.actions.spec import ActionSpec, ExecContext, Outcome
 from webfovea.config import Component
-from webfovea.guardrails.hotkeys import blocked_hotkey
+from webfovea.guardrails.hotkeys import blocked_hotkey, editor_hotkey
 from webfovea.types import Action, ParamSpec
 
 _KEY_NAMES = {
@@ -37,7 +39,8 @@ async def exec_type(ctx: ExecContext, action: Action) -> Outcome:
     await ctx.page.keyboard.type(text)
     if enter and ctx.on(Component.enter_on_newline):
         await ctx.page.keyboard.press("Enter")
-        return Outcome(navigated=True, note="Typed the text and pressed Enter.")
+        # No navigation wait unless one starts (the settle wait sees its request and switches).
+        return Outcome(note="Typed the text and pressed Enter.")
     return Outcome()
 
 
@@ -45,17 +48,39 @@ async def exec_hotkey(ctx: ExecContext, action: Action) -> Outcome:
     key = str(action.args.get("key", "")).strip().lower()
     if not key:
         return Outcome(ok=False, check_change=False, note="hotkey needs a key, e.g. hotkey(key='enter').")
-    if ctx.on(Component.hotkey_blocklist) and blocked_hotkey(key):
+    if ctx.on(Component.hotkey_blocklist) and blocked_hotkey(key) and not (
+            ctx.on(Component.editor_hotkeys) and editor_hotkey(key) and await _editing(ctx)):
         return Outcome(
             ok=False,
             check_change=False,
+            refused=True,
             note=(
                 f"hotkey '{key}' was blocked: it acts on the browser (address bar, tabs, reload, history, "
                 "developer tools), not on the page. Use the site's own links and controls."
             ),
         )
     await ctx.page.keyboard.press(playwright_combo(key))
-    return Outcome(navigated=key in ("enter", "return"))
+    return Outcome()
+
+
+_EDITING = """() => { if (!document.hasFocus()) return false; const a = document.activeElement;
+  if (!a) return false; if (a.isContentEditable) return true;
+  if (a.tagName === 'TEXTAREA') return !a.readOnly && !a.disabled;
+  return a.tagName === 'INPUT' && !a.readOnly && !a.disabled &&
+    !/^(button|submit|reset|checkbox|radio|image|file|range|color|hidden)$/i.test(a.type); }"""
+
+
+async def _editing(ctx: ExecContext) -> bool:
+    """Whether the keyboard focus is in an editable element, in whichever frame holds it."""
+
+    async def probe(frame) -> bool:  # noqa: ANN001
+        try:
+            return bool(await frame.evaluate(_EDITING))
+        except Exception:
+            return False
+
+    frames = [f for f in ctx.page.frames if not f.is_detached()]
+    return any(await asyncio.gather(*(probe(f) for f in frames)))
 
 
 SPECS = [
@@ -75,6 +100,7 @@ SPECS = [
         signature="hotkey(key='ctrl c')",
         purpose="Press a key combination on the page (space-separated, e.g. 'enter', 'ctrl a', 'escape').",
         execute=exec_hotkey,
-        feedback="Browser-level keys (ctrl l, ctrl t, F5, alt left ...) are refused with the reason.",
+        feedback="Browser-level keys (ctrl l, ctrl t, F5, alt left ...) are refused with the reason; editing "
+                 "shortcuts (ctrl u/k/e/j) pass when the focus is in an editable element.",
     ),
 ]

@@ -5,17 +5,29 @@ from __future__ import annotations
 import asyncio
 
 from webfovea.actions.spec import ActionSpec, ExecContext, Outcome
+from webfovea.browser.frames import frame_at_point, js
 from webfovea.config import Component
 from webfovea.guardrails.captcha import captcha_on_page
 from webfovea.types import Action, ParamSpec
 
 BOX = "'<|box_start|>(x,y)<|box_end|>'"
 SCROLL_PX = 600  # a bit over half a 1080-px viewport: consecutive views overlap
+SCROLL_SHARE = 0.55  # with container_scroll: this share of the scroll container's visible size
+_SCROLLER = js("scroller")
 
 
 async def _click(ctx: ExecContext, action: Action, *, button: str = "left", count: int = 1) -> Outcome:
     x, y = ctx.css(action.args["start_box"])
-    await ctx.page.mouse.click(x, y, button=button, click_count=count)  # type: ignore[arg-type]
+    mouse = ctx.page.mouse
+    if not ctx.on(Component.person_pointer):
+        await mouse.click(x, y, button=button, click_count=count)  # type: ignore[arg-type]
+        return Outcome(point=(x, y))
+    # As a person: arrive, let hover effects happen (menus, icons revealed on hover), then press.
+    await mouse.move(x, y)
+    await ctx.pause_for_hover()
+    for i in range(1, count + 1):
+        await mouse.down(button=button, click_count=i)  # type: ignore[arg-type]
+        await mouse.up(button=button, click_count=i)  # type: ignore[arg-type]
     return Outcome(point=(x, y))
 
 
@@ -46,7 +58,7 @@ async def exec_hover(ctx: ExecContext, action: Action) -> Outcome:
     x, y = ctx.css(action.args["start_box"])
     # Arrive from a neighbouring pixel so mouseenter/mouseover fire even if the pointer was here.
     await ctx.page.mouse.move(x - 3, y - 3)
-    await ctx.page.mouse.move(x, y, steps=3)
+    await ctx.page.mouse.move(x, y)
     return Outcome(point=(x, y))
 
 
@@ -57,9 +69,10 @@ async def exec_scroll(ctx: ExecContext, action: Action) -> Outcome:
     else:
         x, y = ctx.view.css_width / 2, ctx.view.css_height / 2
     direction = action.args.get("direction", "down")
-    dx, dy = {"up": (0, -SCROLL_PX), "down": (0, SCROLL_PX), "left": (-SCROLL_PX, 0), "right": (SCROLL_PX, 0)}[
-        direction
-    ]
+    step = SCROLL_PX
+    if ctx.on(Component.container_scroll):
+        step = await _scroll_step(ctx, x, y, direction)
+    dx, dy = {"up": (0, -step), "down": (0, step), "left": (-step, 0), "right": (step, 0)}[direction]
     await ctx.page.mouse.move(x, y)
     await ctx.page.mouse.wheel(dx, dy)
     # mouse.wheel returns before the scroll is applied; without this the "after"
@@ -69,6 +82,19 @@ async def exec_scroll(ctx: ExecContext, action: Action) -> Outcome:
     except Exception:
         pass
     return Outcome(point=(x, y))
+
+
+async def _scroll_step(ctx: ExecContext, x: float, y: float, direction: str) -> float:
+    """A share of the visible size of the container the wheel will move (a 150-px list box
+    moves ~80 px, the page about half a screen)."""
+    hit = await frame_at_point(ctx.page, x, y)
+    vert = direction in ("up", "down")
+    try:
+        got = await hit.frame.evaluate(_SCROLLER, {"x": hit.local_x, "y": hit.local_y, "axis": "y" if vert else "x",
+                                                   "sign": 1 if direction in ("down", "right") else -1})
+        return max(40.0, round(float(got["size"]) * SCROLL_SHARE))
+    except Exception:
+        return SCROLL_PX
 
 
 _TWO_FRAMES = "new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))"
@@ -82,6 +108,7 @@ async def exec_click_many(ctx: ExecContext, action: Action) -> Outcome:
         return Outcome(
             ok=False,
             check_change=False,
+            refused=True,
             note="click_many is only for image-grid CAPTCHAs, and no CAPTCHA is on this page; click one target at a time.",
         )
     for x, y in points:
@@ -140,7 +167,7 @@ SPECS = [
         name="scroll",
         params=(ParamSpec("start_box", "point", optional=True), ParamSpec("direction", "direction")),
         signature=f"scroll(start_box={BOX}, direction='down or up or right or left')",
-        purpose="Scroll the element under the point (the page if no point) by about half a screen.",
+        purpose="Scroll the element under the point (the page if no point) by about half of its visible height.",
         execute=exec_scroll,
         pointer=True,
         counts_as_scroll=True,

@@ -114,7 +114,10 @@ def replace_private_use(text: str) -> tuple[str, int]:
 
 async def read_text(page: Page, near: str, limit: int = 600) -> ReadOutcome:
     """Up to `limit` characters of visible DOM text at and after the best match of the label
-    `near`: its table row or block, then what follows. Private-use characters become '?'."""
+    `near`: its table row or block, then what follows. Structure is kept whatever whitespace
+    the HTML carries: table cells of one row are separated by ' | ' (a cell's inner blocks stay
+    in the cell), rows and blocks by new lines, list items start with '- ', and a table row
+    read ends with its column headers. Private-use characters become '?'."""
     if not near or not near.strip():
         return ReadOutcome(False, error="read_text needs a label to look near")
     limit = max(1, int(limit))
@@ -138,5 +141,9 @@ async def read_text(page: Page, near: str, limit: int = 600) -> ReadOutcome:
     if best is None:
         return ReadOutcome(False, error=f"no visible text matches {near!r}")
     _, frame, r = best
-    text, replaced = replace_private_use(str(r["text"])[:limit].rstrip())
+    body = str(r["text"])
+    heads = f"\n(columns: {r['headers']})" if r.get("headers") else ""
+    if heads and len(heads) <= limit // 3:
+        body = body[:limit - len(heads)].rstrip() + heads
+    text, replaced = replace_private_use(body[:limit].rstrip())
     return ReadOutcome(True, text=text, replaced=replaced, matches=matches, frame_url=frame.url)

@@ -42,6 +42,7 @@ CATEGORIES = (
 FAILURE_CLASSES = (
     "coordinates", "select", "fill", "date_input", "autocomplete", "token", "iframe", "hover",
     "find_text", "read_text", "font", "captcha", "slow", "consent", "long_page",
+    "late_answer", "scroll_box", "hover_intent", "tabs",
 )
 # Ops that put the pointer somewhere: a click at 3/4 of the intended point misses their targets.
 POINTER_OPS = {"click", "select", "fill", "hover", "click_many"}

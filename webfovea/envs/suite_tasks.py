@@ -36,6 +36,7 @@ from .sites import forms, gate, rankings, slow
 from .sites.data import BY_CODE, FREQUENCIES, INDICATORS, World, world
 from .sites.images import captcha_solution
 from .sites.stats import DEFAULTS, compare_table, table_data
+from .suite_lab import lab_tasks
 
 TOKEN_QUIRK = {"contaminate_from_step": 1}
 
@@ -485,4 +486,5 @@ def build_tasks(handle: Any, seed: int) -> list[Task]:
     s.slow_tasks()
     s.consent_tasks()
     s.form_tasks()
+    lab_tasks(s.add)
     return s.tasks

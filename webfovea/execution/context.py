@@ -40,9 +40,16 @@ class ExecContext:
     config: HarnessConfig
     view: View
     find_positions: dict[str, int] = field(default_factory=dict)  # find_text: next match per text
+    # Let what the pointer's arrival set off happen (hover handlers, their short timers and
+    # transitions), bounded; returns at once when nothing was set off. Given by the executor.
+    hover_pause: Callable[[], Awaitable[Any]] | None = None
 
     def on(self, c: Component) -> bool:
         return self.config.on(c)
+
+    async def pause_for_hover(self) -> None:
+        if self.hover_pause is not None:
+            await self.hover_pause()
 
     def css(self, point: Any, what: str = "start_box") -> tuple[float, float]:
         """Map a model point to CSS pixels; OutOfBounds for points outside the sent image."""
@@ -61,6 +68,13 @@ class Outcome:
     check_change: bool = True  # compare fingerprints and say so when nothing changed
     done: bool = False
     answer: str | None = None
+    refused: bool = False  # a guardrail inside the action refused it (blocked key, no CAPTCHA)
+
+
+class Capture(Protocol):
+    """Takes the next observation's capture (`observation.capture.Screen.capture`): a view with `.image`."""
+
+    def __call__(self) -> Awaitable[Any]: ...
 
 
 class Runnable(Protocol):

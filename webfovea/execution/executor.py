@@ -1,13 +1,15 @@
 """The single executor: the only place where a model's action touches the browser.
 
-One call = one action: budget check, bounds of every point, fingerprints before, the
-spec's executor, settle wait, iframe DOM fallback, fingerprints after, feedback note.
-Everything action-specific comes from the spec (`execution.context.Runnable`): this file
-never tests an action's name.
+One call = one action: budget check, bounds of every point, fingerprints before (which also
+open the page-side action window), the spec's executor, settle wait, the next capture,
+fingerprints after, the pixel check, the iframe fallback, the feedback note. Everything
+action-specific comes from the spec (`execution.context.Runnable`): this file never tests
+an action's name.
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -16,14 +18,16 @@ from playwright.async_api import Page
 
 from webfovea.browser.frames import frame_at_point
 from webfovea.config import Component, HarnessConfig
-from webfovea.execution.context import ExecContext, Outcome, Runnable, View
+from webfovea.execution.context import Capture, ExecContext, Outcome, Runnable, View
 from webfovea.execution.fallback import dom_click_at
-from webfovea.execution.settle import SettleWatcher
+from webfovea.execution.settle import SettleReport, SettleWatcher
 from webfovea.feedback import notes
-from webfovea.feedback.watch import ChangeWatch
+from webfovea.feedback.watch import ChangeWatch, Verdict
 from webfovea.guardrails.bounds import OutOfBounds
 from webfovea.guardrails.budgets import ActionBudgets
 from webfovea.types import Action
+
+OUTCOMES = ("executed", "no_effect", "failed", "rejected")
 
 
 @dataclass
@@ -39,13 +43,28 @@ class Executed:
     refusal: str | None = None  # why a guardrail refused it (recorded even when notes are off)
     fallback_used: bool = False  # the iframe DOM fallback delivered the click
     seconds: float = 0.0
+    verdict: Verdict | None = None
+    settle: SettleReport | None = None
+    next_view: Any = None  # the capture taken once the page settled (the next observation, if unchanged)
+    next_epoch: tuple[Any, ...] | None = None  # the page's epoch when it was taken
+    finished_early: bool = False  # the after-fingerprints were taken with the capture (window still open)
+
+    @property
+    def status(self) -> str:
+        """executed | no_effect | failed | rejected (machine-readable outcome)."""
+        if self.rejected or self.outcome.refused:
+            return "rejected"
+        if not self.outcome.ok:
+            return "failed"
+        return "no_effect" if self.changed is False else "executed"
 
 
 class Executor:
-    def __init__(self, page: Page, config: HarnessConfig, settle: SettleWatcher) -> None:
+    def __init__(self, page: Page, config: HarnessConfig, settle: SettleWatcher, capture: Capture | None = None) -> None:
         self.page = page
         self.config = config
         self.settle = settle
+        self.capture = capture
         self.budgets = ActionBudgets(config)
         self.notes = notes.Notes(config)
         self.find_positions: dict[str, int] = {}
@@ -65,45 +84,105 @@ class Executor:
             ctx.css(p, f"point {i + 1}")
         return point
 
-    async def run(self, spec: Runnable, action: Action, view: View) -> Executed:
+    async def run(self, spec: Runnable, action: Action, view: View, since_obs_s: float | None = None) -> Executed:
         t0 = time.monotonic()
         left = self.budgets.left(spec.name, spec.budget)
         if left is not None and left <= 0:
             return self._reject(notes.budget_spent(spec.name, spec.budget or 0))
-        ctx = ExecContext(self.page, self.config, view, self.find_positions)
+        ctx = ExecContext(self.page, self.config, view, self.find_positions, hover_pause=self.settle.hover_pause)
         try:
             point = self._check_points(spec, action, ctx)
         except OutOfBounds as e:
             return self._reject(notes.refused(spec.name, str(e)))
         fallback_on = self.config.on(Component.iframe_fallback)
         watching = spec.watch and (self.notes.on or fallback_on)
-        watch = await ChangeWatch.start(self.page, point, spec.text_hash) if watching else None
+        watch = await ChangeWatch.start(self.page, point, since_obs_s) if watching else None
+        await self.settle.arm(since_obs_s, skip=watch.frames if watch else ())
         nav_mark = self.settle.navigations
         self.budgets.spend(spec.name)
+        started = time.monotonic()
         try:
             outcome = await spec.execute(ctx, action)
         except OutOfBounds as e:
             self.budgets.refund(spec.name)
+            await self.settle.disarm()
             return self._reject(notes.refused(spec.name, str(e)))
+        except BaseException:
+            await asyncio.shield(self.settle.disarm())
+            raise
         if outcome.point is None:
             outcome.point = point
-        if not outcome.done:
-            await self.settle.wait(navigated=outcome.navigated, nav_mark=nav_mark)
-        changed: bool | None = None
-        fallback_used = False
-        if watch is not None and watch.before is not None and outcome.check_change and not outcome.done:
-            changed = await watch.changed(self.page, outcome.point)
-            if not changed and fallback_on and spec.dom_event and outcome.point is not None \
-                    and watch.before.get("child") is not None:
-                fallback_used = await self._iframe_fallback(spec.dom_event, outcome.point)
-                if fallback_used:
-                    changed = await watch.changed(self.page, outcome.point)
-        feedback = await self.notes.after_action(
-            self.page, spec.name, ok=outcome.ok, note=outcome.note, changed=changed, point=outcome.point,
-            fallback_used=fallback_used,
+        ex = Executed(outcome, "", None, watch.before if watch else None, None)
+        if outcome.done:
+            await self.settle.disarm()
+        else:
+            reuse = spec.text_hash != "always"
+            checking = watch is not None and watch.before is not None and outcome.check_change
+
+            async def grab() -> tuple[Any, bool]:
+                # The next capture and the after-fingerprints side by side, in the final quiet
+                # check: both are kept only if nothing changed while they were taken.
+                if watch is None or not checking:
+                    return await self.capture(), False  # type: ignore[misc]
+                shot, _ = await asyncio.gather(self.capture(),  # type: ignore[misc]
+                                               watch.finish(self.page, outcome.point, reuse=reuse, disarm=False))
+                return shot, True
+
+            await self.settle.wait(navigated=outcome.navigated, nav_mark=nav_mark, started=started,
+                                   grab=grab if self.capture is not None else None)
+            ex.settle = self.settle.last
+            await self._look(ex, watch, view, check=outcome.check_change, reuse=reuse)
+            if ex.changed is False and fallback_on and spec.dom_event and outcome.point is not None \
+                    and watch is not None and watch.before is not None and watch.before.get("child") is not None:
+                ex.fallback_used = await self._iframe_fallback(spec.dom_event, outcome.point)
+                if ex.fallback_used:
+                    await self._look(ex, watch, view, check=True)
+            closed = watch.frames if watch is not None and ex.fp_after is not None and not ex.finished_early else ()
+            await self.settle.disarm(skip=closed)
+        still = ex.settle.seconds if ex.settle is not None and ex.settle.timed_out else None
+        ex.feedback = await self.notes.after_action(
+            self.page, spec.name, ok=outcome.ok, note=outcome.note, changed=ex.changed, point=outcome.point,
+            fallback_used=ex.fallback_used, verdict=ex.verdict, still_changing_s=still,
         )
-        return Executed(outcome, feedback, changed, watch.before if watch else None, watch.after if watch else None,
-                        fallback_used=fallback_used, seconds=time.monotonic() - t0)
+        ex.seconds = time.monotonic() - t0
+        return ex
+
+    async def _look(self, ex: Executed, watch: ChangeWatch | None, view: View, *, check: bool,
+                    reuse: bool = False) -> None:
+        """After the settle wait: the next capture and the after-fingerprints, side by side;
+        then the verdict (the pixels decide only when the DOM shows no effect)."""
+        point = ex.outcome.point
+        grabbed, self.settle.grabbed = self.settle.grabbed, None
+        finished = False
+        if grabbed is not None:
+            (shot, finished), epoch = grabbed
+            grabbed = (shot, epoch)
+            ex.finished_early = finished
+        jobs: list[Any] = [_done(grabbed) if grabbed is not None else self._grab()]
+        if watch is not None and watch.before is not None and check and not finished:
+            jobs.append(watch.finish(self.page, point, reuse=reuse))
+        shot, *_ = await asyncio.gather(*jobs)
+        ex.next_view, ex.next_epoch = shot
+        if watch is None or watch.before is None or not check:
+            return
+        ex.fp_after = watch.after
+        shown = getattr(view, "image", None)
+        now = getattr(ex.next_view, "image", None)
+        pixels_on = self.config.on(Component.feedback_notes)
+        ex.verdict = watch.verdict(point, shown if pixels_on else None, now, (view.css_width, view.css_height))
+        ex.changed = ex.verdict.changed
+
+    async def _grab(self) -> tuple[Any, tuple[Any, ...] | None]:
+        """The capture the next observation will reuse if nothing changes before it."""
+        if self.capture is None:
+            return None, None
+        try:
+            e1 = await self.settle.epoch()
+            shot = await self.capture()
+            e2 = await self.settle.epoch()
+        except Exception:
+            return None, None
+        return shot, (e1 if e1 == e2 else None)
 
     async def _iframe_fallback(self, event: str, point: tuple[float, float]) -> bool:
         """Repeat a click that changed nothing as DOM events inside the child frame it hit."""
@@ -114,10 +193,15 @@ class Executor:
         if not hit.is_child or hit.is_captcha:
             return False
         nav_mark = self.settle.navigations
+        started = time.monotonic()
         try:
             delivered = await dom_click_at(self.page, *point, kind=event)
         except Exception:
             return False
         if delivered:
-            await self.settle.wait(nav_mark=nav_mark)
+            await self.settle.wait(nav_mark=nav_mark, started=started)
         return delivered
+
+
+async def _done(value: Any) -> Any:
+    return value

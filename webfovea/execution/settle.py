@@ -1,108 +1,277 @@
-"""Adaptive settle wait: return as soon as the page is quiet, bounded.
+"""Adaptive settle wait: return as soon as the page has answered the action, bounded.
 
-Quiet = no requests in flight and no DOM mutation for a short window. Requests are
-counted from Playwright's page events (all frames); mutations are stamped by a tiny
-init script in every frame (read from the main frame, which is what the model sees most).
+The wait knows what a page waits for:
+- requests (fetch/XHR/documents) started since the action, in every frame (Playwright events);
+- WebSocket replies: after the action sent a frame, the first frame received back (bounded);
+- DOM mutations in every frame, out-of-process ones included, then two animation frames;
+  elements that were changing on their own before the action (clocks, tickers) do not count;
+- short timers the action's own handlers scheduled (hover delays, debounces) and finite CSS
+  transitions/animations still running.
+
+State lives where the page cannot reach it: Python-side bookkeeping of network events and
+clocks, and the page-side recorder (`browser/recorder.py`) whose closure the page can neither
+read nor replace. The page can lengthen the wait only up to its bound: every wait is bounded
+by Python's own clock, and a frame that does not answer a probe is given up on.
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
 
-from playwright.async_api import Page, Request
+from playwright.async_api import Frame, Page, Request, WebSocket
 
+from webfovea.browser import recorder
 from webfovea.config import Component, HarnessConfig
-
-_MUTATION_STAMP = """
-(() => {
-  if (window.__wfSettle) return;
-  window.__wfSettle = {last: Date.now()};
-  const mark = () => { window.__wfSettle.last = Date.now(); };
-  const start = () => {
-    try { new MutationObserver(mark).observe(document, {subtree: true, childList: true, attributes: true, characterData: true}); }
-    catch (e) {}
-  };
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start); else start();
-})();
-"""
-
-_LAST_MUTATION_AGE = "(() => window.__wfSettle ? Date.now() - window.__wfSettle.last : 1e9)()"
 
 # Long-lived requests (event streams, websockets, beacons) would keep a page "busy" forever.
 _IGNORED_TYPES = {"websocket", "eventsource", "manifest", "ping", "media"}
+_POLL_S = 0.012
+_PROBE_TIMEOUT_S = 1.0
+_TIMER_CAP_MS = 700  # the longest page timer / animation one probe makes us wait for
+
+
+@dataclass
+class _Socket:
+    sent_at: float = -1.0  # last frame the page sent
+    reply_at: float = -1.0  # first frame received after it
+
+
+@dataclass
+class SettleReport:
+    """What the last wait saw: for the feedback note and the records."""
+
+    seconds: float = 0.0
+    timed_out: bool = False
+    waited_for: list[str] = field(default_factory=list)  # 'request', 'websocket', 'timer', 'animation', 'dom'
+    ambient_batches: int = 0  # changes of elements that were changing on their own
 
 
 class SettleWatcher:
     def __init__(self, page: Page, config: HarnessConfig) -> None:
         self.page = page
         self.config = config
-        self.pending: set[Request] = set()
+        self.pending: dict[Request, float] = {}
         self.last_activity = time.monotonic()
         self.navigations = 0
         self.timed_out = 0
+        self.sockets: dict[WebSocket, _Socket] = {}
+        self.last: SettleReport = SettleReport()
+        self.grabbed: tuple[Any, tuple[Any, ...]] | None = None
+        self._grab: Callable[[], Awaitable[Any]] | None = None
         page.on("request", self._on_request)
         page.on("requestfinished", self._on_done)
         page.on("requestfailed", self._on_done)
         page.on("framenavigated", self._on_nav)
+        page.on("websocket", self._on_socket)
 
     async def install(self) -> None:
-        await self.page.add_init_script(_MUTATION_STAMP)
-        try:
-            await self.page.evaluate(_MUTATION_STAMP)
-        except Exception:
-            pass
+        await recorder.install(self.page)
 
+    # -- Python-side bookkeeping -----------------------------------------------------------
     def _on_request(self, req: Request) -> None:
         if req.resource_type in _IGNORED_TYPES:
             return
-        self.pending.add(req)
+        self.pending[req] = time.monotonic()
         self.last_activity = time.monotonic()
 
     def _on_done(self, req: Request) -> None:
-        self.pending.discard(req)
+        self.pending.pop(req, None)
         self.last_activity = time.monotonic()
 
-    def _on_nav(self, frame: object) -> None:
+    def _on_nav(self, frame: Frame) -> None:
         if frame is self.page.main_frame:
             self.navigations += 1
             self.last_activity = time.monotonic()
 
-    async def wait(self, *, navigated: bool = False, nav_mark: int | None = None) -> float:
-        """Wait until quiet. Returns the seconds waited. Never raises for page problems."""
+    def _on_socket(self, ws: WebSocket) -> None:
+        sock = self.sockets.setdefault(ws, _Socket())
+
+        def sent(_payload: Any) -> None:
+            sock.sent_at = time.monotonic()
+            sock.reply_at = -1.0
+
+        def received(_payload: Any) -> None:
+            if sock.sent_at >= 0 and sock.reply_at < 0:
+                sock.reply_at = time.monotonic()
+                self.last_activity = sock.reply_at
+
+        ws.on("framesent", sent)
+        ws.on("framereceived", received)
+        ws.on("close", lambda _ws: self.sockets.pop(ws, None))
+
+    def requests_since(self, t: float) -> int:
+        return sum(1 for started in self.pending.values() if started >= t)
+
+    def awaiting_reply(self, since: float, bound_s: float) -> bool:
+        now = time.monotonic()
+        return any(s.sent_at >= since and s.reply_at < 0 and now - s.sent_at < bound_s for s in self.sockets.values())
+
+    # -- page-side probes ------------------------------------------------------------------
+    def frames(self) -> list[Frame]:
+        return [f for f in self.page.frames if not f.is_detached()]
+
+    async def arm(self, since_obs_s: float | None, skip: tuple[Frame, ...] = ()) -> None:
+        """Open the action window in every frame (frames fingerprinted elsewhere arm there)."""
+        since = -1 if since_obs_s is None else since_obs_s * 1000
+        await asyncio.gather(*(recorder.try_call(f, "arm", since, timeout=_PROBE_TIMEOUT_S)
+                               for f in self.frames() if f not in skip))
+
+    async def disarm(self, skip: tuple[Frame, ...] = ()) -> None:
+        await asyncio.gather(*(recorder.try_call(f, "disarm", timeout=_PROBE_TIMEOUT_S)
+                               for f in self.frames() if f not in skip))
+
+    async def polls(self, op: str = "poll", everywhere: bool = True) -> list[dict[str, Any]]:
+        frames = self.frames() if everywhere else [self.page.main_frame]
+        res = await asyncio.gather(*(recorder.try_call(f, op, timeout=_PROBE_TIMEOUT_S) for f in frames))
+        return [r for r in res if isinstance(r, dict)]
+
+    async def epoch(self) -> tuple[Any, ...]:
+        """A token that changes when anything on the page may have changed (DOM, scroll, network)."""
+        return self._epoch_of(await self.polls())
+
+    def _epoch_of(self, polls: list[dict[str, Any]]) -> tuple[Any, ...]:
+        return (self.navigations, len(self.pending), len(self.page.frames),
+                tuple((p["batches"], p["inner"], p["scroll"]) for p in polls))
+
+    # -- the wait ----------------------------------------------------------------------------
+    async def wait(self, *, navigated: bool = False, nav_mark: int | None = None,
+                   started: float | None = None, grab: Callable[[], Awaitable[Any]] | None = None) -> float:
+        """Wait until the page answered the action. Returns the seconds waited; never raises.
+
+        `grab` (the next observation's capture) is taken during the final quiet check, side by
+        side with the two animation frames; it is kept in `self.grabbed` with the page's epoch
+        only when nothing changed while it was taken.
+        """
         t0 = time.monotonic()
+        started = t0 if started is None else started
         cfg = self.config
+        report = SettleReport()
+        self.last = report
+        self.grabbed = None
+        self._grab = grab
         if not cfg.on(Component.adaptive_settle):
             await asyncio.sleep(cfg.fixed_wait_ms / 1000)
-            return time.monotonic() - t0
+            report.seconds = time.monotonic() - t0
+            return report.seconds
         if nav_mark is not None and self.navigations > nav_mark:
             navigated = True
-        min_s = (1000 if navigated else cfg.settle_min_ms) / 1000
-        max_s = cfg.settle_max_ms / 1000 if navigated else min(cfg.settle_max_ms, 3000) / 1000
-        quiet_s = cfg.settle_quiet_ms / 1000
+        bound = (cfg.settle_max_ms if navigated else min(cfg.settle_max_ms, 3000)) / 1000
+        # With the page's own work known (timers, sockets, animations), two animation frames
+        # after the last change replace the blind quiet window.
+        quiet_s = 0.02 if cfg.on(Component.settle_aware) else cfg.settle_quiet_ms / 1000
         if navigated:
-            try:
-                await self.page.wait_for_load_state("domcontentloaded", timeout=max_s * 1000)
-            except Exception:
-                pass
+            await self._load(t0, bound)
+        first = True
         while True:
             now = time.monotonic()
-            elapsed = now - t0
-            if elapsed >= max_s:
+            if now - t0 >= bound:
                 self.timed_out += 1
-                return elapsed
-            if elapsed >= min_s and not self.pending and now - self.last_activity >= quiet_s:
-                try:
-                    age_ms = await self.page.evaluate(_LAST_MUTATION_AGE)
-                except Exception:
-                    age_ms = 1e9  # mid-navigation: the next round sees the new document
-                    await asyncio.sleep(0.05)
-                    continue
-                if age_ms >= cfg.settle_quiet_ms:
-                    return time.monotonic() - t0
-                if nav_mark is not None and self.navigations > nav_mark and not navigated:
-                    navigated = True
-                    max_s = cfg.settle_max_ms / 1000
-                await asyncio.sleep(max(0.01, (cfg.settle_quiet_ms - age_ms) / 1000))
-            else:
-                await asyncio.sleep(0.015)
+                report.timed_out = True
+                break
+            if nav_mark is not None and self.navigations > nav_mark and not navigated:
+                navigated, bound = True, cfg.settle_max_ms / 1000
+                await self._load(t0, bound)
+                continue
+            busy = await self._busy(started, navigated, bound, quiet_s, report, first)
+            first = False
+            if busy is None:
+                break
+            await asyncio.sleep(busy)
+        report.seconds = time.monotonic() - t0
+        return report.seconds
+
+    async def hover_pause(self, bound_s: float = 0.8) -> float:
+        """After the pointer arrived, before it presses: wait for what the arrival set off (hover
+        handlers' mutations, their short timers such as hover-intent delays, transitions), at most
+        `bound_s`. One probe round when nothing happened."""
+        t0 = time.monotonic()
+        while time.monotonic() - t0 < bound_s:
+            polls = await self.polls(everywhere=True)
+            wait_ms = 0.0
+            for p in polls:
+                if p.get("armed") and 0 <= p["age"] < 20:
+                    wait_ms = max(wait_ms, 20 - p["age"])
+                wait_ms = max(wait_ms, min(p["timers"], _TIMER_CAP_MS), min(p["anims"], _TIMER_CAP_MS))
+            if wait_ms <= 0:
+                if time.monotonic() - t0 > 0.005:  # something happened: let it paint once
+                    await recorder.try_call(self.page.main_frame, "frames", 60, timeout=_PROBE_TIMEOUT_S)
+                break
+            await asyncio.sleep(min(wait_ms / 1000 + 0.003, 0.1))
+        return time.monotonic() - t0
+
+    async def _load(self, t0: float, bound: float) -> None:
+        try:
+            await self.page.wait_for_load_state("domcontentloaded", timeout=max(1.0, (bound - (time.monotonic() - t0))) * 1000)
+        except Exception:
+            pass
+
+    async def _busy(self, started: float, navigated: bool, bound: float, quiet_s: float, report: SettleReport,
+                    first: bool) -> float | None:
+        """None when settled, else how long to sleep before looking again."""
+        now = time.monotonic()
+        since = 0.0 if navigated else started
+        if self.requests_since(since):
+            _note(report, "request")
+            return _POLL_S
+        aware = self.config.on(Component.settle_aware)
+        if aware and self.awaiting_reply(started, bound):
+            _note(report, "websocket")
+            return _POLL_S
+        if now - self.last_activity < quiet_s:
+            return max(0.005, quiet_s - (now - self.last_activity))
+        polls = await self.polls("dispatched" if first else "poll", everywhere=aware)
+        wait_ms = 0.0
+        for p in polls:
+            armed = p.get("armed") and not navigated
+            age = p["age"] if armed else p["any_age"]
+            report.ambient_batches = max(report.ambient_batches, int(p.get("amb") or 0))
+            if 0 <= age < quiet_s * 1000:
+                _note(report, "dom")
+                wait_ms = max(wait_ms, quiet_s * 1000 - age)
+            if not aware:
+                continue
+            if p["timers"] > 0:
+                _note(report, "timer")
+                wait_ms = max(wait_ms, min(p["timers"], _TIMER_CAP_MS) + 5)
+            if p["anims"] > 0:
+                _note(report, "animation")
+                wait_ms = max(wait_ms, min(p["anims"], _TIMER_CAP_MS) + 5)
+        if wait_ms > 0:
+            return min(wait_ms / 1000, 0.1)
+        # Quiet now: let two animation frames pass (rAF-driven re-renders), then look once more.
+        before = _counts(polls, navigated)
+        frames = recorder.try_call(self.page.main_frame, "frames", 100, timeout=_PROBE_TIMEOUT_S)
+        shot = None
+        if self._grab is not None:
+            _, shot = await asyncio.gather(frames, _quietly(self._grab()))
+        else:
+            await frames
+        again = await self.polls(everywhere=True)
+        mine = again if aware else again[:1]
+        if _counts(mine, navigated) != before or (aware and any(p["timers"] > 0 for p in mine)) \
+                or self.requests_since(since) or (aware and self.awaiting_reply(started, bound)) \
+                or time.monotonic() - self.last_activity < quiet_s:
+            return 0.0
+        if shot is not None:
+            self.grabbed = (shot, self._epoch_of(again))
+        return None
+
+
+async def _quietly(coro: Awaitable[Any]) -> Any:
+    try:
+        return await coro
+    except Exception:
+        return None
+
+
+def _counts(polls: list[dict[str, Any]], navigated: bool = False) -> tuple[int, ...]:
+    return tuple(int(p["batches"] if navigated or not p.get("armed") else p["rel"]) for p in polls)
+
+
+def _note(report: SettleReport, what: str) -> None:
+    if what not in report.waited_for:
+        report.waited_for.append(what)

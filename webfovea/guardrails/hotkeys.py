@@ -18,3 +18,14 @@ BROWSER_HOTKEYS: frozenset[str] = frozenset({
 def blocked_hotkey(key: str) -> bool:
     """True for a key combination (lower-cased, space-separated) that acts on the browser."""
     return key in BROWSER_HOTKEYS
+
+
+# Blocked browser keys that editors on the page also bind (underline, insert link, centre,
+# justify): they reach the page when the focus is in an editable element (switch:
+# `editor_hotkeys`); everywhere else they stay blocked.
+EDITOR_HOTKEYS: frozenset[str] = frozenset({"ctrl u", "ctrl k", "ctrl e", "ctrl j", "meta u", "meta k"})
+
+
+def editor_hotkey(key: str) -> bool:
+    """True for a blocked key that page editors handle (see EDITOR_HOTKEYS)."""
+    return key in EDITOR_HOTKEYS

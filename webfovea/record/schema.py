@@ -71,6 +71,7 @@ class StepRecord(BaseModel):
     executed_points: list[list[float]] | None = None  # click_many / drag
     feedback: str = ""
     changed: bool | None = None
+    outcome: str | None = None  # executed | no_effect | failed | rejected
     fallback_used: bool | None = None  # the iframe DOM fallback delivered the click
     fingerprint_before: dict[str, Any] | None = None
     fingerprint_after: dict[str, Any] | None = None

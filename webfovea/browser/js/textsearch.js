@@ -19,30 +19,47 @@
       }
       return v;
     };
+    const CELL = 'td, th, [role=cell], [role=gridcell], [role=columnheader], [role=rowheader]';
     const block = (el) => {
       if (blockOf.has(el)) return blockOf.get(el);
-      let e = el;
-      while (e.parentElement && getComputedStyle(e).display.startsWith('inline')) e = e.parentElement;
+      // A table cell is one block, whatever blocks it holds: its text stays in its column.
+      const e = el.closest(CELL) || innerBlock(el);
       blockOf.set(el, e);
       return e;
     };
+    const innerOf = new Map();
+    const innerBlock = (el) => {
+      if (innerOf.has(el)) return innerOf.get(el);
+      let e = el;
+      while (e.parentElement && getComputedStyle(e).display.startsWith('inline')) e = e.parentElement;
+      innerOf.set(el, e);
+      return e;
+    };
+    const rowOf = (e) => e.closest('tr, [role=row]');
     const root = document.body || document.documentElement;
     if (!root) return {raw: '', low: '', mapNode, mapOff, nodes};
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    let lastBlock = null;
+    let lastBlock = null, lastInner = null;
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       const p = n.parentElement;
       if (!p || SKIP.has(p.tagName) || !n.data || !visible(p)) continue;
       const bl = block(p);
       const ni = nodes.push(n) - 1;
       if (lastBlock && bl !== lastBlock && raw.length) {
-        const cells = bl.parentElement && bl.parentElement === lastBlock.parentElement &&
-          getComputedStyle(bl).display === 'table-cell';
-        const sep = cells ? ' | ' : '\n';
+        const cells = (bl.matches(CELL) || getComputedStyle(bl).display === 'table-cell') &&
+          rowOf(bl) && rowOf(bl) === rowOf(lastBlock);
+        const li = bl.closest('li');
+        const item = li && li !== lastBlock.closest('li') && !cells;
+        const sep = cells ? ' | ' : item ? '\n- ' : '\n';
         while (raw.length && isSpace(raw[raw.length - 1])) { raw.pop(); low.pop(); mapNode.pop(); mapOff.pop(); }
         for (const c of sep) { raw.push(c); low.push(c === '\n' ? ' ' : c); mapNode.push(ni); mapOff.push(0); }
       }
+      const ib = innerBlock(p);
+      if (bl === lastBlock && lastInner && ib !== lastInner && raw.length && !isSpace(raw[raw.length - 1])) {
+        raw.push(' '); low.push(' '); mapNode.push(ni); mapOff.push(0);  // blocks inside one cell
+      }
       lastBlock = bl;
+      lastInner = ib;
       const d = n.data;
       for (let i = 0; i < d.length; i++) {
         let c = d[i];
@@ -167,7 +184,17 @@
       if (sp >= 0 && sp < best.start) from = sp + 1;
     }
     while (from < best.start && (isSpace(ix.raw[from]) || ix.raw[from] === '|')) from++;
-    return {matches: seen.size, exact: best.exact, in_view: best.inView,
+    // The column headers of the row read, so its values stay attached to their columns.
+    let headers = '';
+    const table = box.closest('table, [role=table], [role=grid]');
+    if (table && (box.tagName === 'TR' || box.getAttribute('role') === 'row')) {
+      const head = [...table.querySelectorAll('tr, [role=row]')].find((r) =>
+        r.querySelector('th, [role=columnheader]') && !r.querySelector('td, [role=cell], [role=gridcell]'));
+      if (head && head !== box && !head.contains(box)) {
+        headers = [...head.querySelectorAll('th, [role=columnheader]')].map((c) => c.innerText.replace(/\s+/g, ' ').trim()).join(' | ');
+      }
+    }
+    return {matches: seen.size, exact: best.exact, in_view: best.inView, headers,
       text: ix.raw.slice(from, from + 2 * arg.limit)};
   }
   return null;

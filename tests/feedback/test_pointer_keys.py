@@ -1,0 +1,69 @@
+"""Pointer and keyboard like a person: hover before the press, scroll by a share of the
+container under the point, editing shortcuts in editable elements only."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.feedback.conftest import act, centre, open_lab
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+
+async def _details(session, sites, **cfg):
+    h = await open_lab(session, sites, "/lab/rows", **cfg)
+    # the Details button is hidden until hovered; its place is known from the layout
+    await h.page.hover("h1")
+    pt = await centre(h, '.details[data-id="3"]')
+    await h.observe()
+    from tests.feedback.conftest import at
+    return h, await h.step(f"Thought: t\nAction: click(start_box={at(h, pt)})")
+
+
+async def test_click_lets_hover_happen_before_pressing(session, sites):
+    h, res = await _details(session, sites)
+    assert "CC-" in await h.page.text_content("#row-dialog") and h.page.url.endswith("/lab/rows")
+    h, res = await _details(session, sites, disable=["person_pointer"])
+    assert h.page.url.endswith("/lab/rows/3")  # moved and pressed at once: the row took the click
+
+
+async def test_scroll_moves_a_share_of_the_list_box(session, sites):
+    h = await open_lab(session, sites, "/lab/listbox")
+    res = await act(h, "scroll", "#listbox", direction="down")
+    top = await h.page.eval_on_selector("#listbox", "e => e.scrollTop")
+    assert 60 <= top <= 100, top  # ~55 % of its 150 px, not 600 px past its items
+    assert res.executed.changed is True
+    h = await open_lab(session, sites, "/lab/listbox", disable=["container_scroll"])
+    await act(h, "scroll", "#listbox", direction="down")
+    assert await h.page.eval_on_selector("#listbox", "e => e.scrollTop") > 500
+
+
+async def test_editor_shortcut_passes_only_in_an_editable_element(session, sites):
+    h = await open_lab(session, sites, "/lab/editor")
+    res = await act(h, "hotkey", key="ctrl u")
+    assert res.outcome == "rejected" and "blocked" in res.feedback  # focus on the page body
+    await act(h, "click", "#editor")
+    res = await act(h, "hotkey", key="ctrl u")
+    assert await h.page.text_content("#editor-log") == "Underline on"
+    assert res.outcome == "executed"
+    res = await act(h, "hotkey", key="ctrl l")
+    assert res.outcome == "rejected"
+
+
+READ = """<html><body><table id=t><thead><tr><th>City</th><th>Country<br><small>ISO</small></th><th>Score</th></tr></thead>
+<tbody><tr><td>Oslo</td><td><div>Norway</div><div>NO</div></td><td>412</td></tr><tr><td>Lima</td><td><div>Peru</div></td><td>187</td></tr></tbody></table>
+<ul id=l><li>First item</li><li><span>Second</span> <b>item</b></li><li><p>Third</p><p>part two</p></li></ul></body></html>"""
+
+
+async def test_read_text_keeps_rows_cells_items_and_headers(session):
+    from tests.support.servers import serve_pages
+    from webfovea.browser.textsearch import read_text
+
+    with serve_pages({"/": READ}) as srv:
+        page = await session.fresh_page()
+        await page.goto(srv.url("/"))
+        out = await read_text(page, "Oslo")
+        assert out.text.startswith("Oslo | Norway NO | 412\nLima | Peru | 187"), out.text
+        assert out.text.endswith("(columns: City | Country ISO | Score)")
+        out = await read_text(page, "First item")
+        assert "First item\n- Second item\n- Third\npart two" in out.text, out.text

@@ -1,0 +1,214 @@
+// The page-side recorder behind the settle wait and the change detector. Installed in every
+// frame before the page's own scripts (an init script); Python reaches it through a
+// non-writable, non-configurable property and a per-run secret, so the page can neither
+// read what it recorded nor replace it. The natives it uses are captured at install time:
+// a page that later overrides Date.now, performance.now, requestAnimationFrame, setTimeout,
+// MutationObserver or Map methods changes nothing here.
+//
+// What it keeps: every batch of DOM mutations (by element, with time), the short timers the
+// page's handlers schedule while an action is dispatched (hover delays, debounces), scrolls
+// of inner containers. Ambient elements — those that changed on their own, outside any
+// action window — are told apart from what an action changed.
+(() => {
+  const KEY = '__WF_KEY__', TOKEN = '__WF_TOKEN__';
+  const W = window;
+  const gopd = Object.getOwnPropertyDescriptor;
+  if (gopd(W, KEY)) return;
+  const apply = Reflect.apply, defProp = Object.defineProperty;
+  const perfNow = Performance.prototype.now, perf = W.performance;
+  const now = () => apply(perfNow, perf, []);
+  const ST = W.setTimeout, CT = W.clearTimeout, RAF = W.requestAnimationFrame;
+  const MO = W.MutationObserver, moObserve = MO.prototype.observe;
+  const MapC = Map, mGet = Map.prototype.get, mSet = Map.prototype.set, mDel = Map.prototype.delete;
+  const mEach = Map.prototype.forEach, mSize = gopd(Map.prototype, 'size').get;
+  const mClear = Map.prototype.clear;
+  const docAnims = Document.prototype.getAnimations;
+  const effTiming = typeof AnimationEffect === 'function' ? AnimationEffect.prototype.getComputedTiming : null;
+  const animEffect = typeof Animation === 'function' ? gopd(Animation.prototype, 'effect').get : null;
+  const animState = typeof Animation === 'function' ? gopd(Animation.prototype, 'playState').get : null;
+  const parentEl = gopd(Node.prototype, 'parentElement').get, nodeType = gopd(Node.prototype, 'nodeType').get;
+  const isConnected = gopd(Node.prototype, 'isConnected').get;
+  const readyState = gopd(Document.prototype, 'readyState').get;
+  const addEL = EventTarget.prototype.addEventListener;
+  const D = W.document;
+  /*__WF_FP__*/
+
+  const MAX_TIMER_MS = 650;  // longer timers are not "the page answering the action"
+  const CHAIN = 2;  // timers set by a tracked timer's callback are tracked too, this deep
+  const s = {
+    batches: 0, last: -1,  // every mutation batch
+    armed: false, armAt: -1, dispatching: false, obsAt: -1,
+    inWin: 0, ambWin: 0, lastRel: -1, lastAmb: -1,  // relevant / ambient batches since arm
+    byEl: new MapC(),  // element -> {out: last time mutated outside action windows, inN, inFirst, inLast, kinds}
+    timers: new MapC(),  // id -> due time
+    innerScrolls: 0,
+  };
+  const rec = (el) => {
+    let r = apply(mGet, s.byEl, [el]);
+    if (!r) {
+      if (apply(mSize, s.byEl, []) > 4000) prune();
+      r = {out: -1, out2: -1, inN: 0, inLast: -1, kinds: 0};
+      apply(mSet, s.byEl, [el, r]);
+    }
+    return r;
+  };
+  const prune = () => {
+    const old = now() - 20000, drop = [];
+    apply(mEach, s.byEl, [(r, el) => { if (r.out < old && r.inN === 0) drop[drop.length] = el; }]);
+    for (let i = 0; i < drop.length; i++) apply(mDel, s.byEl, [drop[i]]);
+    if (apply(mSize, s.byEl, []) > 4000) apply(mClear, s.byEl, []);
+  };
+  // Ambient: the element changed on its own after the model's view was taken, or twice
+  // within the 3 s before the action (a clock, a ticker, a carousel).
+  const isAmbient = (r) => (r.out >= 0 && r.out >= s.obsAt) || (r.out2 >= 0 && r.out2 >= s.armAt - 3000);
+  const elementOf = (n) => (apply(nodeType, n, []) === 1 ? n : apply(parentEl, n, []));
+  const onMutations = (records) => {
+    const t = now();
+    s.batches++;
+    s.last = t;
+    let rel = false, amb = false;
+    // Changes while the document loads are not "on its own" (and not worth a record); later ones are.
+    if (!s.armed && apply(readyState, D, []) !== 'complete') return;
+    for (let i = 0; i < records.length; i++) {
+      const m = records[i];
+      const el = elementOf(m.target);
+      if (!el) continue;
+      const r = rec(el);
+      if (!s.armed) {
+        if (t - r.out >= 50) { r.out2 = r.out; r.out = t; }
+        continue;
+      }
+      const ambient = isAmbient(r);
+      if (r.inLast !== t) { r.inN++; r.inLast = t; }
+      r.kinds |= m.type === 'childList' ? 1 : m.type === 'characterData' ? 2 : 4;
+      if (ambient) amb = true; else rel = true;
+    }
+    if (rel) { s.inWin++; s.lastRel = t; }
+    if (amb) { s.ambWin++; s.lastAmb = t; }
+  };
+  const startObserver = () => {
+    try {
+      apply(moObserve, new MO(onMutations), [D, {subtree: true, childList: true, attributes: true, characterData: true}]);
+    } catch (e) { /* no document yet */ }
+  };
+  startObserver();
+  apply(addEL, D, ['scroll', (e) => { if (e.target !== D) s.innerScrolls++; }, {capture: true, passive: true}]);
+
+  // Short timers scheduled while an action is dispatched (and, CHAIN deep, by their callbacks).
+  let depth = 0;
+  const wrapST = function setTimeout(fn, delay, ...rest) {
+    const ms = +delay || 0;
+    const track = typeof fn === 'function' && ms <= MAX_TIMER_MS && s.armed && (s.dispatching || depth > 0) &&
+      depth <= CHAIN;
+    if (!track) return apply(ST, W, [fn, delay, ...rest]);
+    const level = depth + 1;
+    let id = 0;
+    const cb = function () {
+      apply(mDel, s.timers, [id]);
+      const saved = depth;
+      depth = level;
+      try { return apply(fn, this, arguments); } finally { depth = saved; }
+    };
+    id = apply(ST, W, [cb, delay, ...rest]);
+    apply(mSet, s.timers, [id, now() + ms]);
+    return id;
+  };
+  const wrapCT = function clearTimeout(id) {
+    apply(mDel, s.timers, [id]);
+    return apply(CT, W, [id]);
+  };
+  try {
+    defProp(wrapST, 'name', {value: 'setTimeout'});
+    W.setTimeout = wrapST;
+    W.clearTimeout = wrapCT;
+  } catch (e) { /* frozen window: timers are not tracked */ }
+
+  const timersLeft = () => {
+    let left = 0;
+    const t = now();
+    apply(mEach, s.timers, [(due) => { if (due - t > left) left = due - t; }]);
+    return left;
+  };
+  // Finite CSS transitions/animations still running (infinite ones never end: not waited for).
+  const animsLeft = () => {
+    if (!docAnims || !effTiming) return 0;
+    let left = 0;
+    let list;
+    try { list = apply(docAnims, D, []); } catch (e) { return 0; }
+    for (let i = 0; i < list.length && i < 200; i++) {
+      try {
+        if (apply(animState, list[i], []) !== 'running') continue;
+        const eff = apply(animEffect, list[i], []);
+        if (!eff) continue;
+        const ct = apply(effTiming, eff, []);
+        if (!(ct.endTime < 1e9)) continue;  // infinite
+        const rest = ct.endTime - (ct.localTime || 0);
+        if (rest > left) left = rest;
+      } catch (e) { /* detached */ }
+    }
+    return left;
+  };
+
+  const poll = () => {
+    const t = now();
+    return {
+      batches: s.batches, rel: s.inWin, amb: s.ambWin,
+      age: s.lastRel < 0 ? -1 : t - s.lastRel, any_age: s.last < 0 ? -1 : t - s.last,
+      timers: timersLeft(), anims: animsLeft(), armed: s.armed, inner: s.innerScrolls, scroll: F.scroll(),
+    };
+  };
+  const arm = (sinceMs) => {
+    const t = now();
+    s.armed = true; s.dispatching = true; s.armAt = t; s.obsAt = sinceMs >= 0 ? t - sinceMs : t;
+    s.inWin = 0; s.ambWin = 0; s.lastRel = -1; s.lastAmb = -1;
+    apply(mEach, s.byEl, [(r) => { r.inN = 0; r.inLast = -1; r.kinds = 0; }]);
+    apply(mClear, s.timers, []);
+  };
+  const disarm = () => {
+    // What changed in the window becomes "outside" history only if it keeps changing later.
+    s.armed = false; s.dispatching = false;
+  };
+  // The elements changed in the action window: [{el, ambient, kinds, n}], relevant first.
+  const changedEls = () => {
+    const out = [];
+    apply(mEach, s.byEl, [(r, el) => {
+      if (r.inN > 0 && apply(isConnected, el, [])) {
+        out[out.length] = {el, ambient: isAmbient(r), kinds: r.kinds, n: r.inN};
+      } else if (s.obsAt >= 0 && r.out >= s.obsAt && apply(isConnected, el, [])) {
+        // changed on its own after the model's view was taken, before the action
+        out[out.length] = {el, ambient: true, kinds: 2, n: 1};
+      }
+    }]);
+    return out;
+  };
+  const twoFrames = (cap) => new Promise((resolve) => {
+    let done = false;
+    const finish = () => { if (!done) { done = true; resolve(true); } };
+    apply(ST, W, [finish, cap || 100]);
+    try { apply(RAF, W, [() => apply(RAF, W, [finish])]); } catch (e) { finish(); }
+  });
+
+  const api = (token, op, arg) => {
+    if (token !== TOKEN) return undefined;
+    if (op === 'poll') return poll();
+    if (op === 'arm') { arm(arg); return poll(); }
+    if (op === 'dispatched') { s.dispatching = false; return poll(); }
+    if (op === 'disarm') { disarm(); return true; }
+    if (op === 'changed') return changedEls();
+    if (op === 'fp') {
+      if (arg && arg.arm) arm(arg.since);
+      const fp = F.fingerprint(arg);
+      fp.poll = poll();
+      if (arg && arg.regions) { fp.regions = F.regions(arg); fp.anim_rects = F.animRects(); }
+      if (arg && arg.disarm) disarm();
+      return fp;
+    }
+    if (op === 'frames') return twoFrames(arg);
+    if (op === 'scrolls') return s.innerScrolls;
+    if (op === 'state') return s;
+    return undefined;
+  };
+  try {
+    defProp(W, KEY, {value: api, enumerable: false, configurable: false, writable: false});
+  } catch (e) { /* cannot happen before page scripts */ }
+})();
