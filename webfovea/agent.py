@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from webfovea.browser.binding import bind_session
 from webfovea.browser.session import BrowserLost, BrowserSession, is_browser_lost
 from webfovea.config import HarnessConfig
 from webfovea.feedback import notes
@@ -96,6 +97,7 @@ async def run_task(
         if capture:
             cap = await start_capture(page, Path(task_dir))
         h = await Harness.on_page(page, config)
+        result.session_id = await bind_session(page, task)
         await h.goto(task.website)
         if isinstance(model, str):
             from webfovea.models.factory import make_model

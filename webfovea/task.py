@@ -41,6 +41,22 @@ def check_task_ids(task_ids: Iterable[str]) -> None:
         seen.add(tid)
 
 
+class SessionSpec(BaseModel):
+    """Bind the browser to a fresh server-side session before the first navigation.
+
+    An environment that keeps state or logs per browser (the proving ground's sites) declares
+    where its control plane creates sessions; the agent asks it for one (with the secret from
+    WEBFOVEA_CONTROL_SECRET, never from the task), sets the returned cookie on the start
+    page's origin and records the session id in result.json. The model sees none of it.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    control_url: str  # POST here creates a session: {task_id, seed, variant} -> {session_id, cookie}
+    seed: int = 0
+    variant: str | None = None  # an environment's named variant (e.g. an intervention plan)
+
+
 class Task(BaseModel):
     model_config = ConfigDict(extra="allow")
 
@@ -52,3 +68,4 @@ class Task(BaseModel):
     category: str | None = None  # Protocol III category
     failure_classes: list[str] = Field(default_factory=list)  # failure classes the task exercises (reports)
     site: str | None = None  # proving-ground site name
+    session: SessionSpec | None = None  # a server-side session to bind the browser to (environments)

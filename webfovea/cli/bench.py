@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -40,9 +41,20 @@ def _proving_ground(seed: int, ports: tuple[int, int] = (0, 0)) -> Iterator[Site
         handle = start_sites(seed=seed, ports=ports)
     except OSError as e:
         raise fail(str(e)) from None
-    with handle:
-        out.print(f"proving ground: {handle.main_url} (frames from {handle.frame_url})")
-        yield handle
+    from webfovea.browser.binding import SECRET_ENV
+
+    previous = os.environ.get(SECRET_ENV)
+    # Workers inherit it: they make each task's session (the sites' request log and state).
+    os.environ[SECRET_ENV] = handle.control_secret
+    try:
+        with handle:
+            out.print(f"proving ground: {handle.main_url} (frames from {handle.frame_url})")
+            yield handle
+    finally:
+        if previous is None:
+            os.environ.pop(SECRET_ENV, None)
+        else:
+            os.environ[SECRET_ENV] = previous
 
 
 @contextlib.contextmanager
@@ -71,7 +83,10 @@ def _tasks_for(suite_or_file: str, seed: int, ports: tuple[int, int]) -> Iterato
         return
     # Tasks over the proving ground: start its sites and point the placeholders at them.
     with _proving_ground(seed, ports) as handle:
-        yield [t.model_copy(update={"website": resolve_site_url(t.website, handle.main_url)}) for t in tasks]
+        from webfovea.envs.suite import with_sessions
+
+        resolved = [t.model_copy(update={"website": resolve_site_url(t.website, handle.main_url)}) for t in tasks]
+        yield with_sessions(resolved, handle, seed)
 
 
 PROVING_GROUND = "http://proving-ground"

@@ -16,6 +16,7 @@ from types import TracebackType
 
 import uvicorn
 
+from .sessions import ControlClient
 from .sites import SiteContext, build_apps, warm_up
 
 
@@ -75,13 +76,24 @@ class _Server:
 class SitesHandle:
     """A running proving ground. Use as a context manager or call `.stop()`."""
 
-    def __init__(self, seed: int, main_port: int, frame_port: int, servers: list[_Server]) -> None:
+    def __init__(self, seed: int, main_port: int, frame_port: int, servers: list[_Server],
+                 control_secret: str = "") -> None:
         self.seed = seed
+        # Known only to the runner: makes sessions and reads the sites' own request logs.
+        self.control_secret = control_secret
         self.main_port = main_port
         self.frame_port = frame_port
         self.main_url = f"http://127.0.0.1:{main_port}"
         self.frame_url = f"http://localhost:{frame_port}"
         self._servers = servers
+
+    @property
+    def control_url(self) -> str:
+        """Where a task's `session.control_url` points (POST creates a session)."""
+        return self.url("/_control/sessions")
+
+    def control(self) -> ControlClient:
+        return ControlClient(self.main_url, self.control_secret)
 
     def url(self, path: str = "/") -> str:
         return self.main_url + (path if path.startswith("/") else "/" + path)
@@ -124,7 +136,7 @@ def start_sites(seed: int = 0, ports: tuple[int, int] = (0, 0)) -> SitesHandle:
         for s in servers:
             s.sock.close()
         raise
-    return SitesHandle(seed, main_port, frame_port, servers)
+    return SitesHandle(seed, main_port, frame_port, servers, ctx.sessions.secret)
 
 
 def serve_forever(seed: int = 0, ports: tuple[int, int] = (8000, 8001)) -> None:

@@ -16,7 +16,7 @@ from webfovea.envs.plan import (
     first_target,
 )
 from webfovea.envs.suite_tasks import build_tasks
-from webfovea.task import Task
+from webfovea.task import SessionSpec, Task
 
 __all__ = ["CATEGORIES", "FAILURE_CLASSES", "POINTER_OPS", "PlannedTask", "first_target", "load_builtin_suite"]
 
@@ -33,4 +33,14 @@ def load_builtin_suite(handle: Any, seed: int | None = None) -> list[Task]:
         raise ValueError(f"the sites run with seed {own} but the suite was asked for seed {seed}")
     tasks = build_tasks(handle, seed)
     check_suite(tasks)
-    return tasks
+    return with_sessions(tasks, handle, seed)
+
+
+def with_sessions(tasks: list[Task], handle: Any, seed: int) -> list[Task]:
+    """Each task bound to a fresh server-side session of the sites (their request log, their
+    state) when the handle has a control plane; tasks that already name one keep theirs."""
+    control_url = getattr(handle, "control_url", None)
+    if not control_url:
+        return tasks
+    return [t if t.session is not None else t.model_copy(update={"session": SessionSpec(control_url=control_url, seed=seed)})
+            for t in tasks]

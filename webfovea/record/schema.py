@@ -58,6 +58,7 @@ class TaskResult(BaseModel):
     # written by another version (a renamed component) still reads; None when the writer had no
     # config at hand (results written by the runner for a task whose worker was lost).
     config: dict[str, Any] | None = None
+    session_id: str | None = None  # the environment's server-side session (task.session), when bound
 
 
 class StepRecord(BaseModel):

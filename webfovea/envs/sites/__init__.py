@@ -11,6 +11,7 @@ import threading
 from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 
+from .. import sessions
 from . import dashboard, filings, forms, gate, lab, rankings, slow, stats
 from .context import SiteContext
 from .layout import esc, page
@@ -54,6 +55,7 @@ def build_apps(ctx: SiteContext) -> tuple[FastAPI, FastAPI]:
 
     for module in MODULES:
         module.register(ctx, main, frame)
+    sessions.install(main, frame, ctx.sessions, ctx.main_url, ctx.frame_url)
     return main, frame
 
 
