@@ -18,6 +18,7 @@ from webfovea.feedback import notes
 from webfovea.guardrails.budgets import TaskBudget
 from webfovea.harness import Harness, StepResult
 from webfovea.models.base import Model, ModelError, ModelReply
+from webfovea.observation import compress
 from webfovea.record.atomic import now_iso
 from webfovea.record.capture import start_capture
 from webfovea.record.files import config_fields
@@ -114,7 +115,15 @@ async def run_task(
                     result.error = f"step budget of {config.max_steps} spent without an answer"
                     break
                 await asyncio.wait_for(h.observe(), config.tool_timeout_s)
-                reply = await mdl.next_reply(h.model_input(task.task))
+                inp = h.model_input(task.task)
+                compression = None
+                if compress.is_due(inp, config):
+                    compression = await compress.compress(h.history, inp, mdl, config)
+                    usage.model_calls += int(compression.model_called)
+                    usage.prompt_tokens += compression.usage.get("prompt_tokens", 0)
+                    usage.completion_tokens += compression.usage.get("completion_tokens", 0)
+                    inp = h.model_input(task.task)
+                reply = await mdl.next_reply(inp)
                 usage.model_calls += 1
                 usage.prompt_tokens += reply.usage.prompt_tokens
                 usage.completion_tokens += reply.usage.completion_tokens
@@ -132,6 +141,7 @@ async def run_task(
                         result.error = f"{budget.timeouts_in_a_row} consecutive tool timeouts"
                         break
                 rec = _step_record(steps, reply, res, recorder)
+                rec.compression = compression.to_json() if compression is not None else None
                 recorder.append(rec)
                 steps += 1
                 budget.steps = steps

@@ -40,9 +40,18 @@ class Component(StrEnum):
     person_pointer = "person_pointer"  # a click moves, lets hover effects happen, then presses
     container_scroll = "container_scroll"  # scroll by a share of the scroll container under the point
     editor_hotkeys = "editor_hotkeys"  # page editing shortcuts pass when focus is in an editable element
+    # context
+    compress_history = "compress_history"  # summarise older turns when the context nears its budget
+    # outside the challenge's rules: seed 002's own tools, offered only by the `winner` profile
+    evaluate = "evaluate"  # run a script in the page's main frame (evaluate(script))
+    goto_seen_url = "goto_seen_url"  # goto(url) to a URL that appeared in the page's links or text
 
 
-ALL_COMPONENTS: frozenset[Component] = frozenset(Component)
+# Tools the challenge's rules forbid (no JavaScript, no URL typing). They exist to re-run the
+# winner's choices beside ours; any run that has one on is labelled outside the rules.
+OUTSIDE_RULES: frozenset[Component] = frozenset({Component.evaluate, Component.goto_seen_url})
+# Every component within the rules: the `webfovea` profile, and what `disabled()` counts from.
+ALL_COMPONENTS: frozenset[Component] = frozenset(Component) - OUTSIDE_RULES
 
 # The reference agent had basic mouse/keyboard actions only, a fixed wait, a scroll
 # breaker that fires on 10 scrolls whatever the page does, and 40 steps.
@@ -71,6 +80,9 @@ class HarnessConfig(BaseModel):
     fixed_wait_ms: int = 500  # used when adaptive_settle is off
     tool_timeout_s: float = 180.0
     scroll_breaker_limit: int = 10
+    # The model's context budget in tokens (the conventions row's `context_tokens`); history
+    # compression starts at 75% of it (observation/compress.py).
+    context_tokens: int = 280_000
 
     def on(self, c: Component | str) -> bool:
         return Component(c) in self.components
@@ -83,6 +95,10 @@ class HarnessConfig(BaseModel):
         """
         return sorted(c.value for c in ALL_COMPONENTS - self.components)
 
+    def outside_rules(self) -> list[str]:
+        """The components on that the challenge's rules forbid (empty: the run is within the rules)."""
+        return sorted(c.value for c in self.components & OUTSIDE_RULES)
+
     @field_serializer("components", when_used="json")
     def _sorted_components(self, components: frozenset[Component]) -> list[str]:
         # A frozenset has no stable order (string hashing is salted per process); records
@@ -90,10 +106,13 @@ class HarnessConfig(BaseModel):
         return sorted(c.value for c in components)
 
 
-PROFILES = ("webfovea", "reference")
+PROFILES = ("webfovea", "reference", "winner")
 _PROFILE_COMPONENTS: dict[str, frozenset[Component]] = {
     "webfovea": ALL_COMPONENTS,
     "reference": REFERENCE_COMPONENTS,
+    # Seed 002's choices for comparison: everything of ours plus script evaluation and
+    # navigation to URLs seen on the page. Outside the challenge's rules, and labelled so.
+    "winner": ALL_COMPONENTS | OUTSIDE_RULES,
 }
 
 

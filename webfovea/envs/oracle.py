@@ -35,6 +35,7 @@ from webfovea.envs.oracle_grounding import (
 )
 from webfovea.envs.oracle_quirks import Quirks
 from webfovea.envs.oracle_speech import PromptView, call, describe, read_prompt, reply, thought
+from webfovea.envs.oracle_summary import progress_summary
 from webfovea.envs.plan import PlannedTask
 from webfovea.models.base import ModelError, ModelInput, ModelReply, Usage
 from webfovea.models.conventions import ModelConventions, conventions_by_family
@@ -153,6 +154,8 @@ class OracleModel:
         self._pending = False
 
     async def next_reply(self, inp: ModelInput) -> ModelReply:
+        if inp.purpose == "summary":  # history compression: not a step, so no quirk index is used
+            return await self._summary(inp)
         index = self._calls
         self._calls += 1
         rng = random.Random(f"oracle-reply:{self.knobs['seed']}:{self.task.task_id}:{index}")
@@ -161,6 +164,14 @@ class OracleModel:
         text = reply(emit.thought, emit.action)
         text = self._quirks.finish(index, text, rng, has_argument=emit.has_argument, final=emit.final)
         self.actions_log.append(emit.action)
+        return ModelReply(text=text, usage=self._usage(inp, text))
+
+    async def _summary(self, inp: ModelInput) -> ModelReply:
+        try:
+            title = await self.page.title()
+        except PlaywrightError:
+            title = ""
+        text = progress_summary(self.task.task, self.plan, self.cursor, self.actions_log, self.page.url, title)
         return ModelReply(text=text, usage=self._usage(inp, text))
 
     async def _decide_patiently(self, view: _View, index: int) -> _Emit:
@@ -186,7 +197,8 @@ class OracleModel:
         return _View(prompt=read_prompt(inp.system), seen_w=seen_w, seen_h=seen_h, rng=rng)
 
     def _usage(self, inp: ModelInput, text: str) -> Usage:
-        chars = len(inp.system) + len(inp.task) + sum(len(h) for h in inp.history) + len(inp.feedback or "")
+        chars = len(inp.system) + len(inp.task) + sum(len(h) for h in inp.history) + len(inp.feedback or "") \
+            + len(inp.summary or "")
         image_tokens = 0
         for im in inp.images:
             w, h = self.provider.provider_size(im.size[0], im.size[1])

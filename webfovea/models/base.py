@@ -16,6 +16,14 @@ class ModelInput:
     images: list[Image.Image]  # last N screenshots as sent, oldest first; the last is the current view
     feedback: str | None  # the note about the last action, if any
     step: int  # 0-based step index
+    # History compression (observation/compress.py): the summary that stands for the steps
+    # before `history_start` (1-based step number of history[0]).
+    summary: str | None = None
+    history_start: int = 1
+    # "act": decide the next action. "summary": the compression call, asking the same model
+    # to summarise `history`; `closing` then replaces the "decide step N" line.
+    purpose: str = "act"
+    closing: str | None = None
 
 
 @dataclass

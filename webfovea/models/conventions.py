@@ -25,6 +25,8 @@ Sources for the limits (documented defaults):
   so the harness sends a size that is already on the grid (1344x756 at 16:9).
 - Qwen2-VL, Qwen3-VL (grid of 32 px), UI-TARS 1.0 and Doubao/Seed UI-TARS, Gemini:
   relative coordinates on a 0-1000 grid.
+- Context windows (`context_tokens`): Claude 200k, GPT-4o 128k, o-series 200k (provider
+  docs); every other row keeps seed 002's 280,000-token budget.
 
 The harness derives its screenshot cap from the row (`observation/sizing.py`): the
 largest image within 1440x810 (or `--cap`) that the row's provider passes unscaled.
@@ -60,6 +62,10 @@ class ModelConventions:
     grammar: Grammar = "uitars"
     max_tokens_field: str = "max_tokens"  # OpenAI reasoning models want max_completion_tokens
     send_temperature: bool = True  # reasoning models reject any temperature but the default
+    # The context budget history compression plans for (observation/compress.py starts at 75%
+    # of it). 280,000 is seed 002's budget for its main model; rows lower it where the
+    # provider's documented window is smaller.
+    context_tokens: int = 280_000
     note: str = ""
 
     def provider_size(self, width: int, height: int) -> tuple[int, int]:
@@ -135,6 +141,7 @@ class ModelConventions:
             "resize_target_pixels": self.resize_target_pixels,
             "size_multiple": self.size_multiple,
             "grammar": self.grammar,
+            "context_tokens": self.context_tokens,
         }
 
 
@@ -204,6 +211,7 @@ CONVENTIONS_TABLE: tuple[tuple[str, ModelConventions], ...] = (
             max_long_edge=1568,
             max_pixels=1_200_000,
             resize_target_pixels=1_150_000,
+            context_tokens=200_000,
             note="Anthropic downscales beyond 1568 px long edge or ~1,600 image tokens (w*h/750), "
             "to below 1.15 MP",
         ),
@@ -224,6 +232,7 @@ CONVENTIONS_TABLE: tuple[tuple[str, ModelConventions], ...] = (
             max_short_edge=768,
             max_tokens_field="max_completion_tokens",
             send_temperature=False,
+            context_tokens=200_000,
             note="reasoning models: max_completion_tokens, default temperature only",
         ),
     ),
@@ -233,6 +242,7 @@ CONVENTIONS_TABLE: tuple[tuple[str, ModelConventions], ...] = (
             family="gpt-4o",
             max_long_edge=2048,
             max_short_edge=768,
+            context_tokens=128_000,
             note="detail=high: fit 2048x2048, then short side 768 px",
         ),
     ),

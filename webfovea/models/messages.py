@@ -52,14 +52,18 @@ def image_steps(inp: ModelInput) -> list[int]:
 
 def intro_text(inp: ModelInput) -> str:
     """Task, numbered history and feedback: everything the model reads before the images."""
-    lines = ["## Task", inp.task.strip(), "", "## Your earlier steps"]
+    lines = ["## Task", inp.task.strip(), ""]
+    if inp.summary:
+        covered = f" (steps 1-{inp.history_start - 1})" if inp.history_start > 2 else ""
+        lines += [f"## Summary of your earlier steps{covered}", inp.summary.strip(), ""]
+    lines.append("## Your earlier steps" if not inp.summary else "## Your most recent steps")
     if inp.history:
-        # History entries are the cleaned replies of steps 1..k, oldest first.
-        for i, entry in enumerate(inp.history, start=1):
+        # History entries are the cleaned replies of steps k..n, oldest first (k = history_start).
+        for i, entry in enumerate(inp.history, start=inp.history_start):
             lines.append(f"Step {i}:")
             lines.append(entry.strip() or "(empty reply)")
     else:
-        lines.append("(none: this is the first step)")
+        lines.append("(none since the summary)" if inp.summary else "(none: this is the first step)")
     if inp.feedback:
         lines += ["", "## What happened after your last action", inp.feedback.strip()]
     n = len(inp.images)
@@ -79,6 +83,8 @@ def image_label(step: int, is_current: bool) -> str:
 
 
 def closing_text(inp: ModelInput) -> str:
+    if inp.closing:
+        return inp.closing
     return f"Decide step {inp.step + 1}: reply with one Thought and one Action."
 
 

@@ -61,6 +61,23 @@ def load_replies(path: Path) -> list[ModelReply]:
     ]
 
 
+def load_summaries(path: Path) -> list[ModelReply | None]:
+    """The recorded replies of history-compression calls, in order (None: that call failed)."""
+    try:
+        steps = read_trajectory(path)
+    except TrajectoryError as exc:
+        raise ModelConfigError(f"replay: {exc}") from None
+    out: list[ModelReply | None] = []
+    for s in steps:
+        event = s.compression
+        if not event or not event.get("model_called"):
+            continue
+        raw, used = event.get("raw_reply"), event.get("usage") or {}
+        out.append(None if raw is None else
+                   ModelReply(text=raw, usage=Usage(used.get("prompt_tokens", 0), used.get("completion_tokens", 0))))
+    return out
+
+
 def recorded_model(trajectory: Path) -> str | None:
     """The model spec of the recorded run, from the task's result.json, when present and readable."""
     result = read_result(trajectory.parent)
@@ -96,14 +113,24 @@ class ReplayModel:
     def __init__(self, path: Path, task_id: str | None = None) -> None:
         self.path = find_trajectory(Path(path), task_id)
         self.replies = load_replies(self.path)
+        self.summaries = load_summaries(self.path)  # replies to history-compression calls
         self.source_model = recorded_model(self.path)
         self._next = 0
+        self._next_summary = 0
 
     @property
     def remaining(self) -> int:
         return len(self.replies) - self._next
 
     async def next_reply(self, inp: ModelInput) -> ModelReply:
+        if inp.purpose == "summary":  # a compression call replays the recorded summary
+            if self._next_summary >= len(self.summaries):
+                raise ModelError(f"replay: no recorded summary call left ({self.path})")
+            summary = self.summaries[self._next_summary]
+            self._next_summary += 1
+            if summary is None:
+                raise ModelError("replay: the recorded summary call failed")
+            return summary
         if self._next >= len(self.replies):
             raise ModelError(f"replay exhausted after {len(self.replies)} replies ({self.path})")
         reply = self.replies[self._next]

@@ -1,8 +1,10 @@
-"""What the model is shown at each step: the prompt, the task, the full text history,
-a window of the last N screenshots, and the feedback on its last reply.
+"""What the model is shown at each step: the prompt, the task, the text history, a window of
+the last N screenshots, and the feedback on its last reply.
 
-The text history is kept whole (it is small and carries the model's own plan); images
-are the expensive part, so only the last `screenshot_window` are sent.
+The text history is kept whole (it is small and carries the model's own plan) until the
+context nears the model's budget; then `observation/compress.py` replaces the older turns
+by a summary (`summary`, covering the steps before `first_step`). Images are the expensive
+part, so only the last `screenshot_window` are sent.
 """
 
 from __future__ import annotations
@@ -19,11 +21,22 @@ class History:
     window: int
     replies: list[str] = field(default_factory=list)  # cleaned Thought/Action text per step
     images: list[Image.Image] = field(default_factory=list)
+    summary: str | None = None  # stands for the steps before `first_step` once compressed
+    first_step: int = 1  # 1-based step number of replies[0]
 
     def add(self, reply: str, image: Image.Image) -> None:
         self.replies.append(reply)
         self.images.append(image)
         self.images = self.images[-max(self.window, 1):]
+
+    def replace_older(self, keep: int, summary: str) -> int:
+        """Keep the last `keep` replies verbatim; `summary` stands for the rest. Returns how many went."""
+        keep = max(0, min(keep, len(self.replies)))
+        dropped = len(self.replies) - keep
+        self.replies = self.replies[dropped:]
+        self.first_step += dropped
+        self.summary = summary
+        return dropped
 
     def model_input(
         self, *, system: str, task: str, current: Image.Image | None, feedback: str | None, step: int
@@ -32,4 +45,4 @@ class History:
         if current is not None:
             images.append(current)
         return ModelInput(system=system, task=task, history=list(self.replies), images=images,
-                          feedback=feedback, step=step)
+                          feedback=feedback, step=step, summary=self.summary, history_start=self.first_step)

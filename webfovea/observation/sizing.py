@@ -119,6 +119,7 @@ def harness_config(
         raise ValueError(f"unknown coordinate convention {overrides['coordinate_convention']!r}; "
                          "use pixels or norm1000")
     overrides["conventions"] = row.family
+    overrides.setdefault("context_tokens", row.context_tokens)
     explicit = "screenshot_cap_width" in overrides or "screenshot_cap_height" in overrides
     if explicit and cap is not None:
         raise ValueError("give either cap= or screenshot_cap_width/height, not both")

@@ -34,7 +34,8 @@ __all__ = [
 def config_fields(config: HarnessConfig) -> dict[str, Any]:
     """What result.json and run.json record about the harness: the whole config, and the
     profile and disabled list derived from it the one way (HarnessConfig.disabled)."""
-    return {"profile": config.profile, "disabled": config.disabled(), "config": config.model_dump(mode="json")}
+    return {"profile": config.profile, "disabled": config.disabled(), "outside_rules": config.outside_rules(),
+            "config": config.model_dump(mode="json")}
 
 
 # ---------------------------------------------------------------- result.json

@@ -30,6 +30,7 @@ class RunInfo(Record):
     model: str | None = None
     profile: str | None = None
     disabled: list[str] = Field(default_factory=list)  # HarnessConfig.disabled()
+    outside_rules: list[str] = Field(default_factory=list)  # HarnessConfig.outside_rules()
     workers: int | None = None
     backend: str | None = None
     ray_address: str | None = None

@@ -59,6 +59,8 @@ class TaskResult(BaseModel):
     # config at hand (results written by the runner for a task whose worker was lost).
     config: dict[str, Any] | None = None
     session_id: str | None = None  # the environment's server-side session (task.session), when bound
+    # HarnessConfig.outside_rules(): tools on that the challenge's rules forbid (the `winner` profile)
+    outside_rules: list[str] = Field(default_factory=list)
 
 
 class StepRecord(BaseModel):
@@ -81,6 +83,9 @@ class StepRecord(BaseModel):
     screenshot_marked: str | None = None
     image_size: list[int] | None = None  # [w, h] of the image as sent
     seconds: float = 0.0
+    # History compression done just before this step's model call (observation/compress.py
+    # Compression.to_json(): status, tokens, the summary call's raw reply and usage ...).
+    compression: dict[str, Any] | None = None
 
 
 class CaptureFile(Record):
