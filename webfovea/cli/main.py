@@ -1,4 +1,4 @@
-"""The `webfovea` command line: run, bench, serve, report, compare, replay."""
+"""The `webfovea` command line: run, bench, serve, report, compare, replay, ab."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 
+from webfovea.cli.ab import ab
 from webfovea.cli.bench import bench, replay
 from webfovea.cli.common import (
     BaseUrlOpt,
@@ -117,6 +118,7 @@ def compare(
 
 app.command()(bench)
 app.command()(replay)
+app.command()(ab)
 
 
 def main() -> None:

@@ -18,8 +18,19 @@ from typing import Any
 
 from PIL import Image
 
+from webfovea.eval.ab import read_ab
+from webfovea.eval.ab_report import render_ab_report
+from webfovea.eval.report_style import CSS
 from webfovea.eval.summary import build_summary, load_summary
-from webfovea.record import StepRecord, check_result, read_run_tasks, read_trajectory, write_text_atomic
+from webfovea.record import (
+    RecordError,
+    StepRecord,
+    check_result,
+    read_run_info,
+    read_run_tasks,
+    read_trajectory,
+    write_text_atomic,
+)
 from webfovea.record.schema import RESULT_JSON, TRAJECTORY_JSONL
 from webfovea.task import Task
 
@@ -113,29 +124,6 @@ def thumbnail(path: Path, width: int = THUMB_WIDTH) -> str | None:
 
 # ---------------------------------------------------------------- rendering
 
-CSS = """
-*{box-sizing:border-box}body{font:14px/1.45 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;
-margin:0;color:#1d2330;background:#f5f6f8}main{max-width:1280px;margin:0 auto;padding:24px}
-h1{font-size:24px;margin:0 0 4px}h2{font-size:19px;margin:32px 0 8px}h3{font-size:16px;margin:0}
-table{border-collapse:collapse;background:#fff;width:100%;margin:8px 0 16px}
-th,td{border-bottom:1px solid #e3e6eb;padding:6px 10px;text-align:left;vertical-align:top}
-th{background:#eef0f4;font-weight:600}td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
-.banner{background:#fff3cd;border:2px solid #d39e00;color:#6b4e00;padding:12px 16px;border-radius:6px;
-font-weight:600;margin:12px 0}.counts{font-size:28px;font-weight:700;margin:8px 0}
-.badge{display:inline-block;padding:1px 8px;border-radius:10px;font-size:12px;font-weight:700;color:#fff}
-.pass{background:#1a7f37}.fail{background:#c62828}.meta td:first-child{width:160px;color:#555}
-.task{background:#fff;border:1px solid #e3e6eb;border-radius:8px;padding:16px;margin:24px 0}
-.task-head{display:flex;gap:12px;align-items:center}.kv{color:#555;margin:4px 0}
-.kv b{color:#1d2330}pre,code{font:12px/1.4 ui-monospace,SFMono-Regular,Menlo,monospace}
-pre{white-space:pre-wrap;word-break:break-word;background:#f5f6f8;padding:8px;border-radius:4px;margin:4px 0}
-ol.timeline{list-style:none;padding:0;margin:12px 0 0}
-.step{display:grid;grid-template-columns:minmax(0,720px) minmax(0,1fr);gap:16px;padding:12px 0;
-border-top:1px solid #e3e6eb}.step img{width:100%;height:auto;border:1px solid #ccd;border-radius:4px}
-.step .noimg{color:#888;font-style:italic}.label{font-size:11px;text-transform:uppercase;color:#777;
-letter-spacing:.04em;margin-top:8px}.error{color:#c62828}.reject{color:#a15c00}
-a{color:#0b57d0;text-decoration:none}a:hover{text-decoration:underline}
-@media (max-width:1000px){.step{grid-template-columns:1fr}}
-"""
 
 
 def _value(value: Any, *, answer: bool = False) -> str:
@@ -278,6 +266,21 @@ def _task_section(tid: str, row: dict[str, Any], task_dir: Path, anchor: str, st
             f'<ol class="timeline">{timeline}</ol></section>')
 
 
+def _outside_rules(run_dir: Path) -> list[str]:
+    """The rule-breaking tools the run had on (run.json; else any task's result.json)."""
+    try:
+        info = read_run_info(run_dir)
+    except RecordError:
+        info = None
+    if info is not None:
+        return list(info.outside_rules)
+    for d in _task_dirs(run_dir):
+        result, _ = check_result(d)
+        if result is not None:
+            return list(result.outside_rules)
+    return []
+
+
 def render_report(run_dir: Path, *, thumb_width: int = THUMB_WIDTH) -> str:
     run_dir = Path(run_dir)
     summary, warning = gather(run_dir)
@@ -290,6 +293,10 @@ def render_report(run_dir: Path, *, thumb_width: int = THUMB_WIDTH) -> str:
     meta = summary.get("meta") or {}
     title = f"webfovea report · {meta.get('profile') or run_dir.name} · {passed}/{total}"
     banner = f'<div class="banner" id="partial-banner">{_e(warning)}</div>' if warning else ""
+    outside = _outside_rules(run_dir)
+    if outside:
+        banner += (f'<div class="banner" id="outside-rules">OUTSIDE THE CHALLENGE\'S RULES: this run offered '
+                   f'{_e(", ".join(outside))} (seed 002\'s tools, for comparison only)</div>')
     body = [
         f"<h1>{_e(title)}</h1><div class=kv>{_e(str(run_dir.resolve()))}</div>",
         banner,
@@ -312,9 +319,15 @@ def render_report(run_dir: Path, *, thumb_width: int = THUMB_WIDTH) -> str:
 
 
 def write_report(run_dir: Path, out: Path | None = None, *, thumb_width: int = THUMB_WIDTH) -> Path:
-    """Write the report (default `<run_dir>/report.html`) and return its path."""
+    """Write the report (default `<run_dir>/report.html`) and return its path.
+
+    An A/B folder (`webfovea ab`, with ab.json) gets the comparison report: the chart, the
+    arms and the pairs; each arm's run folder has its own run report."""
     run_dir = Path(run_dir)
     if not run_dir.is_dir():
         raise FileNotFoundError(f"{run_dir}: no such run folder")
     target = Path(out) if out is not None else run_dir / "report.html"
+    ab = read_ab(run_dir)
+    if ab is not None:
+        return write_text_atomic(target, render_ab_report(ab))
     return write_text_atomic(target, render_report(run_dir, thumb_width=thumb_width))
