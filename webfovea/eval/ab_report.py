@@ -123,8 +123,10 @@ def render_ab_report(data: dict[str, Any]) -> str:
     if outside:
         banners.append(f'<div class="banner" id="outside-rules">Outside the challenge\'s rules: {_e(", ".join(outside))} '
                        "(script evaluation and/or URL navigation, seed 002's choices, for comparison only)</div>")
+    b = data.get("budgets") or {}
     meta = (f"model {data.get('model')} · seeds {', '.join(map(str, data.get('seeds', [])))} · "
-            f"{data.get('tasks_per_seed')} tasks per seed · budgets {data.get('budgets')}")
+            f"{data.get('tasks_per_seed')} tasks per seed · budgets {b.get('max_steps')} steps, "
+            f"{b.get('max_seconds', 0):g} s per task in every arm")
     body = [f"<h1>{_e(title)}</h1>", f'<div class="kv">{_e(meta)}</div>', *banners,
             "<h2>Pass rate per arm</h2>", bar_chart(data), "<h2>Arms</h2>", _arm_table(data),
             "<h2>Paired comparison</h2>", _pair_table(data)]
