@@ -26,6 +26,7 @@ from webfovea.execution.executor import Executed, Executor
 from webfovea.execution.settle import SettleWatcher
 from webfovea.feedback import notes
 from webfovea.guardrails.breaker import ScrollBreaker
+from webfovea.guardrails.forbidden import forbidden_for
 from webfovea.models.base import ModelInput
 from webfovea.observation.capture import Screen, Shot
 from webfovea.observation.history import History
@@ -79,6 +80,8 @@ class Harness:
         self.specs = catalog.offered(self.config)
         self._by_name = {s.name: s for s in self.specs}
         self._parser_specs = catalog.parser_specs(self.specs)
+        # The closed action set's refusals, minus any kind of action this profile offers.
+        self._forbidden = forbidden_for({n for s in self.specs for n in (s.name, *s.aliases)})
         self.system_prompt = system_prompt(self.specs, self.config)
         self.history = History(self.config.screenshot_window)
         self.notes = notes.Notes(self.config)
@@ -243,6 +246,7 @@ class Harness:
         parsed = parse_reply(
             reply, self._parser_specs,
             strip_tokens=self.config.on(Component.token_strip), first_only=self.config.on(Component.first_action),
+            forbidden=self._forbidden,
         )
         self.steps += 1
         self.history.add(parsed.cleaned, obs.image)

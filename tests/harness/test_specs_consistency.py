@@ -3,7 +3,8 @@
 import inspect
 
 from webfovea.actions.catalog import BY_NAME, SPECS, TABLE3, offered, parser_specs
-from webfovea.config import Component, make_config
+from webfovea.config import OUTSIDE_RULES, Component, make_config
+from webfovea.guardrails.forbidden import forbidden_for
 from webfovea.observation.prompt import system_prompt
 from webfovea.parsing import parse_reply
 
@@ -17,22 +18,26 @@ SAMPLE_ARGS = {
 }
 
 
-def test_catalog_is_exactly_table3():
-    assert tuple(s.name for s in SPECS) == TABLE3
+def test_catalog_is_table3_then_the_tools_outside_the_rules():
+    assert tuple(s.name for s in SPECS)[: len(TABLE3)] == TABLE3
+    extra = [s for s in SPECS if s.name not in TABLE3]
+    assert all(s.component in OUTSIDE_RULES for s in extra)  # the paper's set is the closed set
 
 
 def test_every_action_in_prompt_parser_executor_feedback():
-    config = make_config("webfovea")
+    assert [s.name for s in offered(make_config("webfovea"))] == list(TABLE3)
+    config = make_config("winner")  # the paper's set plus seed 002's tools: every spec offered
     specs = offered(config)
-    assert [s.name for s in specs] == list(TABLE3)
+    assert specs == list(SPECS)
     prompt = system_prompt(specs, config)
     pspecs = parser_specs(specs)
+    forbidden = forbidden_for({s.name for s in specs})  # what the harness refuses for this profile
     for spec in SPECS:
         # prompt: the signature line is shown
         assert f"- {spec.signature}" in prompt, spec.name
         # parser: a call written exactly like the prompt's kind of arguments parses to this action
         args = ", ".join(f"{p.name}={SAMPLE_ARGS[p.kind]}" for p in spec.params)
-        parsed = parse_reply(f"Thought: t\nAction: {spec.name}({args})", pspecs)
+        parsed = parse_reply(f"Thought: t\nAction: {spec.name}({args})", pspecs, forbidden=forbidden)
         assert parsed.action is not None and parsed.action.name == spec.name, (spec.name, parsed.rejection)
         for p in spec.params:
             assert p.name in parsed.action.args, (spec.name, p.name)

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from webfovea.actions import control, forms, keyboard, pointer, reading
+from webfovea.actions import control, forms, keyboard, outside_rules, pointer, reading
 from webfovea.actions.spec import ActionSpec
 from webfovea.config import HarnessConfig
 from webfovea.types import ParamSpec
 
-_MODULES = (pointer, control, forms, keyboard, reading)
+_MODULES = (pointer, control, forms, keyboard, reading, outside_rules)
 
 # The paper's Table 3, in its order: the order the prompt lists the actions in.
 TABLE3 = (

@@ -40,6 +40,8 @@ class ExecContext:
     config: HarnessConfig
     view: View
     find_positions: dict[str, int] = field(default_factory=dict)  # find_text: next match per text
+    # What an action keeps between its calls within one task (goto: the URLs seen so far).
+    state: dict[str, Any] = field(default_factory=dict)
     # Let what the pointer's arrival set off happen (hover handlers, their short timers and
     # transitions), bounded; returns at once when nothing was set off. Given by the executor.
     hover_pause: Callable[[], Awaitable[Any]] | None = None

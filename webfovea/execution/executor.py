@@ -68,6 +68,7 @@ class Executor:
         self.budgets = ActionBudgets(config)
         self.notes = notes.Notes(config)
         self.find_positions: dict[str, int] = {}
+        self.state: dict[str, Any] = {}  # per-task state of actions (ExecContext.state)
 
     def _reject(self, text: str) -> Executed:
         return Executed(Outcome(ok=False, check_change=False), self.notes.refusal(text), None, None, None,
@@ -89,7 +90,8 @@ class Executor:
         left = self.budgets.left(spec.name, spec.budget)
         if left is not None and left <= 0:
             return self._reject(notes.budget_spent(spec.name, spec.budget or 0))
-        ctx = ExecContext(self.page, self.config, view, self.find_positions, hover_pause=self.settle.hover_pause)
+        ctx = ExecContext(self.page, self.config, view, self.find_positions, state=self.state,
+                          hover_pause=self.settle.hover_pause)
         try:
             point = self._check_points(spec, action, ctx)
         except OutOfBounds as e:

@@ -8,6 +8,10 @@ model can cite them. Stating a rule is not enforcing it: the closed action set
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from webfovea.config import Component
+
 HARD_CONSTRAINTS: tuple[str, ...] = (
     "Stay on the task's website and the pages it links to; never leave it for another site.",
     "Do not use search engines, third-party sites or any other outside source of data.",
@@ -24,3 +28,19 @@ HARD_CONSTRAINTS: tuple[str, ...] = (
     "Dismiss cookie banners and pop-ups through their own buttons before working with the page.",
     "Do not try to bypass logins, paywalls or rate limits; solve an image-grid CAPTCHA only by selecting its tiles.",
 )
+
+_NO_URLS = HARD_CONSTRAINTS[2]
+# A component outside the rules that is on changes the constraint it would contradict.
+RELAXED_BY: dict[Component, tuple[str, str]] = {
+    Component.goto_seen_url: (
+        _NO_URLS,
+        "Do not guess or construct URLs: open by URL (goto) only addresses you have seen on this site's "
+        "pages; otherwise use the site's own links, menus and controls.",
+    ),
+}
+
+
+def hard_constraints(on: Callable[[Component], bool]) -> tuple[str, ...]:
+    """The constraints the prompt states for a harness with these switches."""
+    replace = {old: new for c, (old, new) in RELAXED_BY.items() if on(c)}
+    return tuple(replace.get(c, c) for c in HARD_CONSTRAINTS)

@@ -26,3 +26,13 @@ DEFAULT_FORBIDDEN: dict[str, str] = {
     **dict.fromkeys(["search", "web_search", "google", "google_search", "bing", "search_engine"], _SEARCH),
     **dict.fromkeys(["new_tab", "open_tab", "switch_tab", "close_tab", "tab_focus"], _TABS),
 }  # fmt: skip
+
+
+def forbidden_for(offered: set[str]) -> dict[str, str]:
+    """The refusals for a harness that offers `offered` (names and aliases of its actions).
+
+    A profile that offers a refused kind of action (the `winner` profile's goto/evaluate) must
+    not refuse it by name, nor refuse its other names with a reason that is no longer true:
+    every name sharing a reason with an offered name is dropped with it."""
+    lifted = {DEFAULT_FORBIDDEN[name] for name in offered if name in DEFAULT_FORBIDDEN}
+    return {name: why for name, why in DEFAULT_FORBIDDEN.items() if why not in lifted}

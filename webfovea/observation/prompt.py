@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from webfovea.actions.spec import ActionSpec
 from webfovea.config import Component, HarnessConfig
-from webfovea.guardrails.constraints import HARD_CONSTRAINTS
+from webfovea.guardrails.constraints import hard_constraints
 
 GRAMMAR = """Reply in exactly this format:
 Thought: <one or two sentences: what you see and what you will do next>
@@ -48,7 +48,7 @@ def system_prompt(specs: Sequence[ActionSpec], config: HarnessConfig) -> str:
         if rules:
             parts.append("## Tool rules\n" + "\n".join(f"- {r}" for r in rules))
     if config.on(Component.hard_constraints):
-        lines = [f"{i}. {c}" for i, c in enumerate(HARD_CONSTRAINTS, 1)]
+        lines = [f"{i}. {c}" for i, c in enumerate(hard_constraints(config.on), 1)]
         parts.append("## Hard constraints\n" + "\n".join(lines))
     parts.append(
         f"Budget: at most {config.max_steps} steps and {int(config.max_seconds)} seconds for the task."
