@@ -24,6 +24,7 @@ def test_exact_mcnemar_is_the_two_sided_binomial_test():
     assert mcnemar_exact(3, 3) == 1.0
     assert mcnemar_exact(2, 10) == pytest.approx(2 * (1 + 12 + 66) / 4096, abs=1e-6)
     assert mcnemar_exact(0, 10) == pytest.approx(2 / 1024, abs=1e-6)
+    assert 0 < mcnemar_exact(0, 52) == pytest.approx(2 / 2**52)  # never rounded to 0
 
 
 def test_arms_are_profiles_or_switch_sets_with_the_same_budgets():

@@ -35,7 +35,7 @@ def mcnemar_exact(fixed: int, broken: int) -> float:
         return 1.0
     k = min(fixed, broken)
     tail = sum(comb(n, i) for i in range(k + 1)) / 2**n
-    return min(1.0, round(2 * tail, 6))
+    return min(1.0, float(f"{2 * tail:.6g}"))  # significant digits: tiny p stays non-zero
 
 
 @dataclass
