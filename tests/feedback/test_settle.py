@@ -66,13 +66,15 @@ async def test_transition_has_ended_when_step_returns(session, sites):
 
 async def test_quiet_page_returns_at_once(session, sites):
     h = await open_lab(session, sites, "/lab/text")
-    times = []
+    # What the wait waited for, not how long the wall clock says (a loaded machine stretches
+    # every wait; the speed itself is measured in benchmarks/bench_step.py).
     for _ in range(3):
         t0 = time.monotonic()
         await act(h, "click", "h1")
-        times.append(h.settle.last.seconds)
-        assert time.monotonic() - t0 < 2
-    assert min(times) < 0.25
+        report = h.settle.last
+        assert not report.timed_out
+        assert not {"request", "websocket", "timer", "animation"} & set(report.waited_for), report.waited_for
+        assert time.monotonic() - t0 < 10  # only a hang guard
 
 
 HOSTILE = """<html><body><button id=b style="position:absolute;left:300px;top:300px;width:200px;height:60px">Go</button>

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -41,20 +40,9 @@ def _proving_ground(seed: int, ports: tuple[int, int] = (0, 0)) -> Iterator[Site
         handle = start_sites(seed=seed, ports=ports)
     except OSError as e:
         raise fail(str(e)) from None
-    from webfovea.browser.binding import SECRET_ENV
-
-    previous = os.environ.get(SECRET_ENV)
-    # Workers inherit it: they make each task's session (the sites' request log and state).
-    os.environ[SECRET_ENV] = handle.control_secret
-    try:
-        with handle:
-            out.print(f"proving ground: {handle.main_url} (frames from {handle.frame_url})")
-            yield handle
-    finally:
-        if previous is None:
-            os.environ.pop(SECRET_ENV, None)
-        else:
-            os.environ[SECRET_ENV] = previous
+    with handle:
+        out.print(f"proving ground: {handle.main_url} (frames from {handle.frame_url})")
+        yield handle
 
 
 @contextlib.contextmanager
