@@ -73,7 +73,10 @@ async def run_task(
     capture: bool = True,
     on_step: Callable[[StepRecord], None] | None = None,
     base_url: str | None = None,
+    offline: bool | None = None,
 ) -> TaskResult:
+    """Run one task and write its folder. `offline` applies when the browser is launched here
+    (default: $WEBFOVEA_OFFLINE; real websites are reachable unless it is set)."""
     t0 = time.monotonic()
     model_options = dict(model_options or {})
     base_url = base_url or model_options.pop("base_url", None)  # runners pass it with the options
@@ -92,7 +95,8 @@ async def run_task(
     try:
         if session is None:
             vp = (config.viewport_width, config.viewport_height)
-            own = await (BrowserSession.connect(cdp_url, viewport=vp) if cdp_url else BrowserSession.launch(viewport=vp))
+            own = await (BrowserSession.connect(cdp_url, viewport=vp) if cdp_url
+                         else BrowserSession.launch(viewport=vp, offline=offline))
         sess = session or own
         assert sess is not None
         page = await sess.fresh_page()

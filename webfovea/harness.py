@@ -64,6 +64,7 @@ class _Launch:
     cdp_url: str | None
     headless: bool = True
     executable: str | None = None
+    offline: bool | None = None
 
 
 class Harness:
@@ -99,10 +100,14 @@ class Harness:
 
     @classmethod
     def launch(cls, url: str | None = None, *, headless: bool = True, executable: str | None = None,
-               **options: Any) -> Harness:
-        """A harness on a new local Chromium. Use `async with` (or `await`) to start it."""
+               offline: bool | None = None, **options: Any) -> Harness:
+        """A harness on a new local Chromium. Use `async with` (or `await`) to start it.
+
+        `offline=True` keeps every name but localhost from resolving (tests, the proving
+        ground); the default ($WEBFOVEA_OFFLINE, else off) reaches real websites.
+        """
         h = cls(None, cls._config(options))
-        h._launch = _Launch(url, None, headless, executable)
+        h._launch = _Launch(url, None, headless, executable, offline)
         return h
 
     @classmethod
@@ -128,7 +133,8 @@ class Harness:
                 self._session = await BrowserSession.connect(self._launch.cdp_url, viewport=vp)
             else:
                 self._session = await BrowserSession.launch(
-                    viewport=vp, headless=self._launch.headless, executable=self._launch.executable
+                    viewport=vp, headless=self._launch.headless, executable=self._launch.executable,
+                    offline=self._launch.offline,
                 )
             self._page = await self._session.fresh_page()
         await self._prepare()

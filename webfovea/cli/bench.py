@@ -15,10 +15,12 @@ from webfovea.cli.common import (
     CoordsOpt,
     DisableOpt,
     ModelOpt,
+    OfflineOpt,
     ProfileOpt,
     build_config,
     err,
     fail,
+    go_offline,
     out,
 )
 from webfovea.config import HarnessConfig
@@ -32,9 +34,12 @@ SUITES = ("builtin",)
 
 @contextlib.contextmanager
 def _proving_ground(seed: int, ports: tuple[int, int] = (0, 0)) -> Iterator[SitesHandle]:
-    """The proving-ground sites for the length of a run; a taken port is a one-line error."""
+    """The proving-ground sites for the length of a run; a taken port is a one-line error.
+
+    The proving ground runs offline: its browsers resolve no name but localhost."""
     from webfovea.envs.serve import start_sites
 
+    go_offline()
     try:
         handle = start_sites(seed=seed, ports=ports)
     except OSError as e:
@@ -130,8 +135,11 @@ def bench(
     coords: CoordsOpt = None,
     compare_with: Annotated[Path | None, typer.Option("--compare-with", help="Print +fixed/-broken against this earlier run.")] = None,
     limit: Annotated[int | None, typer.Option("--limit", help="Run only the first N tasks.")] = None,
+    offline: OfflineOpt = False,
 ) -> None:
     """Run a suite of tasks, score the answers, write summary.json and report.html."""
+    if offline:
+        go_offline()
     if workers < 1:
         raise fail("--workers must be at least 1")
     if backend not in ("local", "ray"):
@@ -167,8 +175,11 @@ def replay(
     out_dir: Annotated[Path | None, typer.Option("--out", help="Where to write the replayed run.")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Proving-ground seed, if the run was the built-in suite.")] = 0,
     coords: CoordsOpt = None,
+    offline: OfflineOpt = False,
 ) -> None:
     """Re-run the raw model replies recorded in RUN_DIR against the current harness."""
+    if offline:
+        go_offline()
     from webfovea.eval.summary import load_run_tasks
 
     tasks = load_run_tasks(run_dir)

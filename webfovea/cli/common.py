@@ -26,6 +26,11 @@ ModelOpt = Annotated[
     str, typer.Option("--model", help="Model spec: oracle, replay:PATH, openai:MODEL, anthropic:MODEL.")
 ]
 BaseUrlOpt = Annotated[str | None, typer.Option("--base-url", help="OpenAI-compatible base URL (else OPENAI_BASE_URL).")]
+OfflineOpt = Annotated[
+    bool,
+    typer.Option("--offline", help="Resolve no name but localhost: no real website is reachable (tests, CI, "
+                 "the proving ground, which turns it on by itself). Also WEBFOVEA_OFFLINE=1."),
+]
 CoordsOpt = Annotated[
     str | None,
     typer.Option("--coords", help="Model coordinate convention: pixels or norm1000 (default: from the model table)."),
@@ -47,3 +52,12 @@ def build_config(model: str, profile: str, disable: list[str] | None, coords: st
         return make_config(profile, disable, coordinate_convention=convention, **overrides)
     except ValueError as e:
         raise fail(str(e)) from None
+
+
+def go_offline() -> None:
+    """Every browser this process or its workers launch from now on is offline ($WEBFOVEA_OFFLINE)."""
+    import os
+
+    from webfovea.browser.session import OFFLINE_ENV
+
+    os.environ[OFFLINE_ENV] = "1"

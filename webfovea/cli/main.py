@@ -15,6 +15,7 @@ from webfovea.cli.common import (
     CoordsOpt,
     DisableOpt,
     ModelOpt,
+    OfflineOpt,
     ProfileOpt,
     app,
     build_config,
@@ -37,6 +38,7 @@ def run(
     coords: CoordsOpt = None,
     max_steps: Annotated[int | None, typer.Option("--max-steps", help="Step budget (default: profile's).")] = None,
     task_id: Annotated[str, typer.Option("--task-id", help="Id recorded in result.json.")] = "task",
+    offline: OfflineOpt = False,
 ) -> None:
     """Run one task: an instruction and a start URL. Writes result.json, trajectory.jsonl and screenshots."""
     from webfovea.agent import run_task
@@ -58,7 +60,8 @@ def run(
 
     try:
         result = asyncio.run(
-            run_task(t, out_dir, model=model, config=config, cdp_url=cdp_url, on_step=progress, base_url=base_url)
+            run_task(t, out_dir, model=model, config=config, cdp_url=cdp_url, on_step=progress, base_url=base_url,
+                     offline=True if offline else None)
         )
     except KeyboardInterrupt:
         err.print(f"interrupted; result written to {out_dir / 'result.json'}")
