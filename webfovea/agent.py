@@ -89,6 +89,7 @@ async def run_task(
     )
     result.disabled = _disabled(config)
     own: BrowserSession | None = None
+    deadline: asyncio.Timeout | None = None
     cap = None
     mdl: Model | None = None
     steps = 0
@@ -103,16 +104,17 @@ async def run_task(
         if capture:
             cap = await start_capture(page, Path(task_dir))
         h = await Harness.on_page(page, config)
-        await h.goto(task.website)
-        if isinstance(model, str):
-            from webfovea.models.factory import make_model
-
-            mdl = make_model(model, task=task, page=page, base_url=base_url, options=model_options or None)
-        else:
-            mdl = model
         budget = TaskBudget.of(config)
         budget.started = t0
-        async with asyncio.timeout(budget.seconds_left()):
+        deadline = asyncio.timeout(budget.seconds_left())
+        async with deadline:  # the first navigation counts against the task's time too
+            await h.goto(task.website)
+            if isinstance(model, str):
+                from webfovea.models.factory import make_model
+
+                mdl = make_model(model, task=task, page=page, base_url=base_url, options=model_options or None)
+            else:
+                mdl = model
             while True:
                 if budget.steps_spent():
                     result.status = "max_steps"
@@ -149,8 +151,11 @@ async def run_task(
                         result.status, result.error = "scroll_breaker", res.error
                     break
     except TimeoutError:
-        result.status = "timeout"
-        result.error = f"wall-clock budget of {config.max_seconds:g} s spent"
+        if deadline is not None and deadline.expired():
+            result.status = "timeout"
+            result.error = f"wall-clock budget of {config.max_seconds:g} s spent"
+        else:  # a bounded wait inside the task, not the task's own budget
+            result.status, result.error = "tool_timeout", f"a step did not complete within {config.tool_timeout_s:g} s"
     except ModelError as e:
         result.status, result.error = "model_error", str(e)
     except BrowserLost as e:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from webfovea.actions.spec import ActionSpec, ExecContext, Outcome
+from webfovea.browser.world import worlds
 from webfovea.config import Component
 from webfovea.guardrails.captcha import captcha_on_page
 from webfovea.types import Action, ParamSpec
@@ -63,15 +64,10 @@ async def exec_scroll(ctx: ExecContext, action: Action) -> Outcome:
     await ctx.page.mouse.move(x, y)
     await ctx.page.mouse.wheel(dx, dy)
     # mouse.wheel returns before the scroll is applied; without this the "after"
-    # fingerprint can still show the old offset and a moving page looks stuck.
-    try:
-        await ctx.page.evaluate(_TWO_FRAMES)
-    except Exception:
-        pass
+    # fingerprint can still show the old offset and a moving page looks stuck. The frames are
+    # the harness's own (a page overriding requestAnimationFrame cannot hold it) and bounded.
+    await worlds(ctx.page).animation_frames(2, timeout=1.0)
     return Outcome(point=(x, y))
-
-
-_TWO_FRAMES = "new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))"
 
 
 async def exec_click_many(ctx: ExecContext, action: Action) -> Outcome:

@@ -14,6 +14,7 @@ from typing import Any
 from playwright.async_api import Frame, Page
 
 from webfovea.browser.frames import frame_at_point
+from webfovea.browser.world import worlds
 from webfovea.feedback.fingerprint import changed, fingerprints_at, text_hash
 
 Point = tuple[float, float]
@@ -60,7 +61,9 @@ async def _hash_frame(page: Page, point: Point, *, always: bool) -> Frame | None
         return None
     if always:
         return hit.frame
-    on_chart = await _safe(hit.frame.evaluate(_SVG_CANVAS_AT, [hit.local_x, hit.local_y]))
+    if hit.ref is None:
+        return None
+    on_chart = await _safe(worlds(page).call(hit.ref, _SVG_CANVAS_AT, [hit.local_x, hit.local_y]))
     return hit.frame if on_chart else None
 
 
