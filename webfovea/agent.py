@@ -104,6 +104,8 @@ async def run_task(
         if capture:
             cap = await start_capture(page, Path(task_dir))
         h = await Harness.on_page(page, config)
+        await h.guard_site(task.website, allow_origins=task.allow_origins,
+                           on_block=cap.record_block if cap is not None else None)
         budget = TaskBudget.of(config)
         budget.started = t0
         deadline = asyncio.timeout(budget.seconds_left())

@@ -64,6 +64,8 @@ class HarnessConfig(BaseModel):
     fixed_wait_ms: int = 500  # used when adaptive_settle is off
     tool_timeout_s: float = 180.0
     scroll_breaker_limit: int = 10
+    site_guard: bool = True  # top-level navigations stay on the task's site (guardrails/site.py)
+    allow_domains: list[str] = Field(default_factory=list)  # more domains the task's site includes
 
     def on(self, c: Component | str) -> bool:
         return Component(c) in self.components

@@ -12,9 +12,11 @@ order. The agent loop (`webfovea.agent`), the CLI and the proving ground build o
 
 from __future__ import annotations
 
+import asyncio
 import time
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlsplit
 
 from PIL import Image
 from playwright.async_api import Page
@@ -26,6 +28,7 @@ from webfovea.execution.executor import Executed, Executor
 from webfovea.execution.settle import SettleWatcher
 from webfovea.feedback import notes
 from webfovea.guardrails.breaker import ScrollBreaker
+from webfovea.guardrails.site import Blocked, SiteGuard, SitePolicy
 from webfovea.models.base import ModelInput
 from webfovea.observation.capture import Screen, Shot
 from webfovea.observation.history import History
@@ -83,7 +86,9 @@ class Harness:
         self.steps = 0
         self.last: Observation | None = None
         self.last_feedback: str | None = None
+        self.guard: SiteGuard | None = None
         self._ready = False
+        self._known_pages: set[Page] = set()
 
     # construction -----------------------------------------------------------------------
     @staticmethod
@@ -139,6 +144,7 @@ class Harness:
             self._page = await self._session.fresh_page()
         await self._prepare()
         if self._launch is not None and self._launch.url:
+            await self.guard_site(self._launch.url)
             await self.goto(self._launch.url)
         return self
 
@@ -148,7 +154,60 @@ class Harness:
         await self.settle.install()
         self.screen = Screen(self._page, self.config)
         self.executor = Executor(self._page, self.config, self.settle)
+        self._known_pages = set(self._page.context.pages)
         self._ready = True
+
+    async def guard_site(self, start_url: str, *, allow_origins: list[str] | None = None,
+                         on_block: Any = None) -> SiteGuard | None:
+        """Keep top-level navigations and new tabs on the site of `start_url` (config `site_guard`,
+        `allow_domains`; loopback: its origin plus `allow_origins`). Enforced in the browser."""
+        if not self.config.site_guard or self.guard is not None:
+            return self.guard
+        policy = SitePolicy(start_url, list(self.config.allow_domains), list(allow_origins or []))
+        self.guard = SiteGuard(policy, on_block)
+        await self.guard.install(self.page.context)
+        return self.guard
+
+    async def _switch_to(self, page: Page) -> None:
+        """Observe and act on another tab from now on; the task's budgets carry over."""
+        self._page = page
+        await self.screen.detach()
+        self.settle = SettleWatcher(page, self.config)
+        await self.settle.install()
+        self.screen = Screen(page, self.config)
+        self.executor.page, self.executor.settle = page, self.settle
+
+    async def _follow_tabs(self) -> list[str]:
+        """A tab the page opened becomes the observed page; a closed one gives way to the last open."""
+        said: list[str] = []
+        context = self.page.context
+        fresh = [p for p in context.pages if p not in self._known_pages and not p.is_closed()]
+        self._known_pages.update(fresh)
+        for page in fresh:
+            try:
+                await page.wait_for_load_state("domcontentloaded", timeout=3000)
+            except Exception:
+                pass
+            if page.url in ("", "about:blank"):
+                await _close_quietly(page)  # its navigation was refused, or it never had one
+                continue
+            await self._switch_to(page)
+            said.append(notes.new_tab(page.url))
+        if self.page.is_closed():
+            open_pages = [p for p in context.pages if not p.is_closed()]
+            if open_pages:
+                await self._switch_to(open_pages[-1])
+                said.append(notes.tab_closed(open_pages[-1].url))
+        return said
+
+    async def _events(self) -> str:
+        """What happened beside the action: blocked navigations, tabs opened or closed."""
+        said = [notes.blocked_navigation(b.url, b.reason) for b in self._unread_blocks()]
+        said += await self._follow_tabs()
+        return " ".join(self.notes.refusal(t) for t in said if t).strip()
+
+    def _unread_blocks(self) -> list[Blocked]:
+        return self.guard.take_unread() if self.guard is not None else []
 
     def __await__(self):  # type: ignore[no-untyped-def]
         return self.start().__await__()
@@ -177,7 +236,11 @@ class Harness:
         return None
 
     async def goto(self, url: str) -> None:
-        """Open the task's start page. Harness-side only: the model has no way to navigate by URL."""
+        """Open the task's start page. Harness-side only: the model has no way to navigate by URL.
+
+        Only http(s) pages: `file:`, `data:`, `view-source:` and the like are refused."""
+        if urlsplit(url).scheme not in ("http", "https"):
+            raise ValueError(f"only http(s) start pages are opened, not {url[:60]!r}")
         mark = self.settle.navigations
         try:
             await self.page.goto(url, wait_until="domcontentloaded", timeout=30_000)
@@ -217,6 +280,9 @@ class Harness:
         self.history.add(parsed.cleaned, obs.image)
         self.last = None
         result = await self._execute(parsed, obs)
+        events = await self._events()
+        if events:
+            result.feedback = f"{result.feedback} {events}".strip()
         self.last_feedback = result.feedback or None
         result.seconds = time.monotonic() - t0
         return result
@@ -244,3 +310,10 @@ class Harness:
             result.done, result.stop_reason, result.error = True, "scroll_breaker", self.breaker.reason()
         return result
 
+
+
+async def _close_quietly(page: Page) -> None:
+    try:
+        await asyncio.wait_for(page.close(), 5)
+    except Exception:
+        pass

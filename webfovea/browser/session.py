@@ -122,6 +122,7 @@ class BrowserSession:
             self.context = await self.browser.new_context(
                 viewport={"width": viewport[0], "height": viewport[1]}, device_scale_factor=1,
                 accept_downloads=True,
+                service_workers="block",  # a worker could answer navigations the site guard must see
             )
         except BaseException:
             await self.close()

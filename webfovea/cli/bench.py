@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from webfovea.cli.common import (
+    AllowDomainOpt,
     BaseUrlOpt,
     CoordsOpt,
     DisableOpt,
@@ -75,7 +76,8 @@ def _tasks_for(suite_or_file: str, seed: int, ports: tuple[int, int]) -> Iterato
         return
     # Tasks over the proving ground: start its sites and point the placeholders at them.
     with _proving_ground(seed, ports) as handle:
-        yield [t.model_copy(update={"website": resolve_site_url(t.website, handle.main_url)}) for t in tasks]
+        yield [t.model_copy(update={"website": resolve_site_url(t.website, handle.main_url),
+                                    "allow_origins": [*t.allow_origins, handle.frame_url]}) for t in tasks]
 
 
 PROVING_GROUND = "http://proving-ground"
@@ -136,6 +138,7 @@ def bench(
     compare_with: Annotated[Path | None, typer.Option("--compare-with", help="Print +fixed/-broken against this earlier run.")] = None,
     limit: Annotated[int | None, typer.Option("--limit", help="Run only the first N tasks.")] = None,
     offline: OfflineOpt = False,
+    allow_domain: AllowDomainOpt = None,
 ) -> None:
     """Run a suite of tasks, score the answers, write summary.json and report.html."""
     if offline:
@@ -144,7 +147,7 @@ def bench(
         raise fail("--workers must be at least 1")
     if backend not in ("local", "ray"):
         raise fail(f"unknown backend {backend!r}; use local or ray")
-    config = build_config(model, profile, disable, coords)
+    config = build_config(model, profile, disable, coords, **({"allow_domains": list(allow_domain)} if allow_domain else {}))
     tag = profile + "".join(f"-no-{d}" for d in (disable or []))
     out_dir = out_dir or Path("runs") / f"{Path(suite_or_file).stem}-{tag}"
     meta = {"model": model, "profile": profile, "disabled": sorted(disable or []), "seed": seed,

@@ -31,6 +31,11 @@ OfflineOpt = Annotated[
     typer.Option("--offline", help="Resolve no name but localhost: no real website is reachable (tests, CI, "
                  "the proving ground, which turns it on by itself). Also WEBFOVEA_OFFLINE=1."),
 ]
+AllowDomainOpt = Annotated[
+    list[str] | None,
+    typer.Option("--allow-domain", help="Another domain the task's site includes (repeatable); top-level "
+                 "navigations elsewhere are blocked."),
+]
 CoordsOpt = Annotated[
     str | None,
     typer.Option("--coords", help="Model coordinate convention: pixels or norm1000 (default: from the model table)."),

@@ -11,6 +11,7 @@ import typer
 
 from webfovea.cli.bench import bench, replay
 from webfovea.cli.common import (
+    AllowDomainOpt,
     BaseUrlOpt,
     CoordsOpt,
     DisableOpt,
@@ -39,12 +40,19 @@ def run(
     max_steps: Annotated[int | None, typer.Option("--max-steps", help="Step budget (default: profile's).")] = None,
     task_id: Annotated[str, typer.Option("--task-id", help="Id recorded in result.json.")] = "task",
     offline: OfflineOpt = False,
+    allow_domain: AllowDomainOpt = None,
 ) -> None:
     """Run one task: an instruction and a start URL. Writes result.json, trajectory.jsonl and screenshots."""
+    from urllib.parse import urlsplit
+
     from webfovea.agent import run_task
     from webfovea.task import Task
 
-    overrides = {"max_steps": max_steps} if max_steps else {}
+    if urlsplit(url).scheme not in ("http", "https") or not urlsplit(url).netloc:
+        raise fail(f"--url must be an http(s) address, not {url[:60]!r} (file:, data:, view-source: are never opened)")
+    overrides: dict[str, object] = {"max_steps": max_steps} if max_steps else {}
+    if allow_domain:
+        overrides["allow_domains"] = list(allow_domain)
     config = build_config(model, profile, disable, coords, **overrides)
     if model == "oracle" or model.startswith("oracle:"):
         raise fail("the oracle model needs a proving-ground task plan: use `webfovea bench builtin --model oracle`")

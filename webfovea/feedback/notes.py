@@ -45,6 +45,24 @@ def tool_timeout(seconds: float) -> str:
     return f"The action did not complete within {seconds:g} s and was cut off."
 
 
+def _short_url(url: str, n: int = 120) -> str:
+    return url if len(url) <= n else url[: n - 1] + "…"
+
+
+def blocked_navigation(url: str, reason: str) -> str:
+    """The site guard refused a top-level navigation or a new tab."""
+    return (f"The page tried to open {_short_url(url)}, which was blocked: {reason}. You are still on the "
+            "same page; use this site's own links and controls.")
+
+
+def new_tab(url: str) -> str:
+    return f"The page opened a new tab ({_short_url(url)}); you are now looking at it."
+
+
+def tab_closed(url: str) -> str:
+    return f"The tab you were on was closed; you are now looking at {_short_url(url)}."
+
+
 def no_change(action: str, element: ElementInfo | None) -> str:
     where = element.sentence() if element is not None else ""
     return f"No detectable change on the page after {action}. {where}".strip()

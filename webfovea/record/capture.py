@@ -148,6 +148,7 @@ class Capture:
         self.db.executescript(_SCHEMA)
         self._pages: set[Page] = set()
         self._finished = False
+        self._attached = False
 
     # Handlers never raise: a capture problem must not disturb the task.
     def _add(self, kind: str, data: dict[str, Any]) -> None:
@@ -192,18 +193,27 @@ class Capture:
         record.update({"completed": failure is None, "failure": failure})
         self._add("download", record)
 
+    def record_block(self, blocked: Any) -> None:
+        """A top-level navigation the site guard refused (guardrails/site.py `Blocked`)."""
+        self._add("block", {"url": redact_url(blocked.url), "reason": blocked.reason, "kind": blocked.kind})
+
     def attach_page(self, page: Page) -> None:
         if page in self._pages:
             return
         self._pages.add(page)
         page.on("framenavigated", self._on_nav)
         page.on("download", self._on_download)
+        # A pop-up is handed over once it has navigated to its first URL, which no
+        # framenavigated event will repeat: record that navigation here.
+        if self._attached and page.url not in ("", "about:blank"):
+            self._add("navigation", {"url": redact_url(page.url), "new_tab": True})
 
     def attach(self) -> None:
         self.context.on("request", self._on_request)
         self.context.on("page", self.attach_page)
         for p in self.context.pages:
             self.attach_page(p)
+        self._attached = True
 
     def detach(self) -> None:
         for event, handler in (("request", self._on_request), ("page", self.attach_page)):
@@ -242,7 +252,7 @@ async def start_capture(page: Page, task_dir: Path) -> Capture:
 def export_capture(db_path: Path, json_path: Path, *, note: str | None = None) -> Path:
     """Turn a capture DB into capture.json and delete the DB. Works on a dead worker's DB too;
     writes an empty capture when there is no DB, so every task folder has one."""
-    out: dict[str, Any] = {"requests": [], "navigations": [], "downloads": []}
+    out: dict[str, Any] = {"requests": [], "navigations": [], "downloads": []}  # + "blocks" when any
     if note:
         out["note"] = note
     db_path, json_path = Path(db_path), Path(json_path)
@@ -253,7 +263,7 @@ def export_capture(db_path: Path, json_path: Path, *, note: str | None = None) -
                 for kind, at, data in db.execute("SELECT kind, at, data FROM events ORDER BY seq"):
                     rec = json.loads(data)
                     rec["at"] = at
-                    out[f"{kind}s"].append(rec)
+                    out.setdefault(f"{kind}s", []).append(rec)
             finally:
                 db.close()
         except (sqlite3.Error, ValueError, KeyError) as e:
