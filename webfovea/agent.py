@@ -19,6 +19,7 @@ from webfovea.guardrails.budgets import TaskBudget
 from webfovea.harness import Harness, StepResult
 from webfovea.models.base import Model, ModelError, ModelReply
 from webfovea.record.capture import start_capture
+from webfovea.record.redact import redact_text
 from webfovea.record.schema import StepRecord, TaskResult, UsageTotals
 from webfovea.record.writer import TaskRecorder
 from webfovea.task import Task
@@ -178,6 +179,7 @@ async def run_task(
         result.usage = usage
         result.seconds = round(time.monotonic() - t0, 3)
         result.ended_at = _now()
+        result.error = redact_text(result.error)  # never echo credentials, here or on the console
         recorder.write_result(result)
         await _quietly(cap.finish() if cap is not None else None)
         await _quietly(mdl.aclose() if mdl is not None and isinstance(model, str) else None)

@@ -4,39 +4,33 @@ Attached to the page's BrowserContext, it records XHR/fetch requests (URL, metho
 body parameters, originating page, resource type), top-level navigations and downloads.
 Rows go to a temporary SQLite file in the task folder while the task runs (nothing piles up
 in memory, and a dead worker's rows survive for the parent to export); `finish()` exports
-`capture.json` on every exit path. No response bodies are stored. Credentials are redacted:
-Authorization/Cookie-like headers are dropped, and parameters whose name looks like a secret
-keep their name but get the value `[redacted]`.
+`capture.json` on every exit path. No response bodies are stored. Credentials are redacted by
+`record/redact.py` (headers, query and fragment parameters, form, multipart and JSON bodies).
 """
 
 from __future__ import annotations
 
 import json
-import re
 import sqlite3
 import time
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qsl, unquote_plus, urlsplit, urlunsplit
+from urllib.parse import parse_qsl, urlsplit
 
 from playwright.async_api import BrowserContext, Download, Frame, Page, Request
 
+from webfovea.record.redact import (  # noqa: F401 - REDACTED, is_secret_name: part of this module's surface
+    REDACTED,
+    is_secret_name,
+    redact_body,
+    redact_headers,
+    redact_params,
+    redact_url,
+)
+
 TEMP_DB = ".capture.sqlite"
 CAPTURE_JSON = "capture.json"
-REDACTED = "[redacted]"
 _REQUEST_TYPES = frozenset({"xhr", "fetch"})
-_SECRET_HEADERS = frozenset(
-    {"authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "x-auth-token", "x-csrf-token"}
-)
-# Whole words (after splitting snake/kebab/camel case) that mark a parameter as a secret.
-# Word-level so that `keyword` or `monkey` are not redacted but `api_key`, `apiKey`, `sessionId` are.
-_SECRET_WORDS = frozenset(
-    {
-        "token", "key", "apikey", "secret", "password", "passwd", "pwd", "pass", "auth", "authorization",
-        "session", "sessionid", "sid", "sig", "signature", "credential", "credentials", "jwt", "bearer",
-        "otp", "cookie", "csrf", "xsrf", "accesstoken", "refreshtoken", "idtoken", "clientsecret",
-    }
-)
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS events (
@@ -48,51 +42,10 @@ CREATE TABLE IF NOT EXISTS events (
 """
 
 
-def _words(name: str) -> list[str]:
-    spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", name)
-    return [w for w in re.split(r"[^A-Za-z0-9]+", spaced.lower()) if w]
-
-
-def is_secret_name(name: str) -> bool:
-    """Does a parameter or header name look like it carries a credential?"""
-    words = _words(name)
-    if not words:
-        return False
-    joined = "".join(words)
-    return joined in _SECRET_WORDS or any(w in _SECRET_WORDS for w in words)
-
-
-def redact_params(pairs: list[tuple[str, str]]) -> list[list[str]]:
-    return [[k, REDACTED if is_secret_name(k) else v] for k, v in pairs]
-
-
-def _redact_json(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: (REDACTED if is_secret_name(str(k)) else _redact_json(v)) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_redact_json(v) for v in value]
-    return value
-
-
-def redact_url(url: str) -> str:
-    """The URL with secret query values replaced and any user:password@ removed."""
-    try:
-        parts = urlsplit(url)
-    except ValueError:
-        return url
-    netloc = parts.netloc.rsplit("@", 1)[-1]
-    # Rewrite segment by segment so the rest of the URL stays byte-for-byte as the page sent it.
-    segments = []
-    for seg in re.split(r"([&;])", parts.query):
-        name = unquote_plus(seg.split("=", 1)[0])
-        segments.append(f"{seg.split('=', 1)[0]}={REDACTED}" if seg not in "&;" and is_secret_name(name) else seg)
-    return urlunsplit((parts.scheme, netloc, parts.path, "".join(segments), parts.fragment))
-
-
 def describe_request(req: Request) -> dict[str, Any]:
     """One request as a redacted record (no response, no body beyond its parameters)."""
     parts = urlsplit(req.url)
-    headers = {k: v for k, v in req.headers.items() if k.lower() not in _SECRET_HEADERS and not is_secret_name(k)}
+    headers = redact_headers(dict(req.headers))
     body_params: list[list[str]] | None = None
     body_json: Any = None
     body_kind: str | None = None
@@ -101,19 +54,11 @@ def describe_request(req: Request) -> dict[str, Any]:
     except Exception:  # binary bodies cannot be decoded as text
         raw = None
     if raw:
-        ctype = (req.headers.get("content-type") or "").lower()
-        stripped = raw.lstrip()
-        if "json" in ctype or stripped.startswith(("{", "[")):
-            try:
-                body_json = _redact_json(json.loads(raw))
-                body_kind = "json"
-            except ValueError:
-                body_kind = "text"
-        if body_kind is None and ("x-www-form-urlencoded" in ctype or "=" in raw):
-            body_params = redact_params(parse_qsl(raw, keep_blank_values=True))
-            body_kind = "form"
-        if body_kind is None:
-            body_kind = "multipart" if "multipart" in ctype else "text"
+        body_kind, content = redact_body(raw, req.headers.get("content-type") or "")
+        if body_kind == "json":
+            body_json = content
+        elif body_kind in ("form", "multipart"):
+            body_params = content
     frame_url = page_url = None
     try:
         frame: Frame = req.frame

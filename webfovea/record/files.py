@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from webfovea.record.schema import TaskResult
+from webfovea.record.writer import redact_result
 from webfovea.task import Task
 
 
@@ -28,7 +29,7 @@ def write_result(task_dir: Path, result: TaskResult) -> None:
     """Write result.json atomically so a reader never sees half a file."""
     task_dir.mkdir(parents=True, exist_ok=True)
     tmp = task_dir / f".result.json.{os.getpid()}.tmp"
-    tmp.write_text(result.model_dump_json(indent=2))
+    tmp.write_text(redact_result(result).model_dump_json(indent=2))
     os.replace(tmp, task_dir / "result.json")
 
 

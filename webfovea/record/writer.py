@@ -9,6 +9,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from webfovea.record.redact import redact_json, redact_text, redact_url
 from webfovea.record.schema import StepRecord, TaskResult
 
 RED = (230, 20, 20)
@@ -48,9 +49,28 @@ class TaskRecorder:
 
     def append(self, record: StepRecord) -> None:
         with self.trajectory.open("a", encoding="utf-8") as f:
-            f.write(record.model_dump_json() + "\n")
+            f.write(redact_step(record).model_dump_json() + "\n")
 
     def write_result(self, result: TaskResult) -> Path:
         path = self.dir / "result.json"
-        write_json_atomic(path, result.model_dump(mode="json"))
+        write_json_atomic(path, redact_result(result).model_dump(mode="json"))
         return path
+
+
+def redact_step(record: StepRecord) -> StepRecord:
+    """What the harness wrote about the page (fingerprints, notes, rejections) without secrets.
+    The model's own reply stays as it wrote it: replay needs it."""
+    return record.model_copy(update={
+        "feedback": redact_text(record.feedback) or "",
+        "rejection": redact_text(record.rejection),
+        "fingerprint_before": redact_json(record.fingerprint_before),
+        "fingerprint_after": redact_json(record.fingerprint_after),
+    })
+
+
+def redact_result(result: TaskResult) -> TaskResult:
+    """result.json never echoes credentials (an error quoting a base URL with user:pass@ or ?key=)."""
+    return result.model_copy(update={
+        "error": redact_text(result.error),
+        "website": redact_url(result.website) if result.website else result.website,
+    })
