@@ -16,13 +16,15 @@ from webfovea.browser.session import BrowserLost, BrowserSession, is_browser_los
 from webfovea.config import HarnessConfig
 from webfovea.feedback import notes
 from webfovea.guardrails.budgets import TaskBudget
-from webfovea.harness import Harness, StepResult
+from webfovea.harness import Harness, PageUnresponsive, StepResult
 from webfovea.models.base import Model, ModelError, ModelReply
 from webfovea.record.capture import start_capture
 from webfovea.record.redact import redact_text
 from webfovea.record.schema import StepRecord, TaskResult, UsageTotals
 from webfovea.record.writer import TaskRecorder
 from webfovea.task import Task
+
+MAX_EMPTY_REPLIES = 3  # an empty reply is retried after a back-off; this many in a row is a model error
 
 
 def _now() -> str:
@@ -93,7 +95,7 @@ async def run_task(
     deadline: asyncio.Timeout | None = None
     cap = None
     mdl: Model | None = None
-    steps = 0
+    steps = empty = 0
     try:
         if session is None:
             vp = (config.viewport_width, config.viewport_height)
@@ -105,6 +107,7 @@ async def run_task(
         if capture:
             cap = await start_capture(page, Path(task_dir))
         h = await Harness.on_page(page, config)
+        h.keep_downloads(Path(task_dir) / "downloads")
         await h.guard_site(task.website, allow_origins=task.allow_origins,
                            on_block=cap.record_block if cap is not None else None)
         budget = TaskBudget.of(config)
@@ -128,6 +131,13 @@ async def run_task(
                 usage.model_calls += 1
                 usage.prompt_tokens += reply.usage.prompt_tokens
                 usage.completion_tokens += reply.usage.completion_tokens
+                if not (reply.text or "").strip():  # `content: null`: the model said nothing
+                    empty += 1
+                    if empty >= MAX_EMPTY_REPLIES:
+                        raise ModelError(f"the model returned an empty reply {empty} times in a row")
+                    await asyncio.sleep(min(2.0**empty, 10.0))
+                    continue
+                empty = 0
                 try:
                     res = await asyncio.wait_for(h.step(reply.text), config.tool_timeout_s)
                     budget.tool_completed()
@@ -161,6 +171,8 @@ async def run_task(
             result.status, result.error = "tool_timeout", f"a step did not complete within {config.tool_timeout_s:g} s"
     except ModelError as e:
         result.status, result.error = "model_error", str(e)
+    except PageUnresponsive as e:
+        result.status, result.error = "page_unresponsive", str(e)
     except BrowserLost as e:
         result.status, result.error = "browser_error", f"browser lost: {e}"
     except asyncio.CancelledError:

@@ -23,11 +23,13 @@ from playwright.async_api import Page
 
 from webfovea.actions import catalog
 from webfovea.browser.session import BrowserLost, BrowserSession, is_browser_lost
+from webfovea.browser.world import PageUnresponsive, worlds
 from webfovea.config import Component, HarnessConfig, make_config
 from webfovea.execution.executor import Executed, Executor
 from webfovea.execution.settle import SettleWatcher
 from webfovea.feedback import notes
 from webfovea.guardrails.breaker import ScrollBreaker
+from webfovea.guardrails.pagewatch import PageEvent, PageWatch
 from webfovea.guardrails.site import Blocked, SiteGuard, SitePolicy
 from webfovea.models.base import ModelInput
 from webfovea.observation.capture import Screen, Shot
@@ -36,7 +38,7 @@ from webfovea.observation.prompt import system_prompt
 from webfovea.parsing import parse_reply
 from webfovea.types import Action, ParsedReply
 
-__all__ = ["BrowserLost", "Harness", "Observation", "StepResult", "is_browser_lost"]
+__all__ = ["BrowserLost", "Harness", "Observation", "PageUnresponsive", "StepResult", "is_browser_lost"]
 
 
 @dataclass
@@ -87,6 +89,7 @@ class Harness:
         self.last: Observation | None = None
         self.last_feedback: str | None = None
         self.guard: SiteGuard | None = None
+        self.watch = PageWatch(self.config)
         self._ready = False
         self._known_pages: set[Page] = set()
 
@@ -155,7 +158,40 @@ class Harness:
         self.screen = Screen(self._page, self.config)
         self.executor = Executor(self._page, self.config, self.settle)
         self._known_pages = set(self._page.context.pages)
+        for page in self._known_pages:
+            await self.watch.attach(page)
+        self._page.context.on("page", lambda p: asyncio.ensure_future(self.watch.attach(p)))
         self._ready = True
+
+    def keep_downloads(self, folder: Any) -> None:
+        """Save the downloads the page makes (within the caps) into `folder`."""
+        from pathlib import Path
+
+        self.watch.downloads_dir = Path(folder)
+
+    async def ensure_alive(self) -> None:
+        """PageUnresponsive when the page's main thread has not answered for `unresponsive_s`
+        (an endless script), or the page keeps opening dialogs."""
+        limit = self.config.unresponsive_s
+        if self.watch.storm or not await worlds(self.page).alive(timeout=limit):
+            raise PageUnresponsive(notes.page_unresponsive(limit, dialogs=self.watch.dialogs_since_look > 3))
+
+    async def _bounded(self, coro: Any) -> Any:
+        """Run one action; every `unresponsive_s` it is still running, check the page still answers."""
+        task = asyncio.ensure_future(coro)
+        try:
+            while True:
+                done, _ = await asyncio.wait({task}, timeout=self.config.unresponsive_s)
+                if done:
+                    return task.result()
+                await self.ensure_alive()
+        finally:
+            if not task.done():
+                task.cancel()
+                try:
+                    await asyncio.wait_for(task, 5)
+                except BaseException:  # noqa: BLE001 - the action is abandoned either way
+                    pass
 
     async def guard_site(self, start_url: str, *, allow_origins: list[str] | None = None,
                          on_block: Any = None) -> SiteGuard | None:
@@ -171,6 +207,7 @@ class Harness:
     async def _switch_to(self, page: Page) -> None:
         """Observe and act on another tab from now on; the task's budgets carry over."""
         self._page = page
+        await self.watch.attach(page)
         await self.screen.detach()
         self.settle = SettleWatcher(page, self.config)
         await self.settle.install()
@@ -201,8 +238,9 @@ class Harness:
         return said
 
     async def _events(self) -> str:
-        """What happened beside the action: blocked navigations, tabs opened or closed."""
-        said = [notes.blocked_navigation(b.url, b.reason) for b in self._unread_blocks()]
+        """What happened beside the action: dialogs, downloads, blocked navigations, tabs."""
+        said = [_page_note(e) for e in self.watch.take()]
+        said += [notes.blocked_navigation(b.url, b.reason) for b in self._unread_blocks()]
         said += await self._follow_tabs()
         return " ".join(self.notes.refusal(t) for t in said if t).strip()
 
@@ -219,6 +257,7 @@ class Harness:
         await self.close()
 
     async def close(self) -> None:
+        await self.watch.close()
         if getattr(self, "screen", None) is not None:
             await self.screen.detach()
         if self._session is not None:
@@ -252,6 +291,7 @@ class Harness:
 
     # the round trip ------------------------------------------------------------------------
     async def observe(self) -> Observation:
+        await self.ensure_alive()
         try:
             shot = await self.screen.capture()
         except Exception as e:
@@ -279,7 +319,7 @@ class Harness:
         self.steps += 1
         self.history.add(parsed.cleaned, obs.image)
         self.last = None
-        result = await self._execute(parsed, obs)
+        result = await self._bounded(self._execute(parsed, obs))
         events = await self._events()
         if events:
             result.feedback = f"{result.feedback} {events}".strip()
@@ -317,3 +357,11 @@ async def _close_quietly(page: Page) -> None:
         await asyncio.wait_for(page.close(), 5)
     except Exception:
         pass
+
+
+def _page_note(event: PageEvent) -> str:
+    if event.kind == "dialog":
+        return notes.dialog_dismissed(event.detail, event.text)
+    if event.kind == "download_saved":
+        return notes.download_saved(event.text)
+    return notes.download_stopped(event.text, event.detail)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from webfovea.actions.spec import ActionSpec, ExecContext, Outcome
 from webfovea.config import Component
+from webfovea.feedback import notes
 from webfovea.guardrails.hotkeys import blocked_hotkey
 from webfovea.types import Action, ParamSpec
 
@@ -30,15 +31,21 @@ def playwright_combo(key: str) -> str:
     return "+".join(out)
 
 
+def capped(text: str, ctx: ExecContext) -> tuple[str, str]:
+    """The text one action may type, and the note when it was cut (guardrail: max_type_chars)."""
+    cap = ctx.config.max_type_chars
+    return (text, "") if len(text) <= cap else (text[:cap], notes.typed_capped(cap, len(text)))
+
+
 async def exec_type(ctx: ExecContext, action: Action) -> Outcome:
     content = str(action.args.get("content", ""))
     enter = content.endswith("\n")
-    text = content.rstrip("\n")
+    text, cut = capped(content.rstrip("\n"), ctx)
     await ctx.page.keyboard.type(text)
-    if enter and ctx.on(Component.enter_on_newline):
+    if enter and ctx.on(Component.enter_on_newline) and not cut:
         await ctx.page.keyboard.press("Enter")
         return Outcome(navigated=True, note="Typed the text and pressed Enter.")
-    return Outcome()
+    return Outcome(note=cut)
 
 
 async def exec_hotkey(ctx: ExecContext, action: Action) -> Outcome:

@@ -87,6 +87,35 @@ def browser_env(home: Path) -> dict[str, str]:
     return env
 
 
+HOME_PREFIX = "webfovea-chrome-"
+OWNER_FILE = "owner"  # "<pid> <start time>" of the process that made the folder
+
+
+def _owner_stamp(pid: int) -> str:
+    """A process's pid and start time (/proc): a reused pid does not look like the owner."""
+    try:
+        start = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[19]
+    except (OSError, IndexError):
+        start = "?"
+    return f"{pid} {start}"
+
+
+def sweep_stale_homes(root: Path | None = None) -> list[Path]:
+    """Remove browser folders (HOME/TMPDIR/profile of a launch) whose owner process is gone —
+    a worker killed with SIGKILL cannot clean up after itself. Returns what was removed."""
+    removed = []
+    for home in Path(root or tempfile.gettempdir()).glob(HOME_PREFIX + "*"):
+        try:
+            pid = int((home / OWNER_FILE).read_text().split()[0])
+            if _owner_stamp(pid) == (home / OWNER_FILE).read_text().strip():
+                continue  # its owner is alive
+        except (OSError, ValueError, IndexError):
+            continue  # not ours to judge (an older layout, or being created right now)
+        shutil.rmtree(home, ignore_errors=True)
+        removed.append(home)
+    return removed
+
+
 class BrowserSession:
     """A Playwright connection to one Chromium (launched here, or reached over CDP)."""
 
@@ -110,7 +139,9 @@ class BrowserSession:
         self.offline = offline_from_env() if offline is None else offline
         self.viewport = viewport
         exe = executable or find_chrome()
-        self._home = tempfile.TemporaryDirectory(prefix="webfovea-chrome-")
+        sweep_stale_homes()
+        self._home = tempfile.TemporaryDirectory(prefix=HOME_PREFIX)
+        (Path(self._home.name) / OWNER_FILE).write_text(_owner_stamp(os.getpid()))
         self._pw = await async_playwright().start()
         try:
             self.browser = await self._pw.chromium.launch(

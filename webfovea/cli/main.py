@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import signal
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -46,6 +48,7 @@ def run(
     from urllib.parse import urlsplit
 
     from webfovea.agent import run_task
+    from webfovea.record.schema import TaskResult
     from webfovea.task import Task
 
     if urlsplit(url).scheme not in ("http", "https") or not urlsplit(url).netloc:
@@ -66,14 +69,23 @@ def run(
         fb = (rec.feedback or "")[:100]
         out.print(f"step {rec.step + 1:>3}  {act:<12} {fb}", markup=False, highlight=False)
 
+    async def main() -> TaskResult:
+        # SIGTERM ends the task like Ctrl-C: cancelled, recorded as interrupted, result.json written.
+        task = asyncio.current_task()
+        assert task is not None
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, task.cancel)
+        return await run_task(t, out_dir, model=model, config=config, cdp_url=cdp_url, on_step=progress,
+                              base_url=base_url, offline=True if offline else None)
+
     try:
-        result = asyncio.run(
-            run_task(t, out_dir, model=model, config=config, cdp_url=cdp_url, on_step=progress, base_url=base_url,
-                     offline=True if offline else None)
-        )
+        result = asyncio.run(main())
     except KeyboardInterrupt:
         err.print(f"interrupted; result written to {out_dir / 'result.json'}")
         raise typer.Exit(130) from None
+    except asyncio.CancelledError:
+        err.print(f"terminated; result written to {out_dir / 'result.json'}")
+        raise typer.Exit(143) from None
     out.print(f"status: {result.status}  answer: {result.answer!r}  steps: {result.steps}  {result.seconds:.1f}s")
     out.print(f"written: {out_dir}")
     if result.status in ("error", "model_error", "browser_error"):

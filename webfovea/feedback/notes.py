@@ -63,6 +63,29 @@ def tab_closed(url: str) -> str:
     return f"The tab you were on was closed; you are now looking at {_short_url(url)}."
 
 
+def dialog_dismissed(kind: str, message: str) -> str:
+    shown = f': "{message}"' if message else ""
+    extra = " (a confirmation is never accepted for you)" if kind in ("confirm", "beforeunload") else ""
+    return f"The page showed a {kind} dialog{shown}; it was dismissed{extra}."
+
+
+def download_saved(name: str) -> str:
+    return f"The page downloaded a file ({name}); it was kept."
+
+
+def download_stopped(name: str, why: str) -> str:
+    return f"A download ({name}) was stopped: {why}."
+
+
+def typed_capped(sent: int, total: int) -> str:
+    return f"Only the first {sent:,} of {total:,} characters were typed (the limit for one action)."
+
+
+def page_unresponsive(seconds: float, dialogs: bool) -> str:
+    why = "it kept opening dialogs" if dialogs else "an endless script or a frozen tab"
+    return f"the page stopped responding for {seconds:g} s ({why})"
+
+
 def no_change(action: str, element: ElementInfo | None) -> str:
     where = element.sentence() if element is not None else ""
     return f"No detectable change on the page after {action}. {where}".strip()

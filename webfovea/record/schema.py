@@ -22,6 +22,7 @@ Status = Literal[
     "model_error",  # the model endpoint failed after retries
     "browser_error",  # browser crashed or disconnected
     "tool_timeout",  # three consecutive tool timeouts
+    "page_unresponsive",  # the page's main thread stopped answering (endless script, dialog storm)
     "interrupted",  # Ctrl-C / cancelled
     "worker_lost",  # written by the runner's parent for a task whose worker died
     "error",  # anything else (message in `error`)
