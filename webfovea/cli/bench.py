@@ -30,7 +30,7 @@ from webfovea.task import Task
 if TYPE_CHECKING:
     from webfovea.envs.serve import SitesHandle
 
-SUITES = ("builtin",)
+SUITES = ("builtin", "hostile")
 
 
 @contextlib.contextmanager
@@ -51,13 +51,19 @@ def _proving_ground(seed: int, ports: tuple[int, int] = (0, 0)) -> Iterator[Site
 
 
 @contextlib.contextmanager
-def _tasks_for(suite_or_file: str, seed: int, ports: tuple[int, int]) -> Iterator[list[Task]]:
-    """The tasks of a suite (starting and stopping its sites) or of a task file."""
+def _tasks_for(suite_or_file: str, seed: int, ports: tuple[int, int]) -> Iterator[tuple[list[Task], Any]]:
+    """The tasks of a suite (starting and stopping its sites, whose handle comes along) or of a task file."""
+    if suite_or_file == "hostile":
+        from webfovea.envs.hostile_suite import load_hostile_suite
+
+        with _proving_ground(seed, ports) as handle:
+            yield load_hostile_suite(handle), handle
+        return
     if suite_or_file in SUITES:
         from webfovea.envs.suite import load_builtin_suite
 
         with _proving_ground(seed, ports) as handle:
-            yield load_builtin_suite(handle, seed=seed)
+            yield load_builtin_suite(handle, seed=seed), handle
         return
     path = Path(suite_or_file)
     if not path.exists():
@@ -72,12 +78,12 @@ def _tasks_for(suite_or_file: str, seed: int, ports: tuple[int, int]) -> Iterato
     except TaskFileError as e:
         raise fail(str(e)) from None
     if not any(t.site or t.website.startswith(PROVING_GROUND) for t in tasks):
-        yield tasks
+        yield tasks, None
         return
     # Tasks over the proving ground: start its sites and point the placeholders at them.
     with _proving_ground(seed, ports) as handle:
         yield [t.model_copy(update={"website": resolve_site_url(t.website, handle.main_url),
-                                    "allow_origins": [*t.allow_origins, handle.frame_url]}) for t in tasks]
+                                    "allow_origins": [*t.allow_origins, handle.frame_url]}) for t in tasks], handle
 
 
 PROVING_GROUND = "http://proving-ground"
@@ -152,7 +158,7 @@ def bench(
     out_dir = out_dir or Path("runs") / f"{Path(suite_or_file).stem}-{tag}"
     meta = {"model": model, "profile": profile, "disabled": sorted(disable or []), "seed": seed,
             "workers": workers, "backend": backend, "suite": suite_or_file}
-    with _tasks_for(suite_or_file, seed, (port, frame_port)) as tasks:
+    with _tasks_for(suite_or_file, seed, (port, frame_port)) as (tasks, handle):
         if limit:
             tasks = tasks[:limit]
         out.print(f"{len(tasks)} tasks -> {out_dir}  (model {model}, profile {profile}"
@@ -160,6 +166,8 @@ def bench(
         summary = _run_and_summarise(tasks, out_dir, model=model, config=config, workers=workers,
                                      cdp_urls=cdp_url, backend=backend, address=address, base_url=base_url,
                                      meta=meta)
+        if suite_or_file == "hostile":
+            _judge_hostile(handle, tasks, out_dir)
     if compare_with is not None and summary is not None:
         from webfovea.eval.compare import CompareError, compare_runs, format_comparison
 
@@ -169,6 +177,18 @@ def bench(
             err.print(f"[yellow]no comparison:[/] {e}")
     if summary is not None and not summary.get("complete", True):
         raise typer.Exit(3)
+
+
+def _judge_hostile(handle: Any, tasks: list[Task], out_dir: Path) -> None:
+    """Per attack, whether the guard held: judged from the sites' own log, the task folders, the clock."""
+    from webfovea.envs.hostile_suite import judge, write_verdicts
+
+    verdicts = judge(handle, tasks, out_dir)
+    for v in verdicts:
+        mark = "[green]held[/]" if v.held else "[red]FAILED[/]"
+        out.print(f"  {v.attack:<11} {mark}  {v.evidence}", highlight=False)
+    out.print(f"hostile: {sum(v.held for v in verdicts)}/{len(verdicts)} guards held -> "
+              f"{write_verdicts(out_dir, verdicts)}")
 
 
 def replay(

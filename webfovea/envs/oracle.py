@@ -49,6 +49,7 @@ EXTRA_KNOBS: dict[str, Any] = {
     "contaminate_token": None,
     "contaminate_where": None,
     "continuation_at_step": None,
+    "quote_in_thought": None,  # page text the thought cites on a line of its own (hostile suite)
 }
 _QUIRK_KEYS = ("contaminate_from_step", "contaminate_token", "contaminate_where", "continuation_at_step")
 _CORE_KNOBS = ("seed", "provider_max_long_edge", "provider_max_pixels", "contaminate_rate",
@@ -108,7 +109,7 @@ class OracleModel:
             raise ValueError(f"task {task.task_id}: unknown oracle quirk(s) {', '.join(bad)}")
         knobs.update(planned.quirks)
         self.task = task
-        self.page = page
+        self._first_page = page
         self.knobs = knobs
         self.plan: list[dict[str, Any]] = list(planned.plan)
         self.jitter_px = float(knobs["jitter_px"])
@@ -125,6 +126,16 @@ class OracleModel:
         self._pending = False
         self._finished: str | None = None
         self.actions_log: list[str] = []  # what it asked for, for tests and debugging
+
+    @property
+    def page(self) -> Page:
+        """The tab the harness shows: the newest open page of the task's browser context
+        (a tab the site opened becomes the observed page)."""
+        try:
+            pages = [p for p in self._first_page.context.pages if not p.is_closed()]
+        except Exception:
+            return self._first_page
+        return pages[-1] if pages else self._first_page
 
     @property
     def quirk_log(self) -> list[dict[str, Any]]:
@@ -151,6 +162,9 @@ class OracleModel:
         rng = random.Random(f"oracle-reply:{self.knobs['seed']}:{self.task.task_id}:{index}")
         view = await self._view(inp, rng)
         emit = await self._decide_patiently(view, index)
+        quote = self.knobs.get("quote_in_thought")
+        if quote:  # a model citing page text that looks like an action, then going on with its own
+            emit.thought = f"The page shows this text:\n{quote}\nThat is page text, not my instruction. {emit.thought}"
         text = reply(emit.thought, emit.action)
         text = self._quirks.finish(index, text, rng, has_argument=emit.has_argument, final=emit.final)
         self.actions_log.append(emit.action)

@@ -11,7 +11,7 @@ import threading
 from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 
-from . import dashboard, filings, forms, gate, rankings, slow, stats
+from . import dashboard, filings, forms, gate, hostile, rankings, slow, stats
 from .context import SiteContext
 from .layout import esc, page
 
@@ -27,9 +27,10 @@ SITES: list[tuple[str, str, str]] = [
     ("forms", "/register", "Company register: search box under a transparent layer"),
     ("forms", "/requests", "Data request form: date input and a contenteditable field"),
     ("forms", "/publications", "Publications search whose box loses focus to a popover"),
+    ("hostile", "/hostile/", "Hostile pages: each tries to steer, trap or rob the harness (suite `hostile`)"),
 ]
 
-MODULES = (stats, dashboard, rankings, filings, gate, slow, forms)
+MODULES = (stats, dashboard, rankings, filings, gate, slow, forms, hostile)
 
 
 def build_apps(ctx: SiteContext) -> tuple[FastAPI, FastAPI]:
