@@ -93,6 +93,7 @@ async def run_task(
     result.disabled = _disabled(config)
     own: BrowserSession | None = None
     deadline: asyncio.Timeout | None = None
+    h: Harness | None = None
     cap = None
     mdl: Model | None = None
     steps = empty = 0
@@ -193,6 +194,7 @@ async def run_task(
         result.ended_at = _now()
         result.error = redact_text(result.error)  # never echo credentials, here or on the console
         recorder.write_result(result)
+        await _quietly(h.release() if h is not None else None)
         await _quietly(cap.finish() if cap is not None else None)
         await _quietly(mdl.aclose() if mdl is not None and isinstance(model, str) else None)
         await _quietly(own.close() if own is not None else None)

@@ -160,8 +160,24 @@ class Harness:
         self._known_pages = set(self._page.context.pages)
         for page in self._known_pages:
             await self.watch.attach(page)
-        self._page.context.on("page", lambda p: asyncio.ensure_future(self.watch.attach(p)))
+        self._page.context.on("page", self._on_new_page)
         self._ready = True
+
+    def _on_new_page(self, page: Page) -> None:
+        asyncio.ensure_future(self.watch.attach(page))
+
+    async def release(self) -> None:
+        """Take the harness's hooks off a browser it does not own (the runner reuses one browser
+        for many tasks: the next task must not inherit this task's site guard)."""
+        if self.guard is not None:
+            await self.guard.uninstall()
+            self.guard = None
+        await self.watch.close()
+        if self._page is not None:
+            try:
+                self._page.context.remove_listener("page", self._on_new_page)
+            except Exception:
+                pass
 
     def keep_downloads(self, folder: Any) -> None:
         """Save the downloads the page makes (within the caps) into `folder`."""
@@ -257,7 +273,7 @@ class Harness:
         await self.close()
 
     async def close(self) -> None:
-        await self.watch.close()
+        await self.release()
         if getattr(self, "screen", None) is not None:
             await self.screen.detach()
         if self._session is not None:

@@ -139,3 +139,16 @@ async def test_policy_sites():
     local = SitePolicy("http://127.0.0.1:8000/stats", allow_origins=["http://localhost:8001"])
     assert local.check("http://127.0.0.1:8000/x") is None and local.check("http://localhost:8001/doc") is None
     assert local.check("http://127.0.0.1:8002/") and local.check("http://localhost:8000/") and local.check("https://a.com/")
+
+
+async def test_a_shared_browser_does_not_carry_a_guard_into_the_next_task(tmp_path, session):
+    """The runner reuses one browser for many tasks: each task is guarded by its own site only."""
+    nav = "Thought: t\nAction: click(start_box='<|box_start|>(112,101)<|box_end|>')"  # (150, 135) CSS: the link
+    page = ('<html><body style="margin:0"><a href="/next" style="position:absolute;left:150px;top:120px;'
+            'font-size:24px">next</a></body></html>')
+    with serve_pages({"/": page, "/next": NEXT}) as one, serve_pages({"/": page, "/next": NEXT}) as two:
+        for i, site in enumerate((one, two)):
+            task = Task(task_id=f"s{i}", task="x", website=site.url("/"))
+            res = await run_task(task, tmp_path / f"s{i}", model=Scripted([nav]), config=make_config(),
+                                 session=session)
+            assert res.status == "finished" and "/next" in site.log, (i, res.error)
