@@ -116,6 +116,8 @@ async def frame_at_point(page: Page, x: float, y: float) -> FrameHit:
         ref = await w.main()
         if lx >= 0 and ly >= 0:
             for _ in range(MAX_FRAME_DEPTH):
+                if not any(not c.is_detached() for c in frame.child_frames):
+                    break  # the browser reports no child frame here: nothing to probe
                 found = await _child_at(w, ref, lx, ly)
                 if found is None:
                     break
