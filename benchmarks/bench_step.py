@@ -31,7 +31,7 @@ PAGE = """<html><body style="margin:0;font:16px sans-serif"><h1>Quiet page</h1>
 
 async def main(steps: int) -> None:
     with serve_pages({"/": PAGE}) as srv:
-        session = await BrowserSession.launch()
+        session = await BrowserSession.launch(offline=True)  # a local page: no name needs resolving
         try:
             page = await session.fresh_page()
             h = await Harness.on_page(page, make_config("webfovea"))
