@@ -19,6 +19,7 @@ storm) raises `PageUnresponsive` instead of hanging the step.
 from __future__ import annotations
 
 import asyncio
+import time
 import weakref
 from dataclasses import dataclass
 from typing import Any
@@ -215,11 +216,19 @@ class Worlds:
         return cands[index] if index < len(cands) else (cands[0] if cands else None)
 
     async def alive(self, timeout: float) -> bool:
-        """A round trip through the page's main thread within `timeout` seconds."""
-        try:
-            return await self.call(await self.main(), "() => 1", timeout=timeout) == 1
-        except PageUnresponsive:
-            return False
+        """A round trip through the page's main thread within `timeout` seconds. A page that
+        answers with errors (mid-navigation, closed) is not frozen: True, and the caller's next
+        step meets the real trouble."""
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                return await self.call(await self.main(), "() => 1", timeout=max(0.2, deadline - time.monotonic())) == 1
+            except PageUnresponsive:
+                return False
+            except Exception:
+                if self.page.is_closed() or time.monotonic() >= deadline:
+                    return True
+                await asyncio.sleep(0.1)
 
     async def animation_frames(self, n: int = 2, timeout: float = 1.0) -> bool:
         """Wait for `n` rendering frames (the harness's own requestAnimationFrame), bounded."""
