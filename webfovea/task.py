@@ -52,3 +52,4 @@ class Task(BaseModel):
     category: str | None = None  # Protocol III category
     failure_classes: list[str] = Field(default_factory=list)  # failure classes the task exercises (reports)
     site: str | None = None  # proving-ground site name
+    allow_origins: list[str] = Field(default_factory=list)  # more origins of the task's site (loopback hosts)

@@ -75,8 +75,10 @@ class _Server:
 class SitesHandle:
     """A running proving ground. Use as a context manager or call `.stop()`."""
 
-    def __init__(self, seed: int, main_port: int, frame_port: int, servers: list[_Server]) -> None:
+    def __init__(self, seed: int, main_port: int, frame_port: int, servers: list[_Server],
+                 ctx: SiteContext | None = None) -> None:
         self.seed = seed
+        self.ctx = ctx  # the sites' shared state: what the hostile suite is judged on
         self.main_port = main_port
         self.frame_port = frame_port
         self.main_url = f"http://127.0.0.1:{main_port}"
@@ -124,7 +126,7 @@ def start_sites(seed: int = 0, ports: tuple[int, int] = (0, 0)) -> SitesHandle:
         for s in servers:
             s.sock.close()
         raise
-    return SitesHandle(seed, main_port, frame_port, servers)
+    return SitesHandle(seed, main_port, frame_port, servers, ctx)
 
 
 def serve_forever(seed: int = 0, ports: tuple[int, int] = (8000, 8001)) -> None:
