@@ -102,9 +102,11 @@ class PageWatch:
             self._spawn(_cancel_and_delete(download))
             return
         self._active[download.url] = download
-        self._spawn(self._finish(download))
+        self._spawn(self._finish(download, self.downloads))
 
-    async def _finish(self, download: Download) -> None:
+    async def _finish(self, download: Download, index: int) -> None:
+        """Keep a finished download as `NN-name`, NN its place in the task's order of downloads
+        (taken when it began: a later one may begin before this one is saved)."""
         try:
             failure = await download.failure()
         except Exception:
@@ -123,7 +125,7 @@ class PageWatch:
         if self.downloads_dir is not None:
             try:
                 self.downloads_dir.mkdir(parents=True, exist_ok=True)
-                await download.save_as(self.downloads_dir / f"{self.downloads:02d}-{name}")
+                await download.save_as(self.downloads_dir / f"{index:02d}-{name}")
             except Exception:
                 return
         self.events.append(PageEvent("download_saved", name))
