@@ -71,6 +71,12 @@ class HarnessConfig(BaseModel):
     fixed_wait_ms: int = 500  # used when adaptive_settle is off
     tool_timeout_s: float = 180.0
     scroll_breaker_limit: int = 10
+    unresponsive_s: float = 10.0  # a page whose main thread answers nothing this long ends the task
+    max_type_chars: int = 2000  # characters one type/fill may send (the rest is cut, and the model told)
+    max_downloads: int = 5  # downloads one task may make
+    max_download_mb: float = 50.0  # size of one download
+    site_guard: bool = True  # top-level navigations stay on the task's site (guardrails/site.py)
+    allow_domains: list[str] = Field(default_factory=list)  # more domains the task's site includes
 
     def on(self, c: Component | str) -> bool:
         return Component(c) in self.components

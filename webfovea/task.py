@@ -69,3 +69,4 @@ class Task(BaseModel):
     failure_classes: list[str] = Field(default_factory=list)  # failure classes the task exercises (reports)
     site: str | None = None  # proving-ground site name
     session: SessionSpec | None = None  # a server-side session to bind the browser to (environments)
+    allow_origins: list[str] = Field(default_factory=list)  # more origins of the task's site (loopback hosts)

@@ -10,15 +10,18 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from webfovea.cli.common import (
+    AllowDomainOpt,
     BaseUrlOpt,
     CapOpt,
     CoordsOpt,
     DisableOpt,
     ModelOpt,
+    OfflineOpt,
     ProfileOpt,
     build_config,
     err,
     fail,
+    go_offline,
     out,
 )
 from webfovea.config import HarnessConfig
@@ -28,14 +31,17 @@ if TYPE_CHECKING:
     from webfovea.envs.serve import SitesHandle
     from webfovea.record import Summary
 
-SUITES = ("builtin",)
+SUITES = ("builtin", "hostile")
 
 
 @contextlib.contextmanager
 def _proving_ground(seed: int, ports: tuple[int, int] = (0, 0)) -> Iterator[SitesHandle]:
-    """The proving-ground sites for the length of a run; a taken port is a one-line error."""
+    """The proving-ground sites for the length of a run; a taken port is a one-line error.
+
+    The proving ground runs offline: its browsers resolve no name but localhost."""
     from webfovea.envs.serve import start_sites
 
+    go_offline()
     try:
         handle = start_sites(seed=seed, ports=ports)
     except OSError as e:
@@ -46,13 +52,19 @@ def _proving_ground(seed: int, ports: tuple[int, int] = (0, 0)) -> Iterator[Site
 
 
 @contextlib.contextmanager
-def _tasks_for(suite_or_file: str, seed: int, ports: tuple[int, int]) -> Iterator[list[Task]]:
-    """The tasks of a suite (starting and stopping its sites) or of a task file."""
+def _tasks_for(suite_or_file: str, seed: int, ports: tuple[int, int]) -> Iterator[tuple[list[Task], Any]]:
+    """The tasks of a suite (starting and stopping its sites, whose handle comes along) or of a task file."""
+    if suite_or_file == "hostile":
+        from webfovea.envs.hostile_suite import load_hostile_suite
+
+        with _proving_ground(seed, ports) as handle:
+            yield load_hostile_suite(handle), handle
+        return
     if suite_or_file in SUITES:
         from webfovea.envs.suite import load_builtin_suite
 
         with _proving_ground(seed, ports) as handle:
-            yield load_builtin_suite(handle, seed=seed)
+            yield load_builtin_suite(handle, seed=seed), handle
         return
     path = Path(suite_or_file)
     if not path.exists():
@@ -67,14 +79,15 @@ def _tasks_for(suite_or_file: str, seed: int, ports: tuple[int, int]) -> Iterato
     except TaskFileError as e:
         raise fail(str(e)) from None
     if not any(t.site or t.website.startswith(PROVING_GROUND) for t in tasks):
-        yield tasks
+        yield tasks, None
         return
     # Tasks over the proving ground: start its sites and point the placeholders at them.
     with _proving_ground(seed, ports) as handle:
         from webfovea.envs.suite import with_sessions
 
-        resolved = [t.model_copy(update={"website": resolve_site_url(t.website, handle.main_url)}) for t in tasks]
-        yield with_sessions(resolved, handle, seed)
+        resolved = [t.model_copy(update={"website": resolve_site_url(t.website, handle.main_url),
+                                         "allow_origins": [*t.allow_origins, handle.frame_url]}) for t in tasks]
+        yield with_sessions(resolved, handle, seed), handle
 
 
 PROVING_GROUND = "http://proving-ground"
@@ -139,18 +152,23 @@ def bench(
     cap: CapOpt = None,
     compare_with: Annotated[Path | None, typer.Option("--compare-with", help="Print +fixed/-broken against this earlier run.")] = None,
     limit: Annotated[int | None, typer.Option("--limit", help="Run only the first N tasks.")] = None,
+    offline: OfflineOpt = False,
+    allow_domain: AllowDomainOpt = None,
 ) -> None:
     """Run a suite of tasks, score the answers, write summary.json and report.html."""
+    if offline:
+        go_offline()
     if workers < 1:
         raise fail("--workers must be at least 1")
     if backend not in ("local", "ray"):
         raise fail(f"unknown backend {backend!r}; use local or ray")
-    config = build_config(model, profile, disable, coords, cap)
+    config = build_config(model, profile, disable, coords, cap,
+                          **({"allow_domains": list(allow_domain)} if allow_domain else {}))
     tag = profile + "".join(f"-no-{d}" for d in (disable or []))
     out_dir = out_dir or Path("runs") / f"{Path(suite_or_file).stem}-{tag}"
     # profile and disabled are not passed: the summary takes them from the run's recorded config.
     meta = {"model": model, "seed": seed, "workers": workers, "backend": backend, "suite": suite_or_file}
-    with _tasks_for(suite_or_file, seed, (port, frame_port)) as tasks:
+    with _tasks_for(suite_or_file, seed, (port, frame_port)) as (tasks, handle):
         if limit:
             tasks = tasks[:limit]
         out.print(f"{len(tasks)} tasks -> {out_dir}  (model {model}, profile {profile}"
@@ -158,6 +176,8 @@ def bench(
         summary = _run_and_summarise(tasks, out_dir, model=model, config=config, workers=workers,
                                      cdp_urls=cdp_url, backend=backend, address=address, base_url=base_url,
                                      meta=meta)
+        if suite_or_file == "hostile":
+            _judge_hostile(handle, tasks, out_dir)
     if compare_with is not None and summary is not None:
         from webfovea.eval.compare import CompareError, compare_runs, format_comparison
 
@@ -169,6 +189,18 @@ def bench(
         raise typer.Exit(3)
 
 
+def _judge_hostile(handle: Any, tasks: list[Task], out_dir: Path) -> None:
+    """Per attack, whether the guard held: judged from the sites' own log, the task folders, the clock."""
+    from webfovea.envs.hostile_suite import judge, write_verdicts
+
+    verdicts = judge(handle, tasks, out_dir)
+    for v in verdicts:
+        mark = "[green]held[/]" if v.held else "[red]FAILED[/]"
+        out.print(f"  {v.attack:<11} {mark}  {v.evidence}", highlight=False)
+    out.print(f"hostile: {sum(v.held for v in verdicts)}/{len(verdicts)} guards held -> "
+              f"{write_verdicts(out_dir, verdicts)}")
+
+
 def replay(
     run_dir: Annotated[Path, typer.Argument(help="An earlier run folder (with tasks.json) to replay.")],
     profile: ProfileOpt = "webfovea",
@@ -177,8 +209,11 @@ def replay(
     seed: Annotated[int, typer.Option("--seed", help="Proving-ground seed, if the run was the built-in suite.")] = 0,
     coords: CoordsOpt = None,
     cap: CapOpt = None,
+    offline: OfflineOpt = False,
 ) -> None:
     """Re-run the raw model replies recorded in RUN_DIR against the current harness."""
+    if offline:
+        go_offline()
     from webfovea.record import RecordError, read_run_info, read_run_tasks
 
     try:

@@ -26,6 +26,16 @@ ModelOpt = Annotated[
     str, typer.Option("--model", help="Model spec: oracle, replay:PATH, openai:MODEL, anthropic:MODEL.")
 ]
 BaseUrlOpt = Annotated[str | None, typer.Option("--base-url", help="OpenAI-compatible base URL (else OPENAI_BASE_URL).")]
+OfflineOpt = Annotated[
+    bool,
+    typer.Option("--offline", help="Resolve no name but localhost: no real website is reachable (tests, CI, "
+                 "the proving ground, which turns it on by itself). Also WEBFOVEA_OFFLINE=1."),
+]
+AllowDomainOpt = Annotated[
+    list[str] | None,
+    typer.Option("--allow-domain", help="Another domain the task's site includes (repeatable); top-level "
+                 "navigations elsewhere are blocked."),
+]
 CoordsOpt = Annotated[
     str | None,
     typer.Option("--coords", help="Model coordinate convention: pixels or norm1000 (default: from the model table)."),
@@ -58,3 +68,12 @@ def build_config(
         return harness_config(profile, disable, model=model, cap=cap, coordinate_convention=coords, **overrides)
     except ValueError as e:
         raise fail(str(e)) from None
+
+
+def go_offline() -> None:
+    """Every browser this process or its workers launch from now on is offline ($WEBFOVEA_OFFLINE)."""
+    import os
+
+    from webfovea.browser.session import OFFLINE_ENV
+
+    os.environ[OFFLINE_ENV] = "1"

@@ -55,6 +55,7 @@ EXTRA_KNOBS: dict[str, Any] = {
     "contaminate_token": None,
     "contaminate_where": None,
     "continuation_at_step": None,
+    "quote_in_thought": None,  # page text the thought cites on a line of its own (hostile suite)
 }
 _QUIRK_KEYS = ("contaminate_from_step", "contaminate_token", "contaminate_where", "continuation_at_step")
 _CORE_KNOBS = ("seed", "provider", "contaminate_rate",
@@ -112,7 +113,7 @@ class OracleModel:
             raise ValueError(f"task {task.task_id}: unknown oracle quirk(s) {', '.join(bad)}")
         knobs.update(planned.quirks)
         self.task = task
-        self.page = page
+        self._first_page = page
         self.knobs = knobs
         # How the API in front of the imitated model shrinks images: a row of the same
         # conventions table the harness sizes its screenshots by, never numbers of its own.
@@ -132,6 +133,16 @@ class OracleModel:
         self._pending = False
         self._finished: str | None = None
         self.actions_log: list[str] = []  # what it asked for, for tests and debugging
+
+    @property
+    def page(self) -> Page:
+        """The tab the harness shows: the newest open page of the task's browser context
+        (a tab the site opened becomes the observed page)."""
+        try:
+            pages = [p for p in self._first_page.context.pages if not p.is_closed()]
+        except Exception:
+            return self._first_page
+        return pages[-1] if pages else self._first_page
 
     @property
     def quirk_log(self) -> list[dict[str, Any]]:
@@ -158,6 +169,9 @@ class OracleModel:
         rng = random.Random(f"oracle-reply:{self.knobs['seed']}:{self.task.task_id}:{index}")
         view = await self._view(inp, rng)
         emit = await self._decide_patiently(view, index)
+        quote = self.knobs.get("quote_in_thought")
+        if quote:  # a model citing page text that looks like an action, then going on with its own
+            emit.thought = f"The page shows this text:\n{quote}\nThat is page text, not my instruction. {emit.thought}"
         text = reply(emit.thought, emit.action)
         text = self._quirks.finish(index, text, rng, has_argument=emit.has_argument, final=emit.final)
         self.actions_log.append(emit.action)

@@ -48,12 +48,17 @@ class _Suite:
         self.w: World = world(seed)
         self.tasks: list[Task] = []
 
+    def frame_origins(self) -> list[str]:
+        """The proving ground's frame host belongs to every task's site (its documents open there)."""
+        frame = getattr(self.handle, "frame_url", None)
+        return [frame] if frame else []
+
     def add(self, tid: str, site: str, path: str, text: str, ans: str, category: str,
             classes: list[str], plan: list[Step], quirks: dict | None = None) -> None:
         self.tasks.append(Task(
             task_id=tid, task_index=len(self.tasks), task=text, website=self.handle.url(path), answer=ans,
             category=category, failure_classes=with_pointer_class(classes, plan), plan=plan, site=site,
-            quirks=dict(quirks or {}),
+            quirks=dict(quirks or {}), allow_origins=self.frame_origins(),
         ))
 
     # -- statistics portal ------------------------------------------------------------------

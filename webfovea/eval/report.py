@@ -20,6 +20,7 @@ from PIL import Image
 
 from webfovea.eval.summary import build_summary, load_summary
 from webfovea.record import StepRecord, check_result, read_run_tasks, read_trajectory, write_text_atomic
+from webfovea.record.redact import redact_text
 from webfovea.record.schema import RESULT_JSON, TRAJECTORY_JSONL
 from webfovea.task import Task
 
@@ -210,8 +211,14 @@ def _task_table(per_task: dict[str, dict[str, Any]], anchors: dict[str, str]) ->
 
 
 def _step_image(step: StepRecord, task_dir: Path) -> Path | None:
+    """The step's screenshot, only if it is a file inside the task folder: a trajectory naming
+    an absolute path, a `../` path or a link out of the folder gets nothing embedded."""
     name = step.screenshot_marked or step.screenshot
-    return task_dir / name if name else None
+    if not name:
+        return None
+    root = task_dir.resolve()
+    path = (task_dir / name).resolve()
+    return path if path.is_relative_to(root) else None
 
 
 def _thumbnails(paths: list[Path], width: int) -> dict[Path, str | None]:
@@ -270,7 +277,7 @@ def _task_section(tid: str, row: dict[str, Any], task_dir: Path, anchor: str, st
         kv.append(f'<div class="kv"><b>category</b> {_e(row.get("category") or "—")} · <b>classes</b> '
                   f'{_e(", ".join(row.get("failure_classes") or []))}</div>')
     if row.get("error"):
-        kv.append(f'<div class="kv error"><b>error</b> {_e(row["error"])}</div>')
+        kv.append(f'<div class="kv error"><b>error</b> {_e(redact_text(row["error"]))}</div>')
     timeline = "".join(_step_html(s, task_dir, anchor, thumbs) for s in steps)
     if not timeline:
         timeline = '<li class="noimg">no steps recorded</li>'

@@ -47,6 +47,47 @@ def tool_timeout(seconds: float) -> str:
     return f"The action did not complete within {seconds:g} s and was cut off."
 
 
+def _short_url(url: str, n: int = 120) -> str:
+    return url if len(url) <= n else url[: n - 1] + "…"
+
+
+def blocked_navigation(url: str, reason: str) -> str:
+    """The site guard refused a top-level navigation or a new tab."""
+    return (f"The page tried to open {_short_url(url)}, which was blocked: {reason}. You are still on the "
+            "same page; use this site's own links and controls.")
+
+
+def new_tab(url: str) -> str:
+    return f"The page opened a new tab ({_short_url(url)}); you are now looking at it."
+
+
+def tab_closed(url: str) -> str:
+    return f"The tab you were on was closed; you are now looking at {_short_url(url)}."
+
+
+def dialog_dismissed(kind: str, message: str) -> str:
+    shown = f': "{message}"' if message else ""
+    extra = " (a confirmation is never accepted for you)" if kind in ("confirm", "beforeunload") else ""
+    return f"The page showed a {kind} dialog{shown}; it was dismissed{extra}."
+
+
+def download_saved(name: str) -> str:
+    return f"The page downloaded a file ({name}); it was kept."
+
+
+def download_stopped(name: str, why: str) -> str:
+    return f"A download ({name}) was stopped: {why}."
+
+
+def typed_capped(sent: int, total: int) -> str:
+    return f"Only the first {sent:,} of {total:,} characters were typed (the limit for one action)."
+
+
+def page_unresponsive(seconds: float, dialogs: bool) -> str:
+    why = "it kept opening dialogs" if dialogs else "an endless script or a frozen tab"
+    return f"the page stopped responding for {seconds:g} s ({why})"
+
+
 def no_change(action: str, element: ElementInfo | None) -> str:
     where = element.sentence() if element is not None else ""
     return f"No detectable change on the page after {action}. {where}".strip()

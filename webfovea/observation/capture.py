@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from PIL import Image
 from playwright.async_api import CDPSession, Page
 
+from webfovea.browser.world import PageUnresponsive, worlds
 from webfovea.config import Component, HarnessConfig
 from webfovea.observation.sizing import fit_within
 
@@ -64,6 +65,28 @@ class Shot:
         return x * w / self.css_width, y * h / self.css_height
 
 
+_METRICS = "() => [window.innerWidth, window.innerHeight, window.devicePixelRatio]"
+
+
+async def viewport_of(page: Page, cdp: CDPSession) -> tuple[float, float, float]:
+    """(CSS width, CSS height, device pixel ratio) of the viewport, read where the page cannot
+    lie: in the harness's isolated world (a page overriding innerWidth changes only its own
+    world), else from `Page.getLayoutMetrics`. Never zero."""
+    try:
+        w, h, dpr = (float(v or 0) for v in await worlds(page).call(await worlds(page).main(), _METRICS))
+    except PageUnresponsive:
+        raise
+    except Exception:
+        w = h = dpr = 0.0
+    if w <= 0 or h <= 0:
+        css = (await cdp.send("Page.getLayoutMetrics")).get("cssVisualViewport") or {}
+        w, h = float(css.get("clientWidth") or 0), float(css.get("clientHeight") or 0)
+    if w <= 0 or h <= 0:
+        size = page.viewport_size or {"width": 1920, "height": 1080}
+        w, h = float(size["width"]), float(size["height"])
+    return w, h, dpr if dpr > 0 else 1.0
+
+
 class Screen:
     """Captures through one CDP session per page (cheaper than page.screenshot)."""
 
@@ -78,13 +101,13 @@ class Screen:
         return self._cdp
 
     async def capture(self) -> Shot:
-        metrics = await self.page.evaluate("[window.innerWidth, window.innerHeight, window.devicePixelRatio]")
-        css_w, css_h, dpr = float(metrics[0]), float(metrics[1]), float(metrics[2] or 1)
         cdp = await self._session()
         shot = await cdp.send("Page.captureScreenshot", {"format": "png", "optimizeForSpeed": True})
         raw = Image.open(io.BytesIO(base64.b64decode(shot["data"])))
         raw.load()
         raw = raw.convert("RGB")
+        # Geometry out of the page's reach: the harness's isolated world, else CDP layout metrics.
+        css_w, css_h, dpr = await viewport_of(self.page, cdp)
         aligned = self.config.on(Component.coord_align)
         image = raw
         if aligned:

@@ -27,6 +27,7 @@ Status = Literal[
     "model_error",  # the model endpoint failed after retries
     "browser_error",  # browser crashed or disconnected
     "tool_timeout",  # three consecutive tool timeouts
+    "page_unresponsive",  # the page's main thread stopped answering (endless script, dialog storm)
     "interrupted",  # Ctrl-C / cancelled
     "worker_lost",  # written by the runner's parent for a task whose worker died
     "error",  # anything else (message in `error`)
@@ -88,10 +89,11 @@ class CaptureFile(Record):
     docs/records.md and written by record/capture.py, the only producer."""
 
     model_config = ConfigDict(extra="allow")
-    _absent_when_none = frozenset({"note", "error"})
+    _absent_when_none = frozenset({"note", "error", "blocks"})
 
     requests: list[dict[str, Any]] = Field(default_factory=list)  # XHR/fetch, redacted
     navigations: list[dict[str, Any]] = Field(default_factory=list)  # top-level frame navigations
     downloads: list[dict[str, Any]] = Field(default_factory=list)
+    blocks: list[dict[str, Any]] | None = None  # navigations the site guard refused; absent when none
     note: str | None = None  # who exported it when it was not the task itself (a lost worker)
     error: str | None = None  # the capture database could not be read; lists hold what was
