@@ -1,0 +1,159 @@
+"""The MCP server: the tool list from the action specs, each call through the task's harness.
+
+Built on the official SDK's low-level `Server` (mcp 2.x), not its decorator API, because
+the tools and their input schemas are generated from the specs (`tools.py`) rather than
+from Python signatures. Transports: stdio (one client, one task; the task closes when the
+client disconnects) and streamable HTTP on loopback (one task per server process; it
+closes on `finished`, when the client ends its MCP session, or when the server stops).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import io
+import signal
+from typing import Any
+
+import mcp_types as types
+from mcp.server.lowlevel import Server
+from mcp.server.stdio import stdio_server
+
+from webfovea.config import Component
+from webfovea.guardrails.constraints import HARD_CONSTRAINTS
+from webfovea.harness import StepResult
+from webfovea.mcp.task_session import McpTask, TaskClosed
+from webfovea.mcp.tools import OBSERVE, ToolArgumentError, call_text, check_arguments, point_words, tool_list
+
+SERVER_NAME = "webfovea"
+DISCONNECTED = "the MCP client disconnected before calling finished"
+STOPPED = "the MCP server was stopped before the client called finished"
+
+
+def instructions(task: McpTask) -> str:
+    """What the server tells the client once: how to look, how to point, the rules."""
+    cfg = task.config
+    lines = [
+        f"A browser is open on {task.task.website}. Call `{OBSERVE}` to see the page, then one action tool "
+        "per step; each returns what actually happened. Call `finished` with the answer to end the task.",
+        f"Points are {point_words(cfg)}.",
+        f"Budget: at most {cfg.max_steps} action calls and {int(cfg.max_seconds)} seconds.",
+    ]
+    if cfg.on(Component.hard_constraints):
+        lines += ["Hard constraints:"] + [f"{i}. {c}" for i, c in enumerate(HARD_CONSTRAINTS, 1)]
+    return "\n".join(lines)
+
+
+def _text(text: str, *, error: bool = False, data: dict[str, Any] | None = None) -> types.CallToolResult:
+    return types.CallToolResult(content=[types.TextContent(text=text)], is_error=error, structured_content=data)
+
+
+def _png(image: Any) -> str:
+    buf = io.BytesIO()
+    image.save(buf, format="PNG", compress_level=1)  # fast: the client waits for it
+    return base64.b64encode(buf.getvalue()).decode("ascii")
+
+
+def _step_data(task: McpTask, res: StepResult) -> dict[str, Any]:
+    return {"step": task.steps, "outcome": res.outcome, "done": task.closed, "status": task.result.status
+            if task.closed else "running", "answer": task.result.answer if task.closed else None}
+
+
+def _step_text(task: McpTask, res: StepResult) -> str:
+    text = res.feedback or ("Done." if res.error is None else res.error)
+    if task.closed:
+        text += "\n" + task.closed_note()
+    return text
+
+
+def build_server(task: McpTask) -> Server[Any]:
+    """An MCP server whose tools drive `task`; the specs come from the task's harness."""
+    assert task.harness is not None, "start the task before building its server"
+    specs = task.harness.specs
+    by_name = {s.name: s for s in specs}
+    tools = [types.Tool.model_validate(t) for t in tool_list(specs, task.config)]
+
+    async def list_tools(ctx: Any, params: Any) -> types.ListToolsResult:
+        return types.ListToolsResult(tools=tools)
+
+    async def observe() -> types.CallToolResult:
+        obs = await task.observe()
+        h = task.harness
+        w, h_px = obs.image.size
+        note = (h.last_feedback if h is not None else None) or "(no action yet)"
+        text = (f"URL: {obs.url}\nStep: {task.steps} of at most {task.config.max_steps}\n"
+                f"Image: {w}x{h_px} px; points are {point_words(task.config)}.\nLast action: {note}")
+        data = {"url": obs.url, "step": task.steps, "image_width": w, "image_height": h_px,
+                "coordinates": task.config.coordinate_convention}
+        return types.CallToolResult(
+            content=[types.ImageContent(data=_png(obs.image), mime_type="image/png"), types.TextContent(text=text)],
+            structured_content=data,
+        )
+
+    async def call_tool(ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
+        name, args = params.name, params.arguments
+        try:
+            if name == OBSERVE:
+                return await observe()
+            spec = by_name.get(name)
+            if spec is None:
+                offered = ", ".join([OBSERVE, *by_name])
+                res = await task.reject(f"Action: {name}({args or ''})", f"Unknown tool `{name}`. Tools: {offered}.")
+                return _text(_step_text(task, res), error=True, data=_step_data(task, res))
+            try:
+                checked = check_arguments(spec, args, task.config)
+            except ToolArgumentError as e:
+                res = await task.reject(f"Action: {name}({args or ''})", str(e))
+                return _text(_step_text(task, res), error=True, data=_step_data(task, res))
+            res = await task.act(call_text(spec, checked))
+            failed = res.outcome in ("failed", "rejected") or (res.error is not None and not res.done)
+            return _text(_step_text(task, res), error=failed, data=_step_data(task, res))
+        except TaskClosed as e:
+            return _text(str(e), error=True, data={"done": True, "status": task.result.status})
+
+    return Server(SERVER_NAME, instructions=instructions(task), on_list_tools=list_tools, on_call_tool=call_tool)
+
+
+async def serve_stdio(task: McpTask) -> None:
+    """Serve one client over stdin/stdout until it disconnects; the task closes then at the latest."""
+    main = asyncio.current_task()
+    loop = asyncio.get_running_loop()
+    if main is not None:  # SIGTERM (the client's shutdown) must still write result.json
+        loop.add_signal_handler(signal.SIGTERM, main.cancel)
+    try:
+        await task.start()
+        server = build_server(task)
+        async with stdio_server() as (read, write):
+            await server.run(read, write, server.create_initialization_options())
+        await task.close("interrupted", DISCONNECTED)
+    finally:
+        await asyncio.shield(task.close("interrupted", STOPPED))
+        loop.remove_signal_handler(signal.SIGTERM)
+
+
+def _closing_on_delete(app: Any, task: McpTask, path: str) -> Any:
+    """The ASGI app, closing the task after the client ends its MCP session (HTTP DELETE)."""
+
+    async def wrapped(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        await app(scope, receive, send)
+        if scope.get("type") == "http" and scope.get("method") == "DELETE" and scope.get("path") == path:
+            await task.close("interrupted", DISCONNECTED)
+
+    return wrapped
+
+
+async def serve_http(task: McpTask, port: int, host: str = "127.0.0.1", ready: Any = None) -> None:
+    """Serve streamable HTTP at http://HOST:PORT/mcp until stopped (Ctrl-C / SIGTERM)."""
+    import uvicorn
+
+    try:
+        await task.start()
+        server = build_server(task)
+        app = _closing_on_delete(server.streamable_http_app(host=host), task, "/mcp")
+        config = uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="on")
+        web = uvicorn.Server(config)
+        if ready is not None:
+            ready(f"http://{host}:{port}/mcp")
+        await web.serve()
+    finally:
+        await asyncio.shield(task.close("interrupted", STOPPED))
