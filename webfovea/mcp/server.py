@@ -4,15 +4,18 @@ Built on the official SDK's low-level `Server` (mcp 2.x), not its decorator API,
 the tools and their input schemas are generated from the specs (`tools.py`) rather than
 from Python signatures. Transports: stdio (one client, one task; the task closes when the
 client disconnects) and streamable HTTP on loopback (one task per server process; it
-closes on `finished`, when the client ends its MCP session, or when the server stops).
+closes on `finished`, when a handshake-era client ends its MCP session with DELETE, or when
+the server stops; a 2026-07-28 client has no session to end).
 """
 
 from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import io
 import signal
+from collections.abc import Iterator
 from typing import Any
 
 import mcp_types as types
@@ -59,8 +62,12 @@ def _step_data(task: McpTask, res: StepResult) -> dict[str, Any]:
             if task.closed else "running", "answer": task.result.answer if task.closed else None}
 
 
-def _step_text(task: McpTask, res: StepResult) -> str:
-    text = res.feedback or ("Done." if res.error is None else res.error)
+def _step_text(task: McpTask, res: StepResult, url: str | None) -> str:
+    """The harness's feedback note (it writes one when something needs saying: nothing changed,
+    a read-back, a refusal), the page's URL, and how the task ended if it did."""
+    text = res.feedback or (res.error or "Done.")
+    if url and not task.closed:
+        text += f"\nURL: {url}"
     if task.closed:
         text += "\n" + task.closed_note()
     return text
@@ -90,6 +97,10 @@ def build_server(task: McpTask) -> Server[Any]:
             structured_content=data,
         )
 
+    def step_result(res: StepResult, *, error: bool) -> types.CallToolResult:
+        url = task.harness.page.url if task.harness is not None and not task.closed else None
+        return _text(_step_text(task, res, url), error=error, data=_step_data(task, res))
+
     async def call_tool(ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
         name, args = params.name, params.arguments
         try:
@@ -99,15 +110,15 @@ def build_server(task: McpTask) -> Server[Any]:
             if spec is None:
                 offered = ", ".join([OBSERVE, *by_name])
                 res = await task.reject(f"Action: {name}({args or ''})", f"Unknown tool `{name}`. Tools: {offered}.")
-                return _text(_step_text(task, res), error=True, data=_step_data(task, res))
+                return step_result(res, error=True)
             try:
                 checked = check_arguments(spec, args, task.config)
             except ToolArgumentError as e:
                 res = await task.reject(f"Action: {name}({args or ''})", str(e))
-                return _text(_step_text(task, res), error=True, data=_step_data(task, res))
+                return step_result(res, error=True)
             res = await task.act(call_text(spec, checked))
             failed = res.outcome in ("failed", "rejected") or (res.error is not None and not res.done)
-            return _text(_step_text(task, res), error=failed, data=_step_data(task, res))
+            return step_result(res, error=failed)
         except TaskClosed as e:
             return _text(str(e), error=True, data={"done": True, "status": task.result.status})
 
@@ -132,12 +143,19 @@ async def serve_stdio(task: McpTask) -> None:
 
 
 def _closing_on_delete(app: Any, task: McpTask, path: str) -> Any:
-    """The ASGI app, closing the task after the client ends its MCP session (HTTP DELETE)."""
+    """The ASGI app, closing the task when a client ends its MCP session (HTTP DELETE, the
+    handshake-era session end). result.json is written before the client sees the answer."""
 
     async def wrapped(scope: dict[str, Any], receive: Any, send: Any) -> None:
-        await app(scope, receive, send)
-        if scope.get("type") == "http" and scope.get("method") == "DELETE" and scope.get("path") == path:
-            await task.close("interrupted", DISCONNECTED)
+        if not (scope.get("type") == "http" and scope.get("method") == "DELETE" and scope.get("path") == path):
+            return await app(scope, receive, send)
+
+        async def closing_send(message: dict[str, Any]) -> None:
+            if message.get("type") == "http.response.start" and 200 <= int(message.get("status", 500)) < 300:
+                await task.close("interrupted", DISCONNECTED)
+            await send(message)
+
+        await app(scope, receive, closing_send)
 
     return wrapped
 
@@ -146,12 +164,25 @@ async def serve_http(task: McpTask, port: int, host: str = "127.0.0.1", ready: A
     """Serve streamable HTTP at http://HOST:PORT/mcp until stopped (Ctrl-C / SIGTERM)."""
     import uvicorn
 
+    class Web(uvicorn.Server):
+        @contextlib.contextmanager
+        def capture_signals(self) -> Iterator[None]:
+            # uvicorn re-raises a captured SIGTERM once it has shut down, which would kill the
+            # process before result.json is written; stop it the same way, then return.
+            loop = asyncio.get_running_loop()
+            for sig in (signal.SIGINT, signal.SIGTERM):
+                loop.add_signal_handler(sig, setattr, self, "should_exit", True)
+            try:
+                yield
+            finally:
+                for sig in (signal.SIGINT, signal.SIGTERM):
+                    loop.remove_signal_handler(sig)
+
     try:
         await task.start()
         server = build_server(task)
         app = _closing_on_delete(server.streamable_http_app(host=host), task, "/mcp")
-        config = uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="on")
-        web = uvicorn.Server(config)
+        web = Web(uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="on"))
         if ready is not None:
             ready(f"http://{host}:{port}/mcp")
         await web.serve()
