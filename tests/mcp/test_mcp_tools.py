@@ -110,3 +110,11 @@ def test_fill_content_and_point_survive_the_round_trip(content, x, y):
     # harness's normal cleaning, the same for a bench reply; plain text must come back whole.
     if "<" not in content and not content.rstrip().endswith(("`", ">")):
         assert parsed.action.args["content"] == content
+
+
+def test_docs_describe_every_tool():
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "mcp.md").read_text()
+    for tool in tool_list(catalog.SPECS, CONFIG):
+        assert f"| `{tool['name']}` |" in doc, f"docs/mcp.md has no row for the tool {tool['name']}"
