@@ -25,7 +25,7 @@ from mcp.server.stdio import stdio_server
 from webfovea.config import Component
 from webfovea.guardrails.constraints import HARD_CONSTRAINTS
 from webfovea.harness import StepResult
-from webfovea.mcp.task_session import McpTask, TaskClosed
+from webfovea.mcp.task_session import McpTask, ObserveFailed, TaskClosed
 from webfovea.mcp.tools import OBSERVE, ToolArgumentError, call_text, check_arguments, point_words, tool_list
 
 SERVER_NAME = "webfovea"
@@ -121,6 +121,8 @@ def build_server(task: McpTask) -> Server[Any]:
             return step_result(res, error=failed)
         except TaskClosed as e:
             return _text(str(e), error=True, data={"done": True, "status": task.result.status})
+        except ObserveFailed as e:
+            return _text(str(e), error=True)
 
     return Server(SERVER_NAME, instructions=instructions(task), on_list_tools=list_tools, on_call_tool=call_tool)
 

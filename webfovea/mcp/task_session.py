@@ -37,6 +37,10 @@ class TaskClosed(RuntimeError):
     """The task has ended; str(e) says how and what the client can do."""
 
 
+class ObserveFailed(RuntimeError):
+    """No screenshot this time (the task goes on); str(e) is the note for the client."""
+
+
 @dataclass
 class Launch:
     """Where the browser comes from: a new local Chromium, or a running one over CDP."""
@@ -114,6 +118,9 @@ class McpTask:
             except BrowserLost as e:
                 await self.close("browser_error", f"browser lost: {e}")
                 raise TaskClosed(self.closed_note()) from None
+            except TimeoutError:
+                raise ObserveFailed(f"The screenshot did not complete within {self.config.tool_timeout_s:g} s; "
+                                    "try observe again.") from None
 
     async def act(self, reply: str) -> StepResult:
         """One step: the reply text goes through Harness.step, the step is recorded, the
