@@ -112,3 +112,17 @@ async def test_finished_closes_the_task_with_the_answer(tmp_path):
     result = json.loads((tmp_path / "form" / "result.json").read_text())
     assert result["status"] == "finished" and result["answer"] == "42" and result["steps"] == 1
     assert result["model"] == "mcp:openai:gpt-4o" and result["config"]["conventions"] != "default"
+
+
+async def test_the_step_budget_ends_the_task_as_in_bench(tmp_path):
+    with serve_pages({"/": FORM}) as site:
+        async with Client(server_params(site.url("/"), tmp_path, "--max-steps", "2")) as client:
+            for _ in range(2):
+                moved = await client.call_tool("hover", {"start_box": [10, 10]})
+                assert not moved.is_error, text_of(moved)
+            over = await client.call_tool("hover", {"start_box": [20, 20]})
+            assert over.is_error and "status max_steps" in text_of(over)
+            assert over.structured_content == {"done": True, "status": "max_steps"}
+    result = json.loads((tmp_path / "form" / "result.json").read_text())
+    assert result["status"] == "max_steps" and result["steps"] == 2
+    assert result["config"]["max_steps"] == 2
