@@ -11,9 +11,7 @@ the server stops; a 2026-07-28 client has no session to end).
 from __future__ import annotations
 
 import asyncio
-import base64
 import contextlib
-import io
 import signal
 from collections.abc import Iterator
 from typing import Any
@@ -27,6 +25,7 @@ from webfovea.guardrails.constraints import HARD_CONSTRAINTS
 from webfovea.harness import StepResult
 from webfovea.mcp.task_session import McpTask, ObserveFailed, TaskClosed
 from webfovea.mcp.tools import OBSERVE, ToolArgumentError, call_text, check_arguments, point_words, tool_list
+from webfovea.models.messages import png_base64
 
 SERVER_NAME = "webfovea"
 DISCONNECTED = "the MCP client disconnected before calling finished"
@@ -49,12 +48,6 @@ def instructions(task: McpTask) -> str:
 
 def _text(text: str, *, error: bool = False, data: dict[str, Any] | None = None) -> types.CallToolResult:
     return types.CallToolResult(content=[types.TextContent(text=text)], is_error=error, structured_content=data)
-
-
-def _png(image: Any) -> str:
-    buf = io.BytesIO()
-    image.save(buf, format="PNG", compress_level=1)  # fast: the client waits for it
-    return base64.b64encode(buf.getvalue()).decode("ascii")
 
 
 def _step_data(task: McpTask, res: StepResult) -> dict[str, Any]:
@@ -85,6 +78,8 @@ def build_server(task: McpTask) -> Server[Any]:
 
     async def observe() -> types.CallToolResult:
         obs = await task.observe()
+        # The encoding the model clients send (PNG), off the event loop: other calls keep moving.
+        png = await asyncio.to_thread(png_base64, obs.image)
         h = task.harness
         w, h_px = obs.image.size
         note = (h.last_feedback if h is not None else None) or "(no action yet)"
@@ -93,7 +88,7 @@ def build_server(task: McpTask) -> Server[Any]:
         data = {"url": obs.url, "step": task.steps, "image_width": w, "image_height": h_px,
                 "coordinates": task.config.coordinate_convention}
         return types.CallToolResult(
-            content=[types.ImageContent(data=_png(obs.image), mime_type="image/png"), types.TextContent(text=text)],
+            content=[types.ImageContent(data=png, mime_type="image/png"), types.TextContent(text=text)],
             structured_content=data,
         )
 
