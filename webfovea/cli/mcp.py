@@ -72,6 +72,8 @@ def mcp(
     except KeyboardInterrupt:
         pass
     except Exception as e:  # noqa: BLE001 - a failed start: result.json is written, say why
+        while isinstance(e, BaseExceptionGroup) and e.exceptions:  # the SDK's task groups wrap it
+            e = e.exceptions[0]
         raise fail(f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''} "
                    f"(result: {session.dir / 'result.json'})", 1) from None
     err.print(f"webfovea mcp: {session.result.status}; result: {session.dir / 'result.json'}", highlight=False)

@@ -129,9 +129,11 @@ async def serve_stdio(task: McpTask) -> None:
     if main is not None:  # SIGTERM (the client's shutdown) must still write result.json
         loop.add_signal_handler(signal.SIGTERM, main.cancel)
     try:
-        await task.start()
-        server = build_server(task)
         async with stdio_server() as (read, write):
+            # Started inside: the SDK points fd 1 at stderr while it serves, so neither the
+            # Playwright driver nor Chromium inherit the protocol's stdout.
+            await task.start()
+            server = build_server(task)
             await server.run(read, write, server.create_initialization_options())
         await task.close("interrupted", DISCONNECTED)
     finally:
