@@ -126,3 +126,22 @@ async def test_the_step_budget_ends_the_task_as_in_bench(tmp_path):
     result = json.loads((tmp_path / "form" / "result.json").read_text())
     assert result["status"] == "max_steps" and result["steps"] == 2
     assert result["config"]["max_steps"] == 2
+
+
+def test_sigterm_writes_the_result(tmp_path):
+    import signal
+    import subprocess
+    import time
+
+    with serve_pages({"/": FORM}) as site:
+        p = server_params(site.url("/"), tmp_path)
+        proc = subprocess.Popen([p.command, *p.args], cwd=p.cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 120
+        while not site.log and time.monotonic() < deadline:  # the browser asked for the start page
+            time.sleep(0.2)
+        proc.send_signal(signal.SIGTERM)  # while opening the page, or serving: either way it is written
+        out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0 and out == b"", err
+    result = json.loads((tmp_path / "form" / "result.json").read_text())
+    assert result["status"] == "interrupted" and "stopped" in result["error"]

@@ -69,7 +69,7 @@ def mcp(
             asyncio.run(serve_http(session, http, ready=lambda u: err.print(f"serving MCP at {u}")))
         else:
             asyncio.run(serve_stdio(session))
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, asyncio.CancelledError):  # Ctrl-C, SIGTERM: result.json is written
         pass
     except Exception as e:  # noqa: BLE001 - a failed start: result.json is written, say why
         while isinstance(e, BaseExceptionGroup) and e.exceptions:  # the SDK's task groups wrap it

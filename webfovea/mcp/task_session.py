@@ -86,6 +86,9 @@ class McpTask:
                 self._capture = await start_capture(page, self.dir)
             self.harness = await Harness.on_page(page, self.config)
             await self.harness.goto(self.task.website)
+        except asyncio.CancelledError:  # stopped (SIGTERM, Ctrl-C) while starting
+            await asyncio.shield(self.close("interrupted", f"stopped while opening {self.task.website}"))
+            raise
         except BaseException as e:
             status = "browser_error" if is_browser_lost(e) else "error"
             await self.close(status, f"could not open {self.task.website}: {_first_line(e)}")
