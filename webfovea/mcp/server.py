@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import signal
 from collections.abc import Iterator
 from typing import Any
@@ -82,7 +83,8 @@ def build_server(task: McpTask) -> Server[Any]:
         png = await asyncio.to_thread(png_base64, obs.image)
         h = task.harness
         w, h_px = obs.image.size
-        note = (h.last_feedback if h is not None else None) or "(no action yet)"
+        note = (h.last_feedback if h is not None else None) or (
+            "(no action yet)" if task.steps == 0 else "(nothing to report: it ran and the page reacted)")
         text = (f"URL: {obs.url}\nStep: {task.steps} of at most {task.config.max_steps}\n"
                 f"Image: {w}x{h_px} px; points are {point_words(task.config)}.\nLast action: {note}")
         data = {"url": obs.url, "step": task.steps, "image_width": w, "image_height": h_px,
@@ -102,14 +104,15 @@ def build_server(task: McpTask) -> Server[Any]:
             if name == OBSERVE:
                 return await observe()
             spec = by_name.get(name)
+            as_written = f"Action: {name}({json.dumps(args or {}, ensure_ascii=False)})"  # recorded as raw_reply
             if spec is None:
                 offered = ", ".join([OBSERVE, *by_name])
-                res = await task.reject(f"Action: {name}({args or ''})", f"Unknown tool `{name}`. Tools: {offered}.")
+                res = await task.reject(as_written, f"Unknown tool `{name}`. Tools: {offered}.")
                 return step_result(res, error=True)
             try:
                 checked = check_arguments(spec, args, task.config)
             except ToolArgumentError as e:
-                res = await task.reject(f"Action: {name}({args or ''})", str(e))
+                res = await task.reject(as_written, str(e))
                 return step_result(res, error=True)
             res = await task.act(call_text(spec, checked))
             failed = res.outcome in ("failed", "rejected") or (res.error is not None and not res.done)
