@@ -1,4 +1,4 @@
-"""The `webfovea` command line: run, bench, serve, report, compare, replay."""
+"""The `webfovea` command line: run, bench, serve, report, compare, replay, mcp."""
 
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ from webfovea.cli.common import (
     fail,
     out,
 )
+from webfovea.cli.mcp import mcp
 
 
 @app.command()
@@ -140,6 +141,7 @@ def compare(
 
 app.command()(bench)
 app.command()(replay)
+app.command()(mcp)
 
 
 def main() -> None:
