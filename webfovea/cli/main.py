@@ -23,6 +23,7 @@ from webfovea.cli.common import (
     fail,
     out,
 )
+from webfovea.cli.judge import judge_app
 
 
 @app.command()
@@ -117,6 +118,7 @@ def compare(
 
 app.command()(bench)
 app.command()(replay)
+app.add_typer(judge_app, name="judge")
 
 
 def main() -> None:

@@ -27,7 +27,7 @@ from webfovea.task import Task
 
 __all__ = [
     "TrajectoryError", "append_step", "check_result", "config_fields", "failure_result", "now_iso",
-    "read_capture", "read_result", "read_trajectory", "write_capture", "write_result",
+    "read_capture", "read_result", "read_trajectory", "update_result", "write_capture", "write_result",
 ]
 
 
@@ -42,6 +42,19 @@ def config_fields(config: HarnessConfig) -> dict[str, Any]:
 def write_result(task_dir: Path, result: TaskResult) -> Path:
     """Write result.json atomically so a reader never sees half a file."""
     return write_json_atomic(Path(task_dir) / RESULT_JSON, result)
+
+
+def update_result(task_dir: Path, **fields: Any) -> TaskResult | None:
+    """Set fields of an existing result.json (the truth written after a run); None when there is none."""
+    result = read_result(task_dir)
+    if result is None:
+        return None
+    unknown = sorted(set(fields) - set(TaskResult.model_fields))
+    if unknown:
+        raise RecordError(f"result.json has no field(s) {', '.join(unknown)}")
+    updated = TaskResult.model_validate({**result.model_dump(), **fields})
+    write_result(task_dir, updated)
+    return updated
 
 
 def check_result(task_dir: Path) -> tuple[TaskResult | None, str | None]:
