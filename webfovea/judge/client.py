@@ -52,10 +52,11 @@ def _anthropic_content(parts: list[Part]) -> list[dict[str, Any]]:
 class HttpJudge:
     """A judge behind an OpenAI-compatible or Anthropic endpoint."""
 
-    def __init__(self, spec: str, *, base_url: str | None = None, max_tokens: int = 4096) -> None:
+    def __init__(self, spec: str, *, base_url: str | None = None, options: dict[str, Any] | None = None) -> None:
         self.spec = spec
-        # The factory validates the spec and resolves URL, key and retry policy the agent's way.
-        self.model: Any = make_model(spec, base_url=base_url, options={"max_tokens": max_tokens})
+        # The factory validates the spec and resolves URL, key and retry policy the agent's way
+        # (options: the clients' own, e.g. max_tokens, timeout_s, max_attempts, base_delay_s).
+        self.model: Any = make_model(spec, base_url=base_url, options={"max_tokens": 4096, **(options or {})})
         self.provider = getattr(self.model, "provider", "")
         if self.provider not in ("openai", "anthropic"):
             raise ValueError(f"{spec!r} cannot judge: use openai:MODEL, anthropic:MODEL or replay:PATH")
@@ -129,8 +130,9 @@ class ReplayJudge:
         return None
 
 
-def make_judge(spec: str, *, base_url: str | None = None) -> HttpJudge | ReplayJudge:
+def make_judge(spec: str, *, base_url: str | None = None,
+               options: dict[str, Any] | None = None) -> HttpJudge | ReplayJudge:
     """The judge model a spec names (openai:…, anthropic:…, replay:PATH). ValueError when unusable."""
     if spec.startswith("replay:"):
         return ReplayJudge(spec)
-    return HttpJudge(spec, base_url=base_url)
+    return HttpJudge(spec, base_url=base_url, options=options)

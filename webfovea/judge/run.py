@@ -52,6 +52,7 @@ class JudgeOptions:
     cache: bool = True
     max_tokens: int = DEFAULT_MAX_TOKENS
     base_url: str | None = None
+    model_options: dict[str, Any] | None = None  # the model clients' options (timeouts, retries)
 
 
 def task_folders(run_dir: Path) -> list[Path]:
@@ -130,7 +131,7 @@ async def judge_run_async(run_dir: Path, opts: JudgeOptions, *, on_done: Callabl
             raise ValueError(f"--method {opts.method} needs --judge MODEL_SPEC (openai:…, anthropic:…, replay:PATH)")
         from webfovea.judge.client import make_judge
 
-        model = make_judge(opts.judge, base_url=opts.base_url)
+        model = make_judge(opts.judge, base_url=opts.base_url, options=opts.model_options)
     tasks = _run_tasks(run_dir)
     sem = asyncio.Semaphore(max(1, opts.workers))
     records: list[JudgeRecord] = []
