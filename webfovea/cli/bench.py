@@ -58,13 +58,14 @@ def _proving_ground(seed: int, ports: tuple[int, int] = (0, 0)) -> Iterator[Site
 
 
 @contextlib.contextmanager
-def _tasks_for(suite_or_file: str, seed: int, ports: tuple[int, int]) -> Iterator[list[Task]]:
-    """The tasks of a suite (starting and stopping its sites) or of a task file."""
+def _tasks_for(suite_or_file: str, seed: int, ports: tuple[int, int]) -> Iterator[tuple[list[Task], SitesHandle | None]]:
+    """The tasks of a suite (starting and stopping its sites) or of a task file, and the running
+    sites when there are any (their request logs give the runs' truth)."""
     if suite_or_file in SUITES:
         from webfovea.envs.suite import load_builtin_suite
 
         with _proving_ground(seed, ports) as handle:
-            yield load_builtin_suite(handle, seed=seed)
+            yield load_builtin_suite(handle, seed=seed), handle
         return
     path = Path(suite_or_file)
     if not path.exists():
@@ -79,14 +80,14 @@ def _tasks_for(suite_or_file: str, seed: int, ports: tuple[int, int]) -> Iterato
     except TaskFileError as e:
         raise fail(str(e)) from None
     if not any(t.site or t.website.startswith(PROVING_GROUND) for t in tasks):
-        yield tasks
+        yield tasks, None
         return
     # Tasks over the proving ground: start its sites and point the placeholders at them.
     with _proving_ground(seed, ports) as handle:
         from webfovea.envs.suite import with_sessions
 
         resolved = [t.model_copy(update={"website": resolve_site_url(t.website, handle.main_url)}) for t in tasks]
-        yield with_sessions(resolved, handle, seed)
+        yield with_sessions(resolved, handle, seed), handle
 
 
 PROVING_GROUND = "http://proving-ground"
@@ -102,6 +103,7 @@ def resolve_site_url(website: str, main_url: str) -> str:
 def _run_and_summarise(
     tasks: list[Task], out_dir: Path, *, model: str, config: HarnessConfig, workers: int,
     cdp_urls: list[str] | None, backend: str, address: str | None, base_url: str | None, meta: dict[str, Any],
+    handle: SitesHandle | None = None,
 ) -> Summary | None:
     from webfovea.eval.report import write_report
     from webfovea.eval.summary import format_summary_table, write_summary
@@ -118,6 +120,8 @@ def _run_and_summarise(
         ))
     except RunError as e:
         raise fail(str(e)) from None
+    if handle is not None:
+        _write_truths(tasks, out_dir, handle)
     path = write_summary(out_dir, tasks, complete=outcome.complete, meta=meta)
     loaded = read_summary_file(out_dir)
     if loaded is None:
@@ -131,6 +135,30 @@ def _run_and_summarise(
     out.print(f"summary: {path}")
     out.print(f"report:  {report}")
     return summary
+
+
+def _fault_names(faults: str | None, model: str) -> list[str]:
+    if not faults:
+        return []
+    if model != "oracle" and not model.startswith("oracle:"):
+        raise fail("--faults makes the oracle follow fault plans: use it with --model oracle")
+    from webfovea.envs.oracle_faults import parse_faults
+
+    try:
+        return parse_faults(faults)
+    except ValueError as e:
+        raise fail(str(e)) from None
+
+
+def _write_truths(tasks: list[Task], out_dir: Path, handle: SitesHandle) -> None:
+    """Each run's truth from the sites' own request log, into its result.json (and its fault)."""
+    from webfovea.eval.truth import write_truths
+
+    with handle.control() as control:
+        counts = write_truths(tasks, out_dir, control.requests)
+    if counts["valid"]:
+        out.print(f"truth: {counts['valid']} run(s) labelled from the sites' request logs "
+                  f"({counts['nav_ok']} with the navigation right); {counts['invalid']} without a truth")
 
 
 def bench(
@@ -150,7 +178,13 @@ def bench(
     coords: CoordsOpt = None,
     cap: CapOpt = None,
     compare_with: Annotated[Path | None, typer.Option("--compare-with", help="Print +fixed/-broken against this earlier run.")] = None,
-    limit: Annotated[int | None, typer.Option("--limit", help="Run only the first N tasks.")] = None,
+    limit: Annotated[int | None, typer.Option("--limit", help="Run only the first N tasks (with --faults: N "
+                                                               "tasks that declare a truth, spread across the sites, each "
+                                                               "with its faults).")] = None,
+    faults: Annotated[str | None, typer.Option("--faults", help="Oracle fault plans: all, or a list of "
+                                                                 "wrong_filter,wrong_row,from_memory,applied_then_cleared,"
+                                                                 "stop_early,never_applied. Each task runs clean and with "
+                                                                 "each applicable fault (labelled trajectories for judges).")] = None,
 ) -> None:
     """Run a suite of tasks, score the answers, write summary.json and report.html."""
     if workers < 1:
@@ -162,14 +196,21 @@ def bench(
     out_dir = out_dir or Path("runs") / f"{Path(suite_or_file).stem}-{tag}"
     # profile and disabled are not passed: the summary takes them from the run's recorded config.
     meta = {"model": model, "seed": seed, "workers": workers, "backend": backend, "suite": suite_or_file}
-    with _tasks_for(suite_or_file, seed, (port, frame_port)) as tasks:
-        if limit:
+    fault_names = _fault_names(faults, model)
+    if fault_names:
+        meta["faults"] = fault_names
+    with _tasks_for(suite_or_file, seed, (port, frame_port)) as (tasks, handle):
+        if fault_names:
+            from webfovea.envs.oracle_faults import spread, with_faults
+
+            tasks = with_faults(spread(tasks, limit), fault_names)
+        elif limit:
             tasks = tasks[:limit]
         out.print(f"{len(tasks)} tasks -> {out_dir}  (model {model}, profile {profile}"
                   + (f", disabled {', '.join(disable)}" if disable else "") + ")")
         summary = _run_and_summarise(tasks, out_dir, model=model, config=config, workers=workers,
                                      cdp_urls=cdp_url, backend=backend, address=address, base_url=base_url,
-                                     meta=meta)
+                                     meta=meta, handle=handle)
     if compare_with is not None and summary is not None:
         from webfovea.eval.compare import CompareError, compare_runs, format_comparison
 
