@@ -19,6 +19,7 @@ Only tasks that declare a navigation truth get fault variants.
 from __future__ import annotations
 
 import copy
+import hashlib
 import re
 from collections.abc import Callable
 from typing import Any
@@ -144,6 +145,10 @@ _BUILDERS: dict[str, Callable[[list[Step], Task], list[Step] | None]] = {
 }
 
 
+def variant_id(task_id: str, fault: str) -> str:
+    return f"{task_id}--v{hashlib.sha256(f'{task_id}|{fault}'.encode()).hexdigest()[:6]}"
+
+
 def parse_faults(text: str) -> list[str]:
     """`all` or a comma-separated list of fault names; ValueError naming an unknown one."""
     names = list(FAULTS) if text.strip() == "all" else [f.strip() for f in text.split(",") if f.strip()]
@@ -179,8 +184,11 @@ def spread(tasks: list[Task], limit: int | None) -> list[Task]:
 
 
 def with_faults(tasks: list[Task], faults: list[str]) -> list[Task]:
-    """Each task that declares a navigation truth, clean and with every applicable fault
-    (id `<task>--<fault>`). Tasks without a truth are left out: their runs could not be labelled."""
+    """Each task that declares a navigation truth, clean and with every applicable fault.
+
+    A variant's id is `<task>--v<hash>`: it does not name the fault (a judge that saw folder
+    names must not learn the label from them); `fault` on the task and in result.json does.
+    Tasks without a truth are left out: their runs could not be labelled."""
     out: list[Task] = []
     for t in tasks:
         if not (t.model_extra or {}).get("nav_truth"):
@@ -190,7 +198,7 @@ def with_faults(tasks: list[Task], faults: list[str]) -> list[Task]:
             plan = fault_plan(t, fault)
             if plan is not None:
                 extra: dict[str, Any] = {"plan": plan, "fault": fault}
-                out.append(t.model_copy(update={"task_id": f"{t.task_id}--{fault}", **extra}))
+                out.append(t.model_copy(update={"task_id": variant_id(t.task_id, fault), **extra}))
     for i, t in enumerate(out):
         out[i] = t.model_copy(update={"task_index": i})
     return out
