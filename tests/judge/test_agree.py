@@ -73,3 +73,15 @@ def test_no_records_says_what_to_do(tmp_path) -> None:
     (tmp_path / "run").mkdir()
     with pytest.raises(AgreementError, match="judge run"):
         agreement(tmp_path / "run")
+
+
+def test_report_shows_verdict_reasons_and_truth(tmp_path) -> None:
+    from webfovea.eval.report import render_report
+
+    run = _run(tmp_path, ROWS[:4])
+    rec = JudgeRecord(task_id="d", method="naveval", judge_model="openai:x", verdict=False, reasoning="no filter",
+                      details=[{"action": "country is VN", "passed": False, "reason": "request has AU"}])
+    write_judge_record(run / "judge", "d", rec)
+    html = render_report(run)
+    assert 'data-verdict="fail"' in html and "request has AU" in html and "navigation wrong" in html
+    assert 'data-verdict="pass"' in html

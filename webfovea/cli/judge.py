@@ -89,6 +89,12 @@ def run(
               f"tokens {summary.usage['prompt_tokens']}+{summary.usage['completion_tokens']} in "
               f"{summary.usage['calls']} call(s)")
     out.print(f"written: {run_dir / 'judge'}")
+    from webfovea.eval.report import write_report
+
+    try:  # the report shows each verdict and its reasons next to the task
+        out.print(f"report:  {write_report(run_dir)}")
+    except (OSError, ValueError) as e:
+        out.print(f"report not rewritten: {e}", markup=False)
 
 
 @judge_app.command("agree")
