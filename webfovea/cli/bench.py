@@ -137,6 +137,21 @@ def _run_and_summarise(
     return summary
 
 
+def _with_docs(tasks: list[Task], docs: Path) -> list[Task]:
+    """Protocol II: each task's manual appended to its instruction (tasks without one keep theirs)."""
+    from webfovea.judge.manual import docs_for
+
+    out_tasks, given = [], 0
+    for t in tasks:
+        manual = docs_for(t.task_id, docs)
+        if manual:
+            given += 1
+            t = t.model_copy(update={"task": f"{t.task}\n\nOperational documentation for this site:\n{manual.strip()}"})
+        out_tasks.append(t)
+    out.print(f"protocol II: {given} of {len(tasks)} tasks have a manual in {docs}")
+    return out_tasks
+
+
 def _fault_names(faults: str | None, model: str) -> list[str]:
     if not faults:
         return []
@@ -185,6 +200,12 @@ def bench(
                                                                  "wrong_filter,wrong_row,from_memory,applied_then_cleared,"
                                                                  "stop_early,never_applied. Each task runs clean and with "
                                                                  "each applicable fault (labelled trajectories for judges).")] = None,
+    protocol: Annotated[str, typer.Option("--protocol", help="I = navigation, II = navigation with documentation "
+                                                              "(needs --docs), III = end to end. Recorded in the "
+                                                              "summary; judge each protocol apart.")] = "I",
+    docs: Annotated[Path | None, typer.Option("--docs", help="Protocol II: a folder of manuals, <task_id>.md "
+                                                              "(from `webfovea manual`), added to each task's "
+                                                              "instruction.")] = None,
 ) -> None:
     """Run a suite of tasks, score the answers, write summary.json and report.html."""
     if workers < 1:
@@ -196,6 +217,13 @@ def bench(
     out_dir = out_dir or Path("runs") / f"{Path(suite_or_file).stem}-{tag}"
     # profile and disabled are not passed: the summary takes them from the run's recorded config.
     meta = {"model": model, "seed": seed, "workers": workers, "backend": backend, "suite": suite_or_file}
+    if protocol not in ("I", "II", "III"):
+        raise fail(f"unknown protocol {protocol!r}; use I, II or III")
+    if (protocol == "II") != (docs is not None):
+        raise fail("Protocol II needs --docs DIR, and --docs means Protocol II: give both or neither")
+    if docs is not None and not docs.is_dir():
+        raise fail(f"--docs {docs} is not a folder of <task_id>.md manuals (write them with `webfovea manual`)")
+    meta["protocol"] = protocol
     fault_names = _fault_names(faults, model)
     if fault_names:
         meta["faults"] = fault_names
@@ -206,6 +234,8 @@ def bench(
             tasks = with_faults(spread(tasks, limit), fault_names)
         elif limit:
             tasks = tasks[:limit]
+        if docs is not None:
+            tasks = _with_docs(tasks, docs)
         out.print(f"{len(tasks)} tasks -> {out_dir}  (model {model}, profile {profile}"
                   + (f", disabled {', '.join(disable)}" if disable else "") + ")")
         summary = _run_and_summarise(tasks, out_dir, model=model, config=config, workers=workers,

@@ -23,7 +23,7 @@ from webfovea.cli.common import (
     fail,
     out,
 )
-from webfovea.cli.judge import judge_app
+from webfovea.cli.judge import judge_app, manual
 
 
 @app.command()
@@ -119,6 +119,7 @@ def compare(
 app.command()(bench)
 app.command()(replay)
 app.add_typer(judge_app, name="judge")
+app.command()(manual)
 
 
 def main() -> None:
