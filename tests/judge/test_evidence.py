@@ -113,3 +113,11 @@ def test_blob_markers_and_clean() -> None:
     assert blob_marker("\x00\x01abc") == "binary data"
     assert blob_marker("consumer-price-inflation-by-country") is None
     assert clean({"Cookie": "x", "events": [1], "a": {"b": None, "c": [""]}, "k": "v"}) == {"k": "v"}
+
+
+def test_odd_screenshot_names(tmp_path) -> None:
+    f = folders.webretriever(tmp_path / "t", steps=0)
+    for name in ("screenshot_2.png", "step-10.jpg", "notes.png", "3_marked.png", "1.png"):
+        folders.png(f / "trajectory" / name, (1, 2, 3))
+    (f / "trajectory" / "readme.txt").write_text("x")
+    assert [p.name for p in ordered_screenshots(f / "trajectory")] == ["1.png", "screenshot_2.png", "step-10.jpg"]

@@ -113,3 +113,17 @@ def test_webjudge_keeps_screenshots_scored_three_or_more(tmp_path) -> None:
         outcome = srv.received[-1].body["messages"][-1]["content"]
     assert summary.passed == 1
     assert sum(p.get("type") == "image_url" for p in outcome) == 2  # the 2-scored screenshot is left out
+
+
+def test_webretriever_fail_is_not_judged_and_bad_folders_get_records(tmp_path) -> None:
+    run = tmp_path / "run"
+    f = folders.webretriever(run / "t-fail")
+    data = json.loads((f / "result.json").read_text())
+    (f / "result.json").write_text(json.dumps({**data, "status": "FAIL"}))
+    (run / "broken").mkdir()
+    (run / "broken" / "result.json").write_text("{not json")
+    summary = judge_run(run, JudgeOptions(method="naveval", judge="openai:j", base_url="http://127.0.0.1:9"))
+    records = read_judge_records(run / "judge")
+    assert records["t-fail"].verdict is False and records["t-fail"].usage["calls"] == 0
+    assert records["broken"].verdict is None and "nothing to judge" in records["broken"].error
+    assert summary.n == 2 and summary.no_verdict == 1 and summary.with_problems == 1

@@ -97,6 +97,11 @@ async def _judge_one(folder: Path, opts: JudgeOptions, model: Any, tasks: dict[s
     if not rec.task:
         record.error = "nothing to judge: " + "; ".join(rec.problems or ["result.json names no task"])
         return record
+    if rec.layout == "webretriever" and rec.status.upper() == "FAIL":
+        # NavEval judges only SUCCESS / FAIL_CALL_USER / FAIL_SCROLLDOWN / "": a plain FAIL stays a failure.
+        record.verdict, record.score = False, 0.0
+        record.reasoning = "the agent reported FAIL; NavEval does not judge failed runs"
+        return record
     if opts.method == "rule":
         task = tasks.get(rec.task_id)
         predicates = (task.model_extra or {}).get("nav_truth") if task else None
@@ -144,7 +149,12 @@ async def judge_run_async(run_dir: Path, opts: JudgeOptions, *, on_done: Callabl
                 r = JudgeRecord(task_id=folder.name, method=opts.method, judge_model=opts.judge or "rule",
                                 protocol=opts.protocol, filter=opts.filter,
                                 error=f"{type(e).__name__}: {' '.join(str(e).split())[:300]}")
-            write_judge_record(out, safe_record_name(r.task_id, folder.name), r)
+            try:
+                name = safe_record_name(r.task_id, folder.name)
+            except ValueError as e:  # an id no file can be named after: keep the record, say so
+                name = "task-" + hashlib.sha256(folder.name.encode()).hexdigest()[:12]
+                r.error = r.error or str(e)
+            write_judge_record(out, name, r)
             records.append(r)
             if on_done:
                 on_done(r)
