@@ -127,3 +127,26 @@ def test_webretriever_fail_is_not_judged_and_bad_folders_get_records(tmp_path) -
     assert records["t-fail"].verdict is False and records["t-fail"].usage["calls"] == 0
     assert records["broken"].verdict is None and "nothing to judge" in records["broken"].error
     assert summary.n == 2 and summary.no_verdict == 1 and summary.with_problems == 1
+
+
+def test_replayed_judge_reproduces_the_recorded_agreement(tmp_path) -> None:
+    from webfovea.judge.agree import agreement
+
+    run = tmp_path / "run"
+    for i, nav in enumerate([True, False, True, False]):
+        f = folders.ours(run / f"t{i}")
+        data = json.loads((f / "result.json").read_text())
+        data["truth"] = {"nav_ok": nav, "answer_ok": True, "valid": True}
+        data["answer"] = f"{i}.0"  # distinct evidence per task
+        (f / "result.json").write_text(json.dumps(data))
+    with fake_llm([openai_ok(YES), openai_ok(NO), openai_ok(NO), openai_ok(NO)]) as srv:
+        judge_run(run, JudgeOptions(method="naveval", judge="openai:j", base_url=srv.base_url, workers=1,
+                                    protocol="III", model_options=FAST))
+    recorded = agreement(run, bootstrap=100)
+    copy = tmp_path / "copy"
+    shutil.copytree(run, copy, ignore=shutil.ignore_patterns("judge"))
+    judge_run(copy, JudgeOptions(method="naveval", judge=f"replay:{run}", protocol="III", cache=False))
+    replayed = agreement(copy, bootstrap=100)
+    keep = ("n", "positives", "agreement", "kappa", "confusion", "per_fault", "ci95", "sr_difference")
+    assert {k: replayed[k] for k in keep} == {k: recorded[k] for k in keep}
+    assert recorded["n"] == 4
