@@ -54,8 +54,8 @@ def registrable_label(url_or_host: str) -> str:
     except ValueError:
         pass
     private = _psl().privatesuffix(host)
-    if private is None:
-        return host.split(".")[-1] if "." not in host else host.split(".")[0]
+    if private is None:  # a public suffix itself, or a single label (localhost)
+        return host.split(".")[0]
     public = _psl().publicsuffix(host) or ""
     return private[: -len(public) - 1] if public and private.endswith("." + public) else private.split(".")[0]
 
