@@ -52,8 +52,9 @@ def _proving_ground(seed: int, ports: tuple[int, int] = (0, 0)) -> Iterator[Site
 
 
 @contextlib.contextmanager
-def _tasks_for(suite_or_file: str, seed: int, ports: tuple[int, int]) -> Iterator[tuple[list[Task], Any]]:
-    """The tasks of a suite (starting and stopping its sites, whose handle comes along) or of a task file."""
+def _tasks_for(suite_or_file: str, seed: int, ports: tuple[int, int]) -> Iterator[tuple[list[Task], SitesHandle | None]]:
+    """The tasks of a suite (starting and stopping its sites) or of a task file, and the running
+    sites when there are any (their request logs give the runs' truth)."""
     if suite_or_file == "hostile":
         from webfovea.envs.hostile_suite import load_hostile_suite
 
@@ -103,6 +104,7 @@ def resolve_site_url(website: str, main_url: str) -> str:
 def _run_and_summarise(
     tasks: list[Task], out_dir: Path, *, model: str, config: HarnessConfig, workers: int,
     cdp_urls: list[str] | None, backend: str, address: str | None, base_url: str | None, meta: dict[str, Any],
+    handle: SitesHandle | None = None,
 ) -> Summary | None:
     from webfovea.eval.report import write_report
     from webfovea.eval.summary import format_summary_table, write_summary
@@ -119,6 +121,8 @@ def _run_and_summarise(
         ))
     except RunError as e:
         raise fail(str(e)) from None
+    if handle is not None:
+        _write_truths(tasks, out_dir, handle)
     path = write_summary(out_dir, tasks, complete=outcome.complete, meta=meta)
     loaded = read_summary_file(out_dir)
     if loaded is None:
@@ -132,6 +136,45 @@ def _run_and_summarise(
     out.print(f"summary: {path}")
     out.print(f"report:  {report}")
     return summary
+
+
+def _with_docs(tasks: list[Task], docs: Path) -> list[Task]:
+    """Protocol II: each task's manual appended to its instruction (tasks without one keep theirs)."""
+    from webfovea.judge.manual import docs_for
+
+    out_tasks, given = [], 0
+    for t in tasks:
+        manual = docs_for(t.task_id, docs)
+        if manual:
+            given += 1
+            t = t.model_copy(update={"task": f"{t.task}\n\nOperational documentation for this site:\n{manual.strip()}"})
+        out_tasks.append(t)
+    out.print(f"protocol II: {given} of {len(tasks)} tasks have a manual in {docs}")
+    return out_tasks
+
+
+def _fault_names(faults: str | None, model: str) -> list[str]:
+    if not faults:
+        return []
+    if model != "oracle" and not model.startswith("oracle:"):
+        raise fail("--faults makes the oracle follow fault plans: use it with --model oracle")
+    from webfovea.envs.oracle_faults import parse_faults
+
+    try:
+        return parse_faults(faults)
+    except ValueError as e:
+        raise fail(str(e)) from None
+
+
+def _write_truths(tasks: list[Task], out_dir: Path, handle: SitesHandle) -> None:
+    """Each run's truth from the sites' own request log, into its result.json (and its fault)."""
+    from webfovea.eval.truth import write_truths
+
+    with handle.control() as control:
+        counts = write_truths(tasks, out_dir, control.requests)
+    if counts["valid"]:
+        out.print(f"truth: {counts['valid']} run(s) labelled from the sites' request logs "
+                  f"({counts['nav_ok']} with the navigation right); {counts['invalid']} without a truth")
 
 
 def bench(
@@ -151,9 +194,21 @@ def bench(
     coords: CoordsOpt = None,
     cap: CapOpt = None,
     compare_with: Annotated[Path | None, typer.Option("--compare-with", help="Print +fixed/-broken against this earlier run.")] = None,
-    limit: Annotated[int | None, typer.Option("--limit", help="Run only the first N tasks.")] = None,
     offline: OfflineOpt = False,
     allow_domain: AllowDomainOpt = None,
+    limit: Annotated[int | None, typer.Option("--limit", help="Run only the first N tasks (with --faults: N "
+                                                               "tasks that declare a truth, spread across the sites, each "
+                                                               "with its faults).")] = None,
+    faults: Annotated[str | None, typer.Option("--faults", help="Oracle fault plans: all, or a list of "
+                                                                 "wrong_filter,wrong_row,from_memory,applied_then_cleared,"
+                                                                 "stop_early,never_applied. Each task runs clean and with "
+                                                                 "each applicable fault (labelled trajectories for judges).")] = None,
+    protocol: Annotated[str, typer.Option("--protocol", help="I = navigation, II = navigation with documentation "
+                                                              "(needs --docs), III = end to end. Recorded in the "
+                                                              "summary; judge each protocol apart.")] = "I",
+    docs: Annotated[Path | None, typer.Option("--docs", help="Protocol II: a folder of manuals, <task_id>.md "
+                                                              "(from `webfovea manual`), added to each task's "
+                                                              "instruction.")] = None,
 ) -> None:
     """Run a suite of tasks, score the answers, write summary.json and report.html."""
     if offline:
@@ -168,14 +223,30 @@ def bench(
     out_dir = out_dir or Path("runs") / f"{Path(suite_or_file).stem}-{tag}"
     # profile and disabled are not passed: the summary takes them from the run's recorded config.
     meta = {"model": model, "seed": seed, "workers": workers, "backend": backend, "suite": suite_or_file}
+    if protocol not in ("I", "II", "III"):
+        raise fail(f"unknown protocol {protocol!r}; use I, II or III")
+    if (protocol == "II") != (docs is not None):
+        raise fail("Protocol II needs --docs DIR, and --docs means Protocol II: give both or neither")
+    if docs is not None and not docs.is_dir():
+        raise fail(f"--docs {docs} is not a folder of <task_id>.md manuals (write them with `webfovea manual`)")
+    meta["protocol"] = protocol
+    fault_names = _fault_names(faults, model)
+    if fault_names:
+        meta["faults"] = fault_names
     with _tasks_for(suite_or_file, seed, (port, frame_port)) as (tasks, handle):
-        if limit:
+        if fault_names:
+            from webfovea.envs.oracle_faults import spread, with_faults
+
+            tasks = with_faults(spread(tasks, limit), fault_names)
+        elif limit:
             tasks = tasks[:limit]
+        if docs is not None:
+            tasks = _with_docs(tasks, docs)
         out.print(f"{len(tasks)} tasks -> {out_dir}  (model {model}, profile {profile}"
                   + (f", disabled {', '.join(disable)}" if disable else "") + ")")
         summary = _run_and_summarise(tasks, out_dir, model=model, config=config, workers=workers,
                                      cdp_urls=cdp_url, backend=backend, address=address, base_url=base_url,
-                                     meta=meta)
+                                     meta=meta, handle=handle)
         if suite_or_file == "hostile":
             _judge_hostile(handle, tasks, out_dir)
     if compare_with is not None and summary is not None:

@@ -27,6 +27,7 @@ from webfovea.cli.common import (
     fail,
     out,
 )
+from webfovea.cli.judge import judge_app, manual
 from webfovea.cli.mcp import mcp
 
 
@@ -142,6 +143,8 @@ def compare(
 app.command()(bench)
 app.command()(replay)
 app.command()(mcp)
+app.add_typer(judge_app, name="judge")
+app.command()(manual)
 
 
 def main() -> None:

@@ -259,6 +259,30 @@ def _step_html(step: StepRecord, task_dir: Path, anchor: str, thumbs: dict[Path,
             f'<div>{"".join(parts)}</div></li>')
 
 
+def _judged_html(task_dir: Path, tid: str, truth: dict[str, Any] | None) -> list[str]:
+    """The judge's verdict and reasons (RUN_DIR/judge/<task_id>.json, docs/judge.md) and the
+    server-side truth, when the run has them. Read as plain JSON: the judge sits above eval."""
+    out = []
+    path = task_dir.parent / "judge" / f"{tid}.json"
+    try:
+        rec = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
+    except (OSError, ValueError):
+        rec = None
+    if isinstance(rec, dict):
+        verdict = rec.get("verdict")
+        word = "pass" if verdict else "fail" if verdict is False else "no verdict"
+        why = rec.get("reasoning") or rec.get("error") or ""
+        failed = [d for d in rec.get("details") or [] if isinstance(d, dict) and not d.get("passed")]
+        reasons = "".join(f"<li>{_e(d.get('action'))}: {_e(d.get('reason'))}</li>" for d in failed)
+        out.append(f'<div class="kv judge" data-verdict="{_e(word)}"><b>judge</b> {_e(word)} '
+                   f'({_e(rec.get("method"))}, {_e(rec.get("judge_model"))}, protocol {_e(rec.get("protocol"))}) '
+                   f'— {_e(why)}' + (f"<ul>{reasons}</ul>" if reasons else "") + "</div>")
+    if isinstance(truth, dict) and truth.get("valid"):
+        out.append(f'<div class="kv truth"><b>truth</b> navigation {"right" if truth.get("nav_ok") else "wrong"} · '
+                   f'answer {"right" if truth.get("answer_ok") else "wrong"} (from the sites\' request log)</div>')
+    return out
+
+
 def _task_section(tid: str, row: dict[str, Any], task_dir: Path, anchor: str, steps: list[StepRecord],
                   thumbs: dict[Path, str | None]) -> str:
     result, _ = check_result(task_dir)
@@ -278,6 +302,7 @@ def _task_section(tid: str, row: dict[str, Any], task_dir: Path, anchor: str, st
                   f'{_e(", ".join(row.get("failure_classes") or []))}</div>')
     if row.get("error"):
         kv.append(f'<div class="kv error"><b>error</b> {_e(redact_text(row["error"]))}</div>')
+    kv += _judged_html(task_dir, tid, result.truth if result else None)
     timeline = "".join(_step_html(s, task_dir, anchor, thumbs) for s in steps)
     if not timeline:
         timeline = '<li class="noimg">no steps recorded</li>'

@@ -16,6 +16,7 @@ from webfovea.record.files import (
     read_capture,
     read_result,
     read_trajectory,
+    update_result,
     write_capture,
     write_result,
 )
@@ -36,6 +37,6 @@ __all__ = [
     "CaptureFile", "GroupStats", "RecordError", "RunInfo", "StepRecord", "Summary", "SummaryMeta", "TaskResult",
     "TaskRow", "TrajectoryError", "UsageTotals", "append_step", "check_result", "config_fields", "failure_result",
     "mark_run_ended", "new_run_info", "now_iso", "read_capture", "read_result", "read_run_info", "read_run_tasks",
-    "read_summary_file", "read_trajectory", "write_capture", "write_json_atomic", "write_result",
+    "read_summary_file", "read_trajectory", "update_result", "write_capture", "write_json_atomic", "write_result",
     "write_run_info", "write_run_tasks", "write_summary_file", "write_text_atomic",
 ]

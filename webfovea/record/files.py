@@ -28,8 +28,8 @@ from webfovea.task import Task
 
 __all__ = [
     "TrajectoryError", "append_step", "check_result", "config_fields", "failure_result", "now_iso",
-    "read_capture", "read_result", "read_trajectory", "redact_result", "redact_step", "write_capture",
-    "write_result",
+    "read_capture", "read_result", "read_trajectory", "redact_result", "redact_step", "update_result",
+    "write_capture", "write_result",
 ]
 
 
@@ -52,6 +52,19 @@ def redact_result(result: TaskResult) -> TaskResult:
         "error": redact_text(result.error),
         "website": redact_url(result.website) if result.website else result.website,
     })
+
+
+def update_result(task_dir: Path, **fields: Any) -> TaskResult | None:
+    """Set fields of an existing result.json (the truth written after a run); None when there is none."""
+    result = read_result(task_dir)
+    if result is None:
+        return None
+    unknown = sorted(set(fields) - set(TaskResult.model_fields))
+    if unknown:
+        raise RecordError(f"result.json has no field(s) {', '.join(unknown)}")
+    updated = TaskResult.model_validate({**result.model_dump(), **fields})
+    write_result(task_dir, updated)
+    return updated
 
 
 def check_result(task_dir: Path) -> tuple[TaskResult | None, str | None]:

@@ -60,6 +60,10 @@ class TaskResult(BaseModel):
     # config at hand (results written by the runner for a task whose worker was lost).
     config: dict[str, Any] | None = None
     session_id: str | None = None  # the environment's server-side session (task.session), when bound
+    # Proving ground only, written after the run from the server's own log (eval/truth.py):
+    # {nav_ok, answer_ok, valid, details, why}. Judges never read it.
+    truth: dict[str, Any] | None = None
+    fault: str | None = None  # the oracle fault plan this run followed (envs/oracle_faults.py); judges never read it
 
 
 class StepRecord(BaseModel):
