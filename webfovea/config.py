@@ -61,7 +61,7 @@ class HarnessConfig(BaseModel):
     # The model-conventions row (webfovea/models/conventions.py) the cap was derived from:
     # recorded so a reader of run.json knows which provider rule the run was sized for.
     conventions: str = "default"
-    coordinate_convention: str = "pixels"  # "pixels" of the sent image, or "norm1000"
+    coordinate_convention: str = "pixels"  # "pixels" of the sent image, "norm1000" or "norm999"
     screenshot_window: int = 5
     max_steps: int = 80
     max_seconds: float = 1800.0

@@ -28,7 +28,7 @@ ModelOpt = Annotated[
 BaseUrlOpt = Annotated[str | None, typer.Option("--base-url", help="OpenAI-compatible base URL (else OPENAI_BASE_URL).")]
 CoordsOpt = Annotated[
     str | None,
-    typer.Option("--coords", help="Model coordinate convention: pixels or norm1000 (default: from the model table)."),
+    typer.Option("--coords", help="Model coordinate convention: pixels, norm1000 or norm999 (default: from the model table)."),
 ]
 
 CapOpt = Annotated[

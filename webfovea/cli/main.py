@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 
+from webfovea.cli import models_cmd  # noqa: F401 - registers `webfovea models`
 from webfovea.cli.bench import bench, replay
 from webfovea.cli.common import (
     BaseUrlOpt,

@@ -37,7 +37,7 @@ from webfovea.envs.oracle_quirks import Quirks
 from webfovea.envs.oracle_speech import PromptView, call, describe, read_prompt, reply, thought
 from webfovea.envs.plan import PlannedTask
 from webfovea.models.base import ModelError, ModelInput, ModelReply, Usage
-from webfovea.models.conventions import ModelConventions, conventions_by_family
+from webfovea.models.conventions import ModelConventions, conventions_by_family, encode_point
 from webfovea.models.factory import ModelKind, ModelRequest, parse_options
 from webfovea.task import Task
 
@@ -203,9 +203,7 @@ class OracleModel:
         y = css[1] * view.seen_h / vh + view.rng.uniform(-j, j)
         x = min(max(x, 0.0), view.seen_w - 1.0)
         y = min(max(y, 0.0), view.seen_h - 1.0)
-        if view.prompt.convention == "norm1000":
-            return round(x * 1000 / view.seen_w), round(y * 1000 / view.seen_h)
-        return round(x), round(y)
+        return encode_point(view.prompt.convention, x, y, view.seen_w, view.seen_h)
 
     def _point(self, loc: Located, view: _View, css: tuple[float, float] | None = None) -> tuple[int, int]:
         return self.to_model(css or loc.centre, loc.main_viewport, view)

@@ -22,6 +22,11 @@ def coordinate_line(config: HarnessConfig) -> str:
             "Coordinates: normalised 0-1000 on both axes of the screenshot (x to the right, y down, "
             "origin at the top-left)."
         )
+    if config.coordinate_convention == "norm999":
+        return (
+            "Coordinates: normalised 0-999 on both axes of the screenshot, a 1000-cell grid (x to the right, "
+            "y down, origin at the top-left)."
+        )
     return (
         "Coordinates: pixels of the screenshot image (x to the right, y down, origin at the top-left); "
         "use the size of the image you are shown."
