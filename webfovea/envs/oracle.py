@@ -191,7 +191,7 @@ class OracleModel:
         for im in inp.images:
             w, h = self.provider.provider_size(im.size[0], im.size[1])
             image_tokens += w * h // 750
-        return Usage(prompt_tokens=chars // 4 + image_tokens, completion_tokens=max(1, len(text) // 4))
+        return Usage(prompt_tokens=chars // 4 + image_tokens, completion_tokens=max(1, len(text) // 4), estimated=True)
 
     # -- coordinates -------------------------------------------------------------------
 

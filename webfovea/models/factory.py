@@ -145,6 +145,7 @@ def _spec_error(spec: str, why: str) -> ModelConfigError:
 # Options an HTTP client takes from `options` (CLI --model-option, run configs).
 _CLIENT_OPTIONS = {"timeout_s", "max_tokens", "temperature", "extra_body"}
 _OPENAI_ONLY = {"image_detail"}
+_ANTHROPIC_ONLY = {"interface", "cache"}
 _RETRY_OPTIONS = {"max_attempts", "budget_s", "base_delay_s", "max_delay_s", "min_attempt_s"}
 
 
@@ -177,14 +178,15 @@ def parse_options(text: str, spec: str) -> dict[str, Any]:
 
 
 def _client_kwargs(provider: str, spec: str, options: dict[str, Any]) -> dict[str, Any]:
-    allowed = _CLIENT_OPTIONS | _RETRY_OPTIONS | {"retry"} | (_OPENAI_ONLY if provider == "openai" else set())
+    only = {"openai": _OPENAI_ONLY, "anthropic": _ANTHROPIC_ONLY}.get(provider, set())
+    allowed = _CLIENT_OPTIONS | _RETRY_OPTIONS | {"retry"} | only
     unknown = sorted(set(options) - allowed)
     if unknown:
         raise _spec_error(
             spec,
             f"unknown option(s) {', '.join(unknown)} for {provider} (known: {', '.join(sorted(allowed))})",
         )
-    kwargs = {k: v for k, v in options.items() if k in _CLIENT_OPTIONS | _OPENAI_ONLY}
+    kwargs = {k: v for k, v in options.items() if k in _CLIENT_OPTIONS | only}
     retry = options.get("retry")
     retry_fields = {k: options[k] for k in _RETRY_OPTIONS if k in options}
     if retry is not None and not isinstance(retry, RetryPolicy):
@@ -260,6 +262,7 @@ for _kind in (
               usage=(("openai:MODEL", "OpenAI-compatible Chat Completions (--base-url / OPENAI_BASE_URL, "
                       "OPENAI_API_KEY)"),)),
     ModelKind("anthropic", "Anthropic Messages API", _build_http,
-              usage=(("anthropic:MODEL", "Anthropic Messages API (ANTHROPIC_BASE_URL, ANTHROPIC_API_KEY)"),)),
+              usage=(("anthropic:MODEL", "Anthropic Messages API (ANTHROPIC_BASE_URL, ANTHROPIC_API_KEY); options "
+                      "interface=text|tools|computer (default: the model's row), cache=true|false"),)),
 ):
     register_model_kind(_kind)
