@@ -35,9 +35,10 @@ from webfovea.envs.oracle_grounding import (
 )
 from webfovea.envs.oracle_quirks import Quirks
 from webfovea.envs.oracle_speech import PromptView, call, describe, read_prompt, reply, thought
+from webfovea.envs.oracle_via import DEFAULT_VIA_MODEL, OracleVia
 from webfovea.envs.plan import PlannedTask
-from webfovea.models.base import ModelError, ModelInput, ModelReply, Usage
-from webfovea.models.conventions import ModelConventions, conventions_by_family, encode_point
+from webfovea.models.base import Model, ModelError, ModelInput, ModelReply, Usage
+from webfovea.models.conventions import ModelConventions, conventions_by_family, conventions_for, encode_point
 from webfovea.models.factory import ModelKind, ModelRequest, parse_options
 from webfovea.task import Task
 
@@ -428,15 +429,23 @@ class OracleModel:
         return self._finish(view, index, value or "")
 
 
-def _build(req: ModelRequest) -> OracleModel:
-    """`oracle` / `oracle:KEY=VAL,...` -> an OracleModel on the task's page."""
+def _build(req: ModelRequest) -> Model:
+    """`oracle` / `oracle:KEY=VAL,...` -> an OracleModel on the task's page (behind a loopback
+    provider and its real client with `via=`)."""
     options = dict(req.options)
     if req.argument:
         options.update(parse_options(req.argument, req.spec))
     if req.task is None:
         raise req.error("the oracle needs a proving-ground task with a plan (run it through `webfovea bench`)")
+    via, via_model = options.pop("via", None), options.pop("via_model", None)
+    client = {k: options.pop(k) for k in ("interface", "cache") if k in options}
+    if via is not None:  # the oracle sees images as the row of the model it is served as
+        options.setdefault("provider", conventions_for(str(via_model or DEFAULT_VIA_MODEL.get(str(via), ""))).family)
     try:
-        return OracleModel(task=req.task, page=req.page, **options)  # type: ignore[arg-type]
+        oracle = OracleModel(task=req.task, page=req.page, **options)  # type: ignore[arg-type]
+        if via is None:
+            return oracle
+        return OracleVia(oracle, str(via), str(via_model) if via_model else None, **client)
     except (TypeError, ValueError) as e:  # an unknown option or provider: a bad spec, not a crash
         raise req.error(str(e)) from None
 
@@ -452,6 +461,7 @@ MODEL_KIND = ModelKind(
         ("oracle", "the proving ground's oracle (knows the task plan; speaks like a real model)"),
         ("oracle:KEY=VAL,...", "the oracle with options passed through to it (numbers and true/false are "
          "converted); provider=FAMILY picks the conventions row whose image downscaling it imitates "
-         f"(default {DEFAULT_PROVIDER})"),
+         f"(default {DEFAULT_PROVIDER}); via=anthropic answers through the real Anthropic client and a "
+         "loopback Messages API (via_model=MODEL picks its row, interface=text|tools, cache=true|false)"),
     ),
 )
