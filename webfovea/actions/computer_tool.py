@@ -9,7 +9,9 @@ What has no spec is answered with what to use instead.
 
 from __future__ import annotations
 
-COMPUTER_TOOL_NAME = "computer"
+from webfovea.models.base import CLAUDE_COMPUTER_CALL, OPENAI_COMPUTER_CALL
+
+COMPUTER_TOOL_NAME = CLAUDE_COMPUTER_CALL
 
 # computer action -> (our action, {their argument: our argument})
 COMPUTER_ACTIONS: dict[str, tuple[str, dict[str, str]]] = {
@@ -41,3 +43,28 @@ KEY_NAMES: dict[str, str] = {"return": "enter", "escape": "esc", "page_up": "pag
                              "prior": "pageup", "next": "pagedown", "super": "meta", "control": "ctrl"}
 
 COMPUTER_COVERED: frozenset[str] = frozenset(name for name, _ in COMPUTER_ACTIONS.values())
+
+# OpenAI's computer tool (Responses API: legacy `computer_use_preview` with one `action`,
+# GA `computer` with a batch `actions[]`): action type (":button" for non-left clicks) ->
+# (our action, how its arguments read): xy = x,y -> start_box; path = the drag path's first
+# and last points; scroll = x,y + the sign of scroll_x/scroll_y; keys = keys[] -> key;
+# text = text -> content; none = no argument.
+OPENAI_COMPUTER_TOOL_NAME = OPENAI_COMPUTER_CALL
+OPENAI_ACTIONS: dict[str, tuple[str, str]] = {
+    "click": ("click", "xy"),
+    "click:right": ("right_single", "xy"),
+    "double_click": ("left_double", "xy"),
+    "drag": ("drag", "path"),
+    "move": ("hover", "xy"),
+    "scroll": ("scroll", "scroll"),
+    "keypress": ("hotkey", "keys"),
+    "type": ("type", "text"),
+    "wait": ("wait", "none"),
+}
+OPENAI_NOT_OFFERED: dict[str, str] = {
+    "screenshot": "a fresh screenshot comes with every step; take an action instead.",
+    "click:wheel": "use a left click.",
+    "click:back": "use the back tool.",
+    "click:forward": "forward navigation is not offered.",
+}
+OPENAI_COVERED: frozenset[str] = frozenset(name for name, _ in OPENAI_ACTIONS.values())

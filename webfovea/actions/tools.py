@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from webfovea.actions.computer_tool import COMPUTER_COVERED
+from webfovea.actions.computer_tool import COMPUTER_COVERED, OPENAI_COVERED
 from webfovea.actions.spec import ActionSpec
 from webfovea.models.base import ToolDef
 
@@ -44,7 +44,8 @@ def tool_def(spec: ActionSpec, *, with_rule: bool = False, with_budget: bool = T
         description += f" Rule: {spec.rule}"
     schema: dict[str, Any] = {"type": "object", "properties": properties, "required": required,
                               "additionalProperties": False}
-    return ToolDef(spec.name, description, schema, computer_covered=spec.name in COMPUTER_COVERED)
+    return ToolDef(spec.name, description, schema, computer_covered=spec.name in COMPUTER_COVERED,
+                   openai_computer_covered=spec.name in OPENAI_COVERED)
 
 
 def tool_defs(specs: Sequence[ActionSpec], *, with_rules: bool = False, with_budgets: bool = True) -> list[ToolDef]:

@@ -18,6 +18,13 @@ class ToolDef:
     # A pointer or keyboard action that a provider's computer tool already covers: not
     # offered as a tool of its own when the computer tool is (parsing/computer_calls.py maps it).
     computer_covered: bool = False
+    openai_computer_covered: bool = False  # the same for OpenAI's computer tool
+
+
+# Names a client gives a provider computer tool's calls, so the parser knows which table
+# maps them (parsing/computer_calls.py): Claude's `computer` tool, OpenAI's computer tool.
+CLAUDE_COMPUTER_CALL = "computer"
+OPENAI_COMPUTER_CALL = "computer_use"
 
 
 @dataclass(frozen=True)

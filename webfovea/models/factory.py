@@ -144,7 +144,7 @@ def _spec_error(spec: str, why: str) -> ModelConfigError:
 
 # Options an HTTP client takes from `options` (CLI --model-option, run configs).
 _CLIENT_OPTIONS = {"timeout_s", "max_tokens", "temperature", "extra_body"}
-_OPENAI_ONLY = {"image_detail"}
+_OPENAI_ONLY = {"image_detail", "interface"}
 _ANTHROPIC_ONLY = {"interface", "cache"}
 _RETRY_OPTIONS = {"max_attempts", "budget_s", "base_delay_s", "max_delay_s", "min_attempt_s"}
 
@@ -244,6 +244,21 @@ def _build_http(req: ModelRequest) -> Model:
     kwargs = _client_kwargs(req.kind, req.spec, req.options)
     try:
         if req.kind == "openai":
+            from webfovea.models.conventions import conventions_for
+
+            # The row says whether the model speaks through OpenAI's computer tool (Responses
+            # API); interface=text keeps the Chat Completions text grammar for it.
+            interface = kwargs.pop("interface", None)
+            if interface not in (None, "text", "computer"):
+                raise req.error(f"interface={interface!r} for openai: use text or computer")
+            computer = conventions_for(model).reply_interface == "openai_computer"
+            if interface == "computer" and not computer:
+                raise req.error("the model's conventions row has no OpenAI computer tool (`webfovea models`)")
+            if computer and interface != "text":
+                from webfovea.models.openai_responses import OpenAIResponsesModel
+
+                kwargs.pop("image_detail", None)
+                return OpenAIResponsesModel(model, base_url=req.base_url, api_key=req.api_key, **kwargs)
             from webfovea.models.openai_client import OpenAIModel
 
             return OpenAIModel(model, base_url=req.base_url, api_key=req.api_key, **kwargs)
@@ -260,7 +275,8 @@ for _kind in (
                                      "or a run folder"),)),
     ModelKind("openai", "OpenAI-compatible Chat Completions", _build_http,
               usage=(("openai:MODEL", "OpenAI-compatible Chat Completions (--base-url / OPENAI_BASE_URL, "
-                      "OPENAI_API_KEY)"),)),
+                      "OPENAI_API_KEY); computer-use rows: the Responses API computer tool (interface=text to "
+                      "keep the text grammar)"),)),
     ModelKind("anthropic", "Anthropic Messages API", _build_http,
               usage=(("anthropic:MODEL", "Anthropic Messages API (ANTHROPIC_BASE_URL, ANTHROPIC_API_KEY); options "
                       "interface=text|tools|computer (default: the model's row), cache=true|false"),)),

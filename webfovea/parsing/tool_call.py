@@ -13,10 +13,10 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from webfovea.actions.computer_tool import COMPUTER_TOOL_NAME
+from webfovea.actions.computer_tool import COMPUTER_TOOL_NAME, OPENAI_COMPUTER_TOOL_NAME
 from webfovea.guardrails.forbidden import DEFAULT_FORBIDDEN
 from webfovea.models.base import ToolCall
-from webfovea.parsing.computer_calls import computer_to_call
+from webfovea.parsing.computer_calls import computer_to_call, openai_computer_to_call
 from webfovea.parsing.reply import expected_form
 from webfovea.parsing.tokens import strip_template_tokens, strip_value_tail
 from webfovea.parsing.values import parse_direction, parse_key, parse_point
@@ -105,8 +105,8 @@ def parse_tool_call(
         return ParsedReply(raw=_raw(call, thought), cleaned=cleaned, thought=thought, action=None,
                            rejection=Rejection(reason, shown), stripped_tokens=stripped)
 
-    if name == COMPUTER_TOOL_NAME:
-        mapped = computer_to_call(raw_args, specs)
+    if name in (COMPUTER_TOOL_NAME, OPENAI_COMPUTER_TOOL_NAME):
+        mapped = computer_to_call(raw_args, specs) if name == COMPUTER_TOOL_NAME else openai_computer_to_call(raw_args)
         if isinstance(mapped, str):
             return rejected(mapped)
         name, raw_args = mapped
