@@ -238,10 +238,13 @@ def _build_replay(req: ModelRequest) -> Model:
 
 
 def _build_http(req: ModelRequest) -> Model:
-    model = (req.argument or "").strip()
+    # `anthropic:MODEL?interface=computer,cache=false`: client options in the spec itself.
+    model, _, spec_options = (req.argument or "").partition("?")
+    model = model.strip()
     if not model:
         raise req.error(f"{req.kind} needs a model name ({req.kind}:MODEL)")
-    kwargs = _client_kwargs(req.kind, req.spec, req.options)
+    options = {**req.options, **parse_options(spec_options, req.spec)}
+    kwargs = _client_kwargs(req.kind, req.spec, options)
     try:
         if req.kind == "openai":
             from webfovea.models.conventions import conventions_for
@@ -275,10 +278,10 @@ for _kind in (
                                      "or a run folder"),)),
     ModelKind("openai", "OpenAI-compatible Chat Completions", _build_http,
               usage=(("openai:MODEL", "OpenAI-compatible Chat Completions (--base-url / OPENAI_BASE_URL, "
-                      "OPENAI_API_KEY); computer-use rows: the Responses API computer tool (interface=text to "
-                      "keep the text grammar)"),)),
+                      "OPENAI_API_KEY); computer-use rows: the Responses API computer tool "
+                      "(openai:MODEL?interface=text keeps the text grammar)"),)),
     ModelKind("anthropic", "Anthropic Messages API", _build_http,
-              usage=(("anthropic:MODEL", "Anthropic Messages API (ANTHROPIC_BASE_URL, ANTHROPIC_API_KEY); options "
-                      "interface=text|tools|computer (default: the model's row), cache=true|false"),)),
+              usage=(("anthropic:MODEL", "Anthropic Messages API (ANTHROPIC_BASE_URL, ANTHROPIC_API_KEY); "
+                      "anthropic:MODEL?interface=text|tools|computer,cache=false overrides the row"),)),
 ):
     register_model_kind(_kind)
