@@ -18,6 +18,7 @@ from webfovea.cli.common import (
     ModelOpt,
     ProfileOpt,
     build_config,
+    check_model,
     err,
     fail,
     out,
@@ -163,6 +164,7 @@ def bench(
     if via is not None:
         model = oracle_via_spec(model, via)
     price_table = _read_prices(prices)
+    check_model(model, base_url)
     if backend not in ("local", "ray"):
         raise fail(f"unknown backend {backend!r}; use local or ray")
     config = build_config(model, profile, disable, coords, cap)

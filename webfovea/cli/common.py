@@ -58,3 +58,18 @@ def build_config(
         return harness_config(profile, disable, model=model, cap=cap, coordinate_convention=coords, **overrides)
     except ValueError as e:
         raise fail(str(e)) from None
+
+
+def check_model(model: str, base_url: str | None) -> None:
+    """Build a provider client once before any browser starts, so a bad spec, a missing key or
+    an interface the model's row does not have stops the command with what to set. (The
+    oracle and replay need a task's page; they are checked when they are built.)"""
+    kind = model.partition(":")[0].strip().lower()
+    if kind not in ("openai", "anthropic"):
+        return
+    from webfovea.models.factory import make_model
+
+    try:
+        make_model(model, base_url=base_url)
+    except ValueError as e:  # ModelConfigError is a ValueError
+        raise fail(str(e)) from None

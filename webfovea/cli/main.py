@@ -20,6 +20,7 @@ from webfovea.cli.common import (
     ProfileOpt,
     app,
     build_config,
+    check_model,
     err,
     fail,
     out,
@@ -49,6 +50,7 @@ def run(
     config = build_config(model, profile, disable, coords, cap, **overrides)
     if model == "oracle" or model.startswith("oracle:"):
         raise fail("the oracle model needs a proving-ground task plan: use `webfovea bench builtin --model oracle`")
+    check_model(model, base_url)
     t = Task(task_id=task_id, task=task, website=url)
 
     def progress(rec: object) -> None:
