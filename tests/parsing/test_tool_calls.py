@@ -4,11 +4,9 @@ calls map onto the specs; wrong tools and arguments are rejected with what to wr
 from __future__ import annotations
 
 import pytest
-from typer.testing import CliRunner
 
 from webfovea.actions.catalog import SPECS, parser_specs
 from webfovea.actions.tools import tool_defs
-from webfovea.cli.main import app
 from webfovea.models.base import ToolCall
 from webfovea.parsing import parse_reply
 from webfovea.parsing.tool_call import parse_tool_call
@@ -87,14 +85,3 @@ def test_tool_schemas_come_from_the_specs():
         props = tools[spec.name].parameters["properties"]
         assert list(props) == [p.name for p in spec.params]
         assert tools[spec.name].parameters["required"] == [p.name for p in spec.params if not p.optional]
-
-
-def test_models_command_lists_every_row():
-    from webfovea.models.conventions import families
-
-    result = CliRunner().invoke(app, ["models"])
-    assert result.exit_code == 0
-    for family in families():
-        assert family in result.output
-    one = CliRunner().invoke(app, ["models", "openai:gemini-2.5-pro"])
-    assert "norm999" in one.output and "claude" not in one.output
