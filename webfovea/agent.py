@@ -42,7 +42,9 @@ def _step_record(i: int, reply: ModelReply, res: StepResult, recorder: TaskRecor
     parsed = res.parsed
     return StepRecord(
         step=i,
-        raw_reply=reply.text,
+        raw_reply=parsed.raw if parsed and reply.tool_calls else reply.text,
+        tool_calls=[{"id": c.id, "name": c.name, "input": c.input} for c in reply.tool_calls] or None,
+        provider_notes=list(reply.notes) or None,
         cleaned_reply=parsed.cleaned if parsed else reply.text,
         thought=parsed.thought if parsed else "",
         action=res.action.to_json() if res.action else None,
@@ -128,9 +130,7 @@ async def run_task(
                     break
                 await asyncio.wait_for(h.observe(), config.tool_timeout_s)
                 reply = await mdl.next_reply(h.model_input(task.task))
-                usage.model_calls += 1
-                usage.prompt_tokens += reply.usage.prompt_tokens
-                usage.completion_tokens += reply.usage.completion_tokens
+                usage.add(reply.usage)
                 if not (reply.text or "").strip():  # `content: null`: the model said nothing
                     empty += 1
                     if empty >= MAX_EMPTY_REPLIES:
@@ -139,7 +139,7 @@ async def run_task(
                     continue
                 empty = 0
                 try:
-                    res = await asyncio.wait_for(h.step(reply.text), config.tool_timeout_s)
+                    res = await asyncio.wait_for(h.step(reply.text, reply.tool_calls), config.tool_timeout_s)
                     budget.tool_completed()
                 except TimeoutError:
                     text = notes.tool_timeout(config.tool_timeout_s)

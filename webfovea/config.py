@@ -30,6 +30,9 @@ class Component(StrEnum):
     find_text = "find_text"
     read_text = "read_text"
     tool_triggers = "tool_triggers"  # tool rules in the prompt
+    # append-only image history with compaction every `compact_every` steps, so a caching
+    # provider reads the prefix back; off (the paper's harness): the sliding window of N
+    append_history = "append_history"
     # guardrails
     hard_constraints = "hard_constraints"  # the constraint list in the prompt
     hotkey_blocklist = "hotkey_blocklist"  # browser-level keys rejected
@@ -61,8 +64,9 @@ class HarnessConfig(BaseModel):
     # The model-conventions row (webfovea/models/conventions.py) the cap was derived from:
     # recorded so a reader of run.json knows which provider rule the run was sized for.
     conventions: str = "default"
-    coordinate_convention: str = "pixels"  # "pixels" of the sent image, or "norm1000"
+    coordinate_convention: str = "pixels"  # "pixels" of the sent image, "norm1000" or "norm999"
     screenshot_window: int = 5
+    compact_every: int = 5  # append_history: every N steps all but the latest image become a stub
     max_steps: int = 80
     max_seconds: float = 1800.0
     settle_min_ms: int = 30
@@ -96,9 +100,14 @@ class HarnessConfig(BaseModel):
         return sorted(c.value for c in components)
 
 
-PROFILES = ("webfovea", "reference")
+# The paper's harness as published: everything on but the append-only history (its
+# five-screenshot sliding window went through an endpoint that cached nothing).
+PAPER_COMPONENTS: frozenset[Component] = ALL_COMPONENTS - {Component.append_history}
+
+PROFILES = ("webfovea", "paper", "reference")
 _PROFILE_COMPONENTS: dict[str, frozenset[Component]] = {
     "webfovea": ALL_COMPONENTS,
+    "paper": PAPER_COMPONENTS,
     "reference": REFERENCE_COMPONENTS,
 }
 

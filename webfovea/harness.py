@@ -22,6 +22,7 @@ from PIL import Image
 from playwright.async_api import Page
 
 from webfovea.actions import catalog
+from webfovea.actions.tools import tool_defs
 from webfovea.browser.session import BrowserLost, BrowserSession, is_browser_lost
 from webfovea.browser.world import PageUnresponsive, worlds
 from webfovea.config import Component, HarnessConfig, make_config
@@ -31,12 +32,13 @@ from webfovea.feedback import notes
 from webfovea.guardrails.breaker import ScrollBreaker
 from webfovea.guardrails.pagewatch import PageEvent, PageWatch
 from webfovea.guardrails.site import Blocked, SiteGuard, SitePolicy
-from webfovea.models.base import ModelInput
+from webfovea.models.base import ModelInput, ToolCall
 from webfovea.observation.capture import Screen, Shot
 from webfovea.observation.history import History
 from webfovea.observation.prompt import system_prompt
 from webfovea.observation.sizing import harness_config
 from webfovea.parsing import parse_reply
+from webfovea.parsing.tool_call import parse_tool_call
 from webfovea.types import Action, ParsedReply
 
 __all__ = ["BrowserLost", "Harness", "Observation", "PageUnresponsive", "StepResult", "is_browser_lost"]
@@ -86,6 +88,9 @@ class Harness:
         self._by_name = {s.name: s for s in self.specs}
         self._parser_specs = catalog.parser_specs(self.specs)
         self.system_prompt = system_prompt(self.specs, self.config)
+        # Native tool use: the same specs as tools, and the prompt that goes with them.
+        self.tools = tool_defs(self.specs, with_budgets=self.config.on(Component.budgets))
+        self.system_prompt_tools = system_prompt(self.specs, self.config, tools=True)
         self.history = History(self.config.screenshot_window)
         self.notes = notes.Notes(self.config)
         self.breaker = ScrollBreaker(self.config)
@@ -356,19 +361,29 @@ class Harness:
 
     def model_input(self, task: str) -> ModelInput:
         """What the model is shown now: prompt, task, full text history, last N screenshots, feedback."""
-        return self.history.model_input(
+        inp = self.history.model_input(
             system=self.system_prompt, task=task, current=self.last.image if self.last is not None else None,
             feedback=self.last_feedback, step=self.steps,
         )
+        inp.tools, inp.system_tools = list(self.tools), self.system_prompt_tools
+        inp.append_history = self.config.on(Component.append_history)
+        inp.compact_every = self.config.compact_every
+        return inp
 
-    async def step(self, reply: str) -> StepResult:
-        """observe (if needed) -> parse -> execute -> feedback; the caller records the result."""
+    async def step(self, reply: str, tool_calls: list[ToolCall] | None = None) -> StepResult:
+        """observe (if needed) -> parse -> execute -> feedback; the caller records the result.
+
+        With `tool_calls` (native tool use) the first call is the action and `reply` is the
+        text the model wrote beside it; further calls are not executed (one action per step:
+        the model client answers them so)."""
         t0 = time.monotonic()
         obs = self.last if self.last is not None else await self.observe()
-        parsed = parse_reply(
-            reply, self._parser_specs,
-            strip_tokens=self.config.on(Component.token_strip), first_only=self.config.on(Component.first_action),
-        )
+        strip = self.config.on(Component.token_strip)
+        if tool_calls:
+            parsed = parse_tool_call(tool_calls[0], self._parser_specs, thought=reply, strip_tokens=strip)
+        else:
+            parsed = parse_reply(reply, self._parser_specs, strip_tokens=strip,
+                                 first_only=self.config.on(Component.first_action))
         self.steps += 1
         self.history.add(parsed.cleaned, obs.image)
         self.last = None

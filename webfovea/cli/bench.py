@@ -19,6 +19,7 @@ from webfovea.cli.common import (
     OfflineOpt,
     ProfileOpt,
     build_config,
+    check_model,
     err,
     fail,
     go_offline,
@@ -209,12 +210,21 @@ def bench(
     docs: Annotated[Path | None, typer.Option("--docs", help="Protocol II: a folder of manuals, <task_id>.md "
                                                               "(from `webfovea manual`), added to each task's "
                                                               "instruction.")] = None,
+    via: Annotated[str | None, typer.Option("--via", help="With --model oracle: answer through the real client of "
+                                            "this provider (anthropic) and a loopback API that bills tokens by "
+                                            "its rules.")] = None,
+    prices: Annotated[Path | None, typer.Option("--prices", help="JSON prices per million tokens (input, output, "
+                                                "cache_read, cache_write): summary.json gets the cost.")] = None,
 ) -> None:
     """Run a suite of tasks, score the answers, write summary.json and report.html."""
     if offline:
         go_offline()
     if workers < 1:
         raise fail("--workers must be at least 1")
+    if via is not None:
+        model = oracle_via_spec(model, via)
+    price_table = _read_prices(prices)
+    check_model(model, base_url)
     if backend not in ("local", "ray"):
         raise fail(f"unknown backend {backend!r}; use local or ray")
     config = build_config(model, profile, disable, coords, cap,
@@ -222,7 +232,8 @@ def bench(
     tag = profile + "".join(f"-no-{d}" for d in (disable or []))
     out_dir = out_dir or Path("runs") / f"{Path(suite_or_file).stem}-{tag}"
     # profile and disabled are not passed: the summary takes them from the run's recorded config.
-    meta = {"model": model, "seed": seed, "workers": workers, "backend": backend, "suite": suite_or_file}
+    meta = {"model": model, "seed": seed, "workers": workers, "backend": backend, "suite": suite_or_file,
+            "prices": price_table}
     if protocol not in ("I", "II", "III"):
         raise fail(f"unknown protocol {protocol!r}; use I, II or III")
     if (protocol == "II") != (docs is not None):
@@ -270,6 +281,30 @@ def _judge_hostile(handle: Any, tasks: list[Task], out_dir: Path) -> None:
         out.print(f"  {v.attack:<11} {mark}  {v.evidence}", highlight=False)
     out.print(f"hostile: {sum(v.held for v in verdicts)}/{len(verdicts)} guards held -> "
               f"{write_verdicts(out_dir, verdicts)}")
+def oracle_via_spec(model: str, via: str) -> str:
+    """`oracle` + `--via anthropic` -> `oracle:via=anthropic,provider=<the served model's row>`."""
+    from webfovea.envs.oracle_via import DEFAULT_VIA_MODEL
+    from webfovea.models.conventions import conventions_for
+
+    if model != "oracle" and not model.startswith("oracle:"):
+        raise fail("--via goes with --model oracle (a real model already talks to its provider)")
+    if via not in DEFAULT_VIA_MODEL:
+        raise fail(f"--via {via!r} is not served; use one of: {', '.join(DEFAULT_VIA_MODEL)}")
+    options = model.partition(":")[2]
+    row = conventions_for(DEFAULT_VIA_MODEL[via]).family
+    extra = f"via={via}" + ("" if "provider=" in options else f",provider={row}")
+    return f"oracle:{options + ',' if options else ''}{extra}"
+
+
+def _read_prices(path: Path | None) -> dict[str, float] | None:
+    if path is None:
+        return None
+    from webfovea.eval.costs import PriceError, read_prices
+
+    try:
+        return read_prices(path)
+    except PriceError as e:
+        raise fail(str(e)) from None
 
 
 def replay(

@@ -38,7 +38,7 @@ AllowDomainOpt = Annotated[
 ]
 CoordsOpt = Annotated[
     str | None,
-    typer.Option("--coords", help="Model coordinate convention: pixels or norm1000 (default: from the model table)."),
+    typer.Option("--coords", help="Model coordinate convention: pixels, norm1000 or norm999 (default: from the model table)."),
 ]
 
 CapOpt = Annotated[
@@ -77,3 +77,18 @@ def go_offline() -> None:
     from webfovea.browser.session import OFFLINE_ENV
 
     os.environ[OFFLINE_ENV] = "1"
+
+
+def check_model(model: str, base_url: str | None) -> None:
+    """Build a provider client once before any browser starts, so a bad spec, a missing key or
+    an interface the model's row does not have stops the command with what to set. (The
+    oracle and replay need a task's page; they are checked when they are built.)"""
+    kind = model.partition(":")[0].strip().lower()
+    if kind not in ("openai", "anthropic"):
+        return
+    from webfovea.models.factory import make_model
+
+    try:
+        make_model(model, base_url=base_url)
+    except ValueError as e:  # ModelConfigError is a ValueError
+        raise fail(str(e)) from None

@@ -11,6 +11,7 @@ from typing import Annotated
 
 import typer
 
+from webfovea.cli import models_cmd  # noqa: F401 - registers `webfovea models`
 from webfovea.cli.bench import bench, replay
 from webfovea.cli.common import (
     AllowDomainOpt,
@@ -23,6 +24,7 @@ from webfovea.cli.common import (
     ProfileOpt,
     app,
     build_config,
+    check_model,
     err,
     fail,
     out,
@@ -63,6 +65,7 @@ def run(
     config = build_config(model, profile, disable, coords, cap, **overrides)
     if model == "oracle" or model.startswith("oracle:"):
         raise fail("the oracle model needs a proving-ground task plan: use `webfovea bench builtin --model oracle`")
+    check_model(model, base_url)
     t = Task(task_id=task_id, task=task, website=url)
 
     def progress(rec: object) -> None:

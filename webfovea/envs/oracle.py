@@ -35,9 +35,10 @@ from webfovea.envs.oracle_grounding import (
 )
 from webfovea.envs.oracle_quirks import Quirks
 from webfovea.envs.oracle_speech import PromptView, call, describe, read_prompt, reply, thought
+from webfovea.envs.oracle_via import DEFAULT_VIA_MODEL, OracleVia
 from webfovea.envs.plan import PlannedTask
-from webfovea.models.base import ModelError, ModelInput, ModelReply, Usage
-from webfovea.models.conventions import ModelConventions, conventions_by_family
+from webfovea.models.base import Model, ModelError, ModelInput, ModelReply, Usage
+from webfovea.models.conventions import ModelConventions, conventions_by_family, conventions_for, encode_point
 from webfovea.models.factory import ModelKind, ModelRequest, parse_options
 from webfovea.task import Task
 
@@ -205,7 +206,7 @@ class OracleModel:
         for im in inp.images:
             w, h = self.provider.provider_size(im.size[0], im.size[1])
             image_tokens += w * h // 750
-        return Usage(prompt_tokens=chars // 4 + image_tokens, completion_tokens=max(1, len(text) // 4))
+        return Usage(prompt_tokens=chars // 4 + image_tokens, completion_tokens=max(1, len(text) // 4), estimated=True)
 
     # -- coordinates -------------------------------------------------------------------
 
@@ -217,9 +218,7 @@ class OracleModel:
         y = css[1] * view.seen_h / vh + view.rng.uniform(-j, j)
         x = min(max(x, 0.0), view.seen_w - 1.0)
         y = min(max(y, 0.0), view.seen_h - 1.0)
-        if view.prompt.convention == "norm1000":
-            return round(x * 1000 / view.seen_w), round(y * 1000 / view.seen_h)
-        return round(x), round(y)
+        return encode_point(view.prompt.convention, x, y, view.seen_w, view.seen_h)
 
     def _point(self, loc: Located, view: _View, css: tuple[float, float] | None = None) -> tuple[int, int]:
         return self.to_model(css or loc.centre, loc.main_viewport, view)
@@ -444,15 +443,23 @@ class OracleModel:
         return self._finish(view, index, value or "")
 
 
-def _build(req: ModelRequest) -> OracleModel:
-    """`oracle` / `oracle:KEY=VAL,...` -> an OracleModel on the task's page."""
+def _build(req: ModelRequest) -> Model:
+    """`oracle` / `oracle:KEY=VAL,...` -> an OracleModel on the task's page (behind a loopback
+    provider and its real client with `via=`)."""
     options = dict(req.options)
     if req.argument:
         options.update(parse_options(req.argument, req.spec))
     if req.task is None:
         raise req.error("the oracle needs a proving-ground task with a plan (run it through `webfovea bench`)")
+    via, via_model = options.pop("via", None), options.pop("via_model", None)
+    client = {k: options.pop(k) for k in ("interface", "cache") if k in options}
+    if via is not None:  # the oracle sees images as the row of the model it is served as
+        options.setdefault("provider", conventions_for(str(via_model or DEFAULT_VIA_MODEL.get(str(via), ""))).family)
     try:
-        return OracleModel(task=req.task, page=req.page, **options)  # type: ignore[arg-type]
+        oracle = OracleModel(task=req.task, page=req.page, **options)  # type: ignore[arg-type]
+        if via is None:
+            return oracle
+        return OracleVia(oracle, str(via), str(via_model) if via_model else None, **client)
     except (TypeError, ValueError) as e:  # an unknown option or provider: a bad spec, not a crash
         raise req.error(str(e)) from None
 
@@ -468,6 +475,7 @@ MODEL_KIND = ModelKind(
         ("oracle", "the proving ground's oracle (knows the task plan; speaks like a real model)"),
         ("oracle:KEY=VAL,...", "the oracle with options passed through to it (numbers and true/false are "
          "converted); provider=FAMILY picks the conventions row whose image downscaling it imitates "
-         f"(default {DEFAULT_PROVIDER})"),
+         f"(default {DEFAULT_PROVIDER}); via=anthropic answers through the real Anthropic client and a "
+         "loopback Messages API (via_model=MODEL picks its row, interface=text|tools, cache=true|false)"),
     ),
 )

@@ -195,6 +195,27 @@ def _group_table(title: str, groups: dict[str, dict[str, Any]]) -> str:
             f"<th class=num>success</th></tr>{rows}</table>")
 
 
+def _tokens_cell(r: dict[str, Any]) -> str:
+    tokens = r.get("tokens") or {}
+    if not tokens:
+        return "<td class=num>—</td><td class=num>—</td>"
+    cost = r.get("cost")
+    return (f"<td class=num>{float(tokens.get('uncached_input_tokens_per_step') or 0):,.0f} / "
+            f"{float(tokens.get('input_tokens_per_step') or 0):,.0f}</td>"
+            f"<td class=num>{'—' if cost is None else f'${cost:.4f}'}</td>")
+
+
+def _cost_rows(summary: dict[str, Any]) -> str:
+    """The run's measured cost (eval/costs.py): tokens per step, cache reads, $ with --prices."""
+    tokens = summary.get("tokens") or {}
+    if not tokens:
+        return ""
+    keys = ("input_tokens_per_step", "uncached_input_tokens_per_step", "cache_read_fraction",
+            "output_tokens_per_step", "cache_miss_calls", "estimated_calls", "cost")
+    rows = "".join(f"<tr><td>{_e(k)}</td><td>{_e(tokens.get(k, '—'))}</td></tr>" for k in keys if k in tokens)
+    return f'<h3>Cost</h3><table class="meta">{rows}</table>'
+
+
 def _task_table(per_task: dict[str, dict[str, Any]], anchors: dict[str, str]) -> str:
     rows = []
     for tid, r in per_task.items():
@@ -203,10 +224,12 @@ def _task_table(per_task: dict[str, dict[str, Any]], anchors: dict[str, str]) ->
             f"<td>{_badge(r.get('passed'), r.get('how'))}</td><td>{_e(r.get('status'))}</td>"
             f"<td>{_value(r.get('answer'), answer=True)}</td><td>{_value(r.get('expected'))}</td>"
             f"<td>{_e(r.get('how'))}</td>"
-            f"<td class=num>{_e(r.get('steps'))}</td><td class=num>{float(r.get('seconds') or 0):.1f}</td></tr>"
+            f"<td class=num>{_e(r.get('steps'))}</td><td class=num>{float(r.get('seconds') or 0):.1f}</td>"
+            f"{_tokens_cell(r)}</tr>"
         )
     head = ("<tr><th>task</th><th>result</th><th>status</th><th>answer</th><th>expected</th><th>match</th>"
-            "<th class=num>steps</th><th class=num>seconds</th></tr>")
+            "<th class=num>steps</th><th class=num>seconds</th><th class=num>uncached / input tokens per step</th>"
+            "<th class=num>cost</th></tr>")
     return f'<table id="task-table">{head}{"".join(rows)}</table>'
 
 
@@ -327,6 +350,7 @@ def render_report(run_dir: Path, *, thumb_width: int = THUMB_WIDTH) -> str:
         banner,
         f'<p class="counts" id="counts">Passed {passed}/{total} ({float(summary.get("success_rate", 0)):.1%})</p>',
         _meta_rows(summary),
+        _cost_rows(summary),
         _group_table("By failure class", summary.get("per_failure_class") or {}),
         _group_table("By category", summary.get("per_category") or {}),
         "<h2>Tasks</h2>",

@@ -15,6 +15,7 @@ from typing import Any
 from rich.table import Table
 
 from webfovea.config import HarnessConfig, ablated_components
+from webfovea.eval.costs import TokenTally, task_tally
 from webfovea.eval.scoring import Score, score_answer
 from webfovea.record import (
     GroupStats,
@@ -69,6 +70,8 @@ def compute_summary(run_dir: Path, tasks: list[Task], *, complete: bool, meta: d
     run_dir = Path(run_dir)
     per_task: dict[str, TaskRow] = {}
     results: list[TaskResult] = []
+    prices = meta.get("prices")
+    total = TokenTally()
     for task in tasks:
         result, problem = check_result(run_dir / task.task_id)
         expected = {"task": task.task, "expected": task.answer, "category": task.category,
@@ -82,6 +85,11 @@ def compute_summary(run_dir: Path, tasks: list[Task], *, complete: bool, meta: d
             row = TaskRow(**expected, status=result.status, answer=result.answer, score=sc.score,
                           passed=sc.passed, how=sc.how, steps=result.steps, seconds=round(result.seconds, 2),
                           error=result.error, detail=sc.detail or None)
+            tally = task_tally(run_dir / task.task_id)
+            if tally.steps:
+                total.merge(tally)
+                row.tokens = tally.to_json()
+                row.cost = tally.cost(prices)
         per_task[task.task_id] = row
 
     passed = sum(1 for r in per_task.values() if r.passed)
@@ -100,6 +108,7 @@ def compute_summary(run_dir: Path, tasks: list[Task], *, complete: bool, meta: d
         per_task=per_task,
         per_failure_class=_group(per_task, "failure_classes"),
         per_category=_group(per_task, "category"),
+        tokens=total.to_json(prices) if total.steps else None,
     )
     if not complete:
         summary.note = (

@@ -19,6 +19,7 @@ from playwright.async_api import CDPSession, Page
 
 from webfovea.browser.world import PageUnresponsive, worlds
 from webfovea.config import Component, HarnessConfig
+from webfovea.models.conventions import NORM_SPACES, decode_point
 from webfovea.observation.sizing import fit_within
 
 
@@ -29,7 +30,7 @@ class Shot:
     css_height: float
     dpr: float
     raw_size: tuple[int, int]  # device pixels captured
-    coordinate_convention: str  # "pixels" or "norm1000"
+    coordinate_convention: str  # "pixels", "norm1000" or "norm999" (models/conventions_row.py)
     aligned: bool
 
     @property
@@ -38,8 +39,8 @@ class Shot:
 
     def to_css(self, x: float, y: float) -> tuple[float, float]:
         """Model coordinates -> CSS pixels of the viewport."""
-        if self.coordinate_convention == "norm1000":
-            return x / 1000.0 * self.css_width, y / 1000.0 * self.css_height
+        if self.coordinate_convention in NORM_SPACES:
+            return decode_point(self.coordinate_convention, x, y, self.css_width, self.css_height)
         if self.aligned:
             w, h = self.image.size
             return x * self.css_width / w, y * self.css_height / h
@@ -48,14 +49,15 @@ class Shot:
         return x * self.css_width / self.raw_size[0], y * self.css_height / self.raw_size[1]
 
     def in_bounds(self, x: float, y: float) -> bool:
-        if self.coordinate_convention == "norm1000":
-            return 0 <= x <= 1000 and 0 <= y <= 1000
+        if self.coordinate_convention in NORM_SPACES:
+            top = NORM_SPACES[self.coordinate_convention][1]
+            return 0 <= x <= top and 0 <= y <= top
         w, h = self.image.size
         return 0 <= x <= w and 0 <= y <= h
 
     def bounds_text(self) -> str:
-        if self.coordinate_convention == "norm1000":
-            return "0-1000 on both axes"
+        if self.coordinate_convention in NORM_SPACES:
+            return f"0-{NORM_SPACES[self.coordinate_convention][1]} on both axes"
         w, h = self.image.size
         return f"x 0-{w}, y 0-{h}"
 

@@ -35,9 +35,27 @@ Status = Literal[
 
 
 class UsageTotals(BaseModel):
-    prompt_tokens: int = 0
+    prompt_tokens: int = 0  # the whole prompt of every call (cached parts included)
     completion_tokens: int = 0
     model_calls: int = 0
+    # Caching providers split the prompt: uncached input, cache reads, cache writes.
+    # For a provider that does not split it, input_tokens counts the whole prompt.
+    input_tokens: int = 0
+    cache_read_input_tokens: int = 0
+    cache_creation_input_tokens: int = 0
+    cache_miss_calls: int = 0  # caching calls that neither wrote nor read the cache
+    estimated_calls: int = 0  # calls whose tokens no provider counted
+
+    def add(self, usage: Any) -> None:
+        """Add one call's `models.base.Usage` (duck-typed: record sits below models)."""
+        self.model_calls += 1
+        self.prompt_tokens += usage.prompt_tokens
+        self.completion_tokens += usage.completion_tokens
+        self.input_tokens += usage.uncached_tokens
+        self.cache_read_input_tokens += usage.cache_read_input_tokens
+        self.cache_creation_input_tokens += usage.cache_creation_input_tokens
+        self.cache_miss_calls += int(usage.cache_miss)
+        self.estimated_calls += int(usage.estimated)
 
 
 class TaskResult(BaseModel):
@@ -68,7 +86,9 @@ class TaskResult(BaseModel):
 
 class StepRecord(BaseModel):
     step: int
-    raw_reply: str
+    raw_reply: str  # the reply text; for a tool call, the text beside it and the call as JSON
+    tool_calls: list[dict[str, Any]] | None = None  # every tool call of the response: id, name, input
+    provider_notes: list[str] | None = None  # refusal, safety checks acknowledged (native tool use)
     cleaned_reply: str = ""  # always written; the default reads trajectories older than the field
     thought: str = ""
     action: dict[str, Any] | None = None  # Action.to_json()
@@ -81,7 +101,7 @@ class StepRecord(BaseModel):
     fallback_used: bool | None = None  # the iframe DOM fallback delivered the click
     fingerprint_before: dict[str, Any] | None = None
     fingerprint_after: dict[str, Any] | None = None
-    usage: dict[str, int] = Field(default_factory=dict)
+    usage: dict[str, Any] = Field(default_factory=dict)  # models/base.py Usage.to_json()
     screenshot: str | None = None  # file name of the image as sent
     screenshot_marked: str | None = None
     image_size: list[int] | None = None  # [w, h] of the image as sent
