@@ -16,6 +16,7 @@ from webfovea.browser.session import BrowserLost, BrowserSession, is_browser_los
 from webfovea.config import HarnessConfig
 from webfovea.feedback import notes
 from webfovea.guardrails.budgets import TaskBudget
+from webfovea.guardrails.verify import VerifyGate
 from webfovea.harness import Harness, StepResult
 from webfovea.models.base import Model, ModelError, ModelReply
 from webfovea.record.atomic import now_iso
@@ -57,6 +58,7 @@ def _step_record(i: int, reply: ModelReply, res: StepResult, recorder: TaskRecor
         screenshot_marked=marked,
         image_size=list(obs.image.size) if obs else None,
         seconds=round(res.seconds, 4),
+        verification_requested=res.verification_requested,
     )
 
 
@@ -97,6 +99,7 @@ async def run_task(
         if capture:
             cap = await start_capture(page, Path(task_dir))
         h = await Harness.on_page(page, config)
+        h.verify = VerifyGate.for_task(config, task)
         result.session_id = await bind_session(page, task)
         await h.goto(task.website)
         if isinstance(model, str):

@@ -40,6 +40,7 @@ class Component(StrEnum):
     person_pointer = "person_pointer"  # a click moves, lets hover effects happen, then presses
     container_scroll = "container_scroll"  # scroll by a share of the scroll container under the point
     editor_hotkeys = "editor_hotkeys"  # page editing shortcuts pass when focus is in an editable element
+    verify = "verify"  # on a task that changes state, the first finished re-reads the real state first
 
 
 ALL_COMPONENTS: frozenset[Component] = frozenset(Component)

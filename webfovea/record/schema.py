@@ -81,6 +81,8 @@ class StepRecord(BaseModel):
     screenshot_marked: str | None = None
     image_size: list[int] | None = None  # [w, h] of the image as sent
     seconds: float = 0.0
+    # The verify gate held this step's finished and showed the real state (guardrails/verify.py).
+    verification_requested: bool = False
 
 
 class CaptureFile(Record):
