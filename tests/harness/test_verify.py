@@ -13,8 +13,10 @@ from playwright.async_api import Page
 from tests.support.saves import serve_saves
 from webfovea.agent import run_task
 from webfovea.config import make_config
+from webfovea.eval.taxonomy import Checks, classify, stage_of
 from webfovea.feedback.notes import VERIFY_OPENING
 from webfovea.models.base import ModelInput, ModelReply, Usage
+from webfovea.record import read_trajectory
 from webfovea.task import Task
 
 # Sent image 1440x810 of a 1920x1080 viewport: CSS x 0.75.
@@ -74,6 +76,11 @@ async def test_verify_off_ends_at_the_first_finished(tmp_path):
     assert items == []  # the toast said Saved; the server holds nothing
     assert not any(s["verification_requested"] for s in steps)
     assert model.replies == []
+    # The recorded run, labelled the way the summary labels it, with the server's state as the check.
+    records = read_trajectory(tmp_path / "t")
+    checks = Checks(positives_ok="Water data 2024" in items)
+    assert classify(result, records, checks) == "misleading_success_taken"
+    assert stage_of(result, records, checks, answer_expected=True) == "model"
 
 
 async def test_verify_on_shows_the_real_list_and_accepts_the_second_finished(tmp_path):

@@ -9,6 +9,7 @@ result.json), never from the command line that asks for the summary.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ from rich.table import Table
 
 from webfovea.config import HarnessConfig, ablated_components
 from webfovea.eval.scoring import Score, score_answer
+from webfovea.eval.taxonomy import GROUPS, label_task
 from webfovea.record import (
     GroupStats,
     RecordError,
@@ -27,6 +29,8 @@ from webfovea.record import (
     check_result,
     read_run_info,
     read_summary_file,
+    read_trajectory,
+    write_labels,
     write_summary_file,
 )
 from webfovea.task import Task
@@ -45,6 +49,10 @@ def score_result(task: Task, result: TaskResult) -> Score:
 
 def _rate(passed: int, total: int) -> float:
     return round(passed / total, 4) if total else 0.0
+
+
+def _count(values: Iterable[str | None]) -> dict[str, int]:
+    return dict(sorted(Counter(v for v in values if v).items()))
 
 
 def _group(rows: dict[str, TaskRow], key: str) -> dict[str, GroupStats]:
@@ -79,9 +87,13 @@ def compute_summary(run_dir: Path, tasks: list[Task], *, complete: bool, meta: d
         else:
             results.append(result)
             sc = score_result(task, result)
+            labels = label_task(result, read_trajectory(run_dir / task.task_id, strict=False),
+                                answer_passed=sc.passed, expected=task.answer)
+            write_labels(run_dir / task.task_id, taxonomy=labels.taxonomy, stage=labels.stage)
             row = TaskRow(**expected, status=result.status, answer=result.answer, score=sc.score,
                           passed=sc.passed, how=sc.how, steps=result.steps, seconds=round(result.seconds, 2),
-                          error=result.error, detail=sc.detail or None)
+                          error=result.error, detail=sc.detail or None, taxonomy=labels.taxonomy,
+                          stage=labels.stage)
         per_task[task.task_id] = row
 
     passed = sum(1 for r in per_task.values() if r.passed)
@@ -100,6 +112,9 @@ def compute_summary(run_dir: Path, tasks: list[Task], *, complete: bool, meta: d
         per_task=per_task,
         per_failure_class=_group(per_task, "failure_classes"),
         per_category=_group(per_task, "category"),
+        taxonomy=_count(r.taxonomy for r in per_task.values()),
+        taxonomy_groups=_count(GROUPS.get(r.taxonomy) for r in per_task.values() if r.taxonomy),
+        stages=_count(r.stage for r in per_task.values()),
     )
     if not complete:
         summary.note = (

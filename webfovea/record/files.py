@@ -27,7 +27,7 @@ from webfovea.task import Task
 
 __all__ = [
     "TrajectoryError", "append_step", "check_result", "config_fields", "failure_result", "now_iso",
-    "read_capture", "read_result", "read_trajectory", "write_capture", "write_result",
+    "read_capture", "read_result", "read_trajectory", "write_capture", "write_labels", "write_result",
 ]
 
 
@@ -42,6 +42,20 @@ def config_fields(config: HarnessConfig) -> dict[str, Any]:
 def write_result(task_dir: Path, result: TaskResult) -> Path:
     """Write result.json atomically so a reader never sees half a file."""
     return write_json_atomic(Path(task_dir) / RESULT_JSON, result)
+
+
+def write_labels(task_dir: Path, *, taxonomy: str | None, stage: str | None) -> TaskResult | None:
+    """Add the failure labels to a task's result.json (the summary computes them after the run).
+
+    Rewritten only when they change, atomically; None when there is no readable result."""
+    result = read_result(task_dir)
+    if result is None:
+        return None
+    if (result.taxonomy, result.stage) == (taxonomy, stage):
+        return result
+    labelled = result.model_copy(update={"taxonomy": taxonomy, "stage": stage})
+    write_result(task_dir, labelled)
+    return labelled
 
 
 def check_result(task_dir: Path) -> tuple[TaskResult | None, str | None]:

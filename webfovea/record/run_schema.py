@@ -64,6 +64,8 @@ class TaskRow(Record):
     seconds: float = 0.0
     error: str | None = None
     detail: str | None = None
+    taxonomy: str | None = None  # why a failed task failed (result.json `taxonomy`); None when passed
+    stage: str | None = None  # where it first went wrong (result.json `stage`)
 
 
 class GroupStats(Record):
@@ -104,4 +106,9 @@ class Summary(Record):
     per_task: dict[str, TaskRow]
     per_failure_class: dict[str, GroupStats] = Field(default_factory=dict)
     per_category: dict[str, GroupStats] = Field(default_factory=dict)
+    # Failed tasks counted by failure label, by its group (belief / action / overreach) and by
+    # the stage where they first went wrong (eval/taxonomy.py).
+    taxonomy: dict[str, int] = Field(default_factory=dict)
+    taxonomy_groups: dict[str, int] = Field(default_factory=dict)
+    stages: dict[str, int] = Field(default_factory=dict)
     note: str | None = None  # only in summary.partial.json: why the run is incomplete

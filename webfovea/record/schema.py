@@ -39,6 +39,21 @@ class UsageTotals(BaseModel):
     model_calls: int = 0
 
 
+class StateScore(BaseModel):
+    """result.json `state`: the backend-state score an environment wrote for the task.
+
+    The stateful proving ground fills it (obligations and invariants over the canonical diff);
+    these four fields are the ones the failure taxonomy reads. Other keys (hashes of the
+    initial state, the audit log, the diff) are kept as written."""
+
+    model_config = ConfigDict(extra="allow")
+
+    score: float | None = None  # obligations met / total
+    obligations_met: int | None = None
+    obligations_total: int | None = None
+    invariants_broken: list[Any] = Field(default_factory=list)  # what changed that must not have
+
+
 class TaskResult(BaseModel):
     task_id: str
     status: Status
@@ -59,6 +74,10 @@ class TaskResult(BaseModel):
     # config at hand (results written by the runner for a task whose worker was lost).
     config: dict[str, Any] | None = None
     session_id: str | None = None  # the environment's server-side session (task.session), when bound
+    state: StateScore | None = None  # the backend-state score, when the environment scored state
+    # Why a failed task failed, written when the run is summarised (eval/taxonomy.py); None when it passed.
+    taxonomy: str | None = None  # seed 003's failure label
+    stage: str | None = None  # the stage where the run first went wrong
 
 
 class StepRecord(BaseModel):
