@@ -144,7 +144,7 @@ async def run_task(
                     if res.stop_reason == "finished":
                         result.status, result.answer = "finished", res.answer or ""
                     else:
-                        result.status, result.error = "scroll_breaker", res.error
+                        result.status, result.error = res.stop_reason or "error", res.error  # a breaker
                     break
     except TimeoutError:
         result.status = "timeout"

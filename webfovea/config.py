@@ -40,6 +40,7 @@ class Component(StrEnum):
     person_pointer = "person_pointer"  # a click moves, lets hover effects happen, then presses
     container_scroll = "container_scroll"  # scroll by a share of the scroll container under the point
     editor_hotkeys = "editor_hotkeys"  # page editing shortcuts pass when focus is in an editable element
+    loop_breaker = "loop_breaker"  # stop a task that repeats one action on one target with no effect
     verify = "verify"  # on a task that changes state, the first finished re-reads the real state first
 
 
@@ -72,6 +73,7 @@ class HarnessConfig(BaseModel):
     fixed_wait_ms: int = 500  # used when adaptive_settle is off
     tool_timeout_s: float = 180.0
     scroll_breaker_limit: int = 10
+    loop_breaker_limit: int = 6  # the same pointer action on the same spot, no page change, this many times in a row
 
     def on(self, c: Component | str) -> bool:
         return Component(c) in self.components

@@ -25,7 +25,7 @@ from webfovea.config import Component, HarnessConfig, make_config
 from webfovea.execution.executor import Executed, Executor
 from webfovea.execution.settle import SettleWatcher
 from webfovea.feedback import notes
-from webfovea.guardrails.breaker import ScrollBreaker
+from webfovea.guardrails.breaker import LoopBreaker, ScrollBreaker
 from webfovea.guardrails.verify import VerifyGate
 from webfovea.models.base import ModelInput
 from webfovea.observation.capture import Screen, Shot
@@ -85,6 +85,7 @@ class Harness:
         self.history = History(self.config.screenshot_window)
         self.notes = notes.Notes(self.config)
         self.breaker = ScrollBreaker(self.config)
+        self.loops = LoopBreaker(self.config)
         # Off until the agent gives the task (VerifyGate.for_task): a bare Harness has no task.
         self.verify = VerifyGate()
         self.steps = 0
@@ -309,5 +310,8 @@ class Harness:
                 result.done, result.answer, result.stop_reason = True, executed.outcome.answer or "", "finished"
         elif self.breaker.fires(spec.counts_as_scroll, executed.changed):
             result.done, result.stop_reason, result.error = True, "scroll_breaker", self.breaker.reason()
+        elif self.loops.fires(action.name, action.args, executed.outcome.point, pointer=spec.pointer,
+                              changed=executed.changed):
+            result.done, result.stop_reason, result.error = True, "loop_breaker", self.loops.reason()
         return result
 

@@ -25,8 +25,9 @@ def saving_task(site, *, quirks: dict | None = None) -> Task:
                 changes_state=True, plan=plan, quirks=quirks or {})
 
 
-async def run(tmp_path, *, verify: bool, model: str = "oracle", max_steps: int = 14, **misbehaviour):
-    config = make_config(disable=[] if verify else ["verify"], max_steps=max_steps)
+async def run(tmp_path, *, verify: bool, model: str = "oracle", max_steps: int = 14, disable: tuple = (),
+              **misbehaviour):
+    config = make_config(disable=[*disable, *([] if verify else ["verify"])], max_steps=max_steps)
     with serve_saves(**misbehaviour) as site:
         result = await run_task(saving_task(site), tmp_path / "t", model=model, config=config, capture=False)
         items, answers = list(site.items), list(site.answers)
@@ -82,14 +83,17 @@ async def test_the_oracle_waits_out_a_429_and_the_quirk_retries_too_fast(tmp_pat
     assert "wait" not in names(steps)
 
 
-async def test_reclicking_a_covered_button_loops_until_the_budget_ends_it(tmp_path):
+async def test_reclicking_a_covered_button_loops_until_the_loop_breaker_fires(tmp_path):
     result, steps, items, _ = await run(tmp_path / "a", verify=False, overlay=True)
     assert items == [] and result.status == "finished"  # the default oracle gives up after its retries
     assert names(steps).count("click") == 4
-    result, steps, items, _ = await run(tmp_path / "b", verify=False, overlay=True, max_steps=9,
-                                        model="oracle:reclick_rate=1.0")
-    assert items == [] and result.status == "max_steps" and names(steps).count("click") == 8
+    result, steps, items, _ = await run(tmp_path / "b", verify=False, overlay=True, model="oracle:reclick_rate=1.0")
+    assert items == [] and result.status == "loop_breaker" and names(steps).count("click") == 6
     assert classify(result, steps, Checks(positives_ok=False)) == "retry_loop"
+    # Without the breaker only the step budget ends it.
+    result, steps, items, _ = await run(tmp_path / "c", verify=False, overlay=True, max_steps=9,
+                                        disable=("loop_breaker",), model="oracle:reclick_rate=1.0")
+    assert result.status == "max_steps" and names(steps).count("click") == 8
 
 
 def test_quirk_draws_are_seeded_per_task_and_off_by_default():

@@ -142,3 +142,21 @@ def test_state_written_by_an_environment_survives_with_its_own_keys(tmp_path):
     write_result(tmp_path, res)
     back = read_result(tmp_path)
     assert back.state.obligations_total == 1 and back.state.model_extra["initial_sha256"] == "ab" * 32
+
+
+def test_the_report_says_why_tasks_failed(tmp_path):
+    from webfovea.eval.report import render_report
+    from webfovea.eval.summary import write_summary
+
+    run = tmp_path / "run"
+    ok, wrong = task("ok", "4.2"), task("wrong", "4.2")
+    write_tasks_json(run, [ok, wrong])
+    fin = {"action": {"name": "finished", "args": {"content": "5.0"}}, "thought": "The value is visible: 5.0.",
+           "action_text": "finished(content='5.0')"}
+    write_task(run, ok, answer="4.2", steps=[{**fin, "action": {"name": "finished", "args": {"content": "4.2"}}}])
+    write_task(run, wrong, answer="5.0", steps=[fin])
+    write_summary(run, [ok, wrong], complete=True, meta={})
+    html = render_report(run)
+    assert 'id="taxonomy"' in html and 'id="stages"' in html
+    assert "misleading_success_taken" in html and "belief" in html
+    assert "misleading_success_taken · model" in html  # the failed task's row and section

@@ -184,7 +184,7 @@ def stage_of(result: TaskResult, steps: Sequence[StepRecord], checks: Checks, *,
     if result.status in _HALTS:
         return _HALTS[result.status]
     if result.status == "scroll_breaker":
-        return "guardrail"
+        return "guardrail"  # the breaker ended a search (needs_no_change off: maybe a live one)
     if result.status == "finished" and answer_expected and not (result.answer or "").strip():
         return "observation"
     return "model"

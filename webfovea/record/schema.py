@@ -24,6 +24,7 @@ Status = Literal[
     "max_steps",  # step budget spent
     "timeout",  # wall-clock budget spent
     "scroll_breaker",  # too many scrolls with no page change
+    "loop_breaker",  # the same action on the same spot, again and again, with no page change
     "model_error",  # the model endpoint failed after retries
     "browser_error",  # browser crashed or disconnected
     "tool_timeout",  # three consecutive tool timeouts
