@@ -89,7 +89,10 @@ def compute_summary(run_dir: Path, tasks: list[Task], *, complete: bool, meta: d
             sc = score_result(task, result)
             labels = label_task(result, read_trajectory(run_dir / task.task_id, strict=False),
                                 answer_passed=sc.passed, expected=task.answer)
-            write_labels(run_dir / task.task_id, taxonomy=labels.taxonomy, stage=labels.stage)
+            try:
+                write_labels(run_dir / task.task_id, taxonomy=labels.taxonomy, stage=labels.stage)
+            except OSError:
+                pass  # a read-only run folder (an archive): the summary still carries the labels
             row = TaskRow(**expected, status=result.status, answer=result.answer, score=sc.score,
                           passed=sc.passed, how=sc.how, steps=result.steps, seconds=round(result.seconds, 2),
                           error=result.error, detail=sc.detail or None, taxonomy=labels.taxonomy,
