@@ -310,8 +310,8 @@ class Harness:
                 result.done, result.answer, result.stop_reason = True, executed.outcome.answer or "", "finished"
         elif self.breaker.fires(spec.counts_as_scroll, executed.changed):
             result.done, result.stop_reason, result.error = True, "scroll_breaker", self.breaker.reason()
-        elif self.loops.fires(action.name, action.args, executed.outcome.point, pointer=spec.pointer,
-                              changed=executed.changed):
+        elif self.loops.fires(action.name, action.args, executed.outcome.point,
+                              pointer=spec.pointer and not spec.counts_as_scroll, changed=executed.changed):
             result.done, result.stop_reason, result.error = True, "loop_breaker", self.loops.reason()
         return result
 
