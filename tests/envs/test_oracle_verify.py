@@ -88,7 +88,9 @@ async def test_reclicking_a_covered_button_loops_until_the_loop_breaker_fires(tm
     assert items == [] and result.status == "finished"  # the default oracle gives up after its retries
     assert names(steps).count("click") == 4
     result, steps, items, _ = await run(tmp_path / "b", verify=False, overlay=True, model="oracle:reclick_rate=1.0")
-    assert items == [] and result.status == "loop_breaker" and names(steps).count("click") == 6
+    # The first click may still move the focus out of the text box (a change); then six dead ones.
+    assert items == [] and result.status == "loop_breaker" and names(steps)[-6:] == ["click"] * 6
+    assert [s.changed for s in steps[-6:]] == [False] * 6 and names(steps).count("click") <= 7
     assert classify(result, steps, Checks(positives_ok=False)) == "retry_loop"
     # Without the breaker only the step budget ends it.
     result, steps, items, _ = await run(tmp_path / "c", verify=False, overlay=True, max_steps=9,
