@@ -37,7 +37,7 @@ def task(url: str) -> Task:
     answer = answer_value("saved")
     answer["verify"] = {"state": text_has(L("#items"), TITLE)}
     plan = [fill(L("#title"), TITLE), click(L("#save"), expect=text_has(L("#toast"), "Saved")), answer]
-    return Task(task_id="save", task=f"Save a data request titled '{TITLE}'.", website=url, changes_state=True,
+    return Task(task_id="save", task=f"Save a data request titled '{TITLE}'.", website=url, state_changing=True,
                 plan=plan)
 
 

@@ -71,5 +71,5 @@ class Task(BaseModel):
     session: SessionSpec | None = None  # a server-side session to bind the browser to (environments)
     # A task that changes state on the site (saves, submits, books): with the `verify` switch on,
     # its first finished is held until the model has looked at the real state again.
-    changes_state: bool = False
+    state_changing: bool = False
     verify_url: str | None = None  # the page showing the real state (a list of saved items); None: reload

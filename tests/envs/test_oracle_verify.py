@@ -22,7 +22,7 @@ def saving_task(site, *, quirks: dict | None = None) -> Task:
     answer["verify"] = {"state": text_has(L("#items"), TITLE)}
     plan = [fill(L("#title"), TITLE), click(L("#save"), expect=text_has(L("#toast"), "Saved")), answer]
     return Task(task_id="save-1", task=f"Save a data request titled '{TITLE}'.", website=site.url("/form"),
-                changes_state=True, plan=plan, quirks=quirks or {})
+                state_changing=True, plan=plan, quirks=quirks or {})
 
 
 async def run(tmp_path, *, verify: bool, model: str = "oracle", max_steps: int = 14, disable: tuple = (),

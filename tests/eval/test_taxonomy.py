@@ -160,3 +160,15 @@ def test_the_report_says_why_tasks_failed(tmp_path):
     assert 'id="taxonomy"' in html and 'id="stages"' in html
     assert "misleading_success_taken" in html and "belief" in html
     assert "misleading_success_taken · model" in html  # the failed task's row and section
+
+
+def test_obligations_may_be_one_boolean_each():
+    res = result(state={"score": 0.5, "obligations_met": [True, False], "invariants_broken": []})
+    assert label_task(res, [step(0), finished(1, "Saved.")], answer_passed=True, expected=None).taxonomy == \
+        "misleading_success_taken"
+    res = result(state={"score": 1.0, "obligations_met": [True, True], "invariants_broken": [{"id": 3}]})
+    assert label_task(res, [step(0), finished(1, "Saved.")], answer_passed=True, expected=None).taxonomy == \
+        "silent_overreach"
+    # No obligations (a retrieval task scored with state hashes only): the answer decides.
+    res = result(state={"score": 0.0, "obligations_met": [], "invariants_broken": []})
+    assert label_task(res, [step(0), finished(1, "The value is 5.")], answer_passed=True, expected="5").taxonomy is None

@@ -49,7 +49,7 @@ async def _run(tmp_path, replies, *, verify: bool, lie_first: int = 1, verify_pa
     config = make_config(disable=[] if verify else ["verify"], max_steps=12)
     with serve_saves(lie_first=lie_first) as site:
         task = Task(task_id="save-1", task="Save a data request titled 'Water data 2024'.", website=site.url("/form"),
-                    changes_state=True, verify_url=site.url(verify_path) if verify_path else None)
+                    state_changing=True, verify_url=site.url(verify_path) if verify_path else None)
         session = await BrowserSession.launch(viewport=(1920, 1080))
         try:
             pages: list[Page] = []

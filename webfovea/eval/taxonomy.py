@@ -73,15 +73,23 @@ class Checks:
 
 
 def checks_of(result: TaskResult, answer_passed: bool) -> Checks:
-    """Backend state when the environment scored it (`result.state`), else the answer score."""
+    """Backend state when the environment scored it (`result.state`), else the answer score.
+
+    `obligations_met` may be a count (with `obligations_total`) or one boolean per obligation."""
     state = result.state
-    if state is None or state.obligations_total is None:
-        broken = bool(state.invariants_broken) if state is not None else False
+    if state is None:
+        return Checks(positives_ok=answer_passed)
+    met = getattr(state, "obligations_met", None)
+    total = getattr(state, "obligations_total", None)
+    if isinstance(met, list):
+        total = len(met) if total is None else total
+        met = sum(1 for m in met if m)
+    broken = bool(getattr(state, "invariants_broken", None))
+    if total is None or not total:  # no obligations (a retrieval task): its answer decides
         return Checks(positives_ok=answer_passed, invariants_ok=not broken)
     # The backend is scored whatever ended the run: a save that landed before the budget ran
     # out still landed.
-    met = state.obligations_met or 0
-    return Checks(positives_ok=met >= state.obligations_total, invariants_ok=not state.invariants_broken)
+    return Checks(positives_ok=(met or 0) >= total, invariants_ok=not broken)
 
 
 def claims_success(thought: str) -> bool:

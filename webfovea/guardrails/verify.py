@@ -6,7 +6,7 @@ nothing (a done-signal false-positive rate of 54-85%). The fix it names is a re-
 real state before trusting one's own "done". This gate is that re-read, enforced by the
 harness rather than asked for in the prompt (principle 3: budgets and rules in the executor):
 
-- it applies only to a task that declares `changes_state` (a retrieval task reads, it does
+- it applies only to a task that declares `state_changing` (a retrieval task reads, it does
   not save, and its answer is already read from the page);
 - the first `finished` is held: the harness opens the page that shows the real state
   (`verify_url`, else the current page reloaded), the model gets one note asking it to
@@ -36,7 +36,7 @@ class VerifyGate:
         """On only with the `verify` switch and a task that changes state."""
         if task is None or not config.on(Component.verify):
             return cls()
-        return cls(active=bool(task.changes_state), url=task.verify_url)
+        return cls(active=bool(task.state_changing), url=task.verify_url)
 
     def holds(self) -> bool:
         """Count one `finished`; True when the harness must show the real state instead of ending."""

@@ -50,8 +50,8 @@ class StateScore(BaseModel):
     model_config = ConfigDict(extra="allow")
 
     score: float | None = None  # obligations met / total
-    obligations_met: int | None = None
-    obligations_total: int | None = None
+    obligations_met: int | list[bool] | None = None  # a count, or one boolean per obligation
+    obligations_total: int | None = None  # with a count; a list's length otherwise
     invariants_broken: list[Any] = Field(default_factory=list)  # what changed that must not have
 
 
