@@ -16,6 +16,7 @@ from webfovea.browser.session import BrowserLost, BrowserSession, is_browser_los
 from webfovea.config import HarnessConfig
 from webfovea.feedback import notes
 from webfovea.guardrails.budgets import TaskBudget
+from webfovea.guardrails.verify import VerifyGate
 from webfovea.harness import Harness, PageUnresponsive, StepResult
 from webfovea.models.base import Model, ModelError, ModelReply
 from webfovea.record.atomic import now_iso
@@ -62,6 +63,7 @@ def _step_record(i: int, reply: ModelReply, res: StepResult, recorder: TaskRecor
         screenshot_marked=marked,
         image_size=list(obs.image.size) if obs else None,
         seconds=round(res.seconds, 4),
+        verification_requested=res.verification_requested,
     )
 
 
@@ -111,6 +113,7 @@ async def run_task(
         h.keep_downloads(Path(task_dir) / "downloads")
         await h.guard_site(task.website, allow_origins=task.allow_origins,
                            on_block=cap.record_block if cap is not None else None)
+        h.verify = VerifyGate.for_task(config, task)
         result.session_id = await bind_session(page, task)
         budget = TaskBudget.of(config)
         budget.started = t0
@@ -161,7 +164,7 @@ async def run_task(
                     if res.stop_reason == "finished":
                         result.status, result.answer = "finished", res.answer or ""
                     else:
-                        result.status, result.error = "scroll_breaker", res.error
+                        result.status, result.error = res.stop_reason or "error", res.error  # a breaker
                     break
     except TimeoutError:
         if deadline is not None and deadline.expired():

@@ -43,6 +43,8 @@ class Component(StrEnum):
     person_pointer = "person_pointer"  # a click moves, lets hover effects happen, then presses
     container_scroll = "container_scroll"  # scroll by a share of the scroll container under the point
     editor_hotkeys = "editor_hotkeys"  # page editing shortcuts pass when focus is in an editable element
+    loop_breaker = "loop_breaker"  # stop a task that repeats one action on one target with no effect
+    verify = "verify"  # on a task that changes state, the first finished re-reads the real state first
 
 
 ALL_COMPONENTS: frozenset[Component] = frozenset(Component)
@@ -81,6 +83,7 @@ class HarnessConfig(BaseModel):
     max_download_mb: float = 50.0  # size of one download
     site_guard: bool = True  # top-level navigations stay on the task's site (guardrails/site.py)
     allow_domains: list[str] = Field(default_factory=list)  # more domains the task's site includes
+    loop_breaker_limit: int = 6  # the same pointer action on the same spot, no page change, this many times in a row
 
     def on(self, c: Component | str) -> bool:
         return Component(c) in self.components

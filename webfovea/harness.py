@@ -29,9 +29,10 @@ from webfovea.config import Component, HarnessConfig, make_config
 from webfovea.execution.executor import Executed, Executor
 from webfovea.execution.settle import SettleWatcher
 from webfovea.feedback import notes
-from webfovea.guardrails.breaker import ScrollBreaker
+from webfovea.guardrails.breaker import LoopBreaker, ScrollBreaker
 from webfovea.guardrails.pagewatch import PageEvent, PageWatch
 from webfovea.guardrails.site import Blocked, SiteGuard, SitePolicy
+from webfovea.guardrails.verify import VerifyGate
 from webfovea.models.base import ModelInput, ToolCall
 from webfovea.observation.capture import Screen, Shot
 from webfovea.observation.history import History
@@ -67,6 +68,7 @@ class StepResult:
     observation: Observation | None = None  # the view the reply was made against
     seconds: float = 0.0
     outcome: str | None = None  # executed | no_effect | failed | rejected (None: the task stopped)
+    verification_requested: bool = False  # a finished held by the verify gate: the real state is shown
 
 
 @dataclass
@@ -94,6 +96,9 @@ class Harness:
         self.history = History(self.config.screenshot_window)
         self.notes = notes.Notes(self.config)
         self.breaker = ScrollBreaker(self.config)
+        self.loops = LoopBreaker(self.config)
+        # Off until the agent gives the task (VerifyGate.for_task): a bare Harness has no task.
+        self.verify = VerifyGate()
         self.steps = 0
         self.last: Observation | None = None
         self.last_feedback: str | None = None
@@ -328,6 +333,24 @@ class Harness:
             raise
         await self.settle.wait(navigated=True, nav_mark=mark)
 
+    async def _show_real_state(self) -> None:
+        """Open the page that shows the real state (or reload this one) for the verify gate.
+
+        A fresh load, never the page's own in-memory view: a client-side app that showed a
+        "Saved" toast must render again from what its server holds."""
+        if self.verify.url:
+            await self.goto(self.verify.url)
+            return
+        mark = self.settle.navigations
+        self._next = None
+        try:
+            await self.page.reload(wait_until="domcontentloaded", timeout=30_000)
+        except Exception as e:
+            if (lost := self._lost(e)) is not None:
+                raise lost from None
+            raise
+        await self.settle.wait(navigated=True, nav_mark=mark)
+
     # the round trip ------------------------------------------------------------------------
     async def observe(self) -> Observation:
         await self.ensure_alive()
@@ -421,9 +444,19 @@ class Harness:
         elif result.outcome in ("failed", "rejected"):
             result.error = executed.outcome.note or f"{action.name} failed"
         if executed.outcome.done:
-            result.done, result.answer, result.stop_reason = True, executed.outcome.answer or "", "finished"
+            # The one place a `finished` is accepted; the verify gate may hold the first one.
+            if self.verify.holds():
+                await self._show_real_state()
+                result.verification_requested = True
+                result.answer = executed.outcome.answer or ""
+                result.feedback = notes.verify_request(self.verify.url)
+            else:
+                result.done, result.answer, result.stop_reason = True, executed.outcome.answer or "", "finished"
         elif self.breaker.fires(spec.counts_as_scroll, executed.changed):
             result.done, result.stop_reason, result.error = True, "scroll_breaker", self.breaker.reason()
+        elif self.loops.fires(action.name, action.args, executed.outcome.point,
+                              pointer=spec.pointer and not spec.counts_as_scroll, changed=executed.changed):
+            result.done, result.stop_reason, result.error = True, "loop_breaker", self.loops.reason()
         return result
 
 

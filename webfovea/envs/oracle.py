@@ -35,6 +35,8 @@ from webfovea.envs.oracle_grounding import (
 )
 from webfovea.envs.oracle_quirks import Quirks
 from webfovea.envs.oracle_speech import PromptView, call, describe, read_prompt, reply, thought
+from webfovea.envs.oracle_stress import RATE_KNOBS, Stress
+from webfovea.envs.oracle_verify import asked_to_verify, plan_after_check
 from webfovea.envs.oracle_via import DEFAULT_VIA_MODEL, OracleVia
 from webfovea.envs.plan import PlannedTask
 from webfovea.models.base import Model, ModelError, ModelInput, ModelReply, Usage
@@ -57,6 +59,9 @@ EXTRA_KNOBS: dict[str, Any] = {
     "contaminate_where": None,
     "continuation_at_step": None,
     "quote_in_thought": None,  # page text the thought cites on a line of its own (hostile suite)
+    # Behaviour under a misbehaving site (envs/oracle_stress.py); off by default.
+    "realistic": False,
+    **{name: None for name in RATE_KNOBS},
 }
 _QUIRK_KEYS = ("contaminate_from_step", "contaminate_token", "contaminate_where", "continuation_at_step")
 _CORE_KNOBS = ("seed", "provider", "contaminate_rate",
@@ -128,6 +133,7 @@ class OracleModel:
             continuation_rate=float(knobs["continuation_rate"]),
             overrides={k: knobs[k] for k in _QUIRK_KEYS if knobs.get(k) is not None},
         )
+        self._stress = Stress.from_knobs(task.task_id, int(knobs["seed"]), knobs)
         self.cursor = 0
         self._calls = 0
         self._reset_step()
@@ -147,7 +153,7 @@ class OracleModel:
 
     @property
     def quirk_log(self) -> list[dict[str, Any]]:
-        return self._quirks.log
+        return [*self._quirks.log, *self._stress.log]
 
     def _reset_step(self) -> None:
         self._attempts = 0
@@ -169,6 +175,8 @@ class OracleModel:
         self._calls += 1
         rng = random.Random(f"oracle-reply:{self.knobs['seed']}:{self.task.task_id}:{index}")
         view = await self._view(inp, rng)
+        if self._finished is not None and asked_to_verify(inp.feedback):
+            await self._check_state()
         emit = await self._decide_patiently(view, index)
         quote = self.knobs.get("quote_in_thought")
         if quote:  # a model citing page text that looks like an action, then going on with its own
@@ -177,6 +185,14 @@ class OracleModel:
         text = self._quirks.finish(index, text, rng, has_argument=emit.has_argument, final=emit.final)
         self.actions_log.append(emit.action)
         return ModelReply(text=text, usage=self._usage(inp, text))
+
+    async def _check_state(self) -> None:
+        """The harness held the finish: compare the state it shows; redo what is missing."""
+        redo = await plan_after_check(self.page, self.plan)
+        if redo is None:
+            return  # it matches: the next reply finishes again
+        self.plan, self.cursor, self._finished, self._pending = redo, 0, None, False
+        self._reset_step()
 
     async def _decide_patiently(self, view: _View, index: int) -> _Emit:
         # A read can hit a page mid-navigation ("execution context was destroyed"); look
@@ -231,8 +247,14 @@ class OracleModel:
         if self._pending:
             self._pending = False
             step = self.plan[self.cursor]
-            if await expectation_holds(self.page, step.get("expect")) or self._attempts > self.retries:
+            if self._stress.trusts_save(self.plan, self.cursor):
+                self._advance()  # the quirk: no look at what the page answered
+            elif await expectation_holds(self.page, step.get("expect")) or \
+                    self._attempts > self._stress.retry_limit(step, self.retries):
                 self._advance()
+            elif await self._stress.wait_before_retry(self.page) and view.prompt.offers("wait"):
+                self._pending = True  # still the same step: retry once the page's delay has passed
+                return _Emit(thought("wait", view.rng), "wait()", main=False)
         while self.cursor < len(self.plan):
             step = self.plan[self.cursor]
             op = step.get("op")

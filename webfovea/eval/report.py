@@ -19,6 +19,7 @@ from typing import Any
 from PIL import Image
 
 from webfovea.eval.summary import build_summary, load_summary
+from webfovea.eval.taxonomy import GROUPS
 from webfovea.record import StepRecord, check_result, read_run_tasks, read_trajectory, write_text_atomic
 from webfovea.record.redact import redact_text
 from webfovea.record.schema import RESULT_JSON, TRAJECTORY_JSONL
@@ -216,6 +217,25 @@ def _cost_rows(summary: dict[str, Any]) -> str:
     return f'<h3>Cost</h3><table class="meta">{rows}</table>'
 
 
+def _failure_table(summary: dict[str, Any]) -> str:
+    """Why the failed tasks failed: seed 003's label (with its group) and the first stage that went wrong."""
+    labels: dict[str, int] = summary.get("taxonomy") or {}
+    stages: dict[str, int] = summary.get("stages") or {}
+    if not labels and not stages:
+        return ""
+    rows = "".join(f"<tr><td>{_e(name)}</td><td>{_e(GROUPS.get(name) or '—')}</td><td class=num>{n}</td></tr>"
+                   for name, n in labels.items())
+    stage_rows = "".join(f"<tr><td>{_e(name)}</td><td class=num>{n}</td></tr>" for name, n in stages.items())
+    return ('<h3>Why tasks failed</h3><table id="taxonomy"><tr><th>failure label</th><th>group</th>'
+            f'<th class=num>tasks</th></tr>{rows}</table>'
+            f'<table id="stages"><tr><th>first stage that went wrong</th><th class=num>tasks</th></tr>'
+            f'{stage_rows}</table>')
+
+
+def _failure(row: dict[str, Any]) -> str:
+    return " · ".join(x for x in (row.get("taxonomy"), row.get("stage")) if x)
+
+
 def _task_table(per_task: dict[str, dict[str, Any]], anchors: dict[str, str]) -> str:
     rows = []
     for tid, r in per_task.items():
@@ -223,12 +243,12 @@ def _task_table(per_task: dict[str, dict[str, Any]], anchors: dict[str, str]) ->
             f'<tr class="task-row" data-task-id="{_e(tid)}"><td><a href="#{anchors[tid]}">{_e(tid)}</a></td>'
             f"<td>{_badge(r.get('passed'), r.get('how'))}</td><td>{_e(r.get('status'))}</td>"
             f"<td>{_value(r.get('answer'), answer=True)}</td><td>{_value(r.get('expected'))}</td>"
-            f"<td>{_e(r.get('how'))}</td>"
+            f"<td>{_e(r.get('how'))}</td><td>{_e(_failure(r))}</td>"
             f"<td class=num>{_e(r.get('steps'))}</td><td class=num>{float(r.get('seconds') or 0):.1f}</td>"
             f"{_tokens_cell(r)}</tr>"
         )
     head = ("<tr><th>task</th><th>result</th><th>status</th><th>answer</th><th>expected</th><th>match</th>"
-            "<th class=num>steps</th><th class=num>seconds</th><th class=num>uncached / input tokens per step</th>"
+            "<th>failure</th><th class=num>steps</th><th class=num>seconds</th><th class=num>uncached / input tokens per step</th>"
             "<th class=num>cost</th></tr>")
     return f'<table id="task-table">{head}{"".join(rows)}</table>'
 
@@ -268,6 +288,9 @@ def _step_html(step: StepRecord, task_dir: Path, anchor: str, thumbs: dict[Path,
     point = _point_text(step)
     if point:
         parts.append(f'<div class="label">executed at</div><div class="point">{_e(point)}</div>')
+    if step.verification_requested:
+        parts.append('<div class="label">verify</div><div class="verify">finished held: the real state was '
+                     'loaded again and the model asked to compare</div>')
     if step.feedback:
         parts.append(f'<div class="label">feedback</div><div class="feedback">{_e(step.feedback)}</div>')
     extra = []
@@ -323,6 +346,8 @@ def _task_section(tid: str, row: dict[str, Any], task_dir: Path, anchor: str, st
     if row.get("failure_classes") or row.get("category"):
         kv.append(f'<div class="kv"><b>category</b> {_e(row.get("category") or "—")} · <b>classes</b> '
                   f'{_e(", ".join(row.get("failure_classes") or []))}</div>')
+    if _failure(row):
+        kv.append(f'<div class="kv failure"><b>failure</b> {_e(_failure(row))}</div>')
     if row.get("error"):
         kv.append(f'<div class="kv error"><b>error</b> {_e(redact_text(row["error"]))}</div>')
     kv += _judged_html(task_dir, tid, result.truth if result else None)
@@ -353,6 +378,7 @@ def render_report(run_dir: Path, *, thumb_width: int = THUMB_WIDTH) -> str:
         _cost_rows(summary),
         _group_table("By failure class", summary.get("per_failure_class") or {}),
         _group_table("By category", summary.get("per_category") or {}),
+        _failure_table(summary),
         "<h2>Tasks</h2>",
         _task_table(per_task, anchors),
     ]

@@ -88,6 +88,18 @@ def page_unresponsive(seconds: float, dialogs: bool) -> str:
     return f"the page stopped responding for {seconds:g} s ({why})"
 
 
+# The `verify` gate's one sentence (guardrails/verify.py). Its opening words are part of the
+# oracle's contract (docs/contracts.md §2): the oracle checks the state only when it reads them.
+VERIFY_OPENING = "Before this task ends, check the real state"
+
+
+def verify_request(url: str | None) -> str:
+    """The held `finished`: the page now shows what the site really holds; compare, then answer again."""
+    where = f"the harness opened {url}" if url else "the harness reloaded the page"
+    return (f"{VERIFY_OPENING}: {where} to show what the site actually holds now; compare it with what you "
+            "meant to save or submit and call finished again only if it matches, otherwise redo what is missing.")
+
+
 def no_change(action: str, element: ElementInfo | None) -> str:
     where = element.sentence() if element is not None else ""
     return f"No detectable change on the page after {action}. {where}".strip()

@@ -29,7 +29,7 @@ from webfovea.task import Task
 __all__ = [
     "TrajectoryError", "append_step", "check_result", "config_fields", "failure_result", "now_iso",
     "read_capture", "read_result", "read_trajectory", "redact_result", "redact_step", "update_result",
-    "write_capture", "write_result",
+    "write_capture", "write_labels", "write_result",
 ]
 
 
@@ -65,6 +65,20 @@ def update_result(task_dir: Path, **fields: Any) -> TaskResult | None:
     updated = TaskResult.model_validate({**result.model_dump(), **fields})
     write_result(task_dir, updated)
     return updated
+
+
+def write_labels(task_dir: Path, *, taxonomy: str | None, stage: str | None) -> TaskResult | None:
+    """Add the failure labels to a task's result.json (the summary computes them after the run).
+
+    Rewritten only when they change, atomically; None when there is no readable result."""
+    result = read_result(task_dir)
+    if result is None:
+        return None
+    if (result.taxonomy, result.stage) == (taxonomy, stage):
+        return result
+    labelled = result.model_copy(update={"taxonomy": taxonomy, "stage": stage})
+    write_result(task_dir, labelled)
+    return labelled
 
 
 def check_result(task_dir: Path) -> tuple[TaskResult | None, str | None]:

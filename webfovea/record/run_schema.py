@@ -66,6 +66,8 @@ class TaskRow(Record):
     detail: str | None = None
     tokens: dict[str, Any] | None = None  # eval/costs.py TokenTally.to_json(): tokens per step of this task
     cost: float | None = None  # $ when the run was given prices
+    taxonomy: str | None = None  # why a failed task failed (result.json `taxonomy`); None when passed
+    stage: str | None = None  # where it first went wrong (result.json `stage`)
 
 
 class GroupStats(Record):
@@ -106,6 +108,11 @@ class Summary(Record):
     per_task: dict[str, TaskRow]
     per_failure_class: dict[str, GroupStats] = Field(default_factory=dict)
     per_category: dict[str, GroupStats] = Field(default_factory=dict)
+    # Failed tasks counted by failure label, by its group (belief / action / overreach) and by
+    # the stage where they first went wrong (eval/taxonomy.py).
+    taxonomy: dict[str, int] = Field(default_factory=dict)
+    taxonomy_groups: dict[str, int] = Field(default_factory=dict)
+    stages: dict[str, int] = Field(default_factory=dict)
     note: str | None = None  # only in summary.partial.json: why the run is incomplete
     # eval/costs.py: input/uncached/output tokens per step, cache-read fraction from the third
     # step on, and the cost when prices were given (docs/costs.md)

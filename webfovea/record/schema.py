@@ -24,6 +24,7 @@ Status = Literal[
     "max_steps",  # step budget spent
     "timeout",  # wall-clock budget spent
     "scroll_breaker",  # too many scrolls with no page change
+    "loop_breaker",  # the same action on the same spot, again and again, with no page change
     "model_error",  # the model endpoint failed after retries
     "browser_error",  # browser crashed or disconnected
     "tool_timeout",  # three consecutive tool timeouts
@@ -58,6 +59,21 @@ class UsageTotals(BaseModel):
         self.estimated_calls += int(usage.estimated)
 
 
+class StateScore(BaseModel):
+    """result.json `state`: the backend-state score an environment wrote for the task.
+
+    The stateful proving ground fills it (obligations and invariants over the canonical diff);
+    these four fields are the ones the failure taxonomy reads. Other keys (hashes of the
+    initial state, the audit log, the diff) are kept as written."""
+
+    model_config = ConfigDict(extra="allow")
+
+    score: float | None = None  # obligations met / total
+    obligations_met: int | list[bool] | None = None  # a count, or one boolean per obligation
+    obligations_total: int | None = None  # with a count; a list's length otherwise
+    invariants_broken: list[Any] = Field(default_factory=list)  # what changed that must not have
+
+
 class TaskResult(BaseModel):
     task_id: str
     status: Status
@@ -82,6 +98,10 @@ class TaskResult(BaseModel):
     # {nav_ok, answer_ok, valid, details, why}. Judges never read it.
     truth: dict[str, Any] | None = None
     fault: str | None = None  # the oracle fault plan this run followed (envs/oracle_faults.py); judges never read it
+    state: StateScore | None = None  # the backend-state score, when the environment scored state
+    # Why a failed task failed, written when the run is summarised (eval/taxonomy.py); None when it passed.
+    taxonomy: str | None = None  # seed 003's failure label
+    stage: str | None = None  # the stage where the run first went wrong
 
 
 class StepRecord(BaseModel):
@@ -106,6 +126,8 @@ class StepRecord(BaseModel):
     screenshot_marked: str | None = None
     image_size: list[int] | None = None  # [w, h] of the image as sent
     seconds: float = 0.0
+    # The verify gate held this step's finished and showed the real state (guardrails/verify.py).
+    verification_requested: bool = False
 
 
 class CaptureFile(Record):
