@@ -5,7 +5,6 @@ that compression fires after the first few steps."""
 from __future__ import annotations
 
 import json
-import math
 from pathlib import Path
 
 import pytest
@@ -15,6 +14,7 @@ from webfovea.browser.binding import SECRET_ENV
 from webfovea.config import make_config
 from webfovea.envs.suite import load_builtin_suite
 from webfovea.harness import Harness
+from webfovea.observation.compress import estimate_tokens
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -24,7 +24,7 @@ async def test_oracle_summarises_its_progress_and_still_answers(sites, session, 
     task = next(t for t in load_builtin_suite(sites) if t.task_id == "stats-date-select-01")
     probe = make_config(screenshot_window=1)
     # What every step costs before any history: prompt, task, one 1440x810 screenshot.
-    base = math.ceil(len(Harness(None, probe).system_prompt) / 4) + math.ceil(len(task.task) / 4) + 1440 * 810 // 750
+    base = estimate_tokens(Harness(None, probe).model_input(task.task)) + 1440 * 810 // 750
     config = make_config(screenshot_window=1, context_tokens=int((base + 120) / 0.75))
     result = await run_task(task, tmp_path / task.task_id, model="oracle", config=config, session=session,
                             capture=False, model_options={"contaminate_rate": 0.0, "continuation_rate": 0.0})

@@ -17,6 +17,7 @@ observation mode adds to `ModelInput` is counted too.
 from __future__ import annotations
 
 import dataclasses
+import json
 import math
 import time
 from dataclasses import dataclass, field
@@ -61,9 +62,17 @@ def _text_tokens(value: Any) -> int:
     return 0
 
 
+_PROMPTS = ("system", "system_tools")  # two versions of one prompt: only one is sent
+
+
 def estimate_tokens(inp: ModelInput) -> int:
-    """The input's size in tokens, estimated from every text and image field it carries."""
-    return sum(_text_tokens(getattr(inp, f.name)) for f in dataclasses.fields(inp))
+    """The input's size in tokens, estimated from every text and image field it carries (of the
+    two system prompts the longer, plus the tool schemas when tools are offered)."""
+    total = sum(_text_tokens(getattr(inp, f.name)) for f in dataclasses.fields(inp) if f.name not in _PROMPTS)
+    total += max(_text_tokens(getattr(inp, name, "")) for name in _PROMPTS)
+    for tool in getattr(inp, "tools", None) or []:
+        total += _text_tokens(tool.description) + _text_tokens(json.dumps(tool.parameters))
+    return total
 
 
 def keep_count(messages: int) -> int:
@@ -83,8 +92,10 @@ def is_due(inp: ModelInput, config: HarnessConfig) -> bool:
 def summary_request(inp: ModelInput, older: list[str], budget: int) -> ModelInput:
     """The compression call: the same model, asked to summarise the older turns (and any earlier
     summary) with the current view in front of it. Oldest turns give way if it would not fit."""
+    # A plain text call: no tools to answer with, and not part of a client's append-only transcript.
     req = dataclasses.replace(inp, system=SUMMARY_SYSTEM, history=list(older), purpose="summary",
-                              closing=SUMMARY_CLOSING, images=list(inp.images[-1:]))
+                              closing=SUMMARY_CLOSING, images=list(inp.images[-1:]), tools=[], system_tools="",
+                              append_history=False)
     while len(req.history) > 1 and estimate_tokens(req) > budget:
         req = dataclasses.replace(req, history=req.history[1:], history_start=req.history_start + 1)
     return req
@@ -118,9 +129,12 @@ class Compression:
     error: str | None = None
     seconds: float = 0.0
     model_called: bool = False
+    call_usage: Any = field(default=None, repr=False)  # the summary call's models.base.Usage (not recorded twice)
 
     def to_json(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
+        out = dataclasses.asdict(self)
+        out.pop("call_usage", None)
+        return out
 
 
 def _fallback_keep(history: History, inp: ModelInput, budget: int, note: str) -> int:
@@ -152,6 +166,7 @@ async def compress(history: History, inp: ModelInput, model: Model, config: Harn
         reply = await model.next_reply(summary_request(inp, older, budget))
         event.raw_reply = reply.text
         event.usage = reply.usage.to_json()
+        event.call_usage = reply.usage
         summary = clean_summary(reply.text)
         if summary is None:
             event.error = "the summary reply was empty or too short to be a summary"

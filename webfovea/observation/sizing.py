@@ -24,6 +24,7 @@ from webfovea.models.conventions import (
 )
 
 DEFAULT_CAP = (1440, 810)
+DEFAULT_CONTEXT_TOKENS = 280_000
 # Device pixel ratios the derived cap must hold for: the capture is in device pixels,
 # and a cap larger than a small viewport is only reached on a HiDPI screen.
 _DPRS = (1.0, 2.0)
@@ -115,11 +116,12 @@ def harness_config(
         row = conventions_for(model) if model else DEFAULT_CONVENTIONS
     if overrides.get("coordinate_convention") is None:
         overrides["coordinate_convention"] = row.coordinate_space
-    if overrides["coordinate_convention"] not in ("pixels", "norm1000"):
+    if overrides["coordinate_convention"] not in ("pixels", "norm1000", "norm999"):
         raise ValueError(f"unknown coordinate convention {overrides['coordinate_convention']!r}; "
-                         "use pixels or norm1000")
+                         "use pixels, norm1000 or norm999")
     overrides["conventions"] = row.family
-    overrides.setdefault("context_tokens", row.context_tokens)
+    # The row's context window (rows that do not know theirs: seed 002's 280,000-token budget).
+    overrides.setdefault("context_tokens", row.context_tokens or DEFAULT_CONTEXT_TOKENS)
     explicit = "screenshot_cap_width" in overrides or "screenshot_cap_height" in overrides
     if explicit and cap is not None:
         raise ValueError("give either cap= or screenshot_cap_width/height, not both")
