@@ -64,7 +64,7 @@ def ab(
     seed_list = list(range(seeds))
     tasks_per_seed = 0
     for seed in seed_list:
-        with _tasks_for(suite_or_file, seed, (0, 0)) as tasks:
+        with _tasks_for(suite_or_file, seed, (0, 0)) as (tasks, handle):
             if limit:
                 tasks = tasks[:limit]
             tasks_per_seed = len(tasks)
@@ -74,7 +74,7 @@ def ab(
                 run_meta = {"model": model, "seed": seed, "workers": workers, "suite": suite_or_file, "arm": a.name}
                 summary = _run_and_summarise(tasks, run_dir, model=model, config=configs[a.name], workers=workers,
                                              cdp_urls=None, backend="local", address=None, base_url=base_url,
-                                             meta=run_meta)
+                                             meta=run_meta, handle=handle)
                 if summary is not None and not summary.complete:
                     err.print(f"[yellow]arm {a.name} is partial[/]: missing tasks count as failed in ab.json")
     meta: dict[str, Any] = {"suite": suite_or_file, "model": model, "tasks_per_seed": tasks_per_seed,
