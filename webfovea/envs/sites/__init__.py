@@ -11,7 +11,7 @@ import threading
 from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 
-from .. import sessions
+from .. import sessions, stateful
 from . import dashboard, filings, forms, gate, lab, rankings, slow, stats
 from .context import SiteContext
 from .layout import esc, page
@@ -29,6 +29,9 @@ SITES: list[tuple[str, str, str]] = [
     ("forms", "/requests", "Data request form: date input and a contenteditable field"),
     ("forms", "/publications", "Publications search whose box loses focus to a popover"),
     ("lab", "/lab", "Widget lab: changes a length-based detector misses, answers that arrive late"),
+    ("requests", "/app/requests", "Stateful: your data requests (create, edit, withdraw) and a data catalogue"),
+    ("booking", "/app/booking", "Stateful: tour reservations with a date and a number of people"),
+    ("cases", "/app/cases", "Stateful: a case mailbox (resolve, star, move)"),
 ]
 
 MODULES = (stats, dashboard, rankings, filings, gate, slow, forms, lab)
@@ -55,6 +58,8 @@ def build_apps(ctx: SiteContext) -> tuple[FastAPI, FastAPI]:
 
     for module in MODULES:
         module.register(ctx, main, frame)
+    # Stateful apps last among the routes: their intervention middleware sits inside the request log.
+    stateful.register(ctx, main, frame)
     sessions.install(main, frame, ctx.sessions, ctx.main_url, ctx.frame_url)
     return main, frame
 
