@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from webfovea.envs.serve import SitesHandle
     from webfovea.record import Summary
 
-SUITES = ("builtin",)
+SUITES = ("builtin", "breakingweb")
 
 
 @contextlib.contextmanager
@@ -58,8 +58,25 @@ def _proving_ground(seed: int, ports: tuple[int, int] = (0, 0)) -> Iterator[Site
 
 
 @contextlib.contextmanager
-def _tasks_for(suite_or_file: str, seed: int, ports: tuple[int, int]) -> Iterator[list[Task]]:
-    """The tasks of a suite (starting and stopping its sites) or of a task file."""
+def _tasks_for(suite_or_file: str, seed: int, ports: tuple[int, int], *, paired: bool = False,
+               families: list[str] | None = None, handles: list[SitesHandle] | None = None) -> Iterator[list[Task]]:
+    """The tasks of a suite (starting and stopping its sites) or of a task file. `handles`
+    receives the running sites (the caller reads the backend state through them)."""
+    if suite_or_file == "breakingweb":
+        from webfovea.envs.interventions import UnknownFamily
+        from webfovea.envs.suite_breakingweb import load_breakingweb_suite
+
+        with _proving_ground(seed, ports) as handle:
+            if handles is not None:
+                handles.append(handle)
+            try:
+                tasks = load_breakingweb_suite(handle, seed, paired=paired, families=families)
+            except UnknownFamily as e:
+                raise fail(str(e)) from None
+            yield tasks
+        return
+    if paired or families:
+        raise fail("--paired and --families apply to the breakingweb suite only")
     if suite_or_file in SUITES:
         from webfovea.envs.suite import load_builtin_suite
 
@@ -102,6 +119,7 @@ def resolve_site_url(website: str, main_url: str) -> str:
 def _run_and_summarise(
     tasks: list[Task], out_dir: Path, *, model: str, config: HarnessConfig, workers: int,
     cdp_urls: list[str] | None, backend: str, address: str | None, base_url: str | None, meta: dict[str, Any],
+    after_run: Callable[[], None] | None = None,
 ) -> Summary | None:
     from webfovea.eval.report import write_report
     from webfovea.eval.summary import format_summary_table, write_summary
@@ -118,6 +136,8 @@ def _run_and_summarise(
         ))
     except RunError as e:
         raise fail(str(e)) from None
+    if after_run is not None:
+        after_run()
     path = write_summary(out_dir, tasks, complete=outcome.complete, meta=meta)
     loaded = read_summary_file(out_dir)
     if loaded is None:
@@ -151,8 +171,13 @@ def bench(
     cap: CapOpt = None,
     compare_with: Annotated[Path | None, typer.Option("--compare-with", help="Print +fixed/-broken against this earlier run.")] = None,
     limit: Annotated[int | None, typer.Option("--limit", help="Run only the first N tasks.")] = None,
+    paired: Annotated[bool, typer.Option("--paired", help="breakingweb: run each task clean and under each applicable intervention family, each from fresh state.")] = False,
+    families: Annotated[str | None, typer.Option("--families", help="breakingweb: comma-separated families (e.g. fabricated_success,save_drift); default all.")] = None,
 ) -> None:
-    """Run a suite of tasks, score the answers, write summary.json and report.html."""
+    """Run a suite of tasks, score the answers, write summary.json and report.html.
+
+    Suites: 'builtin' (the proving ground's retrieval and form tasks) and 'breakingweb' (stateful
+    apps scored by backend state; --paired adds per-family drops, see docs/breakingweb.md)."""
     if workers < 1:
         raise fail("--workers must be at least 1")
     if backend not in ("local", "ray"):
@@ -162,14 +187,29 @@ def bench(
     out_dir = out_dir or Path("runs") / f"{Path(suite_or_file).stem}-{tag}"
     # profile and disabled are not passed: the summary takes them from the run's recorded config.
     meta = {"model": model, "seed": seed, "workers": workers, "backend": backend, "suite": suite_or_file}
-    with _tasks_for(suite_or_file, seed, (port, frame_port)) as tasks:
+    if paired:
+        meta["paired"] = True
+    family_list = [f.strip() for f in families.split(",") if f.strip()] if families else None
+    handles: list[SitesHandle] = []
+    with _tasks_for(suite_or_file, seed, (port, frame_port), paired=paired, families=family_list,
+                    handles=handles) as tasks:
         if limit:
             tasks = tasks[:limit]
+            if paired:  # keep whole pairs: a variant without its clean run has no drop
+                kept = {t.task_id for t in tasks}
+                tasks = [t for t in tasks if (t.model_extra or {}).get("pair_of", t.task_id) in kept]
+        after_run = None
+        if handles:
+            def after_run() -> None:
+                from webfovea.eval.breakingweb import attach_states
+
+                with handles[0].control() as control:
+                    attach_states(out_dir, tasks, control)
         out.print(f"{len(tasks)} tasks -> {out_dir}  (model {model}, profile {profile}"
                   + (f", disabled {', '.join(disable)}" if disable else "") + ")")
         summary = _run_and_summarise(tasks, out_dir, model=model, config=config, workers=workers,
                                      cdp_urls=cdp_url, backend=backend, address=address, base_url=base_url,
-                                     meta=meta)
+                                     meta=meta, after_run=after_run)
     if compare_with is not None and summary is not None:
         from webfovea.eval.compare import CompareError, compare_runs, format_comparison
 

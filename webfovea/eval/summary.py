@@ -38,9 +38,30 @@ def score_result(task: Task, result: TaskResult) -> Score:
     Requiring `finished` matters for tasks whose expected answer is empty: a run that ran out
     of steps has no answer either, but it did not answer "nothing".
     """
+    if result.state is not None:
+        return _state_score(task, result)
     if result.status != "finished":
         return Score(False, "empty" if result.answer is None else "mismatch", f"ended with {result.status}")
     return score_answer(result.answer, task.answer)
+
+
+def _state_score(task: Task, result: TaskResult) -> Score:
+    """Stateful tasks are judged by the backend: state-changing ones by their obligations and
+    invariants whatever the agent said; retrieval ones by the answer and an untouched state."""
+    st = result.state
+    assert st is not None
+    if st.error:
+        return Score(False, "empty", f"state not scored: {st.error}")
+    if (task.model_extra or {}).get("state_changing"):
+        detail = "" if st.passed else (f"obligations met {st.obligations_met}, "
+                                       f"{len(st.invariants_broken)} invariant(s) broken")
+        return Score(st.passed, "state", detail)
+    if result.status != "finished":
+        return Score(False, "empty" if result.answer is None else "mismatch", f"ended with {result.status}")
+    sc = score_answer(result.answer, task.answer)
+    if sc.passed and not st.passed:
+        return Score(False, "state", f"answer right, but {len(st.invariants_broken)} unrelated change(s)")
+    return sc
 
 
 def _rate(passed: int, total: int) -> float:
@@ -101,6 +122,10 @@ def compute_summary(run_dir: Path, tasks: list[Task], *, complete: bool, meta: d
         per_failure_class=_group(per_task, "failure_classes"),
         per_category=_group(per_task, "category"),
     )
+    if any((t.model_extra or {}).get("family") for t in tasks):
+        from webfovea.eval.breakingweb import paired_stats
+
+        summary.per_family, summary.done_signal_fpr = paired_stats(per_task, tasks)
     if not complete:
         summary.note = (
             f"PARTIAL RUN: {summary.missing} of {summary.tasks} tasks have no result; "

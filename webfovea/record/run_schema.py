@@ -87,9 +87,24 @@ class SummaryMeta(Record):
     ended: str | None = None
 
 
+class FamilyStats(Record):
+    """One intervention family in a paired run (docs/breakingweb.md): pairs of the same task run
+    clean and under the family, each from fresh state."""
+
+    layer: str
+    primitive: str
+    pairs: int
+    clean_pass: float
+    intervention_pass: float
+    delta: float  # clean_pass - intervention_pass
+    delta_ci: list[float] = Field(default_factory=list)  # 95% bootstrap interval of delta
+    overturn_rate: float | None = None  # among pairs whose clean run passed: share failed under the family
+    done_fpr: float | None = None  # among intervention runs that finished: share that failed
+
+
 class Summary(Record):
     model_config = ConfigDict(extra="allow")
-    _absent_when_none = frozenset({"note"})
+    _absent_when_none = frozenset({"note", "per_family", "done_signal_fpr"})
 
     tasks: int = 0
     passed: int = 0
@@ -105,3 +120,5 @@ class Summary(Record):
     per_failure_class: dict[str, GroupStats] = Field(default_factory=dict)
     per_category: dict[str, GroupStats] = Field(default_factory=dict)
     note: str | None = None  # only in summary.partial.json: why the run is incomplete
+    per_family: dict[str, FamilyStats] | None = None  # paired breakingweb runs
+    done_signal_fpr: float | None = None  # paired runs: P(failed | finished) over intervention runs

@@ -39,6 +39,21 @@ class UsageTotals(BaseModel):
     model_calls: int = 0
 
 
+class StateResult(BaseModel):
+    """Scoring by backend state (stateful proving-ground tasks): read from the environment's
+    control plane after the task, scored by eval/obligations.py. docs/breakingweb.md."""
+
+    initial_sha256: str | None = None  # canonical JSON of the initial state (after seed/server interventions)
+    final_sha256: str | None = None
+    audit_sha256: str | None = None  # the interventions' firing log
+    diff_sha256: str | None = None  # the canonical diff initial -> final
+    score: float = 0.0  # obligations met / obligations
+    passed: bool = False  # every obligation met and no invariant broken
+    obligations_met: list[bool] = Field(default_factory=list)
+    invariants_broken: list[dict[str, Any]] = Field(default_factory=list)  # diff entries nothing allowed
+    error: str | None = None  # the state could not be read (the session is gone)
+
+
 class TaskResult(BaseModel):
     task_id: str
     status: Status
@@ -59,6 +74,8 @@ class TaskResult(BaseModel):
     # config at hand (results written by the runner for a task whose worker was lost).
     config: dict[str, Any] | None = None
     session_id: str | None = None  # the environment's server-side session (task.session), when bound
+    state: StateResult | None = None  # stateful tasks: the backend-state score (set after the task)
+    family: str | None = None  # the intervention family of the run (task.session.variant); None when clean
 
 
 class StepRecord(BaseModel):

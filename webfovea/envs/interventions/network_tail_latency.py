@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import random
 
+from ..plan import wait
 from ..sessions import Session
 from ..stateful.spec import StatefulTask
 from .base import Effect, Family, NetworkRule, Step, strip_expect, submit_index
-from ..plan import wait
 
 
 def _decide(ordinal: int, session: Session, rng: random.Random) -> Effect | None:

@@ -7,11 +7,12 @@ index page listing every site.
 from __future__ import annotations
 
 import threading
+from typing import Any
 
 from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 
-from .. import sessions, stateful
+from .. import sessions
 from . import dashboard, filings, forms, gate, lab, rankings, slow, stats
 from .context import SiteContext
 from .layout import esc, page
@@ -37,7 +38,10 @@ SITES: list[tuple[str, str, str]] = [
 MODULES = (stats, dashboard, rankings, filings, gate, slow, forms, lab)
 
 
-def build_apps(ctx: SiteContext) -> tuple[FastAPI, FastAPI]:
+def build_apps(ctx: SiteContext, extra: tuple[Any, ...] = ()) -> tuple[FastAPI, FastAPI]:
+    """Both apps with every site module; `extra` modules (with the same `register`) come last,
+    just inside the request log (the stateful apps: their intervention middleware must sit
+    inside it, so the log sees what the browser really got)."""
     main = FastAPI(title="webfovea proving ground", docs_url=None, redoc_url=None, openapi_url=None)
     frame = FastAPI(title="webfovea embedded content", docs_url=None, redoc_url=None, openapi_url=None)
 
@@ -58,8 +62,8 @@ def build_apps(ctx: SiteContext) -> tuple[FastAPI, FastAPI]:
 
     for module in MODULES:
         module.register(ctx, main, frame)
-    # Stateful apps last among the routes: their intervention middleware sits inside the request log.
-    stateful.register(ctx, main, frame)
+    for module in extra:
+        module.register(ctx, main, frame)
     sessions.install(main, frame, ctx.sessions, ctx.main_url, ctx.frame_url)
     return main, frame
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from pydantic import BaseModel
 
-EPOCH = datetime(2025, 1, 6, 9, 0, 0, tzinfo=timezone.utc)  # the sites' "now" before any request
+EPOCH = datetime(2025, 1, 6, 9, 0, 0, tzinfo=UTC)  # the sites' "now" before any request
 
 
 def rng(task_id: str, seed: int, variant: str | None, purpose: str) -> random.Random:

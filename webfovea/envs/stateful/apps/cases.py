@@ -36,7 +36,7 @@ def build(r: random.Random, seed: int) -> CasesState:
     state = CasesState()
     subjects = list(SUBJECTS)
     r.shuffle(subjects)
-    for i, (sender, subject) in enumerate(zip(SENDERS, subjects), 1):
+    for i, (sender, subject) in enumerate(zip(SENDERS, subjects, strict=True), 1):
         stamp = f"2024-12-{10 + i:02d}T{8 + r.randint(0, 9):02d}:00:00Z"
         state.records.append(Case(id=f"C-{i:04d}", sender=sender, subject=subject, created=stamp, updated=stamp))
     state.counter = len(SENDERS)

@@ -53,7 +53,7 @@ def build(r: random.Random, seed: int) -> RequestsState:
                                          updated=f"2024-12-0{i}T10:00:00Z"))
     state.counter = 3
     days = r.sample(range(2, 28), len(SERIES))  # distinct release days: "the latest" is one series
-    for (sid, name, topic, unit), day in zip(SERIES, days):
+    for (sid, name, topic, unit), day in zip(SERIES, days, strict=True):
         value = f"{r.uniform(80, 140):.1f}" if unit in ("U1", "U4") else f"{r.randint(1200, 98000):,}"
         if unit == "U4":
             value = f"{r.uniform(2, 11):.1f}"
