@@ -193,11 +193,11 @@ def bench(
     handles: list[SitesHandle] = []
     with _tasks_for(suite_or_file, seed, (port, frame_port), paired=paired, families=family_list,
                     handles=handles) as tasks:
-        if limit:
+        if limit and paired:  # the first N tasks with all their variants: no variant without its clean run
+            kept = [t.task_id for t in tasks if not (t.model_extra or {}).get("pair_of")][:limit]
+            tasks = [t for t in tasks if (t.model_extra or {}).get("pair_of", t.task_id) in kept]
+        elif limit:
             tasks = tasks[:limit]
-            if paired:  # keep whole pairs: a variant without its clean run has no drop
-                kept = {t.task_id for t in tasks}
-                tasks = [t for t in tasks if (t.model_extra or {}).get("pair_of", t.task_id) in kept]
         after_run = None
         if handles:
             def after_run() -> None:
