@@ -90,15 +90,15 @@ class Family:
         """Why this family does not apply to the task (None: it applies)."""
         if task.families and self.name not in task.families:
             return f"task {task.task_id} does not list {self.name} among its families"
-        missing = [k for k in self.needs if k not in task.targets]
-        if missing:
-            return f"{self.name} needs the task to name {', '.join(missing)}"
-        if "catalogue" in self.app_needs and app.catalogue is None:
-            return f"{self.name} needs an app with a catalogue; {app.name} has none"
         if self.state_only and not task.state_changing:
             return f"{self.name} applies to state-changing tasks only"
         if self.retrieval_only and task.state_changing:
             return f"{self.name} applies to retrieval tasks only"
+        if "catalogue" in self.app_needs and app.catalogue is None:
+            return f"{self.name} needs an app with a catalogue; {app.name} has none"
+        missing = [k for k in self.needs if k not in task.targets]
+        if missing:
+            return f"{self.name} needs the task to name {', '.join(missing)}"
         return None
 
     def recovery_plan(self, task: StatefulTask) -> list[Step]:
