@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 import time
 
-from ..plan import L, click, wait
+from ..plan import L, click, text_has, wait
 from ..sessions import Session
 from ..stateful.spec import StatefulTask
 from .base import Effect, Family, NetworkRule, Step, strip_expect, submit_index
@@ -32,10 +32,9 @@ def _decide(ordinal: int, session: Session, rng: random.Random) -> Effect | None
 
 def _recover(plan: list[Step], task: StatefulTask) -> list[Step]:
     i = submit_index(task)
-    # Read the "try again in s seconds", wait it out (the error stays visible), then retry.
-    return [*plan[:i], strip_expect(plan[i]), wait({"target": L("#error"), "visible": True}),
-            wait({"target": L("#never-there"), "visible": True}), click(plan[i]["target"], expect=plan[i].get("expect")),
-            *plan[i + 1:]]
+    # Read "try again in s seconds", wait until the page says a retry is welcome, then retry.
+    return [*plan[:i], strip_expect(plan[i]), wait(text_has(L("#error"), "try again now")),
+            click(plan[i]["target"], expect=plan[i].get("expect")), *plan[i + 1:]]
 
 
 FAMILY = Family(

@@ -34,6 +34,11 @@
     box.innerHTML = '<b>Error ' + esc(d.status) + ':</b> <span class="msg"></span>';
     box.querySelector('.msg').textContent = msg;
     box.hidden = false;
+    if (d.status === 429 && d.retryAfter) {
+      // Like many sites: say when a retry is welcome (a timer, not a clock: no wall time is read).
+      const m = box.querySelector('.msg');
+      setTimeout(() => { if (m.isConnected) m.textContent = 'Too many requests. You can try again now.'; }, Number(d.retryAfter) * 1000 + 100);
+    }
     return true;
   }
   function clearError() { document.querySelector('#error').hidden = true; }
