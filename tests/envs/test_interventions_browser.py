@@ -5,7 +5,6 @@ actions). Judged from the server's state and logs, never from the harness's reco
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest

@@ -102,3 +102,28 @@ def paired_stats(rows: dict[str, TaskRow], tasks: list[Task]) -> tuple[dict[str,
         )
     fpr = _mean([float(not ok) for ok in finished_all]) if finished_all else None
     return stats, fpr
+
+
+def family_chart(per_family: dict[str, dict[str, Any]], esc: Any) -> str:
+    """The report's per-family chart: clean and intervention pass rates as paired bars, the drop
+    with its interval, the overturn rate. Plain HTML (the report has no scripts)."""
+    if not per_family:
+        return ""
+    rows = []
+    for name, f in per_family.items():
+        ci = f.get("delta_ci") or []
+        interval = f" [{ci[0]:+.2f}, {ci[1]:+.2f}]" if len(ci) == 2 else ""
+        overturn = "–" if f.get("overturn_rate") is None else f"{f['overturn_rate']:.0%}"
+        bars = "".join(
+            f'<div title="{label} {rate:.0%}" style="height:9px;margin:1px 0;width:{rate * 240:.0f}px;'
+            f'background:{colour}"></div>'
+            for label, rate, colour in (("clean", f["clean_pass"], "#14507f"),
+                                        ("intervention", f["intervention_pass"], "#d9822b")))
+        rows.append(f"<tr><td>{esc(name)}</td><td>{esc(f['layer'])}</td><td>{esc(f['primitive'])}</td>"
+                    f"<td class=num>{f['pairs']}</td><td style='width:250px'>{bars}</td>"
+                    f"<td class=num>{f['clean_pass']:.0%} → {f['intervention_pass']:.0%}</td>"
+                    f"<td class=num>{f['delta']:+.2f}{interval}</td><td class=num>{overturn}</td></tr>")
+    return ("<h3 id=per-family>By intervention family (paired)</h3><p>Bars: clean (blue) and intervention "
+            "(orange) pass rates.</p><table><tr><th>family</th><th>layer</th><th>primitive</th><th class=num>"
+            "pairs</th><th>pass</th><th class=num>clean → intervention</th><th class=num>Δ [95% CI]</th>"
+            f"<th class=num>overturned</th></tr>{''.join(rows)}</table>")

@@ -18,6 +18,7 @@ from typing import Any
 
 from PIL import Image
 
+from webfovea.eval.breakingweb import family_chart
 from webfovea.eval.summary import build_summary, load_summary
 from webfovea.record import StepRecord, check_result, read_run_tasks, read_trajectory, write_text_atomic
 from webfovea.record.schema import RESULT_JSON, TRAJECTORY_JSONL
@@ -297,6 +298,7 @@ def render_report(run_dir: Path, *, thumb_width: int = THUMB_WIDTH) -> str:
         _meta_rows(summary),
         _group_table("By failure class", summary.get("per_failure_class") or {}),
         _group_table("By category", summary.get("per_category") or {}),
+        family_chart(summary.get("per_family") or {}, _e),
         "<h2>Tasks</h2>",
         _task_table(per_task, anchors),
     ]
