@@ -247,12 +247,22 @@ def replay(
     suite = run_info.suite if run_info is not None else None
     if suite in SUITES or any(t.site for t in tasks):
         from webfovea.envs.suite import load_builtin_suite
+        from webfovea.envs.suite_breakingweb import load_breakingweb_suite
 
         with _proving_ground(seed) as handle:
-            fresh = {t.task_id: t for t in load_builtin_suite(handle, seed=seed)}
+            loaded = (load_breakingweb_suite(handle, seed, paired=True) if suite == "breakingweb"
+                      else load_builtin_suite(handle, seed=seed))
+            fresh = {t.task_id: t for t in loaded}
             tasks = [fresh.get(t.task_id, t) for t in tasks]  # the sites' new ports
+
+            def after_run() -> None:
+                from webfovea.eval.breakingweb import attach_states
+
+                with handle.control() as control:
+                    attach_states(out_dir, tasks, control)
+
             _run_and_summarise(tasks, out_dir, model=model, config=config, workers=1, cdp_urls=None,
-                               backend="local", address=None, base_url=None, meta=meta)
+                               backend="local", address=None, base_url=None, meta=meta, after_run=after_run)
         return
     _run_and_summarise(tasks, out_dir, model=model, config=config, workers=1, cdp_urls=None, backend="local",
                        address=None, base_url=None, meta=meta)

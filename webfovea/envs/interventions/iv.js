@@ -47,7 +47,10 @@
   if (plan.label_shift) {
     const style = document.createElement('style');
     // Grid rows are 36px + 12px gap: move every label one row down, the last one into the gap.
-    style.textContent = '#app .fields .lbl { position: relative; top: ' + (48 * plan.label_shift.rows) + 'px; }';
+    // Only drawn elsewhere: the shifted labels take no clicks and the form makes room below, so
+    // the button under the last field stays where a click can reach it.
+    style.textContent = '#app .fields .lbl { position: relative; top: ' + (48 * plan.label_shift.rows) + 'px; pointer-events: none; }' +
+      ' #app .fields { margin-bottom: ' + (48 * plan.label_shift.rows) + 'px; }';
     document.head.appendChild(style);
     report('labels_shifted', {rows: plan.label_shift.rows});
   }
