@@ -164,3 +164,20 @@ async def test_recoverable(fam: str, sites: SitesHandle, session: BrowserSession
     clean_actions = len([s for s in extra["plan"] if s["op"] != "answer"])
     waits = 12 if FAMILIES[fam].primitive == "patience" else 0  # waiting is the recovery there
     assert result.steps <= clean_actions + 1 + 6 + waits, result.steps
+
+
+@pytest.mark.parametrize("variant", ["case-move-01--fabricated_success", "req-lookup-01--planted_answer"])
+async def test_same_run_twice_gives_the_same_hashes(variant: str, sites: SitesHandle, session: BrowserSession,
+                                                    tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under the oracle, the same task, seed and variant: same initial state, audit bytes and diff."""
+    monkeypatch.setenv(SECRET_ENV, sites.control_secret)
+    fam = variant.split("--")[1]
+    task = {t.task_id: t for t in load_breakingweb_suite(sites, families=[fam])}[variant]
+    seen = []
+    for run in range(2):
+        result = await run_task(task, tmp_path / str(run), model="oracle", config=HarnessConfig(max_steps=20),
+                                session=session)
+        with sites.control() as control:
+            d, a = control.diff(result.session_id), control.audit(result.session_id)
+        seen.append((d["initial_sha256"], d["diff_sha256"], a["audit_sha256"], result.answer))
+    assert seen[0] == seen[1]
