@@ -130,3 +130,34 @@ def test_same_task_seed_variant_same_hashes_across_processes() -> None:
     assert hashes["req-create-01|network/fabricated_success"][0] == hashes["req-create-01|None"][0]
     # The forged write left the state untouched: the diff is empty, the audit holds the firing.
     assert hashes["req-create-01|network/fabricated_success"][1] != hashes["req-create-01|None"][1]
+
+
+def _initial(task_id: str, variant: str | None):  # noqa: ANN202 - an app's state
+    from webfovea.envs.sessions import Session
+    from webfovea.envs.stateful_site import build_session
+
+    s = Session("s", task_id, 0, variant)
+    build_session(s, 0)
+    return s.state
+
+
+def test_clean_and_variant_initial_states_differ_exactly_by_the_declared_mutation() -> None:
+    from webfovea.envs.stateful.determinism import sha256_of
+    from webfovea.envs.stateful.diff import canonical_diff
+
+    clean = _initial("req-lookup-01", None)
+    planted = canonical_diff(clean, _initial("req-lookup-01", "seed/planted_answer"))
+    assert [(c["entity"], c["op"]) for c in planted] == [("key_figures", "create")]
+    decoys = canonical_diff(clean, _initial("req-lookup-01", "seed/decoys"))
+    assert [(c["entity"], c["op"], c["id"]) for c in decoys] == [("catalogue", "create", "S02D1"),
+                                                                ("catalogue", "create", "S02D2")]
+    split = canonical_diff(_initial("req-unit-01", None), _initial("req-unit-01", "seed/split_information"))
+    assert [(c["field"], c["after"]) for c in split] == [("unit_display", "code")]
+    clean_latest = _initial("req-latest-01", None)
+    scrambled = _initial("req-latest-01", "server/scrambled_order")
+    # Same records, another order: no record changed, but the state (and its hash) differs.
+    assert canonical_diff(clean_latest, scrambled) == [] and sha256_of(clean_latest) != sha256_of(scrambled)
+    assert sorted(r["id"] for r in scrambled.catalogue) == sorted(r["id"] for r in clean_latest.catalogue)
+    # Network, client and save-drift families change nothing at creation.
+    for fam in ("network/transient_5xx", "client/swallowed_click", "server/save_drift"):
+        assert sha256_of(_initial("req-create-01", fam)) == sha256_of(_initial("req-create-01", None))
