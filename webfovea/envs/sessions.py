@@ -96,7 +96,8 @@ def session_of(request: Request, store: SessionStore) -> Session | None:
     return store.get(request.cookies.get(SESSION_COOKIE))
 
 
-def _cookie(headers: list[tuple[bytes, bytes]]) -> str | None:
+def cookie_in_headers(headers: list[tuple[bytes, bytes]]) -> str | None:
+    """The session cookie of an ASGI scope's raw headers (middleware has no Request)."""
     for name, value in headers:
         if name == b"cookie":
             for part in value.decode("latin-1").split(";"):
@@ -134,7 +135,7 @@ class SessionLogMiddleware:
         if scope["type"] != "http" or scope["path"].startswith(CONTROL_PREFIX):
             await self.app(scope, receive, send)
             return
-        session = self.store.get(_cookie(scope.get("headers", [])))
+        session = self.store.get(cookie_in_headers(scope.get("headers", [])))
         if session is None:
             await self.app(scope, receive, send)
             return

@@ -39,13 +39,13 @@ class IvContext:
     task: StatefulTask
     app: AppSpec
     rng: random.Random  # rng(task, seed, variant, family)
-
-    def fire(self, event: str, **details: Any) -> None:
-        self.session.audit.append({"layer": self.family_layer, "family": self.family_name, "event": event,
-                                   **details})
-
     family_name: str = ""
     family_layer: str = ""
+
+    def fire(self, event: str, **details: Any) -> None:
+        """One firing into the session's audit log (no times: equal runs, equal logs)."""
+        self.session.audit.append({"layer": self.family_layer, "family": self.family_name, "event": event,
+                                   **details})
 
 
 @dataclass(frozen=True)

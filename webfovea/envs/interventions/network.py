@@ -16,7 +16,7 @@ import re
 import threading
 from typing import Any
 
-from ..sessions import Session, SessionStore, _cookie
+from ..sessions import Session, SessionStore, cookie_in_headers
 from .base import Effect, Family
 
 
@@ -48,7 +48,7 @@ class InterventionMiddleware:
         if scope["type"] != "http" or not scope["path"].startswith("/api/"):
             await self.app(scope, receive, send)
             return
-        session = self.store.get(_cookie(scope.get("headers", [])))
+        session = self.store.get(cookie_in_headers(scope.get("headers", [])))
         iv = session.extra.get("iv") if session is not None else None
         if session is None or iv is None:
             await self.app(scope, receive, send)
