@@ -159,7 +159,7 @@ async def test_recoverable(fam: str, sites: SitesHandle, session: BrowserSession
     assert audit, "the intervention never fired"
     state = score_state(diff, extra["obligations"], extra["noise"])
     assert state.passed, (state, result.answer)
-    if not extra["state_changing"]:
+    if not task.state_changing:
         assert score_answer(result.answer, task.answer).passed, result.answer
     clean_actions = len([s for s in extra["plan"] if s["op"] != "answer"])
     waits = 12 if FAMILIES[fam].primitive == "patience" else 0  # waiting is the recovery there

@@ -30,6 +30,8 @@ def _task(st: StatefulTask, handle: Any, seed: int, index: int, fam: Family | No
     control_url = getattr(handle, "control_url", None)
     extra: dict[str, Any] = {
         "plan": st.plan, "obligations": st.obligations, "noise": st.noise, "state_changing": st.state_changing,
+        # The verify gate re-reads here: the app's page opens on the list of saved records.
+        "verify_url": handle.url(app.path) if st.state_changing else None,
         "readback": st.targets.get("readback"), "stateful_app": st.app, "family": None,
     }
     if fam is not None:

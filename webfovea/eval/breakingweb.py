@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from webfovea.eval.obligations import score_state
-from webfovea.record import FamilyStats, StateResult, TaskRow, read_result, write_result
+from webfovea.record import FamilyStats, StateScore, TaskRow, read_result, write_result
 from webfovea.task import Task
 
 BOOTSTRAP = 1000
@@ -41,16 +41,16 @@ def attach_states(run_dir: Path, tasks: list[Task], control: Any) -> int:
             continue
         result.family = _extra(task, "family")
         if not result.session_id:
-            result.state = StateResult(error="the task never bound a session (see its error)")
+            result.state = StateScore(error="the task never bound a session (see its error)")
         else:
             try:
                 diff = control.diff(result.session_id)
                 audit = control.audit(result.session_id)
             except Exception as e:  # noqa: BLE001 - the result must still say what happened
-                result.state = StateResult(error=f"the environment's state could not be read: {e}")
+                result.state = StateScore(error=f"the environment's state could not be read: {e}")
             else:
                 sc = score_state(diff["diff"], _extra(task, "obligations", []), _extra(task, "noise", ["updated"]))
-                result.state = StateResult(
+                result.state = StateScore(
                     initial_sha256=diff["initial_sha256"], final_sha256=diff["final_sha256"],
                     audit_sha256=audit["audit_sha256"], diff_sha256=diff["diff_sha256"], score=sc.score,
                     passed=sc.passed, obligations_met=sc.obligations_met, invariants_broken=sc.invariants_broken)

@@ -22,6 +22,11 @@ def coordinate_line(config: HarnessConfig) -> str:
             "Coordinates: normalised 0-1000 on both axes of the screenshot (x to the right, y down, "
             "origin at the top-left)."
         )
+    if config.coordinate_convention == "norm999":
+        return (
+            "Coordinates: normalised 0-999 on both axes of the screenshot, a 1000-cell grid (x to the right, "
+            "y down, origin at the top-left)."
+        )
     return (
         "Coordinates: pixels of the screenshot image (x to the right, y down, origin at the top-left); "
         "use the size of the image you are shown."
@@ -35,14 +40,29 @@ def action_line(spec: ActionSpec, config: HarnessConfig) -> str:
     return f"- {spec.signature}  # {spec.purpose}{budget}"
 
 
-def system_prompt(specs: Sequence[ActionSpec], config: HarnessConfig) -> str:
-    parts = [
-        "You are a web agent. You see screenshots of a browser page at a fixed size and operate the "
-        "website only through the actions below, one per reply, to complete the user's task.",
-        GRAMMAR,
-        "## Actions\n" + "\n".join(action_line(s, config) for s in specs),
-        coordinate_line(config),
-    ]
+TOOL_USE = """Each reply: one or two sentences of thought (what you see and what you will do next), then
+exactly one tool call. Only the first tool call of a reply is executed; the result of each call tells you
+what actually happened."""
+
+
+def system_prompt(specs: Sequence[ActionSpec], config: HarnessConfig, *, tools: bool = False) -> str:
+    """The prompt for the text grammar, or with `tools` for native tool use (the actions are the
+    tools, described by their own definitions; everything else is the same text)."""
+    if tools:
+        parts = [
+            "You are a web agent. You see screenshots of a browser page at a fixed size and operate the "
+            "website only through the tools you are given, one call per reply, to complete the user's task.",
+            TOOL_USE,
+            coordinate_line(config) + " A point is written [x, y].",
+        ]
+    else:
+        parts = [
+            "You are a web agent. You see screenshots of a browser page at a fixed size and operate the "
+            "website only through the actions below, one per reply, to complete the user's task.",
+            GRAMMAR,
+            "## Actions\n" + "\n".join(action_line(s, config) for s in specs),
+            coordinate_line(config),
+        ]
     if config.on(Component.tool_triggers):
         rules = [s.rule for s in specs if s.rule]
         if rules:

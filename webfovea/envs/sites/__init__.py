@@ -13,7 +13,7 @@ from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 
 from .. import sessions
-from . import dashboard, filings, forms, gate, lab, rankings, slow, stats
+from . import dashboard, filings, forms, gate, hostile, lab, rankings, slow, stats
 from .context import SiteContext
 from .layout import esc, page
 
@@ -30,12 +30,13 @@ SITES: list[tuple[str, str, str]] = [
     ("forms", "/requests", "Data request form: date input and a contenteditable field"),
     ("forms", "/publications", "Publications search whose box loses focus to a popover"),
     ("lab", "/lab", "Widget lab: changes a length-based detector misses, answers that arrive late"),
+    ("hostile", "/hostile/", "Hostile pages: each tries to steer, trap or rob the harness (suite `hostile`)"),
     ("requests", "/app/requests", "Stateful: your data requests (create, edit, withdraw) and a data catalogue"),
     ("booking", "/app/booking", "Stateful: tour reservations with a date and a number of people"),
     ("cases", "/app/cases", "Stateful: a case mailbox (resolve, star, move)"),
 ]
 
-MODULES = (stats, dashboard, rankings, filings, gate, slow, forms, lab)
+MODULES = (stats, dashboard, rankings, filings, gate, slow, forms, lab, hostile)
 
 
 def build_apps(ctx: SiteContext, extra: tuple[Any, ...] = ()) -> tuple[FastAPI, FastAPI]:
