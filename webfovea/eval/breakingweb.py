@@ -41,13 +41,13 @@ def attach_states(run_dir: Path, tasks: list[Task], control: Any) -> int:
             continue
         result.family = _extra(task, "family")
         if not result.session_id:
-            result.state = StateScore(error="the task never bound a session (see its error)")
+            result.state = StateScore(passed=False, error="the task never bound a session (see its error)")
         else:
             try:
                 diff = control.diff(result.session_id)
                 audit = control.audit(result.session_id)
             except Exception as e:  # noqa: BLE001 - the result must still say what happened
-                result.state = StateScore(error=f"the environment's state could not be read: {e}")
+                result.state = StateScore(passed=False, error=f"the environment's state could not be read: {e}")
             else:
                 sc = score_state(diff["diff"], _extra(task, "obligations", []), _extra(task, "noise", ["updated"]))
                 result.state = StateScore(

@@ -55,16 +55,17 @@ def _state_score(task: Task, result: TaskResult) -> Score:
     invariants whatever the agent said; retrieval ones by the answer and an untouched state."""
     st = result.state
     assert st is not None
-    if st.error:
-        return Score(False, "empty", f"state not scored: {st.error}")
+    error, passed = getattr(st, "error", None), bool(getattr(st, "passed", False))  # extra keys
+    if error:
+        return Score(False, "empty", f"state not scored: {error}")
     if task.state_changing:
-        detail = "" if st.passed else (f"obligations met {st.obligations_met}, "
-                                       f"{len(st.invariants_broken)} invariant(s) broken")
-        return Score(st.passed, "state", detail)
+        detail = "" if passed else (f"obligations met {st.obligations_met}, "
+                                    f"{len(st.invariants_broken)} invariant(s) broken")
+        return Score(passed, "state", detail)
     if result.status != "finished":
         return Score(False, "empty" if result.answer is None else "mismatch", f"ended with {result.status}")
     sc = score_answer(result.answer, task.answer)
-    if sc.passed and not st.passed:
+    if sc.passed and not passed:
         return Score(False, "state", f"answer right, but {len(st.invariants_broken)} unrelated change(s)")
     return sc
 

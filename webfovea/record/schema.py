@@ -72,13 +72,8 @@ class StateScore(BaseModel):
     obligations_met: int | list[bool] | None = None  # a count, or one boolean per obligation
     obligations_total: int | None = None  # with a count; a list's length otherwise
     invariants_broken: list[Any] = Field(default_factory=list)  # what changed that must not have
-    # Written by the breakingweb suite (eval/breakingweb.py; docs/breakingweb.md):
-    passed: bool | None = None  # every obligation met and no invariant broken
-    initial_sha256: str | None = None  # canonical JSON of the initial state (after seed/server interventions)
-    final_sha256: str | None = None
-    audit_sha256: str | None = None  # the interventions' firing log
-    diff_sha256: str | None = None  # the canonical diff initial -> final
-    error: str | None = None  # the state could not be read (the session is gone)
+    # The breakingweb suite (eval/breakingweb.py) also writes, as extra keys: passed, error,
+    # initial_sha256, final_sha256, audit_sha256, diff_sha256 (docs/breakingweb.md).
 
 
 class TaskResult(BaseModel):
