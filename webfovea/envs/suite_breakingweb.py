@@ -38,6 +38,8 @@ def _task(st: StatefulTask, handle: Any, seed: int, index: int, fam: Family | No
         recovery = fam.recovery_plan(st)
         extra.update(family=fam.name, layer=fam.layer, primitive=fam.primitive, pair_of=st.task_id,
                      recovery_plan=recovery, plan=st.plan if fam.belief else recovery)
+    if st.state_changing and "readback" in st.targets:
+        extra["plan"] = _with_verify(extra["plan"], st, fam)
     return Task(
         task_id=tid, task_index=index, task=st.instruction, website=handle.url(app.path), answer=st.answer,
         category=st.category, failure_classes=with_pointer_class(st.failure_classes, extra["plan"]), site=st.app,
@@ -45,6 +47,23 @@ def _task(st: StatefulTask, handle: Any, seed: int, index: int, fam: Family | No
         if control_url else None,
         **extra,
     )
+
+
+def _with_verify(plan: list[dict[str, Any]], st: StatefulTask, fam: Family | None) -> list[dict[str, Any]]:
+    """The answer step's `verify` spec (docs/contracts.md §1), used only when the harness's
+    verify gate asks: on the reloaded list, the readback must hold; else redo the task from its
+    start — or, when the save stored an altered field, open the record and fix that field."""
+    spec: dict[str, Any] = {"state": st.targets["readback"], "redo_from": int(st.targets.get("redo_from", 0))}
+    drift = st.targets.get("drift")
+    if fam is not None and fam.name == "server/save_drift" and drift and "edit_row" in drift:
+        from webfovea.envs.plan import L, click, fill
+
+        submit = st.plan[int(st.targets["submit_step"])]["target"]
+        spec = {"state": st.targets["readback"],
+                "redo": [click(L(drift["edit_row"]), expect={"target": L(drift["input"]), "visible": True}),
+                         fill(L(drift["input"]), str(drift["value"])),
+                         click(submit, expect=st.targets["readback"])]}
+    return [*plan[:-1], {**plan[-1], "verify": spec}]
 
 
 def select_families(names: list[str] | None) -> list[Family]:

@@ -72,7 +72,7 @@ def _requests_tasks(seed: int) -> list[StatefulTask]:
                             "submit": "#save", "submit_step": 3, "redo_from": 0, "form": True,
                             "readback": text_has(L('#records tr[data-id="R-0002"]'), new_date),
                             "drift": {"field": "delivery", "kind": "swap_day_month", "value": new_date,
-                                      "input": "#f-delivery"}}))
+                                      "input": "#f-delivery", "edit_row": '#records tr[data-id="R-0002"] .edit'}}))
     # Retrieval: the latest value of one series, read from the table filtered by its topic.
     probe = StatefulTask(task_id="req-lookup-01", app="requests", instruction="")
     state = initial_state(probe, seed)
