@@ -23,8 +23,9 @@ def test_unknown_family_is_a_clear_error(tmp_path: Path) -> None:
 
 def test_paired_run_scores_state_and_reports_per_family(tmp_path: Path) -> None:
     out = tmp_path / "run"
+    # `verify` off: the oracle trusts the "Saved" it sees, as a model without the re-read would.
     res = cli("bench", "breakingweb", "--paired", "--families", "fabricated_success,swallowed_click",
-              "--limit", "1", "--out", str(out))
+              "--limit", "1", "--disable", "verify", "--out", str(out))
     assert res.returncode == 0, res.stderr[-3000:]
     clean = json.loads((out / "req-create-01" / "result.json").read_text())
     forged = json.loads((out / "req-create-01--fabricated_success" / "result.json").read_text())
