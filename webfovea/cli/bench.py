@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from webfovea.envs.serve import SitesHandle
     from webfovea.record import Summary
 
-SUITES = ("builtin", "hostile")
+SUITES = ("builtin", "hostile", "breakingweb")
 
 
 @contextlib.contextmanager
@@ -53,15 +53,30 @@ def _proving_ground(seed: int, ports: tuple[int, int] = (0, 0)) -> Iterator[Site
 
 
 @contextlib.contextmanager
-def _tasks_for(suite_or_file: str, seed: int, ports: tuple[int, int]) -> Iterator[tuple[list[Task], SitesHandle | None]]:
+def _tasks_for(suite_or_file: str, seed: int, ports: tuple[int, int], *, paired: bool = False,
+               families: list[str] | None = None) -> Iterator[tuple[list[Task], SitesHandle | None]]:
     """The tasks of a suite (starting and stopping its sites) or of a task file, and the running
-    sites when there are any (their request logs give the runs' truth)."""
+    sites when there are any (their request logs give the runs' truth, their control plane the
+    backend state of stateful tasks)."""
     if suite_or_file == "hostile":
         from webfovea.envs.hostile_suite import load_hostile_suite
 
         with _proving_ground(seed, ports) as handle:
             yield load_hostile_suite(handle), handle
         return
+    if suite_or_file == "breakingweb":
+        from webfovea.envs.interventions import UnknownFamily
+        from webfovea.envs.suite_breakingweb import load_breakingweb_suite
+
+        with _proving_ground(seed, ports) as handle:
+            try:
+                tasks = load_breakingweb_suite(handle, seed, paired=paired, families=families)
+            except UnknownFamily as e:
+                raise fail(str(e)) from None
+            yield tasks, handle
+        return
+    if paired or families:
+        raise fail("--paired and --families apply to the breakingweb suite only")
     if suite_or_file in SUITES:
         from webfovea.envs.suite import load_builtin_suite
 
@@ -124,6 +139,11 @@ def _run_and_summarise(
         raise fail(str(e)) from None
     if handle is not None:
         _write_truths(tasks, out_dir, handle)
+        if any((t.model_extra or {}).get("stateful_app") for t in tasks):
+            from webfovea.eval.breakingweb import attach_states
+
+            with handle.control() as control:
+                attach_states(out_dir, tasks, control)
     path = write_summary(out_dir, tasks, complete=outcome.complete, meta=meta)
     loaded = read_summary_file(out_dir)
     if loaded is None:
@@ -215,8 +235,15 @@ def bench(
                                             "its rules.")] = None,
     prices: Annotated[Path | None, typer.Option("--prices", help="JSON prices per million tokens (input, output, "
                                                 "cache_read, cache_write): summary.json gets the cost.")] = None,
+    paired: Annotated[bool, typer.Option("--paired", help="breakingweb: run each task clean and under each "
+                                         "applicable intervention family, each from fresh state.")] = False,
+    families: Annotated[str | None, typer.Option("--families", help="breakingweb: comma-separated families "
+                                                 "(e.g. fabricated_success,save_drift); default all.")] = None,
 ) -> None:
-    """Run a suite of tasks, score the answers, write summary.json and report.html."""
+    """Run a suite of tasks, score the answers, write summary.json and report.html.
+
+    Suites: 'builtin', 'hostile', and 'breakingweb' (stateful apps scored by backend state;
+    --paired adds per-family drops, see docs/breakingweb.md)."""
     if offline:
         go_offline()
     if workers < 1:
@@ -244,8 +271,14 @@ def bench(
     fault_names = _fault_names(faults, model)
     if fault_names:
         meta["faults"] = fault_names
-    with _tasks_for(suite_or_file, seed, (port, frame_port)) as (tasks, handle):
-        if fault_names:
+    if paired:
+        meta["paired"] = True
+    family_list = [f.strip() for f in families.split(",") if f.strip()] if families else None
+    with _tasks_for(suite_or_file, seed, (port, frame_port), paired=paired, families=family_list) as (tasks, handle):
+        if limit and paired:  # the first N tasks with all their variants: no variant without its clean run
+            kept = [t.task_id for t in tasks if not (t.model_extra or {}).get("pair_of")][:limit]
+            tasks = [t for t in tasks if (t.model_extra or {}).get("pair_of", t.task_id) in kept]
+        elif fault_names:
             from webfovea.envs.oracle_faults import spread, with_faults
 
             tasks = with_faults(spread(tasks, limit), fault_names)
@@ -336,12 +369,15 @@ def replay(
     suite = run_info.suite if run_info is not None else None
     if suite in SUITES or any(t.site for t in tasks):
         from webfovea.envs.suite import load_builtin_suite
+        from webfovea.envs.suite_breakingweb import load_breakingweb_suite
 
         with _proving_ground(seed) as handle:
-            fresh = {t.task_id: t for t in load_builtin_suite(handle, seed=seed)}
+            loaded = (load_breakingweb_suite(handle, seed, paired=True) if suite == "breakingweb"
+                      else load_builtin_suite(handle, seed=seed))
+            fresh = {t.task_id: t for t in loaded}
             tasks = [fresh.get(t.task_id, t) for t in tasks]  # the sites' new ports
             _run_and_summarise(tasks, out_dir, model=model, config=config, workers=1, cdp_urls=None,
-                               backend="local", address=None, base_url=None, meta=meta)
+                               backend="local", address=None, base_url=None, meta=meta, handle=handle)
         return
     _run_and_summarise(tasks, out_dir, model=model, config=config, workers=1, cdp_urls=None, backend="local",
                        address=None, base_url=None, meta=meta)

@@ -107,7 +107,8 @@ def session_of(request: Request, store: SessionStore) -> Session | None:
     return store.get(request.cookies.get(SESSION_COOKIE))
 
 
-def _cookie(headers: list[tuple[bytes, bytes]]) -> str | None:
+def cookie_in_headers(headers: list[tuple[bytes, bytes]]) -> str | None:
+    """The session cookie of an ASGI scope's raw headers (middleware has no Request)."""
     for name, value in headers:
         if name == b"cookie":
             for part in value.decode("latin-1").split(";"):
@@ -145,7 +146,7 @@ class SessionLogMiddleware:
         if scope["type"] != "http" or scope["path"].startswith(CONTROL_PREFIX):
             await self.app(scope, receive, send)
             return
-        session = self.store.get(_cookie(scope.get("headers", [])))
+        session = self.store.get(cookie_in_headers(scope.get("headers", [])))
         if session is None:
             await self.app(scope, receive, send)
             return
@@ -179,14 +180,19 @@ class SessionLogMiddleware:
             })
 
 
+def refuse(request: Request, store: SessionStore) -> JSONResponse | None:
+    """None when the control call carries the secret; else the 403 to send (and a log line)."""
+    if store.check(request.headers.get(CONTROL_HEADER)):
+        return None
+    log.warning("control call without the secret refused: %s %s", request.method, request.url.path)
+    return JSONResponse({"error": f"the {CONTROL_HEADER} header is missing or wrong"}, status_code=403)
+
+
 def install(app: FastAPI, frame: FastAPI, store: SessionStore, main_url: str, frame_url: str) -> None:
     """The control routes on the main app and the request log on both."""
 
     def guard(request: Request) -> JSONResponse | None:
-        if store.check(request.headers.get(CONTROL_HEADER)):
-            return None
-        log.warning("control call without the secret refused: %s %s", request.method, request.url.path)
-        return JSONResponse({"error": f"the {CONTROL_HEADER} header is missing or wrong"}, status_code=403)
+        return refuse(request, store)
 
     @app.post(CONTROL_PREFIX + "/sessions")
     async def create(request: Request) -> JSONResponse:
@@ -239,6 +245,24 @@ class ControlClient:
         r = self._http.get(f"{self.base}/sessions/{session_id}/requests")
         r.raise_for_status()
         return r.json()["requests"]
+
+    def diff(self, session_id: str) -> dict[str, Any]:
+        """A stateful session's {initial_sha256, final_sha256, diff, diff_sha256}."""
+        return self._get(f"/sessions/{session_id}/diff")
+
+    def audit(self, session_id: str) -> dict[str, Any]:
+        """A stateful session's {audit, audit_sha256}: every intervention firing."""
+        return self._get(f"/sessions/{session_id}/audit")
+
+    def reset(self, session_id: str) -> dict[str, Any]:
+        r = self._http.post(f"{self.base}/sessions/{session_id}/reset")
+        r.raise_for_status()
+        return r.json()
+
+    def _get(self, path: str) -> dict[str, Any]:
+        r = self._http.get(self.base + path)
+        r.raise_for_status()
+        return r.json()
 
     def close(self) -> None:
         self._http.close()

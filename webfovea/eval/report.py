@@ -20,6 +20,7 @@ from PIL import Image
 
 from webfovea.eval.ab import read_ab
 from webfovea.eval.ab_report import render_ab_report
+from webfovea.eval.breakingweb import family_chart
 from webfovea.eval.report_style import CSS
 from webfovea.eval.summary import build_summary, load_summary
 from webfovea.eval.taxonomy import GROUPS
@@ -386,6 +387,7 @@ def render_report(run_dir: Path, *, thumb_width: int = THUMB_WIDTH) -> str:
         _group_table("By failure class", summary.get("per_failure_class") or {}),
         _group_table("By category", summary.get("per_category") or {}),
         _failure_table(summary),
+        family_chart(summary.get("per_family") or {}, _e),
         "<h2>Tasks</h2>",
         _task_table(per_task, anchors),
     ]

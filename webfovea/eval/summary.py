@@ -43,9 +43,31 @@ def score_result(task: Task, result: TaskResult) -> Score:
     Requiring `finished` matters for tasks whose expected answer is empty: a run that ran out
     of steps has no answer either, but it did not answer "nothing".
     """
+    if result.state is not None:
+        return _state_score(task, result)
     if result.status != "finished":
         return Score(False, "empty" if result.answer is None else "mismatch", f"ended with {result.status}")
     return score_answer(result.answer, task.answer)
+
+
+def _state_score(task: Task, result: TaskResult) -> Score:
+    """Stateful tasks are judged by the backend: state-changing ones by their obligations and
+    invariants whatever the agent said; retrieval ones by the answer and an untouched state."""
+    st = result.state
+    assert st is not None
+    error, passed = getattr(st, "error", None), bool(getattr(st, "passed", False))  # extra keys
+    if error:
+        return Score(False, "empty", f"state not scored: {error}")
+    if task.state_changing:
+        detail = "" if passed else (f"obligations met {st.obligations_met}, "
+                                    f"{len(st.invariants_broken)} invariant(s) broken")
+        return Score(passed, "state", detail)
+    if result.status != "finished":
+        return Score(False, "empty" if result.answer is None else "mismatch", f"ended with {result.status}")
+    sc = score_answer(result.answer, task.answer)
+    if sc.passed and not passed:
+        return Score(False, "state", f"answer right, but {len(st.invariants_broken)} unrelated change(s)")
+    return sc
 
 
 def _rate(passed: int, total: int) -> float:
@@ -128,6 +150,10 @@ def compute_summary(run_dir: Path, tasks: list[Task], *, complete: bool, meta: d
         taxonomy_groups=_count(GROUPS.get(r.taxonomy) for r in per_task.values() if r.taxonomy),
         stages=_count(r.stage for r in per_task.values()),
     )
+    if any((t.model_extra or {}).get("family") for t in tasks):
+        from webfovea.eval.breakingweb import paired_stats
+
+        summary.per_family, summary.done_signal_fpr = paired_stats(per_task, tasks)
     if not complete:
         summary.note = (
             f"PARTIAL RUN: {summary.missing} of {summary.tasks} tasks have no result; "

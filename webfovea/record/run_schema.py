@@ -92,9 +92,24 @@ class SummaryMeta(Record):
     ended: str | None = None
 
 
+class FamilyStats(Record):
+    """One intervention family in a paired run (docs/breakingweb.md): pairs of the same task run
+    clean and under the family, each from fresh state."""
+
+    layer: str
+    primitive: str
+    pairs: int
+    clean_pass: float
+    intervention_pass: float
+    delta: float  # clean_pass - intervention_pass
+    delta_ci: list[float] = Field(default_factory=list)  # 95% bootstrap interval of delta
+    overturn_rate: float | None = None  # among pairs whose clean run passed: share failed under the family
+    done_fpr: float | None = None  # among intervention runs that finished: share that failed
+
+
 class Summary(Record):
     model_config = ConfigDict(extra="allow")
-    _absent_when_none = frozenset({"note", "tokens"})
+    _absent_when_none = frozenset({"note", "tokens", "per_family", "done_signal_fpr"})
 
     tasks: int = 0
     passed: int = 0
@@ -118,3 +133,5 @@ class Summary(Record):
     # eval/costs.py: input/uncached/output tokens per step, cache-read fraction from the third
     # step on, and the cost when prices were given (docs/costs.md)
     tokens: dict[str, Any] | None = None
+    per_family: dict[str, FamilyStats] | None = None  # paired breakingweb runs
+    done_signal_fpr: float | None = None  # paired runs: P(failed | finished) over intervention runs

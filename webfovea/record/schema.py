@@ -72,6 +72,8 @@ class StateScore(BaseModel):
     obligations_met: int | list[bool] | None = None  # a count, or one boolean per obligation
     obligations_total: int | None = None  # with a count; a list's length otherwise
     invariants_broken: list[Any] = Field(default_factory=list)  # what changed that must not have
+    # The breakingweb suite (eval/breakingweb.py) also writes, as extra keys: passed, error,
+    # initial_sha256, final_sha256, audit_sha256, diff_sha256 (docs/breakingweb.md).
 
 
 class TaskResult(BaseModel):
@@ -104,6 +106,7 @@ class TaskResult(BaseModel):
     # Why a failed task failed, written when the run is summarised (eval/taxonomy.py); None when it passed.
     taxonomy: str | None = None  # seed 003's failure label
     stage: str | None = None  # the stage where the run first went wrong
+    family: str | None = None  # the intervention family of the run (task.session.variant); None when clean
 
 
 class StepRecord(BaseModel):

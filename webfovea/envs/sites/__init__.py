@@ -7,6 +7,7 @@ index page listing every site.
 from __future__ import annotations
 
 import threading
+from typing import Any
 
 from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
@@ -30,12 +31,18 @@ SITES: list[tuple[str, str, str]] = [
     ("forms", "/publications", "Publications search whose box loses focus to a popover"),
     ("lab", "/lab", "Widget lab: changes a length-based detector misses, answers that arrive late"),
     ("hostile", "/hostile/", "Hostile pages: each tries to steer, trap or rob the harness (suite `hostile`)"),
+    ("requests", "/app/requests", "Stateful: your data requests (create, edit, withdraw) and a data catalogue"),
+    ("booking", "/app/booking", "Stateful: tour reservations with a date and a number of people"),
+    ("cases", "/app/cases", "Stateful: a case mailbox (resolve, star, move)"),
 ]
 
 MODULES = (stats, dashboard, rankings, filings, gate, slow, forms, lab, hostile)
 
 
-def build_apps(ctx: SiteContext) -> tuple[FastAPI, FastAPI]:
+def build_apps(ctx: SiteContext, extra: tuple[Any, ...] = ()) -> tuple[FastAPI, FastAPI]:
+    """Both apps with every site module; `extra` modules (with the same `register`) come last,
+    just inside the request log (the stateful apps: their intervention middleware must sit
+    inside it, so the log sees what the browser really got)."""
     main = FastAPI(title="webfovea proving ground", docs_url=None, redoc_url=None, openapi_url=None)
     frame = FastAPI(title="webfovea embedded content", docs_url=None, redoc_url=None, openapi_url=None)
 
@@ -55,6 +62,8 @@ def build_apps(ctx: SiteContext) -> tuple[FastAPI, FastAPI]:
         return "<p>Embedded content for the proving ground.</p>"
 
     for module in MODULES:
+        module.register(ctx, main, frame)
+    for module in extra:
         module.register(ctx, main, frame)
     sessions.install(main, frame, ctx.sessions, ctx.main_url, ctx.frame_url)
     return main, frame

@@ -1,0 +1,46 @@
+"""`webfovea bench breakingweb --paired` end to end (subprocess, real Chromium, the oracle): the
+result files hold the backend-state score and the summary the per-family drop."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+
+def cli(*args: str, timeout: int = 600) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "webfovea.cli", *args], capture_output=True, text=True,
+                          timeout=timeout)
+
+
+def test_unknown_family_is_a_clear_error(tmp_path: Path) -> None:
+    res = cli("bench", "breakingweb", "--families", "teleport", "--out", str(tmp_path / "r"))
+    assert res.returncode != 0 and "unknown intervention family 'teleport'" in res.stderr + res.stdout
+    res = cli("bench", "builtin", "--paired", "--out", str(tmp_path / "r"))
+    assert res.returncode != 0 and "breakingweb suite only" in res.stderr + res.stdout
+
+
+def test_paired_run_scores_state_and_reports_per_family(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    # `verify` off: the oracle trusts the "Saved" it sees, as a model without the re-read would.
+    res = cli("bench", "breakingweb", "--paired", "--families", "fabricated_success,swallowed_click",
+              "--limit", "1", "--disable", "verify", "--out", str(out))
+    assert res.returncode == 0, res.stderr[-3000:]
+    clean = json.loads((out / "req-create-01" / "result.json").read_text())
+    forged = json.loads((out / "req-create-01--fabricated_success" / "result.json").read_text())
+    assert clean["family"] is None and clean["state"]["passed"] and clean["state"]["obligations_met"] == [True]
+    assert forged["family"] == "network/fabricated_success"
+    # Same task, seed and (no) seed-layer change: the same initial state; the forged save stored nothing.
+    assert forged["state"]["initial_sha256"] == clean["state"]["initial_sha256"]
+    assert forged["status"] == "finished" and not forged["state"]["passed"]
+    assert forged["state"]["audit_sha256"] != clean["state"]["audit_sha256"]
+    summary = json.loads((out / "summary.json").read_text())
+    fam = summary["per_family"]
+    assert set(fam) == {"network/fabricated_success", "client/swallowed_click"}
+    assert fam["network/fabricated_success"] | {"delta_ci": None} == {
+        "layer": "network", "primitive": "verification", "pairs": 1, "clean_pass": 1.0, "intervention_pass": 0.0,
+        "delta": 1.0, "delta_ci": None, "overturn_rate": 1.0, "done_fpr": 1.0}
+    assert fam["client/swallowed_click"]["delta"] == 0.0  # the feedback told the oracle; it clicked again
+    assert summary["done_signal_fpr"] == 0.5
+    assert "By intervention family" in (out / "report.html").read_text()

@@ -1,0 +1,31 @@
+"""client/intercepting_overlay: after the second pointer-down a newsletter dialog covers the
+page and takes every click until it is closed. Exploration: find and close it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..plan import L, click
+from ..stateful.spec import StatefulTask
+from .base import Family, IvContext, Step
+
+
+def _client(ctx: IvContext) -> dict[str, Any]:
+    return {"overlay": {"after_pointerdowns": 2}}
+
+
+def _recover(plan: list[Step], task: StatefulTask) -> list[Step]:
+    # The dialog opens on the second click the agent makes; close it right after that click.
+    clicks = [i for i, s in enumerate(plan) if s.get("op") == "click"]
+    if len(clicks) < 2:
+        return list(plan)
+    at = clicks[1] + 1
+    close = click(L("#iv-overlay .iv-close"), expect={"target": L("#iv-overlay"), "visible": False})
+    return [*plan[:at], close, *plan[at:]]
+
+
+FAMILY = Family(
+    name="client/intercepting_overlay", layer="client", primitive="exploration",
+    summary="a dialog covers the page after the second pointer-down and eats clicks until closed",
+    client=_client, recover=_recover,
+)

@@ -1,0 +1,22 @@
+"""network/progressive_delay: every matching call is slower than the one before
+(1 s, 2 s, 4 s, capped at 5 s). Patience: wait longer each time."""
+
+from __future__ import annotations
+
+import random
+
+from ..sessions import Session
+from .base import Effect, Family, NetworkRule
+from .network_tail_latency import patient
+
+
+def _decide(ordinal: int, session: Session, rng: random.Random) -> Effect | None:
+    ms = min(1000 * 2 ** (ordinal - 1), 5000)
+    return Effect(delay_ms=ms, note=f"{ms} ms")
+
+
+FAMILY = Family(
+    name="network/progressive_delay", layer="network", primitive="patience",
+    summary="matching calls answered after 1 s, 2 s, 4 s, ... (at most 5 s)",
+    needs=("submit_step",), network=NetworkRule("main", _decide), recover=patient,
+)

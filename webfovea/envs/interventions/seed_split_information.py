@@ -1,0 +1,26 @@
+"""seed/split_information: the catalogue shows unit codes only; their names are on the Units
+page. State tracking: read the code on one page, its meaning on another."""
+
+from __future__ import annotations
+
+from ..plan import L, click, visible
+from ..stateful.spec import StatefulTask
+from .base import Family, IvContext, Step
+
+
+def _split(ctx: IvContext) -> None:
+    ctx.session.state.unit_display = "code"
+    ctx.fire("split", what="unit names moved to the Units page")
+
+
+def _recover(plan: list[Step], task: StatefulTask) -> list[Step]:
+    unit = task.targets["unit"]
+    return [*plan[:-1], click(L('nav.tabs a[data-view="units"]'), expect=visible(L("#units"))),
+            {"op": "answer", "source": {"target": L(f'#units tr[data-id="{unit}"] td.name'), "attr": "text"}}]
+
+
+FAMILY = Family(
+    name="seed/split_information", layer="seed", primitive="state tracking",
+    summary="unit codes in the table, their names on the Units page",
+    needs=("unit",), app_needs=("catalogue",), retrieval_only=True, at_create=_split, recover=_recover,
+)
