@@ -40,6 +40,9 @@ class Component(StrEnum):
     person_pointer = "person_pointer"  # a click moves, lets hover effects happen, then presses
     container_scroll = "container_scroll"  # scroll by a share of the scroll container under the point
     editor_hotkeys = "editor_hotkeys"  # page editing shortcuts pass when focus is in an editable element
+    # structured/hybrid observation (no effect in vision mode)
+    snapshot_guards = "snapshot_guards"  # annotate obfuscated text, graphics, closed shadow roots
+    snapshot_truncation = "snapshot_truncation"  # cut a snapshot over the byte budget by structure
 
 
 ALL_COMPONENTS: frozenset[Component] = frozenset(Component)
@@ -71,6 +74,13 @@ class HarnessConfig(BaseModel):
     fixed_wait_ms: int = 500  # used when adaptive_settle is off
     tool_timeout_s: float = 180.0
     scroll_breaker_limit: int = 10
+    # What the model is shown and how it names a target (webfovea/observation/modes/):
+    # vision (a screenshot, points), structured (Playwright's AI snapshot, refs), hybrid (both).
+    observation: str = "vision"
+    snapshot_budget_bytes: int = 48_000  # the winner's measured budget (seed 002)
+    snapshot_timeout_ms: int = 5_000
+    ref_timeout_ms: int = 1_500  # resolving a ref: never Playwright's 30 s default
+    stale_ref_budget: int = 8  # stale references a task may send before it is stopped
 
     def on(self, c: Component | str) -> bool:
         return Component(c) in self.components

@@ -27,8 +27,10 @@ from webfovea.execution.settle import SettleWatcher
 from webfovea.feedback import notes
 from webfovea.guardrails.breaker import ScrollBreaker
 from webfovea.models.base import ModelInput
+from webfovea.observation import snapshot as snapshots
 from webfovea.observation.capture import Screen, Shot
 from webfovea.observation.history import History
+from webfovea.observation.modes import get as get_mode
 from webfovea.observation.prompt import system_prompt
 from webfovea.observation.sizing import harness_config
 from webfovea.parsing import parse_reply
@@ -45,6 +47,10 @@ class Observation:
     shot: Shot
     url: str
     step: int
+    # Structured/hybrid modes: the snapshot text exactly as the model is given it (None in
+    # vision mode); `snapshot_info` keeps the untruncated text, size, time and guard firings.
+    snapshot: str | None = None
+    snapshot_info: snapshots.Snapshot | None = None
 
 
 @dataclass
@@ -73,13 +79,16 @@ class _Launch:
 class Harness:
     def __init__(self, page: Page | None = None, config: HarnessConfig | None = None) -> None:
         self.config = config or make_config()
+        self.mode = get_mode(self.config.observation)
         self._page = page
         self._session: BrowserSession | None = None
         self._launch: _Launch | None = None
-        self.specs = catalog.offered(self.config)
+        self.specs = catalog.offered(self.config, snapshot=self.mode.snapshot, refs=self.mode.refs,
+                                     points=self.mode.points)
         self._by_name = {s.name: s for s in self.specs}
         self._parser_specs = catalog.parser_specs(self.specs)
-        self.system_prompt = system_prompt(self.specs, self.config)
+        self.system_prompt = system_prompt(self.specs, self.config, self.mode)
+        self._show_image = False  # look: the next input carries the screenshot in any mode
         self.history = History(self.config.screenshot_window)
         self.notes = notes.Notes(self.config)
         self.breaker = ScrollBreaker(self.config)
@@ -215,6 +224,10 @@ class Harness:
         self._next = None
         self._shown_at = taken
         self.last = Observation(image=shot.image, shot=shot, url=self.page.url, step=self.steps)
+        if self.mode.snapshot:
+            # Taken after the capture, every step: the page's ref table is the latest snapshot's.
+            snap = await snapshots.take(self.page, self.config)
+            self.last.snapshot, self.last.snapshot_info = snap.text, snap
         return self.last
 
     async def _reuse(self) -> Shot | None:
@@ -231,9 +244,11 @@ class Harness:
 
     def model_input(self, task: str) -> ModelInput:
         """What the model is shown now: prompt, task, full text history, last N screenshots, feedback."""
+        show = self.last is not None and (self.mode.image or self._show_image)
         return self.history.model_input(
-            system=self.system_prompt, task=task, current=self.last.image if self.last is not None else None,
+            system=self.system_prompt, task=task, current=self.last.image if show and self.last else None,
             feedback=self.last_feedback, step=self.steps,
+            snapshot=self.last.snapshot if self.last is not None else None,
         )
 
     async def step(self, reply: str) -> StepResult:
@@ -245,7 +260,12 @@ class Harness:
             strip_tokens=self.config.on(Component.token_strip), first_only=self.config.on(Component.first_action),
         )
         self.steps += 1
-        self.history.add(parsed.cleaned, obs.image)
+        stub = ""
+        if obs.snapshot_info is not None:
+            info = obs.snapshot_info
+            stub = f"[snapshot of {info.url} at step {self.steps} omitted: {info.bytes:,} bytes; only the latest is shown]"
+        self.history.add(parsed.cleaned, obs.image if self.mode.image else None, stub)
+        self._show_image = False
         self.last = None
         result = await self._execute(parsed, obs)
         self.last_feedback = result.feedback or None
@@ -261,7 +281,7 @@ class Harness:
         spec = self._by_name[action.name]
         since = time.monotonic() - self._shown_at if self._shown_at is not None else None
         try:
-            executed = await self.executor.run(spec, action, obs.shot, since_obs_s=since)
+            executed = await self.executor.run(spec, action, obs.shot, since_obs_s=since, snapshot=obs.snapshot_info)
         except Exception as e:
             if (lost := self._lost(e)) is not None:
                 raise lost from None
@@ -272,12 +292,17 @@ class Harness:
                             outcome=executed.status)
         if executed.next_view is not None and executed.next_epoch is not None:
             self._next = (executed.next_view, executed.next_epoch, time.monotonic())
+        if executed.outcome.show_image:
+            self._show_image = True
         if executed.rejected:
             result.error = executed.refusal
         elif result.outcome in ("failed", "rejected"):
             result.error = executed.outcome.note or f"{action.name} failed"
         if executed.outcome.done:
             result.done, result.answer, result.stop_reason = True, executed.outcome.answer or "", "finished"
+        elif executed.stale_ref is not None and self.executor.stale_refs > self.config.stale_ref_budget:
+            result.done, result.stop_reason = True, "stale_refs"
+            result.error = notes.stale_refs_spent(self.config.stale_ref_budget)
         elif self.breaker.fires(spec.counts_as_scroll, executed.changed):
             result.done, result.stop_reason, result.error = True, "scroll_breaker", self.breaker.reason()
         return result

@@ -2,8 +2,11 @@
 
 import inspect
 
+import pytest
+
 from webfovea.actions.catalog import BY_NAME, SPECS, TABLE3, offered, parser_specs
 from webfovea.config import Component, make_config
+from webfovea.observation.modes import get as get_mode
 from webfovea.observation.prompt import system_prompt
 from webfovea.parsing import parse_reply
 
@@ -14,20 +17,26 @@ SAMPLE_ARGS = {
     "text": "'abc'",
     "answer": "'abc'",
     "key": "'ctrl a'",
+    "ref": "'e12'",
 }
 
 
 def test_catalog_is_exactly_table3():
-    assert tuple(s.name for s in SPECS) == TABLE3
+    # the paper's Table 3, then the snapshot actions offered only in structured/hybrid modes
+    assert tuple(s.name for s in SPECS if not s.needs_snapshot) == TABLE3
+    assert [s.name for s in SPECS if s.needs_snapshot] == ["find", "snapshot", "look"]
 
 
-def test_every_action_in_prompt_parser_executor_feedback():
-    config = make_config("webfovea")
-    specs = offered(config)
-    assert [s.name for s in specs] == list(TABLE3)
+@pytest.mark.parametrize("mode", ["vision", "structured", "hybrid"])
+def test_every_action_in_prompt_parser_executor_feedback(mode):
+    config = make_config("webfovea", observation=mode)
+    flags = get_mode(mode)
+    specs = offered(config, snapshot=flags.snapshot, refs=flags.refs, points=flags.points)
+    assert [s.name for s in specs if not s.needs_snapshot] == list(TABLE3)
+    assert bool([s for s in specs if s.needs_snapshot]) == flags.snapshot
     prompt = system_prompt(specs, config)
     pspecs = parser_specs(specs)
-    for spec in SPECS:
+    for spec in specs:
         # prompt: the signature line is shown
         assert f"- {spec.signature}" in prompt, spec.name
         # parser: a call written exactly like the prompt's kind of arguments parses to this action
@@ -45,7 +54,7 @@ def test_every_action_in_prompt_parser_executor_feedback():
 
 def test_budgets_match_paper():
     budgets = {s.name: s.budget for s in SPECS if s.budget is not None}
-    assert budgets == {"find_text": 10, "read_text": 5, "back": 15, "reload": 2, "click_many": 6}
+    assert budgets == {"find_text": 10, "read_text": 5, "back": 15, "reload": 2, "click_many": 6, "look": 20}
     config = make_config("webfovea")
     prompt = system_prompt(offered(config), config)
     assert "find_text(text='words on the page')  #" in prompt and "At most 10 per task." in prompt

@@ -16,6 +16,7 @@ from webfovea.cli.common import (
     CoordsOpt,
     DisableOpt,
     ModelOpt,
+    ObservationOpt,
     ProfileOpt,
     build_config,
     err,
@@ -151,21 +152,22 @@ def bench(
     cap: CapOpt = None,
     compare_with: Annotated[Path | None, typer.Option("--compare-with", help="Print +fixed/-broken against this earlier run.")] = None,
     limit: Annotated[int | None, typer.Option("--limit", help="Run only the first N tasks.")] = None,
+    observation: ObservationOpt = "vision",
 ) -> None:
     """Run a suite of tasks, score the answers, write summary.json and report.html."""
     if workers < 1:
         raise fail("--workers must be at least 1")
     if backend not in ("local", "ray"):
         raise fail(f"unknown backend {backend!r}; use local or ray")
-    config = build_config(model, profile, disable, coords, cap)
-    tag = profile + "".join(f"-no-{d}" for d in (disable or []))
+    config = build_config(model, profile, disable, coords, cap, observation=observation)
+    tag = profile + ("" if observation == "vision" else f"-{observation}") + "".join(f"-no-{d}" for d in (disable or []))
     out_dir = out_dir or Path("runs") / f"{Path(suite_or_file).stem}-{tag}"
     # profile and disabled are not passed: the summary takes them from the run's recorded config.
     meta = {"model": model, "seed": seed, "workers": workers, "backend": backend, "suite": suite_or_file}
     with _tasks_for(suite_or_file, seed, (port, frame_port)) as tasks:
         if limit:
             tasks = tasks[:limit]
-        out.print(f"{len(tasks)} tasks -> {out_dir}  (model {model}, profile {profile}"
+        out.print(f"{len(tasks)} tasks -> {out_dir}  (model {model}, profile {profile}, observation {observation}"
                   + (f", disabled {', '.join(disable)}" if disable else "") + ")")
         summary = _run_and_summarise(tasks, out_dir, model=model, config=config, workers=workers,
                                      cdp_urls=cdp_url, backend=backend, address=address, base_url=base_url,

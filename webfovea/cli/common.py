@@ -31,6 +31,15 @@ CoordsOpt = Annotated[
     typer.Option("--coords", help="Model coordinate convention: pixels or norm1000 (default: from the model table)."),
 ]
 
+ObservationOpt = Annotated[
+    str,
+    typer.Option(
+        "--observation",
+        help="What the model is shown: vision (screenshots, points), structured (Playwright's accessibility "
+        "snapshot, refs like ref='e12'), hybrid (both). See docs/observation-modes.md.",
+    ),
+]
+
 CapOpt = Annotated[
     str | None,
     typer.Option(
@@ -54,6 +63,8 @@ def build_config(
     screenshot cap; `--coords` and `--cap` win over it."""
     from webfovea.observation.sizing import harness_config
 
+    if overrides.get("observation") in (None, "vision"):
+        overrides.pop("observation", None)  # the default: keeps vision configs identical to earlier runs
     try:
         return harness_config(profile, disable, model=model, cap=cap, coordinate_convention=coords, **overrides)
     except ValueError as e:

@@ -16,6 +16,7 @@ from webfovea.cli.common import (
     CoordsOpt,
     DisableOpt,
     ModelOpt,
+    ObservationOpt,
     ProfileOpt,
     app,
     build_config,
@@ -37,6 +38,7 @@ def run(
     base_url: BaseUrlOpt = None,
     coords: CoordsOpt = None,
     cap: CapOpt = None,
+    observation: ObservationOpt = "vision",
     max_steps: Annotated[int | None, typer.Option("--max-steps", help="Step budget (default: profile's).")] = None,
     task_id: Annotated[str, typer.Option("--task-id", help="Id recorded in result.json.")] = "task",
 ) -> None:
@@ -44,8 +46,8 @@ def run(
     from webfovea.agent import run_task
     from webfovea.task import Task
 
-    overrides = {"max_steps": max_steps} if max_steps else {}
-    config = build_config(model, profile, disable, coords, cap, **overrides)
+    overrides: dict[str, object] = {"max_steps": max_steps} if max_steps else {}
+    config = build_config(model, profile, disable, coords, cap, observation=observation, **overrides)
     if model == "oracle" or model.startswith("oracle:"):
         raise fail("the oracle model needs a proving-ground task plan: use `webfovea bench builtin --model oracle`")
     t = Task(task_id=task_id, task=task, website=url)

@@ -16,6 +16,10 @@ class ModelInput:
     images: list[Image.Image]  # last N screenshots as sent, oldest first; the last is the current view
     feedback: str | None  # the note about the last action, if any
     step: int  # 0-based step index
+    # Structured/hybrid observation: the snapshot text exactly as the model is given it (None
+    # in vision mode), and per earlier step the one-line stub its snapshot became.
+    snapshot: str | None = None
+    snapshot_stubs: list[str] = field(default_factory=list)
 
 
 @dataclass

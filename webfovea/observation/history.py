@@ -19,17 +19,23 @@ class History:
     window: int
     replies: list[str] = field(default_factory=list)  # cleaned Thought/Action text per step
     images: list[Image.Image] = field(default_factory=list)
+    # Only the latest snapshot stays in context; each earlier one becomes this one-line stub.
+    stubs: list[str] = field(default_factory=list)
 
-    def add(self, reply: str, image: Image.Image) -> None:
+    def add(self, reply: str, image: Image.Image | None, stub: str = "") -> None:
         self.replies.append(reply)
-        self.images.append(image)
-        self.images = self.images[-max(self.window, 1):]
+        self.stubs.append(stub)
+        if image is not None:
+            self.images.append(image)
+            self.images = self.images[-max(self.window, 1):]
 
     def model_input(
-        self, *, system: str, task: str, current: Image.Image | None, feedback: str | None, step: int
+        self, *, system: str, task: str, current: Image.Image | None, feedback: str | None, step: int,
+        snapshot: str | None = None,
     ) -> ModelInput:
-        images = list(self.images[-(self.window - 1):]) if self.window > 1 else []
+        images = list(self.images[-(self.window - 1):]) if self.window > 1 and current is not None else []
         if current is not None:
             images.append(current)
         return ModelInput(system=system, task=task, history=list(self.replies), images=images,
-                          feedback=feedback, step=step)
+                          feedback=feedback, step=step, snapshot=snapshot,
+                          snapshot_stubs=list(self.stubs) if any(self.stubs) else [])

@@ -7,6 +7,9 @@ from collections.abc import Sequence
 from webfovea.actions.spec import ActionSpec
 from webfovea.config import Component, HarnessConfig
 from webfovea.guardrails.constraints import HARD_CONSTRAINTS
+from webfovea.observation.guards import GUARD_RULES
+from webfovea.observation.modes import ObservationMode
+from webfovea.observation.modes import get as get_mode
 
 GRAMMAR = """Reply in exactly this format:
 Thought: <one or two sentences: what you see and what you will do next>
@@ -35,16 +38,28 @@ def action_line(spec: ActionSpec, config: HarnessConfig) -> str:
     return f"- {spec.signature}  # {spec.purpose}{budget}"
 
 
-def system_prompt(specs: Sequence[ActionSpec], config: HarnessConfig) -> str:
+REF_LINES = (
+    "References: each snapshot line of an element ends with [ref=…] (e12, or f3e12 inside a frame). Name a "
+    "target by copying its ref exactly, e.g. click(ref='e12'). Refs are valid only for the latest snapshot; "
+    "a stale ref is refused, never guessed. Lines ending in '… N nodes omitted' were cut for size."
+)
+
+
+def system_prompt(specs: Sequence[ActionSpec], config: HarnessConfig, mode: ObservationMode | None = None) -> str:
+    mode = mode or get_mode(config.observation)
     parts = [
-        "You are a web agent. You see screenshots of a browser page at a fixed size and operate the "
+        f"You are a web agent. {mode.intro} and operate the "
         "website only through the actions below, one per reply, to complete the user's task.",
         GRAMMAR,
         "## Actions\n" + "\n".join(action_line(s, config) for s in specs),
         coordinate_line(config),
     ]
+    if mode.refs:
+        parts.append(REF_LINES)
     if config.on(Component.tool_triggers):
         rules = [s.rule for s in specs if s.rule]
+        if mode.snapshot and config.on(Component.snapshot_guards):
+            rules += list(GUARD_RULES)
         if rules:
             parts.append("## Tool rules\n" + "\n".join(f"- {r}" for r in rules))
     if config.on(Component.hard_constraints):
