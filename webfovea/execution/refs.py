@@ -10,7 +10,6 @@ Anything else is stale and never clicked: the model is told and reads a fresh sn
 from __future__ import annotations
 
 import asyncio
-import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -57,7 +56,7 @@ async def resolve(page: Page, ref: str, snapshot: Any, timeout_ms: int) -> Targe
     try:
         count = await _bounded(loc.count(), timeout_ms)
         if count and node.role and node.name and node.role not in _PRESENCE_ONLY:
-            same = page.get_by_role(node.role, name=re.compile("^\\s*" + re.escape(node.name.strip()) + "\\s*$"))  # type: ignore[arg-type]
+            same = page.get_by_role(node.role, name=node.name, exact=True)  # type: ignore[arg-type]
             if await _bounded(loc.and_(same).count(), timeout_ms) == 0:
                 raise StaleRef(ref, f"the {node.role} '{node.name}' changed (renamed or re-rendered)")
     except StaleRef:
