@@ -400,6 +400,11 @@ class OracleModel(StructuredOps):
         got = await self._reach(step["target"], view, label=f"'{step['text']}'")
         return None if isinstance(got, Located) else got
 
+    async def _op_back(self, step: dict[str, Any], view: _View, index: int) -> _Emit | None:
+        if not view.prompt.offers("back"):
+            return None
+        return _Emit("I have what I needed here; I'll go back to the previous page.", "back()")
+
     async def _op_read_text(self, step: dict[str, Any], view: _View, index: int) -> _Emit | None:
         if not view.prompt.offers("read_text") or self._attempts > 0:
             return None

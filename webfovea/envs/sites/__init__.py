@@ -12,7 +12,7 @@ from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 
 from .. import sessions
-from . import dashboard, filings, forms, gate, lab, rankings, slow, stats
+from . import dashboard, filings, forms, gate, lab, rankings, slow, stats, structure
 from .context import SiteContext
 from .layout import esc, page
 
@@ -29,9 +29,14 @@ SITES: list[tuple[str, str, str]] = [
     ("forms", "/requests", "Data request form: date input and a contenteditable field"),
     ("forms", "/publications", "Publications search whose box loses focus to a popover"),
     ("lab", "/lab", "Widget lab: changes a length-based detector misses, answers that arrive late"),
+    ("structure", "/struct/stations", "A 3,000-row register: a snapshot over 500 KB, the answer row in the middle"),
+    ("structure", "/struct/widgets", "Widgets in an open and in a closed shadow root"),
+    ("structure", "/struct/seat", "A button that renames itself when clicked (stale references)"),
+    ("structure", "/struct/reports", "Report list that shows the last opened reference after going back"),
+    ("structure", "/struct/contact", "A form whose labels are drawn next to the wrong inputs"),
 ]
 
-MODULES = (stats, dashboard, rankings, filings, gate, slow, forms, lab)
+MODULES = (stats, dashboard, rankings, filings, gate, slow, forms, lab, structure)
 
 
 def build_apps(ctx: SiteContext) -> tuple[FastAPI, FastAPI]:
