@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 REF_RE = re.compile(r"\[ref=((?:f\d+)?e\d+)\]")
 BOX_RE = re.compile(r" \[box=(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)\]")
+_ATTRS_RE = re.compile(r"\[[^\]]*\]")
 _LINE_RE = re.compile(r"^(\s*)- (.*)$")
 _ROLE_RE = re.compile(r'^([A-Za-z][\w-]*)(?:\s+("(?:[^"\\]|\\.)*"))?')
 # A reference as models write it: e12, f3e12, 'e12', [ref=e12], ref=e12.
@@ -28,6 +29,7 @@ class Node:
     name: str
     ref: str | None
     parent: int | None = None  # index of the parent node
+    text: str = ""  # inline text after the colon (`- listitem [ref=e4]: Kenya`)
 
     @property
     def size(self) -> int:
@@ -57,13 +59,17 @@ def parse(text: str) -> list[Node]:
             continue
         depth = len(m.group(1)) // 2
         body = m.group(2)
-        role = name = ""
+        role = name = inline = ""
         if not body.startswith(("text:", "/", "…")):
             rm = _ROLE_RE.match(body)
             if rm:
                 role, name = rm.group(1), _unquote(rm.group(2))
+                rest = _ATTRS_RE.sub("", body[rm.end():]).strip()
+                if rest.startswith(":") and rest[1:].strip():
+                    inline = rest[1:].strip()
+                    inline = _unquote(inline) if inline.startswith('"') else inline
         ref = REF_RE.search(body)
-        node = Node(len(nodes), depth, raw, role, name, ref.group(1) if ref else None)
+        node = Node(len(nodes), depth, raw, role, name, ref.group(1) if ref else None, text=inline)
         while stack and stack[-1].depth >= depth:
             stack.pop()
         node.parent = stack[-1].index if stack else None

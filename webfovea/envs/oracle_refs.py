@@ -136,8 +136,8 @@ def ref_in(texts: list[str], ident: Identity, prefix: str | None) -> str | None:
     for text in texts:
         if not text:
             continue
-        lines = [n for n in st.parse(text) if n.ref and n.role == ident.role and norm(n.name) == ident.name
-                 and _frame_ok(n.ref, ident.in_child_frame, prefix)]
+        lines = [n for n in st.parse(text) if n.ref and n.role == ident.role
+                 and norm(n.name or n.text) == ident.name and _frame_ok(n.ref, ident.in_child_frame, prefix)]
         if not lines:
             continue
         # Truncation and find keep document order but may miss some lines: the rank is exact

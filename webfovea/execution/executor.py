@@ -80,8 +80,8 @@ class Executor:
     def _check_points(self, spec: Runnable, action: Action, ctx: ExecContext) -> tuple[float, float] | None:
         """Every point of the action inside the image; the CSS point to watch, if any."""
         point = None
-        if spec.pointer and action.args.get("start_box") is not None:
-            point = ctx.css(action.args["start_box"])
+        if spec.pointer and (action.args.get("start_box") is not None or ctx.target is not None):
+            point = ctx.css(action.args.get("start_box"))
         if action.args.get("end_box") is not None:
             ctx.css(action.args["end_box"], "end_box")
         for i, p in enumerate(action.args.get("points") or []):
