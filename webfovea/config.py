@@ -78,7 +78,7 @@ class HarnessConfig(BaseModel):
     # vision (a screenshot, points), structured (Playwright's AI snapshot, refs), hybrid (both).
     observation: str = "vision"
     snapshot_budget_bytes: int = 48_000  # the winner's measured budget (seed 002)
-    snapshot_timeout_ms: int = 5_000
+    snapshot_timeout_ms: int = 10_000
     ref_timeout_ms: int = 1_500  # resolving a ref: never Playwright's 30 s default
     stale_ref_budget: int = 8  # stale references a task may send before it is stopped
 

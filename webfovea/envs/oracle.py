@@ -383,8 +383,6 @@ class OracleModel(StructuredOps):
         return _Emit(thought("enter", view.rng), call("hotkey", key="enter"))
 
     async def _op_scroll_to(self, step: dict[str, Any], view: _View, index: int) -> _Emit | None:
-        if self._structured_only(view) and await locate(self.page, step["target"]) is not None:
-            return None  # the snapshot lists the whole page: a ref needs no scrolling
         got = await self._reach(step["target"], view)
         return None if isinstance(got, Located) else got
 

@@ -138,8 +138,8 @@ def ref_in(texts: list[str], ident: Identity, prefix: str | None) -> str | None:
             continue
         lines = [n for n in st.parse(text) if n.ref and n.role == ident.role
                  and norm(n.name or n.text) == ident.name and _frame_ok(n.ref, ident.in_child_frame, prefix)]
-        if not lines:
-            continue
+        if not lines or (not ident.name and len(lines) != ident.total):
+            continue  # an unnamed element among unnamed lines it cannot tell apart: not "seen"
         # Truncation and find keep document order but may miss some lines: the rank is exact
         # when every same-named line is present, the nearest guess otherwise.
         return lines[min(ident.rank, len(lines) - 1)].ref

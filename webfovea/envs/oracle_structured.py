@@ -30,6 +30,8 @@ class StructuredOps:
     knobs: dict[str, Any]
     _quirks: Any
     _phase: int
+    _finds: int
+    _looks: int
 
     def _refs(self, view: Any) -> bool:
         return view.prompt.takes("click", "ref")
@@ -47,13 +49,17 @@ class StructuredOps:
                 ref = ref_in([view.snapshot or "", view.feedback or ""], ident, main_prefix(view.snapshot))
                 if ref is not None:
                     return loc, ref
-                if self._structured_only(view) or not view.has_image:
+                if not view.has_image:
                     text = ident.name or ident.row
-                    if text and view.prompt.offers("find") and getattr(self, "_finds", 0) < 2:
-                        self._finds = getattr(self, "_finds", 0) + 1
+                    if text and view.prompt.offers("find") and self._finds < 2:
+                        self._finds += 1
                         return emit(thought("find_text", view.rng, text=text), call("find", text=text), main=False)
-                    if self._structured_only(view):
-                        return None
+                    # No line shows it (a chart, a closed shadow root): look, then point at it.
+                    if view.prompt.offers("look") and self._looks < 3:
+                        self._looks += 1
+                        return emit("The snapshot does not list it; I'll look at the page.",
+                                    call("look", question=f"Where is {label or 'the element I need'}?"), main=False)
+                    return None
         got = await self._reach(target, view, label=label)  # type: ignore[attr-defined]
         return (got, None) if isinstance(got, Located) else got
 
@@ -118,9 +124,8 @@ class StructuredOps:
             self._phase = 3
             if ref is not None and view.prompt.offers("hover"):
                 return emit(thought("hover", view.rng, label="the value"), self.speak("hover", ref=ref), main=False)
-        looks = getattr(self, "_looks", 0)
-        if self._phase >= 3 and view.prompt.offers("look") and looks < 3:
-            self._looks = looks + 1
+        if self._phase >= 3 and view.prompt.offers("look") and self._looks < 3:
+            self._looks += 1
             return emit("The snapshot does not show this value; I'll look at the page.",
                         call("look", question="What value is shown there?"), main=False)
         return self._finish(view, index, "", giveup=True)  # type: ignore[attr-defined]

@@ -1,8 +1,8 @@
 """Taking the AI snapshot the model reads in structured and hybrid modes.
 
 Playwright's own snapshot, in process: `page.aria_snapshot(mode="ai")` (no Node MCP
-server). It is taken with boxes so the guards can match their findings to lines; the boxes
-are then removed from the text the model reads. `Snapshot.full` is the untruncated,
+server). When the guards found something it is taken with boxes, so the findings can be matched to
+lines; the boxes are then removed from the text the model reads. `Snapshot.full` is the untruncated,
 annotated text (`find` and `snapshot(ref)` search it; it is saved as
 step_NNN.snapshot.yml); `Snapshot.text` is exactly what the model is given.
 
@@ -56,16 +56,19 @@ async def take(page: Page, config: HarnessConfig) -> Snapshot:
     """The snapshot of the page now; on failure a one-line text saying so (never raises)."""
     t0 = time.monotonic()
     url = page.url
+    guarding = config.on(Component.snapshot_guards)
+    findings = await guards.find(page) if guarding else []
     try:
-        raw = await page.aria_snapshot(mode="ai", boxes=True, timeout=config.snapshot_timeout_ms)
+        # Boxes only when a guard found something to place on a line: they cost time on big pages.
+        raw = await page.aria_snapshot(mode="ai", boxes=bool(findings), timeout=config.snapshot_timeout_ms)
     except Exception as e:  # a timeout or a page mid-navigation: the model is told, the task goes on
         first = str(e).strip().splitlines()[0][:160] if str(e).strip() else type(e).__name__
         text = f"- document: (the snapshot failed: {first}; use wait, then look again)"
         return Snapshot(text, text, url, len(text.encode()), len(text.encode()),
                         (time.monotonic() - t0) * 1000, error=first)
     report = guards.GuardReport()
-    if config.on(Component.snapshot_guards):
-        raw = guards.annotate(raw, await guards.find(page), report)
+    if guarding:
+        raw = guards.annotate(raw, findings, report)
     full = strip_boxes(raw).strip() or EMPTY_PAGE
     size = len(full.encode("utf-8"))
     shown, truncated, omitted = full, False, 0
