@@ -109,9 +109,8 @@ def norm(text: str) -> str:
 
 
 async def identify(loc: Located) -> Identity:
-    # `host >>> inner` (a plan's step into an open shadow root) is Playwright's `>>` chain, which pierces it
-    selector = loc.selector.replace(" >>> ", " >> ")
-    info: dict[str, Any] = await loc.frame.locator(selector).nth(loc.nth).evaluate(_ROLE_NAME_JS)
+    # `host >> inner` (a plan's step into an open shadow root) is Playwright's own chain syntax
+    info: dict[str, Any] = await loc.frame.locator(loc.selector).nth(loc.nth).evaluate(_ROLE_NAME_JS)
     return Identity(str(info["role"]), str(info["name"]), int(info["rank"]), int(info["total"]),
                     str(info.get("row") or ""), loc.frames_crossed > 0)
 

@@ -31,8 +31,8 @@ def structure_tasks(add: Any, seed: int) -> None:
     add("struct-shadow-open-01", "structure", "/struct/widgets",
         "On the utility widgets page, show the meter reading. What reading does it give?",
         meter, "document extraction", ["shadow_dom"],
-        [click(Loc("open-meter >>> #show"), expect=text_has(Loc("open-meter >>> #out"), "Reading")),
-         answer(Loc("open-meter >>> #out"), regex=r"Reading: (.+)$")])
+        [click(Loc("open-meter >> #show"), expect=text_has(Loc("open-meter >> #out"), "Reading")),
+         answer(Loc("open-meter >> #out"), regex=r"Reading: (.+)$")])
     vault = token("vault", seed, n=4).upper()
     add("struct-shadow-closed-01", "structure", "/struct/widgets",
         "On the utility widgets page, unlock the vault. Which vault code is shown?",
