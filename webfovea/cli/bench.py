@@ -204,7 +204,9 @@ def replay(
         raise fail(f"{run_dir} has no tasks.json; replay needs a run folder written by `webfovea bench`")
     out_dir = out_dir or run_dir.with_name(run_dir.name + "-replay")
     model = f"replay:{run_dir}"
-    config = build_config(model, profile, disable, coords, cap)
+    # Recorded replies name targets the way the run's observation mode did (points or refs).
+    recorded = (run_info.config or {}).get("observation") if run_info is not None else None
+    config = build_config(model, profile, disable, coords, cap, observation=recorded)
     meta = {"model": model, "replay_of": str(run_dir)}
     suite = run_info.suite if run_info is not None else None
     if suite in SUITES or any(t.site for t in tasks):
