@@ -11,6 +11,7 @@ Only the main frame is examined: a child frame's boxes are relative to that fram
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -55,7 +56,7 @@ def _key(box: Any) -> tuple[int, int, int, int]:
 
 async def find(page: Page) -> list[dict[str, Any]]:
     try:
-        return list(await page.main_frame.evaluate(_GUARDS_JS, {"max": 200}))
+        return list(json.loads(await page.main_frame.evaluate(_GUARDS_JS, {"max": 200})))
     except Exception:
         return []
 
