@@ -81,7 +81,7 @@ async def measure(session: BrowserSession, url: str, action: str, steps: int) ->
 
 async def main(steps: int, pages: list[str], actions: list[str]) -> None:
     with serve_pages({"/light": LIGHT, "/heavy": HEAVY}) as srv:
-        session = await BrowserSession.launch()
+        session = await BrowserSession.launch(offline=True)  # local pages: no name needs resolving
         try:
             print(f"{'page':<6} {'action':<7} {'raw shot ms':>11} {'observe ms':>10} {'observe+step ms':>15} {'ratio':>6}")
             for name in pages:

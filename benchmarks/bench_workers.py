@@ -11,6 +11,7 @@ its renderers). The peak over the run is reported per worker, and the largest of
 from __future__ import annotations
 
 import argparse
+import os
 import tempfile
 import threading
 import time
@@ -62,6 +63,7 @@ def tree_mem_mib(root: int) -> float:
 
 
 def bench(n_workers: int, n_tasks: int | None) -> dict[str, float]:
+    os.environ["WEBFOVEA_OFFLINE"] = "1"  # the proving ground is local: its workers' browsers run offline
     with start_sites() as sites, tempfile.TemporaryDirectory(prefix="bench-workers-") as tmp:
         tasks = load_builtin_suite(sites)[:n_tasks] if n_tasks else load_builtin_suite(sites)
         out = Path(tmp) / "run"

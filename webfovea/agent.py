@@ -16,14 +16,18 @@ from webfovea.browser.session import BrowserLost, BrowserSession, is_browser_los
 from webfovea.config import HarnessConfig
 from webfovea.feedback import notes
 from webfovea.guardrails.budgets import TaskBudget
-from webfovea.harness import Harness, StepResult
+from webfovea.guardrails.verify import VerifyGate
+from webfovea.harness import Harness, PageUnresponsive, StepResult
 from webfovea.models.base import Model, ModelError, ModelReply
 from webfovea.record.atomic import now_iso
 from webfovea.record.capture import start_capture
 from webfovea.record.files import config_fields
+from webfovea.record.redact import redact_text
 from webfovea.record.schema import StepRecord, TaskResult, UsageTotals
 from webfovea.record.writer import TaskRecorder
 from webfovea.task import Task
+
+MAX_EMPTY_REPLIES = 3  # an empty reply is retried after a back-off; this many in a row is a model error
 
 
 def _step_record(i: int, reply: ModelReply, res: StepResult, recorder: TaskRecorder,
@@ -41,7 +45,9 @@ def _step_record(i: int, reply: ModelReply, res: StepResult, recorder: TaskRecor
     snap = obs.snapshot_info if obs is not None else None
     return StepRecord(
         step=i,
-        raw_reply=reply.text,
+        raw_reply=parsed.raw if parsed and reply.tool_calls else reply.text,
+        tool_calls=[{"id": c.id, "name": c.name, "input": c.input} for c in reply.tool_calls] or None,
+        provider_notes=list(reply.notes) or None,
         cleaned_reply=parsed.cleaned if parsed else reply.text,
         thought=parsed.thought if parsed else "",
         action=res.action.to_json() if res.action else None,
@@ -64,6 +70,7 @@ def _step_record(i: int, reply: ModelReply, res: StepResult, recorder: TaskRecor
         snapshot_info=snap.to_json() if snap is not None else None,
         target=executed.target.to_json() if executed is not None and executed.target is not None else None,
         stale_ref=executed.stale_ref if executed is not None else None,
+        verification_requested=res.verification_requested,
     )
 
 
@@ -80,7 +87,10 @@ async def run_task(
     capture: bool = True,
     on_step: Callable[[StepRecord], None] | None = None,
     base_url: str | None = None,
+    offline: bool | None = None,
 ) -> TaskResult:
+    """Run one task and write its folder. `offline` applies when the browser is launched here
+    (default: $WEBFOVEA_OFFLINE; real websites are reachable unless it is set)."""
     t0 = time.monotonic()
     model_options = dict(model_options or {})
     base_url = base_url or model_options.pop("base_url", None)  # runners pass it with the options
@@ -92,30 +102,38 @@ async def run_task(
         **config_fields(config),  # the whole config, and the components off derived from it
     )
     own: BrowserSession | None = None
+    deadline: asyncio.Timeout | None = None
+    h: Harness | None = None
     cap = None
     mdl: Model | None = None
-    steps = 0
+    steps = empty = 0
     try:
         if session is None:
             vp = (config.viewport_width, config.viewport_height)
-            own = await (BrowserSession.connect(cdp_url, viewport=vp) if cdp_url else BrowserSession.launch(viewport=vp))
+            own = await (BrowserSession.connect(cdp_url, viewport=vp) if cdp_url
+                         else BrowserSession.launch(viewport=vp, offline=offline))
         sess = session or own
         assert sess is not None
         page = await sess.fresh_page()
         if capture:
             cap = await start_capture(page, Path(task_dir))
         h = await Harness.on_page(page, config)
+        h.keep_downloads(Path(task_dir) / "downloads")
+        await h.guard_site(task.website, allow_origins=task.allow_origins,
+                           on_block=cap.record_block if cap is not None else None)
+        h.verify = VerifyGate.for_task(config, task)
         result.session_id = await bind_session(page, task)
-        await h.goto(task.website)
-        if isinstance(model, str):
-            from webfovea.models.factory import make_model
-
-            mdl = make_model(model, task=task, page=page, base_url=base_url, options=model_options or None)
-        else:
-            mdl = model
         budget = TaskBudget.of(config)
         budget.started = t0
-        async with asyncio.timeout(budget.seconds_left()):
+        deadline = asyncio.timeout(budget.seconds_left())
+        async with deadline:  # the first navigation counts against the task's time too
+            await h.goto(task.website)
+            if isinstance(model, str):
+                from webfovea.models.factory import make_model
+
+                mdl = make_model(model, task=task, page=page, base_url=base_url, options=model_options or None)
+            else:
+                mdl = model
             while True:
                 if budget.steps_spent():
                     result.status = "max_steps"
@@ -123,11 +141,16 @@ async def run_task(
                     break
                 await asyncio.wait_for(h.observe(), config.tool_timeout_s)
                 reply = await mdl.next_reply(h.model_input(task.task))
-                usage.model_calls += 1
-                usage.prompt_tokens += reply.usage.prompt_tokens
-                usage.completion_tokens += reply.usage.completion_tokens
+                usage.add(reply.usage)
+                if not (reply.text or "").strip():  # `content: null`: the model said nothing
+                    empty += 1
+                    if empty >= MAX_EMPTY_REPLIES:
+                        raise ModelError(f"the model returned an empty reply {empty} times in a row")
+                    await asyncio.sleep(min(2.0**empty, 10.0))
+                    continue
+                empty = 0
                 try:
-                    res = await asyncio.wait_for(h.step(reply.text), config.tool_timeout_s)
+                    res = await asyncio.wait_for(h.step(reply.text, reply.tool_calls), config.tool_timeout_s)
                     budget.tool_completed()
                 except TimeoutError:
                     text = notes.tool_timeout(config.tool_timeout_s)
@@ -151,13 +174,18 @@ async def run_task(
                     elif res.stop_reason == "stale_refs":
                         result.status, result.error = "stale_refs", res.error
                     else:
-                        result.status, result.error = "scroll_breaker", res.error
+                        result.status, result.error = res.stop_reason or "error", res.error  # a breaker
                     break
     except TimeoutError:
-        result.status = "timeout"
-        result.error = f"wall-clock budget of {config.max_seconds:g} s spent"
+        if deadline is not None and deadline.expired():
+            result.status = "timeout"
+            result.error = f"wall-clock budget of {config.max_seconds:g} s spent"
+        else:  # a bounded wait inside the task, not the task's own budget
+            result.status, result.error = "tool_timeout", f"a step did not complete within {config.tool_timeout_s:g} s"
     except ModelError as e:
         result.status, result.error = "model_error", str(e)
+    except PageUnresponsive as e:
+        result.status, result.error = "page_unresponsive", str(e)
     except BrowserLost as e:
         result.status, result.error = "browser_error", f"browser lost: {e}"
     except asyncio.CancelledError:
@@ -176,7 +204,9 @@ async def run_task(
         result.usage = usage
         result.seconds = round(time.monotonic() - t0, 3)
         result.ended_at = now_iso()
+        result.error = redact_text(result.error)  # never echo credentials, here or on the console
         recorder.write_result(result)
+        await _quietly(h.release() if h is not None else None)
         await _quietly(cap.finish() if cap is not None else None)
         await _quietly(mdl.aclose() if mdl is not None and isinstance(model, str) else None)
         await _quietly(own.close() if own is not None else None)

@@ -30,6 +30,9 @@ class Component(StrEnum):
     find_text = "find_text"
     read_text = "read_text"
     tool_triggers = "tool_triggers"  # tool rules in the prompt
+    # append-only image history with compaction every `compact_every` steps, so a caching
+    # provider reads the prefix back; off (the paper's harness): the sliding window of N
+    append_history = "append_history"
     # guardrails
     hard_constraints = "hard_constraints"  # the constraint list in the prompt
     hotkey_blocklist = "hotkey_blocklist"  # browser-level keys rejected
@@ -43,6 +46,8 @@ class Component(StrEnum):
     # structured/hybrid observation (no effect in vision mode)
     snapshot_guards = "snapshot_guards"  # annotate obfuscated text, graphics, closed shadow roots
     snapshot_truncation = "snapshot_truncation"  # cut a snapshot over the byte budget by structure
+    loop_breaker = "loop_breaker"  # stop a task that repeats one action on one target with no effect
+    verify = "verify"  # on a task that changes state, the first finished re-reads the real state first
 
 
 ALL_COMPONENTS: frozenset[Component] = frozenset(Component)
@@ -64,8 +69,9 @@ class HarnessConfig(BaseModel):
     # The model-conventions row (webfovea/models/conventions.py) the cap was derived from:
     # recorded so a reader of run.json knows which provider rule the run was sized for.
     conventions: str = "default"
-    coordinate_convention: str = "pixels"  # "pixels" of the sent image, or "norm1000"
+    coordinate_convention: str = "pixels"  # "pixels" of the sent image, "norm1000" or "norm999"
     screenshot_window: int = 5
+    compact_every: int = 5  # append_history: every N steps all but the latest image become a stub
     max_steps: int = 80
     max_seconds: float = 1800.0
     settle_min_ms: int = 30
@@ -81,6 +87,13 @@ class HarnessConfig(BaseModel):
     snapshot_timeout_ms: int = 10_000
     ref_timeout_ms: int = 1_500  # resolving a ref: never Playwright's 30 s default
     stale_ref_budget: int = 8  # stale references a task may send before it is stopped
+    unresponsive_s: float = 10.0  # a page whose main thread answers nothing this long ends the task
+    max_type_chars: int = 2000  # characters one type/fill may send (the rest is cut, and the model told)
+    max_downloads: int = 5  # downloads one task may make
+    max_download_mb: float = 50.0  # size of one download
+    site_guard: bool = True  # top-level navigations stay on the task's site (guardrails/site.py)
+    allow_domains: list[str] = Field(default_factory=list)  # more domains the task's site includes
+    loop_breaker_limit: int = 6  # the same pointer action on the same spot, no page change, this many times in a row
 
     def on(self, c: Component | str) -> bool:
         return Component(c) in self.components
@@ -100,9 +113,14 @@ class HarnessConfig(BaseModel):
         return sorted(c.value for c in components)
 
 
-PROFILES = ("webfovea", "reference")
+# The paper's harness as published: everything on but the append-only history (its
+# five-screenshot sliding window went through an endpoint that cached nothing).
+PAPER_COMPONENTS: frozenset[Component] = ALL_COMPONENTS - {Component.append_history}
+
+PROFILES = ("webfovea", "paper", "reference")
 _PROFILE_COMPONENTS: dict[str, frozenset[Component]] = {
     "webfovea": ALL_COMPONENTS,
+    "paper": PAPER_COMPONENTS,
     "reference": REFERENCE_COMPONENTS,
 }
 

@@ -12,21 +12,28 @@ order. The agent loop (`webfovea.agent`), the CLI and the proving ground build o
 
 from __future__ import annotations
 
+import asyncio
 import time
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlsplit
 
 from PIL import Image
 from playwright.async_api import Page
 
 from webfovea.actions import catalog
+from webfovea.actions.tools import tool_defs
 from webfovea.browser.session import BrowserLost, BrowserSession, is_browser_lost
+from webfovea.browser.world import PageUnresponsive, worlds
 from webfovea.config import Component, HarnessConfig, make_config
 from webfovea.execution.executor import Executed, Executor
 from webfovea.execution.settle import SettleWatcher
 from webfovea.feedback import notes
-from webfovea.guardrails.breaker import ScrollBreaker
-from webfovea.models.base import ModelInput
+from webfovea.guardrails.breaker import LoopBreaker, ScrollBreaker
+from webfovea.guardrails.pagewatch import PageEvent, PageWatch
+from webfovea.guardrails.site import Blocked, SiteGuard, SitePolicy
+from webfovea.guardrails.verify import VerifyGate
+from webfovea.models.base import ModelInput, ToolCall
 from webfovea.observation import snapshot as snapshots
 from webfovea.observation.capture import Screen, Shot
 from webfovea.observation.history import History
@@ -34,9 +41,10 @@ from webfovea.observation.modes import get as get_mode
 from webfovea.observation.prompt import system_prompt
 from webfovea.observation.sizing import harness_config
 from webfovea.parsing import parse_reply
+from webfovea.parsing.tool_call import parse_tool_call
 from webfovea.types import Action, ParsedReply
 
-__all__ = ["BrowserLost", "Harness", "Observation", "StepResult", "is_browser_lost"]
+__all__ = ["BrowserLost", "Harness", "Observation", "PageUnresponsive", "StepResult", "is_browser_lost"]
 
 _REUSE_MAX_S = 5.0  # an older capture is taken again even if the page looks unchanged
 
@@ -66,6 +74,7 @@ class StepResult:
     observation: Observation | None = None  # the view the reply was made against
     seconds: float = 0.0
     outcome: str | None = None  # executed | no_effect | failed | rejected (None: the task stopped)
+    verification_requested: bool = False  # a finished held by the verify gate: the real state is shown
 
 
 @dataclass
@@ -74,6 +83,7 @@ class _Launch:
     cdp_url: str | None
     headless: bool = True
     executable: str | None = None
+    offline: bool | None = None
 
 
 class Harness:
@@ -89,16 +99,25 @@ class Harness:
         self._parser_specs = catalog.parser_specs(self.specs)
         self.system_prompt = system_prompt(self.specs, self.config, self.mode)
         self._show_image = False  # look: the next input carries the screenshot in any mode
+        # Native tool use: the same specs as tools, and the prompt that goes with them.
+        self.tools = tool_defs(self.specs, with_budgets=self.config.on(Component.budgets))
+        self.system_prompt_tools = system_prompt(self.specs, self.config, self.mode, tools=True)
         self.history = History(self.config.screenshot_window)
         self.notes = notes.Notes(self.config)
         self.breaker = ScrollBreaker(self.config)
+        self.loops = LoopBreaker(self.config)
+        # Off until the agent gives the task (VerifyGate.for_task): a bare Harness has no task.
+        self.verify = VerifyGate()
         self.steps = 0
         self.last: Observation | None = None
         self.last_feedback: str | None = None
+        self.guard: SiteGuard | None = None
+        self.watch = PageWatch(self.config)
         self._ready = False
         self._next: tuple[Shot, tuple, float] | None = None  # a capture taken after the last step, its epoch, time
         self._shown_at: float | None = None  # when the capture the model is looking at was taken
         self.reused_captures = 0
+        self._known_pages: set[Page] = set()
 
     # construction -----------------------------------------------------------------------
     @staticmethod
@@ -120,14 +139,17 @@ class Harness:
 
     @classmethod
     def launch(cls, url: str | None = None, *, headless: bool = True, executable: str | None = None,
-               model: str | None = None, cap: tuple[int, int] | str | None = None, **options: Any) -> Harness:
+               model: str | None = None, cap: tuple[int, int] | str | None = None, offline: bool | None = None,
+               **options: Any) -> Harness:
         """A harness on a new local Chromium. Use `async with` (or `await`) to start it.
 
         `model=SPEC` selects the model's conventions row: the screenshot is capped so that
         the model's provider never resizes it, and coordinates are read in its space.
+        `offline=True` keeps every name but localhost from resolving (tests, the proving
+        ground); the default ($WEBFOVEA_OFFLINE, else off) reaches real websites.
         """
         h = cls(None, cls._config({**options, "model": model, "cap": cap}))
-        h._launch = _Launch(url, None, headless, executable)
+        h._launch = _Launch(url, None, headless, executable, offline)
         return h
 
     @classmethod
@@ -154,11 +176,13 @@ class Harness:
                 self._session = await BrowserSession.connect(self._launch.cdp_url, viewport=vp)
             else:
                 self._session = await BrowserSession.launch(
-                    viewport=vp, headless=self._launch.headless, executable=self._launch.executable
+                    viewport=vp, headless=self._launch.headless, executable=self._launch.executable,
+                    offline=self._launch.offline,
                 )
             self._page = await self._session.fresh_page()
         await self._prepare()
         if self._launch is not None and self._launch.url:
+            await self.guard_site(self._launch.url)
             await self.goto(self._launch.url)
         return self
 
@@ -168,7 +192,112 @@ class Harness:
         await self.settle.install()
         self.screen = Screen(self._page, self.config)
         self.executor = Executor(self._page, self.config, self.settle, capture=self.screen.capture)
+        self._known_pages = set(self._page.context.pages)
+        for page in self._known_pages:
+            await self.watch.attach(page)
+        self._page.context.on("page", self._on_new_page)
         self._ready = True
+
+    def _on_new_page(self, page: Page) -> None:
+        asyncio.ensure_future(self.watch.attach(page))
+
+    async def release(self) -> None:
+        """Take the harness's hooks off a browser it does not own (the runner reuses one browser
+        for many tasks: the next task must not inherit this task's site guard)."""
+        if self.guard is not None:
+            await self.guard.uninstall()
+            self.guard = None
+        await self.watch.close()
+        if self._page is not None:
+            try:
+                self._page.context.remove_listener("page", self._on_new_page)
+            except Exception:
+                pass
+
+    def keep_downloads(self, folder: Any) -> None:
+        """Save the downloads the page makes (within the caps) into `folder`."""
+        from pathlib import Path
+
+        self.watch.downloads_dir = Path(folder)
+
+    async def ensure_alive(self) -> None:
+        """PageUnresponsive when the page's main thread has not answered for `unresponsive_s`
+        (an endless script), or the page keeps opening dialogs."""
+        limit = self.config.unresponsive_s
+        if self.watch.storm or not await worlds(self.page).alive(timeout=limit):
+            raise PageUnresponsive(notes.page_unresponsive(limit, dialogs=self.watch.dialogs_since_look > 3))
+
+    async def _bounded(self, coro: Any) -> Any:
+        """Run one action; every `unresponsive_s` it is still running, check the page still answers."""
+        task = asyncio.ensure_future(coro)
+        try:
+            while True:
+                done, _ = await asyncio.wait({task}, timeout=self.config.unresponsive_s)
+                if done:
+                    return task.result()
+                await self.ensure_alive()
+        finally:
+            if not task.done():
+                task.cancel()
+                try:
+                    await asyncio.wait_for(task, 5)
+                except BaseException:  # noqa: BLE001 - the action is abandoned either way
+                    pass
+
+    async def guard_site(self, start_url: str, *, allow_origins: list[str] | None = None,
+                         on_block: Any = None) -> SiteGuard | None:
+        """Keep top-level navigations and new tabs on the site of `start_url` (config `site_guard`,
+        `allow_domains`; loopback: its origin plus `allow_origins`). Enforced in the browser."""
+        if not self.config.site_guard or self.guard is not None:
+            return self.guard
+        policy = SitePolicy(start_url, list(self.config.allow_domains), list(allow_origins or []))
+        self.guard = SiteGuard(policy, on_block)
+        await self.guard.install(self.page.context)
+        return self.guard
+
+    async def _switch_to(self, page: Page) -> None:
+        """Observe and act on another tab from now on; the task's budgets carry over."""
+        self._page = page
+        await self.watch.attach(page)
+        await self.screen.detach()
+        self.settle = SettleWatcher(page, self.config)
+        await self.settle.install()
+        self.screen = Screen(page, self.config)
+        self.executor.page, self.executor.settle, self.executor.capture = page, self.settle, self.screen.capture
+        self._next = None  # a capture kept for reuse showed the other tab
+
+    async def _follow_tabs(self) -> list[str]:
+        """A tab the page opened becomes the observed page; a closed one gives way to the last open."""
+        said: list[str] = []
+        context = self.page.context
+        fresh = [p for p in context.pages if p not in self._known_pages and not p.is_closed()]
+        self._known_pages.update(fresh)
+        for page in fresh:
+            try:
+                await page.wait_for_load_state("domcontentloaded", timeout=3000)
+            except Exception:
+                pass
+            if page.url in ("", "about:blank"):
+                await _close_quietly(page)  # its navigation was refused, or it never had one
+                continue
+            await self._switch_to(page)
+            said.append(notes.new_tab(page.url))
+        if self.page.is_closed():
+            open_pages = [p for p in context.pages if not p.is_closed()]
+            if open_pages:
+                await self._switch_to(open_pages[-1])
+                said.append(notes.tab_closed(open_pages[-1].url))
+        return said
+
+    async def _events(self) -> str:
+        """What happened beside the action: dialogs, downloads, blocked navigations, tabs."""
+        said = [_page_note(e) for e in self.watch.take()]
+        said += [notes.blocked_navigation(b.url, b.reason) for b in self._unread_blocks()]
+        said += await self._follow_tabs()
+        return " ".join(self.notes.refusal(t) for t in said if t).strip()
+
+    def _unread_blocks(self) -> list[Blocked]:
+        return self.guard.take_unread() if self.guard is not None else []
 
     def __await__(self):  # type: ignore[no-untyped-def]
         return self.start().__await__()
@@ -180,6 +309,7 @@ class Harness:
         await self.close()
 
     async def close(self) -> None:
+        await self.release()
         if getattr(self, "screen", None) is not None:
             await self.screen.detach()
         if self._session is not None:
@@ -197,7 +327,11 @@ class Harness:
         return None
 
     async def goto(self, url: str) -> None:
-        """Open the task's start page. Harness-side only: the model has no way to navigate by URL."""
+        """Open the task's start page. Harness-side only: the model has no way to navigate by URL.
+
+        Only http(s) pages: `file:`, `data:`, `view-source:` and the like are refused."""
+        if urlsplit(url).scheme not in ("http", "https"):
+            raise ValueError(f"only http(s) start pages are opened, not {url[:60]!r}")
         mark = self.settle.navigations
         self._next = None
         try:
@@ -208,8 +342,27 @@ class Harness:
             raise
         await self.settle.wait(navigated=True, nav_mark=mark)
 
+    async def _show_real_state(self) -> None:
+        """Open the page that shows the real state (or reload this one) for the verify gate.
+
+        A fresh load, never the page's own in-memory view: a client-side app that showed a
+        "Saved" toast must render again from what its server holds."""
+        if self.verify.url:
+            await self.goto(self.verify.url)
+            return
+        mark = self.settle.navigations
+        self._next = None
+        try:
+            await self.page.reload(wait_until="domcontentloaded", timeout=30_000)
+        except Exception as e:
+            if (lost := self._lost(e)) is not None:
+                raise lost from None
+            raise
+        await self.settle.wait(navigated=True, nav_mark=mark)
+
     # the round trip ------------------------------------------------------------------------
     async def observe(self) -> Observation:
+        await self.ensure_alive()
         try:
             shot, taken = await self._reuse(), time.monotonic()
             if shot is None:
@@ -245,20 +398,30 @@ class Harness:
     def model_input(self, task: str) -> ModelInput:
         """What the model is shown now: prompt, task, full text history, last N screenshots, feedback."""
         show = self.last is not None and (self.mode.image or self._show_image)
-        return self.history.model_input(
+        inp = self.history.model_input(
             system=self.system_prompt, task=task, current=self.last.image if show and self.last else None,
             feedback=self.last_feedback, step=self.steps,
             snapshot=self.last.snapshot if self.last is not None else None,
         )
+        inp.tools, inp.system_tools = list(self.tools), self.system_prompt_tools
+        inp.append_history = self.config.on(Component.append_history)
+        inp.compact_every = self.config.compact_every
+        return inp
 
-    async def step(self, reply: str) -> StepResult:
-        """observe (if needed) -> parse -> execute -> feedback; the caller records the result."""
+    async def step(self, reply: str, tool_calls: list[ToolCall] | None = None) -> StepResult:
+        """observe (if needed) -> parse -> execute -> feedback; the caller records the result.
+
+        With `tool_calls` (native tool use) the first call is the action and `reply` is the
+        text the model wrote beside it; further calls are not executed (one action per step:
+        the model client answers them so)."""
         t0 = time.monotonic()
         obs = self.last if self.last is not None else await self.observe()
-        parsed = parse_reply(
-            reply, self._parser_specs,
-            strip_tokens=self.config.on(Component.token_strip), first_only=self.config.on(Component.first_action),
-        )
+        strip = self.config.on(Component.token_strip)
+        if tool_calls:
+            parsed = parse_tool_call(tool_calls[0], self._parser_specs, thought=reply, strip_tokens=strip)
+        else:
+            parsed = parse_reply(reply, self._parser_specs, strip_tokens=strip,
+                                 first_only=self.config.on(Component.first_action))
         self.steps += 1
         stub = ""
         if obs.snapshot_info is not None:
@@ -267,7 +430,11 @@ class Harness:
         self.history.add(parsed.cleaned, obs.image if self.mode.image else None, stub)
         self._show_image = False
         self.last = None
-        result = await self._execute(parsed, obs)
+        result = await self._bounded(self._execute(parsed, obs))
+        events = await self._events()
+        if events:
+            result.feedback = f"{result.feedback} {events}".strip()
+            self._next = None  # a dialog, download, blocked navigation or tab came after that capture
         self.last_feedback = result.feedback or None
         result.seconds = time.monotonic() - t0
         return result
@@ -299,11 +466,36 @@ class Harness:
         elif result.outcome in ("failed", "rejected"):
             result.error = executed.outcome.note or f"{action.name} failed"
         if executed.outcome.done:
-            result.done, result.answer, result.stop_reason = True, executed.outcome.answer or "", "finished"
+            # The one place a `finished` is accepted; the verify gate may hold the first one.
+            if self.verify.holds():
+                await self._show_real_state()
+                result.verification_requested = True
+                result.answer = executed.outcome.answer or ""
+                result.feedback = notes.verify_request(self.verify.url)
+            else:
+                result.done, result.answer, result.stop_reason = True, executed.outcome.answer or "", "finished"
         elif executed.stale_ref is not None and self.executor.stale_refs > self.config.stale_ref_budget:
             result.done, result.stop_reason = True, "stale_refs"
             result.error = notes.stale_refs_spent(self.config.stale_ref_budget)
         elif self.breaker.fires(spec.counts_as_scroll, executed.changed):
             result.done, result.stop_reason, result.error = True, "scroll_breaker", self.breaker.reason()
+        elif self.loops.fires(action.name, action.args, executed.outcome.point,
+                              pointer=spec.pointer and not spec.counts_as_scroll, changed=executed.changed):
+            result.done, result.stop_reason, result.error = True, "loop_breaker", self.loops.reason()
         return result
 
+
+
+async def _close_quietly(page: Page) -> None:
+    try:
+        await asyncio.wait_for(page.close(), 5)
+    except Exception:
+        pass
+
+
+def _page_note(event: PageEvent) -> str:
+    if event.kind == "dialog":
+        return notes.dialog_dismissed(event.detail, event.text)
+    if event.kind == "download_saved":
+        return notes.download_saved(event.text)
+    return notes.download_stopped(event.text, event.detail)

@@ -69,3 +69,8 @@ class Task(BaseModel):
     failure_classes: list[str] = Field(default_factory=list)  # failure classes the task exercises (reports)
     site: str | None = None  # proving-ground site name
     session: SessionSpec | None = None  # a server-side session to bind the browser to (environments)
+    allow_origins: list[str] = Field(default_factory=list)  # more origins of the task's site (loopback hosts)
+    # A task that changes state on the site (saves, submits, books): with the `verify` switch on,
+    # its first finished is held until the model has looked at the real state again.
+    state_changing: bool = False
+    verify_url: str | None = None  # the page showing the real state (a list of saved items); None: reload

@@ -39,7 +39,8 @@ async def test_websocket_answer_is_in_the_view_after_step(session, sites, delay)
 
 
 async def test_without_the_switch_the_answer_comes_too_late(session, sites):
-    _, _, shown = await _order(session, sites, "/lab/ws?delay=500", None, disable=["settle_aware"])
+    # 1.5 s: the plain quiet wait returns long before; a loaded machine cannot make it look "in time".
+    _, _, shown = await _order(session, sites, "/lab/ws?delay=1500", None, disable=["settle_aware"])
     assert shown == ""
 
 
@@ -66,13 +67,15 @@ async def test_transition_has_ended_when_step_returns(session, sites):
 
 async def test_quiet_page_returns_at_once(session, sites):
     h = await open_lab(session, sites, "/lab/text")
-    times = []
+    # What the wait waited for, not how long the wall clock says (a loaded machine stretches
+    # every wait; the speed itself is measured in benchmarks/bench_step.py).
     for _ in range(3):
         t0 = time.monotonic()
         await act(h, "click", "h1")
-        times.append(h.settle.last.seconds)
-        assert time.monotonic() - t0 < 2
-    assert min(times) < 0.25
+        report = h.settle.last
+        assert not report.timed_out
+        assert not {"request", "websocket", "timer", "animation"} & set(report.waited_for), report.waited_for
+        assert time.monotonic() - t0 < 10  # only a hang guard
 
 
 HOSTILE = """<html><body><button id=b style="position:absolute;left:300px;top:300px;width:200px;height:60px">Go</button>

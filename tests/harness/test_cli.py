@@ -22,7 +22,7 @@ def cli(*args, env=None, timeout=240):
 def test_help_lists_commands():
     res = cli("--help")
     assert res.returncode == 0
-    for cmd in ("run", "bench", "serve", "report", "compare", "replay"):
+    for cmd in ("run", "bench", "serve", "report", "compare", "replay", "mcp"):
         assert cmd in res.stdout
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from webfovea.actions.catalog import ALIASES, TABLE3
 
 PKG = Path(__file__).resolve().parents[2] / "webfovea"
-CHECKED = ["harness.py", "agent.py", "execution", "feedback", "guardrails", "observation", "parsing"]
+CHECKED = ["harness.py", "agent.py", "execution", "feedback", "guardrails", "observation", "parsing", "mcp"]
 NAMES = set(TABLE3) | set(ALIASES)
 
 

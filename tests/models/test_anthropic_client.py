@@ -49,7 +49,7 @@ async def test_request_shape_headers_and_images():
     assert req.headers["x-api-key"] == "ak-1"
     assert req.headers["anthropic-version"] == "2023-06-01"
     body = req.body
-    assert body["system"] == "SYSTEM PROMPT: act on the page."
+    assert body["system"] == [{"type": "text", "text": "SYSTEM PROMPT: act on the page."}]
     assert body["max_tokens"] == 256 and body["model"] == "claude-opus-4-6"
     (msg,) = body["messages"]
     assert msg["role"] == "user"

@@ -18,7 +18,8 @@ from webfovea.models.retry import RetryPolicy, parse_retry_after, retryable_stat
 @pytest.mark.parametrize(
     ("spec", "family", "space"),
     [
-        ("anthropic:claude-opus-4-6", "claude", "pixels"),
+        ("anthropic:claude-opus-4-6", "claude-opus-4.5", "pixels"),
+        ("anthropic:claude-sonnet-4-5", "claude", "pixels"),
         ("openai:anthropic/claude-3.5-sonnet", "claude", "pixels"),  # OpenRouter-style name
         ("openai:gpt-4o", "gpt-4o", "pixels"),
         ("openai:gpt-4.1-mini", "gpt-4o", "pixels"),
@@ -29,7 +30,7 @@ from webfovea.models.retry import RetryPolicy, parse_retry_after, retryable_stat
         ("openai:doubao-1.5-ui-tars", "ui-tars", "norm1000"),
         ("openai:Qwen/Qwen2.5-VL-72B-Instruct", "qwen2.5-vl", "pixels"),
         ("openai:Qwen/Qwen3-VL-8B-Instruct", "qwen-vl-norm1000", "norm1000"),
-        ("openai:gemini-2.5-pro", "gemini", "norm1000"),
+        ("openai:gemini-2.5-pro", "gemini", "norm999"),
         ("openai:llava-1.6", "default", "pixels"),
         ("oracle", "default", "pixels"),
         ("replay:/runs/x", "default", "pixels"),

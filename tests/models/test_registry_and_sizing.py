@@ -68,7 +68,7 @@ def test_config_records_row_and_cap_and_stays_serialisable():
 
 def test_overrides_win():
     # --coords wins over the row's space.
-    assert harness_config(model="openai:gemini-2.5-pro").coordinate_convention == "norm1000"
+    assert harness_config(model="openai:gemini-2.5-pro").coordinate_convention == "norm999"
     assert harness_config(model="openai:gemini-2.5-pro", coordinate_convention="pixels").coordinate_convention == "pixels"
     # An explicit cap is taken as it is, even past what the provider accepts.
     raw = harness_config(model="openai:gpt-4o", screenshot_cap_width=1920, screenshot_cap_height=1080)

@@ -117,3 +117,15 @@ def test_replay_spec_uses_the_recorded_models_conventions(tmp_path):
     write_task(tmp_path / "plain", model=None)
     assert conventions_for(f"replay:{tmp_path / 'plain'}").family == "default"
     assert conventions_for(f"replay:{tmp_path / 'missing'}").family == "default"
+
+
+async def test_tool_call_steps_replay_their_calls(tmp_path):
+    calls = [{"id": "toolu_1", "name": "fill", "input": {"start_box": [1, 2], "content": "x"}},
+             {"id": "toolu_2", "name": "click", "input": {"start_box": [3, 4]}}]
+    rec = StepRecord(step=0, raw_reply='I fill it.\n[tool_use fill {"start_box": [1, 2]}]', thought="I fill it.",
+                     tool_calls=calls, usage={"prompt_tokens": 5, "completion_tokens": 1})
+    (tmp_path / "trajectory.jsonl").write_text(rec.model_dump_json() + "\n")
+    model = ReplayModel(tmp_path / "trajectory.jsonl")
+    reply = await model.next_reply(make_input())
+    assert reply.text == "I fill it."
+    assert [(c.id, c.name, c.input) for c in reply.tool_calls] == [(c["id"], c["name"], c["input"]) for c in calls]

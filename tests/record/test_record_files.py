@@ -243,13 +243,14 @@ def test_summary_round_trip_complete_and_partial(tmp_path):
         "per_task": {
             "a": {"task": "q", "expected": ["x", 2], "category": None, "failure_classes": [], "status": "finished",
                   "answer": "x, 2", "score": 1.0, "passed": True, "how": "list", "steps": 3, "seconds": 4.5,
-                  "error": None},
+                  "error": None, "taxonomy": None, "stage": None},
             "b": {"task": "q", "expected": None, "category": "c", "failure_classes": ["select"],
                   "status": "missing", "answer": None, "score": 0.0, "passed": False, "how": "empty", "steps": 0,
-                  "seconds": 0.0, "error": "no result.json", "detail": "why"},
+                  "seconds": 0.0, "error": "no result.json", "detail": "why", "taxonomy": None, "stage": None},
         },
         "per_failure_class": {"select": {"tasks": 1, "passed": 0, "success_rate": 0.0}},
         "per_category": {"c": {"tasks": 1, "passed": 0, "success_rate": 0.0}},
+        "taxonomy": {}, "taxonomy_groups": {}, "stages": {},
     }
     summary = Summary.model_validate(data)
     path = write_summary_file(tmp_path, summary)

@@ -12,9 +12,18 @@ from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 
+class Redirect(str):
+    """A page value that answers 302 to this URL."""
+
+
 class _Handler(BaseHTTPRequestHandler):
     pages: dict[str, str | bytes] = {}
     log: list[str]
+
+    def do_POST(self) -> None:  # noqa: N802 - stdlib name
+        length = int(self.headers.get("Content-Length") or 0)
+        self.rfile.read(length)
+        self.do_GET()
 
     def do_GET(self) -> None:  # noqa: N802 - stdlib name
         self.log.append(self.path)
@@ -22,6 +31,12 @@ class _Handler(BaseHTTPRequestHandler):
         body = self.pages.get(path)
         if body is None:
             self.send_response(404)
+            self.end_headers()
+            return
+        if isinstance(body, Redirect):
+            self.send_response(302)
+            self.send_header("Location", str(body))
+            self.send_header("Content-Length", "0")
             self.end_headers()
             return
         data = body.encode() if isinstance(body, str) else body

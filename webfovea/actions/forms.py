@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from webfovea.actions.keyboard import capped
 from webfovea.actions.pointer import BOX
 from webfovea.actions.spec import ActionSpec, ExecContext, Outcome
 from webfovea.config import Component
@@ -29,11 +30,12 @@ async def exec_fill(ctx: ExecContext, action: Action) -> Outcome:
     x, y = ctx.css(action.args.get("start_box"))
     content = str(action.args.get("content", ""))
     enter = content.endswith("\n")
-    res = await fill_at(ctx.page, x, y, content.rstrip("\n"))
+    text, cut = capped(content.rstrip("\n"), ctx)
+    res = await fill_at(ctx.page, x, y, text)
     if not res.ok:
         return Outcome(ok=False, point=(x, y), note=f"fill failed: {res.error}", check_change=False)
-    note = f"The box now contains '{res.value}'."
-    if enter and ctx.on(Component.enter_on_newline):
+    note = f"The box now contains '{res.value}'." + (f" {cut}" if cut else "")
+    if enter and ctx.on(Component.enter_on_newline) and not cut:
         await ctx.page.keyboard.press("Enter")
         note += " Pressed Enter."
     # The executor's before/after check runs as for pointer actions; a navigation that Enter

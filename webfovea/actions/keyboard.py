@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import asyncio
-
 from webfovea.actions.spec import ActionSpec, ExecContext, Outcome
+from webfovea.browser.frames import MAX_FRAME_DEPTH
+from webfovea.browser.world import PageUnresponsive, worlds
 from webfovea.config import Component
+from webfovea.feedback import notes
 from webfovea.guardrails.hotkeys import blocked_hotkey, editor_hotkey
 from webfovea.types import Action, ParamSpec
 
@@ -32,16 +33,22 @@ def playwright_combo(key: str) -> str:
     return "+".join(out)
 
 
+def capped(text: str, ctx: ExecContext) -> tuple[str, str]:
+    """The text one action may type, and the note when it was cut (guardrail: max_type_chars)."""
+    cap = ctx.config.max_type_chars
+    return (text, "") if len(text) <= cap else (text[:cap], notes.typed_capped(cap, len(text)))
+
+
 async def exec_type(ctx: ExecContext, action: Action) -> Outcome:
     content = str(action.args.get("content", ""))
     enter = content.endswith("\n")
-    text = content.rstrip("\n")
+    text, cut = capped(content.rstrip("\n"), ctx)
     await ctx.page.keyboard.type(text)
-    if enter and ctx.on(Component.enter_on_newline):
+    if enter and ctx.on(Component.enter_on_newline) and not cut:
         await ctx.page.keyboard.press("Enter")
         # No navigation wait unless one starts (the settle wait sees its request and switches).
         return Outcome(note="Typed the text and pressed Enter.")
-    return Outcome()
+    return Outcome(note=cut)
 
 
 async def exec_hotkey(ctx: ExecContext, action: Action) -> Outcome:
@@ -68,19 +75,33 @@ _EDITING = """() => { if (!document.hasFocus()) return false; const a = document
   if (a.tagName === 'TEXTAREA') return !a.readOnly && !a.disabled;
   return a.tagName === 'INPUT' && !a.readOnly && !a.disabled &&
     !/^(button|submit|reset|checkbox|radio|image|file|range|color|hidden)$/i.test(a.type); }"""
+_FOCUSED_FRAME = """() => { const a = document.hasFocus() && document.activeElement;
+  return a && /^(IFRAME|FRAME)$/.test(a.tagName) ? a : null; }"""
 
 
 async def _editing(ctx: ExecContext) -> bool:
-    """Whether the keyboard focus is in an editable element, in whichever frame holds it."""
-
-    async def probe(frame) -> bool:  # noqa: ANN001
-        try:
-            return bool(await frame.evaluate(_EDITING))
-        except Exception:
-            return False
-
-    frames = [f for f in ctx.page.frames if not f.is_detached()]
-    return any(await asyncio.gather(*(probe(f) for f in frames)))
+    """Whether the keyboard focus is in an editable element, in whichever frame holds it. Read
+    in the harness's isolated worlds, following the focused <iframe> down: a page faking
+    `activeElement` or `hasFocus` cannot unlock a browser key."""
+    w = worlds(ctx.page)
+    try:
+        ref = await w.main()
+        for _ in range(MAX_FRAME_DEPTH):
+            host = await w.handle(ref, _FOCUSED_FRAME)
+            if host is None:
+                return bool(await w.call(ref, _EDITING))
+            try:
+                child = await w.frame_of(host)
+            finally:
+                await w.release(host)
+            if child is None:
+                return False
+            ref = child
+    except PageUnresponsive:
+        raise
+    except Exception:
+        return False
+    return False
 
 
 SPECS = [

@@ -6,6 +6,7 @@ import asyncio
 
 from webfovea.actions.spec import ActionSpec, ExecContext, Outcome
 from webfovea.browser.frames import frame_at_point, js
+from webfovea.browser.world import PageUnresponsive, worlds
 from webfovea.config import Component
 from webfovea.guardrails.captcha import captcha_on_page
 from webfovea.types import Action, ParamSpec
@@ -76,28 +77,29 @@ async def exec_scroll(ctx: ExecContext, action: Action) -> Outcome:
     await ctx.page.mouse.move(x, y)
     await ctx.page.mouse.wheel(dx, dy)
     # mouse.wheel returns before the scroll is applied; without this the "after"
-    # fingerprint can still show the old offset and a moving page looks stuck.
-    try:
-        await ctx.page.evaluate(_TWO_FRAMES)
-    except Exception:
-        pass
+    # fingerprint can still show the old offset and a moving page looks stuck. The frames are
+    # the harness's own (a page overriding requestAnimationFrame cannot hold it) and bounded.
+    await worlds(ctx.page).animation_frames(2, timeout=1.0)
     return Outcome(point=(x, y))
 
 
 async def _scroll_step(ctx: ExecContext, x: float, y: float, direction: str) -> float:
     """A share of the visible size of the container the wheel will move (a 150-px list box
-    moves ~80 px, the page about half a screen)."""
+    moves ~80 px, the page about half a screen). Read in the harness's isolated world: a page
+    lying about its geometry cannot change the step."""
     hit = await frame_at_point(ctx.page, x, y)
+    if hit.ref is None:
+        return SCROLL_PX
     vert = direction in ("up", "down")
     try:
-        got = await hit.frame.evaluate(_SCROLLER, {"x": hit.local_x, "y": hit.local_y, "axis": "y" if vert else "x",
-                                                   "sign": 1 if direction in ("down", "right") else -1})
+        got = await worlds(ctx.page).call(hit.ref, _SCROLLER, {"x": hit.local_x, "y": hit.local_y,
+                                                               "axis": "y" if vert else "x",
+                                                               "sign": 1 if direction in ("down", "right") else -1})
         return max(40.0, round(float(got["size"]) * SCROLL_SHARE))
+    except PageUnresponsive:
+        raise
     except Exception:
         return SCROLL_PX
-
-
-_TWO_FRAMES = "new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))"
 
 
 async def exec_click_many(ctx: ExecContext, action: Action) -> Outcome:

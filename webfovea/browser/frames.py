@@ -8,15 +8,15 @@ cross-origin in-process and out-of-process frames.
 
 from __future__ import annotations
 
-import asyncio
 import re
-import weakref
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from playwright.async_api import ElementHandle, Frame, Page
+from playwright.async_api import Frame, Page
+
+from webfovea.browser.world import FrameRef, PageUnresponsive, Worlds, worlds
 
 _JS_DIR = Path(__file__).with_name("js")
 MAX_FRAME_DEPTH = 8
@@ -75,6 +75,8 @@ class FrameHit:
     is_child: bool = False
     is_captcha: bool = False
     covered_by: str | None = None  # a see-through element of a parent document above the iframe
+    ref: FrameRef | None = None  # the frame in the harness's isolated worlds (browser.world)
+    origin: tuple[float, float] = (0.0, 0.0)  # where the frame's viewport starts in the main viewport
 
     @property
     def url(self) -> str:
@@ -82,64 +84,54 @@ class FrameHit:
 
 
 _PROBE = js("iframe_probe")
-# frame -> its <iframe> element handle in the parent. Looked up once per frame: the lookup
-# is a CDP round trip, and fingerprints run on every step.
-_ELEMENTS: weakref.WeakKeyDictionary[Frame, ElementHandle] = weakref.WeakKeyDictionary()
 
 
-async def frame_element(frame: Frame) -> ElementHandle | None:
-    handle = _ELEMENTS.get(frame)
-    if handle is None:
-        try:
-            handle = await frame.frame_element()
-        except Exception:
-            return None
-        _ELEMENTS[frame] = handle
-    return handle
-
-
-async def _child_at(frame: Frame, x: float, y: float) -> tuple[Frame, dict[str, Any]] | None:
-    """The child frame of `frame` whose viewport the point reaches, with its offset."""
-    for attempt in range(2):
-        kids = [c for c in frame.child_frames if not c.is_detached()]
-        if not kids:
-            return None
-        handles = await asyncio.gather(*(frame_element(c) for c in kids))
-        pairs = [(c, h) for c, h in zip(kids, handles, strict=True) if h is not None]
-        if not pairs:
-            return None
-        try:
-            best = await frame.evaluate(_PROBE, {"els": [h for _, h in pairs], "x": x, "y": y})
-        except Exception:
-            # a stale handle (the iframe element was replaced): look them up again, once
-            for c, _ in pairs:
-                _ELEMENTS.pop(c, None)
-            if attempt:
-                return None
-            continue
-        return (pairs[best["i"]][0], best) if best else None
-    return None
+async def _child_at(w: Worlds, ref: FrameRef, x: float, y: float) -> tuple[FrameRef, dict[str, Any]] | None:
+    """The child frame of `ref` whose viewport the point reaches, with its offset."""
+    el = await w.handle(ref, _PROBE, {"x": x, "y": y})
+    if el is None:
+        return None
+    try:
+        best = await w.call_on(el, _PROBE, {"x": x, "y": y})
+        child = await w.frame_of(el)
+    finally:
+        await w.release(el)
+    return (child, best) if child is not None and best else None
 
 
 async def frame_at_point(page: Page, x: float, y: float) -> FrameHit:
     """The innermost frame whose viewport contains (x, y), and the point in its coordinates.
 
-    Never raises: on any trouble the walk stops at the deepest frame found so far.
+    Hit-testing runs in the harness's isolated world of each frame (`browser.world`), so a
+    page overriding `elementsFromPoint` or geometry cannot steer it. Never raises for page
+    trouble (the walk stops at the deepest frame found so far) except `PageUnresponsive`.
     """
+    w = worlds(page)
     frame = page.main_frame
     lx, ly = float(x), float(y)
     chain = [frame.url]
     covered: str | None = None
-    if lx >= 0 and ly >= 0:
-        for _ in range(MAX_FRAME_DEPTH):
-            found = await _child_at(frame, lx, ly)
-            if found is None:
-                break
-            frame, best = found
-            lx -= best["left"]
-            ly -= best["top"]
-            chain.append(frame.url)
-            covered = best.get("cover") or covered
+    ref: FrameRef | None = None
+    try:
+        ref = await w.main()
+        if lx >= 0 and ly >= 0:
+            for _ in range(MAX_FRAME_DEPTH):
+                if not any(not c.is_detached() for c in frame.child_frames):
+                    break  # the browser reports no child frame here: nothing to probe
+                found = await _child_at(w, ref, lx, ly)
+                if found is None:
+                    break
+                child, best = found
+                pw = await w.to_playwright(child, frame)
+                ref, frame = child, pw or frame
+                lx -= best["left"]
+                ly -= best["top"]
+                chain.append(await w.url(child))
+                covered = best.get("cover") or covered
+    except PageUnresponsive:
+        raise
+    except Exception:
+        pass
     return FrameHit(
         frame=frame,
         local_x=lx,
@@ -148,4 +140,6 @@ async def frame_at_point(page: Page, x: float, y: float) -> FrameHit:
         is_child=len(chain) > 1,
         is_captcha=any(is_captcha_frame(u) for u in chain[1:]),
         covered_by=covered,
+        ref=ref,
+        origin=(float(x) - lx, float(y) - ly),
     )

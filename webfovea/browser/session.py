@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import os
+import shlex
 import shutil
 import tempfile
 from pathlib import Path
 
 from playwright.async_api import Browser, BrowserContext, Page, Playwright, async_playwright
 
-# Flags that keep a headless Chromium off the network (see DESIGN.md). Playwright passes
-# its own --disable-features list; we never add a second one (Chromium keeps only the last).
-OFFLINE_FLAGS = [
+# Flags every launch gets: no background traffic of Chromium's own (see DESIGN.md). Playwright
+# passes its own --disable-features list; we never add a second one (Chromium keeps only the last).
+BASE_FLAGS = [
     "--no-sandbox",
     "--disable-gpu",
     "--disable-quic",
@@ -22,8 +23,32 @@ OFFLINE_FLAGS = [
     "--disable-default-apps",
     "--disable-extensions",
     "--no-default-browser-check",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
 ]
+# Offline runs only (tests, CI, the proving ground): no name but localhost resolves, so no real
+# website is reachable. Never the default for a user's URL.
+OFFLINE_RULES = "MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1"
+_RULES_FLAG = "--host-resolver-rules="
+OFFLINE_FLAGS = [*BASE_FLAGS, _RULES_FLAG + OFFLINE_RULES]
+OFFLINE_ENV = "WEBFOVEA_OFFLINE"  # 1/true/yes: every launch is offline (the tests and CI set it)
+EXTRA_ARGS_ENV = "WEBFOVEA_CHROME_ARGS"  # extra Chromium flags for every launch (shell-quoted)
+
+
+def offline_from_env() -> bool:
+    return os.environ.get(OFFLINE_ENV, "").strip().lower() in ("1", "true", "yes", "on")
+
+
+def launch_args(offline: bool, extra: list[str] | None = None) -> list[str]:
+    """The Chromium flags of a launch: the base flags, the user's extra ones ($WEBFOVEA_CHROME_ARGS
+    and `extra`), and the offline resolver rule when offline. Host-resolver rules are merged
+    into one flag (Chromium keeps only the last), the user's mappings first so they still win."""
+    given = shlex.split(os.environ.get(EXTRA_ARGS_ENV, "")) + list(extra or [])
+    rules = [a[len(_RULES_FLAG):] for a in given if a.startswith(_RULES_FLAG)]
+    args = [*BASE_FLAGS, *(a for a in given if not a.startswith(_RULES_FLAG))]
+    if offline:
+        rules.append(OFFLINE_RULES)
+    if rules:
+        args.append(_RULES_FLAG + ", ".join(r.strip().strip(",") for r in rules if r.strip()))
+    return args
 
 INSTALL_HINT = (
     "No Chromium found. Install one (Debian/Ubuntu: `apt-get install -y chromium`), "
@@ -62,6 +87,35 @@ def browser_env(home: Path) -> dict[str, str]:
     return env
 
 
+HOME_PREFIX = "webfovea-chrome-"
+OWNER_FILE = "owner"  # "<pid> <start time>" of the process that made the folder
+
+
+def _owner_stamp(pid: int) -> str:
+    """A process's pid and start time (/proc): a reused pid does not look like the owner."""
+    try:
+        start = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[19]
+    except (OSError, IndexError):
+        start = "?"
+    return f"{pid} {start}"
+
+
+def sweep_stale_homes(root: Path | None = None) -> list[Path]:
+    """Remove browser folders (HOME/TMPDIR/profile of a launch) whose owner process is gone —
+    a worker killed with SIGKILL cannot clean up after itself. Returns what was removed."""
+    removed = []
+    for home in Path(root or tempfile.gettempdir()).glob(HOME_PREFIX + "*"):
+        try:
+            pid = int((home / OWNER_FILE).read_text().split()[0])
+            if _owner_stamp(pid) == (home / OWNER_FILE).read_text().strip():
+                continue  # its owner is alive
+        except (OSError, ValueError, IndexError):
+            continue  # not ours to judge (an older layout, or being created right now)
+        shutil.rmtree(home, ignore_errors=True)
+        removed.append(home)
+    return removed
+
+
 class BrowserSession:
     """A Playwright connection to one Chromium (launched here, or reached over CDP)."""
 
@@ -72,26 +126,34 @@ class BrowserSession:
         self.cdp_url: str | None = None
         self._home: tempfile.TemporaryDirectory[str] | None = None
         self.viewport = (1920, 1080)
+        self.offline = False
 
     @classmethod
     async def launch(
-        cls, *, viewport: tuple[int, int] = (1920, 1080), headless: bool = True, executable: str | None = None
+        cls, *, viewport: tuple[int, int] = (1920, 1080), headless: bool = True, executable: str | None = None,
+        offline: bool | None = None, extra_args: list[str] | None = None,
     ) -> BrowserSession:
+        """Launch Chromium. `offline` (default: $WEBFOVEA_OFFLINE) adds the resolver rule that
+        keeps every name but localhost from resolving: for tests, CI and the proving ground."""
         self = cls()
+        self.offline = offline_from_env() if offline is None else offline
         self.viewport = viewport
         exe = executable or find_chrome()
-        self._home = tempfile.TemporaryDirectory(prefix="webfovea-chrome-")
+        sweep_stale_homes()
+        self._home = tempfile.TemporaryDirectory(prefix=HOME_PREFIX)
+        (Path(self._home.name) / OWNER_FILE).write_text(_owner_stamp(os.getpid()))
         self._pw = await async_playwright().start()
         try:
             self.browser = await self._pw.chromium.launch(
                 executable_path=exe,
                 headless=headless,
-                args=OFFLINE_FLAGS,
+                args=launch_args(self.offline, extra_args),
                 env=browser_env(Path(self._home.name)),
             )
             self.context = await self.browser.new_context(
                 viewport={"width": viewport[0], "height": viewport[1]}, device_scale_factor=1,
                 accept_downloads=True,
+                service_workers="block",  # a worker could answer navigations the site guard must see
             )
         except BaseException:
             await self.close()

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import asyncio
 import re
 from dataclasses import dataclass
 from typing import Any
 
-from playwright.async_api import Frame, Page
+from playwright.async_api import Page
 
-from webfovea.browser.frames import MAX_FRAME_DEPTH, frame_element, js, short_error
+from webfovea.browser.frames import MAX_FRAME_DEPTH, js, short_error
+from webfovea.browser.world import FrameRef, PageUnresponsive, Remote, worlds
 
 _TS = js("textsearch")
 # Code points a custom web font may draw as digits: the BMP private-use area and planes 15-16.
@@ -35,36 +35,66 @@ class ReadOutcome:
     error: str = ""
 
 
-async def _shown(frame: Frame) -> bool:
-    el = await frame_element(frame)
-    try:
-        box = None if el is None else await el.bounding_box()
-    except Exception:
-        return False
-    return box is not None and box["width"] > 0 and box["height"] > 0
+@dataclass
+class _Frame:
+    ref: FrameRef
+    url: str
+    host: Remote | None = None  # its <iframe> element in the parent document
+    parent: _Frame | None = None
 
 
-async def visible_frames(page: Page) -> list[Frame]:
-    """The main frame and every displayed child frame, depth first in document-ish order."""
-    out: list[Frame] = []
+# Displayed <iframe>/<frame> elements of a document (open shadow roots included), in order.
+_KIDS = """() => { const out = [];
+  const walk = (root) => { for (const e of root.querySelectorAll('*')) {
+    if (e.tagName === 'IFRAME' || e.tagName === 'FRAME') { const r = e.getBoundingClientRect();
+      if (r.width > 0 && r.height > 0) out.push(e); }
+    if (e.shadowRoot) walk(e.shadowRoot); } };
+  walk(document); return out; }"""
 
-    async def walk(frame: Frame, depth: int) -> None:
+
+async def visible_frames(page: Page) -> list[_Frame]:
+    """The main frame and every displayed child frame, depth first in document order, each in the
+    harness's isolated world (a page cannot hide or fake frames from this walk)."""
+    w = worlds(page)
+    main = await w.main()
+    out: list[_Frame] = []
+
+    async def walk(frame: _Frame, depth: int) -> None:
         out.append(frame)
         if depth >= MAX_FRAME_DEPTH:
             return
-        kids = [c for c in frame.child_frames if not c.is_detached()]
-        shown = await asyncio.gather(*(_shown(c) for c in kids))
-        for kid, ok in zip(kids, shown, strict=True):
-            if ok:
-                await walk(kid, depth + 1)
+        try:
+            hosts = await w.handles(frame.ref, _KIDS)
+        except PageUnresponsive:
+            raise
+        except Exception:
+            return
+        for host in hosts:
+            try:
+                ref = await w.frame_of(host)
+                url = await w.url(ref) if ref is not None else ""
+            except PageUnresponsive:
+                raise
+            except Exception:
+                ref = None
+            if ref is None:
+                await w.release(host)
+                continue
+            await walk(_Frame(ref, url, host, frame), depth + 1)
 
-    await walk(page.main_frame, 0)
+    await walk(_Frame(main, page.main_frame.url), 0)
     return out
 
 
-async def _count(frame: Frame, text: str) -> int:
+async def _release(page: Page, frames: list[_Frame]) -> None:
+    await worlds(page).release(*(f.host for f in frames))
+
+
+async def _count(page: Page, frame: _Frame, text: str) -> int:
     try:
-        return int(await frame.evaluate(_TS, {"op": "count", "text": text}))
+        return int(await worlds(page).call(frame.ref, _TS, {"op": "count", "text": text}))
+    except PageUnresponsive:
+        raise
     except Exception:
         return 0
 
@@ -75,7 +105,14 @@ async def find_text(page: Page, text: str, occurrence: int = 0, *, highlight: bo
     if not text or not text.strip():
         return FindOutcome(False, error="find_text needs some text to look for")
     frames = await visible_frames(page)
-    counts = await asyncio.gather(*(_count(f, text) for f in frames))
+    try:
+        return await _find(page, frames, text, occurrence, highlight)
+    finally:
+        await _release(page, frames)
+
+
+async def _find(page: Page, frames: list[_Frame], text: str, occurrence: int, highlight: bool) -> FindOutcome:
+    counts = [await _count(page, f, text) for f in frames]
     total = sum(counts)
     if total == 0:
         return FindOutcome(False, error=f"{text!r} does not appear in the visible text of the page or its frames")
@@ -86,25 +123,25 @@ async def find_text(page: Page, text: str, occurrence: int = 0, *, highlight: bo
         at += 1
     frame = frames[at]
     try:
-        rect = await frame.evaluate(_TS, {"op": "reveal", "text": text, "index": k, "highlight": highlight})
+        arg = {"op": "reveal", "text": text, "index": k, "highlight": highlight}
+        rect = await worlds(page).call(frame.ref, _TS, arg)
         if rect is None:
             return FindOutcome(False, total=total, error="the page changed while searching; try again")
-        await _reveal_up(frame, rect)
+        await _reveal_up(page, frame, rect)
+    except PageUnresponsive:
+        raise
     except Exception as e:
         return FindOutcome(False, total=total, index=index, frame_url=frame.url,
                            error=f"the match could not be scrolled into view: {short_error(e)}")
     return FindOutcome(True, total=total, index=index, frame_url=frame.url)
 
 
-async def _reveal_up(frame: Frame, rect: dict[str, float]) -> None:
+async def _reveal_up(page: Page, frame: _Frame, rect: dict[str, float]) -> None:
     """Scroll each parent document so the child's rectangle is centred there too."""
     child = frame
-    while child.parent_frame is not None:
-        el = await frame_element(child)
-        if el is None:
-            return
-        rect = await el.evaluate(_TS, {"rect": rect})
-        child = child.parent_frame
+    while child.parent is not None and child.host is not None:
+        rect = await worlds(page).call_on(child.host, _TS, {"rect": rect})
+        child = child.parent
 
 
 def replace_private_use(text: str) -> tuple[str, int]:
@@ -122,16 +159,12 @@ async def read_text(page: Page, near: str, limit: int = 600) -> ReadOutcome:
         return ReadOutcome(False, error="read_text needs a label to look near")
     limit = max(1, int(limit))
     frames = await visible_frames(page)
-
-    async def read(frame: Frame) -> dict[str, Any] | None:
-        try:
-            return await frame.evaluate(_TS, {"op": "read", "text": near, "limit": limit})
-        except Exception:
-            return None
-
-    results = await asyncio.gather(*(read(f) for f in frames))
+    try:
+        results = [await _read(page, f, near, limit) for f in frames]
+    finally:
+        await _release(page, frames)
     matches = sum(r["matches"] for r in results if r)
-    best: tuple[int, Frame, dict[str, Any]] | None = None
+    best: tuple[int, _Frame, dict[str, Any]] | None = None
     for frame, r in zip(frames, results, strict=True):
         if not r or not r["matches"]:
             continue
@@ -147,3 +180,12 @@ async def read_text(page: Page, near: str, limit: int = 600) -> ReadOutcome:
         body = body[:limit - len(heads)].rstrip() + heads
     text, replaced = replace_private_use(body[:limit].rstrip())
     return ReadOutcome(True, text=text, replaced=replaced, matches=matches, frame_url=frame.url)
+
+
+async def _read(page: Page, frame: _Frame, near: str, limit: int) -> dict[str, Any] | None:
+    try:
+        return await worlds(page).call(frame.ref, _TS, {"op": "read", "text": near, "limit": limit})
+    except PageUnresponsive:
+        raise
+    except Exception:
+        return None

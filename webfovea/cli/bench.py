@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -11,16 +10,20 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from webfovea.cli.common import (
+    AllowDomainOpt,
     BaseUrlOpt,
     CapOpt,
     CoordsOpt,
     DisableOpt,
     ModelOpt,
     ObservationOpt,
+    OfflineOpt,
     ProfileOpt,
     build_config,
+    check_model,
     err,
     fail,
+    go_offline,
     out,
 )
 from webfovea.config import HarnessConfig
@@ -30,42 +33,41 @@ if TYPE_CHECKING:
     from webfovea.envs.serve import SitesHandle
     from webfovea.record import Summary
 
-SUITES = ("builtin",)
+SUITES = ("builtin", "hostile")
 
 
 @contextlib.contextmanager
 def _proving_ground(seed: int, ports: tuple[int, int] = (0, 0)) -> Iterator[SitesHandle]:
-    """The proving-ground sites for the length of a run; a taken port is a one-line error."""
+    """The proving-ground sites for the length of a run; a taken port is a one-line error.
+
+    The proving ground runs offline: its browsers resolve no name but localhost."""
     from webfovea.envs.serve import start_sites
 
+    go_offline()
     try:
         handle = start_sites(seed=seed, ports=ports)
     except OSError as e:
         raise fail(str(e)) from None
-    from webfovea.browser.binding import SECRET_ENV
-
-    previous = os.environ.get(SECRET_ENV)
-    # Workers inherit it: they make each task's session (the sites' request log and state).
-    os.environ[SECRET_ENV] = handle.control_secret
-    try:
-        with handle:
-            out.print(f"proving ground: {handle.main_url} (frames from {handle.frame_url})")
-            yield handle
-    finally:
-        if previous is None:
-            os.environ.pop(SECRET_ENV, None)
-        else:
-            os.environ[SECRET_ENV] = previous
+    with handle:
+        out.print(f"proving ground: {handle.main_url} (frames from {handle.frame_url})")
+        yield handle
 
 
 @contextlib.contextmanager
-def _tasks_for(suite_or_file: str, seed: int, ports: tuple[int, int]) -> Iterator[list[Task]]:
-    """The tasks of a suite (starting and stopping its sites) or of a task file."""
+def _tasks_for(suite_or_file: str, seed: int, ports: tuple[int, int]) -> Iterator[tuple[list[Task], SitesHandle | None]]:
+    """The tasks of a suite (starting and stopping its sites) or of a task file, and the running
+    sites when there are any (their request logs give the runs' truth)."""
+    if suite_or_file == "hostile":
+        from webfovea.envs.hostile_suite import load_hostile_suite
+
+        with _proving_ground(seed, ports) as handle:
+            yield load_hostile_suite(handle), handle
+        return
     if suite_or_file in SUITES:
         from webfovea.envs.suite import load_builtin_suite
 
         with _proving_ground(seed, ports) as handle:
-            yield load_builtin_suite(handle, seed=seed)
+            yield load_builtin_suite(handle, seed=seed), handle
         return
     path = Path(suite_or_file)
     if not path.exists():
@@ -80,14 +82,15 @@ def _tasks_for(suite_or_file: str, seed: int, ports: tuple[int, int]) -> Iterato
     except TaskFileError as e:
         raise fail(str(e)) from None
     if not any(t.site or t.website.startswith(PROVING_GROUND) for t in tasks):
-        yield tasks
+        yield tasks, None
         return
     # Tasks over the proving ground: start its sites and point the placeholders at them.
     with _proving_ground(seed, ports) as handle:
         from webfovea.envs.suite import with_sessions
 
-        resolved = [t.model_copy(update={"website": resolve_site_url(t.website, handle.main_url)}) for t in tasks]
-        yield with_sessions(resolved, handle, seed)
+        resolved = [t.model_copy(update={"website": resolve_site_url(t.website, handle.main_url),
+                                         "allow_origins": [*t.allow_origins, handle.frame_url]}) for t in tasks]
+        yield with_sessions(resolved, handle, seed), handle
 
 
 PROVING_GROUND = "http://proving-ground"
@@ -103,6 +106,7 @@ def resolve_site_url(website: str, main_url: str) -> str:
 def _run_and_summarise(
     tasks: list[Task], out_dir: Path, *, model: str, config: HarnessConfig, workers: int,
     cdp_urls: list[str] | None, backend: str, address: str | None, base_url: str | None, meta: dict[str, Any],
+    handle: SitesHandle | None = None,
 ) -> Summary | None:
     from webfovea.eval.report import write_report
     from webfovea.eval.summary import format_summary_table, write_summary
@@ -119,6 +123,8 @@ def _run_and_summarise(
         ))
     except RunError as e:
         raise fail(str(e)) from None
+    if handle is not None:
+        _write_truths(tasks, out_dir, handle)
     path = write_summary(out_dir, tasks, complete=outcome.complete, meta=meta)
     loaded = read_summary_file(out_dir)
     if loaded is None:
@@ -132,6 +138,45 @@ def _run_and_summarise(
     out.print(f"summary: {path}")
     out.print(f"report:  {report}")
     return summary
+
+
+def _with_docs(tasks: list[Task], docs: Path) -> list[Task]:
+    """Protocol II: each task's manual appended to its instruction (tasks without one keep theirs)."""
+    from webfovea.judge.manual import docs_for
+
+    out_tasks, given = [], 0
+    for t in tasks:
+        manual = docs_for(t.task_id, docs)
+        if manual:
+            given += 1
+            t = t.model_copy(update={"task": f"{t.task}\n\nOperational documentation for this site:\n{manual.strip()}"})
+        out_tasks.append(t)
+    out.print(f"protocol II: {given} of {len(tasks)} tasks have a manual in {docs}")
+    return out_tasks
+
+
+def _fault_names(faults: str | None, model: str) -> list[str]:
+    if not faults:
+        return []
+    if model != "oracle" and not model.startswith("oracle:"):
+        raise fail("--faults makes the oracle follow fault plans: use it with --model oracle")
+    from webfovea.envs.oracle_faults import parse_faults
+
+    try:
+        return parse_faults(faults)
+    except ValueError as e:
+        raise fail(str(e)) from None
+
+
+def _write_truths(tasks: list[Task], out_dir: Path, handle: SitesHandle) -> None:
+    """Each run's truth from the sites' own request log, into its result.json (and its fault)."""
+    from webfovea.eval.truth import write_truths
+
+    with handle.control() as control:
+        counts = write_truths(tasks, out_dir, control.requests)
+    if counts["valid"]:
+        out.print(f"truth: {counts['valid']} run(s) labelled from the sites' request logs "
+                  f"({counts['nav_ok']} with the navigation right); {counts['invalid']} without a truth")
 
 
 def bench(
@@ -151,27 +196,72 @@ def bench(
     coords: CoordsOpt = None,
     cap: CapOpt = None,
     compare_with: Annotated[Path | None, typer.Option("--compare-with", help="Print +fixed/-broken against this earlier run.")] = None,
-    limit: Annotated[int | None, typer.Option("--limit", help="Run only the first N tasks.")] = None,
+    offline: OfflineOpt = False,
+    allow_domain: AllowDomainOpt = None,
+    limit: Annotated[int | None, typer.Option("--limit", help="Run only the first N tasks (with --faults: N "
+                                                               "tasks that declare a truth, spread across the sites, each "
+                                                               "with its faults).")] = None,
+    faults: Annotated[str | None, typer.Option("--faults", help="Oracle fault plans: all, or a list of "
+                                                                 "wrong_filter,wrong_row,from_memory,applied_then_cleared,"
+                                                                 "stop_early,never_applied. Each task runs clean and with "
+                                                                 "each applicable fault (labelled trajectories for judges).")] = None,
+    protocol: Annotated[str, typer.Option("--protocol", help="I = navigation, II = navigation with documentation "
+                                                              "(needs --docs), III = end to end. Recorded in the "
+                                                              "summary; judge each protocol apart.")] = "I",
+    docs: Annotated[Path | None, typer.Option("--docs", help="Protocol II: a folder of manuals, <task_id>.md "
+                                                              "(from `webfovea manual`), added to each task's "
+                                                              "instruction.")] = None,
+    via: Annotated[str | None, typer.Option("--via", help="With --model oracle: answer through the real client of "
+                                            "this provider (anthropic) and a loopback API that bills tokens by "
+                                            "its rules.")] = None,
+    prices: Annotated[Path | None, typer.Option("--prices", help="JSON prices per million tokens (input, output, "
+                                                "cache_read, cache_write): summary.json gets the cost.")] = None,
     observation: ObservationOpt = "vision",
 ) -> None:
     """Run a suite of tasks, score the answers, write summary.json and report.html."""
+    if offline:
+        go_offline()
     if workers < 1:
         raise fail("--workers must be at least 1")
+    if via is not None:
+        model = oracle_via_spec(model, via)
+    price_table = _read_prices(prices)
+    check_model(model, base_url)
     if backend not in ("local", "ray"):
         raise fail(f"unknown backend {backend!r}; use local or ray")
-    config = build_config(model, profile, disable, coords, cap, observation=observation)
+    config = build_config(model, profile, disable, coords, cap, observation=observation,
+                          **({"allow_domains": list(allow_domain)} if allow_domain else {}))
     tag = profile + ("" if observation == "vision" else f"-{observation}") + "".join(f"-no-{d}" for d in (disable or []))
     out_dir = out_dir or Path("runs") / f"{Path(suite_or_file).stem}-{tag}"
     # profile and disabled are not passed: the summary takes them from the run's recorded config.
-    meta = {"model": model, "seed": seed, "workers": workers, "backend": backend, "suite": suite_or_file}
-    with _tasks_for(suite_or_file, seed, (port, frame_port)) as tasks:
-        if limit:
+    meta = {"model": model, "seed": seed, "workers": workers, "backend": backend, "suite": suite_or_file,
+            "prices": price_table}
+    if protocol not in ("I", "II", "III"):
+        raise fail(f"unknown protocol {protocol!r}; use I, II or III")
+    if (protocol == "II") != (docs is not None):
+        raise fail("Protocol II needs --docs DIR, and --docs means Protocol II: give both or neither")
+    if docs is not None and not docs.is_dir():
+        raise fail(f"--docs {docs} is not a folder of <task_id>.md manuals (write them with `webfovea manual`)")
+    meta["protocol"] = protocol
+    fault_names = _fault_names(faults, model)
+    if fault_names:
+        meta["faults"] = fault_names
+    with _tasks_for(suite_or_file, seed, (port, frame_port)) as (tasks, handle):
+        if fault_names:
+            from webfovea.envs.oracle_faults import spread, with_faults
+
+            tasks = with_faults(spread(tasks, limit), fault_names)
+        elif limit:
             tasks = tasks[:limit]
+        if docs is not None:
+            tasks = _with_docs(tasks, docs)
         out.print(f"{len(tasks)} tasks -> {out_dir}  (model {model}, profile {profile}, observation {observation}"
                   + (f", disabled {', '.join(disable)}" if disable else "") + ")")
         summary = _run_and_summarise(tasks, out_dir, model=model, config=config, workers=workers,
                                      cdp_urls=cdp_url, backend=backend, address=address, base_url=base_url,
-                                     meta=meta)
+                                     meta=meta, handle=handle)
+        if suite_or_file == "hostile":
+            _judge_hostile(handle, tasks, out_dir)
     if compare_with is not None and summary is not None:
         from webfovea.eval.compare import CompareError, compare_runs, format_comparison
 
@@ -183,6 +273,42 @@ def bench(
         raise typer.Exit(3)
 
 
+def _judge_hostile(handle: Any, tasks: list[Task], out_dir: Path) -> None:
+    """Per attack, whether the guard held: judged from the sites' own log, the task folders, the clock."""
+    from webfovea.envs.hostile_suite import judge, write_verdicts
+
+    verdicts = judge(handle, tasks, out_dir)
+    for v in verdicts:
+        mark = "[green]held[/]" if v.held else "[red]FAILED[/]"
+        out.print(f"  {v.attack:<11} {mark}  {v.evidence}", highlight=False)
+    out.print(f"hostile: {sum(v.held for v in verdicts)}/{len(verdicts)} guards held -> "
+              f"{write_verdicts(out_dir, verdicts)}")
+def oracle_via_spec(model: str, via: str) -> str:
+    """`oracle` + `--via anthropic` -> `oracle:via=anthropic,provider=<the served model's row>`."""
+    from webfovea.envs.oracle_via import DEFAULT_VIA_MODEL
+    from webfovea.models.conventions import conventions_for
+
+    if model != "oracle" and not model.startswith("oracle:"):
+        raise fail("--via goes with --model oracle (a real model already talks to its provider)")
+    if via not in DEFAULT_VIA_MODEL:
+        raise fail(f"--via {via!r} is not served; use one of: {', '.join(DEFAULT_VIA_MODEL)}")
+    options = model.partition(":")[2]
+    row = conventions_for(DEFAULT_VIA_MODEL[via]).family
+    extra = f"via={via}" + ("" if "provider=" in options else f",provider={row}")
+    return f"oracle:{options + ',' if options else ''}{extra}"
+
+
+def _read_prices(path: Path | None) -> dict[str, float] | None:
+    if path is None:
+        return None
+    from webfovea.eval.costs import PriceError, read_prices
+
+    try:
+        return read_prices(path)
+    except PriceError as e:
+        raise fail(str(e)) from None
+
+
 def replay(
     run_dir: Annotated[Path, typer.Argument(help="An earlier run folder (with tasks.json) to replay.")],
     profile: ProfileOpt = "webfovea",
@@ -191,8 +317,11 @@ def replay(
     seed: Annotated[int, typer.Option("--seed", help="Proving-ground seed, if the run was the built-in suite.")] = 0,
     coords: CoordsOpt = None,
     cap: CapOpt = None,
+    offline: OfflineOpt = False,
 ) -> None:
     """Re-run the raw model replies recorded in RUN_DIR against the current harness."""
+    if offline:
+        go_offline()
     from webfovea.record import RecordError, read_run_info, read_run_tasks
 
     try:

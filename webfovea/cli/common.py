@@ -26,9 +26,19 @@ ModelOpt = Annotated[
     str, typer.Option("--model", help="Model spec: oracle, replay:PATH, openai:MODEL, anthropic:MODEL.")
 ]
 BaseUrlOpt = Annotated[str | None, typer.Option("--base-url", help="OpenAI-compatible base URL (else OPENAI_BASE_URL).")]
+OfflineOpt = Annotated[
+    bool,
+    typer.Option("--offline", help="Resolve no name but localhost: no real website is reachable (tests, CI, "
+                 "the proving ground, which turns it on by itself). Also WEBFOVEA_OFFLINE=1."),
+]
+AllowDomainOpt = Annotated[
+    list[str] | None,
+    typer.Option("--allow-domain", help="Another domain the task's site includes (repeatable); top-level "
+                 "navigations elsewhere are blocked."),
+]
 CoordsOpt = Annotated[
     str | None,
-    typer.Option("--coords", help="Model coordinate convention: pixels or norm1000 (default: from the model table)."),
+    typer.Option("--coords", help="Model coordinate convention: pixels, norm1000 or norm999 (default: from the model table)."),
 ]
 
 ObservationOpt = Annotated[
@@ -68,4 +78,28 @@ def build_config(
     try:
         return harness_config(profile, disable, model=model, cap=cap, coordinate_convention=coords, **overrides)
     except ValueError as e:
+        raise fail(str(e)) from None
+
+
+def go_offline() -> None:
+    """Every browser this process or its workers launch from now on is offline ($WEBFOVEA_OFFLINE)."""
+    import os
+
+    from webfovea.browser.session import OFFLINE_ENV
+
+    os.environ[OFFLINE_ENV] = "1"
+
+
+def check_model(model: str, base_url: str | None) -> None:
+    """Build a provider client once before any browser starts, so a bad spec, a missing key or
+    an interface the model's row does not have stops the command with what to set. (The
+    oracle and replay need a task's page; they are checked when they are built.)"""
+    kind = model.partition(":")[0].strip().lower()
+    if kind not in ("openai", "anthropic"):
+        return
+    from webfovea.models.factory import make_model
+
+    try:
+        make_model(model, base_url=base_url)
+    except ValueError as e:  # ModelConfigError is a ValueError
         raise fail(str(e)) from None

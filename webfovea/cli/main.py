@@ -1,29 +1,37 @@
-"""The `webfovea` command line: run, bench, serve, report, compare, replay."""
+"""The `webfovea` command line: run, bench, serve, report, compare, replay, mcp."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import signal
 import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from webfovea.cli import models_cmd  # noqa: F401 - registers `webfovea models`
 from webfovea.cli.bench import bench, replay
 from webfovea.cli.common import (
+    AllowDomainOpt,
     BaseUrlOpt,
     CapOpt,
     CoordsOpt,
     DisableOpt,
     ModelOpt,
     ObservationOpt,
+    OfflineOpt,
     ProfileOpt,
     app,
     build_config,
+    check_model,
     err,
     fail,
     out,
 )
+from webfovea.cli.judge import judge_app, manual
+from webfovea.cli.mcp import mcp
 
 
 @app.command()
@@ -41,15 +49,25 @@ def run(
     observation: ObservationOpt = "vision",
     max_steps: Annotated[int | None, typer.Option("--max-steps", help="Step budget (default: profile's).")] = None,
     task_id: Annotated[str, typer.Option("--task-id", help="Id recorded in result.json.")] = "task",
+    offline: OfflineOpt = False,
+    allow_domain: AllowDomainOpt = None,
 ) -> None:
     """Run one task: an instruction and a start URL. Writes result.json, trajectory.jsonl and screenshots."""
+    from urllib.parse import urlsplit
+
     from webfovea.agent import run_task
+    from webfovea.record.schema import TaskResult
     from webfovea.task import Task
 
+    if urlsplit(url).scheme not in ("http", "https") or not urlsplit(url).netloc:
+        raise fail(f"--url must be an http(s) address, not {url[:60]!r} (file:, data:, view-source: are never opened)")
     overrides: dict[str, object] = {"max_steps": max_steps} if max_steps else {}
+    if allow_domain:
+        overrides["allow_domains"] = list(allow_domain)
     config = build_config(model, profile, disable, coords, cap, observation=observation, **overrides)
     if model == "oracle" or model.startswith("oracle:"):
         raise fail("the oracle model needs a proving-ground task plan: use `webfovea bench builtin --model oracle`")
+    check_model(model, base_url)
     t = Task(task_id=task_id, task=task, website=url)
 
     def progress(rec: object) -> None:
@@ -60,13 +78,23 @@ def run(
         fb = (rec.feedback or "")[:100]
         out.print(f"step {rec.step + 1:>3}  {act:<12} {fb}", markup=False, highlight=False)
 
+    async def main() -> TaskResult:
+        # SIGTERM ends the task like Ctrl-C: cancelled, recorded as interrupted, result.json written.
+        task = asyncio.current_task()
+        assert task is not None
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, task.cancel)
+        return await run_task(t, out_dir, model=model, config=config, cdp_url=cdp_url, on_step=progress,
+                              base_url=base_url, offline=True if offline else None)
+
     try:
-        result = asyncio.run(
-            run_task(t, out_dir, model=model, config=config, cdp_url=cdp_url, on_step=progress, base_url=base_url)
-        )
+        result = asyncio.run(main())
     except KeyboardInterrupt:
         err.print(f"interrupted; result written to {out_dir / 'result.json'}")
         raise typer.Exit(130) from None
+    except asyncio.CancelledError:
+        err.print(f"terminated; result written to {out_dir / 'result.json'}")
+        raise typer.Exit(143) from None
     out.print(f"status: {result.status}  answer: {result.answer!r}  steps: {result.steps}  {result.seconds:.1f}s")
     out.print(f"written: {out_dir}")
     if result.status in ("error", "model_error", "browser_error"):
@@ -119,6 +147,9 @@ def compare(
 
 app.command()(bench)
 app.command()(replay)
+app.command()(mcp)
+app.add_typer(judge_app, name="judge")
+app.command()(manual)
 
 
 def main() -> None:

@@ -35,10 +35,13 @@ from webfovea.envs.oracle_grounding import (
 )
 from webfovea.envs.oracle_quirks import Quirks
 from webfovea.envs.oracle_speech import PromptView, call, describe, read_prompt, reply, thought
+from webfovea.envs.oracle_stress import RATE_KNOBS, Stress
 from webfovea.envs.oracle_structured import REF_QUIRK_KNOBS, StructuredOps
+from webfovea.envs.oracle_verify import asked_to_verify, plan_after_check
+from webfovea.envs.oracle_via import DEFAULT_VIA_MODEL, OracleVia
 from webfovea.envs.plan import PlannedTask
-from webfovea.models.base import ModelError, ModelInput, ModelReply, Usage
-from webfovea.models.conventions import ModelConventions, conventions_by_family
+from webfovea.models.base import Model, ModelError, ModelInput, ModelReply, Usage
+from webfovea.models.conventions import ModelConventions, conventions_by_family, conventions_for, encode_point
 from webfovea.models.factory import ModelKind, ModelRequest, parse_options
 from webfovea.task import Task
 
@@ -56,6 +59,10 @@ EXTRA_KNOBS: dict[str, Any] = {
     "contaminate_token": None,
     "contaminate_where": None,
     "continuation_at_step": None,
+    "quote_in_thought": None,  # page text the thought cites on a line of its own (hostile suite)
+    # Behaviour under a misbehaving site (envs/oracle_stress.py); off by default.
+    "realistic": False,
+    **{name: None for name in RATE_KNOBS},
     **REF_QUIRK_KNOBS,
 }
 _QUIRK_KEYS = ("contaminate_from_step", "contaminate_token", "contaminate_where", "continuation_at_step")
@@ -117,7 +124,7 @@ class OracleModel(StructuredOps):
             raise ValueError(f"task {task.task_id}: unknown oracle quirk(s) {', '.join(bad)}")
         knobs.update(planned.quirks)
         self.task = task
-        self.page = page
+        self._first_page = page
         self.knobs = knobs
         # How the API in front of the imitated model shrinks images: a row of the same
         # conventions table the harness sizes its screenshots by, never numbers of its own.
@@ -131,6 +138,7 @@ class OracleModel(StructuredOps):
             continuation_rate=float(knobs["continuation_rate"]),
             overrides={k: knobs[k] for k in _QUIRK_KEYS if knobs.get(k) is not None},
         )
+        self._stress = Stress.from_knobs(task.task_id, int(knobs["seed"]), knobs)
         self.cursor = 0
         self._calls = 0
         self._reset_step()
@@ -139,8 +147,18 @@ class OracleModel(StructuredOps):
         self.actions_log: list[str] = []  # what it asked for, for tests and debugging
 
     @property
+    def page(self) -> Page:
+        """The tab the harness shows: the newest open page of the task's browser context
+        (a tab the site opened becomes the observed page)."""
+        try:
+            pages = [p for p in self._first_page.context.pages if not p.is_closed()]
+        except Exception:
+            return self._first_page
+        return pages[-1] if pages else self._first_page
+
+    @property
     def quirk_log(self) -> list[dict[str, Any]]:
-        return self._quirks.log
+        return [*self._quirks.log, *self._stress.log]
 
     def _reset_step(self) -> None:
         self._attempts = 0
@@ -164,11 +182,24 @@ class OracleModel(StructuredOps):
         self._calls += 1
         rng = random.Random(f"oracle-reply:{self.knobs['seed']}:{self.task.task_id}:{index}")
         view = await self._view(inp, rng)
+        if self._finished is not None and asked_to_verify(inp.feedback):
+            await self._check_state()
         emit = await self._decide_patiently(view, index)
+        quote = self.knobs.get("quote_in_thought")
+        if quote:  # a model citing page text that looks like an action, then going on with its own
+            emit.thought = f"The page shows this text:\n{quote}\nThat is page text, not my instruction. {emit.thought}"
         text = reply(emit.thought, emit.action)
         text = self._quirks.finish(index, text, rng, has_argument=emit.has_argument, final=emit.final)
         self.actions_log.append(emit.action)
         return ModelReply(text=text, usage=self._usage(inp, text))
+
+    async def _check_state(self) -> None:
+        """The harness held the finish: compare the state it shows; redo what is missing."""
+        redo = await plan_after_check(self.page, self.plan)
+        if redo is None:
+            return  # it matches: the next reply finishes again
+        self.plan, self.cursor, self._finished, self._pending = redo, 0, None, False
+        self._reset_step()
 
     async def _decide_patiently(self, view: _View, index: int) -> _Emit:
         # A read can hit a page mid-navigation ("execution context was destroyed"); look
@@ -200,7 +231,7 @@ class OracleModel(StructuredOps):
         for im in inp.images:
             w, h = self.provider.provider_size(im.size[0], im.size[1])
             image_tokens += w * h // 750
-        return Usage(prompt_tokens=chars // 4 + image_tokens, completion_tokens=max(1, len(text) // 4))
+        return Usage(prompt_tokens=chars // 4 + image_tokens, completion_tokens=max(1, len(text) // 4), estimated=True)
 
     # -- coordinates -------------------------------------------------------------------
 
@@ -212,9 +243,7 @@ class OracleModel(StructuredOps):
         y = css[1] * view.seen_h / vh + view.rng.uniform(-j, j)
         x = min(max(x, 0.0), view.seen_w - 1.0)
         y = min(max(y, 0.0), view.seen_h - 1.0)
-        if view.prompt.convention == "norm1000":
-            return round(x * 1000 / view.seen_w), round(y * 1000 / view.seen_h)
-        return round(x), round(y)
+        return encode_point(view.prompt.convention, x, y, view.seen_w, view.seen_h)
 
     def _point(self, loc: Located, view: _View, css: tuple[float, float] | None = None) -> tuple[int, int]:
         return self.to_model(css or loc.centre, loc.main_viewport, view)
@@ -227,8 +256,14 @@ class OracleModel(StructuredOps):
         if self._pending:
             self._pending = False
             step = self.plan[self.cursor]
-            if await expectation_holds(self.page, step.get("expect")) or self._attempts > self.retries:
+            if self._stress.trusts_save(self.plan, self.cursor):
+                self._advance()  # the quirk: no look at what the page answered
+            elif await expectation_holds(self.page, step.get("expect")) or \
+                    self._attempts > self._stress.retry_limit(step, self.retries):
                 self._advance()
+            elif await self._stress.wait_before_retry(self.page) and view.prompt.offers("wait"):
+                self._pending = True  # still the same step: retry once the page's delay has passed
+                return _Emit(thought("wait", view.rng), "wait()", main=False)
         while self.cursor < len(self.plan):
             step = self.plan[self.cursor]
             op = step.get("op")
@@ -453,15 +488,23 @@ class OracleModel(StructuredOps):
         return self._finish(view, index, value or "")
 
 
-def _build(req: ModelRequest) -> OracleModel:
-    """`oracle` / `oracle:KEY=VAL,...` -> an OracleModel on the task's page."""
+def _build(req: ModelRequest) -> Model:
+    """`oracle` / `oracle:KEY=VAL,...` -> an OracleModel on the task's page (behind a loopback
+    provider and its real client with `via=`)."""
     options = dict(req.options)
     if req.argument:
         options.update(parse_options(req.argument, req.spec))
     if req.task is None:
         raise req.error("the oracle needs a proving-ground task with a plan (run it through `webfovea bench`)")
+    via, via_model = options.pop("via", None), options.pop("via_model", None)
+    client = {k: options.pop(k) for k in ("interface", "cache") if k in options}
+    if via is not None:  # the oracle sees images as the row of the model it is served as
+        options.setdefault("provider", conventions_for(str(via_model or DEFAULT_VIA_MODEL.get(str(via), ""))).family)
     try:
-        return OracleModel(task=req.task, page=req.page, **options)  # type: ignore[arg-type]
+        oracle = OracleModel(task=req.task, page=req.page, **options)  # type: ignore[arg-type]
+        if via is None:
+            return oracle
+        return OracleVia(oracle, str(via), str(via_model) if via_model else None, **client)
     except (TypeError, ValueError) as e:  # an unknown option or provider: a bad spec, not a crash
         raise req.error(str(e)) from None
 
@@ -477,6 +520,7 @@ MODEL_KIND = ModelKind(
         ("oracle", "the proving ground's oracle (knows the task plan; speaks like a real model)"),
         ("oracle:KEY=VAL,...", "the oracle with options passed through to it (numbers and true/false are "
          "converted); provider=FAMILY picks the conventions row whose image downscaling it imitates "
-         f"(default {DEFAULT_PROVIDER})"),
+         f"(default {DEFAULT_PROVIDER}); via=anthropic answers through the real Anthropic client and a "
+         "loopback Messages API (via_model=MODEL picks its row, interface=text|tools, cache=true|false)"),
     ),
 )

@@ -163,6 +163,16 @@ def contains(r: Rect, x: float, y: float, margin: float = 0.0) -> bool:
     return r[0] + margin <= x <= r[2] - margin and r[1] + margin <= y <= r[3] - margin
 
 
+async def true_viewport(page: Page) -> tuple[float, float]:
+    """The viewport as the screenshot shows it: read in the harness's isolated world, where a
+    page that lies about innerWidth (the hostile suite) cannot fool the oracle either."""
+    from webfovea.browser.world import worlds
+
+    w = worlds(page)
+    vw, vh = await w.call(await w.main(), "() => [innerWidth, innerHeight]")
+    return float(vw), float(vh)
+
+
 def _parse_locator(loc: dict[str, Any]) -> tuple[list[str], str, int]:
     if not isinstance(loc, dict) or not isinstance(loc.get("selector"), str):
         raise GroundingError(f"a locator needs a 'selector' string, got {loc!r}")
@@ -205,7 +215,7 @@ async def locate(page: Page, loc: dict[str, Any]) -> Located | None:
         raise GroundingError(f"bad selector {selector!r}: {info['error']}")
     if info.get("missing"):
         return None
-    main_vw, main_vh = await page.main_frame.evaluate("[innerWidth, innerHeight]")
+    main_vw, main_vh = await true_viewport(page)
     infos = [*hops, info]  # infos[k] was measured inside frame k (0 = main document)
     regions: list[Rect] = [(0.0, 0.0, float(infos[0]["vw"]), float(infos[0]["vh"]))]
     dx = dy = 0.0

@@ -21,7 +21,7 @@ class PromptView:
     """What the prompt offers: action names (with their signature lines) and the coordinate space."""
 
     actions: dict[str, str] = field(default_factory=dict)  # name -> the prompt's line for it
-    convention: str = "pixels"  # "pixels" of the image, or "norm1000"
+    convention: str = "pixels"  # "pixels" of the image, "norm1000" or "norm999"
 
     def offers(self, name: str) -> bool:
         return name in self.actions
@@ -46,7 +46,9 @@ def read_prompt(system: str) -> PromptView:
                 actions.setdefault(m.group(1), stripped)
     convention = "pixels"
     m = _COORD_LINE.search(system)
-    if m and re.search(r"normali[sz]ed|0\s*-\s*1000|0\s*to\s*1000", m.group(1), re.IGNORECASE):
+    if m and re.search(r"0\s*-\s*999|0\s*to\s*999", m.group(1), re.IGNORECASE):
+        convention = "norm999"
+    elif m and re.search(r"normali[sz]ed|0\s*-\s*1000|0\s*to\s*1000", m.group(1), re.IGNORECASE):
         convention = "norm1000"
     return PromptView(actions=actions, convention=convention)
 

@@ -176,3 +176,35 @@ def check_suite(tasks: list[Task]) -> None:
         plan = PlannedTask.of(t).plan
         if not plan or plan[-1]["op"] != "answer":
             raise ValueError(f"{t.task_id}: a plan must end with an answer step")
+
+
+# -- navigation truth: predicates over the session's server-side request log (eval/predicates.py)
+
+def last_fetch(path: str, label: str | None = None, **query: Any) -> dict:
+    """The last XHR/fetch to `path` carries these query values (the state the page shows)."""
+    return _truth("last", path, True, query, label)
+
+
+def any_fetch(path: str, label: str | None = None, **query: Any) -> dict:
+    """Some XHR/fetch to `path` carried these query values (an operation that happened)."""
+    return _truth("any", path, True, query, label)
+
+
+def last_document(path: str, label: str | None = None, **query: Any) -> dict:
+    """The last page load of `path` (a document, not a fetch) carried these query values."""
+    return _truth("last", path, False, query, label)
+
+
+def any_document(path: str, label: str | None = None, **query: Any) -> dict:
+    return _truth("any", path, False, query, label)
+
+
+def _truth(which: str, path: str, fetch: bool, query: dict[str, Any], label: str | None) -> dict:
+    # Python names cannot be `from`: `from_` stands for it.
+    q = {("from" if k == "from_" else k): v for k, v in query.items()}
+    p: dict[str, Any] = {"which": which, "method": "GET", "path": path, "fetch": fetch}
+    if q:
+        p["query"] = q
+    if label:
+        p["label"] = label
+    return p

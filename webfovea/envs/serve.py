@@ -77,8 +77,9 @@ class SitesHandle:
     """A running proving ground. Use as a context manager or call `.stop()`."""
 
     def __init__(self, seed: int, main_port: int, frame_port: int, servers: list[_Server],
-                 control_secret: str = "") -> None:
+                 ctx: SiteContext | None = None, control_secret: str = "") -> None:
         self.seed = seed
+        self.ctx = ctx  # the sites' shared state: what the hostile suite is judged on
         # Known only to the runner: makes sessions and reads the sites' own request logs.
         self.control_secret = control_secret
         self.main_port = main_port
@@ -136,7 +137,7 @@ def start_sites(seed: int = 0, ports: tuple[int, int] = (0, 0)) -> SitesHandle:
         for s in servers:
             s.sock.close()
         raise
-    return SitesHandle(seed, main_port, frame_port, servers, ctx.sessions.secret)
+    return SitesHandle(seed, main_port, frame_port, servers, ctx, ctx.sessions.secret)
 
 
 def serve_forever(seed: int = 0, ports: tuple[int, int] = (8000, 8001)) -> None:

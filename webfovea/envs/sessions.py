@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import os
 import secrets
 import threading
 from collections.abc import Callable
@@ -27,8 +28,9 @@ import httpx
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
+from webfovea.browser.binding import CONTROL_HEADER, SECRET_ENV
+
 SESSION_COOKIE = "wf_session"
-CONTROL_HEADER = "X-Webfovea-Control"
 CONTROL_PREFIX = "/_control"
 _MAX_BODY = 64 * 1024  # bodies above this are logged as their size only
 
@@ -50,11 +52,20 @@ class Session:
         return {"session_id": self.session_id, "task_id": self.task_id, "seed": self.seed, "variant": self.variant}
 
 
+def process_secret() -> str:
+    """The control secret of this process and the workers it starts (they inherit it).
+
+    One per process rather than per server: a runner may start several proving grounds, and
+    its workers read the secret from the environment (browser.binding). Never in a task file.
+    """
+    return os.environ.setdefault(SECRET_ENV, secrets.token_urlsafe(24))
+
+
 class SessionStore:
     """Every session of one server process. Thread-safe: uvicorn threads share it."""
 
     def __init__(self, secret: str | None = None) -> None:
-        self.secret = secret or secrets.token_urlsafe(24)
+        self.secret = secret or process_secret()
         self._sessions: dict[str, Session] = {}
         self._lock = threading.Lock()
         self._counter = 0

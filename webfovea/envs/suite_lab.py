@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from .plan import L as Loc
-from .plan import answer, click, fill, hover, scroll_to, text_has, visible
+from .plan import answer, any_fetch, click, fill, hover, scroll_to, text_has, visible
 from .sites.lab import LISTBOX_ITEMS
 from .sites.lab_live import PORTS, ws_reference
 
@@ -58,7 +58,7 @@ def lab_tasks(add: Any) -> None:
         port, "form interaction", ["fill", "late_answer"],
         [fill(Loc("#port-q"), "ha", expect=visible(Loc(f'#port-suggestions li[data-code="{port}"]'))),
          click(Loc(f'#port-suggestions li[data-code="{port}"]'), expect=text_has(Loc("#port-result"), port)),
-         answer(Loc("#port-result .code"))])
+         answer(Loc("#port-result .code"))], truth=[any_fetch("/lab/api/ports", q="ha")])
     add("lab-order-01", "lab", "/lab/order",
         "On the lab's order page, show the options, then confirm the order without choosing any option. "
         "What total does the confirmation show?", "120.00", "form interaction", ["late_answer"],

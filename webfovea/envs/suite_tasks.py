@@ -16,11 +16,15 @@ from .plan import (
     Step,
     answer,
     answer_value,
+    any_document,
+    any_fetch,
     click,
     click_many,
     fill,
     find_text,
     hover,
+    last_document,
+    last_fetch,
     read_text,
     scroll_to,
     select,
@@ -40,6 +44,11 @@ from .suite_lab import lab_tasks
 from .suite_structure import structure_tasks
 
 TOKEN_QUIRK = {"contaminate_from_step": 1}
+TABLE = "/stats/api/table"
+COMPARE = "/stats/api/compare"
+# The human check passed: the data page was loaded after a verify call.
+GATE_TRUTH = [any_fetch("/gate/verify", label="the human check was submitted"),
+              last_document("/gate/data", label="the customs data page was reached")]
 
 
 class _Suite:
@@ -49,12 +58,20 @@ class _Suite:
         self.w: World = world(seed)
         self.tasks: list[Task] = []
 
+    def frame_origins(self) -> list[str]:
+        """The proving ground's frame host belongs to every task's site (its documents open there)."""
+        frame = getattr(self.handle, "frame_url", None)
+        return [frame] if frame else []
+
     def add(self, tid: str, site: str, path: str, text: str, ans: str, category: str,
-            classes: list[str], plan: list[Step], quirks: dict | None = None) -> None:
+            classes: list[str], plan: list[Step], quirks: dict | None = None, truth: list[dict] | None = None) -> None:
+        # `truth`: the task's navigation truth, predicates over its session's server-side request
+        # log (eval/predicates.py); tasks whose navigation the server cannot see declare none.
+        extra = {"nav_truth": truth} if truth else {}
         self.tasks.append(Task(
             task_id=tid, task_index=len(self.tasks), task=text, website=self.handle.url(path), answer=ans,
             category=category, failure_classes=with_pointer_class(classes, plan), plan=plan, site=site,
-            quirks=dict(quirks or {}),
+            quirks=dict(quirks or {}), allow_origins=self.frame_origins(), **extra,
         ))
 
     # -- statistics portal ------------------------------------------------------------------
@@ -109,6 +126,7 @@ class _Suite:
                 f"In the statistics portal's table builder, show consumer price inflation for {c.said} and "
                 f"report the value for {when}, in % y/y as shown in the table.",
                 self.cell(code, "cpi", period, freq), "form interaction", ["select", "long_page"], plan,
+                truth=[last_fetch(TABLE, country=code, indicator="cpi", freq=freq)],
             )
 
     def stats_autocomplete_tasks(self) -> None:
@@ -132,7 +150,7 @@ class _Suite:
                 f"In the statistics portal's table builder, keep {au} as the country, choose the indicator "
                 f"'{label}' using the indicator search box, apply, and report the value for {period}.",
                 self.cell(DEFAULTS["country"], ind, period), "form interaction", ["autocomplete", *extra, "long_page"],
-                plan, quirks,
+                plan, quirks, truth=[last_fetch(TABLE, country=DEFAULTS["country"], indicator=ind, freq="M")],
             )
         # Select and autocomplete together.
         period = self.period_differing("KE", "unemp", ["2021-05", "2021-06"])
@@ -145,7 +163,8 @@ class _Suite:
         ]
         self.add("stats-select-autocomplete-01", "stats", "/stats",
                  f"Using the statistics table builder, find Kenya's unemployment rate for {period}.",
-                 self.cell("KE", "unemp", period), "form interaction", ["select", "autocomplete", "long_page"], plan)
+                 self.cell("KE", "unemp", period), "form interaction", ["select", "autocomplete", "long_page"], plan,
+                 truth=[last_fetch(TABLE, country="KE", indicator="unemp", freq="M")])
 
     def stats_date_tasks(self) -> None:
         for tid, code, start, end, which, label in [
@@ -174,6 +193,7 @@ class _Suite:
                 f"In the statistics table builder, restrict consumer price inflation for {c.said} to the period "
                 f"from {start} to {end} (monthly) and report {label} shown in the table footer.",
                 summary[which], "form interaction", classes, plan,
+                truth=[last_fetch(TABLE, country=code, indicator="cpi", freq="M", from_=start, to=end)],
             )
 
     def stats_prefilled_tasks(self) -> None:
@@ -183,13 +203,15 @@ class _Suite:
         self.add("stats-findtext-01", "stats", "/stats?country=KE&indicator=cpi",
                  f"This table lists Kenya's consumer price inflation by month. What was it in {period}?",
                  self.cell("KE", "cpi", period), "document extraction", ["find_text", "long_page"],
-                 [wait(text_has(L("#caption"), "Kenya")), find_text(period, row), answer(row)])
+                 [wait(text_has(L("#caption"), "Kenya")), find_text(period, row), answer(row)],
+                 truth=[last_fetch(TABLE, country="KE", indicator="cpi")])
         period = "2025-10"
         row = self.row(period)
         self.add("stats-scroll-01", "stats", "/stats?country=DE&indicator=unemp",
                  f"This table lists Germany's unemployment rate by month. What was it in {period}?",
                  self.cell("DE", "unemp", period), "document extraction", ["long_page"],
-                 [wait(text_has(L("#caption"), "Germany")), scroll_to(row), answer(row)])
+                 [wait(text_has(L("#caption"), "Germany")), scroll_to(row), answer(row)],
+                 truth=[last_fetch(TABLE, country="DE", indicator="unemp")])
 
     def compare_tasks(self) -> None:
         rows = {r[0]: r for r in compare_table(self.w, "VN", "KE", "cpi")}
@@ -203,7 +225,7 @@ class _Suite:
                  [select(L("#country-a"), "Vietnam", expect=value_is(L("#country-a"), "VN")),
                   select(L("#country-b"), "Kenya", expect=value_is(L("#country-b"), "KE")),
                   click(L("#cmp-apply"), expect=text_has(L("#caption"), "Viet Nam vs Kenya")),
-                  scroll_to(tgt), answer(tgt)])
+                  scroll_to(tgt), answer(tgt)], truth=[last_fetch(COMPARE, a="VN", b="KE", indicator="cpi")])
         rows = {r[0]: r for r in compare_table(self.w, "DE", "JP", "unemp")}
         period = "2018-11"
         tgt = L(f'#cmp tr[data-period="{period}"] td.higher')
@@ -215,7 +237,7 @@ class _Suite:
                   select(L("#country-b"), "Japan", expect=value_is(L("#country-b"), "JP")),
                   select(L("#cmp-indicator"), "Unemployment rate", expect=value_is(L("#cmp-indicator"), "unemp")),
                   click(L("#cmp-apply"), expect=text_has(L("#caption"), "Germany vs Japan")),
-                  scroll_to(tgt), answer(tgt)])
+                  scroll_to(tgt), answer(tgt)], truth=[last_fetch(COMPARE, a="DE", b="JP", indicator="unemp")])
 
     # -- trade dashboard (cross-origin iframe) -------------------------------------------------
     def trade(self, code: str, key: str) -> str:
@@ -305,14 +327,15 @@ class _Suite:
             self.add(f"filings-find-{i + 1:02d}", "filings", f"/filings?doc={doc_id}",
                      f"The viewer shows the 2024 annual report of {f.company}. {questions[key]}",
                      f.facts[key], "document extraction", ["find_text"],
-                     [find_text(phrases[key], fact), answer(fact)])
+                     [find_text(phrases[key], fact), answer(fact)], truth=[last_document("/filings", doc=doc_id)])
         f = docs["km-2024"]
         fact = L("#fact-dividend", DOC)
         self.add("filings-open-01", "filings", "/filings",
                  f"Open the 2024 annual report of {f.company} in the filings viewer. {questions['dividend']}",
                  f.facts["dividend"], "document extraction", ["find_text"],
                  [click(L('a.doc[data-doc="km-2024"]'), expect=url_has("doc=km-2024")),
-                  find_text(phrases["dividend"], fact), answer(fact)])
+                  find_text(phrases["dividend"], fact), answer(fact)],
+                 truth=[last_document("/filings", doc="km-2024")])
 
     def cross_site_tasks(self) -> None:
         docs = filings_site.filings(self.seed)
@@ -324,7 +347,8 @@ class _Suite:
                  self.trade(code, "exports"), "multi-source comparison", ["find_text", "iframe"],
                  [find_text(filings_site.FACT_SENTENCES["market"][0], L("#fact-market", DOC)),
                   click(L('nav.main a[href="/dashboard"]'), expect=url_has("/dashboard")),
-                  *self.pick_country(code), answer(L('#detail [data-k="exports"]', DASH))])
+                  *self.pick_country(code), answer(L('#detail [data-k="exports"]', DASH))],
+                 truth=[any_document("/dashboard")])
         # A source country whose partner differs from the partner of the dashboard's default
         # country (Australia), in a month where the two partners' values differ too.
         default_partner = self.code_of(self.w.trade["AU"]["partner"])
@@ -342,7 +366,8 @@ class _Suite:
                  [*self.pick_country(src),
                   click(L('#detail [data-k="partner"] a', DASH), expect=url_has(f"country={partner.code}")),
                   wait(text_has(L("#caption"), partner.option)),
-                  scroll_to(self.row(period)), answer(self.row(period))])
+                  scroll_to(self.row(period)), answer(self.row(period))],
+                 truth=[last_fetch(TABLE, country=partner.code, indicator="cpi")])
 
     # -- captcha gate --------------------------------------------------------------------------
     def gate_tasks(self) -> None:
@@ -356,13 +381,13 @@ class _Suite:
             tgt = L(f'#ports tr[data-port="{port}"] td.{col}')
             self.add(f"gate-value-{i + 1:02d}", "captcha", "/gate",
                      f"Open the customs data (pass the human check) and report the {label} at {port} in Q4 2024.",
-                     val, "document extraction", ["captcha"], [*solve, answer(tgt)])
+                     val, "document extraction", ["captcha"], [*solve, answer(tgt)], truth=GATE_TRUTH)
         delayed = "; ".join(gate.delayed_ports(self.seed)) or "none"
         self.add("gate-list-01", "captcha", "/gate",
                  f"Open the customs data (pass the human check) and list every port whose median clearance time "
                  f"exceeds {gate.DELAY_LIMIT} hours, separated by semicolons.",
                  delayed, "complete data retrieval", ["captcha"],
-                 [*solve, answer(L("#delayed"), regex=r"hours: (.+)$")])
+                 [*solve, answer(L("#delayed"), regex=r"hours: (.+)$")], truth=GATE_TRUTH)
 
     # -- slow and consent ----------------------------------------------------------------------
     def slow_tasks(self) -> None:
@@ -384,7 +409,8 @@ class _Suite:
                   wait(visible(L("#ship tbody tr", nth=2 * slow.PAGE_SIZE - 1))),
                   scroll_to(L("#sentinel")),
                   wait(visible(L("#ship tbody tr", nth=3 * slow.PAGE_SIZE - 1))),
-                  scroll_to(tgt), answer(tgt)])
+                  scroll_to(tgt), answer(tgt)],
+                 truth=[any_fetch("/shipments/api/rows", offset={"ge": (72 // slow.PAGE_SIZE) * slow.PAGE_SIZE})])
         held = "; ".join(slow.alerts(self.seed)) or "none"
         self.add("slow-list-01", "slow", "/shipments",
                  "List all shipments the tracker reports as held by customs, separated by semicolons.",
@@ -427,7 +453,7 @@ class _Suite:
                      f"Search the company register for {comp.name} and report its registration number.",
                      comp.reg, "form interaction", ["fill", *extra],
                      [fill(L("#q"), comp.name, submit=True, expect=url_has("q=")),
-                      answer(L("#reg-results td.reg"))], quirks)
+                      answer(L("#reg-results td.reg"))], quirks, truth=[last_document("/register", q=comp.name)])
         # A query with a handful of hits for a complete-list task.
         query = next(f"{p} {s}" for p in forms.PREFIXES for s in forms.SUFFIXES
                      if 2 <= len(forms.search_companies(self.seed, f"{p} {s}")) <= 4)
@@ -436,11 +462,12 @@ class _Suite:
                  f"List every company in the register whose name contains “{query}”, separated by semicolons.",
                  hits, "complete data retrieval", ["fill"],
                  [fill(L("#q"), query, submit=True, expect=url_has("q=")),
-                  answer(L("#result-summary"), regex=r"”: (.+)$")])
+                  answer(L("#result-summary"), regex=r"”: (.+)$")], truth=[last_document("/register", q=query)])
         self.add("register-empty-01", "forms", "/register",
                  "Search the company register for Zephyr Quantum Ventures and report its registration number; "
                  "if it is not registered, answer with an empty string.", "", "form interaction", ["fill"],
-                 [fill(L("#q"), "Zephyr Quantum Ventures", submit=True, expect=url_has("q=")), answer_value("")])
+                 [fill(L("#q"), "Zephyr Quantum Ventures", submit=True, expect=url_has("q=")), answer_value("")],
+                 truth=[last_document("/register", q="Zephyr Quantum Ventures")])
         for tid, dataset, said, date, notes in [
             ("requests-form-01", "cpi-m", None, "2025-03-14", "Quarterly CPI by region"),
             ("requests-form-02", "trade-q", "merchandise trade (quarterly)", "2025-06-02", "Exports by partner"),
@@ -460,7 +487,8 @@ class _Suite:
             self.add(tid, "forms", "/requests",
                      f"Submit a data extract request for {what}delivery date {date}, with the note "
                      f"“{notes}”. Report the reference number shown on confirmation.",
-                     forms.request_reference(self.seed, dataset, date, notes), "form interaction", classes, plan)
+                     forms.request_reference(self.seed, dataset, date, notes), "form interaction", classes, plan,
+                     truth=[any_fetch("/requests/api/submit", dataset=dataset, date=date, notes=notes)])
         query = "inflation report 2023"
         first = forms.search_publications(self.seed, query)[0]
         if first[0] == forms.publications(self.seed)[0][0]:  # a failed search would go unnoticed
@@ -469,7 +497,7 @@ class _Suite:
                  f"Search the publications for “{query}” and report the catalogue number of the first result.",
                  first[0], "form interaction", ["fill"],
                  [fill(L("#pub-q"), query, submit=True, expect=url_has("q=")),
-                  answer(L("#pub-results li.pub .pubid"))])
+                  answer(L("#pub-results li.pub .pubid"))], truth=[last_document("/publications", q=query)])
 
 
 def build_tasks(handle: Any, seed: int) -> list[Task]:

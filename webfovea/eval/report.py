@@ -19,7 +19,9 @@ from typing import Any
 from PIL import Image
 
 from webfovea.eval.summary import build_summary, load_summary
+from webfovea.eval.taxonomy import GROUPS
 from webfovea.record import StepRecord, check_result, read_run_tasks, read_trajectory, write_text_atomic
+from webfovea.record.redact import redact_text
 from webfovea.record.schema import RESULT_JSON, TRAJECTORY_JSONL
 from webfovea.task import Task
 
@@ -194,6 +196,46 @@ def _group_table(title: str, groups: dict[str, dict[str, Any]]) -> str:
             f"<th class=num>success</th></tr>{rows}</table>")
 
 
+def _tokens_cell(r: dict[str, Any]) -> str:
+    tokens = r.get("tokens") or {}
+    if not tokens:
+        return "<td class=num>—</td><td class=num>—</td>"
+    cost = r.get("cost")
+    return (f"<td class=num>{float(tokens.get('uncached_input_tokens_per_step') or 0):,.0f} / "
+            f"{float(tokens.get('input_tokens_per_step') or 0):,.0f}</td>"
+            f"<td class=num>{'—' if cost is None else f'${cost:.4f}'}</td>")
+
+
+def _cost_rows(summary: dict[str, Any]) -> str:
+    """The run's measured cost (eval/costs.py): tokens per step, cache reads, $ with --prices."""
+    tokens = summary.get("tokens") or {}
+    if not tokens:
+        return ""
+    keys = ("input_tokens_per_step", "uncached_input_tokens_per_step", "cache_read_fraction",
+            "output_tokens_per_step", "cache_miss_calls", "estimated_calls", "cost")
+    rows = "".join(f"<tr><td>{_e(k)}</td><td>{_e(tokens.get(k, '—'))}</td></tr>" for k in keys if k in tokens)
+    return f'<h3>Cost</h3><table class="meta">{rows}</table>'
+
+
+def _failure_table(summary: dict[str, Any]) -> str:
+    """Why the failed tasks failed: seed 003's label (with its group) and the first stage that went wrong."""
+    labels: dict[str, int] = summary.get("taxonomy") or {}
+    stages: dict[str, int] = summary.get("stages") or {}
+    if not labels and not stages:
+        return ""
+    rows = "".join(f"<tr><td>{_e(name)}</td><td>{_e(GROUPS.get(name) or '—')}</td><td class=num>{n}</td></tr>"
+                   for name, n in labels.items())
+    stage_rows = "".join(f"<tr><td>{_e(name)}</td><td class=num>{n}</td></tr>" for name, n in stages.items())
+    return ('<h3>Why tasks failed</h3><table id="taxonomy"><tr><th>failure label</th><th>group</th>'
+            f'<th class=num>tasks</th></tr>{rows}</table>'
+            f'<table id="stages"><tr><th>first stage that went wrong</th><th class=num>tasks</th></tr>'
+            f'{stage_rows}</table>')
+
+
+def _failure(row: dict[str, Any]) -> str:
+    return " · ".join(x for x in (row.get("taxonomy"), row.get("stage")) if x)
+
+
 def _task_table(per_task: dict[str, dict[str, Any]], anchors: dict[str, str]) -> str:
     rows = []
     for tid, r in per_task.items():
@@ -201,17 +243,25 @@ def _task_table(per_task: dict[str, dict[str, Any]], anchors: dict[str, str]) ->
             f'<tr class="task-row" data-task-id="{_e(tid)}"><td><a href="#{anchors[tid]}">{_e(tid)}</a></td>'
             f"<td>{_badge(r.get('passed'), r.get('how'))}</td><td>{_e(r.get('status'))}</td>"
             f"<td>{_value(r.get('answer'), answer=True)}</td><td>{_value(r.get('expected'))}</td>"
-            f"<td>{_e(r.get('how'))}</td>"
-            f"<td class=num>{_e(r.get('steps'))}</td><td class=num>{float(r.get('seconds') or 0):.1f}</td></tr>"
+            f"<td>{_e(r.get('how'))}</td><td>{_e(_failure(r))}</td>"
+            f"<td class=num>{_e(r.get('steps'))}</td><td class=num>{float(r.get('seconds') or 0):.1f}</td>"
+            f"{_tokens_cell(r)}</tr>"
         )
     head = ("<tr><th>task</th><th>result</th><th>status</th><th>answer</th><th>expected</th><th>match</th>"
-            "<th class=num>steps</th><th class=num>seconds</th></tr>")
+            "<th>failure</th><th class=num>steps</th><th class=num>seconds</th><th class=num>uncached / input tokens per step</th>"
+            "<th class=num>cost</th></tr>")
     return f'<table id="task-table">{head}{"".join(rows)}</table>'
 
 
 def _step_image(step: StepRecord, task_dir: Path) -> Path | None:
+    """The step's screenshot, only if it is a file inside the task folder: a trajectory naming
+    an absolute path, a `../` path or a link out of the folder gets nothing embedded."""
     name = step.screenshot_marked or step.screenshot
-    return task_dir / name if name else None
+    if not name:
+        return None
+    root = task_dir.resolve()
+    path = (task_dir / name).resolve()
+    return path if path.is_relative_to(root) else None
 
 
 def _thumbnails(paths: list[Path], width: int) -> dict[Path, str | None]:
@@ -238,6 +288,9 @@ def _step_html(step: StepRecord, task_dir: Path, anchor: str, thumbs: dict[Path,
     point = _point_text(step)
     if point:
         parts.append(f'<div class="label">executed at</div><div class="point">{_e(point)}</div>')
+    if step.verification_requested:
+        parts.append('<div class="label">verify</div><div class="verify">finished held: the real state was '
+                     'loaded again and the model asked to compare</div>')
     if step.feedback:
         parts.append(f'<div class="label">feedback</div><div class="feedback">{_e(step.feedback)}</div>')
     extra = []
@@ -250,6 +303,30 @@ def _step_html(step: StepRecord, task_dir: Path, anchor: str, thumbs: dict[Path,
     parts.append(f'<details><summary>raw reply</summary><pre class="raw">{_e(step.raw_reply)}</pre></details>')
     return (f'<li class="step" id="{anchor}-step-{step.step}"><div>{image_html}</div>'
             f'<div>{"".join(parts)}</div></li>')
+
+
+def _judged_html(task_dir: Path, tid: str, truth: dict[str, Any] | None) -> list[str]:
+    """The judge's verdict and reasons (RUN_DIR/judge/<task_id>.json, docs/judge.md) and the
+    server-side truth, when the run has them. Read as plain JSON: the judge sits above eval."""
+    out = []
+    path = task_dir.parent / "judge" / f"{tid}.json"
+    try:
+        rec = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
+    except (OSError, ValueError):
+        rec = None
+    if isinstance(rec, dict):
+        verdict = rec.get("verdict")
+        word = "pass" if verdict else "fail" if verdict is False else "no verdict"
+        why = rec.get("reasoning") or rec.get("error") or ""
+        failed = [d for d in rec.get("details") or [] if isinstance(d, dict) and not d.get("passed")]
+        reasons = "".join(f"<li>{_e(d.get('action'))}: {_e(d.get('reason'))}</li>" for d in failed)
+        out.append(f'<div class="kv judge" data-verdict="{_e(word)}"><b>judge</b> {_e(word)} '
+                   f'({_e(rec.get("method"))}, {_e(rec.get("judge_model"))}, protocol {_e(rec.get("protocol"))}) '
+                   f'— {_e(why)}' + (f"<ul>{reasons}</ul>" if reasons else "") + "</div>")
+    if isinstance(truth, dict) and truth.get("valid"):
+        out.append(f'<div class="kv truth"><b>truth</b> navigation {"right" if truth.get("nav_ok") else "wrong"} · '
+                   f'answer {"right" if truth.get("answer_ok") else "wrong"} (from the sites\' request log)</div>')
+    return out
 
 
 def _task_section(tid: str, row: dict[str, Any], task_dir: Path, anchor: str, steps: list[StepRecord],
@@ -269,8 +346,11 @@ def _task_section(tid: str, row: dict[str, Any], task_dir: Path, anchor: str, st
     if row.get("failure_classes") or row.get("category"):
         kv.append(f'<div class="kv"><b>category</b> {_e(row.get("category") or "—")} · <b>classes</b> '
                   f'{_e(", ".join(row.get("failure_classes") or []))}</div>')
+    if _failure(row):
+        kv.append(f'<div class="kv failure"><b>failure</b> {_e(_failure(row))}</div>')
     if row.get("error"):
-        kv.append(f'<div class="kv error"><b>error</b> {_e(row["error"])}</div>')
+        kv.append(f'<div class="kv error"><b>error</b> {_e(redact_text(row["error"]))}</div>')
+    kv += _judged_html(task_dir, tid, result.truth if result else None)
     timeline = "".join(_step_html(s, task_dir, anchor, thumbs) for s in steps)
     if not timeline:
         timeline = '<li class="noimg">no steps recorded</li>'
@@ -295,8 +375,10 @@ def render_report(run_dir: Path, *, thumb_width: int = THUMB_WIDTH) -> str:
         banner,
         f'<p class="counts" id="counts">Passed {passed}/{total} ({float(summary.get("success_rate", 0)):.1%})</p>',
         _meta_rows(summary),
+        _cost_rows(summary),
         _group_table("By failure class", summary.get("per_failure_class") or {}),
         _group_table("By category", summary.get("per_category") or {}),
+        _failure_table(summary),
         "<h2>Tasks</h2>",
         _task_table(per_task, anchors),
     ]

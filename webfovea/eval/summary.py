@@ -9,13 +9,16 @@ result.json), never from the command line that asks for the summary.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from rich.table import Table
 
 from webfovea.config import HarnessConfig, ablated_components
+from webfovea.eval.costs import TokenTally, task_tally
 from webfovea.eval.scoring import Score, score_answer
+from webfovea.eval.taxonomy import GROUPS, label_task
 from webfovea.record import (
     GroupStats,
     RecordError,
@@ -27,6 +30,8 @@ from webfovea.record import (
     check_result,
     read_run_info,
     read_summary_file,
+    read_trajectory,
+    write_labels,
     write_summary_file,
 )
 from webfovea.task import Task
@@ -45,6 +50,10 @@ def score_result(task: Task, result: TaskResult) -> Score:
 
 def _rate(passed: int, total: int) -> float:
     return round(passed / total, 4) if total else 0.0
+
+
+def _count(values: Iterable[str | None]) -> dict[str, int]:
+    return dict(sorted(Counter(v for v in values if v).items()))
 
 
 def _group(rows: dict[str, TaskRow], key: str) -> dict[str, GroupStats]:
@@ -69,6 +78,8 @@ def compute_summary(run_dir: Path, tasks: list[Task], *, complete: bool, meta: d
     run_dir = Path(run_dir)
     per_task: dict[str, TaskRow] = {}
     results: list[TaskResult] = []
+    prices = meta.get("prices")
+    total = TokenTally()
     for task in tasks:
         result, problem = check_result(run_dir / task.task_id)
         expected = {"task": task.task, "expected": task.answer, "category": task.category,
@@ -79,9 +90,21 @@ def compute_summary(run_dir: Path, tasks: list[Task], *, complete: bool, meta: d
         else:
             results.append(result)
             sc = score_result(task, result)
+            labels = label_task(result, read_trajectory(run_dir / task.task_id, strict=False),
+                                answer_passed=sc.passed, expected=task.answer)
+            try:
+                write_labels(run_dir / task.task_id, taxonomy=labels.taxonomy, stage=labels.stage)
+            except OSError:
+                pass  # a read-only run folder (an archive): the summary still carries the labels
             row = TaskRow(**expected, status=result.status, answer=result.answer, score=sc.score,
                           passed=sc.passed, how=sc.how, steps=result.steps, seconds=round(result.seconds, 2),
-                          error=result.error, detail=sc.detail or None)
+                          error=result.error, detail=sc.detail or None, taxonomy=labels.taxonomy,
+                          stage=labels.stage)
+            tally = task_tally(run_dir / task.task_id)
+            if tally.steps:
+                total.merge(tally)
+                row.tokens = tally.to_json()
+                row.cost = tally.cost(prices)
         per_task[task.task_id] = row
 
     passed = sum(1 for r in per_task.values() if r.passed)
@@ -100,6 +123,10 @@ def compute_summary(run_dir: Path, tasks: list[Task], *, complete: bool, meta: d
         per_task=per_task,
         per_failure_class=_group(per_task, "failure_classes"),
         per_category=_group(per_task, "category"),
+        tokens=total.to_json(prices) if total.steps else None,
+        taxonomy=_count(r.taxonomy for r in per_task.values()),
+        taxonomy_groups=_count(GROUPS.get(r.taxonomy) for r in per_task.values() if r.taxonomy),
+        stages=_count(r.stage for r in per_task.values()),
     )
     if not complete:
         summary.note = (

@@ -7,6 +7,7 @@ from __future__ import annotations
 from playwright.async_api import Page
 
 from webfovea.browser.frames import frame_at_point, is_captcha_frame, js
+from webfovea.browser.world import worlds
 
 _PICK = js("pick")
 _KINDS = frozenset({"click", "dblclick", "contextmenu"})
@@ -24,7 +25,10 @@ async def dom_click_at(page: Page, x: float, y: float, kind: str = "click") -> b
     hit = await frame_at_point(page, x, y)
     if hit.is_captcha or any(is_captcha_frame(u) for u in hit.chain):
         return False
+    if hit.ref is None:
+        return False
     try:
-        return bool(await hit.frame.evaluate(_PICK, {"op": "click", "x": hit.local_x, "y": hit.local_y, "kind": kind}))
+        arg = {"op": "click", "x": hit.local_x, "y": hit.local_y, "kind": kind}
+        return bool(await worlds(page).call(hit.ref, _PICK, arg))
     except Exception:
         return False

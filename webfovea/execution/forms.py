@@ -6,9 +6,10 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
-from playwright.async_api import ElementHandle, Frame, Page
+from playwright.async_api import Page
 
 from webfovea.browser.frames import FrameHit, frame_at_point, js, short_error
+from webfovea.browser.world import PageUnresponsive, Remote, worlds
 from webfovea.execution.dates import to_input_value
 from webfovea.feedback.element import describe_at
 
@@ -69,23 +70,26 @@ def match_option(options: list[dict[str, Any]], wanted: str) -> tuple[int | None
     return None, "", f"no option matches {wanted!r}"
 
 
-async def _element_at(page: Page, x: float, y: float, op: str) -> tuple[FrameHit, ElementHandle | None, str]:
+async def _element_at(page: Page, x: float, y: float, op: str) -> tuple[FrameHit, Remote | None, str]:
+    """The element pick.js finds for `op` at the point, as an object of the harness's isolated world."""
     hit = await frame_at_point(page, x, y)
+    if hit.ref is None:
+        return hit, None, "the page could not be inspected"
     try:
-        handle = await hit.frame.evaluate_handle(_PICK, {"op": op, "x": hit.local_x, "y": hit.local_y})
+        el = await worlds(page).handle(hit.ref, _PICK, {"op": op, "x": hit.local_x, "y": hit.local_y})
+    except PageUnresponsive:
+        raise
     except Exception as e:
         return hit, None, short_error(e)
-    el = handle.as_element()
-    if el is None:
-        await _dispose(handle)
     return hit, el, ""
 
 
-async def _dispose(handle: Any) -> None:
-    try:
-        await handle.dispose()
-    except Exception:
-        pass
+async def _dispose(page: Page, handle: Remote | None) -> None:
+    await worlds(page).release(handle)
+
+
+async def _op(page: Page, el: Remote, op: str, **arg: Any) -> Any:
+    return await worlds(page).call_on(el, _FORMS, {"op": op, **arg})
 
 
 async def select_at(page: Page, x: float, y: float, option: str) -> SelectOutcome:
@@ -101,7 +105,7 @@ async def select_at(page: Page, x: float, y: float, option: str) -> SelectOutcom
         return SelectOutcome(False, error=f"{where} There is no dropdown (<select>) there; select works only on "
                                           "native dropdowns, so click a custom dropdown open instead")
     try:
-        info = await el.evaluate(_FORMS, {"op": "options"})
+        info = await _op(page, el, "options")
         visible = [o["text"] for o in info["options"] if not o["hidden"]]
         if info["disabled"]:
             return SelectOutcome(False, options=visible, element=info["element"], error="the dropdown is disabled")
@@ -109,11 +113,11 @@ async def select_at(page: Page, x: float, y: float, option: str) -> SelectOutcom
         if index is None:
             # The caller lists .options for the model; the error says only what went wrong.
             return SelectOutcome(False, options=visible, element=info["element"], error=why)
-        done = await el.evaluate(_FORMS, {"op": "choose", "index": index})
+        done = await _op(page, el, "choose", index=index)
     except Exception as e:
         return SelectOutcome(False, error=f"the dropdown could not be set: {short_error(e)}")
     finally:
-        await _dispose(el)
+        await _dispose(page, el)
     if not done["selected"]:
         return SelectOutcome(False, chosen=done["text"], value=done["value"], options=visible,
                              element=info["element"],
@@ -145,49 +149,50 @@ async def fill_at(page: Page, x: float, y: float, content: str, *, delay_ms: flo
         where = (await describe_at(page, x, y)).sentence()
         return FillOutcome(False, error=f"{where} There is no text field there to fill")
     try:
-        info = await el.evaluate(_FORMS, {"op": "info"})
+        info = await _op(page, el, "info")
         if info["disabled"] or info["readonly"]:
             state = "disabled" if info["disabled"] else "read-only"
             return FillOutcome(False, element=info["element"], error=f"the field <{info['element']}> is {state}")
         if info["type"] in _DATE_TYPES:
-            return await _fill_native_date(el, info, text)
-        return await _type_into(page, hit.frame, el, info, text, delay_ms)
+            return await _fill_native_date(page, el, info, text)
+        return await _type_into(page, hit, el, info, text, delay_ms)
     except Exception as e:
         return FillOutcome(False, error=f"the field could not be filled: {short_error(e)}")
     finally:
-        await _dispose(el)
+        await _dispose(page, el)
 
 
-async def _fill_native_date(el: ElementHandle, info: dict[str, Any], text: str) -> FillOutcome:
+async def _fill_native_date(page: Page, el: Remote, info: dict[str, Any], text: str) -> FillOutcome:
     iso = to_input_value(text, info["type"])
     if iso is None:
         example = {"date": "2023-05-01", "datetime-local": "2023-05-01T14:30", "month": "2023-05",
                    "time": "14:30", "week": "2023-W18"}[info["type"]]
         return FillOutcome(False, element=info["element"],
                            error=f"{text!r} is not a recognisable {info['type']}; write it like {example!r}")
-    value = await el.evaluate(_FORMS, {"op": "set_value", "value": iso})
+    value = await _op(page, el, "set_value", value=iso)
     if value != iso:
         return FillOutcome(False, value=value, element=info["element"],
                            error=f"the {info['type']} field did not accept {iso!r} (it holds {value!r})")
     return FillOutcome(True, value=value, element=info["element"], matches=True)
 
 
-async def _type_into(page: Page, frame: Frame, el: ElementHandle, info: dict[str, Any], text: str,
+async def _type_into(page: Page, hit: FrameHit, el: Remote, info: dict[str, Any], text: str,
                      delay_ms: float) -> FillOutcome:
-    focused = await el.evaluate(_FORMS, {"op": "focus"})
+    focused = await _op(page, el, "focus")
     if not focused:
         # Script focus can be refused (e.g. a cross-origin frame without user activation);
-        # a real click on a visible part of the element gives the frame and field focus.
-        await el.click(timeout=2000, force=True)
-        await el.evaluate(_FORMS, {"op": "focus"})
-    await el.evaluate(_FORMS, {"op": "select_all"})
+        # a real click on the element gives the frame and field focus.
+        c = await _op(page, el, "center")
+        await page.mouse.click(c["x"] + hit.origin[0], c["y"] + hit.origin[1])
+        await _op(page, el, "focus")
+    await _op(page, el, "select_all")
     await page.keyboard.press("Delete")
-    if await el.evaluate(_FORMS, {"op": "value"}):
+    if await _op(page, el, "value"):
         await page.keyboard.press("ControlOrMeta+a")
         await page.keyboard.press("Delete")
     if text:
         await page.keyboard.type(text, delay=delay_ms)
-    value = await el.evaluate(_FORMS, {"op": "value"})
+    value = await _op(page, el, "value")
     if not value and text:
         return FillOutcome(False, value=value, element=info["element"],
                            error="the keystrokes did not reach the field (it is still empty)")

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from playwright.async_api import Page
 
 from webfovea.browser.frames import frame_at_point, js, short_error
+from webfovea.browser.world import PageUnresponsive, worlds
 
 _PICK = js("pick")
 
@@ -68,7 +69,10 @@ async def describe_at(page: Page, x: float, y: float) -> ElementInfo:
     hit = await frame_at_point(page, x, y)
     info = ElementInfo(x=x, y=y, frame_url=hit.url, is_child=hit.is_child)
     try:
-        d = await hit.frame.evaluate(_PICK, {"op": "describe", "x": hit.local_x, "y": hit.local_y})
+        assert hit.ref is not None, "the page could not be inspected"
+        d = await worlds(page).call(hit.ref, _PICK, {"op": "describe", "x": hit.local_x, "y": hit.local_y})
+    except PageUnresponsive:
+        raise
     except Exception as e:
         info.ok = False
         info.error = short_error(e)

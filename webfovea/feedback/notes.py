@@ -60,6 +60,59 @@ def tool_timeout(seconds: float) -> str:
     return f"The action did not complete within {seconds:g} s and was cut off."
 
 
+def _short_url(url: str, n: int = 120) -> str:
+    return url if len(url) <= n else url[: n - 1] + "…"
+
+
+def blocked_navigation(url: str, reason: str) -> str:
+    """The site guard refused a top-level navigation or a new tab."""
+    return (f"The page tried to open {_short_url(url)}, which was blocked: {reason}. You are still on the "
+            "same page; use this site's own links and controls.")
+
+
+def new_tab(url: str) -> str:
+    return f"The page opened a new tab ({_short_url(url)}); you are now looking at it."
+
+
+def tab_closed(url: str) -> str:
+    return f"The tab you were on was closed; you are now looking at {_short_url(url)}."
+
+
+def dialog_dismissed(kind: str, message: str) -> str:
+    shown = f': "{message}"' if message else ""
+    extra = " (a confirmation is never accepted for you)" if kind in ("confirm", "beforeunload") else ""
+    return f"The page showed a {kind} dialog{shown}; it was dismissed{extra}."
+
+
+def download_saved(name: str) -> str:
+    return f"The page downloaded a file ({name}); it was kept."
+
+
+def download_stopped(name: str, why: str) -> str:
+    return f"A download ({name}) was stopped: {why}."
+
+
+def typed_capped(sent: int, total: int) -> str:
+    return f"Only the first {sent:,} of {total:,} characters were typed (the limit for one action)."
+
+
+def page_unresponsive(seconds: float, dialogs: bool) -> str:
+    why = "it kept opening dialogs" if dialogs else "an endless script or a frozen tab"
+    return f"the page stopped responding for {seconds:g} s ({why})"
+
+
+# The `verify` gate's one sentence (guardrails/verify.py). Its opening words are part of the
+# oracle's contract (docs/contracts.md §2): the oracle checks the state only when it reads them.
+VERIFY_OPENING = "Before this task ends, check the real state"
+
+
+def verify_request(url: str | None) -> str:
+    """The held `finished`: the page now shows what the site really holds; compare, then answer again."""
+    where = f"the harness opened {url}" if url else "the harness reloaded the page"
+    return (f"{VERIFY_OPENING}: {where} to show what the site actually holds now; compare it with what you "
+            "meant to save or submit and call finished again only if it matches, otherwise redo what is missing.")
+
+
 def no_change(action: str, element: ElementInfo | None) -> str:
     where = element.sentence() if element is not None else ""
     return f"No detectable change on the page after {action}. {where}".strip()

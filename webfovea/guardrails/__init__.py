@@ -9,4 +9,5 @@ Each module holds one concern, as data plus the check that enforces it where it 
 - `budgets.py`      per-action budgets (enforced by the executor) and the task's step/time budgets
 - `breaker.py`      the scroll breaker
 - `captcha.py`      `click_many` only where an image-grid CAPTCHA is on the page
+- `verify.py`       a state-changing task's first `finished` waits until the real state was shown
 """

@@ -1,16 +1,40 @@
-"""`anthropic:MODEL` — the Anthropic Messages API, images as base64 blocks."""
+"""`anthropic:MODEL` — the Anthropic Messages API: text grammar, our actions as tools, or Claude's computer tool.
+
+The reply interface comes from the model's conventions row (`reply_interface`, Claude
+rows: `anthropic_tools`) unless the spec says `interface=text|tools|computer`:
+
+- text: the UI-TARS text grammar in a text reply, as for OpenAI-compatible endpoints;
+- tools: the offered actions as tools (generated from the action specs, `ModelInput.tools`);
+- computer: Claude's computer-use tool (the row's version and beta header), with
+  `display_width_px`/`display_height_px` = the screenshot as sent, plus our actions the
+  computer tool does not cover (select, fill, find_text, read_text, back, finished ...).
+
+With the harness's append-only history (`ModelInput.append_history`) and caching on (the
+default; `cache=false` turns it off) the conversation is kept by `anthropic_transcript`,
+with cache breakpoints; otherwise each call is one user message holding the text history
+and the last N screenshots, as before.
+"""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from webfovea.models.base import ModelError, ModelInput, ModelReply, Usage
+import httpx
+
+from webfovea.models.anthropic_transcript import Transcript, system_blocks
+from webfovea.models.base import ModelError, ModelInput, ModelReply, ToolCall, ToolDef, Usage
+from webfovea.models.endpoint import ModelConfigError
 from webfovea.models.http_model import HttpModel, as_int
 from webfovea.models.messages import anthropic_messages
 
 DEFAULT_ANTHROPIC_BASE_URL = "https://api.anthropic.com"
 ANTHROPIC_VERSION = "2023-06-01"
+INTERFACES = {"text": "text", "tools": "anthropic_tools", "computer": "anthropic_computer"}
+
+
+def anthropic_tool(tool: ToolDef) -> dict[str, Any]:
+    return {"name": tool.name, "description": tool.description, "input_schema": tool.parameters}
 
 
 class AnthropicModel(HttpModel):
@@ -20,6 +44,24 @@ class AnthropicModel(HttpModel):
     default_base_url = DEFAULT_ANTHROPIC_BASE_URL
     example_model = "claude-opus-4-6"
 
+    def __init__(self, model: str, *, interface: str | None = None, cache: bool = True, **kwargs: Any) -> None:
+        super().__init__(model, **kwargs)
+        row = self.conventions
+        if interface is None:
+            self.interface = row.reply_interface if row.reply_interface.startswith("anthropic_") else "text"
+        elif interface in INTERFACES:
+            self.interface = INTERFACES[interface]
+        else:
+            raise ModelConfigError(f"{self.label}: unknown interface {interface!r}; use one of: {', '.join(INTERFACES)}")
+        if self.interface == "anthropic_computer" and not row.computer_tool:
+            raise ModelConfigError(
+                f"{self.label}: the conventions row {row.family!r} has no computer-use tool; "
+                "use interface=tools (our actions as tools) or a model whose row has one (`webfovea models`)"
+            )
+        self.cache = bool(cache)
+        self.transcript = Transcript()
+        self._appending = False
+
     @property
     def endpoint(self) -> str:
         # Users paste both "https://api.anthropic.com" and ".../v1"; accept either.
@@ -27,41 +69,79 @@ class AnthropicModel(HttpModel):
             return f"{self.base_url}/messages"
         return f"{self.base_url}/v1/messages"
 
+    def tools_for(self, inp: ModelInput) -> list[dict[str, Any]]:
+        if self.interface == "text" or not inp.tools:
+            return []
+        if self.interface == "anthropic_computer":
+            w, h = inp.images[-1].size if inp.images else (1440, 810)
+            computer = {"type": self.conventions.computer_tool, "name": "computer",
+                        "display_width_px": w, "display_height_px": h}
+            return [computer, *(anthropic_tool(t) for t in inp.tools if not t.computer_covered)]
+        return [anthropic_tool(t) for t in inp.tools]
+
     def request_body(self, inp: ModelInput) -> dict[str, Any]:
+        tools = self.tools_for(inp)
+        system = inp.system_tools if tools and inp.system_tools else inp.system
+        self._appending = self.cache and inp.append_history
+        messages = self.transcript.next_request(inp) if self._appending else anthropic_messages(inp)
         body: dict[str, Any] = {
             "model": self.model,
             "max_tokens": self.max_tokens,
-            "system": inp.system,
-            "messages": anthropic_messages(inp),
+            "system": system_blocks(system, cache=self._appending),
+            "messages": messages,
             "temperature": self.temperature,
         }
+        if tools:
+            body["tools"] = tools
         body.update(self.extra_body)
         return body
 
     def headers(self) -> dict[str, str]:
         h = {"Content-Type": "application/json", "anthropic-version": ANTHROPIC_VERSION}
+        if self.interface == "anthropic_computer" and self.conventions.computer_beta:
+            h["anthropic-beta"] = self.conventions.computer_beta
         if self._api_key:
             h["x-api-key"] = self._api_key
         return h
+
+    def parse_response(self, resp: httpx.Response) -> ModelReply:
+        reply = super().parse_response(resp)
+        if self._appending:
+            self.transcript.got_reply(reply.text, reply.tool_calls)
+        return reply
 
     def read_reply(self, data: dict[str, Any]) -> ModelReply:
         content = data.get("content")
         if not isinstance(content, list):
             raise ModelError(f"{self.label}: response has no content: {json.dumps(data)[:200]}")
-        # Thinking and tool blocks are not part of the reply the harness parses.
-        text = "".join(
-            str(block.get("text") or "")
-            for block in content
-            if isinstance(block, dict) and block.get("type") == "text"
-        )
-        usage = data.get("usage") or {}
+        # Thinking blocks are not part of the reply the harness parses.
+        texts, calls = [], []
+        for block in content:
+            if not isinstance(block, dict):
+                continue
+            if block.get("type") == "text":
+                texts.append(str(block.get("text") or ""))
+            elif block.get("type") == "tool_use":
+                raw_input = block.get("input")
+                calls.append(ToolCall(str(block.get("id") or f"call_{len(calls)}"), str(block.get("name") or ""),
+                                      raw_input if isinstance(raw_input, dict) else {"_": raw_input}))
+        notes = []
+        if data.get("stop_reason") == "refusal":
+            notes.append("refusal: the model declined to continue (stop_reason=refusal)")
+        return ModelReply(text="".join(texts), usage=self.read_usage(data.get("usage") or {}),
+                          tool_calls=calls, notes=notes)
+
+    def read_usage(self, usage: dict[str, Any]) -> Usage:
+        uncached = as_int(usage.get("input_tokens"))
+        written = as_int(usage.get("cache_creation_input_tokens"))
+        read = as_int(usage.get("cache_read_input_tokens"))
         # Cached input is billed and counted separately; the prompt total is their sum.
-        prompt = (
-            as_int(usage.get("input_tokens"))
-            + as_int(usage.get("cache_creation_input_tokens"))
-            + as_int(usage.get("cache_read_input_tokens"))
-        )
-        return ModelReply(
-            text=text,
-            usage=Usage(prompt_tokens=prompt, completion_tokens=as_int(usage.get("output_tokens"))),
+        return Usage(
+            prompt_tokens=uncached + written + read,
+            completion_tokens=as_int(usage.get("output_tokens")),
+            input_tokens=uncached,
+            cache_read_input_tokens=read,
+            cache_creation_input_tokens=written,
+            estimated=not usage,
+            cache_miss=self._appending and bool(usage) and written == 0 and read == 0,
         )

@@ -3,14 +3,42 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from PIL import Image
 
 
+@dataclass(frozen=True)
+class ToolDef:
+    """One offered action as a provider-neutral tool: generated from its spec (actions/tools.py)."""
+
+    name: str
+    description: str
+    parameters: dict[str, Any]  # JSON Schema of the arguments (an object)
+    # A pointer or keyboard action that a provider's computer tool already covers: not
+    # offered as a tool of its own when the computer tool is (parsing/computer_calls.py maps it).
+    computer_covered: bool = False
+    openai_computer_covered: bool = False  # the same for OpenAI's computer tool
+
+
+# Names a client gives a provider computer tool's calls, so the parser knows which table
+# maps them (parsing/computer_calls.py): Claude's `computer` tool, OpenAI's computer tool.
+CLAUDE_COMPUTER_CALL = "computer"
+OPENAI_COMPUTER_CALL = "computer_use"
+
+
+@dataclass(frozen=True)
+class ToolCall:
+    """A tool call as the provider returned it; `id` is answered with exactly one result."""
+
+    id: str
+    name: str
+    input: dict[str, Any]
+
+
 @dataclass
 class ModelInput:
-    system: str  # generated action/constraint prompt
+    system: str  # generated action/constraint prompt (text grammar)
     task: str  # the task instruction
     history: list[str]  # cleaned text of earlier replies (Thought/Action), oldest first
     images: list[Image.Image]  # last N screenshots as sent, oldest first; the last is the current view
@@ -20,21 +48,56 @@ class ModelInput:
     # in vision mode), and per earlier step the one-line stub its snapshot became.
     snapshot: str | None = None
     snapshot_stubs: list[str] = field(default_factory=list)
+    # For native tool use: the offered actions as tools, and the system prompt that goes
+    # with them (the same rules, without the text grammar). Empty: text grammar only.
+    tools: list[ToolDef] = field(default_factory=list)
+    system_tools: str = ""
+    # Append-only image history (caching providers): keep every screenshot since the
+    # last compaction, compacting every `compact_every` steps; off: the sliding window.
+    append_history: bool = False
+    compact_every: int = 5
 
 
 @dataclass
 class Usage:
+    """Tokens of one call. `prompt_tokens` is the whole prompt; for a caching provider it is
+    split into `input_tokens` (neither read from nor written to the cache), the cache read and
+    the cache write. `estimated`: no provider counted them (the oracle in-process, a server
+    that returned no usage)."""
+
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    input_tokens: int | None = None  # uncached; None: the provider does not split the prompt
+    cache_read_input_tokens: int = 0
+    cache_creation_input_tokens: int = 0
+    estimated: bool = False
+    # A caching call that neither wrote nor read the cache: the prefix was below the
+    # model's minimum cacheable length, or the prefix changed (recorded, never guessed).
+    cache_miss: bool = False
 
-    def to_json(self) -> dict[str, int]:
-        return {"prompt_tokens": self.prompt_tokens, "completion_tokens": self.completion_tokens}
+    @property
+    def uncached_tokens(self) -> int:
+        return self.prompt_tokens if self.input_tokens is None else self.input_tokens
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"prompt_tokens": self.prompt_tokens, "completion_tokens": self.completion_tokens}
+        if self.input_tokens is not None:
+            out.update(input_tokens=self.input_tokens, cache_read_input_tokens=self.cache_read_input_tokens,
+                       cache_creation_input_tokens=self.cache_creation_input_tokens)
+        if self.estimated:
+            out["estimated"] = True
+        if self.cache_miss:
+            out["cache_miss"] = True
+        return out
 
 
 @dataclass
 class ModelReply:
-    text: str
+    text: str  # the reply text (text grammar), or the text the model wrote beside its tool calls
     usage: Usage = field(default_factory=Usage)
+    tool_calls: list[ToolCall] = field(default_factory=list)  # in the order the model made them
+    # Provider-side notes the record keeps: a refusal (stop_reason), safety checks acknowledged.
+    notes: list[str] = field(default_factory=list)
 
 
 class ModelError(RuntimeError):

@@ -5,11 +5,16 @@ names, so supporting a new model family means adding one row here.
 
 A row says
 - which coordinate space the model answers in: `pixels` of the image it was sent,
-  or `norm1000` (0-1000 on both axes, whatever the image size);
+  `norm1000` (0-1000 on both axes, whatever the image size) or `norm999` (Gemini's
+  1000-cell grid, values 0-999);
 - how the provider downscales images before the model sees them (the cause of the
   paper's "every click at 3/4" bug: sending 1920x1080 to an endpoint that shrinks
   it to ~1440x810 means the model answers in a space the harness never saw);
-- which reply grammar it speaks (only the UI-TARS style exists today);
+- which reply interface the native client uses: the text grammar (UI-TARS style, the
+  default for OpenAI-compatible endpoints and local servers), Anthropic tool_use with our
+  closed action set as tools (or Claude's computer tool, with its version and beta
+  header), OpenAI's computer tool;
+- the context window, and whether the provider caches prompt prefixes;
 - request quirks of the endpoint (reasoning models reject `max_tokens` and a
   temperature other than the default).
 
@@ -23,8 +28,13 @@ Sources for the limits (documented defaults):
 - Qwen2.5-VL and UI-TARS-1.5: `smart_resize` to multiples of 28 px within
   max_pixels = 16384*28*28; coordinates are absolute pixels of that resized image,
   so the harness sends a size that is already on the grid (1344x756 at 16:9).
-- Qwen2-VL, Qwen3-VL (grid of 32 px), UI-TARS 1.0 and Doubao/Seed UI-TARS, Gemini:
-  relative coordinates on a 0-1000 grid.
+- Claude Opus 4.7: pixels 1:1 up to a 2576 px long edge and ~3.75 MP.
+- Qwen2-VL, Qwen3-VL (grid of 32 px), UI-TARS 1.0 and Doubao/Seed UI-TARS:
+  relative coordinates on a 0-1000 grid; Gemini: a 1000-cell grid, values 0-999.
+- Computer tools: `computer_20251124` (beta `computer-use-2025-11-24`) for Opus 4.5+
+  and Sonnet 4.6, `computer_20250124` (beta `computer-use-2025-01-24`) for earlier
+  Claude 4 models and Haiku 4.5 (Anthropic computer-use tool docs).
+Sources and their disagreements: docs/models.md.
 
 The harness derives its screenshot cap from the row (`observation/sizing.py`): the
 largest image within 1440x810 (or `--cap`) that the row's provider passes unscaled.
@@ -33,112 +43,31 @@ The oracle looks at images through a row too (`oracle:provider=FAMILY`).
 
 from __future__ import annotations
 
-import math
 import re
-from dataclasses import dataclass
-from typing import Literal
 
-CoordinateSpace = Literal["pixels", "norm1000"]
-Grammar = Literal["uitars"]
+from webfovea.models.conventions_row import (
+    NORM_SPACES,
+    CoordinateSpace,
+    Grammar,
+    ModelConventions,
+    ReplyInterface,
+    decode_point,
+    encode_point,
+)
 
-
-@dataclass(frozen=True)
-class ModelConventions:
-    family: str  # the row's name, recorded in runs so a reader knows which row applied
-    coordinate_space: CoordinateSpace = "pixels"
-    max_long_edge: int | None = None  # provider downscales beyond this long edge
-    max_short_edge: int | None = None  # ... or beyond this short edge (OpenAI tiles)
-    max_pixels: int | None = None  # ... or beyond this area
-    # Where an area-triggered downscale lands: Anthropic resizes above ~1.2 MP (1,600
-    # tokens) but aims below its recommended 1.15 MP, so 1920x1080 arrives as ~1430x804,
-    # not the 1460x821 that the trigger alone would give. None: lands at max_pixels.
-    resize_target_pixels: int | None = None
-    # Qwen-style processors (`smart_resize`) always round both sides to a multiple of the
-    # patch grid (28 px for Qwen2/2.5-VL, 32 px for Qwen3-VL), then shrink to max_pixels.
-    # 1440x810 becomes 1428x812: a 0.8 % stretch, 16 CSS px at the right edge of 1920.
-    size_multiple: int | None = None
-    grammar: Grammar = "uitars"
-    max_tokens_field: str = "max_tokens"  # OpenAI reasoning models want max_completion_tokens
-    send_temperature: bool = True  # reasoning models reject any temperature but the default
-    note: str = ""
-
-    def provider_size(self, width: int, height: int) -> tuple[int, int]:
-        """The size the provider shrinks a `width`x`height` image to before the model sees it.
-
-        The one implementation of every provider's rule: the harness derives its
-        screenshot cap from it (`webfovea.observation.sizing.derive_cap`) so that the
-        model answers in the space of the image we sent, and the oracle uses it to look
-        at the page the way a real API would. Never upscales, except for the rounding to
-        the patch grid of `size_multiple` rows.
-        """
-        if width <= 0 or height <= 0:
-            raise ValueError(f"image size must be positive, got {width}x{height}")
-        if self.size_multiple:
-            return self._smart_resize(width, height, self.size_multiple)
-        long_edge, short_edge, area = max(width, height), min(width, height), width * height
-        triggered = (
-            (self.max_long_edge is not None and long_edge > self.max_long_edge)
-            or (self.max_short_edge is not None and short_edge > self.max_short_edge)
-            or (self.max_pixels is not None and area > self.max_pixels)
-        )
-        if not triggered:
-            return width, height
-        # Once a provider resizes, the result meets every limit, and the area lands at
-        # the resize target (below the trigger) whichever limit fired.
-        area_limit = self.resize_target_pixels or self.max_pixels
-        scale = 1.0
-        if self.max_long_edge:
-            scale = min(scale, self.max_long_edge / long_edge)
-        if self.max_short_edge:
-            scale = min(scale, self.max_short_edge / short_edge)
-        if area_limit:
-            scale = min(scale, math.sqrt(area_limit / area))
-        w, h = max(1, round(width * scale)), max(1, round(height * scale))
-        # Rounding can land a pixel past a limit; step down along the aspect until inside.
-        while self._exceeds(w, h, area_limit):
-            if w >= h:
-                w, h = w - 1, max(1, round((w - 1) * height / width))
-            else:
-                w, h = max(1, round((h - 1) * width / height)), h - 1
-        return w, h
-
-    def _exceeds(self, w: int, h: int, area_limit: int | None) -> bool:
-        if w <= 1 and h <= 1:
-            return False
-        return bool(
-            (self.max_long_edge and max(w, h) > self.max_long_edge)
-            or (self.max_short_edge and min(w, h) > self.max_short_edge)
-            or (area_limit and w * h > area_limit)
-        )
-
-    def _smart_resize(self, width: int, height: int, factor: int) -> tuple[int, int]:
-        # Qwen2-VL's `smart_resize` (transformers' image processor), min_pixels left out:
-        # it only matters for images smaller than a few patches.
-        w, h = max(factor, round(width / factor) * factor), max(factor, round(height / factor) * factor)
-        if self.max_pixels and w * h > self.max_pixels:
-            beta = math.sqrt(width * height / self.max_pixels)
-            w = max(factor, math.floor(width / beta / factor) * factor)
-            h = max(factor, math.floor(height / beta / factor) * factor)
-        return w, h
-
-    def fits(self, width: int, height: int) -> bool:
-        """True when the provider passes an image of this size to the model unscaled."""
-        return self.provider_size(width, height) == (width, height)
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "family": self.family,
-            "coordinate_space": self.coordinate_space,
-            "max_long_edge": self.max_long_edge,
-            "max_short_edge": self.max_short_edge,
-            "max_pixels": self.max_pixels,
-            "resize_target_pixels": self.resize_target_pixels,
-            "size_multiple": self.size_multiple,
-            "grammar": self.grammar,
-        }
-
+__all__ = [
+    "CONVENTIONS_TABLE", "DEFAULT_CONVENTIONS", "NORM_SPACES", "CoordinateSpace", "Grammar", "ModelConventions",
+    "ReplyInterface", "conventions_by_family", "conventions_for", "decode_point", "encode_point", "families",
+    "model_name_of",
+]  # fmt: skip
 
 _QWEN_MAX_PIXELS = 16384 * 28 * 28
+# Claude <= 4.6: resized beyond a 1568 px long edge or ~1,600 tokens (w*h/750, ~1.2 MP),
+# landing below the recommended 1.15 MP.
+_CLAUDE_IMAGE = {"max_long_edge": 1568, "max_pixels": 1_200_000, "resize_target_pixels": 1_150_000}
+_CLAUDE_NOTE = "Anthropic downscales beyond 1568 px long edge or ~1,600 image tokens (w*h/750), to below 1.15 MP"
+_COMPUTER_NEW = {"computer_tool": "computer_20251124", "computer_beta": "computer-use-2025-11-24"}
+_COMPUTER_OLD = {"computer_tool": "computer_20250124", "computer_beta": "computer-use-2025-01-24"}
 
 DEFAULT_CONVENTIONS = ModelConventions(
     family="default",
@@ -155,7 +84,8 @@ CONVENTIONS_TABLE: tuple[tuple[str, ModelConventions], ...] = (
             family="ui-tars-1.5",
             max_pixels=_QWEN_MAX_PIXELS,
             size_multiple=28,
-            note="Qwen2.5-VL base: absolute pixels of the smart-resized image",
+            context_tokens=32_768,
+            note="Qwen2.5-VL base: absolute pixels of the smart-resized image (factor 28)",
         ),
     ),
     (
@@ -165,6 +95,7 @@ CONVENTIONS_TABLE: tuple[tuple[str, ModelConventions], ...] = (
             coordinate_space="norm1000",
             max_pixels=2700 * 28 * 28,
             size_multiple=28,
+            context_tokens=32_768,
             note="UI-TARS 1.0 / Doubao: relative coordinates on a 0-1000 grid",
         ),
     ),
@@ -174,7 +105,8 @@ CONVENTIONS_TABLE: tuple[tuple[str, ModelConventions], ...] = (
             family="qwen2.5-vl",
             max_pixels=_QWEN_MAX_PIXELS,
             size_multiple=28,
-            note="absolute pixels of the smart-resized image",
+            context_tokens=32_768,
+            note="absolute pixels of the smart-resized image (factor 28)",
         ),
     ),
     (
@@ -184,7 +116,8 @@ CONVENTIONS_TABLE: tuple[tuple[str, ModelConventions], ...] = (
             coordinate_space="norm1000",
             max_pixels=16384 * 32 * 32,
             size_multiple=32,
-            note="Qwen3-VL grounds on a relative 0-1000 grid; 16 px patches merged 2x2",
+            context_tokens=262_144,
+            note="Qwen3-VL grounds on a relative 0-1000 grid; 16 px patches merged 2x2 (factor 32)",
         ),
     ),
     (
@@ -194,26 +127,109 @@ CONVENTIONS_TABLE: tuple[tuple[str, ModelConventions], ...] = (
             coordinate_space="norm1000",
             max_pixels=_QWEN_MAX_PIXELS,
             size_multiple=28,
+            context_tokens=32_768,
             note="Qwen2-VL grounds on a relative 0-1000 grid",
+        ),
+    ),
+    (
+        r"claude-opus-4[-.]7",
+        ModelConventions(
+            family="claude-opus-4.7",
+            max_long_edge=2576,
+            max_pixels=3_750_000,
+            reply_interface="anthropic_tools",
+            context_tokens=1_000_000,
+            caches_prompts=True,
+            min_cacheable_tokens=4096,
+            **_COMPUTER_NEW,
+            note="Opus 4.7: pixels 1:1 up to a 2576 px long edge and ~3.75 MP",
+        ),
+    ),
+    (
+        r"claude-opus-4[-.][56]",
+        ModelConventions(
+            family="claude-opus-4.5",
+            **_CLAUDE_IMAGE,
+            reply_interface="anthropic_tools",
+            context_tokens=200_000,
+            caches_prompts=True,
+            min_cacheable_tokens=4096,
+            **_COMPUTER_NEW,
+            note=_CLAUDE_NOTE,
+        ),
+    ),
+    (
+        r"claude-sonnet-4[-.]6",
+        ModelConventions(
+            family="claude-sonnet-4.6",
+            **_CLAUDE_IMAGE,
+            reply_interface="anthropic_tools",
+            context_tokens=200_000,
+            caches_prompts=True,
+            min_cacheable_tokens=2048,  # docs say 1,024; users measured ~2,048: the stricter
+            **_COMPUTER_NEW,
+            note=_CLAUDE_NOTE,
+        ),
+    ),
+    (
+        r"claude-haiku-4[-.]5",
+        ModelConventions(
+            family="claude-haiku-4.5",
+            **_CLAUDE_IMAGE,
+            reply_interface="anthropic_tools",
+            context_tokens=200_000,
+            caches_prompts=True,
+            min_cacheable_tokens=4096,
+            **_COMPUTER_OLD,
+            note=_CLAUDE_NOTE,
         ),
     ),
     (
         r"claude",
         ModelConventions(
             family="claude",
-            max_long_edge=1568,
-            max_pixels=1_200_000,
-            resize_target_pixels=1_150_000,
-            note="Anthropic downscales beyond 1568 px long edge or ~1,600 image tokens (w*h/750), "
-            "to below 1.15 MP",
+            **_CLAUDE_IMAGE,
+            reply_interface="anthropic_tools",
+            context_tokens=200_000,
+            caches_prompts=True,
+            min_cacheable_tokens=2048,  # 1,024 in the docs for Sonnet 4.5/Opus 4.1; take the stricter
+            **_COMPUTER_OLD,
+            note=_CLAUDE_NOTE,
         ),
     ),
     (
         r"gemini",
         ModelConventions(
             family="gemini",
-            coordinate_space="norm1000",
-            note="Gemini grounds on a 0-1000 grid",
+            coordinate_space="norm999",
+            context_tokens=1_000_000,
+            note="Gemini grounds on a 1000-cell grid, values 0-999 (x = u/1000*W)",
+        ),
+    ),
+    (
+        r"computer-use-preview",
+        ModelConventions(
+            family="openai-computer-use",
+            max_long_edge=2048,
+            max_short_edge=768,
+            reply_interface="openai_computer",
+            computer_tool="computer_use_preview",
+            context_tokens=8_192,
+            note="OpenAI computer_use_preview (Responses API, one action per call): pixels of the declared display",
+        ),
+    ),
+    (
+        r"gpt-5\.([4-9]|\d\d)",
+        ModelConventions(
+            family="openai-computer",
+            max_long_edge=2048,
+            max_short_edge=768,
+            reply_interface="openai_computer",
+            computer_tool="computer",
+            max_tokens_field="max_completion_tokens",
+            send_temperature=False,
+            context_tokens=400_000,
+            note="GPT-5.4+: the GA computer tool (Responses API, batched actions[]); pixels of the screenshot",
         ),
     ),
     (
@@ -224,6 +240,7 @@ CONVENTIONS_TABLE: tuple[tuple[str, ModelConventions], ...] = (
             max_short_edge=768,
             max_tokens_field="max_completion_tokens",
             send_temperature=False,
+            context_tokens=400_000,
             note="reasoning models: max_completion_tokens, default temperature only",
         ),
     ),
@@ -233,6 +250,7 @@ CONVENTIONS_TABLE: tuple[tuple[str, ModelConventions], ...] = (
             family="gpt-4o",
             max_long_edge=2048,
             max_short_edge=768,
+            context_tokens=128_000,
             note="detail=high: fit 2048x2048, then short side 768 px",
         ),
     ),

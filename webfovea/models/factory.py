@@ -144,7 +144,8 @@ def _spec_error(spec: str, why: str) -> ModelConfigError:
 
 # Options an HTTP client takes from `options` (CLI --model-option, run configs).
 _CLIENT_OPTIONS = {"timeout_s", "max_tokens", "temperature", "extra_body"}
-_OPENAI_ONLY = {"image_detail"}
+_OPENAI_ONLY = {"image_detail", "interface"}
+_ANTHROPIC_ONLY = {"interface", "cache"}
 _RETRY_OPTIONS = {"max_attempts", "budget_s", "base_delay_s", "max_delay_s", "min_attempt_s"}
 
 
@@ -177,14 +178,15 @@ def parse_options(text: str, spec: str) -> dict[str, Any]:
 
 
 def _client_kwargs(provider: str, spec: str, options: dict[str, Any]) -> dict[str, Any]:
-    allowed = _CLIENT_OPTIONS | _RETRY_OPTIONS | {"retry"} | (_OPENAI_ONLY if provider == "openai" else set())
+    only = {"openai": _OPENAI_ONLY, "anthropic": _ANTHROPIC_ONLY}.get(provider, set())
+    allowed = _CLIENT_OPTIONS | _RETRY_OPTIONS | {"retry"} | only
     unknown = sorted(set(options) - allowed)
     if unknown:
         raise _spec_error(
             spec,
             f"unknown option(s) {', '.join(unknown)} for {provider} (known: {', '.join(sorted(allowed))})",
         )
-    kwargs = {k: v for k, v in options.items() if k in _CLIENT_OPTIONS | _OPENAI_ONLY}
+    kwargs = {k: v for k, v in options.items() if k in _CLIENT_OPTIONS | only}
     retry = options.get("retry")
     retry_fields = {k: options[k] for k in _RETRY_OPTIONS if k in options}
     if retry is not None and not isinstance(retry, RetryPolicy):
@@ -236,12 +238,30 @@ def _build_replay(req: ModelRequest) -> Model:
 
 
 def _build_http(req: ModelRequest) -> Model:
-    model = (req.argument or "").strip()
+    # `anthropic:MODEL?interface=computer,cache=false`: client options in the spec itself.
+    model, _, spec_options = (req.argument or "").partition("?")
+    model = model.strip()
     if not model:
         raise req.error(f"{req.kind} needs a model name ({req.kind}:MODEL)")
-    kwargs = _client_kwargs(req.kind, req.spec, req.options)
+    options = {**req.options, **parse_options(spec_options, req.spec)}
+    kwargs = _client_kwargs(req.kind, req.spec, options)
     try:
         if req.kind == "openai":
+            from webfovea.models.conventions import conventions_for
+
+            # The row says whether the model speaks through OpenAI's computer tool (Responses
+            # API); interface=text keeps the Chat Completions text grammar for it.
+            interface = kwargs.pop("interface", None)
+            if interface not in (None, "text", "computer"):
+                raise req.error(f"interface={interface!r} for openai: use text or computer")
+            computer = conventions_for(model).reply_interface == "openai_computer"
+            if interface == "computer" and not computer:
+                raise req.error("the model's conventions row has no OpenAI computer tool (`webfovea models`)")
+            if computer and interface != "text":
+                from webfovea.models.openai_responses import OpenAIResponsesModel
+
+                kwargs.pop("image_detail", None)
+                return OpenAIResponsesModel(model, base_url=req.base_url, api_key=req.api_key, **kwargs)
             from webfovea.models.openai_client import OpenAIModel
 
             return OpenAIModel(model, base_url=req.base_url, api_key=req.api_key, **kwargs)
@@ -258,8 +278,10 @@ for _kind in (
                                      "or a run folder"),)),
     ModelKind("openai", "OpenAI-compatible Chat Completions", _build_http,
               usage=(("openai:MODEL", "OpenAI-compatible Chat Completions (--base-url / OPENAI_BASE_URL, "
-                      "OPENAI_API_KEY)"),)),
+                      "OPENAI_API_KEY); computer-use rows: the Responses API computer tool "
+                      "(openai:MODEL?interface=text keeps the text grammar)"),)),
     ModelKind("anthropic", "Anthropic Messages API", _build_http,
-              usage=(("anthropic:MODEL", "Anthropic Messages API (ANTHROPIC_BASE_URL, ANTHROPIC_API_KEY)"),)),
+              usage=(("anthropic:MODEL", "Anthropic Messages API (ANTHROPIC_BASE_URL, ANTHROPIC_API_KEY); "
+                      "anthropic:MODEL?interface=text|tools|computer,cache=false overrides the row"),)),
 ):
     register_model_kind(_kind)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from webfovea.models.base import ModelError, ModelInput, ModelReply, Usage
+from webfovea.models.base import ModelError, ModelInput, ModelReply, ToolCall, Usage
 from webfovea.models.endpoint import ModelConfigError
 from webfovea.record import TrajectoryError, read_result, read_trajectory
 from webfovea.record.schema import RESULT_JSON
@@ -54,8 +54,11 @@ def load_replies(path: Path) -> list[ModelReply]:
         raise ModelConfigError(f"replay: {exc}") from None
     return [
         ModelReply(
-            text=s.raw_reply,
+            # A tool-call step replays its calls, with the text the model wrote beside them.
+            text=s.thought if s.tool_calls else s.raw_reply,
             usage=Usage(s.usage.get("prompt_tokens", 0), s.usage.get("completion_tokens", 0)),
+            tool_calls=[ToolCall(str(c.get("id")), str(c.get("name")), dict(c.get("input") or {}))
+                        for c in s.tool_calls or []],
         )
         for s in steps
     ]
@@ -109,7 +112,8 @@ class ReplayModel:
         reply = self.replies[self._next]
         self._next += 1
         return ModelReply(
-            text=reply.text, usage=Usage(reply.usage.prompt_tokens, reply.usage.completion_tokens)
+            text=reply.text, usage=Usage(reply.usage.prompt_tokens, reply.usage.completion_tokens),
+            tool_calls=list(reply.tool_calls),
         )
 
     async def aclose(self) -> None:

@@ -17,7 +17,9 @@ from dataclasses import dataclass
 from PIL import Image
 from playwright.async_api import CDPSession, Page
 
+from webfovea.browser.world import PageUnresponsive, worlds
 from webfovea.config import Component, HarnessConfig
+from webfovea.models.conventions import NORM_SPACES, decode_point
 from webfovea.observation.sizing import fit_within
 
 
@@ -28,7 +30,7 @@ class Shot:
     css_height: float
     dpr: float
     raw_size: tuple[int, int]  # device pixels captured
-    coordinate_convention: str  # "pixels" or "norm1000"
+    coordinate_convention: str  # "pixels", "norm1000" or "norm999" (models/conventions_row.py)
     aligned: bool
 
     @property
@@ -37,8 +39,8 @@ class Shot:
 
     def to_css(self, x: float, y: float) -> tuple[float, float]:
         """Model coordinates -> CSS pixels of the viewport."""
-        if self.coordinate_convention == "norm1000":
-            return x / 1000.0 * self.css_width, y / 1000.0 * self.css_height
+        if self.coordinate_convention in NORM_SPACES:
+            return decode_point(self.coordinate_convention, x, y, self.css_width, self.css_height)
         if self.aligned:
             w, h = self.image.size
             return x * self.css_width / w, y * self.css_height / h
@@ -47,14 +49,15 @@ class Shot:
         return x * self.css_width / self.raw_size[0], y * self.css_height / self.raw_size[1]
 
     def in_bounds(self, x: float, y: float) -> bool:
-        if self.coordinate_convention == "norm1000":
-            return 0 <= x <= 1000 and 0 <= y <= 1000
+        if self.coordinate_convention in NORM_SPACES:
+            top = NORM_SPACES[self.coordinate_convention][1]
+            return 0 <= x <= top and 0 <= y <= top
         w, h = self.image.size
         return 0 <= x <= w and 0 <= y <= h
 
     def bounds_text(self) -> str:
-        if self.coordinate_convention == "norm1000":
-            return "0-1000 on both axes"
+        if self.coordinate_convention in NORM_SPACES:
+            return f"0-{NORM_SPACES[self.coordinate_convention][1]} on both axes"
         w, h = self.image.size
         return f"x 0-{w}, y 0-{h}"
 
@@ -62,6 +65,28 @@ class Shot:
         """CSS pixels -> sent-image pixels (for marking the executed point)."""
         w, h = self.image.size
         return x * w / self.css_width, y * h / self.css_height
+
+
+_METRICS = "() => [window.innerWidth, window.innerHeight, window.devicePixelRatio]"
+
+
+async def viewport_of(page: Page, cdp: CDPSession) -> tuple[float, float, float]:
+    """(CSS width, CSS height, device pixel ratio) of the viewport, read where the page cannot
+    lie: in the harness's isolated world (a page overriding innerWidth changes only its own
+    world), else from `Page.getLayoutMetrics`. Never zero."""
+    try:
+        w, h, dpr = (float(v or 0) for v in await worlds(page).call(await worlds(page).main(), _METRICS))
+    except PageUnresponsive:
+        raise
+    except Exception:
+        w = h = dpr = 0.0
+    if w <= 0 or h <= 0:
+        css = (await cdp.send("Page.getLayoutMetrics")).get("cssVisualViewport") or {}
+        w, h = float(css.get("clientWidth") or 0), float(css.get("clientHeight") or 0)
+    if w <= 0 or h <= 0:
+        size = page.viewport_size or {"width": 1920, "height": 1080}
+        w, h = float(size["width"]), float(size["height"])
+    return w, h, dpr if dpr > 0 else 1.0
 
 
 class Screen:
@@ -78,13 +103,13 @@ class Screen:
         return self._cdp
 
     async def capture(self) -> Shot:
-        metrics = await self.page.evaluate("[window.innerWidth, window.innerHeight, window.devicePixelRatio]")
-        css_w, css_h, dpr = float(metrics[0]), float(metrics[1]), float(metrics[2] or 1)
         cdp = await self._session()
         shot = await cdp.send("Page.captureScreenshot", {"format": "png", "optimizeForSpeed": True})
         raw = Image.open(io.BytesIO(base64.b64decode(shot["data"])))
         raw.load()
         raw = raw.convert("RGB")
+        # Geometry out of the page's reach: the harness's isolated world, else CDP layout metrics.
+        css_w, css_h, dpr = await viewport_of(self.page, cdp)
         aligned = self.config.on(Component.coord_align)
         image = raw
         if aligned:

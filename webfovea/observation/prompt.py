@@ -25,6 +25,11 @@ def coordinate_line(config: HarnessConfig) -> str:
             "Coordinates: normalised 0-1000 on both axes of the screenshot (x to the right, y down, "
             "origin at the top-left)."
         )
+    if config.coordinate_convention == "norm999":
+        return (
+            "Coordinates: normalised 0-999 on both axes of the screenshot, a 1000-cell grid (x to the right, "
+            "y down, origin at the top-left)."
+        )
     return (
         "Coordinates: pixels of the screenshot image (x to the right, y down, origin at the top-left); "
         "use the size of the image you are shown."
@@ -44,16 +49,32 @@ REF_LINES = (
     "a stale ref is refused, never guessed. Lines ending in '… N nodes omitted' were cut for size."
 )
 
+TOOL_USE = """Each reply: one or two sentences of thought (what you see and what you will do next), then
+exactly one tool call. Only the first tool call of a reply is executed; the result of each call tells you
+what actually happened."""
 
-def system_prompt(specs: Sequence[ActionSpec], config: HarnessConfig, mode: ObservationMode | None = None) -> str:
+
+def system_prompt(specs: Sequence[ActionSpec], config: HarnessConfig, mode: ObservationMode | None = None, *,
+                  tools: bool = False) -> str:
+    """The prompt for the text grammar, or with `tools` for native tool use (the actions are the
+    tools, described by their own definitions; everything else is the same text). `mode` (default:
+    the config's observation mode) says what the model sees and how it names targets."""
     mode = mode or get_mode(config.observation)
-    parts = [
-        f"You are a web agent. {mode.intro} and operate the "
-        "website only through the actions below, one per reply, to complete the user's task.",
-        GRAMMAR,
-        "## Actions\n" + "\n".join(action_line(s, config) for s in specs),
-        coordinate_line(config),
-    ]
+    if tools:
+        parts = [
+            f"You are a web agent. {mode.intro} and operate the "
+            "website only through the tools you are given, one call per reply, to complete the user's task.",
+            TOOL_USE,
+            coordinate_line(config) + " A point is written [x, y].",
+        ]
+    else:
+        parts = [
+            f"You are a web agent. {mode.intro} and operate the "
+            "website only through the actions below, one per reply, to complete the user's task.",
+            GRAMMAR,
+            "## Actions\n" + "\n".join(action_line(s, config) for s in specs),
+            coordinate_line(config),
+        ]
     if mode.refs:
         parts.append(REF_LINES)
     if config.on(Component.tool_triggers):

@@ -118,9 +118,9 @@ def harness_config(
         row = conventions_for(model) if model else DEFAULT_CONVENTIONS
     if overrides.get("coordinate_convention") is None:
         overrides["coordinate_convention"] = row.coordinate_space
-    if overrides["coordinate_convention"] not in ("pixels", "norm1000"):
+    if overrides["coordinate_convention"] not in ("pixels", "norm1000", "norm999"):
         raise ValueError(f"unknown coordinate convention {overrides['coordinate_convention']!r}; "
-                         "use pixels or norm1000")
+                         "use pixels, norm1000 or norm999")
     overrides["conventions"] = row.family
     explicit = "screenshot_cap_width" in overrides or "screenshot_cap_height" in overrides
     if explicit and cap is not None:

@@ -23,7 +23,7 @@ from typing import Any
 from webfovea.actions.catalog import ALIASES
 from webfovea.browser.snapshot_text import normalise_ref
 from webfovea.guardrails.forbidden import DEFAULT_FORBIDDEN
-from webfovea.parsing.scan import Call, locate_call, thought_before
+from webfovea.parsing.scan import Call, is_quoted, locate_call, thought_before
 from webfovea.parsing.tokens import (
     TEMPLATE_TOKEN_RE,
     TEMPLATE_TOKENS,
@@ -138,6 +138,9 @@ def parse_reply(
         thought = thought_before(work, marker if marker is not None else len(work))
         if marker is None:
             reason = f"Could not find an Action: line in your reply. {GRAMMAR_HINT}"
+        elif first_only and is_quoted(work, marker):
+            reason = ("The only `Action:` in your reply is quoted (inside quotes or a > block), and quoted "
+                      f"text is never executed. Write your own action on its own line. {GRAMMAR_HINT}")
         else:
             reason = f"Could not read an action call after `Action:`. {GRAMMAR_HINT}"
         return ParsedReply(text, cleaned, _tidy_thought(thought, strip_tokens), None, Rejection(reason),

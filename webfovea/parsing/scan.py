@@ -171,13 +171,41 @@ def scan_call(
     return Call(name, marker, start, limit, args, text[open_at:limit].rstrip(), False)
 
 
+# Quotation marks that open a quote on a line (the apostrophe is left out: "I'll", "don't").
+_QUOTE_PAIRS = (('"', '"'), ("“", "”"), ("„", "“"), ("«", "»"), ("「", "」"), ("『", "』"), ("`", "`"))
+
+
+def is_quoted(text: str, pos: int) -> bool:
+    """Is the marker at `pos` quoted: on a `>` block-quote line, or inside a quotation opened
+    earlier on its line? Such an `Action:` is text the model is citing (often from the page)."""
+    line_start = text.rfind("\n", 0, pos) + 1
+    if text[line_start : pos + 8].lstrip(" \t*_").startswith(">"):
+        return True
+    head = text[line_start:pos]
+    for opening, closing in _QUOTE_PAIRS:
+        if opening == closing:
+            if head.count(opening) % 2:
+                return True
+        elif head.count(opening) > head.count(closing):
+            return True
+    return False
+
+
+def _is_line_marker(text: str, marker: int) -> bool:
+    return not text[text.rfind("\n", 0, marker) + 1 : marker].strip(" \t>#*_`-")
+
+
 def locate_call(
     text: str, *, first_only: bool, shapes: dict[str, tuple[int, bool]] | None, keywords: frozenset[str]
 ) -> tuple[Call | None, int | None]:
     """The call to execute (first or last), and the marker position even when no call
     could be read after it (so the caller can say what was wrong).
 
-    With first_only, an unreadable marker ("my next Action: scroll") gives way to a later
+    With first_only, only the reply's own action is executed: the first of its step (the
+    text up to an invented Observation/Thought), never a quoted `Action:` (inside quotes or
+    a `>` block), never an inline `Action:` inside the Thought when the reply has an Action
+    line of its own, and never one the Thought goes on after ("the page says: Action: …, I
+    will ignore it"). An unreadable marker ("my next Action: scroll") gives way to a later
     one of the same step, but never to one after a new Thought/Observation: that would be
     an invented continuation.
     """
@@ -185,17 +213,50 @@ def locate_call(
     if not markers:
         return None, None
     if not first_only:
-        candidates = markers[-1:]
-    else:
-        step_end = _STEP_END_RE.search(text, markers[0][1])
-        candidates = [mk for mk in markers if step_end is None or mk[0] < step_end.start()] or markers[:1]
+        return _first_readable(text, markers[-1:], False, shapes, keywords)
+    own = [mk for mk in markers if not is_quoted(text, mk[0])]
+    if not own:
+        return None, markers[0][0]
+    step_end = _STEP_END_RE.search(text, own[0][1])
+    own = [mk for mk in own if step_end is None or mk[0] < step_end.start()] or own[:1]
+    lines = [mk for mk in own if _is_line_marker(text, mk[0])]
+    candidates = _drop_cited(text, lines or own, shapes, keywords)
+    return _first_readable(text, candidates, True, shapes, keywords)
+
+
+def _drop_cited(
+    text: str, markers: list[tuple[int, int]], shapes: dict[str, tuple[int, bool]] | None, keywords: frozenset[str]
+) -> list[tuple[int, int]]:
+    """Markers whose call the Thought goes on after (prose, then a later marker) were cited."""
+    kept = []
+    for i, (marker, pos) in enumerate(markers):
+        if i + 1 < len(markers):
+            call = _scan_at(text, marker, pos, True, shapes, keywords)
+            between = text[call.end : markers[i + 1][0]] if call is not None and call.complete else ""
+            if between.strip(" \t\r\n;`*_>#-"):
+                continue
+        kept.append((marker, pos))
+    return kept or markers[-1:]
+
+
+def _scan_at(
+    text: str, marker: int, pos: int, first_only: bool, shapes: dict[str, tuple[int, bool]] | None,
+    keywords: frozenset[str],
+) -> Call | None:
+    limit = region_end(text, pos) if first_only else len(text)
+    head = _CALL_HEAD_RE.match(text, pos)
+    shape = None
+    if head and shapes is not None:
+        shape = shapes.get(head.group(1).split(".")[-1].lower())
+    return scan_call(text, marker, pos, limit, shape, keywords)
+
+
+def _first_readable(
+    text: str, candidates: list[tuple[int, int]], first_only: bool, shapes: dict[str, tuple[int, bool]] | None,
+    keywords: frozenset[str],
+) -> tuple[Call | None, int | None]:
     for marker, pos in candidates:
-        limit = region_end(text, pos) if first_only else len(text)
-        head = _CALL_HEAD_RE.match(text, pos)
-        shape = None
-        if head and shapes is not None:
-            shape = shapes.get(head.group(1).split(".")[-1].lower())
-        call = scan_call(text, marker, pos, limit, shape, keywords)
+        call = _scan_at(text, marker, pos, first_only, shapes, keywords)
         if call is not None:
             return call, marker
     return None, candidates[0][0]

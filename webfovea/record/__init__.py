@@ -16,7 +16,9 @@ from webfovea.record.files import (
     read_capture,
     read_result,
     read_trajectory,
+    update_result,
     write_capture,
+    write_labels,
     write_result,
 )
 from webfovea.record.run_files import (
@@ -30,12 +32,13 @@ from webfovea.record.run_files import (
     write_summary_file,
 )
 from webfovea.record.run_schema import GroupStats, RunInfo, Summary, SummaryMeta, TaskRow
-from webfovea.record.schema import CaptureFile, StepRecord, TaskResult, UsageTotals
+from webfovea.record.schema import CaptureFile, StateScore, StepRecord, TaskResult, UsageTotals
 
 __all__ = [
-    "CaptureFile", "GroupStats", "RecordError", "RunInfo", "StepRecord", "Summary", "SummaryMeta", "TaskResult",
-    "TaskRow", "TrajectoryError", "UsageTotals", "append_step", "check_result", "config_fields", "failure_result",
+    "CaptureFile", "GroupStats", "RecordError", "RunInfo", "StateScore", "StepRecord", "Summary", "SummaryMeta",
+    "TaskResult", "TaskRow", "TrajectoryError", "UsageTotals", "append_step", "check_result", "config_fields", "failure_result",
     "mark_run_ended", "new_run_info", "now_iso", "read_capture", "read_result", "read_run_info", "read_run_tasks",
-    "read_summary_file", "read_trajectory", "write_capture", "write_json_atomic", "write_result",
+    "read_summary_file", "read_trajectory", "update_result", "write_capture", "write_json_atomic", "write_labels",
+    "write_result",
     "write_run_info", "write_run_tasks", "write_summary_file", "write_text_atomic",
 ]

@@ -4,22 +4,28 @@ Attached to the page's BrowserContext, it records XHR/fetch requests (URL, metho
 body parameters, originating page, resource type), top-level navigations and downloads.
 Rows go to a temporary SQLite file in the task folder while the task runs (nothing piles up
 in memory, and a dead worker's rows survive for the parent to export); `finish()` exports
-`capture.json` on every exit path. No response bodies are stored. Credentials are redacted:
-Authorization/Cookie-like headers are dropped, and parameters whose name looks like a secret
-keep their name but get the value `[redacted]`.
+`capture.json` on every exit path. No response bodies are stored. Credentials are redacted by
+`record/redact.py` (headers, query and fragment parameters, form, multipart and JSON bodies).
 """
 
 from __future__ import annotations
 
 import json
-import re
 import sqlite3
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from urllib.parse import parse_qsl, unquote_plus, urlsplit, urlunsplit
+from urllib.parse import parse_qsl, urlsplit
 
 from webfovea.record.atomic import write_json_atomic
+from webfovea.record.redact import (  # noqa: F401 - REDACTED, is_secret_name: part of this module's surface
+    REDACTED,
+    is_secret_name,
+    redact_body,
+    redact_headers,
+    redact_params,
+    redact_url,
+)
 from webfovea.record.schema import CAPTURE_JSON as CAPTURE_JSON  # re-exported: the runner's salvage uses it
 from webfovea.record.schema import CaptureFile
 
@@ -27,76 +33,22 @@ if TYPE_CHECKING:  # only the listeners' argument types: record/ needs no browse
     from playwright.async_api import BrowserContext, Download, Frame, Page, Request
 
 TEMP_DB = ".capture.sqlite"
-REDACTED = "[redacted]"
 _REQUEST_TYPES = frozenset({"xhr", "fetch"})
-_SECRET_HEADERS = frozenset(
-    {"authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "x-auth-token", "x-csrf-token"}
-)
-# Whole words (after splitting snake/kebab/camel case) that mark a parameter as a secret.
-# Word-level so that `keyword` or `monkey` are not redacted but `api_key`, `apiKey`, `sessionId` are.
-_SECRET_WORDS = frozenset(
-    {
-        "token", "key", "apikey", "secret", "password", "passwd", "pwd", "pass", "auth", "authorization",
-        "session", "sessionid", "sid", "sig", "signature", "credential", "credentials", "jwt", "bearer",
-        "otp", "cookie", "csrf", "xsrf", "accesstoken", "refreshtoken", "idtoken", "clientsecret",
-    }
-)
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS events (
     seq INTEGER PRIMARY KEY AUTOINCREMENT,
-    kind TEXT NOT NULL,          -- request / navigation / download
+    kind TEXT NOT NULL,          -- request / navigation / download / block
     at REAL NOT NULL,
     data TEXT NOT NULL           -- JSON
 );
 """
 
 
-def _words(name: str) -> list[str]:
-    spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", name)
-    return [w for w in re.split(r"[^A-Za-z0-9]+", spaced.lower()) if w]
-
-
-def is_secret_name(name: str) -> bool:
-    """Does a parameter or header name look like it carries a credential?"""
-    words = _words(name)
-    if not words:
-        return False
-    joined = "".join(words)
-    return joined in _SECRET_WORDS or any(w in _SECRET_WORDS for w in words)
-
-
-def redact_params(pairs: list[tuple[str, str]]) -> list[list[str]]:
-    return [[k, REDACTED if is_secret_name(k) else v] for k, v in pairs]
-
-
-def _redact_json(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: (REDACTED if is_secret_name(str(k)) else _redact_json(v)) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_redact_json(v) for v in value]
-    return value
-
-
-def redact_url(url: str) -> str:
-    """The URL with secret query values replaced and any user:password@ removed."""
-    try:
-        parts = urlsplit(url)
-    except ValueError:
-        return url
-    netloc = parts.netloc.rsplit("@", 1)[-1]
-    # Rewrite segment by segment so the rest of the URL stays byte-for-byte as the page sent it.
-    segments = []
-    for seg in re.split(r"([&;])", parts.query):
-        name = unquote_plus(seg.split("=", 1)[0])
-        segments.append(f"{seg.split('=', 1)[0]}={REDACTED}" if seg not in "&;" and is_secret_name(name) else seg)
-    return urlunsplit((parts.scheme, netloc, parts.path, "".join(segments), parts.fragment))
-
-
 def describe_request(req: Request) -> dict[str, Any]:
     """One request as a redacted record (no response, no body beyond its parameters)."""
     parts = urlsplit(req.url)
-    headers = {k: v for k, v in req.headers.items() if k.lower() not in _SECRET_HEADERS and not is_secret_name(k)}
+    headers = redact_headers(dict(req.headers))
     body_params: list[list[str]] | None = None
     body_json: Any = None
     body_kind: str | None = None
@@ -105,19 +57,11 @@ def describe_request(req: Request) -> dict[str, Any]:
     except Exception:  # binary bodies cannot be decoded as text
         raw = None
     if raw:
-        ctype = (req.headers.get("content-type") or "").lower()
-        stripped = raw.lstrip()
-        if "json" in ctype or stripped.startswith(("{", "[")):
-            try:
-                body_json = _redact_json(json.loads(raw))
-                body_kind = "json"
-            except ValueError:
-                body_kind = "text"
-        if body_kind is None and ("x-www-form-urlencoded" in ctype or "=" in raw):
-            body_params = redact_params(parse_qsl(raw, keep_blank_values=True))
-            body_kind = "form"
-        if body_kind is None:
-            body_kind = "multipart" if "multipart" in ctype else "text"
+        body_kind, content = redact_body(raw, req.headers.get("content-type") or "")
+        if body_kind == "json":
+            body_json = content
+        elif body_kind in ("form", "multipart"):
+            body_params = content
     frame_url = page_url = None
     try:
         frame: Frame = req.frame
@@ -152,6 +96,7 @@ class Capture:
         self.db.executescript(_SCHEMA)
         self._pages: set[Page] = set()
         self._finished = False
+        self._attached = False
 
     # Handlers never raise: a capture problem must not disturb the task.
     def _add(self, kind: str, data: dict[str, Any]) -> None:
@@ -196,18 +141,27 @@ class Capture:
         record.update({"completed": failure is None, "failure": failure})
         self._add("download", record)
 
+    def record_block(self, blocked: Any) -> None:
+        """A top-level navigation the site guard refused (guardrails/site.py `Blocked`)."""
+        self._add("block", {"url": redact_url(blocked.url), "reason": blocked.reason, "kind": blocked.kind})
+
     def attach_page(self, page: Page) -> None:
         if page in self._pages:
             return
         self._pages.add(page)
         page.on("framenavigated", self._on_nav)
         page.on("download", self._on_download)
+        # A pop-up is handed over once it has navigated to its first URL, which no
+        # framenavigated event will repeat: record that navigation here.
+        if self._attached and page.url not in ("", "about:blank"):
+            self._add("navigation", {"url": redact_url(page.url), "new_tab": True})
 
     def attach(self) -> None:
         self.context.on("request", self._on_request)
         self.context.on("page", self.attach_page)
         for p in self.context.pages:
             self.attach_page(p)
+        self._attached = True
 
     def detach(self) -> None:
         for event, handler in (("request", self._on_request), ("page", self.attach_page)):
@@ -255,7 +209,10 @@ def export_capture(db_path: Path, json_path: Path, *, note: str | None = None) -
                 for kind, at, data in db.execute("SELECT kind, at, data FROM events ORDER BY seq"):
                     rec = json.loads(data)
                     rec["at"] = at
-                    getattr(out, f"{kind}s").append(rec)
+                    key = f"{kind}s"
+                    if getattr(out, key, None) is None:
+                        setattr(out, key, [])
+                    getattr(out, key).append(rec)
             finally:
                 db.close()
         except (sqlite3.Error, ValueError, AttributeError) as e:

@@ -15,6 +15,7 @@ from pydantic import ValidationError
 
 from webfovea.config import HarnessConfig
 from webfovea.record.atomic import RecordError, now_iso, read_json_model, write_json_atomic
+from webfovea.record.redact import redact_json, redact_text, redact_url
 from webfovea.record.schema import (
     CAPTURE_JSON,
     RESULT_JSON,
@@ -27,7 +28,8 @@ from webfovea.task import Task
 
 __all__ = [
     "TrajectoryError", "append_step", "check_result", "config_fields", "failure_result", "now_iso",
-    "read_capture", "read_result", "read_trajectory", "write_capture", "write_result",
+    "read_capture", "read_result", "read_trajectory", "redact_result", "redact_step", "update_result",
+    "write_capture", "write_labels", "write_result",
 ]
 
 
@@ -40,8 +42,43 @@ def config_fields(config: HarnessConfig) -> dict[str, Any]:
 # ---------------------------------------------------------------- result.json
 
 def write_result(task_dir: Path, result: TaskResult) -> Path:
-    """Write result.json atomically so a reader never sees half a file."""
-    return write_json_atomic(Path(task_dir) / RESULT_JSON, result)
+    """Write result.json atomically so a reader never sees half a file, redacted."""
+    return write_json_atomic(Path(task_dir) / RESULT_JSON, redact_result(result))
+
+
+def redact_result(result: TaskResult) -> TaskResult:
+    """result.json never echoes credentials (an error quoting a base URL with user:pass@ or ?key=)."""
+    return result.model_copy(update={
+        "error": redact_text(result.error),
+        "website": redact_url(result.website) if result.website else result.website,
+    })
+
+
+def update_result(task_dir: Path, **fields: Any) -> TaskResult | None:
+    """Set fields of an existing result.json (the truth written after a run); None when there is none."""
+    result = read_result(task_dir)
+    if result is None:
+        return None
+    unknown = sorted(set(fields) - set(TaskResult.model_fields))
+    if unknown:
+        raise RecordError(f"result.json has no field(s) {', '.join(unknown)}")
+    updated = TaskResult.model_validate({**result.model_dump(), **fields})
+    write_result(task_dir, updated)
+    return updated
+
+
+def write_labels(task_dir: Path, *, taxonomy: str | None, stage: str | None) -> TaskResult | None:
+    """Add the failure labels to a task's result.json (the summary computes them after the run).
+
+    Rewritten only when they change, atomically; None when there is no readable result."""
+    result = read_result(task_dir)
+    if result is None:
+        return None
+    if (result.taxonomy, result.stage) == (taxonomy, stage):
+        return result
+    labelled = result.model_copy(update={"taxonomy": taxonomy, "stage": stage})
+    write_result(task_dir, labelled)
+    return labelled
 
 
 def check_result(task_dir: Path) -> tuple[TaskResult | None, str | None]:
@@ -87,7 +124,18 @@ class TrajectoryError(RecordError):
 def append_step(task_dir: Path, record: StepRecord) -> None:
     """Append one step. One write call per line, so a killed writer can only tear the last line."""
     with (Path(task_dir) / TRAJECTORY_JSONL).open("a", encoding="utf-8") as f:
-        f.write(record.model_dump_json() + "\n")
+        f.write(redact_step(record).model_dump_json() + "\n")
+
+
+def redact_step(record: StepRecord) -> StepRecord:
+    """What the harness wrote about the page (fingerprints, notes, rejections) without secrets.
+    The model's own reply stays as it wrote it: replay needs it."""
+    return record.model_copy(update={
+        "feedback": redact_text(record.feedback) or "",
+        "rejection": redact_text(record.rejection),
+        "fingerprint_before": redact_json(record.fingerprint_before),
+        "fingerprint_after": redact_json(record.fingerprint_after),
+    })
 
 
 def read_trajectory(path: Path, *, strict: bool = True) -> list[StepRecord]:

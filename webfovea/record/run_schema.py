@@ -49,7 +49,7 @@ class TaskRow(Record):
     """One task in a summary: what was expected, what the run answered, and the score."""
 
     model_config = ConfigDict(extra="allow")
-    _absent_when_none = frozenset({"detail"})
+    _absent_when_none = frozenset({"detail", "tokens", "cost"})
 
     task: str | None = None
     expected: Any = None
@@ -64,6 +64,10 @@ class TaskRow(Record):
     seconds: float = 0.0
     error: str | None = None
     detail: str | None = None
+    tokens: dict[str, Any] | None = None  # eval/costs.py TokenTally.to_json(): tokens per step of this task
+    cost: float | None = None  # $ when the run was given prices
+    taxonomy: str | None = None  # why a failed task failed (result.json `taxonomy`); None when passed
+    stage: str | None = None  # where it first went wrong (result.json `stage`)
 
 
 class GroupStats(Record):
@@ -89,7 +93,7 @@ class SummaryMeta(Record):
 
 class Summary(Record):
     model_config = ConfigDict(extra="allow")
-    _absent_when_none = frozenset({"note"})
+    _absent_when_none = frozenset({"note", "tokens"})
 
     tasks: int = 0
     passed: int = 0
@@ -104,4 +108,12 @@ class Summary(Record):
     per_task: dict[str, TaskRow]
     per_failure_class: dict[str, GroupStats] = Field(default_factory=dict)
     per_category: dict[str, GroupStats] = Field(default_factory=dict)
+    # Failed tasks counted by failure label, by its group (belief / action / overreach) and by
+    # the stage where they first went wrong (eval/taxonomy.py).
+    taxonomy: dict[str, int] = Field(default_factory=dict)
+    taxonomy_groups: dict[str, int] = Field(default_factory=dict)
+    stages: dict[str, int] = Field(default_factory=dict)
     note: str | None = None  # only in summary.partial.json: why the run is incomplete
+    # eval/costs.py: input/uncached/output tokens per step, cache-read fraction from the third
+    # step on, and the cost when prices were given (docs/costs.md)
+    tokens: dict[str, Any] | None = None

@@ -26,9 +26,11 @@ Status = Literal[
     "timeout",  # wall-clock budget spent
     "scroll_breaker",  # too many scrolls with no page change
     "stale_refs",  # too many stale or unknown snapshot references (structured/hybrid)
+    "loop_breaker",  # the same action on the same spot, again and again, with no page change
     "model_error",  # the model endpoint failed after retries
     "browser_error",  # browser crashed or disconnected
     "tool_timeout",  # three consecutive tool timeouts
+    "page_unresponsive",  # the page's main thread stopped answering (endless script, dialog storm)
     "interrupted",  # Ctrl-C / cancelled
     "worker_lost",  # written by the runner's parent for a task whose worker died
     "error",  # anything else (message in `error`)
@@ -36,9 +38,42 @@ Status = Literal[
 
 
 class UsageTotals(BaseModel):
-    prompt_tokens: int = 0
+    prompt_tokens: int = 0  # the whole prompt of every call (cached parts included)
     completion_tokens: int = 0
     model_calls: int = 0
+    # Caching providers split the prompt: uncached input, cache reads, cache writes.
+    # For a provider that does not split it, input_tokens counts the whole prompt.
+    input_tokens: int = 0
+    cache_read_input_tokens: int = 0
+    cache_creation_input_tokens: int = 0
+    cache_miss_calls: int = 0  # caching calls that neither wrote nor read the cache
+    estimated_calls: int = 0  # calls whose tokens no provider counted
+
+    def add(self, usage: Any) -> None:
+        """Add one call's `models.base.Usage` (duck-typed: record sits below models)."""
+        self.model_calls += 1
+        self.prompt_tokens += usage.prompt_tokens
+        self.completion_tokens += usage.completion_tokens
+        self.input_tokens += usage.uncached_tokens
+        self.cache_read_input_tokens += usage.cache_read_input_tokens
+        self.cache_creation_input_tokens += usage.cache_creation_input_tokens
+        self.cache_miss_calls += int(usage.cache_miss)
+        self.estimated_calls += int(usage.estimated)
+
+
+class StateScore(BaseModel):
+    """result.json `state`: the backend-state score an environment wrote for the task.
+
+    The stateful proving ground fills it (obligations and invariants over the canonical diff);
+    these four fields are the ones the failure taxonomy reads. Other keys (hashes of the
+    initial state, the audit log, the diff) are kept as written."""
+
+    model_config = ConfigDict(extra="allow")
+
+    score: float | None = None  # obligations met / total
+    obligations_met: int | list[bool] | None = None  # a count, or one boolean per obligation
+    obligations_total: int | None = None  # with a count; a list's length otherwise
+    invariants_broken: list[Any] = Field(default_factory=list)  # what changed that must not have
 
 
 class TaskResult(BaseModel):
@@ -61,11 +96,21 @@ class TaskResult(BaseModel):
     # config at hand (results written by the runner for a task whose worker was lost).
     config: dict[str, Any] | None = None
     session_id: str | None = None  # the environment's server-side session (task.session), when bound
+    # Proving ground only, written after the run from the server's own log (eval/truth.py):
+    # {nav_ok, answer_ok, valid, details, why}. Judges never read it.
+    truth: dict[str, Any] | None = None
+    fault: str | None = None  # the oracle fault plan this run followed (envs/oracle_faults.py); judges never read it
+    state: StateScore | None = None  # the backend-state score, when the environment scored state
+    # Why a failed task failed, written when the run is summarised (eval/taxonomy.py); None when it passed.
+    taxonomy: str | None = None  # seed 003's failure label
+    stage: str | None = None  # the stage where the run first went wrong
 
 
 class StepRecord(BaseModel):
     step: int
-    raw_reply: str
+    raw_reply: str  # the reply text; for a tool call, the text beside it and the call as JSON
+    tool_calls: list[dict[str, Any]] | None = None  # every tool call of the response: id, name, input
+    provider_notes: list[str] | None = None  # refusal, safety checks acknowledged (native tool use)
     cleaned_reply: str = ""  # always written; the default reads trajectories older than the field
     thought: str = ""
     action: dict[str, Any] | None = None  # Action.to_json()
@@ -78,7 +123,7 @@ class StepRecord(BaseModel):
     fallback_used: bool | None = None  # the iframe DOM fallback delivered the click
     fingerprint_before: dict[str, Any] | None = None
     fingerprint_after: dict[str, Any] | None = None
-    usage: dict[str, int] = Field(default_factory=dict)
+    usage: dict[str, Any] = Field(default_factory=dict)  # models/base.py Usage.to_json()
     screenshot: str | None = None  # file name of the image as sent
     screenshot_marked: str | None = None
     image_size: list[int] | None = None  # [w, h] of the image as sent
@@ -91,6 +136,8 @@ class StepRecord(BaseModel):
     snapshot_info: dict[str, Any] | None = None
     target: dict[str, Any] | None = None
     stale_ref: str | None = None
+    # The verify gate held this step's finished and showed the real state (guardrails/verify.py).
+    verification_requested: bool = False
 
 
 class CaptureFile(Record):
@@ -98,10 +145,11 @@ class CaptureFile(Record):
     docs/records.md and written by record/capture.py, the only producer."""
 
     model_config = ConfigDict(extra="allow")
-    _absent_when_none = frozenset({"note", "error"})
+    _absent_when_none = frozenset({"note", "error", "blocks"})
 
     requests: list[dict[str, Any]] = Field(default_factory=list)  # XHR/fetch, redacted
     navigations: list[dict[str, Any]] = Field(default_factory=list)  # top-level frame navigations
     downloads: list[dict[str, Any]] = Field(default_factory=list)
+    blocks: list[dict[str, Any]] | None = None  # navigations the site guard refused; absent when none
     note: str | None = None  # who exported it when it was not the task itself (a lost worker)
     error: str | None = None  # the capture database could not be read; lists hold what was

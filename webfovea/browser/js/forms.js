@@ -1,4 +1,4 @@
-// Operations on one form element (a handle found by pick.js). arg: {op, ...}.
+// Operations on one form element (a handle found by pick.js), in the harness's isolated world. arg: {op, ...}.
 (el, arg) => {
   const fire = (type) => el.dispatchEvent(new Event(type, {bubbles: true, composed: true}));
   if (arg.op === 'options') {
@@ -56,6 +56,10 @@
     fire('input');
     fire('change');
     return el.value;
+  }
+  if (arg.op === 'center') {
+    const r = el.getBoundingClientRect();
+    return {x: r.left + r.width / 2, y: r.top + r.height / 2};
   }
   if (arg.op === 'value') {
     if (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA') return el.value;

@@ -1,24 +1,32 @@
-// arg: {els: [iframe elements of this document], x, y} with the point in this document's
-// viewport. Which iframe's viewport the point reaches (not covered by anything opaque or
-// interactive painted above it), and where that viewport starts.
-(arg) => {
-  const stack = stackAt(arg.x, arg.y);
-  let best = null;
-  arg.els.forEach((e, i) => {
-    if (!e || !e.isConnected) return;
-    const depth = stack.indexOf(e);
-    if (depth < 0 || (best && depth >= best.depth)) return;
+// Which iframe's viewport a point of this document reaches (not covered by anything opaque or
+// interactive painted above it), and where that viewport starts. Runs in the harness's
+// isolated world. Called as (arg) with arg {x, y}: the <iframe>/<frame> element or null;
+// as (el, arg): {left, top, cover} of that element's content box for the point.
+(a, b) => {
+  const box = (e) => {
     const r = e.getBoundingClientRect();
     const cs = getComputedStyle(e);
-    if (cs.visibility === 'hidden' || r.width === 0 || r.height === 0) return;
     const padL = parseFloat(cs.paddingLeft) || 0, padT = parseFloat(cs.paddingTop) || 0;
     const padR = parseFloat(cs.paddingRight) || 0, padB = parseFloat(cs.paddingBottom) || 0;
-    const left = r.left + e.clientLeft + padL, top = r.top + e.clientTop + padT;
-    const w = e.clientWidth - padL - padR, h = e.clientHeight - padT - padB;
-    if (!(arg.x >= left && arg.x < left + w && arg.y >= top && arg.y < top + h)) return;  // on border/padding
+    return {left: r.left + e.clientLeft + padL, top: r.top + e.clientTop + padT,
+      w: e.clientWidth - padL - padR, h: e.clientHeight - padT - padB, hidden: cs.visibility === 'hidden'};
+  };
+  if (b !== undefined) {
+    const stack = stackAt(b.x, b.y);
+    const depth = stack.indexOf(a);
+    const g = box(a);
+    return {left: g.left, top: g.top, cover: depth > 0 ? short(stack[0]) : null};
+  }
+  const stack = stackAt(a.x, a.y);
+  for (let depth = 0; depth < stack.length; depth++) {
+    const e = stack[depth];
+    if (e.tagName !== 'IFRAME' && e.tagName !== 'FRAME') continue;
+    const g = box(e);
+    if (g.hidden || g.w <= 0 || g.h <= 0) return null;
+    if (!(a.x >= g.left && a.x < g.left + g.w && a.y >= g.top && a.y < g.top + g.h)) return null;  // on border/padding
     const above = stack.slice(0, depth);
-    if (!above.every((a) => !interactiveOf(a) && isTransparent(a))) return;
-    best = {i, depth, left, top, cover: depth > 0 ? short(above[0]) : null};
-  });
-  return best;
+    if (!above.every((x) => !interactiveOf(x) && isTransparent(x))) return null;
+    return e;
+  }
+  return null;
 }

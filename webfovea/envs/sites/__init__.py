@@ -12,7 +12,7 @@ from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 
 from .. import sessions
-from . import dashboard, filings, forms, gate, lab, rankings, slow, stats, structure
+from . import dashboard, filings, forms, gate, hostile, lab, rankings, slow, stats, structure
 from .context import SiteContext
 from .layout import esc, page
 
@@ -34,9 +34,10 @@ SITES: list[tuple[str, str, str]] = [
     ("structure", "/struct/seat", "A button that renames itself when clicked (stale references)"),
     ("structure", "/struct/reports", "Report list that shows the last opened reference after going back"),
     ("structure", "/struct/contact", "A form whose labels are drawn next to the wrong inputs"),
+    ("hostile", "/hostile/", "Hostile pages: each tries to steer, trap or rob the harness (suite `hostile`)"),
 ]
 
-MODULES = (stats, dashboard, rankings, filings, gate, slow, forms, lab, structure)
+MODULES = (stats, dashboard, rankings, filings, gate, slow, forms, lab, hostile, structure)
 
 
 def build_apps(ctx: SiteContext) -> tuple[FastAPI, FastAPI]:

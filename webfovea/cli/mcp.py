@@ -1,0 +1,79 @@
+"""`webfovea mcp`: serve one browser task to an MCP client (stdio, or streamable HTTP)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from webfovea.cli.common import CapOpt, CoordsOpt, DisableOpt, ProfileOpt, build_config, err, fail
+
+# The switch the browser launcher reads for offline runs (webfovea/browser/session.py).
+OFFLINE_ENV = "WEBFOVEA_OFFLINE"
+
+
+def mcp(
+    url: Annotated[str, typer.Option("--url", help="The page the browser opens (the task's start URL).")],
+    model: Annotated[
+        str | None,
+        typer.Option("--model", help="Model spec whose conventions row sizes the screenshot and picks the "
+                     "coordinate space (e.g. anthropic:claude-sonnet-4-5, openai:gpt-4o). The model is not "
+                     "called: the MCP client is the model. Default: the 1440x810 cap, pixel coordinates."),
+    ] = None,
+    profile: ProfileOpt = "webfovea",
+    disable: DisableOpt = None,
+    coords: CoordsOpt = None,
+    cap: CapOpt = None,
+    cdp_url: Annotated[str | None, typer.Option("--cdp-url", help="Use a running browser over CDP.")] = None,
+    out_dir: Annotated[Path, typer.Option("--out", help="Folder the task folder is written under.")] = Path("runs/mcp"),
+    task_id: Annotated[str | None, typer.Option("--task-id", help="Name of the task folder (default mcp-TIME).")] = None,
+    task: Annotated[str, typer.Option("--task", help="The task, as recorded in result.json.")] = "",
+    max_steps: Annotated[int | None, typer.Option("--max-steps", help="Step budget (default: profile's).")] = None,
+    offline: Annotated[bool, typer.Option("--offline", help="Resolve no host but localhost/127.0.0.1 (tests, "
+                                          "the proving ground). Never for a real website.")] = False,
+    http: Annotated[int | None, typer.Option("--http", help="Serve streamable HTTP at "
+                                             "http://127.0.0.1:PORT/mcp instead of stdio.")] = None,
+    headed: Annotated[bool, typer.Option("--headed", help="Show the browser window.")] = False,
+) -> None:
+    """Serve the harness's actions as MCP tools (stdio by default). Messages go to stderr.
+
+    One task per server: the client calls `observe` and the action tools; the task folder
+    (result.json, trajectory.jsonl, screenshots) is closed when the client calls `finished`
+    or disconnects. See docs/mcp.md.
+    """
+    try:
+        from webfovea.mcp.server import serve_http, serve_stdio
+        from webfovea.mcp.task_session import Launch, McpTask
+    except ImportError as e:
+        raise fail(f"the MCP SDK is missing ({e}): pip install 'webfovea[mcp]'") from None
+    from webfovea.task import Task, TaskIdError, check_task_id
+
+    overrides = {"max_steps": max_steps} if max_steps else {}
+    config = build_config(model or "", profile, disable, coords, cap, **overrides)
+    tid = task_id or "mcp-" + datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
+    try:
+        check_task_id(tid)
+    except TaskIdError as e:
+        raise fail(str(e)) from None
+    t = Task(task_id=tid, task=task or "(given by the MCP client)", website=url)
+    if offline:
+        os.environ[OFFLINE_ENV] = "1"
+    session = McpTask(t, out_dir / tid, config, launch=Launch(cdp_url, headless=not headed), model=model)
+    err.print(f"webfovea mcp: task folder {session.dir}", highlight=False)
+    try:
+        if http is not None:
+            asyncio.run(serve_http(session, http, ready=lambda u: err.print(f"serving MCP at {u}")))
+        else:
+            asyncio.run(serve_stdio(session))
+    except (KeyboardInterrupt, asyncio.CancelledError):  # Ctrl-C, SIGTERM: result.json is written
+        pass
+    except Exception as e:  # noqa: BLE001 - a failed start: result.json is written, say why
+        while isinstance(e, BaseExceptionGroup) and e.exceptions:  # the SDK's task groups wrap it
+            e = e.exceptions[0]
+        raise fail(f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''} "
+                   f"(result: {session.dir / 'result.json'})", 1) from None
+    err.print(f"webfovea mcp: {session.result.status}; result: {session.dir / 'result.json'}", highlight=False)

@@ -1,0 +1,70 @@
+"""`oracle:via=anthropic`: the oracle answering through the real Anthropic client over HTTP.
+
+The oracle (which needs the task's page) runs in this process; a loopback Messages API
+(`envs/fake_anthropic.py`) serves it on a free port in the same event loop, and the model
+the harness talks to is a real `AnthropicModel` pointed at that port. So the whole path
+of a native provider — tools from the specs, the append-only transcript, breakpoints,
+response and usage parsing — runs on the built-in suite without a provider, and the
+tokens are billed by the provider's published rules. The numbers are oracle numbers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import socket
+from typing import Any
+
+import uvicorn
+
+from webfovea.envs.fake_anthropic import make_app
+from webfovea.models.anthropic_client import AnthropicModel
+from webfovea.models.base import Model, ModelInput, ModelReply
+from webfovea.models.conventions import conventions_for
+
+VIAS = ("anthropic",)
+DEFAULT_VIA_MODEL = {"anthropic": "claude-sonnet-4-6"}
+
+
+class OracleVia:
+    """A Model: the real client in front, the oracle behind a loopback server."""
+
+    def __init__(self, oracle: Model, via: str, model: str | None = None, **client: Any) -> None:
+        if via not in VIAS:
+            raise ValueError(f"via={via!r} is not served; use one of: {', '.join(VIAS)}")
+        self.oracle = oracle
+        self.model_name = model or DEFAULT_VIA_MODEL[via]
+        self.row = conventions_for(self.model_name)
+        self.app = make_app(oracle, self.row)
+        self._client_options = client
+        self._server: uvicorn.Server | None = None
+        self._task: asyncio.Task[None] | None = None
+        self.client: AnthropicModel | None = None
+
+    async def _start(self) -> AnthropicModel:
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+        config = uvicorn.Config(self.app, log_level="warning", lifespan="off", access_log=False)
+        self._server = uvicorn.Server(config)
+        self._task = asyncio.create_task(self._server.serve(sockets=[sock]))
+        while not self._server.started:
+            if self._task.done():
+                self._task.result()  # raises why it could not start
+            await asyncio.sleep(0.01)
+        self.client = AnthropicModel(self.model_name, base_url=f"http://127.0.0.1:{port}", api_key="oracle",
+                                     **self._client_options)
+        return self.client
+
+    async def next_reply(self, inp: ModelInput) -> ModelReply:
+        client = self.client or await self._start()
+        return await client.next_reply(inp)
+
+    async def aclose(self) -> None:
+        if self.client is not None:
+            await self.client.aclose()
+        if self._server is not None and self._task is not None:
+            self._server.should_exit = True
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._task, 5)
+        await self.oracle.aclose()

@@ -1,0 +1,190 @@
+"""The evidence a judge sees, built offline and deterministically from one task folder.
+
+Two filters:
+- `naveval` reproduces NavEval's published pipeline: XHR/fetch only; the start site's
+  registrable label only (`tldextract(url).domain`: `api.example.co.uk` and `example.com`
+  are both "example"); headers and raw bodies dropped, parsed JSON kept; noise keys and empty
+  values dropped; strings decoded; blobs marked; oldest requests dropped past the token budget.
+- `webfovea` (default) does the same, also keeps hosts the page itself navigated to and parsed
+  form bodies, collapses repeated identical requests before dropping old ones, and records
+  every dropped request with its reason, so a judge error can be traced to filtering.
+
+Tokens are counted with tiktoken's cl100k_base when it is installed, else estimated as
+characters / 4 (said in `token_counter`). Nothing is fetched: the public-suffix list ships
+with the `publicsuffixlist` package.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import ipaddress
+import json
+import math
+from dataclasses import asdict, dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from webfovea.judge.folder import AgentRecord, read_task_folder
+from webfovea.judge.requests import format_request, normalise
+
+FILTERS = ("naveval", "webfovea")
+DEFAULT_MAX_TOKENS = 120_000
+
+
+@lru_cache(maxsize=1)
+def _psl() -> Any:
+    from publicsuffixlist import PublicSuffixList
+
+    return PublicSuffixList()  # the list bundled with the package: never fetched
+
+
+def registrable_label(url_or_host: str) -> str:
+    """The domain label without subdomains or public suffix (tldextract's `.domain`).
+
+    IP addresses and single-label hosts (localhost) are their own label."""
+    host = urlsplit(url_or_host).hostname if "//" in url_or_host else url_or_host
+    host = (host or "").lower().rstrip(".")
+    if not host:
+        return ""
+    try:
+        ipaddress.ip_address(host.strip("[]"))
+        return host
+    except ValueError:
+        pass
+    private = _psl().privatesuffix(host)
+    if private is None:  # a public suffix itself, or a single label (localhost)
+        return host.split(".")[0]
+    public = _psl().publicsuffix(host) or ""
+    return private[: -len(public) - 1] if public and private.endswith("." + public) else private.split(".")[0]
+
+
+@lru_cache(maxsize=1)
+def _tiktoken() -> Any:
+    try:
+        import tiktoken  # optional: counting works without it
+
+        return tiktoken.get_encoding("cl100k_base")
+    except Exception:  # not installed, or its data file would have to be downloaded
+        return None
+
+
+def token_counter() -> str:
+    return "tiktoken cl100k_base" if _tiktoken() is not None else "estimate: characters / 4"
+
+
+def count_tokens(text: str) -> int:
+    enc = _tiktoken()
+    return len(enc.encode(text)) if enc is not None else math.ceil(len(text) / 4)
+
+
+@dataclass
+class Evidence:
+    task_id: str
+    task: str
+    start_url: str
+    urls: list[str]
+    requests: list[dict[str, Any]]
+    dropped: list[dict[str, Any]]
+    actions: list[str]
+    screenshot: str | None  # file name of the last screenshot by step number
+    filter: str
+    tokens: int
+    token_counter: str
+    problems: list[str] = field(default_factory=list)
+    answer: str | None = None  # Protocol III only
+    screenshot_path: Path | None = field(default=None, repr=False)
+
+    def to_json(self) -> dict[str, Any]:
+        d = asdict(self)
+        d.pop("screenshot_path")
+        if self.answer is None:
+            d.pop("answer")
+        return d
+
+    def image_bytes(self) -> bytes | None:
+        try:
+            return self.screenshot_path.read_bytes() if self.screenshot_path else None
+        except OSError:
+            return None
+
+    def digest(self, extra: str = "") -> str:
+        """sha256 of everything the judge sees (text and image) plus `extra` (method, model, prompt)."""
+        h = hashlib.sha256(json.dumps(self.to_json(), sort_keys=True, ensure_ascii=False).encode())
+        h.update(hashlib.sha256(self.image_bytes() or b"").digest())
+        h.update(extra.encode())
+        return h.hexdigest()
+
+
+def dedupe_urls(urls: list[str]) -> list[str]:
+    """In order, each URL once (NavEval's trajectory)."""
+    return list(dict.fromkeys(u for u in urls if u and not u.startswith(("about:", "data:", "chrome"))))
+
+
+def _select(rec: AgentRecord, flt: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Type and domain filters: (kept normalised requests, dropped records)."""
+    keep_labels = {registrable_label(rec.start_url)}
+    keep_hosts: set[str] = set()
+    if flt == "webfovea":
+        keep_hosts = {h for u in rec.urls if (h := urlsplit(u).hostname)}
+    kept, dropped = [], []
+    for i, raw in enumerate(rec.requests):
+        req = normalise(raw, rec.request_format, keep_form_bodies=flt == "webfovea")
+        if req["resource_type"] not in ("xhr", "fetch"):
+            dropped.append({"index": i, "url": req["url"], "reason": f"type: {req['resource_type'] or 'unknown'}"})
+            continue
+        host = urlsplit(req["url"]).hostname or ""
+        if registrable_label(req["url"]) not in keep_labels and host not in keep_hosts:
+            dropped.append({"index": i, "url": req["url"], "reason": f"domain: {registrable_label(req['url'])}"})
+            continue
+        kept.append({"index": i, **format_request(req)})
+    return kept, dropped
+
+
+def _collapse(kept: list[dict[str, Any]], dropped: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Consecutive identical requests as one with `repeated: n`; the others recorded as dropped."""
+    out: list[dict[str, Any]] = []
+    for r in kept:
+        prev = out[-1] if out else None
+        same = prev is not None and {k: v for k, v in prev.items() if k not in ("index", "repeated")} == {
+            k: v for k, v in r.items() if k != "index"}
+        if same:
+            prev["repeated"] = prev.get("repeated", 1) + 1  # type: ignore[index]
+            dropped.append({"index": r["index"], "url": r["url"], "reason": f"duplicate of request {prev['index']}"})  # type: ignore[index]
+        else:
+            out.append(dict(r))
+    return out
+
+
+def _fit(kept: list[dict[str, Any]], dropped: list[dict[str, Any]], max_tokens: int) -> list[dict[str, Any]]:
+    """Drop the oldest requests until the list fits the budget; each drop recorded."""
+    kept = list(kept)
+    while kept and count_tokens(json.dumps(kept, ensure_ascii=False)) > max_tokens:
+        old = kept.pop(0)
+        dropped.append({"index": old["index"], "url": old["url"], "reason": f"budget: over {max_tokens} tokens"})
+    return kept
+
+
+def build_evidence(folder: Path | AgentRecord, *, flt: str = "webfovea", max_tokens: int = DEFAULT_MAX_TOKENS,
+                   with_answer: bool = False) -> Evidence:
+    """What the judge sees for one task folder. Pure: same folder, same evidence."""
+    if flt not in FILTERS:
+        raise ValueError(f"unknown filter {flt!r}; use {' or '.join(FILTERS)}")
+    rec = folder if isinstance(folder, AgentRecord) else read_task_folder(folder)
+    kept, dropped = _select(rec, flt)
+    if flt == "webfovea":
+        kept = _collapse(kept, dropped)
+    kept = _fit(kept, dropped, max_tokens)
+    if flt == "naveval":  # NavEval records nothing about what it dropped
+        dropped = []
+    requests = [{k: v for k, v in r.items() if k != "index"} for r in kept]
+    urls = dedupe_urls([rec.start_url, *rec.urls] if rec.start_url else rec.urls)
+    shot = rec.last_screenshot
+    return Evidence(
+        task_id=rec.task_id, task=rec.task, start_url=rec.start_url, urls=urls, requests=requests,
+        dropped=sorted(dropped, key=lambda d: d["index"]), actions=list(rec.actions),
+        screenshot=shot.name if shot else None, filter=flt,
+        tokens=count_tokens(json.dumps(requests, ensure_ascii=False)), token_counter=token_counter(),
+        problems=list(rec.problems), answer=(rec.answer or "") if with_answer else None, screenshot_path=shot,
+    )

@@ -1,0 +1,156 @@
+"""Read one task folder — ours or WebRetriever's — into the agent-side facts a judge may see.
+
+Ours: result.json (task, website, status, answer), trajectory.jsonl (executed actions),
+step_NNN.png (the images as sent), capture.json (`requests`, `navigations`).
+WebRetriever's: result.json (`task`, `status`, `urls`, `actions`), trajectory/<step>.png,
+capture.json (`all_requests` with url, method, headers, resource_type, post_data,
+raw_post_data, json_data).
+
+Only facts travel: never the agent's thoughts (they make judges say yes), never the
+proving ground's `truth`/`fault`/`session_id` fields, never the expected answer. What is missing
+or unreadable is listed in `problems`, so a judge record can say why it saw less.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+_STEP_PNG = re.compile(r"^(?:step_)?(\d+)\.(?:png|jpe?g)$", re.IGNORECASE)
+_PLAIN_STEP = re.compile(r"(\d+)")
+
+
+@dataclass
+class AgentRecord:
+    """What the agent's own folder says happened."""
+
+    task_id: str
+    layout: str  # "webfovea" | "webretriever"
+    task: str = ""
+    start_url: str = ""
+    status: str = ""
+    answer: str | None = None
+    urls: list[str] = field(default_factory=list)  # in order, may repeat (de-duplicated later)
+    actions: list[str] = field(default_factory=list)  # factual, one line each
+    requests: list[dict[str, Any]] = field(default_factory=list)  # raw capture entries
+    request_format: str = "webfovea"  # how the entries are shaped
+    screenshots: list[Path] = field(default_factory=list)  # ordered by step number
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def last_screenshot(self) -> Path | None:
+        return self.screenshots[-1] if self.screenshots else None
+
+
+def _read_json(path: Path, problems: list[str]) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        problems.append(f"no {path.name}")
+    except (OSError, ValueError) as e:
+        problems.append(f"unreadable {path.name}: {' '.join(str(e).split())[:200]}")
+    return None
+
+
+def step_number(name: str) -> int | None:
+    """The step a screenshot file belongs to: `step_012.png`, `12.png`; odd names: the first
+    number in them; None when there is none. Marked copies are not screenshots as sent."""
+    if "_marked" in name:
+        return None
+    m = _STEP_PNG.match(name)
+    if m:
+        return int(m.group(1))
+    if not name.lower().endswith((".png", ".jpg", ".jpeg")):
+        return None
+    m2 = _PLAIN_STEP.search(name)
+    return int(m2.group(1)) if m2 else None
+
+
+def ordered_screenshots(folder: Path) -> list[Path]:
+    """Images of a folder by step number (numeric, so step 10 comes after step 9), never by name."""
+    if not folder.is_dir():
+        return []
+    numbered = [(n, p.name, p) for p in folder.iterdir() if p.is_file() and (n := step_number(p.name)) is not None]
+    return [p for _, _, p in sorted(numbered)]
+
+
+def _action_line(step: dict[str, Any]) -> str | None:
+    """One executed action as a fact: name, arguments, what the harness saw happen."""
+    action = step.get("action")
+    if not isinstance(action, dict) or action.get("name") in (None, "finished"):
+        return None
+    args = ", ".join(f"{k}={v!r}" for k, v in (action.get("args") or {}).items())
+    line = f"step {int(step.get('step', 0)) + 1}: {action['name']}({args})"
+    if step.get("outcome"):
+        line += f" -> {step['outcome']}"
+    return line
+
+
+def _webfovea(folder: Path, result: dict[str, Any], rec: AgentRecord) -> None:
+    rec.task = str(result.get("task") or "")
+    rec.start_url = str(result.get("website") or "")
+    rec.status = str(result.get("status") or "")
+    rec.answer = result.get("answer")
+    traj = folder / "trajectory.jsonl"
+    if traj.exists():
+        for raw in traj.read_text(encoding="utf-8", errors="replace").splitlines():
+            try:
+                step = json.loads(raw)
+            except ValueError:
+                continue  # a torn last line
+            if isinstance(step, dict) and (line := _action_line(step)):
+                rec.actions.append(line)
+    else:
+        rec.problems.append("no trajectory.jsonl")
+    capture = _read_json(folder / "capture.json", rec.problems)
+    if isinstance(capture, dict):
+        rec.requests = [r for r in capture.get("requests") or [] if isinstance(r, dict)]
+        rec.urls = [str(n["url"]) for n in capture.get("navigations") or [] if isinstance(n, dict) and n.get("url")]
+    rec.screenshots = ordered_screenshots(folder)
+
+
+def _webretriever(folder: Path, result: dict[str, Any], rec: AgentRecord) -> None:
+    rec.task = str(result.get("task") or "")
+    urls = [str(u) for u in result.get("urls") or [] if u]
+    rec.urls = urls
+    rec.start_url = str(result.get("website") or result.get("start_url") or (urls[0] if urls else ""))
+    rec.status = str(result.get("status") or "")
+    answer = result.get("answer") or result.get("final_answer")
+    rec.answer = None if answer is None else str(answer)
+    for i, a in enumerate(result.get("actions") or []):
+        if isinstance(a, dict):  # keep the factual fields, drop thoughts
+            a = {k: v for k, v in a.items() if k not in ("thought", "thoughts", "reasoning", "reflection")}
+            a = json.dumps(a, ensure_ascii=False, sort_keys=True)
+        rec.actions.append(f"step {i + 1}: {a}")
+    capture = _read_json(folder / "capture.json", rec.problems)
+    if isinstance(capture, dict):
+        rec.requests = [r for r in capture.get("all_requests") or [] if isinstance(r, dict)]
+        rec.request_format = "webretriever"
+    rec.screenshots = ordered_screenshots(folder / "trajectory")
+
+
+def read_task_folder(folder: Path) -> AgentRecord:
+    """The agent-side record of one task folder. Never raises for a damaged folder: what is
+    missing goes to `problems`."""
+    folder = Path(folder)
+    problems: list[str] = []
+    result = _read_json(folder / "result.json", problems)
+    layout = "webretriever" if (folder / "trajectory").is_dir() or (
+        isinstance(result, dict) and "urls" in result and "trajectory_file" not in result
+        and not (folder / "trajectory.jsonl").exists()) else "webfovea"
+    rec = AgentRecord(task_id=folder.name, layout=layout, problems=problems)
+    if not isinstance(result, dict):
+        if result is not None:
+            problems.append("result.json is not a JSON object")
+        rec.screenshots = ordered_screenshots(folder / "trajectory" if layout == "webretriever" else folder)
+        return rec
+    rec.task_id = str(result.get("task_id") or folder.name)
+    (_webretriever if layout == "webretriever" else _webfovea)(folder, result, rec)
+    if not rec.screenshots:
+        problems.append("no screenshots")
+    if not rec.task:
+        problems.append("result.json names no task")
+    return rec

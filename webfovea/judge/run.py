@@ -1,0 +1,183 @@
+"""`webfovea judge run`: judge every task folder of a run, with a cache, into RUN_DIR/judge/.
+
+RUN_DIR/judge/<task_id>.json   one judge record per task (fields: docs/judge.md)
+RUN_DIR/judge/summary.json     judged success rate, counts, usage
+RUN_DIR/judge/.cache/<sha>.json  the judged outcome keyed by the hash of everything the judge saw
+                                (method, model, protocol, prompt, evidence text, images): re-judging
+                                is free and offline
+
+Nothing crashes the run: a folder without screenshots or capture, a failing endpoint, an
+unreadable verdict — each task gets a record saying what was missing or went wrong, and the
+summary counts those apart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from webfovea.judge.evidence import DEFAULT_MAX_TOKENS, build_evidence
+from webfovea.judge.folder import read_task_folder
+from webfovea.judge.methods import Judged, judge_naveval, judge_webjudge
+from webfovea.judge.prompt import NAVEVAL_SYSTEM, WEBJUDGE_OUTCOME
+from webfovea.judge.records import (
+    JudgeRecord,
+    JudgeSummary,
+    safe_record_name,
+    write_judge_record,
+    write_summary,
+)
+from webfovea.judge.rule import rule_verdict
+from webfovea.record import RecordError, read_run_tasks, write_json_atomic
+from webfovea.task import Task
+
+METHODS = ("naveval", "webjudge", "rule")
+PROTOCOLS = ("I", "II", "III")
+JUDGE_DIR = "judge"
+
+
+@dataclass
+class JudgeOptions:
+    method: str = "naveval"
+    judge: str | None = None  # model spec; None for the rule judge
+    filter: str = "webfovea"
+    protocol: str = "I"
+    workers: int = 4
+    cache: bool = True
+    max_tokens: int = DEFAULT_MAX_TOKENS
+    base_url: str | None = None
+    model_options: dict[str, Any] | None = None  # the model clients' options (timeouts, retries)
+
+
+def task_folders(run_dir: Path) -> list[Path]:
+    """Every task folder of a run: a sub-folder holding result.json (not the judge's own)."""
+    return sorted(p for p in Path(run_dir).iterdir()
+                  if p.is_dir() and p.name != JUDGE_DIR and not p.name.startswith(".") and (p / "result.json").exists())
+
+
+def _run_tasks(run_dir: Path) -> dict[str, Task]:
+    try:
+        tasks = read_run_tasks(run_dir) or []
+    except RecordError:
+        tasks = []
+    return {t.task_id: t for t in tasks}
+
+
+def _cache_key(opts: JudgeOptions, digest: str) -> str:
+    return hashlib.sha256(f"{opts.method}|{opts.judge}|{opts.protocol}|{digest}".encode()).hexdigest()
+
+
+def _prompt_id(method: str) -> str:
+    text = {"naveval": NAVEVAL_SYSTEM, "webjudge": WEBJUDGE_OUTCOME}.get(method, "rule")
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+async def _judge_one(folder: Path, opts: JudgeOptions, model: Any, tasks: dict[str, Task], out: Path) -> JudgeRecord:
+    rec = read_task_folder(folder)
+    ev = build_evidence(rec, flt=opts.filter, max_tokens=opts.max_tokens, with_answer=opts.protocol == "III")
+    images = [(p.name, p.read_bytes()) for p in rec.screenshots] if opts.method == "webjudge" else []
+    extra = opts.method + _prompt_id(opts.method) + "".join(hashlib.sha256(b).hexdigest() for _, b in images)
+    digest = ev.digest(extra)
+    record = JudgeRecord(task_id=rec.task_id, method=opts.method, judge_model=opts.judge or "rule",
+                         protocol=opts.protocol, filter=opts.filter, evidence_sha256=digest,
+                         problems=list(ev.problems), dropped_requests=len(ev.dropped))
+    cache_file = out / ".cache" / f"{_cache_key(opts, digest)}.json"
+    if opts.cache and opts.method != "rule" and cache_file.exists():
+        try:
+            cached = JudgeRecord.model_validate_json(cache_file.read_text(encoding="utf-8"))
+            return cached.model_copy(update={"cached": True, "task_id": rec.task_id})
+        except ValueError:
+            pass  # a damaged cache entry is judged again
+    if not rec.task:
+        record.error = "nothing to judge: " + "; ".join(rec.problems or ["result.json names no task"])
+        return record
+    if rec.layout == "webretriever" and rec.status.upper() == "FAIL":
+        # NavEval judges only SUCCESS / FAIL_CALL_USER / FAIL_SCROLLDOWN / "": a plain FAIL stays a failure.
+        record.verdict, record.score = False, 0.0
+        record.reasoning = "the agent reported FAIL; NavEval does not judge failed runs"
+        return record
+    if opts.method == "rule":
+        task = tasks.get(rec.task_id)
+        predicates = (task.model_extra or {}).get("nav_truth") if task else None
+        t0 = time.monotonic()
+        v = rule_verdict(rec, predicates, expected=task.answer if task else None, protocol=opts.protocol)
+        record.latency_s = round(time.monotonic() - t0, 4)
+        if isinstance(v, str):
+            record.error = v
+        else:
+            record.set_verdict(v)
+        return record
+    judged: Judged = (await judge_naveval(model, ev) if opts.method == "naveval"
+                      else await judge_webjudge(model, ev, images))
+    record.fill(judged)
+    if opts.cache and judged.verdict is not None:
+        write_json_atomic(cache_file, record)
+    return record
+
+
+async def judge_run_async(run_dir: Path, opts: JudgeOptions, *, on_done: Callable[[JudgeRecord], None] | None = None,
+                          model: Any = None) -> JudgeSummary:
+    if opts.method not in METHODS:
+        raise ValueError(f"unknown method {opts.method!r}; use {', '.join(METHODS)}")
+    if opts.protocol not in PROTOCOLS:
+        raise ValueError(f"unknown protocol {opts.protocol!r}; use {', '.join(PROTOCOLS)}")
+    out = Path(run_dir) / JUDGE_DIR
+    folders = task_folders(run_dir)
+    if not folders:
+        raise ValueError(f"{run_dir} holds no task folders (sub-folders with result.json)")
+    if opts.method != "rule" and model is None:
+        if not opts.judge:
+            raise ValueError(f"--method {opts.method} needs --judge MODEL_SPEC (openai:…, anthropic:…, replay:PATH)")
+        from webfovea.judge.client import make_judge
+
+        model = make_judge(opts.judge, base_url=opts.base_url, options=opts.model_options)
+    tasks = _run_tasks(run_dir)
+    sem = asyncio.Semaphore(max(1, opts.workers))
+    records: list[JudgeRecord] = []
+
+    async def one(folder: Path) -> None:
+        async with sem:
+            try:
+                r = await _judge_one(folder, opts, model, tasks, out)
+            except Exception as e:  # a damaged folder gets a record, never ends the run
+                r = JudgeRecord(task_id=folder.name, method=opts.method, judge_model=opts.judge or "rule",
+                                protocol=opts.protocol, filter=opts.filter,
+                                error=f"{type(e).__name__}: {' '.join(str(e).split())[:300]}")
+            try:
+                name = safe_record_name(r.task_id, folder.name)
+            except ValueError as e:  # an id no file can be named after: keep the record, say so
+                name = "task-" + hashlib.sha256(folder.name.encode()).hexdigest()[:12]
+                r.error = r.error or str(e)
+            write_judge_record(out, name, r)
+            records.append(r)
+            if on_done:
+                on_done(r)
+
+    try:
+        await asyncio.gather(*(one(f) for f in folders))
+    finally:
+        if model is not None and hasattr(model, "aclose"):
+            await model.aclose()
+    summary = JudgeSummary.of(sorted(records, key=lambda r: r.task_id), opts.method, opts.judge or "rule",
+                              opts.protocol, opts.filter)
+    write_summary(out, summary)
+    return summary
+
+
+def judge_run(run_dir: Path, opts: JudgeOptions, **kw: Any) -> JudgeSummary:
+    return asyncio.run(judge_run_async(run_dir, opts, **kw))
+
+
+def evidence_json(folder: Path, *, flt: str, protocol: str = "I", max_tokens: int = DEFAULT_MAX_TOKENS) -> dict[str, Any]:
+    ev = build_evidence(folder, flt=flt, max_tokens=max_tokens, with_answer=protocol == "III")
+    return {**ev.to_json(), "evidence_sha256": ev.digest()}
+
+
+def dumps(obj: Any) -> str:
+    return json.dumps(obj, indent=2, ensure_ascii=False)

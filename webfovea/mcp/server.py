@@ -1,0 +1,192 @@
+"""The MCP server: the tool list from the action specs, each call through the task's harness.
+
+Built on the official SDK's low-level `Server` (mcp 2.x), not its decorator API, because
+the tools and their input schemas are generated from the specs (`tools.py`) rather than
+from Python signatures. Transports: stdio (one client, one task; the task closes when the
+client disconnects) and streamable HTTP on loopback (one task per server process; it
+closes on `finished`, when a handshake-era client ends its MCP session with DELETE, or when
+the server stops; a 2026-07-28 client has no session to end).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import signal
+from collections.abc import Iterator
+from typing import Any
+
+import mcp_types as types
+from mcp.server.lowlevel import Server
+from mcp.server.stdio import stdio_server
+
+from webfovea.config import Component
+from webfovea.guardrails.constraints import HARD_CONSTRAINTS
+from webfovea.harness import StepResult
+from webfovea.mcp.task_session import McpTask, ObserveFailed, TaskClosed
+from webfovea.mcp.tools import OBSERVE, ToolArgumentError, call_text, check_arguments, point_words, tool_list
+from webfovea.models.messages import png_base64
+
+SERVER_NAME = "webfovea"
+DISCONNECTED = "the MCP client disconnected before calling finished"
+STOPPED = "the MCP server was stopped before the client called finished"
+
+
+def instructions(task: McpTask) -> str:
+    """What the server tells the client once: how to look, how to point, the rules."""
+    cfg = task.config
+    lines = [
+        f"A browser is open on {task.task.website}. Call `{OBSERVE}` to see the page, then one action tool "
+        "per step; each returns what actually happened. Call `finished` with the answer to end the task.",
+        f"Points are {point_words(cfg)}.",
+        f"Budget: at most {cfg.max_steps} action calls and {int(cfg.max_seconds)} seconds.",
+    ]
+    if cfg.on(Component.hard_constraints):
+        lines += ["Hard constraints:"] + [f"{i}. {c}" for i, c in enumerate(HARD_CONSTRAINTS, 1)]
+    return "\n".join(lines)
+
+
+def _text(text: str, *, error: bool = False, data: dict[str, Any] | None = None) -> types.CallToolResult:
+    return types.CallToolResult(content=[types.TextContent(text=text)], is_error=error, structured_content=data)
+
+
+def _step_data(task: McpTask, res: StepResult) -> dict[str, Any]:
+    return {"step": task.steps, "outcome": res.outcome, "done": task.closed, "status": task.result.status
+            if task.closed else "running", "answer": task.result.answer if task.closed else None}
+
+
+def _step_text(task: McpTask, res: StepResult, url: str | None) -> str:
+    """The harness's feedback note (it writes one when something needs saying: nothing changed,
+    a read-back, a refusal), the page's URL, and how the task ended if it did."""
+    text = res.feedback or (res.error or "Done.")
+    if url and not task.closed:
+        text += f"\nURL: {url}"
+    if task.closed:
+        text += "\n" + task.closed_note()
+    return text
+
+
+def build_server(task: McpTask) -> Server[Any]:
+    """An MCP server whose tools drive `task`; the specs come from the task's harness."""
+    assert task.harness is not None, "start the task before building its server"
+    specs = task.harness.specs
+    by_name = {s.name: s for s in specs}
+    tools = [types.Tool.model_validate(t) for t in tool_list(specs, task.config)]
+
+    async def list_tools(ctx: Any, params: Any) -> types.ListToolsResult:
+        return types.ListToolsResult(tools=tools)
+
+    async def observe() -> types.CallToolResult:
+        obs = await task.observe()
+        # The encoding the model clients send (PNG), off the event loop: other calls keep moving.
+        png = await asyncio.to_thread(png_base64, obs.image)
+        h = task.harness
+        w, h_px = obs.image.size
+        note = (h.last_feedback if h is not None else None) or (
+            "(no action yet)" if task.steps == 0 else "(nothing to report: it ran and the page reacted)")
+        text = (f"URL: {obs.url}\nStep: {task.steps} of at most {task.config.max_steps}\n"
+                f"Image: {w}x{h_px} px; points are {point_words(task.config)}.\nLast action: {note}")
+        data = {"url": obs.url, "step": task.steps, "image_width": w, "image_height": h_px,
+                "coordinates": task.config.coordinate_convention}
+        return types.CallToolResult(
+            content=[types.ImageContent(data=png, mime_type="image/png"), types.TextContent(text=text)],
+            structured_content=data,
+        )
+
+    def step_result(res: StepResult, *, error: bool) -> types.CallToolResult:
+        url = task.harness.page.url if task.harness is not None and not task.closed else None
+        return _text(_step_text(task, res, url), error=error, data=_step_data(task, res))
+
+    async def call_tool(ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
+        name, args = params.name, params.arguments
+        try:
+            if name == OBSERVE:
+                return await observe()
+            spec = by_name.get(name)
+            as_written = f"Action: {name}({json.dumps(args or {}, ensure_ascii=False)})"  # recorded as raw_reply
+            if spec is None:
+                offered = ", ".join([OBSERVE, *by_name])
+                res = await task.reject(as_written, f"Unknown tool `{name}`. Tools: {offered}.")
+                return step_result(res, error=True)
+            try:
+                checked = check_arguments(spec, args, task.config)
+            except ToolArgumentError as e:
+                res = await task.reject(as_written, str(e))
+                return step_result(res, error=True)
+            res = await task.act(call_text(spec, checked))
+            failed = res.outcome in ("failed", "rejected") or (res.error is not None and not res.done)
+            return step_result(res, error=failed)
+        except TaskClosed as e:
+            return _text(str(e), error=True, data={"done": True, "status": task.result.status})
+        except ObserveFailed as e:
+            return _text(str(e), error=True)
+
+    return Server(SERVER_NAME, instructions=instructions(task), on_list_tools=list_tools, on_call_tool=call_tool)
+
+
+async def serve_stdio(task: McpTask) -> None:
+    """Serve one client over stdin/stdout until it disconnects; the task closes then at the latest."""
+    main = asyncio.current_task()
+    loop = asyncio.get_running_loop()
+    if main is not None:  # SIGTERM (the client's shutdown) must still write result.json
+        loop.add_signal_handler(signal.SIGTERM, main.cancel)
+    try:
+        async with stdio_server() as (read, write):
+            # Started inside: the SDK points fd 1 at stderr while it serves, so neither the
+            # Playwright driver nor Chromium inherit the protocol's stdout.
+            await task.start()
+            server = build_server(task)
+            await server.run(read, write, server.create_initialization_options())
+        await task.close("interrupted", DISCONNECTED)
+    finally:
+        await asyncio.shield(task.close("interrupted", STOPPED))
+        loop.remove_signal_handler(signal.SIGTERM)
+
+
+def _closing_on_delete(app: Any, task: McpTask, path: str) -> Any:
+    """The ASGI app, closing the task when a client ends its MCP session (HTTP DELETE, the
+    handshake-era session end). result.json is written before the client sees the answer."""
+
+    async def wrapped(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if not (scope.get("type") == "http" and scope.get("method") == "DELETE" and scope.get("path") == path):
+            return await app(scope, receive, send)
+
+        async def closing_send(message: dict[str, Any]) -> None:
+            if message.get("type") == "http.response.start" and 200 <= int(message.get("status", 500)) < 300:
+                await task.close("interrupted", DISCONNECTED)
+            await send(message)
+
+        await app(scope, receive, closing_send)
+
+    return wrapped
+
+
+async def serve_http(task: McpTask, port: int, host: str = "127.0.0.1", ready: Any = None) -> None:
+    """Serve streamable HTTP at http://HOST:PORT/mcp until stopped (Ctrl-C / SIGTERM)."""
+    import uvicorn
+
+    class Web(uvicorn.Server):
+        @contextlib.contextmanager
+        def capture_signals(self) -> Iterator[None]:
+            # uvicorn re-raises a captured SIGTERM once it has shut down, which would kill the
+            # process before result.json is written; stop it the same way, then return.
+            loop = asyncio.get_running_loop()
+            for sig in (signal.SIGINT, signal.SIGTERM):
+                loop.add_signal_handler(sig, setattr, self, "should_exit", True)
+            try:
+                yield
+            finally:
+                for sig in (signal.SIGINT, signal.SIGTERM):
+                    loop.remove_signal_handler(sig)
+
+    try:
+        await task.start()
+        server = build_server(task)
+        app = _closing_on_delete(server.streamable_http_app(host=host), task, "/mcp")
+        web = Web(uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="on"))
+        if ready is not None:
+            ready(f"http://{host}:{port}/mcp")
+        await web.serve()
+    finally:
+        await asyncio.shield(task.close("interrupted", STOPPED))
