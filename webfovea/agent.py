@@ -31,7 +31,8 @@ from webfovea.task import Task
 MAX_EMPTY_REPLIES = 3  # an empty reply is retried after a back-off; this many in a row is a model error
 
 
-def _step_record(i: int, reply: ModelReply, res: StepResult, recorder: TaskRecorder) -> StepRecord:
+def _step_record(i: int, reply: ModelReply, res: StepResult, recorder: TaskRecorder,
+                 mode: str | None = None) -> StepRecord:
     obs = res.observation
     executed = res.executed
     point = executed.outcome.point if executed else None
@@ -42,6 +43,7 @@ def _step_record(i: int, reply: ModelReply, res: StepResult, recorder: TaskRecor
         marks = [obs.shot.from_css(*p) for p in marks_css]
         sent, marked = recorder.save_screens(i, obs.image, marks)
     parsed = res.parsed
+    snap = obs.snapshot_info if obs is not None else None
     return StepRecord(
         step=i,
         raw_reply=parsed.raw if parsed and reply.tool_calls else reply.text,
@@ -64,8 +66,14 @@ def _step_record(i: int, reply: ModelReply, res: StepResult, recorder: TaskRecor
         screenshot_marked=marked,
         image_size=list(obs.image.size) if obs else None,
         seconds=round(res.seconds, 4),
+        observation=mode,
+        snapshot=recorder.save_snapshot(i, snap.full) if snap is not None else None,
+        snapshot_info=snap.to_json() if snap is not None else None,
+        target=executed.target.to_json() if executed is not None and executed.target is not None else None,
+        stale_ref=executed.stale_ref if executed is not None else None,
         verification_requested=res.verification_requested,
     )
+
 
 
 async def run_task(
@@ -157,12 +165,12 @@ async def run_task(
                     h.last_feedback = h.notes.refusal(text) or None
                     res = StepResult(None, h.notes.refusal(text), error=text)
                     if budget.tool_timed_out():
-                        recorder.append(_step_record(steps, reply, res, recorder))
+                        recorder.append(_step_record(steps, reply, res, recorder, config.observation))
                         steps += 1
                         result.status = "tool_timeout"
                         result.error = f"{budget.timeouts_in_a_row} consecutive tool timeouts"
                         break
-                rec = _step_record(steps, reply, res, recorder)
+                rec = _step_record(steps, reply, res, recorder, config.observation)
                 rec.compression = compression.to_json() if compression is not None else None
                 recorder.append(rec)
                 steps += 1
@@ -172,6 +180,8 @@ async def run_task(
                 if res.done:
                     if res.stop_reason == "finished":
                         result.status, result.answer = "finished", res.answer or ""
+                    elif res.stop_reason == "stale_refs":
+                        result.status, result.error = "stale_refs", res.error
                     else:
                         result.status, result.error = res.stop_reason or "error", res.error  # a breaker
                     break

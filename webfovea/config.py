@@ -48,6 +48,9 @@ class Component(StrEnum):
     # outside the challenge's rules: seed 002's own tools, offered only by the `winner` profile
     evaluate = "evaluate"  # run a script in the page's main frame (evaluate(script))
     goto_seen_url = "goto_seen_url"  # goto(url) to a URL that appeared in the page's links or text
+    # structured/hybrid observation (no effect in vision mode)
+    snapshot_guards = "snapshot_guards"  # annotate obfuscated text, graphics, closed shadow roots
+    snapshot_truncation = "snapshot_truncation"  # cut a snapshot over the byte budget by structure
     loop_breaker = "loop_breaker"  # stop a task that repeats one action on one target with no effect
     verify = "verify"  # on a task that changes state, the first finished re-reads the real state first
 
@@ -89,6 +92,13 @@ class HarnessConfig(BaseModel):
     # The model's context budget in tokens (the conventions row's `context_tokens`); history
     # compression starts at 75% of it (observation/compress.py).
     context_tokens: int = 280_000
+    # What the model is shown and how it names a target (webfovea/observation/modes/):
+    # vision (a screenshot, points), structured (Playwright's AI snapshot, refs), hybrid (both).
+    observation: str = "vision"
+    snapshot_budget_bytes: int = 48_000  # the winner's measured budget (seed 002)
+    snapshot_timeout_ms: int = 10_000
+    ref_timeout_ms: int = 1_500  # resolving a ref: never Playwright's 30 s default
+    stale_ref_budget: int = 8  # stale references a task may send before it is stopped
     unresponsive_s: float = 10.0  # a page whose main thread answers nothing this long ends the task
     max_type_chars: int = 2000  # characters one type/fill may send (the rest is cut, and the model told)
     max_downloads: int = 5  # downloads one task may make

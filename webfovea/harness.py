@@ -35,8 +35,10 @@ from webfovea.guardrails.pagewatch import PageEvent, PageWatch
 from webfovea.guardrails.site import Blocked, SiteGuard, SitePolicy
 from webfovea.guardrails.verify import VerifyGate
 from webfovea.models.base import ModelInput, ToolCall
+from webfovea.observation import snapshot as snapshots
 from webfovea.observation.capture import Screen, Shot
 from webfovea.observation.history import History
+from webfovea.observation.modes import get as get_mode
 from webfovea.observation.prompt import system_prompt
 from webfovea.observation.sizing import harness_config
 from webfovea.parsing import parse_reply
@@ -54,6 +56,10 @@ class Observation:
     shot: Shot
     url: str
     step: int
+    # Structured/hybrid modes: the snapshot text exactly as the model is given it (None in
+    # vision mode); `snapshot_info` keeps the untruncated text, size, time and guard firings.
+    snapshot: str | None = None
+    snapshot_info: snapshots.Snapshot | None = None
 
 
 @dataclass
@@ -84,18 +90,21 @@ class _Launch:
 class Harness:
     def __init__(self, page: Page | None = None, config: HarnessConfig | None = None) -> None:
         self.config = config or make_config()
+        self.mode = get_mode(self.config.observation)
         self._page = page
         self._session: BrowserSession | None = None
         self._launch: _Launch | None = None
-        self.specs = catalog.offered(self.config)
+        self.specs = catalog.offered(self.config, snapshot=self.mode.snapshot, refs=self.mode.refs,
+                                     points=self.mode.points)
         self._by_name = {s.name: s for s in self.specs}
         self._parser_specs = catalog.parser_specs(self.specs)
         # The closed action set's refusals, minus any kind of action this profile offers.
         self._forbidden = forbidden_for({n for s in self.specs for n in (s.name, *s.aliases)})
-        self.system_prompt = system_prompt(self.specs, self.config)
+        self.system_prompt = system_prompt(self.specs, self.config, self.mode)
+        self._show_image = False  # look: the next input carries the screenshot in any mode
         # Native tool use: the same specs as tools, and the prompt that goes with them.
         self.tools = tool_defs(self.specs, with_budgets=self.config.on(Component.budgets))
-        self.system_prompt_tools = system_prompt(self.specs, self.config, tools=True)
+        self.system_prompt_tools = system_prompt(self.specs, self.config, self.mode, tools=True)
         self.history = History(self.config.screenshot_window)
         self.notes = notes.Notes(self.config)
         self.breaker = ScrollBreaker(self.config)
@@ -371,6 +380,10 @@ class Harness:
         self._next = None
         self._shown_at = taken
         self.last = Observation(image=shot.image, shot=shot, url=self.page.url, step=self.steps)
+        if self.mode.snapshot:
+            # Taken after the capture, every step: the page's ref table is the latest snapshot's.
+            snap = await snapshots.take(self.page, self.config)
+            self.last.snapshot, self.last.snapshot_info = snap.text, snap
         return self.last
 
     async def _reuse(self) -> Shot | None:
@@ -387,9 +400,11 @@ class Harness:
 
     def model_input(self, task: str) -> ModelInput:
         """What the model is shown now: prompt, task, full text history, last N screenshots, feedback."""
+        show = self.last is not None and (self.mode.image or self._show_image)
         inp = self.history.model_input(
-            system=self.system_prompt, task=task, current=self.last.image if self.last is not None else None,
+            system=self.system_prompt, task=task, current=self.last.image if show and self.last else None,
             feedback=self.last_feedback, step=self.steps,
+            snapshot=self.last.snapshot if self.last is not None else None,
         )
         inp.tools, inp.system_tools = list(self.tools), self.system_prompt_tools
         inp.append_history = self.config.on(Component.append_history)
@@ -412,7 +427,12 @@ class Harness:
             parsed = parse_reply(reply, self._parser_specs, strip_tokens=strip,
                                  first_only=self.config.on(Component.first_action), forbidden=self._forbidden)
         self.steps += 1
-        self.history.add(parsed.cleaned, obs.image)
+        stub = ""
+        if obs.snapshot_info is not None:
+            info = obs.snapshot_info
+            stub = f"[snapshot of {info.url} at step {self.steps} omitted: {info.bytes:,} bytes; only the latest is shown]"
+        self.history.add(parsed.cleaned, obs.image if self.mode.image else None, stub)
+        self._show_image = False
         self.last = None
         result = await self._bounded(self._execute(parsed, obs))
         events = await self._events()
@@ -432,7 +452,7 @@ class Harness:
         spec = self._by_name[action.name]
         since = time.monotonic() - self._shown_at if self._shown_at is not None else None
         try:
-            executed = await self.executor.run(spec, action, obs.shot, since_obs_s=since)
+            executed = await self.executor.run(spec, action, obs.shot, since_obs_s=since, snapshot=obs.snapshot_info)
         except Exception as e:
             if (lost := self._lost(e)) is not None:
                 raise lost from None
@@ -443,6 +463,8 @@ class Harness:
                             outcome=executed.status)
         if executed.next_view is not None and executed.next_epoch is not None:
             self._next = (executed.next_view, executed.next_epoch, time.monotonic())
+        if executed.outcome.show_image:
+            self._show_image = True
         if executed.rejected:
             result.error = executed.refusal
         elif result.outcome in ("failed", "rejected"):
@@ -456,6 +478,9 @@ class Harness:
                 result.feedback = notes.verify_request(self.verify.url)
             else:
                 result.done, result.answer, result.stop_reason = True, executed.outcome.answer or "", "finished"
+        elif executed.stale_ref is not None and self.executor.stale_refs > self.config.stale_ref_budget:
+            result.done, result.stop_reason = True, "stale_refs"
+            result.error = notes.stale_refs_spent(self.config.stale_ref_budget)
         elif self.breaker.fires(spec.counts_as_scroll, executed.changed):
             result.done, result.stop_reason, result.error = True, "scroll_breaker", self.breaker.reason()
         elif self.loops.fires(action.name, action.args, executed.outcome.point,

@@ -54,6 +54,7 @@ class ParsedReply:
 #   text      -> str             quoted string; escapes \n \' \" \\ decoded
 #   answer    -> str             a text whose surrounding whitespace is layout, not content
 #   key       -> str             lower-cased, spaces normalised: 'ctrl c'
+#   ref       -> str             a snapshot reference: e12, f3e12 (also written [ref=e12], ref=e12)
 ParamKind = str
 
 

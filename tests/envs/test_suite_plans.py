@@ -102,6 +102,8 @@ async def run_step(page: Page, step: dict[str, Any], seed: int) -> str | None:
             await locate(page, t).evaluate("e => e.click()")
     elif op == "wait":
         assert await until(page, step["until"]), f"wait never satisfied: {step['until']}"
+    elif op == "back":
+        await page.go_back(wait_until="domcontentloaded")
     elif op == "answer":
         if "value" in step:
             return str(step["value"])

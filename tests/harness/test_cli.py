@@ -54,6 +54,8 @@ def test_bad_profile_component_and_suite(tmp_path):
     assert res.returncode == 2 and "unknown profile 'fast'" in res.stderr
     res = cli("run", "--task", "x", "--url", "http://127.0.0.1:9/", "--model", "openai:m", "--disable", "magic")
     assert res.returncode == 2 and "unknown component 'magic'" in res.stderr
+    res = cli("run", "--task", "x", "--url", "http://127.0.0.1:9/", "--model", "openai:m", "--observation", "dom")
+    assert res.returncode == 2 and "unknown observation mode 'dom'" in res.stderr and "structured" in res.stderr
     res = cli("bench", "nosuchsuite", "--out", str(tmp_path / "r"))
     assert res.returncode == 2 and "neither a built-in suite" in res.stderr
     assert not (tmp_path / "r").exists()

@@ -2,9 +2,12 @@
 
 import inspect
 
+import pytest
+
 from webfovea.actions.catalog import BY_NAME, SPECS, TABLE3, offered, parser_specs
 from webfovea.config import OUTSIDE_RULES, Component, make_config
 from webfovea.guardrails.forbidden import forbidden_for
+from webfovea.observation.modes import get as get_mode
 from webfovea.observation.prompt import system_prompt
 from webfovea.parsing import parse_reply
 
@@ -15,24 +18,32 @@ SAMPLE_ARGS = {
     "text": "'abc'",
     "answer": "'abc'",
     "key": "'ctrl a'",
+    "ref": "'e12'",
 }
 
 
-def test_catalog_is_table3_then_the_tools_outside_the_rules():
-    assert tuple(s.name for s in SPECS)[: len(TABLE3)] == TABLE3
-    extra = [s for s in SPECS if s.name not in TABLE3]
-    assert all(s.component in OUTSIDE_RULES for s in extra)  # the paper's set is the closed set
+def test_catalog_is_table3_then_the_tools_outside_the_rules_and_the_snapshot_actions():
+    closed = [s.name for s in SPECS if not s.needs_snapshot and s.component not in OUTSIDE_RULES]
+    assert tuple(closed) == TABLE3  # the paper's set is the closed set
+    assert [s.name for s in SPECS if s.needs_snapshot] == ["find", "snapshot", "look"]
+    extra = [s for s in SPECS if s.name not in TABLE3 and not s.needs_snapshot]
+    assert extra and all(s.component in OUTSIDE_RULES for s in extra)
 
 
-def test_every_action_in_prompt_parser_executor_feedback():
-    assert [s.name for s in offered(make_config("webfovea"))] == list(TABLE3)
-    config = make_config("winner")  # the paper's set plus seed 002's tools: every spec offered
-    specs = offered(config)
-    assert specs == list(SPECS)
+@pytest.mark.parametrize(("profile", "mode"), [("webfovea", "vision"), ("webfovea", "structured"),
+                                               ("webfovea", "hybrid"), ("winner", "vision")])
+def test_every_action_in_prompt_parser_executor_feedback(profile, mode):
+    config = make_config(profile, observation=mode)
+    flags = get_mode(mode)
+    specs = offered(config, snapshot=flags.snapshot, refs=flags.refs, points=flags.points)
+    closed = [s.name for s in specs if not s.needs_snapshot and s.component not in OUTSIDE_RULES]
+    assert closed == list(TABLE3)
+    assert bool([s for s in specs if s.needs_snapshot]) == flags.snapshot
+    assert bool([s for s in specs if s.component in OUTSIDE_RULES]) == (profile == "winner")
     prompt = system_prompt(specs, config)
     pspecs = parser_specs(specs)
-    forbidden = forbidden_for({s.name for s in specs})  # what the harness refuses for this profile
-    for spec in SPECS:
+    forbidden = forbidden_for({n for s in specs for n in (s.name, *s.aliases)})  # what this profile refuses
+    for spec in specs:
         # prompt: the signature line is shown
         assert f"- {spec.signature}" in prompt, spec.name
         # parser: a call written exactly like the prompt's kind of arguments parses to this action
@@ -50,7 +61,7 @@ def test_every_action_in_prompt_parser_executor_feedback():
 
 def test_budgets_match_paper():
     budgets = {s.name: s.budget for s in SPECS if s.budget is not None}
-    assert budgets == {"find_text": 10, "read_text": 5, "back": 15, "reload": 2, "click_many": 6}
+    assert budgets == {"find_text": 10, "read_text": 5, "back": 15, "reload": 2, "click_many": 6, "look": 20}
     config = make_config("webfovea")
     prompt = system_prompt(offered(config), config)
     assert "find_text(text='words on the page')  #" in prompt and "At most 10 per task." in prompt

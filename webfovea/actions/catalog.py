@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from webfovea.actions import control, forms, keyboard, outside_rules, pointer, reading
+from webfovea.actions import control, forms, keyboard, outside_rules, pointer, reading, structure
 from webfovea.actions.spec import ActionSpec
+from webfovea.actions.targets import by_reference
 from webfovea.config import HarnessConfig
 from webfovea.types import ParamSpec
 
-_MODULES = (pointer, control, forms, keyboard, reading, outside_rules)
+_MODULES = (pointer, control, forms, keyboard, reading, outside_rules, structure)
 
 # The paper's Table 3, in its order: the order the prompt lists the actions in.
 TABLE3 = (
@@ -53,9 +54,15 @@ def _aliases() -> dict[str, str]:
 ALIASES: dict[str, str] = _aliases()
 
 
-def offered(config: HarnessConfig) -> list[ActionSpec]:
-    """The actions this harness offers, in prompt order (the reference profile: those without a switch)."""
-    return [s for s in SPECS if s.offered(config.on)]
+def offered(config: HarnessConfig, *, snapshot: bool = False, refs: bool = False,
+            points: bool = True) -> list[ActionSpec]:
+    """The actions this harness offers, in prompt order (the reference profile: those without a switch).
+
+    The observation mode's flags: `snapshot` offers the snapshot actions (find, snapshot, look),
+    `refs` gives pointer/form actions a `ref` target, `points` keeps start_box in their prompt line.
+    """
+    specs = [s for s in SPECS if s.offered(config.on, snapshot)]
+    return [by_reference(s, points=points) if refs else s for s in specs]
 
 
 def parser_specs(specs: Sequence[ActionSpec]) -> Mapping[str, Sequence[ParamSpec]]:

@@ -11,7 +11,7 @@ from webfovea.types import Action, ParamSpec
 
 
 async def exec_select(ctx: ExecContext, action: Action) -> Outcome:
-    x, y = ctx.css(action.args["start_box"])
+    x, y = ctx.css(action.args.get("start_box"))
     option = str(action.args.get("option", ""))
     res = await select_at(ctx.page, x, y, option)
     if res.ok:
@@ -27,7 +27,7 @@ async def exec_select(ctx: ExecContext, action: Action) -> Outcome:
 
 
 async def exec_fill(ctx: ExecContext, action: Action) -> Outcome:
-    x, y = ctx.css(action.args["start_box"])
+    x, y = ctx.css(action.args.get("start_box"))
     content = str(action.args.get("content", ""))
     enter = content.endswith("\n")
     text, cut = capped(content.rstrip("\n"), ctx)
@@ -46,6 +46,7 @@ async def exec_fill(ctx: ExecContext, action: Action) -> Outcome:
 SPECS = [
     ActionSpec(
         name="select",
+        targets=True,
         watch=False,
         params=(ParamSpec("start_box", "point"), ParamSpec("option", "text")),
         signature=f"select(start_box={BOX}, option='option text')",
@@ -58,6 +59,7 @@ SPECS = [
     ),
     ActionSpec(
         name="fill",
+        targets=True,
         params=(ParamSpec("start_box", "point"), ParamSpec("content", "text")),
         signature=f"fill(start_box={BOX}, content='text')",
         purpose="Focus the text box at the point, clear it, type content (end with \\n to press Enter).",

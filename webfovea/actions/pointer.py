@@ -18,7 +18,7 @@ _SCROLLER = js("scroller")
 
 
 async def _click(ctx: ExecContext, action: Action, *, button: str = "left", count: int = 1) -> Outcome:
-    x, y = ctx.css(action.args["start_box"])
+    x, y = ctx.css(action.args.get("start_box"))
     mouse = ctx.page.mouse
     if not ctx.on(Component.person_pointer):
         await mouse.click(x, y, button=button, click_count=count)  # type: ignore[arg-type]
@@ -45,7 +45,7 @@ async def exec_right(ctx: ExecContext, action: Action) -> Outcome:
 
 
 async def exec_drag(ctx: ExecContext, action: Action) -> Outcome:
-    x0, y0 = ctx.css(action.args["start_box"])
+    x0, y0 = ctx.css(action.args.get("start_box"))
     x1, y1 = ctx.css(action.args["end_box"], "end_box")
     mouse = ctx.page.mouse
     await mouse.move(x0, y0)
@@ -56,7 +56,7 @@ async def exec_drag(ctx: ExecContext, action: Action) -> Outcome:
 
 
 async def exec_hover(ctx: ExecContext, action: Action) -> Outcome:
-    x, y = ctx.css(action.args["start_box"])
+    x, y = ctx.css(action.args.get("start_box"))
     # Arrive from a neighbouring pixel so mouseenter/mouseover fire even if the pointer was here.
     await ctx.page.mouse.move(x - 3, y - 3)
     await ctx.page.mouse.move(x, y)
@@ -65,7 +65,7 @@ async def exec_hover(ctx: ExecContext, action: Action) -> Outcome:
 
 async def exec_scroll(ctx: ExecContext, action: Action) -> Outcome:
     box = action.args.get("start_box")
-    if box is not None:
+    if box is not None or ctx.target is not None:
         x, y = ctx.css(box)
     else:
         x, y = ctx.view.css_width / 2, ctx.view.css_height / 2
@@ -122,6 +122,7 @@ async def exec_click_many(ctx: ExecContext, action: Action) -> Outcome:
 SPECS = [
     ActionSpec(
         name="click",
+        targets=True,
         params=(ParamSpec("start_box", "point"),),
         signature=f"click(start_box={BOX})",
         purpose="Left-click the point.",
@@ -134,6 +135,7 @@ SPECS = [
     ),
     ActionSpec(
         name="left_double",
+        targets=True,
         params=(ParamSpec("start_box", "point"),),
         signature=f"left_double(start_box={BOX})",
         purpose="Double-click the point.",
@@ -146,6 +148,7 @@ SPECS = [
     ),
     ActionSpec(
         name="right_single",
+        targets=True,
         params=(ParamSpec("start_box", "point"),),
         signature=f"right_single(start_box={BOX})",
         purpose="Right-click the point.",
@@ -167,6 +170,7 @@ SPECS = [
     ),
     ActionSpec(
         name="scroll",
+        targets=True,
         params=(ParamSpec("start_box", "point", optional=True), ParamSpec("direction", "direction")),
         signature=f"scroll(start_box={BOX}, direction='down or up or right or left')",
         purpose="Scroll the element under the point (the page if no point) by about half of its visible height.",
@@ -178,6 +182,7 @@ SPECS = [
     ),
     ActionSpec(
         name="hover",
+        targets=True,
         params=(ParamSpec("start_box", "point"),),
         signature=f"hover(start_box={BOX})",
         purpose="Move the mouse over the point without clicking (reveals tooltips and chart values).",

@@ -42,6 +42,13 @@ class ActionSpec:
     text_hash: TextHash = "never"
     dom_event: str | None = None  # the event the iframe DOM fallback dispatches if nothing changed
     counts_as_scroll: bool = False  # counted by the scroll breaker
+    # Targets by reference (structured/hybrid modes): the action also takes ref='e12' in place
+    # of start_box (actions/targets.py derives that variant of the spec).
+    targets: bool = False
+    needs_target: bool = False  # set on the variant: a ref or a start_box must be given
+    needs_snapshot: bool = False  # offered only in modes that show the snapshot (find, snapshot)
 
-    def offered(self, on: Callable[[Component], bool]) -> bool:
+    def offered(self, on: Callable[[Component], bool], snapshot: bool = False) -> bool:
+        if self.needs_snapshot and not snapshot:
+            return False
         return self.component is None or on(self.component)

@@ -31,6 +31,8 @@ _SCHEMA_BY_KIND: dict[str, dict[str, Any]] = {
     "text": {"type": "string"},
     "answer": {"type": "string", "description": "the answer ('' if it cannot be reached)"},
     "key": {"type": "string", "description": "key names separated by spaces, e.g. 'enter' or 'ctrl c'"},
+    "ref": {"type": "string", "pattern": "^(f\\d+)?e\\d+$",
+            "description": "a reference from the accessibility snapshot, e.g. 'e12' or 'f3e12'"},
 }
 
 

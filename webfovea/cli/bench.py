@@ -16,6 +16,7 @@ from webfovea.cli.common import (
     CoordsOpt,
     DisableOpt,
     ModelOpt,
+    ObservationOpt,
     OfflineOpt,
     ProfileOpt,
     build_config,
@@ -239,6 +240,7 @@ def bench(
                                          "applicable intervention family, each from fresh state.")] = False,
     families: Annotated[str | None, typer.Option("--families", help="breakingweb: comma-separated families "
                                                  "(e.g. fabricated_success,save_drift); default all.")] = None,
+    observation: ObservationOpt = "vision",
 ) -> None:
     """Run a suite of tasks, score the answers, write summary.json and report.html.
 
@@ -254,9 +256,9 @@ def bench(
     check_model(model, base_url)
     if backend not in ("local", "ray"):
         raise fail(f"unknown backend {backend!r}; use local or ray")
-    config = build_config(model, profile, disable, coords, cap,
+    config = build_config(model, profile, disable, coords, cap, observation=observation,
                           **({"allow_domains": list(allow_domain)} if allow_domain else {}))
-    tag = profile + "".join(f"-no-{d}" for d in (disable or []))
+    tag = profile + ("" if observation == "vision" else f"-{observation}") + "".join(f"-no-{d}" for d in (disable or []))
     out_dir = out_dir or Path("runs") / f"{Path(suite_or_file).stem}-{tag}"
     # profile and disabled are not passed: the summary takes them from the run's recorded config.
     meta = {"model": model, "seed": seed, "workers": workers, "backend": backend, "suite": suite_or_file,
@@ -286,7 +288,7 @@ def bench(
             tasks = tasks[:limit]
         if docs is not None:
             tasks = _with_docs(tasks, docs)
-        out.print(f"{len(tasks)} tasks -> {out_dir}  (model {model}, profile {profile}"
+        out.print(f"{len(tasks)} tasks -> {out_dir}  (model {model}, profile {profile}, observation {observation}"
                   + (f", disabled {', '.join(disable)}" if disable else "") + ")")
         summary = _run_and_summarise(tasks, out_dir, model=model, config=config, workers=workers,
                                      cdp_urls=cdp_url, backend=backend, address=address, base_url=base_url,
@@ -364,7 +366,9 @@ def replay(
         raise fail(f"{run_dir} has no tasks.json; replay needs a run folder written by `webfovea bench`")
     out_dir = out_dir or run_dir.with_name(run_dir.name + "-replay")
     model = f"replay:{run_dir}"
-    config = build_config(model, profile, disable, coords, cap)
+    # Recorded replies name targets the way the run's observation mode did (points or refs).
+    recorded = (run_info.config or {}).get("observation") if run_info is not None else None
+    config = build_config(model, profile, disable, coords, cap, observation=recorded)
     meta = {"model": model, "replay_of": str(run_dir)}
     suite = run_info.suite if run_info is not None else None
     if suite in SUITES or any(t.site for t in tasks):

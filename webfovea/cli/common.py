@@ -41,6 +41,15 @@ CoordsOpt = Annotated[
     typer.Option("--coords", help="Model coordinate convention: pixels, norm1000 or norm999 (default: from the model table)."),
 ]
 
+ObservationOpt = Annotated[
+    str,
+    typer.Option(
+        "--observation",
+        help="What the model is shown: vision (screenshots, points), structured (Playwright's accessibility "
+        "snapshot, refs like ref='e12'), hybrid (both). See docs/observation-modes.md.",
+    ),
+]
+
 CapOpt = Annotated[
     str | None,
     typer.Option(
@@ -64,6 +73,8 @@ def build_config(
     screenshot cap; `--coords` and `--cap` win over it."""
     from webfovea.observation.sizing import harness_config
 
+    if overrides.get("observation") in (None, "vision"):
+        overrides.pop("observation", None)  # the default: keeps vision configs identical to earlier runs
     try:
         return harness_config(profile, disable, model=model, cap=cap, coordinate_convention=coords, **overrides)
     except ValueError as e:

@@ -21,6 +21,7 @@ from webfovea.cli.common import (
     CoordsOpt,
     DisableOpt,
     ModelOpt,
+    ObservationOpt,
     OfflineOpt,
     ProfileOpt,
     app,
@@ -46,6 +47,7 @@ def run(
     base_url: BaseUrlOpt = None,
     coords: CoordsOpt = None,
     cap: CapOpt = None,
+    observation: ObservationOpt = "vision",
     max_steps: Annotated[int | None, typer.Option("--max-steps", help="Step budget (default: profile's).")] = None,
     task_id: Annotated[str, typer.Option("--task-id", help="Id recorded in result.json.")] = "task",
     offline: OfflineOpt = False,
@@ -63,7 +65,7 @@ def run(
     overrides: dict[str, object] = {"max_steps": max_steps} if max_steps else {}
     if allow_domain:
         overrides["allow_domains"] = list(allow_domain)
-    config = build_config(model, profile, disable, coords, cap, **overrides)
+    config = build_config(model, profile, disable, coords, cap, observation=observation, **overrides)
     if model == "oracle" or model.startswith("oracle:"):
         raise fail("the oracle model needs a proving-ground task plan: use `webfovea bench builtin --model oracle`")
     check_model(model, base_url)

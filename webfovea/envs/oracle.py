@@ -36,6 +36,7 @@ from webfovea.envs.oracle_grounding import (
 from webfovea.envs.oracle_quirks import Quirks
 from webfovea.envs.oracle_speech import PromptView, call, describe, read_prompt, reply, thought
 from webfovea.envs.oracle_stress import RATE_KNOBS, Stress
+from webfovea.envs.oracle_structured import REF_QUIRK_KNOBS, StructuredOps
 from webfovea.envs.oracle_summary import progress_summary
 from webfovea.envs.oracle_verify import asked_to_verify, plan_after_check
 from webfovea.envs.oracle_via import DEFAULT_VIA_MODEL, OracleVia
@@ -63,6 +64,7 @@ EXTRA_KNOBS: dict[str, Any] = {
     # Behaviour under a misbehaving site (envs/oracle_stress.py); off by default.
     "realistic": False,
     **{name: None for name in RATE_KNOBS},
+    **REF_QUIRK_KNOBS,
 }
 _QUIRK_KEYS = ("contaminate_from_step", "contaminate_token", "contaminate_where", "continuation_at_step")
 _CORE_KNOBS = ("seed", "provider", "contaminate_rate",
@@ -86,9 +88,12 @@ class _View:
     seen_w: int
     seen_h: int
     rng: random.Random
+    snapshot: str | None = None  # the snapshot text it was given (structured/hybrid)
+    feedback: str | None = None  # the note on its last action (find/snapshot results live here)
+    has_image: bool = True
 
 
-class OracleModel:
+class OracleModel(StructuredOps):
     def __init__(
         self,
         task: Task,
@@ -163,6 +168,8 @@ class OracleModel:
         self._stuck = 0
         self._waits = 0
         self._last_scroll_rect: tuple[float, ...] | None = None
+        self._finds = 0
+        self._looks = 0
 
     def _advance(self) -> None:
         self.cursor += 1
@@ -225,11 +232,13 @@ class OracleModel:
         else:  # no image: it "sees" nothing better than the viewport itself
             sent_w, sent_h = await self.page.evaluate("[innerWidth, innerHeight]")
         seen_w, seen_h = self.provider.provider_size(int(sent_w), int(sent_h))
-        return _View(prompt=read_prompt(inp.system), seen_w=seen_w, seen_h=seen_h, rng=rng)
+        return _View(prompt=read_prompt(inp.system), seen_w=seen_w, seen_h=seen_h, rng=rng,
+                     snapshot=inp.snapshot, feedback=inp.feedback, has_image=bool(inp.images))
 
     def _usage(self, inp: ModelInput, text: str) -> Usage:
         chars = len(inp.system) + len(inp.task) + sum(len(h) for h in inp.history) + len(inp.feedback or "") \
             + len(inp.summary or "")
+        chars += len(inp.snapshot or "") + sum(len(s) for s in inp.snapshot_stubs)
         image_tokens = 0
         for im in inp.images:
             w, h = self.provider.provider_size(im.size[0], im.size[1])
@@ -330,29 +339,32 @@ class OracleModel:
         return _Emit(said, action, main=False)
 
     async def _op_click(self, step: dict[str, Any], view: _View, index: int) -> _Emit | None:
-        got = await self._reach(step["target"], view)
-        if not isinstance(got, Located):
+        got = await self._reach_target(step["target"], view, _Emit)
+        if not isinstance(got, tuple):
             return got
-        return _Emit(thought("click", view.rng, label=describe(got.label, got.tag)),
-                     call("click", start_box=self._point(got, view)))
+        loc, ref = got
+        return _Emit(thought("click", view.rng, label=describe(loc.label, loc.tag)),
+                     self.speak("click", **self._target_args(loc, ref, view, index)))
 
     async def _op_hover(self, step: dict[str, Any], view: _View, index: int) -> _Emit | None:
-        got = await self._reach(step["target"], view)
-        if not isinstance(got, Located):
+        got = await self._reach_target(step["target"], view, _Emit)
+        if not isinstance(got, tuple):
             return got
+        loc, ref = got
         name = "hover" if view.prompt.offers("hover") else "click"
-        return _Emit(thought(name, view.rng, label=describe(got.label, got.tag)),
-                     call(name, start_box=self._point(got, view)))
+        return _Emit(thought(name, view.rng, label=describe(loc.label, loc.tag)),
+                     self.speak(name, **self._target_args(loc, ref, view, index)))
 
     async def _op_select(self, step: dict[str, Any], view: _View, index: int) -> _Emit | None:
-        got = await self._reach(step["target"], view)
-        if not isinstance(got, Located):
-            return got
+        reached = await self._reach_target(step["target"], view, _Emit)
+        if not isinstance(reached, tuple):
+            return reached
+        got, ref = reached
         option = str(step["option"])
         label = describe(got.label, got.tag)
         if view.prompt.offers("select"):
             return _Emit(thought("select", view.rng, label=label, option=option),
-                         call("select", start_box=self._point(got, view), option=option))
+                         self.speak("select", **self._target_args(got, ref, view, index), option=option))
         # No select action: do what a model does on a real site: open the list, then click
         # where the option would be drawn. On a native select this changes nothing.
         if self._phase == 0:
@@ -375,9 +387,10 @@ class OracleModel:
         return content, submit
 
     async def _op_fill(self, step: dict[str, Any], view: _View, index: int) -> _Emit | None:
-        got = await self._reach(step["target"], view)
-        if not isinstance(got, Located):
-            return got
+        reached = await self._reach_target(step["target"], view, _Emit)
+        if not isinstance(reached, tuple):
+            return reached
+        got, ref = reached
         content, enter_after = self._content(step, index)
         label = describe(got.label, got.tag)
         if view.prompt.offers("fill"):
@@ -387,10 +400,11 @@ class OracleModel:
             if enter_after and view.prompt.offers("hotkey"):
                 self._phase = 1
                 return _Emit(thought("fill", view.rng, label=label, content=step.get("content", "")),
-                             call("fill", start_box=self._point(got, view), content=written),
+                             self.speak("fill", **self._target_args(got, ref, view, index), content=written),
                              main=False, has_argument=True)
             return _Emit(thought("fill", view.rng, label=label, content=step.get("content", "")),
-                         call("fill", start_box=self._point(got, view), content=written), has_argument=True)
+                         self.speak("fill", **self._target_args(got, ref, view, index), content=written),
+                         has_argument=True)
         # No fill action: click into the field, then type.
         if self._phase == 0:
             self._phase = 1
@@ -431,6 +445,11 @@ class OracleModel:
         got = await self._reach(step["target"], view, label=f"'{step['text']}'")
         return None if isinstance(got, Located) else got
 
+    async def _op_back(self, step: dict[str, Any], view: _View, index: int) -> _Emit | None:
+        if not view.prompt.offers("back"):
+            return None
+        return _Emit("I have what I needed here; I'll go back to the previous page.", "back()")
+
     async def _op_read_text(self, step: dict[str, Any], view: _View, index: int) -> _Emit | None:
         if not view.prompt.offers("read_text") or self._attempts > 0:
             return None
@@ -467,6 +486,10 @@ class OracleModel:
         if "value" in step and "source" not in step:
             return self._finish(view, index, str(step["value"]))
         source = step["source"]
+        if self._refs(view):
+            said = await self._answer_structured(step, view, index, _Emit)
+            if said is not None:
+                return said
         # The thought must not name the value before the oracle "sees" it.
         got = await self._reach(source["target"], view, whole=True, label="the value I need")
         if isinstance(got, _Emit):

@@ -29,7 +29,8 @@ Rect = tuple[float, float, float, float]  # left, top, right, bottom
 _LOCATE_JS = """
 ([sel, nth]) => {
   let els;
-  try { els = document.querySelectorAll(sel); } catch (e) { return {error: String(e.message || e)}; }
+  const qsa = (sel) => sel.split(' >> ').reduce((roots, part) => roots.flatMap((r) => Array.from((r.shadowRoot || r).querySelectorAll(part))), [document]);
+  try { els = qsa(sel); } catch (e) { return {error: String(e.message || e)}; }
   const el = els[nth];
   if (!el) return {missing: true, count: els.length};
   const r = el.getBoundingClientRect();
@@ -75,7 +76,8 @@ _PAGE_SCROLL_POINT_JS = """
 
 _READ_JS = """
 ([sel, nth, attr]) => {
-  const el = document.querySelectorAll(sel)[nth];
+  const qsa = (sel) => sel.split(' >> ').reduce((roots, part) => roots.flatMap((r) => Array.from((r.shadowRoot || r).querySelectorAll(part))), [document]);
+  const el = qsa(sel)[nth];
   if (!el) return null;
   if (attr === 'text') return (el.innerText || el.textContent || '').replace(/\\s+/g, ' ').trim();
   if (attr === 'value') return el.value == null ? '' : String(el.value);
@@ -86,7 +88,8 @@ _READ_JS = """
 
 _STATE_JS = """
 ([sel, nth]) => {
-  const el = document.querySelectorAll(sel)[nth];
+  const qsa = (sel) => sel.split(' >> ').reduce((roots, part) => roots.flatMap((r) => Array.from((r.shadowRoot || r).querySelectorAll(part))), [document]);
+  const el = qsa(sel)[nth];
   if (!el) return null;
   const r = el.getBoundingClientRect();
   const shown = el.checkVisibility ? el.checkVisibility({visibilityProperty: true, opacityProperty: true})
@@ -101,7 +104,8 @@ _STATE_JS = """
 # it (what a model guesses when it has no select action), and which option that is.
 _OPTION_JS = """
 ([sel, nth, wanted]) => {
-  const el = document.querySelectorAll(sel)[nth];
+  const qsa = (sel) => sel.split(' >> ').reduce((roots, part) => roots.flatMap((r) => Array.from((r.shadowRoot || r).querySelectorAll(part))), [document]);
+  const el = qsa(sel)[nth];
   if (!el || !el.options) return null;
   const norm = s => s.normalize('NFKD').replace(/[\\u0300-\\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
   const opts = Array.from(el.options).map(o => [o.text.trim(), o.value]);

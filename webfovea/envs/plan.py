@@ -43,6 +43,7 @@ FAILURE_CLASSES = (
     "coordinates", "select", "fill", "date_input", "autocomplete", "token", "iframe", "hover",
     "find_text", "read_text", "font", "captcha", "slow", "consent", "long_page",
     "late_answer", "scroll_box", "hover_intent", "tabs",
+    "shadow_dom", "stale_ref", "back", "label_layout",
 )
 # Ops that put the pointer somewhere: a click at 3/4 of the intended point misses their targets.
 POINTER_OPS = {"click", "select", "fill", "hover", "click_many"}
@@ -84,6 +85,11 @@ def hover(target: Locator, expect: dict | None = None) -> Step:
 
 def scroll_to(target: Locator) -> Step:
     return _step("scroll_to", None, target=target)
+
+
+def back(expect: dict | None = None) -> Step:
+    """Go back one page in the browser history (the flow relies on returning to a list)."""
+    return _step("back", expect)
 
 
 def find_text(text: str, target: Locator) -> Step:

@@ -41,6 +41,7 @@ from .sites.data import BY_CODE, FREQUENCIES, INDICATORS, World, world
 from .sites.images import captcha_solution
 from .sites.stats import DEFAULTS, compare_table, table_data
 from .suite_lab import lab_tasks
+from .suite_structure import structure_tasks
 
 TOKEN_QUIRK = {"contaminate_from_step": 1}
 TABLE = "/stats/api/table"
@@ -515,4 +516,5 @@ def build_tasks(handle: Any, seed: int) -> list[Task]:
     s.consent_tasks()
     s.form_tasks()
     lab_tasks(s.add)
+    structure_tasks(s.add, seed)
     return s.tasks

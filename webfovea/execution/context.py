@@ -45,6 +45,10 @@ class ExecContext:
     # Let what the pointer's arrival set off happen (hover handlers, their short timers and
     # transitions), bounded; returns at once when nothing was set off. Given by the executor.
     hover_pause: Callable[[], Awaitable[Any]] | None = None
+    # Structured/hybrid modes: the snapshot the model decided on (`observation.snapshot.Snapshot`:
+    # `.full` untruncated text, `.nodes` its lines) and the CSS point a `ref` resolved to.
+    snapshot: Any = None
+    target: Point | None = None
 
     def on(self, c: Component) -> bool:
         return self.config.on(c)
@@ -54,7 +58,10 @@ class ExecContext:
             await self.hover_pause()
 
     def css(self, point: Any, what: str = "start_box") -> tuple[float, float]:
-        """Map a model point to CSS pixels; OutOfBounds for points outside the sent image."""
+        """Map a model point to CSS pixels; OutOfBounds for points outside the sent image.
+        A target named by reference was resolved to CSS pixels already."""
+        if what == "start_box" and self.target is not None:
+            return self.target
         return self.view.to_css(*check_point(self.view, point, what))
 
 
@@ -71,6 +78,7 @@ class Outcome:
     done: bool = False
     answer: str | None = None
     refused: bool = False  # a guardrail inside the action refused it (blocked key, no CAPTCHA)
+    show_image: bool = False  # look: the current screenshot goes to the model with the next input
 
 
 class Capture(Protocol):
@@ -99,6 +107,12 @@ class Runnable(Protocol):
 
     @property
     def dom_event(self) -> str | None: ...
+
+    @property
+    def targets(self) -> bool: ...
+
+    @property
+    def needs_target(self) -> bool: ...
 
     @property
     def execute(self) -> Callable[[ExecContext, Action], Awaitable[Outcome]]: ...

@@ -20,6 +20,7 @@ from webfovea.browser.frames import frame_at_point
 from webfovea.config import Component, HarnessConfig
 from webfovea.execution.context import Capture, ExecContext, Outcome, Runnable, View
 from webfovea.execution.fallback import dom_click_at
+from webfovea.execution.refs import StaleRef, Target, resolve
 from webfovea.execution.settle import SettleReport, SettleWatcher
 from webfovea.feedback import notes
 from webfovea.feedback.watch import ChangeWatch, Verdict
@@ -48,6 +49,8 @@ class Executed:
     next_view: Any = None  # the capture taken once the page settled (the next observation, if unchanged)
     next_epoch: tuple[Any, ...] | None = None  # the page's epoch when it was taken
     finished_early: bool = False  # the after-fingerprints were taken with the capture (window still open)
+    target: Target | None = None  # the element a ref named (role, name, semantic locator)
+    stale_ref: str | None = None  # why a ref was refused as stale (nothing was executed)
 
     @property
     def status(self) -> str:
@@ -69,6 +72,7 @@ class Executor:
         self.notes = notes.Notes(config)
         self.find_positions: dict[str, int] = {}
         self.state: dict[str, Any] = {}  # per-task state of actions (ExecContext.state)
+        self.stale_refs = 0  # stale references refused so far (guardrails: config.stale_ref_budget)
 
     def _reject(self, text: str) -> Executed:
         return Executed(Outcome(ok=False, check_change=False), self.notes.refusal(text), None, None, None,
@@ -77,21 +81,44 @@ class Executor:
     def _check_points(self, spec: Runnable, action: Action, ctx: ExecContext) -> tuple[float, float] | None:
         """Every point of the action inside the image; the CSS point to watch, if any."""
         point = None
-        if spec.pointer and action.args.get("start_box") is not None:
-            point = ctx.css(action.args["start_box"])
+        if spec.pointer and (action.args.get("start_box") is not None or ctx.target is not None):
+            point = ctx.css(action.args.get("start_box"))
         if action.args.get("end_box") is not None:
             ctx.css(action.args["end_box"], "end_box")
         for i, p in enumerate(action.args.get("points") or []):
             ctx.css(p, f"point {i + 1}")
         return point
 
-    async def run(self, spec: Runnable, action: Action, view: View, since_obs_s: float | None = None) -> Executed:
+    async def _target(self, spec: Runnable, action: Action, ctx: ExecContext) -> Executed | None:
+        """Resolve a `ref` target into `ctx.target`; a refusal when it is stale or missing."""
+        ref = action.args.get("ref") if getattr(spec, "targets", False) else None
+        if ref:
+            try:
+                target = await resolve(self.page, ref, ctx.snapshot, self.config.ref_timeout_ms)
+            except StaleRef as e:
+                self.stale_refs += 1
+                ex = self._reject(notes.stale_ref(e.ref, e.why))
+                ex.stale_ref = e.why
+                return ex
+            ctx.target = target.point
+            self._last_target = target
+            return None
+        if getattr(spec, "needs_target", False) and action.args.get("start_box") is None:
+            return self._reject(notes.needs_target(spec.name))
+        return None
+
+    async def run(self, spec: Runnable, action: Action, view: View, since_obs_s: float | None = None,
+                  snapshot: Any = None) -> Executed:
         t0 = time.monotonic()
         left = self.budgets.left(spec.name, spec.budget)
         if left is not None and left <= 0:
             return self._reject(notes.budget_spent(spec.name, spec.budget or 0))
         ctx = ExecContext(self.page, self.config, view, self.find_positions, state=self.state,
-                          hover_pause=self.settle.hover_pause)
+                          hover_pause=self.settle.hover_pause, snapshot=snapshot)
+        self._last_target: Target | None = None
+        refused = await self._target(spec, action, ctx)
+        if refused is not None:
+            return refused
         try:
             point = self._check_points(spec, action, ctx)
         except OutOfBounds as e:
@@ -114,7 +141,7 @@ class Executor:
             raise
         if outcome.point is None:
             outcome.point = point
-        ex = Executed(outcome, "", None, watch.before if watch else None, None)
+        ex = Executed(outcome, "", None, watch.before if watch else None, None, target=self._last_target)
         if outcome.done:
             await self.settle.disarm()
         else:

@@ -38,6 +38,19 @@ def budget_spent(action: str, budget: int) -> str:
     return refused(action, f"its budget of {budget} calls for this task is spent. Use another way to make progress.")
 
 
+def stale_ref(ref: str, why: str) -> str:
+    return (f"Reference {ref} is no longer on the page ({why}); nothing was done. "
+            "Use a reference from the fresh snapshot below.")
+
+
+def stale_refs_spent(budget: int) -> str:
+    return f"Stopped: {budget} stale or unknown references were sent; the task cannot go on by guessing."
+
+
+def needs_target(action: str) -> str:
+    return f"{action} needs a target: ref='e12' from the snapshot, or start_box. Nothing was done."
+
+
 def failed_on_page(action: str, error: BaseException) -> str:
     first = str(error).splitlines()[0][:300] if str(error) else type(error).__name__
     return f"{action} failed on the page: {first}"

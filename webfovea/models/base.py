@@ -52,6 +52,10 @@ class ModelInput:
     # to summarise `history`; `closing` then replaces the "decide step N" line.
     purpose: str = "act"
     closing: str | None = None
+    # Structured/hybrid observation: the snapshot text exactly as the model is given it (None
+    # in vision mode), and per earlier step the one-line stub its snapshot became.
+    snapshot: str | None = None
+    snapshot_stubs: list[str] = field(default_factory=list)
     # For native tool use: the offered actions as tools, and the system prompt that goes
     # with them (the same rules, without the text grammar). Empty: text grammar only.
     tools: list[ToolDef] = field(default_factory=list)

@@ -62,10 +62,15 @@ def intro_text(inp: ModelInput) -> str:
         for i, entry in enumerate(inp.history, start=inp.history_start):
             lines.append(f"Step {i}:")
             lines.append(entry.strip() or "(empty reply)")
+            if i - 1 < len(inp.snapshot_stubs) and inp.snapshot_stubs[i - 1]:
+                lines.append(inp.snapshot_stubs[i - 1])
     else:
         lines.append("(none since the summary)" if inp.summary else "(none: this is the first step)")
     if inp.feedback:
         lines += ["", "## What happened after your last action", inp.feedback.strip()]
+    if inp.snapshot is not None:
+        lines += ["", "## Accessibility snapshot of the page now (refs are valid until the next snapshot)",
+                  inp.snapshot]
     n = len(inp.images)
     if n:
         lines += [

@@ -23,11 +23,15 @@ class History:
     images: list[Image.Image] = field(default_factory=list)
     summary: str | None = None  # stands for the steps before `first_step` once compressed
     first_step: int = 1  # 1-based step number of replies[0]
+    # Only the latest snapshot stays in context; each earlier one becomes this one-line stub.
+    stubs: list[str] = field(default_factory=list)
 
-    def add(self, reply: str, image: Image.Image) -> None:
+    def add(self, reply: str, image: Image.Image | None, stub: str = "") -> None:
         self.replies.append(reply)
-        self.images.append(image)
-        self.images = self.images[-max(self.window, 1):]
+        self.stubs.append(stub)
+        if image is not None:
+            self.images.append(image)
+            self.images = self.images[-max(self.window, 1):]
 
     def replace_older(self, keep: int, summary: str) -> int:
         """Keep the last `keep` replies verbatim; `summary` stands for the rest. Returns how many went."""
@@ -39,10 +43,13 @@ class History:
         return dropped
 
     def model_input(
-        self, *, system: str, task: str, current: Image.Image | None, feedback: str | None, step: int
+        self, *, system: str, task: str, current: Image.Image | None, feedback: str | None, step: int,
+        snapshot: str | None = None,
     ) -> ModelInput:
-        images = list(self.images[-(self.window - 1):]) if self.window > 1 else []
+        images = list(self.images[-(self.window - 1):]) if self.window > 1 and current is not None else []
         if current is not None:
             images.append(current)
         return ModelInput(system=system, task=task, history=list(self.replies), images=images,
-                          feedback=feedback, step=step, summary=self.summary, history_start=self.first_step)
+                          feedback=feedback, step=step, summary=self.summary, history_start=self.first_step,
+                          snapshot=snapshot,
+                          snapshot_stubs=list(self.stubs) if any(self.stubs) else [])

@@ -7,6 +7,9 @@ from collections.abc import Sequence
 from webfovea.actions.spec import ActionSpec
 from webfovea.config import Component, HarnessConfig
 from webfovea.guardrails.constraints import hard_constraints
+from webfovea.observation.guards import GUARD_RULES
+from webfovea.observation.modes import ObservationMode
+from webfovea.observation.modes import get as get_mode
 
 GRAMMAR = """Reply in exactly this format:
 Thought: <one or two sentences: what you see and what you will do next>
@@ -40,31 +43,44 @@ def action_line(spec: ActionSpec, config: HarnessConfig) -> str:
     return f"- {spec.signature}  # {spec.purpose}{budget}"
 
 
+REF_LINES = (
+    "References: each snapshot line of an element ends with [ref=…] (e12, or f3e12 inside a frame). Name a "
+    "target by copying its ref exactly, e.g. click(ref='e12'). Refs are valid only for the latest snapshot; "
+    "a stale ref is refused, never guessed. Lines ending in '… N nodes omitted' were cut for size."
+)
+
 TOOL_USE = """Each reply: one or two sentences of thought (what you see and what you will do next), then
 exactly one tool call. Only the first tool call of a reply is executed; the result of each call tells you
 what actually happened."""
 
 
-def system_prompt(specs: Sequence[ActionSpec], config: HarnessConfig, *, tools: bool = False) -> str:
+def system_prompt(specs: Sequence[ActionSpec], config: HarnessConfig, mode: ObservationMode | None = None, *,
+                  tools: bool = False) -> str:
     """The prompt for the text grammar, or with `tools` for native tool use (the actions are the
-    tools, described by their own definitions; everything else is the same text)."""
+    tools, described by their own definitions; everything else is the same text). `mode` (default:
+    the config's observation mode) says what the model sees and how it names targets."""
+    mode = mode or get_mode(config.observation)
     if tools:
         parts = [
-            "You are a web agent. You see screenshots of a browser page at a fixed size and operate the "
+            f"You are a web agent. {mode.intro} and operate the "
             "website only through the tools you are given, one call per reply, to complete the user's task.",
             TOOL_USE,
             coordinate_line(config) + " A point is written [x, y].",
         ]
     else:
         parts = [
-            "You are a web agent. You see screenshots of a browser page at a fixed size and operate the "
+            f"You are a web agent. {mode.intro} and operate the "
             "website only through the actions below, one per reply, to complete the user's task.",
             GRAMMAR,
             "## Actions\n" + "\n".join(action_line(s, config) for s in specs),
             coordinate_line(config),
         ]
+    if mode.refs:
+        parts.append(REF_LINES)
     if config.on(Component.tool_triggers):
         rules = [s.rule for s in specs if s.rule]
+        if mode.snapshot and config.on(Component.snapshot_guards):
+            rules += list(GUARD_RULES)
         if rules:
             parts.append("## Tool rules\n" + "\n".join(f"- {r}" for r in rules))
     if config.on(Component.hard_constraints):

@@ -22,6 +22,7 @@ from webfovea.models.conventions import (
     conventions_by_family,
     conventions_for,
 )
+from webfovea.observation.modes import get as get_mode
 
 DEFAULT_CAP = (1440, 810)
 DEFAULT_CONTEXT_TOKENS = 280_000
@@ -110,6 +111,8 @@ def harness_config(
     """
     if viewport is not None:
         overrides["viewport_width"], overrides["viewport_height"] = viewport
+    if overrides.get("observation") is not None:
+        get_mode(str(overrides["observation"]))  # an unknown mode: ValueError naming the known ones
     if overrides.get("conventions"):  # a row named outright (a recorded config) wins over the spec
         row = conventions_by_family(str(overrides["conventions"]))
     else:

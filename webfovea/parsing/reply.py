@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from webfovea.actions.catalog import ALIASES
+from webfovea.browser.snapshot_text import normalise_ref
 from webfovea.guardrails.forbidden import DEFAULT_FORBIDDEN
 from webfovea.parsing.scan import Call, is_quoted, locate_call, thought_before
 from webfovea.parsing.tokens import (
@@ -48,7 +49,7 @@ KEYWORD_ALIASES: dict[str, str] = {
     "point": "start_box", "start_point": "start_box", "box": "start_box", "start": "start_box",
     "coordinate": "start_box", "position": "start_box", "end_point": "end_box", "end": "end_box",
     "keys": "key", "hotkey": "key", "answer": "content", "value": "content", "label": "near",
-    "query": "text", "coordinates": "points", "boxes": "points",
+    "query": "text", "coordinates": "points", "boxes": "points", "element": "ref", "target": "ref",
 }  # fmt: skip
 
 UI_TARS_KEYWORDS = frozenset(
@@ -62,6 +63,7 @@ UI_TARS_KEYWORDS = frozenset(
         "text",
         "near",
         "points",
+        "ref",
         *KEYWORD_ALIASES,
     ]
 )
@@ -75,6 +77,7 @@ _FORM_BY_KIND = {
     "text": "'...'",
     "answer": "'...'",
     "key": "'ctrl c'",
+    "ref": "'e12'",
 }
 _WHAT_BY_KIND = {
     "point": "a point",
@@ -83,6 +86,7 @@ _WHAT_BY_KIND = {
     "text": "a quoted string",
     "answer": "a quoted string",
     "key": "key names such as 'enter' or 'ctrl c'",
+    "ref": "a snapshot reference such as 'e12' or 'f3e12'",
 }
 _KW_RE = re.compile(r"\s*([A-Za-z_]\w*)\s*=(?!=)\s*(.*)", re.DOTALL)
 _FENCE_TAIL_RE = re.compile(r"(?:```[A-Za-z0-9_+-]*|`)$")
@@ -251,6 +255,8 @@ def _convert(kind: str, value: str, strip_tokens: bool, stripped: list[str]) -> 
         return parse_direction(text)
     if kind == "key":
         return parse_key(text)
+    if kind == "ref":
+        return normalise_ref(text)
     if strip_tokens:
         text, removed = strip_value_tail(text)
         stripped.extend(removed)

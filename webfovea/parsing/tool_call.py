@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from webfovea.actions.computer_tool import COMPUTER_TOOL_NAME, OPENAI_COMPUTER_TOOL_NAME
+from webfovea.browser.snapshot_text import normalise_ref
 from webfovea.guardrails.forbidden import DEFAULT_FORBIDDEN
 from webfovea.models.base import ToolCall
 from webfovea.parsing.computer_calls import computer_to_call, openai_computer_to_call
@@ -76,6 +77,8 @@ def _convert(kind: str, value: Any, strip_tokens: bool, stripped: list[str]) -> 
         return parse_direction(value)
     if kind == "key":
         return parse_key(value)
+    if kind == "ref":
+        return normalise_ref(value)
     text = value
     if strip_tokens:
         text, removed = strip_value_tail(text)

@@ -4,6 +4,7 @@
   trajectory.jsonl     one StepRecord per line, appended as the task runs
   step_NNN.png         the screenshot as sent to the model at step NNN
   step_NNN_marked.png  the same, with the executed point marked (red dot and ring)
+  step_NNN.snapshot.yml the full (untruncated, annotated) AI snapshot of step NNN (structured/hybrid)
   capture.json         CaptureFile: passive request capture (when capture is on)
 """
 
@@ -24,6 +25,7 @@ Status = Literal[
     "max_steps",  # step budget spent
     "timeout",  # wall-clock budget spent
     "scroll_breaker",  # too many scrolls with no page change
+    "stale_refs",  # too many stale or unknown snapshot references (structured/hybrid)
     "loop_breaker",  # the same action on the same spot, again and again, with no page change
     "model_error",  # the model endpoint failed after retries
     "browser_error",  # browser crashed or disconnected
@@ -134,6 +136,14 @@ class StepRecord(BaseModel):
     # History compression done just before this step's model call (observation/compress.py
     # Compression.to_json(): status, tokens, the summary call's raw reply and usage ...).
     compression: dict[str, Any] | None = None
+    # Structured/hybrid observation (None in vision mode): the snapshot file, its size and
+    # cost (bytes, shown_bytes, ms, truncated, omitted_nodes, guards, error), the element a
+    # ref named (ref, role, name, semantic locator, point) and why a ref was refused as stale.
+    observation: str | None = None  # vision | structured | hybrid
+    snapshot: str | None = None
+    snapshot_info: dict[str, Any] | None = None
+    target: dict[str, Any] | None = None
+    stale_ref: str | None = None
     # The verify gate held this step's finished and showed the real state (guardrails/verify.py).
     verification_requested: bool = False
 

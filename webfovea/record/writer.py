@@ -39,6 +39,11 @@ class TaskRecorder:
         mark_points(image, marks).save(self.dir / marked, optimize=False, compress_level=1)
         return sent, marked
 
+    def save_snapshot(self, step: int, text: str) -> str:
+        name = f"step_{step:03d}.snapshot.yml"
+        (self.dir / name).write_text(text + "\n", encoding="utf-8")
+        return name
+
     def append(self, record: StepRecord) -> None:
         append_step(self.dir, record)
 
