@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from webfovea.config import PROFILES, Component, HarnessConfig
 
@@ -51,9 +53,22 @@ CapOpt = Annotated[
 ]
 
 
+def lit(value: object) -> str:
+    """User text (paths, ids, errors) inside a Rich message, printed as it is: a `[/x]` in a
+    folder name is not markup (unescaped it crashes the message or restyles it)."""
+    return escape(str(value))
+
+
 def fail(message: str, code: int = 2) -> typer.Exit:
-    err.print(f"[bold red]error:[/] {message}")
+    # Messages are plain text built from user input: never markup.
+    err.print(f"[bold red]error:[/] {lit(message)}")
     return typer.Exit(code)
+
+
+def check_out_dir(path: Path) -> None:
+    """`--out` must be a folder (or not exist yet): a file there is a one-line error, not a traceback."""
+    if path.exists() and not path.is_dir():
+        raise fail(f"--out {path} is a file, not a folder; give a folder path")
 
 
 def build_config(

@@ -17,7 +17,7 @@ import os
 import pickle
 import secrets
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -119,9 +119,11 @@ def _check_options(tasks: list[Task], out_dir: Path, options: RunOptions) -> Non
         raise RunError("workers must be at least 1")
     if not tasks:
         raise RunError("the task list is empty")
+    if out_dir.exists() and not out_dir.is_dir():
+        raise RunError(f"the output folder {out_dir} is a file; give a folder path")
     try:
         validate_tasks(tasks)
-    except ValueError as e:
+    except (ValueError, RuntimeError) as e:  # QueueError is a RuntimeError
         raise RunError(str(e)) from None
     if options.work_dir is not None:
         work = Path(options.work_dir).resolve()
@@ -162,6 +164,9 @@ def run_tasks(tasks: list[Task], out_dir: Path, options: RunOptions) -> RunOutco
                 counts = q.prepare(tasks)
             except RuntimeError as e:
                 raise RunError(str(e)) from None
+            # No more browsers than tasks left to run: 12 workers for 3 tasks would start 9 idle browsers.
+            workers = min(workers, max(1, counts["pending"]))
+            options = replace(options, workers=workers)
             write_run_tasks(out_dir, tasks)
             write_run_info(out_dir, new_run_info(
                 model=options.model, config=config, workers=workers, backend=options.backend,
