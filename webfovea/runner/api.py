@@ -29,7 +29,7 @@ from webfovea.runner.backends import Backend
 from webfovea.runner.channel import ChannelServer, Driver
 from webfovea.runner.errors import RunError
 from webfovea.runner.progress import Progress
-from webfovea.runner.queue import TaskQueue, validate_tasks
+from webfovea.runner.queue import QueueError, TaskQueue, validate_tasks
 from webfovea.runner.supervisor import Events, Policy, Supervisor, load_results
 from webfovea.runner.worker import TaskFn, WorkerSpec
 from webfovea.task import Task
@@ -175,7 +175,16 @@ def run_tasks(tasks: list[Task], out_dir: Path, options: RunOptions) -> RunOutco
             ))
             interrupted = False
             if counts["pending"]:
-                interrupted = _supervise(tasks, out_dir, q, options, timeout)
+                try:
+                    interrupted = _supervise(tasks, out_dir, q, options, timeout)
+                except QueueError as e:
+                    mark_run_ended(out_dir, interrupted=True)
+                    kept = sum(r.status != "interrupted" for r in load_results(out_dir, tasks).values())
+                    raise RunError(
+                        f"{e}; the run stopped. {kept} task(s) with a final result are kept in {out_dir}. "
+                        "Move queue.sqlite away and re-run the same command to finish the rest (tasks "
+                        "already started are not run again), or use a new output folder."
+                    ) from None
             mark_run_ended(out_dir, interrupted=interrupted)
         finally:
             q.close()

@@ -12,13 +12,20 @@ Rules the queue enforces (the challenge's rules):
   its result gets a recorded failure (`worker_lost`) when the folder is reopened;
 - the one exception is `interrupted` (the user pressed Ctrl-C): resuming the run is the
   user's request to finish those tasks, so they go back to pending (old folder kept aside);
-- an output folder written by a different task file is refused before anything starts.
+- an output folder written by a different task file is refused before anything starts;
+- the queue is not the only evidence: every claim is also appended to `<out>/.started.jsonl`
+  (before the task is handed out) and each worker writes `<task>/.runner_starts`; a task with
+  such evidence and no final result is recorded `worker_lost` even when queue.sqlite was
+  moved away, replaced or rebuilt (the advice for a corrupt queue);
+- the queue file is watched during the run (`check_intact`): replaced or damaged, the run
+  stops cleanly instead of writing into a file nobody will read.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 import shutil
 import sqlite3
 import threading
@@ -32,6 +39,9 @@ from webfovea.record.files import failure_result, read_result, write_result
 from webfovea.task import Task, TaskIdError, check_task_ids
 
 QUEUE_FILE = "queue.sqlite"
+STARTED_LOG = ".started.jsonl"  # the driver's append-only claim ledger (survives the queue file)
+STARTS_FILE = ".runner_starts"  # one line per time a worker started this task (in the task folder)
+_SQLITE_MAGIC = b"SQLite format 3\x00"
 # Non-final: a resumed run runs these again (the user stopped them, they did not fail).
 NON_FINAL = frozenset({"interrupted"})
 
@@ -88,6 +98,13 @@ class TaskQueue:
         self.out_dir = Path(out_dir)
         self.path = self.out_dir / QUEUE_FILE
         self._lock = threading.RLock()
+        if not self.path.exists():
+            # A queue moved away (the advice for a damaged one) can leave its -wal/-shm behind:
+            # SQLite would replay that log into the new file. Keep them aside, unused.
+            for side in ("-wal", "-shm", "-journal"):
+                stale = self.path.with_name(self.path.name + side)
+                if stale.exists():
+                    stale.replace(stale.with_name(stale.name + ".orphaned"))
         try:
             self.db = sqlite3.connect(self.path, timeout=30.0, isolation_level=None, check_same_thread=False)
             self.db.row_factory = sqlite3.Row
@@ -96,12 +113,48 @@ class TaskQueue:
             self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.executescript(_SCHEMA)
             self.db.execute("SELECT count(*) FROM tasks").fetchone()
+            st = os.stat(self.path)
+            self._identity = (st.st_dev, st.st_ino)
         except sqlite3.DatabaseError as e:
             raise QueueError(
                 f"the queue database {self.path} is corrupt or not a queue ({e}). "
                 "Move it away (the task folders and their result.json files are kept) or use a new "
                 "output folder."
             ) from None
+
+    def check_intact(self) -> None:
+        """Raise QueueError when queue.sqlite is no longer the file this connection opened
+        (moved, replaced, deleted) or no longer an SQLite file (overwritten in place)."""
+        try:
+            st = os.stat(self.path)
+            with open(self.path, "rb") as f:
+                head = f.read(len(_SQLITE_MAGIC))
+        except OSError as e:
+            raise QueueError(f"the queue file {self.path} disappeared during the run ({e.strerror})") from None
+        if (st.st_dev, st.st_ino) != self._identity:
+            raise QueueError(f"the queue file {self.path} was replaced during the run")
+        if head != _SQLITE_MAGIC:
+            raise QueueError(f"the queue file {self.path} was overwritten during the run (not SQLite any more)")
+
+    def _ledger(self, event: str, task_id: str) -> None:
+        # Flushed and synced before the task is handed out: it must outlive a SIGKILLed driver.
+        with (self.out_dir / STARTED_LOG).open("a") as f:
+            f.write(json.dumps({"event": event, "task_id": task_id, "at": time.time()}) + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+
+    def started_by_ledger(self) -> set[str]:
+        """Ids the ledger last saw claimed (not put back since): started by some run."""
+        last: dict[str, str] = {}
+        path = self.out_dir / STARTED_LOG
+        if path.exists():
+            for line in path.read_text(errors="replace").splitlines():
+                try:
+                    e = json.loads(line)
+                    last[str(e["task_id"])] = str(e["event"])
+                except (ValueError, KeyError, TypeError):
+                    continue  # a line torn by a crash says nothing
+        return {tid for tid, ev in last.items() if ev == "claimed"}
 
     def close(self) -> None:
         with self._lock:
@@ -135,6 +188,7 @@ class TaskQueue:
         fp = fingerprint(tasks)
         by_id = {t.task_id: t for t in tasks}
         counts = {"pending": 0, "done": 0, "lost": 0, "requeued": 0}
+        started = self.started_by_ledger()
         with self._write() as db:
             row = db.execute("SELECT value FROM meta WHERE key='fingerprint'").fetchone()
             if row is None:
@@ -162,12 +216,15 @@ class TaskQueue:
                     counts["done"] += 1
                 elif res is not None:  # interrupted: keep the evidence, run again
                     _set_aside(task_dir, self.out_dir / ".interrupted")
+                    self._ledger("requeued", tid)
                     db.execute(
                         "UPDATE tasks SET state='pending', status=NULL, worker=NULL WHERE task_id=?", (tid,)
                     )
                     counts["requeued"] += 1
-                elif r["state"] in ("claimed", "done"):
+                elif r["state"] in ("claimed", "done") or tid in started or (task_dir / STARTS_FILE).exists():
                     # Started by an earlier run that died before writing a result: never re-run.
+                    # The ledger and the folder's own evidence count even when the queue
+                    # file is new (moved away after damage): the queue alone may have forgotten.
                     write_result(
                         task_dir,
                         failure_result(
@@ -222,6 +279,7 @@ class TaskQueue:
             if row is None:
                 return None
             tid = row["task_id"]
+            self._ledger("claimed", tid)  # inside the write lock: the ledger is as ordered as the queue
             t = time.time()
             db.execute(
                 "UPDATE tasks SET state='claimed', worker=?, attempts=attempts+1, claimed_at=? "

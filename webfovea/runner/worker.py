@@ -38,11 +38,11 @@ from webfovea.config import HarnessConfig
 from webfovea.record.files import failure_result, now_iso, read_result, write_result
 from webfovea.record.schema import StepRecord, TaskResult
 from webfovea.runner.channel import DriverClient, DriverUnreachable, Retired
+from webfovea.runner.queue import STARTS_FILE
 from webfovea.runner.transfer import pack_folders
 from webfovea.task import Task
 
 TaskFn = Callable[..., Awaitable[TaskResult]]
-STARTS_FILE = ".runner_starts"  # one line per time the runner started this task (evidence: never twice)
 _BROWSER_NAMES = frozenset(
     {"chromium", "chromium-browser", "chrome", "google-chrome", "headless_shell", "chrome-headless-shell"}
 )
