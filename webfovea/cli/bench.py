@@ -107,8 +107,10 @@ def resolve_site_url(website: str, main_url: str) -> str:
 def _run_and_summarise(
     tasks: list[Task], out_dir: Path, *, model: str, config: HarnessConfig, workers: int,
     cdp_urls: list[str] | None, backend: str, address: str | None, base_url: str | None, meta: dict[str, Any],
-    handle: SitesHandle | None = None,
+    handle: SitesHandle | None = None, fresh: bool = False, sites: SitesHandle | None = None,
 ) -> Summary | None:
+    """`handle`: the running sites whose request logs give the truth; `sites` (or `handle`): the
+    sites whose per-start ports are left out of the resume check."""
     from webfovea.eval.report import write_report
     from webfovea.eval.summary import format_summary_table, write_summary
     from webfovea.record import read_summary_file
@@ -120,7 +122,9 @@ def _run_and_summarise(
     try:
         outcome = run_tasks(tasks, out_dir, RunOptions(
             model=model, config=config, workers=workers, cdp_urls=cdp_urls or None,
-            backend=backend, ray_address=address, model_options=options or None,
+            backend=backend, ray_address=address, model_options=options or None, fresh=fresh,
+            # The proving ground's ports change with every start: not part of a task's identity.
+            url_aliases=_port_aliases(sites or handle),
         ))
     except RunError as e:
         raise fail(str(e)) from None
@@ -139,6 +143,12 @@ def _run_and_summarise(
     out.print(f"summary: {lit(path)}")
     out.print(f"report:  {lit(report)}")
     return summary
+
+
+def _port_aliases(sites: SitesHandle | None) -> dict[str, str] | None:
+    if sites is None:
+        return None
+    return {sites.main_url: PROVING_GROUND, sites.frame_url: PROVING_GROUND + "-frames"}
 
 
 def _with_docs(tasks: list[Task], docs: Path) -> list[Task]:
@@ -217,6 +227,9 @@ def bench(
                                             "its rules.")] = None,
     prices: Annotated[Path | None, typer.Option("--prices", help="JSON prices per million tokens (input, output, "
                                                 "cache_read, cache_write): summary.json gets the cost.")] = None,
+    fresh: Annotated[bool, typer.Option("--fresh", help="Start again in --out: an earlier run there is moved "
+                                        "to <out>/.earlier/<n>/ (a resume with another model, configuration "
+                                        "or changed tasks is refused without it).")] = False,
 ) -> None:
     """Run a suite of tasks, score the answers, write summary.json and report.html."""
     if offline:
@@ -260,7 +273,7 @@ def bench(
                   + (f", disabled {lit(', '.join(disable))}" if disable else "") + ")")
         summary = _run_and_summarise(tasks, out_dir, model=model, config=config, workers=workers,
                                      cdp_urls=cdp_url, backend=backend, address=address, base_url=base_url,
-                                     meta=meta, handle=handle)
+                                     meta=meta, handle=handle, fresh=fresh)
         if suite_or_file == "hostile":
             _judge_hostile(handle, tasks, out_dir)
     if compare_with is not None and summary is not None:
@@ -344,7 +357,7 @@ def replay(
             fresh = {t.task_id: t for t in load_builtin_suite(handle, seed=seed)}
             tasks = [fresh.get(t.task_id, t) for t in tasks]  # the sites' new ports
             _run_and_summarise(tasks, out_dir, model=model, config=config, workers=1, cdp_urls=None,
-                               backend="local", address=None, base_url=None, meta=meta)
+                               backend="local", address=None, base_url=None, meta=meta, sites=handle)
         return
     _run_and_summarise(tasks, out_dir, model=model, config=config, workers=1, cdp_urls=None, backend="local",
                        address=None, base_url=None, meta=meta)

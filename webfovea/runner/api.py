@@ -7,6 +7,8 @@ Output folder layout:
   runner.log.jsonl   the driver's events (worker starts, losses, restarts, uploads, interrupts)
   <task_id>/         one folder per task (result.json, trajectory.jsonl, screenshots, capture.json)
   .interrupted/      folders of tasks stopped by Ctrl-C, set aside when the run is resumed
+  .started.jsonl     the driver's claim ledger: a started task is never run again
+  .earlier/<n>/      an earlier run set aside by `fresh`
 """
 
 from __future__ import annotations
@@ -28,8 +30,9 @@ from webfovea.record.schema import TaskResult
 from webfovea.runner.backends import Backend
 from webfovea.runner.channel import ChannelServer, Driver
 from webfovea.runner.errors import RunError
+from webfovea.runner.identity import run_identity
 from webfovea.runner.progress import Progress
-from webfovea.runner.queue import QueueError, TaskQueue, validate_tasks
+from webfovea.runner.queue import QUEUE_FILE, QueueError, TaskQueue, validate_tasks
 from webfovea.runner.supervisor import Events, Policy, Supervisor, load_results
 from webfovea.runner.worker import TaskFn, WorkerSpec
 from webfovea.task import Task
@@ -58,6 +61,12 @@ class RunOptions:
     # worker uses <work_dir>/<worker_id>/ and uploads every finished folder to the driver.
     # Ray: defaults to a temp dir on each node. Local: None = write into the output folder.
     work_dir: Path | None = None
+    # Loopback prefixes given per start (the proving ground's free ports) -> stable names, so a
+    # resume on new ports is the same run (runner/identity.py).
+    url_aliases: dict[str, str] | None = None
+    # Set the earlier run in the output folder aside (into .earlier/<n>/) and start again,
+    # instead of refusing a resume whose model, configuration or tasks changed.
+    fresh: bool = False
 
 
 @dataclass
@@ -100,6 +109,22 @@ def _folder_lock(out_dir: Path) -> Iterator[None]:
         yield
     finally:
         os.close(fd)
+
+
+def _set_aside_earlier_run(out_dir: Path) -> Path | None:
+    """`fresh`: move everything of an earlier run into `.earlier/<n>/` (nothing is deleted)."""
+    if not (out_dir / QUEUE_FILE).exists():
+        return None  # no earlier run here: nothing to set aside
+    root = out_dir / ".earlier"
+    n = 1
+    while (root / str(n)).exists():
+        n += 1
+    dest = root / str(n)
+    dest.mkdir(parents=True)
+    for entry in sorted(out_dir.iterdir()):
+        if entry.name not in (".earlier", ".run.lock"):
+            entry.rename(dest / entry.name)
+    return dest
 
 
 def _make_backend(options: RunOptions) -> Backend:
@@ -155,13 +180,15 @@ def run_tasks(tasks: list[Task], out_dir: Path, options: RunOptions) -> RunOutco
     out_dir.mkdir(parents=True, exist_ok=True)
 
     with _folder_lock(out_dir):
+        if options.fresh:
+            _set_aside_earlier_run(out_dir)
         try:
             q = TaskQueue(out_dir)
         except RuntimeError as e:
             raise RunError(str(e)) from None
         try:
             try:
-                counts = q.prepare(tasks)
+                counts = q.prepare(tasks, run_identity(options.model, config, tasks, options.url_aliases))
             except RuntimeError as e:
                 raise RunError(str(e)) from None
             # No more browsers than tasks left to run: 12 workers for 3 tasks would start 9 idle browsers.

@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from webfovea.record.files import failure_result, read_result, write_result
+from webfovea.runner.identity import differences
 from webfovea.task import Task, TaskIdError, check_task_ids
 
 QUEUE_FILE = "queue.sqlite"
@@ -75,6 +76,10 @@ CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
 
 class QueueError(RuntimeError):
     """A queue that cannot be used (corrupt file, different task file, bad task ids)."""
+
+
+class RunChanged(QueueError):
+    """The output folder holds a run with another model, configuration or task fields."""
 
 
 def fingerprint(tasks: Sequence[Task]) -> str:
@@ -136,6 +141,25 @@ class TaskQueue:
         if head != _SQLITE_MAGIC:
             raise QueueError(f"the queue file {self.path} was overwritten during the run (not SQLite any more)")
 
+    def _same_run(self, db: sqlite3.Connection, ids_differ: bool, identity: dict[str, Any] | None) -> None:
+        """Refuse a resume that is not the same run; an older queue adopts the identity."""
+        row = db.execute("SELECT value FROM meta WHERE key='identity'").fetchone()
+        if row is not None and identity is not None:
+            diffs = differences(json.loads(row["value"]), identity)
+            if diffs:
+                raise RunChanged(
+                    f"the output folder {self.out_dir} was written by a different task file, model or "
+                    f"configuration ({'; '.join(diffs)}). Resume with what it was run with, use a new output "
+                    "folder, or pass --fresh to set the earlier run aside and start again."
+                )
+        if ids_differ:
+            raise RunChanged(
+                f"the output folder {self.out_dir} was written by a different task file "
+                "(task ids or instructions differ). Use a new output folder, or the original task file."
+            )
+        if row is None and identity is not None:
+            db.execute("INSERT INTO meta(key, value) VALUES ('identity', ?)", (json.dumps(identity),))
+
     def _ledger(self, event: str, task_id: str) -> None:
         # Flushed and synced before the task is handed out: it must outlive a SIGKILLed driver.
         with (self.out_dir / STARTED_LOG).open("a") as f:
@@ -178,8 +202,12 @@ class TaskQueue:
 
     # -- set-up (parent only) ---------------------------------------------------------------
 
-    def prepare(self, tasks: Sequence[Task]) -> dict[str, int]:
+    def prepare(self, tasks: Sequence[Task], identity: dict[str, Any] | None = None) -> dict[str, int]:
         """Load the task list, check it is the same run, reconcile with result files on disk.
+
+        `identity` (runner/identity.py: model, config, each task's fields) is stored on the first
+        run; a resume whose identity differs is refused naming what changed. Without it only the
+        task ids and instructions are compared (the older check, kept for tools and tests).
 
         Returns counts: pending (to run), done (final result present), lost (claimed by a
         dead run, now recorded as worker_lost), requeued (interrupted, to run again).
@@ -195,15 +223,14 @@ class TaskQueue:
                 if db.execute("SELECT count(*) FROM tasks").fetchone()[0]:
                     raise QueueError(f"{self.path} holds tasks but no task-file fingerprint; it is damaged")
                 db.execute("INSERT INTO meta(key, value) VALUES ('fingerprint', ?)", (fp,))
+                if identity is not None:
+                    db.execute("INSERT INTO meta(key, value) VALUES ('identity', ?)", (json.dumps(identity),))
                 db.executemany(
                     "INSERT INTO tasks(task_id, position) VALUES (?, ?)",
                     [(t.task_id, i) for i, t in enumerate(tasks)],
                 )
-            elif row["value"] != fp:
-                raise QueueError(
-                    f"the output folder {self.out_dir} was written by a different task file "
-                    "(task ids or instructions differ). Use a new output folder, or the original task file."
-                )
+            else:
+                self._same_run(db, row["value"] != fp, identity)
             rows = db.execute("SELECT task_id, state FROM tasks").fetchall()
             for r in rows:
                 tid = r["task_id"]
