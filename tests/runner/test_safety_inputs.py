@@ -106,3 +106,15 @@ def test_workers_are_capped_at_the_number_of_tasks(tmp_path: Path) -> None:
     log = [json.loads(line) for line in (tmp_path / "runner.log.jsonl").read_text().splitlines()]
     assert len([e for e in log if e["event"] == "worker_start"]) == 2
     assert json.loads((tmp_path / "run.json").read_text())["workers"] == 2
+
+
+@pytest.mark.parametrize("args", [["bench", "builtin", "--model", "bogus"],
+                                  ["run", "--task", "t", "--url", "http://x.test/", "--model", "bogus:x"],
+                                  ["bench", "builtin", "--model", "openai:gpt-4o"]])
+def test_a_bad_model_spec_or_a_missing_key_stops_before_any_browser(tmp_path: Path, args: list[str]) -> None:
+    out = tmp_path / "o"
+    res = CliRunner().invoke(app, [*args, "--out", str(out)],
+                             env={"OPENAI_API_KEY": None, "OPENAI_BASE_URL": None})
+    assert res.exit_code == 2, res.output
+    assert "model" in res.output.lower() or "OPENAI_API_KEY" in res.output, res.output
+    assert not out.exists()  # nothing started, nothing written

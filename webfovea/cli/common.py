@@ -98,10 +98,13 @@ def check_model(model: str, base_url: str | None) -> None:
     """Build a provider client once before any browser starts, so a bad spec, a missing key or
     an interface the model's row does not have stops the command with what to set. (The
     oracle and replay need a task's page; they are checked when they are built.)"""
+    from webfovea.models.factory import make_model, model_kind
+
     kind = model.partition(":")[0].strip().lower()
-    if kind not in ("openai", "anthropic"):
+    # An unknown kind (`--model bogus`) is refused here too: otherwise every task would run to
+    # model_error and the command would exit 0.
+    if kind not in ("openai", "anthropic") and model_kind(model.partition(":")[0]) is not None:
         return
-    from webfovea.models.factory import make_model
 
     try:
         make_model(model, base_url=base_url)
