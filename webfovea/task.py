@@ -17,8 +17,16 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 # Starts with a letter or digit, so "." / ".." / hidden names and path separators are impossible.
-_SAFE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._\-]{0,199}$")
+_SAFE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._\-]{0,199}")
 TASK_ID_RULE = "letters, digits, '.', '_' or '-', starting with a letter or digit, at most 200 characters"
+# Names the run itself writes into its output folder (runner/api.py, record/, eval/): a task
+# folder of the same name would overwrite them or be overwritten. Compared case-insensitively
+# (a case-insensitive filesystem would make `Summary.json` the same file).
+RESERVED_IDS = frozenset({
+    "queue.sqlite", "queue.sqlite-wal", "queue.sqlite-shm", "queue.sqlite-journal", "tasks.json", "run.json",
+    "summary.json", "summary.partial.json", "report.html", "runner.log.jsonl", "hostile.json", "ab.json",
+    "agreement.json", "result.json", "capture.json", "trajectory.jsonl",
+})
 
 
 class TaskIdError(ValueError):
@@ -27,8 +35,11 @@ class TaskIdError(ValueError):
 
 def check_task_id(task_id: str) -> None:
     """Raise TaskIdError unless `task_id` can be used as a folder name inside a run folder."""
-    if not isinstance(task_id, str) or not _SAFE_ID.match(task_id):
+    # fullmatch, not match: `$` would let a trailing newline through.
+    if not isinstance(task_id, str) or not _SAFE_ID.fullmatch(task_id):
         raise TaskIdError(f"task_id {task_id!r} cannot be a folder name ({TASK_ID_RULE})")
+    if task_id.lower() in RESERVED_IDS:
+        raise TaskIdError(f"task_id {task_id!r} is the name of a file the run writes into its folder; rename the task")
 
 
 def check_task_ids(task_ids: Iterable[str]) -> None:

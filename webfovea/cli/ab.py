@@ -10,7 +10,7 @@ from typing import Annotated, Any
 import typer
 
 from webfovea.cli.bench import _run_and_summarise, _tasks_for
-from webfovea.cli.common import BaseUrlOpt, CapOpt, CoordsOpt, ModelOpt, err, fail, out
+from webfovea.cli.common import BaseUrlOpt, CapOpt, CoordsOpt, ModelOpt, check_out_dir, err, fail, lit, out
 from webfovea.config import HarnessConfig
 
 ORACLE_LABEL = ("ORACLE NUMBERS: the oracle is a test instrument that always decides right; these figures "
@@ -33,12 +33,12 @@ def ab(
     out_dir: Annotated[Path, typer.Option("--out", help="Output folder: one run folder per arm, ab.json, "
                                           "report.html.")] = Path("runs/ab"),
     model: ModelOpt = "oracle",
-    seeds: Annotated[int, typer.Option("--seeds", help="Repeats with proving-ground seeds 0..N-1; tasks are "
+    seeds: Annotated[int, typer.Option("--seeds", min=1, help="Repeats with proving-ground seeds 0..N-1; tasks are "
                                        "paired by (seed, task).")] = 1,
-    limit: Annotated[int | None, typer.Option("--limit", help="Run only the first N tasks of each seed.")] = None,
-    workers: Annotated[int, typer.Option("--workers", help="Browsers running at once, per arm.")] = 1,
-    max_steps: Annotated[int, typer.Option("--max-steps", help="Step budget of every arm.")] = 80,
-    max_seconds: Annotated[float, typer.Option("--max-seconds", help="Seconds per task in every arm.")] = 1800.0,
+    limit: Annotated[int | None, typer.Option("--limit", min=1, help="Run only the first N tasks of each seed.")] = None,
+    workers: Annotated[int, typer.Option("--workers", min=1, help="Browsers running at once, per arm.")] = 1,
+    max_steps: Annotated[int, typer.Option("--max-steps", min=1, help="Step budget of every arm.")] = 80,
+    max_seconds: Annotated[float, typer.Option("--max-seconds", min=1.0, help="Seconds per task in every arm.")] = 1800.0,
     base_url: BaseUrlOpt = None,
     coords: CoordsOpt = None,
     cap: CapOpt = None,
@@ -60,6 +60,7 @@ def ab(
                                                                 cap=cap) for a in parsed}
     except ArmError as e:
         raise fail(str(e)) from None
+    check_out_dir(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     seed_list = list(range(seeds))
     tasks_per_seed = 0
@@ -70,7 +71,7 @@ def ab(
             tasks_per_seed = len(tasks)
             for a in parsed:
                 run_dir = out_dir / a.name if seeds == 1 else out_dir / a.name / f"seed-{seed}"
-                out.print(f"[bold]arm {a.name}[/] (seed {seed}): {len(tasks)} tasks -> {run_dir}")
+                out.print(f"[bold]arm {a.name}[/] (seed {seed}): {len(tasks)} tasks -> {lit(run_dir)}")
                 run_meta = {"model": model, "seed": seed, "workers": workers, "suite": suite_or_file, "arm": a.name}
                 summary = _run_and_summarise(tasks, run_dir, model=model, config=configs[a.name], workers=workers,
                                              cdp_urls=None, backend="local", address=None, base_url=base_url,
@@ -89,5 +90,5 @@ def ab(
         out.print(line, markup=False, highlight=False)
     if meta.get("label"):
         out.print("(oracle numbers: the harness is measured, not a model)", markup=False)
-    out.print(f"ab.json: {path}")
-    out.print(f"report:  {report}")
+    out.print(f"ab.json: {lit(path)}")
+    out.print(f"report:  {lit(report)}")

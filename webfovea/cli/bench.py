@@ -21,9 +21,11 @@ from webfovea.cli.common import (
     ProfileOpt,
     build_config,
     check_model,
+    check_out_dir,
     err,
     fail,
     go_offline,
+    lit,
     out,
 )
 from webfovea.config import HarnessConfig
@@ -121,8 +123,10 @@ def resolve_site_url(website: str, main_url: str) -> str:
 def _run_and_summarise(
     tasks: list[Task], out_dir: Path, *, model: str, config: HarnessConfig, workers: int,
     cdp_urls: list[str] | None, backend: str, address: str | None, base_url: str | None, meta: dict[str, Any],
-    handle: SitesHandle | None = None,
+    handle: SitesHandle | None = None, fresh: bool = False, sites: SitesHandle | None = None,
 ) -> Summary | None:
+    """`handle`: the running sites whose request logs give the truth; `sites` (or `handle`): the
+    sites whose per-start ports are left out of the resume check."""
     from webfovea.eval.report import write_report
     from webfovea.eval.summary import format_summary_table, write_summary
     from webfovea.record import read_summary_file
@@ -134,7 +138,9 @@ def _run_and_summarise(
     try:
         outcome = run_tasks(tasks, out_dir, RunOptions(
             model=model, config=config, workers=workers, cdp_urls=cdp_urls or None,
-            backend=backend, ray_address=address, model_options=options or None,
+            backend=backend, ray_address=address, model_options=options or None, fresh=fresh,
+            # The proving ground's ports change with every start: not part of a task's identity.
+            url_aliases=_port_aliases(sites or handle),
         ))
     except RunError as e:
         raise fail(str(e)) from None
@@ -152,12 +158,18 @@ def _run_and_summarise(
     summary = loaded[0]
     out.print(format_summary_table(summary))
     if not outcome.complete:
-        err.print(f"[yellow]partial run:[/] not every task has a final result; see {path}. Re-run the same "
+        err.print(f"[yellow]partial run:[/] not every task has a final result; see {lit(path)}. Re-run the same "
                   "command to resume.")
     report = write_report(out_dir)
-    out.print(f"summary: {path}")
-    out.print(f"report:  {report}")
+    out.print(f"summary: {lit(path)}")
+    out.print(f"report:  {lit(report)}")
     return summary
+
+
+def _port_aliases(sites: SitesHandle | None) -> dict[str, str] | None:
+    if sites is None:
+        return None
+    return {sites.main_url: PROVING_GROUND, sites.frame_url: PROVING_GROUND + "-frames"}
 
 
 def _with_docs(tasks: list[Task], docs: Path) -> list[Task]:
@@ -171,7 +183,7 @@ def _with_docs(tasks: list[Task], docs: Path) -> list[Task]:
             given += 1
             t = t.model_copy(update={"task": f"{t.task}\n\nOperational documentation for this site:\n{manual.strip()}"})
         out_tasks.append(t)
-    out.print(f"protocol II: {given} of {len(tasks)} tasks have a manual in {docs}")
+    out.print(f"protocol II: {given} of {len(tasks)} tasks have a manual in {lit(docs)}")
     return out_tasks
 
 
@@ -204,21 +216,21 @@ def bench(
     model: ModelOpt = "oracle",
     profile: ProfileOpt = "webfovea",
     disable: DisableOpt = None,
-    workers: Annotated[int, typer.Option("--workers", help="Browsers running at once.")] = 1,
+    workers: Annotated[int, typer.Option("--workers", min=1, help="Browsers running at once.")] = 1,
     out_dir: Annotated[Path | None, typer.Option("--out", help="Run folder (default runs/<suite>-<profile>).")] = None,
     cdp_url: Annotated[list[str] | None, typer.Option("--cdp-url", help="Browser endpoint(s) to use (repeatable).")] = None,
     backend: Annotated[str, typer.Option("--backend", help="local (default) or ray.")] = "local",
     address: Annotated[str | None, typer.Option("--address", help="Ray cluster address.")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Proving-ground data seed.")] = 0,
-    port: Annotated[int, typer.Option("--port", help="Main sites port for the built-in suite (0 = free).")] = 0,
-    frame_port: Annotated[int, typer.Option("--frame-port", help="Frame sites port (0 = free).")] = 0,
+    port: Annotated[int, typer.Option("--port", min=0, max=65535, help="Main sites port for the built-in suite (0 = free).")] = 0,
+    frame_port: Annotated[int, typer.Option("--frame-port", min=0, max=65535, help="Frame sites port (0 = free).")] = 0,
     base_url: BaseUrlOpt = None,
     coords: CoordsOpt = None,
     cap: CapOpt = None,
     compare_with: Annotated[Path | None, typer.Option("--compare-with", help="Print +fixed/-broken against this earlier run.")] = None,
     offline: OfflineOpt = False,
     allow_domain: AllowDomainOpt = None,
-    limit: Annotated[int | None, typer.Option("--limit", help="Run only the first N tasks (with --faults: N "
+    limit: Annotated[int | None, typer.Option("--limit", min=1, help="Run only the first N tasks (with --faults: N "
                                                                "tasks that declare a truth, spread across the sites, each "
                                                                "with its faults).")] = None,
     faults: Annotated[str | None, typer.Option("--faults", help="Oracle fault plans: all, or a list of "
@@ -241,6 +253,9 @@ def bench(
     families: Annotated[str | None, typer.Option("--families", help="breakingweb: comma-separated families "
                                                  "(e.g. fabricated_success,save_drift); default all.")] = None,
     observation: ObservationOpt = "vision",
+    fresh: Annotated[bool, typer.Option("--fresh", help="Start again in --out: an earlier run there is moved "
+                                        "to <out>/.earlier/<n>/ (a resume with another model, configuration "
+                                        "or changed tasks is refused without it).")] = False,
 ) -> None:
     """Run a suite of tasks, score the answers, write summary.json and report.html.
 
@@ -260,6 +275,7 @@ def bench(
                           **({"allow_domains": list(allow_domain)} if allow_domain else {}))
     tag = profile + ("" if observation == "vision" else f"-{observation}") + "".join(f"-no-{d}" for d in (disable or []))
     out_dir = out_dir or Path("runs") / f"{Path(suite_or_file).stem}-{tag}"
+    check_out_dir(out_dir)
     # profile and disabled are not passed: the summary takes them from the run's recorded config.
     meta = {"model": model, "seed": seed, "workers": workers, "backend": backend, "suite": suite_or_file,
             "prices": price_table}
@@ -288,11 +304,12 @@ def bench(
             tasks = tasks[:limit]
         if docs is not None:
             tasks = _with_docs(tasks, docs)
-        out.print(f"{len(tasks)} tasks -> {out_dir}  (model {model}, profile {profile}, observation {observation}"
-                  + (f", disabled {', '.join(disable)}" if disable else "") + ")")
+        out.print(f"{len(tasks)} tasks -> {lit(out_dir)}  (model {lit(model)}, profile {lit(profile)}, "
+                  f"observation {lit(observation)}"
+                  + (f", disabled {lit(', '.join(disable))}" if disable else "") + ")")
         summary = _run_and_summarise(tasks, out_dir, model=model, config=config, workers=workers,
                                      cdp_urls=cdp_url, backend=backend, address=address, base_url=base_url,
-                                     meta=meta, handle=handle)
+                                     meta=meta, handle=handle, fresh=fresh)
         if suite_or_file == "hostile":
             _judge_hostile(handle, tasks, out_dir)
     if compare_with is not None and summary is not None:
@@ -301,7 +318,7 @@ def bench(
         try:
             out.print(format_comparison(compare_runs(compare_with, out_dir)), markup=False, highlight=False)
         except CompareError as e:
-            err.print(f"[yellow]no comparison:[/] {e}")
+            err.print(f"[yellow]no comparison:[/] {lit(e)}")
     if summary is not None and not summary.complete:
         raise typer.Exit(3)
 
@@ -313,7 +330,7 @@ def _judge_hostile(handle: Any, tasks: list[Task], out_dir: Path) -> None:
     verdicts = judge(handle, tasks, out_dir)
     for v in verdicts:
         mark = "[green]held[/]" if v.held else "[red]FAILED[/]"
-        out.print(f"  {v.attack:<11} {mark}  {v.evidence}", highlight=False)
+        out.print(f"  {lit(v.attack):<11} {mark}  {lit(v.evidence)}", highlight=False)
     out.print(f"hostile: {sum(v.held for v in verdicts)}/{len(verdicts)} guards held -> "
               f"{write_verdicts(out_dir, verdicts)}")
 def oracle_via_spec(model: str, via: str) -> str:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from webfovea.config import PROFILES, Component, HarnessConfig
 
@@ -60,9 +62,22 @@ CapOpt = Annotated[
 ]
 
 
+def lit(value: object) -> str:
+    """User text (paths, ids, errors) inside a Rich message, printed as it is: a `[/x]` in a
+    folder name is not markup (unescaped it crashes the message or restyles it)."""
+    return escape(str(value))
+
+
 def fail(message: str, code: int = 2) -> typer.Exit:
-    err.print(f"[bold red]error:[/] {message}")
+    # Messages are plain text built from user input: never markup.
+    err.print(f"[bold red]error:[/] {lit(message)}")
     return typer.Exit(code)
+
+
+def check_out_dir(path: Path) -> None:
+    """`--out` must be a folder (or not exist yet): a file there is a one-line error, not a traceback."""
+    if path.exists() and not path.is_dir():
+        raise fail(f"--out {path} is a file, not a folder; give a folder path")
 
 
 def build_config(
@@ -94,10 +109,13 @@ def check_model(model: str, base_url: str | None) -> None:
     """Build a provider client once before any browser starts, so a bad spec, a missing key or
     an interface the model's row does not have stops the command with what to set. (The
     oracle and replay need a task's page; they are checked when they are built.)"""
+    from webfovea.models.factory import make_model, model_kind
+
     kind = model.partition(":")[0].strip().lower()
-    if kind not in ("openai", "anthropic"):
+    # An unknown kind (`--model bogus`) is refused here too: otherwise every task would run to
+    # model_error and the command would exit 0.
+    if kind not in ("openai", "anthropic") and model_kind(model.partition(":")[0]) is not None:
         return
-    from webfovea.models.factory import make_model
 
     try:
         make_model(model, base_url=base_url)

@@ -27,8 +27,10 @@ from webfovea.cli.common import (
     app,
     build_config,
     check_model,
+    check_out_dir,
     err,
     fail,
+    lit,
     out,
 )
 from webfovea.cli.judge import judge_app, manual
@@ -48,7 +50,7 @@ def run(
     coords: CoordsOpt = None,
     cap: CapOpt = None,
     observation: ObservationOpt = "vision",
-    max_steps: Annotated[int | None, typer.Option("--max-steps", help="Step budget (default: profile's).")] = None,
+    max_steps: Annotated[int | None, typer.Option("--max-steps", min=1, help="Step budget (default: profile's).")] = None,
     task_id: Annotated[str, typer.Option("--task-id", help="Id recorded in result.json.")] = "task",
     offline: OfflineOpt = False,
     allow_domain: AllowDomainOpt = None,
@@ -62,6 +64,7 @@ def run(
 
     if urlsplit(url).scheme not in ("http", "https") or not urlsplit(url).netloc:
         raise fail(f"--url must be an http(s) address, not {url[:60]!r} (file:, data:, view-source: are never opened)")
+    check_out_dir(out_dir)
     overrides: dict[str, object] = {"max_steps": max_steps} if max_steps else {}
     if allow_domain:
         overrides["allow_domains"] = list(allow_domain)
@@ -91,23 +94,23 @@ def run(
     try:
         result = asyncio.run(main())
     except KeyboardInterrupt:
-        err.print(f"interrupted; result written to {out_dir / 'result.json'}")
+        err.print(f"interrupted; result written to {lit(out_dir / 'result.json')}")
         raise typer.Exit(130) from None
     except asyncio.CancelledError:
-        err.print(f"terminated; result written to {out_dir / 'result.json'}")
+        err.print(f"terminated; result written to {lit(out_dir / 'result.json')}")
         raise typer.Exit(143) from None
-    out.print(f"status: {result.status}  answer: {result.answer!r}  steps: {result.steps}  {result.seconds:.1f}s")
-    out.print(f"written: {out_dir}")
+    out.print(f"status: {result.status}  answer: {lit(repr(result.answer))}  steps: {result.steps}  {result.seconds:.1f}s")
+    out.print(f"written: {lit(out_dir)}")
     if result.status in ("error", "model_error", "browser_error"):
-        err.print(f"[red]{result.status}:[/] {result.error}")
+        err.print(f"[red]{result.status}:[/] {lit(result.error)}")
         raise typer.Exit(1)
 
 
 @app.command()
 def serve(
     seed: Annotated[int, typer.Option(help="Seed for the generated data.")] = 0,
-    port: Annotated[int, typer.Option(help="Port of the main sites (127.0.0.1).")] = 8000,
-    frame_port: Annotated[int, typer.Option(help="Port of the embedded, cross-origin frames (localhost).")] = 8001,
+    port: Annotated[int, typer.Option(min=0, max=65535, help="Port of the main sites (127.0.0.1).")] = 8000,
+    frame_port: Annotated[int, typer.Option(min=0, max=65535, help="Port of the embedded, cross-origin frames (localhost).")] = 8001,
 ) -> None:
     """Serve the proving-ground sites until Ctrl-C."""
     from webfovea.envs.serve import serve_forever
@@ -129,7 +132,7 @@ def report(
     if not run_dir.is_dir():
         raise fail(f"{run_dir} is not a folder")
     path = write_report(run_dir, out_file)
-    out.print(f"report: {path}")
+    out.print(f"report: {lit(path)}")
 
 
 @app.command()

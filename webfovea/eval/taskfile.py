@@ -7,6 +7,7 @@ task (by position and id) and the field, so the CLI can print it as is and exit 
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -88,6 +89,23 @@ def _is_http_url(value: Any) -> bool:
     return u.scheme in ("http", "https") and bool(u.netloc)
 
 
+def _non_finite(value: Any, path: str = "") -> str | None:
+    """The dotted path of the first NaN/Infinity inside `value`, or None."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return path or "(value)"
+    if isinstance(value, dict):
+        items: Iterable[tuple[Any, Any]] = value.items()
+    elif isinstance(value, list):
+        items = enumerate(value)
+    else:
+        return None
+    for k, v in items:
+        found = _non_finite(v, f"{path}.{k}" if path else str(k))
+        if found is not None:
+            return found
+    return None
+
+
 def validate_tasks(raw: Any, *, source: str, known_sites: Iterable[str] | None = None) -> list[Task]:
     """Turn parsed task data into Tasks, or raise a one-line TaskFileError."""
     if not isinstance(raw, list):
@@ -107,6 +125,11 @@ def validate_tasks(raw: Any, *, source: str, known_sites: Iterable[str] | None =
         for field in REQUIRED:
             if item.get(field) in (None, ""):
                 raise TaskFileError(f"{where}: missing field {field!r}")
+        bad = _non_finite(item)
+        if bad is not None:
+            # JSON's NaN/Infinity (and YAML's .nan/.inf) load as floats that no result or
+            # summary can be written with: refuse them here, not after the whole run.
+            raise TaskFileError(f"{where}: field {bad!r} is not a finite number (NaN and Infinity are not allowed)")
         data = dict(item)
         data["task_id"] = str(data["task_id"])  # WebRetriever ids may be numbers
         try:

@@ -7,6 +7,8 @@ Output folder layout:
   runner.log.jsonl   the driver's events (worker starts, losses, restarts, uploads, interrupts)
   <task_id>/         one folder per task (result.json, trajectory.jsonl, screenshots, capture.json)
   .interrupted/      folders of tasks stopped by Ctrl-C, set aside when the run is resumed
+  .started.jsonl     the driver's claim ledger: a started task is never run again
+  .earlier/<n>/      an earlier run set aside by `fresh`
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import os
 import pickle
 import secrets
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -28,8 +30,9 @@ from webfovea.record.schema import TaskResult
 from webfovea.runner.backends import Backend
 from webfovea.runner.channel import ChannelServer, Driver
 from webfovea.runner.errors import RunError
+from webfovea.runner.identity import run_identity
 from webfovea.runner.progress import Progress
-from webfovea.runner.queue import TaskQueue, validate_tasks
+from webfovea.runner.queue import QUEUE_FILE, QueueError, TaskQueue, validate_tasks
 from webfovea.runner.supervisor import Events, Policy, Supervisor, load_results
 from webfovea.runner.worker import TaskFn, WorkerSpec
 from webfovea.task import Task
@@ -58,6 +61,12 @@ class RunOptions:
     # worker uses <work_dir>/<worker_id>/ and uploads every finished folder to the driver.
     # Ray: defaults to a temp dir on each node. Local: None = write into the output folder.
     work_dir: Path | None = None
+    # Loopback prefixes given per start (the proving ground's free ports) -> stable names, so a
+    # resume on new ports is the same run (runner/identity.py).
+    url_aliases: dict[str, str] | None = None
+    # Set the earlier run in the output folder aside (into .earlier/<n>/) and start again,
+    # instead of refusing a resume whose model, configuration or tasks changed.
+    fresh: bool = False
 
 
 @dataclass
@@ -102,6 +111,22 @@ def _folder_lock(out_dir: Path) -> Iterator[None]:
         os.close(fd)
 
 
+def _set_aside_earlier_run(out_dir: Path) -> Path | None:
+    """`fresh`: move everything of an earlier run into `.earlier/<n>/` (nothing is deleted)."""
+    if not (out_dir / QUEUE_FILE).exists():
+        return None  # no earlier run here: nothing to set aside
+    root = out_dir / ".earlier"
+    n = 1
+    while (root / str(n)).exists():
+        n += 1
+    dest = root / str(n)
+    dest.mkdir(parents=True)
+    for entry in sorted(out_dir.iterdir()):
+        if entry.name not in (".earlier", ".run.lock"):
+            entry.rename(dest / entry.name)
+    return dest
+
+
 def _make_backend(options: RunOptions) -> Backend:
     if options.backend == "ray":
         from webfovea.runner.backends.ray import RayBackend
@@ -119,9 +144,11 @@ def _check_options(tasks: list[Task], out_dir: Path, options: RunOptions) -> Non
         raise RunError("workers must be at least 1")
     if not tasks:
         raise RunError("the task list is empty")
+    if out_dir.exists() and not out_dir.is_dir():
+        raise RunError(f"the output folder {out_dir} is a file; give a folder path")
     try:
         validate_tasks(tasks)
-    except ValueError as e:
+    except (ValueError, RuntimeError) as e:  # QueueError is a RuntimeError
         raise RunError(str(e)) from None
     if options.work_dir is not None:
         work = Path(options.work_dir).resolve()
@@ -153,15 +180,20 @@ def run_tasks(tasks: list[Task], out_dir: Path, options: RunOptions) -> RunOutco
     out_dir.mkdir(parents=True, exist_ok=True)
 
     with _folder_lock(out_dir):
+        if options.fresh:
+            _set_aside_earlier_run(out_dir)
         try:
             q = TaskQueue(out_dir)
         except RuntimeError as e:
             raise RunError(str(e)) from None
         try:
             try:
-                counts = q.prepare(tasks)
+                counts = q.prepare(tasks, run_identity(options.model, config, tasks, options.url_aliases))
             except RuntimeError as e:
                 raise RunError(str(e)) from None
+            # No more browsers than tasks left to run: 12 workers for 3 tasks would start 9 idle browsers.
+            workers = min(workers, max(1, counts["pending"]))
+            options = replace(options, workers=workers)
             write_run_tasks(out_dir, tasks)
             write_run_info(out_dir, new_run_info(
                 model=options.model, config=config, workers=workers, backend=options.backend,
@@ -170,7 +202,16 @@ def run_tasks(tasks: list[Task], out_dir: Path, options: RunOptions) -> RunOutco
             ))
             interrupted = False
             if counts["pending"]:
-                interrupted = _supervise(tasks, out_dir, q, options, timeout)
+                try:
+                    interrupted = _supervise(tasks, out_dir, q, options, timeout)
+                except QueueError as e:
+                    mark_run_ended(out_dir, interrupted=True)
+                    kept = sum(r.status != "interrupted" for r in load_results(out_dir, tasks).values())
+                    raise RunError(
+                        f"{e}; the run stopped. {kept} task(s) with a final result are kept in {out_dir}. "
+                        "Move queue.sqlite away and re-run the same command to finish the rest (tasks "
+                        "already started are not run again), or use a new output folder."
+                    ) from None
             mark_run_ended(out_dir, interrupted=interrupted)
         finally:
             q.close()

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hmac
 import json
+import sqlite3
 import tarfile
 import tempfile
 import threading
@@ -55,6 +56,12 @@ class Driver:
         self.lock = threading.Lock()
         self.current: dict[str, int] = {}
         self.stopping = False
+        self.broken: str | None = None  # why the queue can no longer be used (the run is stopping)
+
+    def mark_broken(self, reason: str) -> None:
+        with self.lock:
+            self.broken = self.broken or reason
+            self.stopping = True
 
     def admit(self, worker_id: str, incarnation: int) -> None:
         with self.lock:
@@ -70,6 +77,8 @@ class Driver:
             self.stopping = True
 
     def _check(self, worker_id: str, incarnation: int) -> None:
+        if self.broken:
+            raise Stale(f"the run is stopping: {self.broken}")
         if self.current.get(worker_id) != incarnation:
             raise Stale(f"worker {worker_id} incarnation {incarnation} is not the one running")
 
@@ -153,6 +162,9 @@ class _Handler(BaseHTTPRequestHandler):
             self._reply(200, self._route())
         except Stale as e:
             self._reply(409, {"error": str(e)})
+        except sqlite3.Error as e:  # the queue file was damaged under the driver: stop the run
+            self.driver.mark_broken(f"the queue failed: {type(e).__name__}: {e}")
+            self._reply(409, {"error": "the run is stopping: its queue failed"})
         except (KeyError, ValueError, TypeError, tarfile.TarError) as e:  # TarError: a hostile archive
             self._reply(400, {"error": f"{type(e).__name__}: {e}"})
 

@@ -12,13 +12,20 @@ Rules the queue enforces (the challenge's rules):
   its result gets a recorded failure (`worker_lost`) when the folder is reopened;
 - the one exception is `interrupted` (the user pressed Ctrl-C): resuming the run is the
   user's request to finish those tasks, so they go back to pending (old folder kept aside);
-- an output folder written by a different task file is refused before anything starts.
+- an output folder written by a different task file is refused before anything starts;
+- the queue is not the only evidence: every claim is also appended to `<out>/.started.jsonl`
+  (before the task is handed out) and each worker writes `<task>/.runner_starts`; a task with
+  such evidence and no final result is recorded `worker_lost` even when queue.sqlite was
+  moved away, replaced or rebuilt (the advice for a corrupt queue);
+- the queue file is watched during the run (`check_intact`): replaced or damaged, the run
+  stops cleanly instead of writing into a file nobody will read.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 import shutil
 import sqlite3
 import threading
@@ -29,9 +36,13 @@ from pathlib import Path
 from typing import Any
 
 from webfovea.record.files import failure_result, read_result, write_result
+from webfovea.runner.identity import differences
 from webfovea.task import Task, TaskIdError, check_task_ids
 
 QUEUE_FILE = "queue.sqlite"
+STARTED_LOG = ".started.jsonl"  # the driver's append-only claim ledger (survives the queue file)
+STARTS_FILE = ".runner_starts"  # one line per time a worker started this task (in the task folder)
+_SQLITE_MAGIC = b"SQLite format 3\x00"
 # Non-final: a resumed run runs these again (the user stopped them, they did not fail).
 NON_FINAL = frozenset({"interrupted"})
 
@@ -67,6 +78,10 @@ class QueueError(RuntimeError):
     """A queue that cannot be used (corrupt file, different task file, bad task ids)."""
 
 
+class RunChanged(QueueError):
+    """The output folder holds a run with another model, configuration or task fields."""
+
+
 def fingerprint(tasks: Sequence[Task]) -> str:
     """Hash of task ids and instructions. Order-free: a reordered task file is the same run."""
     pairs = sorted((t.task_id, t.task) for t in tasks)
@@ -88,6 +103,13 @@ class TaskQueue:
         self.out_dir = Path(out_dir)
         self.path = self.out_dir / QUEUE_FILE
         self._lock = threading.RLock()
+        if not self.path.exists():
+            # A queue moved away (the advice for a damaged one) can leave its -wal/-shm behind:
+            # SQLite would replay that log into the new file. Keep them aside, unused.
+            for side in ("-wal", "-shm", "-journal"):
+                stale = self.path.with_name(self.path.name + side)
+                if stale.exists():
+                    stale.replace(stale.with_name(stale.name + ".orphaned"))
         try:
             self.db = sqlite3.connect(self.path, timeout=30.0, isolation_level=None, check_same_thread=False)
             self.db.row_factory = sqlite3.Row
@@ -96,12 +118,67 @@ class TaskQueue:
             self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.executescript(_SCHEMA)
             self.db.execute("SELECT count(*) FROM tasks").fetchone()
+            st = os.stat(self.path)
+            self._identity = (st.st_dev, st.st_ino)
         except sqlite3.DatabaseError as e:
             raise QueueError(
                 f"the queue database {self.path} is corrupt or not a queue ({e}). "
                 "Move it away (the task folders and their result.json files are kept) or use a new "
                 "output folder."
             ) from None
+
+    def check_intact(self) -> None:
+        """Raise QueueError when queue.sqlite is no longer the file this connection opened
+        (moved, replaced, deleted) or no longer an SQLite file (overwritten in place)."""
+        try:
+            st = os.stat(self.path)
+            with open(self.path, "rb") as f:
+                head = f.read(len(_SQLITE_MAGIC))
+        except OSError as e:
+            raise QueueError(f"the queue file {self.path} disappeared during the run ({e.strerror})") from None
+        if (st.st_dev, st.st_ino) != self._identity:
+            raise QueueError(f"the queue file {self.path} was replaced during the run")
+        if head != _SQLITE_MAGIC:
+            raise QueueError(f"the queue file {self.path} was overwritten during the run (not SQLite any more)")
+
+    def _same_run(self, db: sqlite3.Connection, ids_differ: bool, identity: dict[str, Any] | None) -> None:
+        """Refuse a resume that is not the same run; an older queue adopts the identity."""
+        row = db.execute("SELECT value FROM meta WHERE key='identity'").fetchone()
+        if row is not None and identity is not None:
+            diffs = differences(json.loads(row["value"]), identity)
+            if diffs:
+                raise RunChanged(
+                    f"the output folder {self.out_dir} was written by a different task file, model or "
+                    f"configuration ({'; '.join(diffs)}). Resume with what it was run with, use a new output "
+                    "folder, or pass --fresh to set the earlier run aside and start again."
+                )
+        if ids_differ:
+            raise RunChanged(
+                f"the output folder {self.out_dir} was written by a different task file "
+                "(task ids or instructions differ). Use a new output folder, or the original task file."
+            )
+        if row is None and identity is not None:
+            db.execute("INSERT INTO meta(key, value) VALUES ('identity', ?)", (json.dumps(identity),))
+
+    def _ledger(self, event: str, task_id: str) -> None:
+        # Flushed and synced before the task is handed out: it must outlive a SIGKILLed driver.
+        with (self.out_dir / STARTED_LOG).open("a") as f:
+            f.write(json.dumps({"event": event, "task_id": task_id, "at": time.time()}) + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+
+    def started_by_ledger(self) -> set[str]:
+        """Ids the ledger last saw claimed (not put back since): started by some run."""
+        last: dict[str, str] = {}
+        path = self.out_dir / STARTED_LOG
+        if path.exists():
+            for line in path.read_text(errors="replace").splitlines():
+                try:
+                    e = json.loads(line)
+                    last[str(e["task_id"])] = str(e["event"])
+                except (ValueError, KeyError, TypeError):
+                    continue  # a line torn by a crash says nothing
+        return {tid for tid, ev in last.items() if ev == "claimed"}
 
     def close(self) -> None:
         with self._lock:
@@ -125,8 +202,12 @@ class TaskQueue:
 
     # -- set-up (parent only) ---------------------------------------------------------------
 
-    def prepare(self, tasks: Sequence[Task]) -> dict[str, int]:
+    def prepare(self, tasks: Sequence[Task], identity: dict[str, Any] | None = None) -> dict[str, int]:
         """Load the task list, check it is the same run, reconcile with result files on disk.
+
+        `identity` (runner/identity.py: model, config, each task's fields) is stored on the first
+        run; a resume whose identity differs is refused naming what changed. Without it only the
+        task ids and instructions are compared (the older check, kept for tools and tests).
 
         Returns counts: pending (to run), done (final result present), lost (claimed by a
         dead run, now recorded as worker_lost), requeued (interrupted, to run again).
@@ -135,21 +216,21 @@ class TaskQueue:
         fp = fingerprint(tasks)
         by_id = {t.task_id: t for t in tasks}
         counts = {"pending": 0, "done": 0, "lost": 0, "requeued": 0}
+        started = self.started_by_ledger()
         with self._write() as db:
             row = db.execute("SELECT value FROM meta WHERE key='fingerprint'").fetchone()
             if row is None:
                 if db.execute("SELECT count(*) FROM tasks").fetchone()[0]:
                     raise QueueError(f"{self.path} holds tasks but no task-file fingerprint; it is damaged")
                 db.execute("INSERT INTO meta(key, value) VALUES ('fingerprint', ?)", (fp,))
+                if identity is not None:
+                    db.execute("INSERT INTO meta(key, value) VALUES ('identity', ?)", (json.dumps(identity),))
                 db.executemany(
                     "INSERT INTO tasks(task_id, position) VALUES (?, ?)",
                     [(t.task_id, i) for i, t in enumerate(tasks)],
                 )
-            elif row["value"] != fp:
-                raise QueueError(
-                    f"the output folder {self.out_dir} was written by a different task file "
-                    "(task ids or instructions differ). Use a new output folder, or the original task file."
-                )
+            else:
+                self._same_run(db, row["value"] != fp, identity)
             rows = db.execute("SELECT task_id, state FROM tasks").fetchall()
             for r in rows:
                 tid = r["task_id"]
@@ -162,12 +243,15 @@ class TaskQueue:
                     counts["done"] += 1
                 elif res is not None:  # interrupted: keep the evidence, run again
                     _set_aside(task_dir, self.out_dir / ".interrupted")
+                    self._ledger("requeued", tid)
                     db.execute(
                         "UPDATE tasks SET state='pending', status=NULL, worker=NULL WHERE task_id=?", (tid,)
                     )
                     counts["requeued"] += 1
-                elif r["state"] in ("claimed", "done"):
+                elif r["state"] in ("claimed", "done") or tid in started or (task_dir / STARTS_FILE).exists():
                     # Started by an earlier run that died before writing a result: never re-run.
+                    # The ledger and the folder's own evidence count even when the queue
+                    # file is new (moved away after damage): the queue alone may have forgotten.
                     write_result(
                         task_dir,
                         failure_result(
@@ -222,6 +306,7 @@ class TaskQueue:
             if row is None:
                 return None
             tid = row["task_id"]
+            self._ledger("claimed", tid)  # inside the write lock: the ledger is as ordered as the queue
             t = time.time()
             db.execute(
                 "UPDATE tasks SET state='claimed', worker=?, attempts=attempts+1, claimed_at=? "

@@ -10,12 +10,18 @@
 - Each worker slot is restarted at most `max_restarts` times.
 - Ctrl-C: the stop flag goes out through the channel and the backend's orderly stop; the
   workers record `interrupted`; whatever is still claimed after the grace period is too.
+- A queue file replaced or damaged mid-run: the driver refuses every worker request (they
+  are told to stop and exit), waits the stop grace, kills what is left, records the tasks the
+  claim ledger shows in flight as `worker_lost` (not `interrupted`: only the user's Ctrl-C
+  sends a started task back to the queue) and raises QueueError; finished results are files
+  in the task folders and stay as they are.
 """
 
 from __future__ import annotations
 
 import json
 import signal
+import sqlite3
 import threading
 import time
 from dataclasses import dataclass, replace
@@ -27,7 +33,7 @@ from webfovea.record.files import failure_result, now_iso, read_result, write_re
 from webfovea.runner.backends import Backend, Exit
 from webfovea.runner.channel import Driver
 from webfovea.runner.progress import Progress
-from webfovea.runner.queue import NON_FINAL, TaskQueue
+from webfovea.runner.queue import NON_FINAL, QueueError, TaskQueue
 from webfovea.runner.worker import EXIT_OK, WorkerSpec
 from webfovea.task import Task
 
@@ -231,12 +237,10 @@ class Supervisor:
                     if stop.set:
                         interrupted = True
                         break
-                    rows = {w["worker_id"]: w for w in self.q.workers()}
-                    now = time.time()
-                    for slot in self.slots:
-                        if not slot.finished:
-                            self._check(slot, rows, now)
-                    self.progress.update(self.q)
+                    try:
+                        self._poll()
+                    except (QueueError, sqlite3.Error) as e:
+                        self._stop_broken(str(e) if isinstance(e, QueueError) else f"the queue failed: {e}")
                     time.sleep(self.policy.poll_s)
                 if interrupted:
                     self._stop_all()
@@ -244,6 +248,41 @@ class Supervisor:
         finally:
             self.backend.close()  # never leave a worker or its browser behind
         return interrupted
+
+    def _poll(self) -> None:
+        self.q.check_intact()
+        if self.driver.broken:  # a channel request met a failing queue first
+            raise QueueError(self.driver.broken)
+        rows = {w["worker_id"]: w for w in self.q.workers()}
+        now = time.time()
+        for slot in self.slots:
+            if not slot.finished:
+                self._check(slot, rows, now)
+        self.progress.update(self.q)
+
+    def _stop_broken(self, reason: str) -> None:
+        """The queue cannot be trusted: stop every worker without touching it, then raise."""
+        self.driver.mark_broken(reason)  # every request is refused: workers record `interrupted` and exit
+        self.events.write("queue_broken", reason=reason)
+        deadline = time.time() + self.policy.stop_grace_s
+        for s in self.slots:
+            if s.handle is not None:
+                self._wait_exit(s, max(0.1, deadline - time.time()))
+        self.backend.close()
+        for tid in sorted(self.q.started_by_ledger()):  # the ledger, not the failing queue
+            task_dir = self.q.out_dir / tid
+            res = read_result(task_dir)
+            if res is not None and res.status not in NON_FINAL:
+                continue
+            write_result(task_dir, failure_result(
+                self.driver.tasks.get(tid), tid, "worker_lost",
+                f"the run stopped mid-task because {reason}; tasks are never retried once started",
+            ))
+            if (task_dir / TEMP_DB).exists():
+                export_capture(task_dir / TEMP_DB, task_dir / CAPTURE_JSON, note="exported by the driver "
+                               "after the run's queue failed")
+            self.events.write("task_lost", task_id=tid, status="worker_lost", reason=reason)
+        raise QueueError(reason)
 
     def _stop_all(self) -> None:
         """Ctrl-C: ask every worker to stop (they record 'interrupted'), then make sure."""

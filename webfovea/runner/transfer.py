@@ -56,7 +56,7 @@ def pack_leftovers(root: Path) -> bytes | None:
 def _safe_name(name: str) -> bool:
     try:
         validate_tasks([Task(task_id=name, task="-", website="about:blank")])
-    except ValueError:
+    except (ValueError, RuntimeError):  # QueueError is a RuntimeError
         return False
     return True
 

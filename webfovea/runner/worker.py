@@ -38,11 +38,12 @@ from webfovea.config import HarnessConfig
 from webfovea.record.files import failure_result, now_iso, read_result, write_result
 from webfovea.record.schema import StepRecord, TaskResult
 from webfovea.runner.channel import DriverClient, DriverUnreachable, Retired
+from webfovea.runner.orphan import die_with_parent, leave_now, parent_gone
+from webfovea.runner.queue import STARTS_FILE
 from webfovea.runner.transfer import pack_folders
 from webfovea.task import Task
 
 TaskFn = Callable[..., Awaitable[TaskResult]]
-STARTS_FILE = ".runner_starts"  # one line per time the runner started this task (evidence: never twice)
 _BROWSER_NAMES = frozenset(
     {"chromium", "chromium-browser", "chrome", "google-chrome", "headless_shell", "chrome-headless-shell"}
 )
@@ -129,6 +130,10 @@ class Worker:
                 stop = True
             if stop is not None:
                 last_ok = time.monotonic()
+            if parent_gone():
+                # The driver (or node agent) that started us is dead: anything written now
+                # could overwrite what a resumed run recorded. Go at once, with the browser.
+                leave_now()
             if (stop or time.monotonic() - last_ok > self.spec.driver_patience_s) and self.on_stop is not None:
                 self.on_stop()
             with contextlib.suppress(TimeoutError):
@@ -293,6 +298,7 @@ def main() -> None:
     """Entry point of a worker process: the pickled WorkerSpec arrives on stdin."""
     # Until the event loop installs its handlers, a Ctrl-C must not print a traceback.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    die_with_parent()
     spec: WorkerSpec = pickle.loads(sys.stdin.buffer.read())
     raise SystemExit(asyncio.run(run_worker(spec)))
 

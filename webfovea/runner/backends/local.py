@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from webfovea.runner.backends import Exit
+from webfovea.runner.orphan import PARENT_ENV
 from webfovea.runner.transfer import pack_leftovers
 from webfovea.runner.worker import WorkerSpec
 
@@ -34,6 +35,7 @@ def spawn_worker(spec: WorkerSpec) -> subprocess.Popen[bytes]:
     # The child must import what this process can (the task function may live in tests/).
     paths = [p or os.getcwd() for p in sys.path]
     env["PYTHONPATH"] = os.pathsep.join(paths + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else []))
+    env[PARENT_ENV] = str(os.getpid())  # the worker dies with this process (runner/orphan.py)
     proc = subprocess.Popen(
         [sys.executable, "-m", "webfovea.runner.worker"], stdin=subprocess.PIPE, env=env, process_group=0,
     )
