@@ -82,7 +82,10 @@ async def _detect(page: Page, sites: SitesHandle, fam: str, task_id: str) -> Non
         await _fill_edit(page)
         await page.click("#save")
         await page.wait_for_selector("#toast:not([hidden])")
-        assert "2025-07-05" in await page.inner_text('#records tr[data-id="R-0002"]')  # read-back differs
+        # The list re-renders from the API after the toast; on a loaded machine that comes later.
+        row = page.locator('#records tr[data-id="R-0002"]')
+        await row.filter(has_text="2025-07-05").wait_for(timeout=15_000)
+        assert "2025-07-05" in await row.inner_text()  # read-back differs
     elif fam == "network/fabricated_success":
         sid = await _open(page, sites, task_id, fam)
         await page.locator(resolve).nth(4).click()
