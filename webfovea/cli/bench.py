@@ -268,6 +268,14 @@ def bench(
     if via is not None:
         model = oracle_via_spec(model, via)
     price_table = _read_prices(prices)
+    # What the options themselves get wrong first; then the model (its key) before any browser.
+    if protocol not in ("I", "II", "III"):
+        raise fail(f"unknown protocol {protocol!r}; use I, II or III")
+    if (protocol == "II") != (docs is not None):
+        raise fail("Protocol II needs --docs DIR, and --docs means Protocol II: give both or neither")
+    if docs is not None and not docs.is_dir():
+        raise fail(f"--docs {docs} is not a folder of <task_id>.md manuals (write them with `webfovea manual`)")
+    fault_names = _fault_names(faults, model)
     check_model(model, base_url)
     if backend not in ("local", "ray"):
         raise fail(f"unknown backend {backend!r}; use local or ray")
@@ -279,14 +287,7 @@ def bench(
     # profile and disabled are not passed: the summary takes them from the run's recorded config.
     meta = {"model": model, "seed": seed, "workers": workers, "backend": backend, "suite": suite_or_file,
             "prices": price_table}
-    if protocol not in ("I", "II", "III"):
-        raise fail(f"unknown protocol {protocol!r}; use I, II or III")
-    if (protocol == "II") != (docs is not None):
-        raise fail("Protocol II needs --docs DIR, and --docs means Protocol II: give both or neither")
-    if docs is not None and not docs.is_dir():
-        raise fail(f"--docs {docs} is not a folder of <task_id>.md manuals (write them with `webfovea manual`)")
     meta["protocol"] = protocol
-    fault_names = _fault_names(faults, model)
     if fault_names:
         meta["faults"] = fault_names
     if paired:

@@ -57,6 +57,8 @@ def param_schema(param: ParamSpec, config: HarnessConfig) -> dict[str, Any]:
         return {"type": "string", "description": "space-separated key names, e.g. 'enter', 'ctrl a', 'escape'"}
     if kind in ("text", "answer"):
         return {"type": "string"}
+    if kind == "ref":
+        return {"type": "string", "description": "an element reference from the latest snapshot, e.g. 'e12' or 'f3e12'"}
     raise ValueError(f"parameter {param.name!r} has a kind the MCP schema does not know: {kind!r}")
 
 
