@@ -95,3 +95,13 @@ def test_ab_command_runs_two_arms_on_the_same_tasks(tmp_path: Path):
     assert "<svg" in html and html.count('class="bar"') == 2 * (1 + len(web["per_failure_class"]))
     assert 'href="webfovea/report.html"' in html and (out / "webfovea" / "report.html").is_file()
     assert "<script" not in html and "http://" not in html.replace('xmlns="http://www.w3.org/2000/svg"', "")
+
+
+def test_snapshot_figures_of_structured_steps_are_counted():
+    from webfovea.eval.ab import _count
+
+    info = {"truncated": True, "guards": {"text": 2, "graphic": 1}, "shown_bytes": 4000}
+    rec = {**info, **{"stale_ref": "e12 is no longer on the page", "screenshot": None}}
+    assert _count(rec["truncated"]) == 1
+    assert _count(rec["guards"]) == 3  # firings, summed over kinds
+    assert _count(rec["stale_ref"]) == 1 and _count(None) == 0 and _count("") == 0

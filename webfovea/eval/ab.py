@@ -25,7 +25,7 @@ AB_VERSION = 1
 STALE_FIELDS = ("stale_ref", "stale_reference")
 TRUNCATED_FIELDS = ("snapshot_truncated", "truncated")
 GUARD_FIELDS = ("guards", "guard_firings")
-SNAPSHOT_BYTES_FIELDS = ("snapshot_bytes",)
+SNAPSHOT_BYTES_FIELDS = ("snapshot_bytes", "shown_bytes")
 
 
 def mcnemar_exact(fixed: int, broken: int) -> float:
@@ -72,8 +72,12 @@ def _count(value: Any) -> int:
         return int(value)
     if isinstance(value, (int, float)):
         return int(value)
-    if isinstance(value, (list, dict)):
+    if isinstance(value, dict):  # firings by kind
+        return sum(_count(v) for v in value.values())
+    if isinstance(value, list):
         return len(value)
+    if isinstance(value, str):  # a reason (a stale ref's): one occurrence
+        return int(bool(value))
     return 0
 
 
@@ -103,6 +107,9 @@ def arm_stats(runs: dict[int, Path]) -> tuple[dict[str, Any], dict[tuple[int, st
                 prompt_tokens += result.usage.prompt_tokens
                 seconds += result.seconds
             for rec in _steps(task_dir):
+                # Structured/hybrid steps keep their snapshot figures in `snapshot_info`
+                # (truncated, guards by kind, shown_bytes): read them like top-level fields.
+                rec = {**(rec.get("snapshot_info") or {}), **{k: v for k, v in rec.items() if v is not None}}
                 shot = rec.get("screenshot")
                 if shot and (task_dir / shot).is_file():
                     obs_bytes += (task_dir / shot).stat().st_size
