@@ -147,7 +147,9 @@ def register(ctx: SiteContext, main: FastAPI, frame: FastAPI) -> None:
         ref = report_ref(seed, name)
         body = f"""<main><h1>{esc(name)} station report</h1><div class="card"><p>Filed under this station.
 The reference is shown on the report list after you return to it.</p></div></main>"""
-        script = f"sessionStorage.setItem('last-report', {ref!r});"
+        # The marker says the reference is stored: going back before it would show nothing.
+        script = (f"sessionStorage.setItem('last-report', {ref!r}); "
+                  "document.querySelector('main .card p').dataset.stored = '1';")
         return page(f"{name} report", body, active="/struct/reports", script=script)
 
     @main.get("/struct/contact", response_class=HTMLResponse)
