@@ -30,6 +30,7 @@ def _parent(out: Path, url: str, backend: str) -> subprocess.Popen[str]:
     )
 
 
+@pytest.mark.timeout(600)  # a Ray cluster starting on a loaded 2-core machine takes minutes
 @pytest.mark.parametrize("backend", ["local", "ray"])
 def test_ctrl_c_then_resume(tmp_path: Path, backend: str) -> None:
     if backend == "ray":
@@ -38,7 +39,7 @@ def test_ctrl_c_then_resume(tmp_path: Path, backend: str) -> None:
     with serve_pages({"/": PAGE}) as srv:
         p = _parent(out, srv.url("/"), backend)
         try:
-            deadline = time.time() + 120
+            deadline = time.time() + (300 if backend == "ray" else 120)
             # wait until a slow task is mid-way (its worker reports a step > 1)
             while time.time() < deadline:
                 if (out / "queue.sqlite").exists():
@@ -47,7 +48,8 @@ def test_ctrl_c_then_resume(tmp_path: Path, backend: str) -> None:
                         break
                 time.sleep(0.3)
             else:
-                raise AssertionError("no slow task got going")
+                p.kill()
+                raise AssertionError(f"no slow task got going; the run printed: {p.communicate()[0][-2000:]!r}")
             p.send_signal(signal.SIGINT)
             text, _ = p.communicate(timeout=60)
         finally:
