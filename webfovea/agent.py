@@ -31,8 +31,9 @@ from webfovea.task import Task
 MAX_EMPTY_REPLIES = 3  # an empty reply is retried after a back-off; this many in a row is a model error
 
 
-def _step_record(i: int, reply: ModelReply, res: StepResult, recorder: TaskRecorder,
+def step_record(i: int, reply: ModelReply, res: StepResult, recorder: TaskRecorder,
                  mode: str | None = None) -> StepRecord:
+    """The trajectory line of one step (also used by the MCP server, so both write the same record)."""
     obs = res.observation
     executed = res.executed
     point = executed.outcome.point if executed else None
@@ -165,12 +166,12 @@ async def run_task(
                     h.last_feedback = h.notes.refusal(text) or None
                     res = StepResult(None, h.notes.refusal(text), error=text)
                     if budget.tool_timed_out():
-                        recorder.append(_step_record(steps, reply, res, recorder, config.observation))
+                        recorder.append(step_record(steps, reply, res, recorder, config.observation))
                         steps += 1
                         result.status = "tool_timeout"
                         result.error = f"{budget.timeouts_in_a_row} consecutive tool timeouts"
                         break
-                rec = _step_record(steps, reply, res, recorder, config.observation)
+                rec = step_record(steps, reply, res, recorder, config.observation)
                 rec.compression = compression.to_json() if compression is not None else None
                 recorder.append(rec)
                 steps += 1

@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from webfovea.agent import _step_record
+from webfovea.agent import step_record
 from webfovea.browser.session import BrowserLost, BrowserSession, is_browser_lost
 from webfovea.config import HarnessConfig
 from webfovea.feedback import notes
@@ -181,7 +181,7 @@ class McpTask:
         return self.budget.seconds_left()
 
     def _record(self, reply: str, res: StepResult) -> None:
-        self.recorder.append(_step_record(self.steps, ModelReply(reply), res, self.recorder))
+        self.recorder.append(step_record(self.steps, ModelReply(reply), res, self.recorder))
         self.steps += 1
         self.budget.steps = self.steps
 
