@@ -3,9 +3,11 @@ a final result are not started again, interrupted ones are, and every task ends 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -15,7 +17,6 @@ import pytest
 
 from tests.runner.fake_agent import PAGE, starts
 from tests.support.servers import serve_pages
-from webfovea.runner.queue import TaskQueue
 
 REPO = Path(__file__).resolve().parents[2]
 FAULTS = {"a": None, "b": "slow", "c": "slow", "d": None, "e": None}
@@ -30,6 +31,20 @@ def _parent(out: Path, url: str, backend: str) -> subprocess.Popen[str]:
     )
 
 
+def _slow_task_midway(out: Path) -> bool:
+    # One short read-only look: opening a TaskQueue per poll would create the schema (a write)
+    # and leak a connection each time, which on a loaded machine starved this loop.
+    db_path = out / "queue.sqlite"
+    if not db_path.exists():
+        return False
+    try:
+        with contextlib.closing(sqlite3.connect(f"file:{db_path}?mode=ro", uri=True, timeout=2)) as db:
+            rows = db.execute("SELECT task_id, step FROM workers").fetchall()
+    except sqlite3.Error:
+        return False  # the parent is still creating the file
+    return any((step or 0) >= 2 and tid in ("b", "c") for tid, step in rows)
+
+
 @pytest.mark.timeout(600)  # a Ray cluster starting on a loaded 2-core machine takes minutes
 @pytest.mark.parametrize("backend", ["local", "ray"])
 def test_ctrl_c_then_resume(tmp_path: Path, backend: str) -> None:
@@ -42,11 +57,9 @@ def test_ctrl_c_then_resume(tmp_path: Path, backend: str) -> None:
             deadline = time.time() + (300 if backend == "ray" else 120)
             # wait until a slow task is mid-way (its worker reports a step > 1)
             while time.time() < deadline:
-                if (out / "queue.sqlite").exists():
-                    rows = TaskQueue(out).workers()
-                    if any((r["step"] or 0) >= 2 and r["task_id"] in ("b", "c") for r in rows):
-                        break
-                time.sleep(0.3)
+                if _slow_task_midway(out):
+                    break
+                time.sleep(0.1)
             else:
                 p.kill()
                 raise AssertionError(f"no slow task got going; the run printed: {p.communicate()[0][-2000:]!r}")
