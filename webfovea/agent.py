@@ -73,7 +73,21 @@ def step_record(i: int, reply: ModelReply, res: StepResult, recorder: TaskRecord
         target=executed.target.to_json() if executed is not None and executed.target is not None else None,
         stale_ref=executed.stale_ref if executed is not None else None,
         verification_requested=res.verification_requested,
+        vision=vision_calls(res) or None,
     )
+
+
+def vision_calls(res: StepResult) -> list[dict[str, Any]]:
+    """The look/locate model calls of one step as recorded (the Usage objects left out)."""
+    calls = res.executed.outcome.vision_calls if res.executed is not None else []
+    return [{k: v for k, v in c.items() if k != "call_usage"} for c in calls]
+
+
+def _count_vision(res: StepResult, usage: UsageTotals, vision_usage: UsageTotals) -> None:
+    """A separate vision model's calls count apart; the task model's own locate calls count as its."""
+    for call in res.executed.outcome.vision_calls if res.executed is not None else []:
+        if call.get("call_usage") is not None:
+            (vision_usage if call.get("separate") else usage).add(call["call_usage"])
 
 
 
@@ -98,6 +112,7 @@ async def run_task(
     base_url = base_url or model_options.pop("base_url", None)  # runners pass it with the options
     recorder = TaskRecorder(Path(task_dir))
     usage = UsageTotals()
+    vision_usage = UsageTotals()
     result = TaskResult(
         task_id=task.task_id, status="error", task=task.task, website=task.website,
         model=model if isinstance(model, str) else type(model).__name__, started_at=now_iso(),
@@ -108,6 +123,7 @@ async def run_task(
     h: Harness | None = None
     cap = None
     mdl: Model | None = None
+    vision_mdl: Model | None = None
     steps = empty = 0
     try:
         if session is None:
@@ -136,6 +152,13 @@ async def run_task(
                 mdl = make_model(model, task=task, page=page, base_url=base_url, options=model_options or None)
             else:
                 mdl = model
+            if config.vision_model:  # look/locate go to a second real client
+                from webfovea.models.factory import make_model
+
+                vision_mdl = make_model(config.vision_model, task=task, page=page, base_url=config.vision_base_url)
+                h.use_vision(vision_mdl, label=config.vision_model, separate=True)
+            else:
+                h.use_vision(mdl)
             while True:
                 if budget.steps_spent():
                     result.status = "max_steps"
@@ -171,6 +194,7 @@ async def run_task(
                         result.status = "tool_timeout"
                         result.error = f"{budget.timeouts_in_a_row} consecutive tool timeouts"
                         break
+                _count_vision(res, usage, vision_usage)
                 rec = step_record(steps, reply, res, recorder, config.observation)
                 rec.compression = compression.to_json() if compression is not None else None
                 recorder.append(rec)
@@ -212,6 +236,8 @@ async def run_task(
     finally:
         result.steps = steps
         result.usage = usage
+        result.vision_usage = vision_usage if config.vision_model else None
+        result.model_quirks = _quirk_log(mdl)
         result.seconds = round(time.monotonic() - t0, 3)
         result.ended_at = now_iso()
         result.error = redact_text(result.error)  # never echo credentials, here or on the console
@@ -219,10 +245,20 @@ async def run_task(
         await _quietly(h.release() if h is not None else None)
         await _quietly(cap.finish() if cap is not None else None)
         await _quietly(mdl.aclose() if mdl is not None and isinstance(model, str) else None)
+        await _quietly(vision_mdl.aclose() if vision_mdl is not None else None)
         await _quietly(own.close() if own is not None else None)
     return result
 
 
+
+
+def _quirk_log(mdl: Any) -> list[dict[str, Any]] | None:
+    """The quirks an instrumented model says it played (the oracle's `quirk_log`), if any."""
+    try:
+        log = getattr(mdl, "quirk_log", None)
+        return [dict(e) for e in log] if log else None
+    except Exception:  # noqa: BLE001 - a record of quirks must never fail a task
+        return None
 
 
 async def _quietly(coro: Any) -> None:

@@ -105,6 +105,10 @@ class HarnessConfig(BaseModel):
     max_download_mb: float = 50.0  # size of one download
     site_guard: bool = True  # top-level navigations stay on the task's site (guardrails/site.py)
     allow_domains: list[str] = Field(default_factory=list)  # more domains the task's site includes
+    # look/locate go to this separate model (same spec grammar as --model; None: the task's own
+    # model answers them); its base URL, when not the provider's environment variable.
+    vision_model: str | None = None
+    vision_base_url: str | None = None
     loop_breaker_limit: int = 6  # the same pointer action on the same spot, no page change, this many times in a row
 
     def on(self, c: Component | str) -> bool:

@@ -41,6 +41,7 @@ from webfovea.observation.history import History
 from webfovea.observation.modes import get as get_mode
 from webfovea.observation.prompt import system_prompt
 from webfovea.observation.sizing import harness_config
+from webfovea.observation.vision import VisionPort, css_viewport
 from webfovea.parsing import parse_reply
 from webfovea.parsing.tool_call import parse_tool_call
 from webfovea.types import Action, ParsedReply
@@ -121,6 +122,9 @@ class Harness:
         self._shown_at: float | None = None  # when the capture the model is looking at was taken
         self.reused_captures = 0
         self._known_pages: set[Page] = set()
+        # look/locate: (model, label, separate) set by use_vision, else built from config.vision_model
+        self._vision: tuple[Any, str, bool] | None = None
+        self._own_vision: Any = None  # a vision model this harness built (closed with it)
 
     # construction -----------------------------------------------------------------------
     @staticmethod
@@ -150,6 +154,7 @@ class Harness:
         the model's provider never resizes it, and coordinates are read in its space.
         `offline=True` keeps every name but localhost from resolving (tests, the proving
         ground); the default ($WEBFOVEA_OFFLINE, else off) reaches real websites.
+        `vision_model=SPEC` (a HarnessConfig field) sends look/locate to that model.
         """
         h = cls(None, cls._config({**options, "model": model, "cap": cap}))
         h._launch = _Launch(url, None, headless, executable, offline)
@@ -313,6 +318,12 @@ class Harness:
 
     async def close(self) -> None:
         await self.release()
+        if self._own_vision is not None:
+            try:
+                await self._own_vision.aclose()
+            except Exception:
+                pass
+            self._own_vision = None
         if getattr(self, "screen", None) is not None:
             await self.screen.detach()
         if self._session is not None:
@@ -328,6 +339,27 @@ class Harness:
         if is_browser_lost(e) or self.page.is_closed():
             return BrowserLost(str(e).splitlines()[0] if str(e) else type(e).__name__)
         return None
+
+    def use_vision(self, model: Any, *, label: str = "task model", separate: bool = False) -> None:
+        """Who answers look/locate: a separate vision model, or (separate=False) the task's own
+        model in a separate plain call. The agent sets it; a bare harness builds
+        `config.vision_model` itself on first use."""
+        self._vision = (model, label, separate)
+        if getattr(self, "executor", None) is not None:
+            self.executor.vision = None  # rebuilt for the next action
+
+    def _vision_port(self) -> VisionPort | None:
+        if self._vision is None and self.config.vision_model:
+            from webfovea.models.factory import make_model
+
+            self._own_vision = make_model(self.config.vision_model, page=self.page,
+                                          base_url=self.config.vision_base_url)
+            self._vision = (self._own_vision, self.config.vision_model, True)
+        if self._vision is None:
+            return None
+        model, label, separate = self._vision
+        return VisionPort(model, label=label, separate=separate, capture=lambda: self.screen.capture(),
+                          viewport=lambda: css_viewport(self.page))
 
     async def goto(self, url: str) -> None:
         """Open the task's start page. Harness-side only: the model has no way to navigate by URL.
@@ -450,6 +482,8 @@ class Harness:
                               parsed=parsed, observation=obs, outcome="rejected")
         action = parsed.action
         spec = self._by_name[action.name]
+        if self.executor.vision is None:
+            self.executor.vision = self._vision_port()
         since = time.monotonic() - self._shown_at if self._shown_at is not None else None
         try:
             executed = await self.executor.run(spec, action, obs.shot, since_obs_s=since, snapshot=obs.snapshot_info)

@@ -2,7 +2,8 @@
 
 `find` and `snapshot` read the latest *untruncated* snapshot the harness took (they never
 take a new one: a new snapshot would replace the page's reference table behind the model's
-back). `look` hands the model the current viewport screenshot with its question.
+back). `look` hands the model the current viewport screenshot with its question, or asks a
+separate vision model (`--vision-model`) and passes its answer on.
 """
 
 from __future__ import annotations
@@ -54,12 +55,30 @@ async def exec_snapshot(ctx: ExecContext, action: Action) -> Outcome:
     return Outcome(check_change=False, note=f"Subtree of {ref}:\n{text}")
 
 
+LOOK_SYSTEM = (
+    "You answer one question about a web page screenshot (the current browser viewport only, "
+    "not the whole page). Answer briefly and exactly: copy values as they are drawn. If the "
+    "answer is not visible in this screenshot, say so."
+)
+
+
 async def exec_look(ctx: ExecContext, action: Action) -> Outcome:
     y, height = await ctx.page.evaluate("[Math.round(scrollY), document.documentElement.scrollHeight]")
     question = str(action.args.get("question", "")).strip()
+    where = f"scrolled {y} of {height} px"
+    if ctx.vision is not None and ctx.vision.separate:
+        # A separate vision model reads the screenshot; the task's model gets its answer only.
+        image, _ = await ctx.vision.view()
+        text, call = await ctx.vision.ask("look", LOOK_SYSTEM, question or "What is on the page?", image)
+        if call.get("error"):
+            return Outcome(ok=False, check_change=False, vision_calls=[call],
+                           note=f"look: the vision model could not answer ({call['error']}); {where}.")
+        answer = " ".join(text.split())[:2000] or "(no answer)"
+        return Outcome(check_change=False, vision_calls=[call],
+                       note=f"look ({where}): {answer}")
     return Outcome(check_change=False, show_image=True,
                    note=f"The current screenshot is attached to answer: {question or 'what is on the page'}. "
-                        f"Scroll position: {y} of {height} px.")
+                        f"Scroll position: {where}.")
 
 
 SPECS = [
@@ -98,6 +117,7 @@ SPECS = [
         budget=20,
         aliases=("screenshot", "browser_take_screenshot"),
         rule="For values drawn as graphics or with custom fonts, use look (or read_text) before answering.",
-        feedback="The screenshot comes with the next step, with the scroll position.",
+        feedback="The vision model's answer (or, without one, the screenshot with the next step), with "
+                 "the scroll position ('scrolled Y of H px').",
     ),
 ]

@@ -49,6 +49,9 @@ class ExecContext:
     # `.full` untruncated text, `.nodes` its lines) and the CSS point a `ref` resolved to.
     snapshot: Any = None
     target: Point | None = None
+    # look/locate: the model that answers questions about the screenshot (None: no model at
+    # hand, e.g. a bare Harness without vision_model; look then attaches the screenshot).
+    vision: Vision | None = None
 
     def on(self, c: Component) -> bool:
         return self.config.on(c)
@@ -79,6 +82,30 @@ class Outcome:
     answer: str | None = None
     refused: bool = False  # a guardrail inside the action refused it (blocked key, no CAPTCHA)
     show_image: bool = False  # look: the current screenshot goes to the model with the next input
+    # look/locate: the calls made to the vision model (or the task's model) inside the action,
+    # each {purpose, model, separate, raw_reply, usage, seconds, error} (the step record's `vision`).
+    vision_calls: list[dict[str, Any]] = field(default_factory=list)
+
+
+class Vision(Protocol):
+    """The model that answers `look` and `locate` (`observation.vision.VisionPort`): a separate
+    vision model when one is configured (`--vision-model`), else the task's own model."""
+
+    @property
+    def separate(self) -> bool: ...
+
+    async def view(self, grid: bool = False) -> tuple[Any, Any]:
+        """(the image to show, the capture it came from: a View) of the current viewport;
+        with `grid`, the 16x12 localisation grid is drawn over the image."""
+        ...
+
+    async def viewport(self) -> tuple[float, float]:
+        """The CSS viewport size now."""
+        ...
+
+    async def ask(self, purpose: str, system: str, prompt: str, image: Any) -> tuple[str, dict[str, Any]]:
+        """The model's reply text to one question about `image`, and the call's record."""
+        ...
 
 
 class Capture(Protocol):

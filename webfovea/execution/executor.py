@@ -73,6 +73,7 @@ class Executor:
         self.find_positions: dict[str, int] = {}
         self.state: dict[str, Any] = {}  # per-task state of actions (ExecContext.state)
         self.stale_refs = 0  # stale references refused so far (guardrails: config.stale_ref_budget)
+        self.vision: Any = None  # execution.context.Vision for look/locate (set by the harness)
 
     def _reject(self, text: str) -> Executed:
         return Executed(Outcome(ok=False, check_change=False), self.notes.refusal(text), None, None, None,
@@ -114,7 +115,7 @@ class Executor:
         if left is not None and left <= 0:
             return self._reject(notes.budget_spent(spec.name, spec.budget or 0))
         ctx = ExecContext(self.page, self.config, view, self.find_positions, state=self.state,
-                          hover_pause=self.settle.hover_pause, snapshot=snapshot)
+                          hover_pause=self.settle.hover_pause, snapshot=snapshot, vision=self.vision)
         self._last_target: Target | None = None
         refused = await self._target(spec, action, ctx)
         if refused is not None:

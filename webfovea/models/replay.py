@@ -81,6 +81,23 @@ def load_summaries(path: Path) -> list[ModelReply | None]:
     return out
 
 
+def load_vision_calls(path: Path) -> list[ModelReply | None]:
+    """The recorded replies of look/locate calls (the step record's `vision`), in order (None:
+    that call failed). A replay of a run with a separate vision model replays them as well."""
+    try:
+        steps = read_trajectory(path)
+    except TrajectoryError as exc:
+        raise ModelConfigError(f"replay: {exc}") from None
+    out: list[ModelReply | None] = []
+    for s in steps:
+        for call in s.vision or []:
+            used = call.get("usage") or {}
+            out.append(None if call.get("error") else
+                       ModelReply(text=str(call.get("raw_reply") or ""),
+                                  usage=Usage(used.get("prompt_tokens", 0), used.get("completion_tokens", 0))))
+    return out
+
+
 def recorded_model(trajectory: Path) -> str | None:
     """The model spec of the recorded run, from the task's result.json, when present and readable."""
     result = read_result(trajectory.parent)
@@ -117,6 +134,8 @@ class ReplayModel:
         self.path = find_trajectory(Path(path), task_id)
         self.replies = load_replies(self.path)
         self.summaries = load_summaries(self.path)  # replies to history-compression calls
+        self.vision_calls = load_vision_calls(self.path)  # replies to look/locate calls
+        self._next_vision = 0
         self.source_model = recorded_model(self.path)
         self._next = 0
         self._next_summary = 0
@@ -134,6 +153,14 @@ class ReplayModel:
             if summary is None:
                 raise ModelError("replay: the recorded summary call failed")
             return summary
+        if inp.purpose in ("locate", "look"):  # a look/locate call replays the recorded answer
+            if self._next_vision >= len(self.vision_calls):
+                raise ModelError(f"replay: no recorded {inp.purpose} call left ({self.path})")
+            answer = self.vision_calls[self._next_vision]
+            self._next_vision += 1
+            if answer is None:
+                raise ModelError(f"replay: the recorded {inp.purpose} call failed")
+            return answer
         if self._next >= len(self.replies):
             raise ModelError(f"replay exhausted after {len(self.replies)} replies ({self.path})")
         reply = self.replies[self._next]

@@ -85,6 +85,12 @@ class TaskResult(BaseModel):
     steps: int = 0
     seconds: float = 0.0
     usage: UsageTotals = Field(default_factory=UsageTotals)
+    # A separate vision model's calls (look/locate with --vision-model): counted apart from
+    # `usage`; None when the task's own model answered them (they are in `usage` then).
+    vision_usage: UsageTotals | None = None
+    # The quirks an instrumented model played (the oracle: ref quirks, contamination ...), each
+    # {call, quirk, ...}; None for real models. run.json's `model_quirks` totals them.
+    model_quirks: list[dict[str, Any]] | None = None
     error: str | None = None
     task: str | None = None
     website: str | None = None
@@ -146,6 +152,9 @@ class StepRecord(BaseModel):
     stale_ref: str | None = None
     # The verify gate held this step's finished and showed the real state (guardrails/verify.py).
     verification_requested: bool = False
+    # look/locate: the model calls made inside the action, each {purpose, model, separate,
+    # image_size, raw_reply, usage, seconds, error?}; None when the step made none.
+    vision: list[dict[str, Any]] | None = None
 
 
 class CaptureFile(Record):
