@@ -33,6 +33,7 @@ from webfovea.envs.oracle_grounding import (
     read_value,
     scroll_plan,
 )
+from webfovea.envs.oracle_locate import LocateOps
 from webfovea.envs.oracle_quirks import Quirks
 from webfovea.envs.oracle_speech import PromptView, call, describe, read_prompt, reply, thought
 from webfovea.envs.oracle_stress import RATE_KNOBS, Stress
@@ -93,7 +94,7 @@ class _View:
     has_image: bool = True
 
 
-class OracleModel(StructuredOps):
+class OracleModel(StructuredOps, LocateOps):
     def __init__(
         self,
         task: Task,
@@ -170,6 +171,9 @@ class OracleModel(StructuredOps):
         self._last_scroll_rect: tuple[float, ...] | None = None
         self._finds = 0
         self._looks = 0
+        self._locates = 0
+        self._locating = None
+        self._located = None
 
     def _advance(self) -> None:
         self.cursor += 1
@@ -181,6 +185,9 @@ class OracleModel(StructuredOps):
     async def next_reply(self, inp: ModelInput) -> ModelReply:
         if inp.purpose == "summary":  # history compression: not a step, so no quirk index is used
             return await self._summary(inp)
+        if inp.purpose in ("locate", "look"):  # a look/locate question about one screenshot
+            text = await (self._locate_answer(inp) if inp.purpose == "locate" else self._look_answer(inp))
+            return ModelReply(text=text, usage=self._usage(inp, text))
         index = self._calls
         self._calls += 1
         rng = random.Random(f"oracle-reply:{self.knobs['seed']}:{self.task.task_id}:{index}")

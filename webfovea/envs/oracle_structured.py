@@ -4,7 +4,9 @@ Mixed into `OracleModel`. When the prompt's pointer actions take `ref=` the orac
 target by the ref printed on the element's line (envs/oracle_refs.py); when the line is not in
 the text (truncated away) it searches with `find`; values the snapshot cannot show
 (custom-font digits, text not in the snapshot) are brought into view with `hover(ref=…)` and
-read with `look`, like a model would. Hybrid mode falls back to points when no line is found.
+read with `look`, like a model would; a target with no line (a canvas, a chart's bar) is named
+with `locate` and acted on at the point it returns (envs/oracle_locate.py). Hybrid mode falls
+back to points when no line is found.
 
 Quirks of a real model using refs, seeded and logged (recorded in run.json through the
 quirk log): reusing the previous step's ref, inventing a ref, odd spellings of a ref.
@@ -54,7 +56,10 @@ class StructuredOps:
                     if text and view.prompt.offers("find") and self._finds < 2:
                         self._finds += 1
                         return emit(thought("find_text", view.rng, text=text), call("find", text=text), main=False)
-                    # No line shows it (a chart, a closed shadow root): look, then point at it.
+                    # No line shows it (a chart, a closed shadow root): locate it on the screenshot.
+                    if view.prompt.offers("locate"):
+                        return await self._via_locate(target, view, emit, label)  # type: ignore[attr-defined]
+                    # Without locate: look, then point at what it saw.
                     if view.prompt.offers("look") and self._looks < 3:
                         self._looks += 1
                         return emit("The snapshot does not list it; I'll look at the page.",
@@ -65,6 +70,9 @@ class StructuredOps:
 
     def _target_args(self, loc: Located, ref: str | None, view: Any, index: int) -> dict[str, Any]:
         if ref is None:
+            located = self._take_located()  # type: ignore[attr-defined]
+            if located is not None:  # the point the harness's locate returned
+                return {"start_box": located}
             return {"start_box": self._point(loc, view)}  # type: ignore[attr-defined]
         ref = self._ref_quirks(ref, view, index)
         self._last_ref = ref
