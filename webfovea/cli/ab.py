@@ -10,7 +10,20 @@ from typing import Annotated, Any
 import typer
 
 from webfovea.cli.bench import _run_and_summarise, _tasks_for
-from webfovea.cli.common import BaseUrlOpt, CapOpt, CoordsOpt, ModelOpt, check_out_dir, err, fail, lit, out
+from webfovea.cli.common import (
+    BaseUrlOpt,
+    CapOpt,
+    CoordsOpt,
+    ModelOpt,
+    VisionBaseUrlOpt,
+    VisionModelOpt,
+    check_out_dir,
+    err,
+    fail,
+    lit,
+    out,
+    vision_overrides,
+)
 from webfovea.config import HarnessConfig
 
 ORACLE_LABEL = ("ORACLE NUMBERS: the oracle is a test instrument that always decides right; these figures "
@@ -42,6 +55,8 @@ def ab(
     base_url: BaseUrlOpt = None,
     coords: CoordsOpt = None,
     cap: CapOpt = None,
+    vision_model: VisionModelOpt = None,
+    vision_base_url: VisionBaseUrlOpt = None,
 ) -> None:
     """Run every arm on the same tasks, budgets and seeds; compare them (pass rates, paired
     fixed/broken with an exact McNemar test, cost per step) in OUT/ab.json and OUT/report.html."""
@@ -60,6 +75,8 @@ def ab(
                                                                 cap=cap) for a in parsed}
     except ArmError as e:
         raise fail(str(e)) from None
+    vision = vision_overrides(vision_model, vision_base_url)  # every arm asks the same vision model
+    configs = {name: c.model_copy(update=vision) for name, c in configs.items()}
     check_out_dir(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     seed_list = list(range(seeds))

@@ -19,6 +19,8 @@ from webfovea.cli.common import (
     ObservationOpt,
     OfflineOpt,
     ProfileOpt,
+    VisionBaseUrlOpt,
+    VisionModelOpt,
     build_config,
     check_model,
     check_out_dir,
@@ -27,6 +29,7 @@ from webfovea.cli.common import (
     go_offline,
     lit,
     out,
+    vision_overrides,
 )
 from webfovea.config import HarnessConfig
 from webfovea.task import Task
@@ -144,6 +147,9 @@ def _run_and_summarise(
         ))
     except RunError as e:
         raise fail(str(e)) from None
+    from webfovea.record import write_model_quirks
+
+    write_model_quirks(out_dir, [t.task_id for t in tasks])  # the oracle's quirks, next to its rates
     if handle is not None:
         _write_truths(tasks, out_dir, handle)
         if any((t.model_extra or {}).get("stateful_app") for t in tasks):
@@ -253,6 +259,8 @@ def bench(
     families: Annotated[str | None, typer.Option("--families", help="breakingweb: comma-separated families "
                                                  "(e.g. fabricated_success,save_drift); default all.")] = None,
     observation: ObservationOpt = "vision",
+    vision_model: VisionModelOpt = None,
+    vision_base_url: VisionBaseUrlOpt = None,
     fresh: Annotated[bool, typer.Option("--fresh", help="Start again in --out: an earlier run there is moved "
                                         "to <out>/.earlier/<n>/ (a resume with another model, configuration "
                                         "or changed tasks is refused without it).")] = False,
@@ -280,7 +288,8 @@ def bench(
     if backend not in ("local", "ray"):
         raise fail(f"unknown backend {backend!r}; use local or ray")
     config = build_config(model, profile, disable, coords, cap, observation=observation,
-                          **({"allow_domains": list(allow_domain)} if allow_domain else {}))
+                          **({"allow_domains": list(allow_domain)} if allow_domain else {}),
+                          **vision_overrides(vision_model, vision_base_url))
     tag = profile + ("" if observation == "vision" else f"-{observation}") + "".join(f"-no-{d}" for d in (disable or []))
     out_dir = out_dir or Path("runs") / f"{Path(suite_or_file).stem}-{tag}"
     check_out_dir(out_dir)

@@ -52,6 +52,32 @@ ObservationOpt = Annotated[
     ),
 ]
 
+VisionModelOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--vision-model",
+        help="A separate model for look and locate (same forms as --model: openai:MODEL, anthropic:MODEL, "
+        "replay:PATH, oracle); its usage is recorded apart (vision_usage). Default: the task's own model.",
+    ),
+]
+VisionBaseUrlOpt = Annotated[
+    str | None,
+    typer.Option("--vision-base-url", help="Base URL of the --vision-model's API (else its provider's "
+                 "environment variable, e.g. OPENAI_BASE_URL)."),
+]
+
+
+def vision_overrides(vision_model: str | None, vision_base_url: str | None) -> dict[str, object]:
+    """Config fields for --vision-model (none when it is not given: configs stay as before);
+    the model is checked like --model before any browser starts."""
+    if vision_base_url and not vision_model:
+        raise fail("--vision-base-url needs --vision-model")
+    if not vision_model:
+        return {}
+    check_model(vision_model, vision_base_url)
+    return {"vision_model": vision_model, "vision_base_url": vision_base_url}
+
+
 CapOpt = Annotated[
     str | None,
     typer.Option(

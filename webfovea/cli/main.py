@@ -24,6 +24,8 @@ from webfovea.cli.common import (
     ObservationOpt,
     OfflineOpt,
     ProfileOpt,
+    VisionBaseUrlOpt,
+    VisionModelOpt,
     app,
     build_config,
     check_model,
@@ -32,6 +34,7 @@ from webfovea.cli.common import (
     fail,
     lit,
     out,
+    vision_overrides,
 )
 from webfovea.cli.judge import judge_app, manual
 from webfovea.cli.mcp import mcp
@@ -50,6 +53,8 @@ def run(
     coords: CoordsOpt = None,
     cap: CapOpt = None,
     observation: ObservationOpt = "vision",
+    vision_model: VisionModelOpt = None,
+    vision_base_url: VisionBaseUrlOpt = None,
     max_steps: Annotated[int | None, typer.Option("--max-steps", min=1, help="Step budget (default: profile's).")] = None,
     task_id: Annotated[str, typer.Option("--task-id", help="Id recorded in result.json.")] = "task",
     offline: OfflineOpt = False,
@@ -68,6 +73,7 @@ def run(
     overrides: dict[str, object] = {"max_steps": max_steps} if max_steps else {}
     if allow_domain:
         overrides["allow_domains"] = list(allow_domain)
+    overrides.update(vision_overrides(vision_model, vision_base_url))
     config = build_config(model, profile, disable, coords, cap, observation=observation, **overrides)
     if model == "oracle" or model.startswith("oracle:"):
         raise fail("the oracle model needs a proving-ground task plan: use `webfovea bench builtin --model oracle`")

@@ -56,6 +56,11 @@ class OracleVia:
                                      **self._client_options)
         return self.client
 
+    @property
+    def quirk_log(self) -> list[dict[str, Any]]:
+        """The oracle's own quirk log (result.json model_quirks)."""
+        return list(getattr(self.oracle, "quirk_log", []) or [])
+
     async def next_reply(self, inp: ModelInput) -> ModelReply:
         client = self.client or await self._start()
         return await client.next_reply(inp)

@@ -27,6 +27,7 @@ from webfovea.record.run_files import (
     read_run_info,
     read_run_tasks,
     read_summary_file,
+    write_model_quirks,
     write_run_info,
     write_run_tasks,
     write_summary_file,
@@ -41,5 +42,5 @@ __all__ = [
     "mark_run_ended", "new_run_info", "now_iso", "read_capture", "read_result", "read_run_info", "read_run_tasks",
     "read_summary_file", "read_trajectory", "update_result", "write_capture", "write_json_atomic", "write_labels",
     "write_result",
-    "write_run_info", "write_run_tasks", "write_summary_file", "write_text_atomic",
+    "write_model_quirks", "write_run_info", "write_run_tasks", "write_summary_file", "write_text_atomic",
 ]

@@ -73,6 +73,32 @@ def mark_run_ended(out_dir: Path, *, interrupted: bool) -> RunInfo | None:
     return info
 
 
+def write_model_quirks(out_dir: Path, task_ids: list[str]) -> dict[str, Any] | None:
+    """Gather the tasks' `model_quirks` (result.json) into run.json's `model_quirks`: counts per
+    quirk and the log naming task and call. None (run.json untouched) when no task played one."""
+    from webfovea.record.files import read_result
+
+    log: list[dict[str, Any]] = []
+    for task_id in task_ids:
+        result = read_result(Path(out_dir) / task_id)
+        for entry in (result.model_quirks or []) if result is not None else []:
+            log.append({"task_id": task_id, **({"step": entry["call"]} if "call" in entry else {}), **entry})
+    if not log:
+        return None
+    counts: dict[str, int] = {}
+    for entry in log:
+        name = str(entry.get("quirk") or entry.get("kind") or "unknown")
+        counts[name] = counts.get(name, 0) + 1
+    quirks = {"counts": dict(sorted(counts.items())), "tasks": len({e["task_id"] for e in log}), "log": log}
+    try:
+        info = read_run_info(out_dir)
+    except RecordError:
+        return None
+    if info is not None:
+        write_run_info(out_dir, info.model_copy(update={"model_quirks": quirks}), new_run=False)
+    return quirks
+
+
 # ---------------------------------------------------------------- tasks.json
 
 

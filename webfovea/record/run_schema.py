@@ -25,7 +25,7 @@ class RunInfo(Record):
 
     # Keys this version does not know (written by a newer one) survive a read-update-write.
     model_config = ConfigDict(extra="allow")
-    _absent_when_none = frozenset({"suite", "interrupted", "previous_runs"})
+    _absent_when_none = frozenset({"suite", "interrupted", "previous_runs", "model_quirks"})
 
     model: str | None = None
     profile: str | None = None
@@ -44,6 +44,9 @@ class RunInfo(Record):
     suite: str | None = None  # 'builtin' or the task file, when the caller said
     interrupted: bool | None = None  # set when the run ends
     previous_runs: list[RunInfo] | None = None  # earlier runs into this folder, oldest first
+    # The quirks an instrumented model played (the oracle; its rates are in `model`): counts per
+    # quirk, and the log {task_id, call, quirk, ...} gathered from each result.json's model_quirks.
+    model_quirks: dict[str, Any] | None = None
 
 
 class TaskRow(Record):
