@@ -112,8 +112,11 @@ class TokenTally:
         return out
 
 
-def task_tally(task_dir: Path) -> TokenTally:
-    """The usage of every recorded step of one task folder (no trajectory: nothing)."""
+def task_tally(task_dir: Path, *, vision: bool = False) -> TokenTally:
+    """The usage of every recorded step of one task folder (no trajectory: nothing). With
+    `vision`, the calls of a separate vision model instead (the step record's `vision`, look and
+    locate with --vision-model): its tokens are priced and reported apart; `steps` then counts
+    those calls."""
     from webfovea.record import read_trajectory
 
     tally = TokenTally()
@@ -121,6 +124,10 @@ def task_tally(task_dir: Path) -> TokenTally:
     if not path.exists():
         return tally
     for rec in read_trajectory(path, strict=False):
-        if rec.usage:
+        if vision:
+            for call in rec.vision or []:
+                if call.get("separate") and call.get("usage"):
+                    tally.add_call(FIRST_READ_STEP, call["usage"])  # one-off calls: no cache warm-up
+        elif rec.usage:
             tally.add_call(rec.step, rec.usage)
     return tally

@@ -102,6 +102,7 @@ def compute_summary(run_dir: Path, tasks: list[Task], *, complete: bool, meta: d
     results: list[TaskResult] = []
     prices = meta.get("prices")
     total = TokenTally()
+    vision_total = TokenTally()  # a separate --vision-model's calls, priced apart
     for task in tasks:
         result, problem = check_result(run_dir / task.task_id)
         expected = {"task": task.task, "expected": task.answer, "category": task.category,
@@ -127,6 +128,7 @@ def compute_summary(run_dir: Path, tasks: list[Task], *, complete: bool, meta: d
                 total.merge(tally)
                 row.tokens = tally.to_json()
                 row.cost = tally.cost(prices)
+            vision_total.merge(task_tally(run_dir / task.task_id, vision=True))
         per_task[task.task_id] = row
 
     passed = sum(1 for r in per_task.values() if r.passed)
@@ -146,6 +148,7 @@ def compute_summary(run_dir: Path, tasks: list[Task], *, complete: bool, meta: d
         per_failure_class=_group(per_task, "failure_classes"),
         per_category=_group(per_task, "category"),
         tokens=total.to_json(prices) if total.steps else None,
+        vision_tokens=vision_total.to_json(None) if vision_total.steps else None,
         taxonomy=_count(r.taxonomy for r in per_task.values()),
         taxonomy_groups=_count(GROUPS.get(r.taxonomy) for r in per_task.values() if r.taxonomy),
         stages=_count(r.stage for r in per_task.values()),

@@ -112,7 +112,7 @@ class FamilyStats(Record):
 
 class Summary(Record):
     model_config = ConfigDict(extra="allow")
-    _absent_when_none = frozenset({"note", "tokens", "per_family", "done_signal_fpr"})
+    _absent_when_none = frozenset({"note", "tokens", "vision_tokens", "per_family", "done_signal_fpr"})
 
     tasks: int = 0
     passed: int = 0
@@ -136,5 +136,8 @@ class Summary(Record):
     # eval/costs.py: input/uncached/output tokens per step, cache-read fraction from the third
     # step on, and the cost when prices were given (docs/costs.md)
     tokens: dict[str, Any] | None = None
+    # The same over the calls of a separate vision model (--vision-model: look/locate), apart
+    # from the task model's; `steps` counts its calls. Absent without one.
+    vision_tokens: dict[str, Any] | None = None
     per_family: dict[str, FamilyStats] | None = None  # paired breakingweb runs
     done_signal_fpr: float | None = None  # paired runs: P(failed | finished) over intervention runs
