@@ -142,3 +142,17 @@ async def test_locate_bad_answers_click_nothing():
                 assert res.outcome == "failed" and said in res.feedback, res.feedback
                 assert "start_box" not in res.feedback
             assert await h.page.locator("#count").text_content() == "0"
+
+
+async def test_launch_with_vision_model_builds_the_second_client(monkeypatch):
+    from tests.models.fake_llm import fake_llm, openai_ok
+
+    monkeypatch.setenv("OPENAI_API_KEY", "k")
+    with serve_pages({"/": page_html(600)}) as srv, fake_llm([openai_ok("Box: (0,0,60,60)\nPoint: (30, 30)")]) as vlm:
+        async with Harness.launch(srv.url("/"), observation="structured", viewport=(900, 600),
+                                  vision_model="openai:v", vision_base_url=vlm.base_url) as h:
+            res = await h.step("Thought: t\nAction: locate(description='the red box')")
+            assert res.outcome == "executed" and "is at (" in res.feedback
+            assert res.executed.outcome.vision_calls[0]["model"] == "openai:v"
+        [req] = vlm.received
+        assert req.body["model"] == "v" and "the red box" in str(req.body)
