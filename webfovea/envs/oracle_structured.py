@@ -110,7 +110,9 @@ class StructuredOps:
         source = step["source"]
         value = await read_value(self.page, source)
         texts = [view.snapshot or "", view.feedback or ""]
-        if value and not source.get("decode") and any(norm(value) in norm(t) for t in texts):
+        # Custom-font digits are never in the text; a vision model's answer to look reads them.
+        seen = texts if not source.get("decode") else [t for t in texts[1:] if t.startswith("look (")]
+        if value and any(norm(value) in norm(t) for t in seen):
             return self._finish(view, index, value)  # type: ignore[attr-defined]
         if not self._structured_only(view) or view.has_image:
             return None  # hybrid, or a look just answered: read it from the screenshot as vision does

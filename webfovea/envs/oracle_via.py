@@ -62,6 +62,10 @@ class OracleVia:
         return list(getattr(self.oracle, "quirk_log", []) or [])
 
     async def next_reply(self, inp: ModelInput) -> ModelReply:
+        if inp.purpose in ("locate", "look"):
+            # A one-off question about one screenshot: the loopback API rebuilds step inputs
+            # only (it would read it as a step), so the oracle answers it directly (tokens estimated).
+            return await self.oracle.next_reply(inp)
         client = self.client or await self._start()
         return await client.next_reply(inp)
 
