@@ -10,28 +10,20 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from tests.models.fake_llm import Answer, fake_llm, openai_ok
+from tests.support.scripted import FINISH, ScriptedModel
 from tests.support.servers import serve_pages
 from webfovea.agent import run_task
 from webfovea.browser.session import HOME_PREFIX, OWNER_FILE, _owner_stamp, sweep_stale_homes
 from webfovea.config import make_config
-from webfovea.models.base import ModelReply, Usage
 from webfovea.task import Task
 
 BUTTON = '<button id=b style="position:absolute;left:100px;top:100px;width:300px;height:80px" onclick="{js}">go</button>'
 CLICK = "Thought: t\nAction: click(start_box='<|box_start|>(187,105)<|box_end|>')"  # (250, 140) CSS
 FAST = {"unresponsive_s": 2.0, "max_seconds": 120}
 
-
-class Scripted:
-    def __init__(self, replies):
-        self.replies = list(replies)
-
-    async def next_reply(self, inp):
-        return ModelReply(self.replies.pop(0) if self.replies else "Thought: x\nAction: finished(content='x')",
-                          Usage(1, 1))
-
-    async def aclose(self):
-        pass
+class Scripted(ScriptedModel):
+    def __init__(self, replies: list[str]) -> None:
+        super().__init__(replies, then=FINISH)
 
 
 def page(js, extra=""):
