@@ -147,7 +147,9 @@ async def test_downloads_are_capped_in_size_and_count_and_kept_in_the_task_folde
     try:
         task = Task(task_id="t", task="x", website=f"http://127.0.0.1:{srv.server_address[1]}/")
         wait = "Thought: t\nAction: wait()"
-        res = await run_task(task, tmp_path / "t", model=Scripted([wait, wait, wait]),
+        # The page starts a download every 300 ms; on a loaded machine three waits were not
+        # always enough for all three to be reported, so wait more (the notes are what counts).
+        res = await run_task(task, tmp_path / "t", model=Scripted([wait] * 6),
                              config=make_config(max_downloads=2, max_download_mb=1))
     finally:
         srv.shutdown()
