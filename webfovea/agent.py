@@ -11,6 +11,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from playwright.async_api import Page
+
 from webfovea.browser.binding import bind_session
 from webfovea.browser.session import BrowserLost, BrowserSession, is_browser_lost
 from webfovea.config import HarnessConfig
@@ -21,7 +23,7 @@ from webfovea.harness import Harness, PageUnresponsive, StepResult
 from webfovea.models.base import Model, ModelError, ModelReply
 from webfovea.observation import compress
 from webfovea.record.atomic import now_iso
-from webfovea.record.capture import start_capture
+from webfovea.record.capture import Capture, start_capture
 from webfovea.record.files import config_fields
 from webfovea.record.redact import redact_text
 from webfovea.record.schema import StepRecord, TaskResult, UsageTotals
@@ -91,6 +93,19 @@ def _count_vision(res: StepResult, usage: UsageTotals, vision_usage: UsageTotals
 
 
 
+async def task_harness(page: Page, task: Task, config: HarnessConfig, task_dir: Path,
+                       cap: Capture | None) -> tuple[Harness, str | None]:
+    """A harness on `page` set up for one task — downloads kept in the task folder, the site
+    guard, the verify gate, the proving ground's session cookie — and the bound session id.
+    Every driver of a task (this loop, the MCP server) starts from here, so none runs unguarded."""
+    h = await Harness.on_page(page, config)
+    h.keep_downloads(task_dir / "downloads")
+    await h.guard_site(task.website, allow_origins=task.allow_origins,
+                       on_block=cap.record_block if cap is not None else None)
+    h.verify = VerifyGate.for_task(config, task)
+    return h, await bind_session(page, task)
+
+
 async def run_task(
     task: Task,
     task_dir: Path,
@@ -135,12 +150,7 @@ async def run_task(
         page = await sess.fresh_page()
         if capture:
             cap = await start_capture(page, Path(task_dir))
-        h = await Harness.on_page(page, config)
-        h.keep_downloads(Path(task_dir) / "downloads")
-        await h.guard_site(task.website, allow_origins=task.allow_origins,
-                           on_block=cap.record_block if cap is not None else None)
-        h.verify = VerifyGate.for_task(config, task)
-        result.session_id = await bind_session(page, task)
+        h, result.session_id = await task_harness(page, task, config, Path(task_dir), cap)
         budget = TaskBudget.of(config)
         budget.started = t0
         deadline = asyncio.timeout(budget.seconds_left())

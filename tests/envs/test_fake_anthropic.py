@@ -9,27 +9,15 @@ import httpx
 import pytest
 from PIL import Image
 
+from tests.support.scripted import ScriptedModel as Scripted
 from webfovea.actions.catalog import offered
 from webfovea.actions.tools import tool_defs
 from webfovea.config import make_config
 from webfovea.envs.oracle_via import OracleVia
-from webfovea.models.base import ModelInput, ModelReply, Usage
+from webfovea.models.base import ModelInput
 from webfovea.observation.prompt import system_prompt
 
 pytestmark = pytest.mark.asyncio
-
-
-class Scripted:
-    def __init__(self, replies: list[str]) -> None:
-        self.replies = list(replies)
-        self.seen: list[ModelInput] = []
-
-    async def next_reply(self, inp: ModelInput) -> ModelReply:
-        self.seen.append(inp)
-        return ModelReply(self.replies.pop(0), Usage())
-
-    async def aclose(self) -> None:
-        pass
 
 
 def _input(step: int, history: list[str], feedback: str | None) -> ModelInput:

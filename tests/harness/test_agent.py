@@ -7,10 +7,11 @@ import pytest
 from PIL import Image
 
 from tests.models.fake_llm import error, fake_llm, openai_ok
+from tests.support.scripted import ScriptedModel as _Scripted
 from tests.support.servers import serve_pages
 from webfovea.agent import run_task
 from webfovea.config import make_config
-from webfovea.models.base import ModelReply, Usage
+from webfovea.models.base import Usage
 from webfovea.task import Task
 
 PAGE = """<html><body style="margin:0">
@@ -20,6 +21,11 @@ PAGE = """<html><body style="margin:0">
 
 CLICK = "Thought: I will press the button.\nAction: click(start_box='<|box_start|>(675,480)<|box_end|>')"
 FINISH = "Thought: The total is shown.\nAction: finished(content='42')"
+
+
+class ScriptedModel(_Scripted):
+    def __init__(self, replies: list[str], on_call=None) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(replies, then="Thought: wait\nAction: wait()", usage=Usage(5, 1), on_call=on_call)
 
 
 def read(task_dir):
@@ -63,22 +69,6 @@ async def test_model_that_keeps_failing_ends_as_recorded_model_error(tmp_path):
     result, steps = read(tmp_path / "t2")
     assert res.status == result["status"] == "model_error" and "503" in result["error"]
     assert result["steps"] == 0 and steps == []
-
-
-class ScriptedModel:
-    def __init__(self, replies, on_call=None):
-        self.replies = list(replies)
-        self.calls = 0
-        self.on_call = on_call
-
-    async def next_reply(self, inp):
-        self.calls += 1
-        if self.on_call:
-            await self.on_call(self.calls, inp)
-        return ModelReply(self.replies.pop(0) if self.replies else "Thought: wait\nAction: wait()", Usage(5, 1))
-
-    async def aclose(self):
-        pass
 
 
 async def test_step_budget_and_unparseable_replies_recorded(tmp_path):

@@ -10,28 +10,20 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from tests.models.fake_llm import Answer, fake_llm, openai_ok
+from tests.support.scripted import FINISH, ScriptedModel
 from tests.support.servers import serve_pages
 from webfovea.agent import run_task
 from webfovea.browser.session import HOME_PREFIX, OWNER_FILE, _owner_stamp, sweep_stale_homes
 from webfovea.config import make_config
-from webfovea.models.base import ModelReply, Usage
 from webfovea.task import Task
 
 BUTTON = '<button id=b style="position:absolute;left:100px;top:100px;width:300px;height:80px" onclick="{js}">go</button>'
 CLICK = "Thought: t\nAction: click(start_box='<|box_start|>(187,105)<|box_end|>')"  # (250, 140) CSS
 FAST = {"unresponsive_s": 2.0, "max_seconds": 120}
 
-
-class Scripted:
-    def __init__(self, replies):
-        self.replies = list(replies)
-
-    async def next_reply(self, inp):
-        return ModelReply(self.replies.pop(0) if self.replies else "Thought: x\nAction: finished(content='x')",
-                          Usage(1, 1))
-
-    async def aclose(self):
-        pass
+class Scripted(ScriptedModel):
+    def __init__(self, replies: list[str]) -> None:
+        super().__init__(replies, then=FINISH)
 
 
 def page(js, extra=""):
@@ -155,7 +147,9 @@ async def test_downloads_are_capped_in_size_and_count_and_kept_in_the_task_folde
     try:
         task = Task(task_id="t", task="x", website=f"http://127.0.0.1:{srv.server_address[1]}/")
         wait = "Thought: t\nAction: wait()"
-        res = await run_task(task, tmp_path / "t", model=Scripted([wait, wait, wait]),
+        # The page starts a download every 300 ms; on a loaded machine three waits were not
+        # always enough for all three to be reported, so wait more (the notes are what counts).
+        res = await run_task(task, tmp_path / "t", model=Scripted([wait] * 6),
                              config=make_config(max_downloads=2, max_download_mb=1))
     finally:
         srv.shutdown()

@@ -7,11 +7,11 @@ import pytest
 
 from tests.eval.synthetic import task as synthetic_task
 from tests.eval.synthetic import write_task
+from tests.support.scripted import ScriptedModel as Scripted
 from tests.support.servers import serve_pages
 from webfovea.agent import run_task
 from webfovea.config import make_config
 from webfovea.eval.report import render_report
-from webfovea.models.base import ModelReply, Usage
 from webfovea.record.redact import REDACTED, multipart_fields, redact_text, redact_url
 from webfovea.task import Task
 
@@ -30,17 +30,6 @@ fetch('BASE/oauth/cb?code={S[7]}&state=abc');
 fetch('BASE/stats?code=HS8517&year=2023');
 </script></body></html>"""
 NEXT = "<html><body><p>next page</p></body></html>"
-
-
-class Scripted:
-    def __init__(self, replies):
-        self.replies = list(replies)
-
-    async def next_reply(self, inp):
-        return ModelReply(self.replies.pop(0), Usage(1, 1))
-
-    async def aclose(self):
-        pass
 
 
 def leaks(folder: Path) -> dict[str, list[str]]:

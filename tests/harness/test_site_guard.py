@@ -5,16 +5,21 @@ import json
 
 import pytest
 
+from tests.support.scripted import FINISH, ScriptedModel
 from tests.support.servers import Redirect, serve_pages
 from webfovea.agent import run_task
 from webfovea.config import make_config
 from webfovea.guardrails.site import SitePolicy, registrable
 from webfovea.harness import Harness
-from webfovea.models.base import ModelReply, Usage
 from webfovea.task import Task
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 ADMIN = "<html><body><p id=token>ADMIN-TOKEN-7d1e</p></body></html>"
+
+
+class Scripted(ScriptedModel):
+    def __init__(self, replies: list[str]) -> None:
+        super().__init__(replies, then=FINISH)
 
 
 def links(admin_url, frame_url=""):
@@ -99,18 +104,6 @@ async def test_a_new_tab_becomes_the_observed_page(session, sites):
         assert obs.url == site.url("/next") and len(ctx.pages) == 2
     finally:
         await ctx.close()
-
-
-class Scripted:
-    def __init__(self, replies):
-        self.replies = list(replies)
-
-    async def next_reply(self, inp):
-        return ModelReply(self.replies.pop(0) if self.replies else "Thought: x\nAction: finished(content='x')",
-                          Usage(1, 1))
-
-    async def aclose(self):
-        pass
 
 
 async def test_run_task_records_blocks_and_the_new_tabs_first_navigation(tmp_path, sites):

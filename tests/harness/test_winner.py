@@ -9,6 +9,7 @@ import json
 
 import pytest
 
+from tests.support.scripted import ScriptedModel
 from tests.support.servers import serve_pages
 from webfovea.actions.catalog import offered
 from webfovea.agent import run_task
@@ -16,7 +17,7 @@ from webfovea.config import make_config
 from webfovea.eval.report import write_report
 from webfovea.execution.script import compress_output
 from webfovea.harness import Harness
-from webfovea.models.base import ModelReply, Usage
+from webfovea.models.base import Usage
 from webfovea.observation.prompt import system_prompt
 from webfovea.task import Task
 
@@ -124,22 +125,11 @@ async def test_winner_prompt_offers_the_tools_and_relaxes_only_the_url_rule():
     assert winner.disabled() == []  # the extra tools are not counted as components of ours
 
 
-class Scripted:
-    def __init__(self, replies):
-        self.replies = list(replies)
-
-    async def next_reply(self, inp):
-        return ModelReply(self.replies.pop(0), Usage(5, 1))
-
-    async def aclose(self):
-        pass
-
-
 async def test_records_and_report_label_a_winner_run_outside_the_rules(session, tmp_path):
     srv, site = await serve_home()
     try:
         task = Task(task_id="w1", task="What is the title?", website=site.url("/"))
-        model = Scripted([act("evaluate(script='document.title')"), act("finished(content='Home page')")])
+        model = ScriptedModel(usage=Usage(5, 1), replies=[act("evaluate(script='document.title')"), act("finished(content='Home page')")])
         res = await run_task(task, tmp_path / "w1", model=model, config=make_config("winner"), session=session,
                              capture=False)
     finally:

@@ -50,3 +50,25 @@ async def test_tools_in_process_over_cdp_with_norm1000_points(tmp_path, cdp_brow
     assert [s["outcome"] for s in steps] == ["executed", "executed", "no_effect"]
     assert steps[0]["executed_point"] == [960.0, 540.0]
     assert json.loads((tmp_path / "t" / "result.json").read_text())["status"] == "interrupted"
+
+
+async def test_an_mcp_task_is_guarded_like_a_bench_task(tmp_path, cdp_browser):  # noqa: F811
+    # Another local service on another port: the site guard must keep the client's clicks off it.
+    admin = "<html><body><p id=token>ADMIN-TOKEN-2b7c</p></body></html>"
+    with serve_pages({"/": "<p>admin</p>", "/admin": admin}) as other:
+        link = (f'<a href="{other.url("/admin")}" style="position:absolute;left:0;top:0;width:1920px;'
+                'height:1080px;display:block">admin</a>')
+        with serve_pages({"/": f"<html><body style='margin:0'>{link}</body></html>"}) as site:
+            task = McpTask(Task(task_id="g", task="x", website=site.url("/")), tmp_path / "g",
+                           harness_config(), launch=Launch(cdp_url=cdp_browser))
+            await task.start()
+            try:
+                async with Client(build_server(task)) as client:
+                    res = await client.call_tool("click", {"start_box": [500, 500]})
+                    text = res.content[0].text
+                    assert "ADMIN-TOKEN" not in text and task.harness.page.url == site.url("/")
+                    seen = await client.call_tool("observe", {})
+                    assert seen.structured_content["url"] == site.url("/")
+            finally:
+                await task.close("interrupted", "test over")
+        assert [p for p in other.log if "admin" in p] == []

@@ -6,6 +6,9 @@ from pathlib import Path
 
 from webfovea.runner.queue import TaskQueue
 
+# Steps of the stand-in agent's slow tasks (1 s each); a resume must use the same number.
+SLOW_STEPS = 8
+
 
 def claim_all(out: str, wid: str, conn) -> None:  # type: ignore[no-untyped-def]
     q = TaskQueue(Path(out))
@@ -25,7 +28,7 @@ def run_fake_suite(out: str, url: str, faults_json: str, backend: str = "local")
     from webfovea.runner.api import RunOptions, run_tasks
     from webfovea.runner.supervisor import Policy
 
-    tasks = make_tasks(url, json.loads(faults_json), steps=8)
+    tasks = make_tasks(url, json.loads(faults_json), steps=SLOW_STEPS)
     outcome = run_tasks(tasks, Path(out), RunOptions(
         model="fake", config=make_config(), workers=2, task_timeout_s=30.0, backend=backend,
         show_progress=True, policy=Policy(stall_s=20.0, poll_s=0.2, stop_grace_s=15.0), task_fn=run_task,

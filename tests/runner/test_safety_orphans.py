@@ -13,10 +13,12 @@ import time
 from pathlib import Path
 
 from tests.runner.fake_agent import PAGE, make_tasks, run_task, starts
+from tests.runner.helpers import SLOW_STEPS
 from tests.support.servers import serve_pages
 from webfovea.config import make_config
 from webfovea.record.files import read_result
 from webfovea.runner.api import RunOptions, run_tasks
+from webfovea.runner.procs import descendants
 from webfovea.runner.supervisor import Policy
 
 REPO = Path(__file__).resolve().parents[2]
@@ -24,20 +26,7 @@ FAULTS = {"a": "hang", "b": "hang", "c": None}
 
 
 def _descendants(root: int) -> set[int]:
-    children: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            except (OSError, IndexError, ValueError):
-                continue
-            children.setdefault(ppid, []).append(int(entry.name))
-    out, stack = set(), [root]
-    while stack:
-        for c in children.get(stack.pop(), []):
-            out.add(c)
-            stack.append(c)
-    return out
+    return set(descendants(root))
 
 
 def _alive(pid: int) -> bool:
@@ -78,7 +67,7 @@ def test_workers_die_with_a_killed_driver_and_a_resume_is_not_overwritten(tmp_pa
 
         # Resume in-process: the tasks the dead run started are worker_lost, "c" (if not yet
         # started) runs; nobody writes over those results afterwards.
-        tasks = make_tasks(url, FAULTS, steps=6)
+        tasks = make_tasks(url, FAULTS, steps=SLOW_STEPS)
         outcome = run_tasks(tasks, out, RunOptions(
             model="fake", config=make_config(), workers=1, task_timeout_s=30.0, show_progress=False,
             policy=Policy(stall_s=20.0, poll_s=0.2), task_fn=run_task,

@@ -250,7 +250,8 @@ def bench(
                                                               "(from `webfovea manual`), added to each task's "
                                                               "instruction.")] = None,
     via: Annotated[str | None, typer.Option("--via", help="With --model oracle: answer through the real client of "
-                                            "this provider (anthropic) and a loopback API that bills tokens by "
+                                            "this provider (anthropic or openai) and a loopback API that bills tokens "
+                                            "by "
                                             "its rules.")] = None,
     prices: Annotated[Path | None, typer.Option("--prices", help="JSON prices per million tokens (input, output, "
                                                 "cache_read, cache_write): summary.json gets the cost.")] = None,

@@ -21,6 +21,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from PIL import Image
 
+from webfovea.envs.prompt_reader import read_prompt
 from webfovea.envs.provider_tokens import PromptCache, RequestRejected, text_tokens
 from webfovea.models.base import Model, ModelError, ModelInput
 from webfovea.models.conventions import ModelConventions
@@ -89,8 +90,24 @@ def model_input_of(body: dict[str, Any]) -> ModelInput:
                 images.append(im)
             elif kind == "tool_result" and feedback is None:
                 feedback = str(block.get("content") or "")
-    return ModelInput(system=system, task=task, history=history, images=images[-1:], feedback=feedback,
-                      step=len(history))
+    # The text grammar carries the feedback, snapshot and summary inside the prompt text
+    # (tool use carries the feedback in a tool_result instead).
+    intro, closing = _last_intro(messages)
+    got = read_prompt(intro, closing)
+    return ModelInput(system=system, task=task or got.task, history=history, images=images[-1:],
+                      feedback=feedback if feedback is not None else got.feedback, step=len(history),
+                      summary=got.summary, purpose=got.purpose, closing=got.closing, snapshot=got.snapshot)
+
+
+def _last_intro(messages: list[dict[str, Any]]) -> tuple[str, str]:
+    for msg in reversed(messages):
+        if msg["role"] != "user":
+            continue
+        texts = _texts(msg["content"])
+        for i, text in enumerate(texts):
+            if text.startswith(_TASK_HEAD):
+                return text, texts[-1] if i < len(texts) - 1 else ""
+    return "", ""
 
 
 def check_request(body: dict[str, Any], headers: dict[str, str], row: ModelConventions) -> None:

@@ -540,6 +540,7 @@ MODEL_KIND = ModelKind(
         ("oracle:KEY=VAL,...", "the oracle with options passed through to it (numbers and true/false are "
          "converted); provider=FAMILY picks the conventions row whose image downscaling it imitates "
          f"(default {DEFAULT_PROVIDER}); via=anthropic answers through the real Anthropic client and a "
-         "loopback Messages API (via_model=MODEL picks its row, interface=text|tools, cache=true|false)"),
+         "loopback Messages API (via_model=MODEL picks its row, interface=text|tools, cache=true|false); "
+         "via=openai through the real Chat Completions client and a loopback Chat Completions API"),
     ),
 )

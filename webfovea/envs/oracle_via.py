@@ -1,11 +1,12 @@
-"""`oracle:via=anthropic`: the oracle answering through the real Anthropic client over HTTP.
+"""`oracle:via=anthropic|openai`: the oracle answering through a real provider client over HTTP.
 
-The oracle (which needs the task's page) runs in this process; a loopback Messages API
-(`envs/fake_anthropic.py`) serves it on a free port in the same event loop, and the model
-the harness talks to is a real `AnthropicModel` pointed at that port. So the whole path
-of a native provider — tools from the specs, the append-only transcript, breakpoints,
-response and usage parsing — runs on the built-in suite without a provider, and the
-tokens are billed by the provider's published rules. The numbers are oracle numbers.
+The oracle (which needs the task's page) runs in this process; a loopback API serves it on
+a free port in the same event loop — the Messages API (`envs/fake_anthropic.py`) or Chat
+Completions (`envs/fake_openai.py`) — and the model the harness talks to is the real
+`AnthropicModel` or `OpenAIModel` pointed at that port. So the whole path of a provider —
+request building (tools, transcript, breakpoints; or the one-message text grammar), HTTP,
+response and usage parsing — runs on the built-in suite without a provider, and the tokens
+are billed by the provider's published rules. The numbers are oracle numbers.
 """
 
 from __future__ import annotations
@@ -17,13 +18,17 @@ from typing import Any
 
 import uvicorn
 
-from webfovea.envs.fake_anthropic import make_app
+from webfovea.envs import fake_anthropic, fake_openai
 from webfovea.models.anthropic_client import AnthropicModel
 from webfovea.models.base import Model, ModelInput, ModelReply
 from webfovea.models.conventions import conventions_for
+from webfovea.models.openai_client import OpenAIModel
 
-VIAS = ("anthropic",)
-DEFAULT_VIA_MODEL = {"anthropic": "claude-sonnet-4-6"}
+DEFAULT_VIA_MODEL = {"anthropic": "claude-sonnet-4-6", "openai": "gpt-4o"}
+VIAS = tuple(DEFAULT_VIA_MODEL)
+# Per provider: the loopback app, the real client, and the path its base URL ends with.
+_SERVED = {"anthropic": (fake_anthropic.make_app, AnthropicModel, ""),
+           "openai": (fake_openai.make_app, OpenAIModel, "/v1")}
 
 
 class OracleVia:
@@ -35,13 +40,17 @@ class OracleVia:
         self.oracle = oracle
         self.model_name = model or DEFAULT_VIA_MODEL[via]
         self.row = conventions_for(self.model_name)
+        make_app, self._client_class, self._base_path = _SERVED[via]
+        if via == "openai" and client:
+            raise ValueError(f"{', '.join(sorted(client))} go with via=anthropic; via=openai serves the text "
+                             "grammar over Chat Completions")
         self.app = make_app(oracle, self.row)
         self._client_options = client
         self._server: uvicorn.Server | None = None
         self._task: asyncio.Task[None] | None = None
-        self.client: AnthropicModel | None = None
+        self.client: AnthropicModel | OpenAIModel | None = None
 
-    async def _start(self) -> AnthropicModel:
+    async def _start(self) -> AnthropicModel | OpenAIModel:
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
@@ -52,8 +61,8 @@ class OracleVia:
             if self._task.done():
                 self._task.result()  # raises why it could not start
             await asyncio.sleep(0.01)
-        self.client = AnthropicModel(self.model_name, base_url=f"http://127.0.0.1:{port}", api_key="oracle",
-                                     **self._client_options)
+        self.client = self._client_class(self.model_name, base_url=f"http://127.0.0.1:{port}{self._base_path}",
+                                         api_key="oracle", **self._client_options)
         return self.client
 
     @property

@@ -1,6 +1,7 @@
 """One task driven by an MCP client: the browser, the harness, the task folder and the budgets.
 
-The client plays the model: each action tool call is one step. The step goes through
+The client plays the model: each action tool call is one step. The harness is set up as the
+agent loop sets it up (`agent.task_harness`: site guard, downloads, verify gate, session). The step goes through
 `Harness.step` with the reply text the call stands for, and is recorded with the agent's
 own step record (`webfovea.agent`), so a task folder written here reads like one written
 by `bench`: trajectory.jsonl, step_NNN.png (as sent) and step_NNN_marked.png, capture.json,
@@ -18,7 +19,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from webfovea.agent import step_record
+from webfovea.agent import step_record, task_harness
 from webfovea.browser.session import BrowserLost, BrowserSession, is_browser_lost
 from webfovea.config import HarnessConfig
 from webfovea.feedback import notes
@@ -28,6 +29,7 @@ from webfovea.models.base import ModelReply
 from webfovea.record.atomic import now_iso
 from webfovea.record.capture import Capture, start_capture
 from webfovea.record.files import config_fields
+from webfovea.record.redact import redact_text
 from webfovea.record.schema import TaskResult, UsageTotals
 from webfovea.record.writer import TaskRecorder
 from webfovea.task import Task
@@ -84,7 +86,8 @@ class McpTask:
             page = await self._session.fresh_page()
             if self.capture_on:
                 self._capture = await start_capture(page, self.dir)
-            self.harness = await Harness.on_page(page, self.config)
+            self.harness, self.result.session_id = await task_harness(page, self.task, self.config, self.dir,
+                                                                     self._capture)
             await self.harness.goto(self.task.website)
         except asyncio.CancelledError:  # stopped (SIGTERM, Ctrl-C) while starting
             await asyncio.shield(self.close("interrupted", f"stopped while opening {self.task.website}"))
@@ -100,14 +103,15 @@ class McpTask:
             return
         self.closed = True
         self.result.status = status  # type: ignore[assignment]
-        self.result.error = error
+        self.result.error = redact_text(error)  # never echo credentials to the client or the folder
         self.result.answer = answer
         self.result.steps = self.steps
         self.result.usage = UsageTotals(model_calls=self.steps)  # the client's tokens are not ours to see
         self.result.seconds = round(time.monotonic() - self._t0, 3)
         self.result.ended_at = now_iso()
         self.recorder.write_result(self.result)
-        for closer in (self._capture.finish() if self._capture else None,
+        for closer in (self.harness.release() if self.harness else None,
+                       self._capture.finish() if self._capture else None,
                        self._session.close() if self._session else None):
             await _quietly(closer)
         self._capture = self._session = None

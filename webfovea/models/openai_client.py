@@ -73,10 +73,15 @@ class OpenAIModel(HttpModel):
         message = choices[0].get("message") or {}
         text = reply_text(message if isinstance(message, dict) else {})
         usage = data.get("usage") or {}
+        prompt = as_int(usage.get("prompt_tokens"))
+        details = usage.get("prompt_tokens_details")
+        split: dict[str, Any] = {}
+        if isinstance(details, dict) and "cached_tokens" in details:
+            # OpenAI's automatic prefix cache: the cached part is inside prompt_tokens and billed
+            # at the cache-read price. Servers that do not report it are left unsplit.
+            cached = min(as_int(details.get("cached_tokens")), prompt)
+            split = {"input_tokens": prompt - cached, "cache_read_input_tokens": cached}
         return ModelReply(
             text=text,
-            usage=Usage(
-                prompt_tokens=as_int(usage.get("prompt_tokens")),
-                completion_tokens=as_int(usage.get("completion_tokens")),
-            ),
+            usage=Usage(prompt_tokens=prompt, completion_tokens=as_int(usage.get("completion_tokens")), **split),
         )

@@ -39,6 +39,7 @@ from webfovea.record.files import failure_result, now_iso, read_result, write_re
 from webfovea.record.schema import StepRecord, TaskResult
 from webfovea.runner.channel import DriverClient, DriverUnreachable, Retired
 from webfovea.runner.orphan import die_with_parent, leave_now, parent_gone
+from webfovea.runner.procs import cmdline, descendants
 from webfovea.runner.queue import STARTS_FILE
 from webfovea.runner.transfer import pack_folders
 from webfovea.task import Task
@@ -74,27 +75,13 @@ class WorkerSpec:
 
 def browser_pid_of(root_pid: int) -> int | None:
     """The main Chromium process among root_pid's descendants (the one without --type=)."""
-    children: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-        except (OSError, IndexError, ValueError):
-            continue
-        children.setdefault(ppid, []).append(int(entry.name))
-    stack, found = [root_pid], []
-    while stack:
-        for c in children.get(stack.pop(0), []):
-            stack.append(c)
-            try:
-                cmd = (Path("/proc") / str(c) / "cmdline").read_bytes().split(b"\0")
-            except OSError:
-                continue
-            name = Path(cmd[0].decode(errors="replace")).name if cmd else ""
-            # Exact names: chrome_crashpad_handler also lacks --type= and must not be taken.
-            if name in _BROWSER_NAMES and not any(a.startswith(b"--type=") for a in cmd):
-                found.append(c)
+    found = []
+    for c in descendants(root_pid):
+        cmd = cmdline(c)
+        name = Path(cmd[0].decode(errors="replace")).name if cmd else ""
+        # Exact names: chrome_crashpad_handler also lacks --type= and must not be taken.
+        if name in _BROWSER_NAMES and not any(a.startswith(b"--type=") for a in cmd):
+            found.append(c)
     # Breadth-first: the first match is the browser; later ones would be nested oddities.
     return found[0] if found else None
 
