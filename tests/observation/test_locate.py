@@ -16,7 +16,7 @@ from webfovea.actions.locate import parse_answer, to_viewport
 from webfovea.models.base import ModelInput, ModelReply, Usage
 from webfovea.observation.grid import COLUMNS, ROWS, draw_grid, find_lines
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+ASYNC = pytest.mark.asyncio(loop_scope="module")
 
 # Five targets, each drawn in a colour of its own, placed 1,500 px down a tall page (reached
 # by scrolling); every click anywhere is counted.
@@ -98,6 +98,7 @@ def test_grid_is_drawn_and_found_again():
     assert find_lines(Image.new("RGB", (200, 100), (255, 255, 255))) is None
 
 
+@ASYNC
 async def test_locate_across_the_viewport_after_scroll_at_small_viewport():
     vw, vh = 1000, 640
     with serve_pages({"/": page_html(vh)}) as srv:
@@ -122,6 +123,7 @@ async def test_locate_across_the_viewport_after_scroll_at_small_viewport():
             assert find_lines(sent) is not None and sent.size == obs.image.size  # the grid over the view as sent
 
 
+@ASYNC
 async def test_locate_bad_answers_click_nothing():
     class Says:
         def __init__(self, text: str) -> None:
@@ -144,6 +146,7 @@ async def test_locate_bad_answers_click_nothing():
             assert await h.page.locator("#count").text_content() == "0"
 
 
+@ASYNC
 async def test_launch_with_vision_model_builds_the_second_client(monkeypatch):
     from tests.models.fake_llm import fake_llm, openai_ok
 
