@@ -116,3 +116,18 @@ def test_bench_cap_follows_the_model_row_and_is_recorded(tmp_path):
     assert runs["big"][1]["conventions"] == "default"
     res = cli("bench", str(tasks), "--cap", "big", "--out", str(tmp_path / "bad"))
     assert res.returncode == 2 and "WIDTHxHEIGHT" in res.stderr
+
+
+def test_bench_only_runs_the_matching_tasks(tmp_path):
+    tasks = tmp_path / "tasks.jsonl"
+    done = openai_ok("Thought: done\nAction: finished(content='ok')")
+    with serve_pages({"/": PAGE, "/hit": "ok"}) as site:
+        tasks.write_text("".join(json.dumps({"task_id": t, "task": "x", "website": site.url("/")}) + "\n"
+                                 for t in ("alpha-1", "beta-1", "beta-2")))
+        with fake_llm([], default=done) as llm:
+            res = cli("bench", str(tasks), "--model", "openai:m", "--base-url", llm.base_url, "--only", "beta-*",
+                      "--limit", "1", "--out", str(tmp_path / "r"))
+        assert res.returncode == 0, res.stderr
+        assert sorted(p.name for p in (tmp_path / "r").iterdir() if (p / "result.json").exists()) == ["beta-1"]
+        res = cli("bench", str(tasks), "--model", "oracle", "--only", "gamma", "--out", str(tmp_path / "none"))
+        assert res.returncode == 2 and "matches none of the 3 tasks" in res.stderr

@@ -85,3 +85,13 @@ def test_tool_schemas_come_from_the_specs():
         props = tools[spec.name].parameters["properties"]
         assert list(props) == [p.name for p in spec.params]
         assert tools[spec.name].parameters["required"] == [p.name for p in spec.params if not p.optional]
+
+
+def test_an_empty_optional_argument_counts_as_left_out():
+    from webfovea.actions.targets import by_reference
+
+    specs = parser_specs([by_reference(s, points=True) for s in SPECS if s.name == "click"])
+    got = parse_tool_call(ToolCall("x", "click", {"start_box": [10, 20], "ref": ""}), specs)
+    assert got.rejection is None and got.action.args == {"start_box": (10.0, 20.0)}
+    bad = parse_tool_call(ToolCall("x", "click", {"ref": "not a ref"}), specs)
+    assert bad.rejection is not None

@@ -239,6 +239,9 @@ def bench(
     limit: Annotated[int | None, typer.Option("--limit", min=1, help="Run only the first N tasks (with --faults: N "
                                                                "tasks that declare a truth, spread across the sites, each "
                                                                "with its faults).")] = None,
+    only: Annotated[str | None, typer.Option("--only", help="Run only the tasks whose id matches one of these "
+                                                           "comma-separated patterns (shell-style: "
+                                                           "'struct-*,lab-ws-01'); applied before --limit.")] = None,
     faults: Annotated[str | None, typer.Option("--faults", help="Oracle fault plans: all, or a list of "
                                                                  "wrong_filter,wrong_row,from_memory,applied_then_cleared,"
                                                                  "stop_early,never_applied. Each task runs clean and with "
@@ -304,6 +307,8 @@ def bench(
         meta["paired"] = True
     family_list = [f.strip() for f in families.split(",") if f.strip()] if families else None
     with _tasks_for(suite_or_file, seed, (port, frame_port), paired=paired, families=family_list) as (tasks, handle):
+        if only:
+            tasks = _only(tasks, only)
         if limit and paired:  # the first N tasks with all their variants: no variant without its clean run
             kept = [t.task_id for t in tasks if not (t.model_extra or {}).get("pair_of")][:limit]
             tasks = [t for t in tasks if (t.model_extra or {}).get("pair_of", t.task_id) in kept]
@@ -344,6 +349,19 @@ def _judge_hostile(handle: Any, tasks: list[Task], out_dir: Path) -> None:
         out.print(f"  {lit(v.attack):<11} {mark}  {lit(v.evidence)}", highlight=False)
     out.print(f"hostile: {sum(v.held for v in verdicts)}/{len(verdicts)} guards held -> "
               f"{write_verdicts(out_dir, verdicts)}")
+def _only(tasks: list[Task], patterns: str) -> list[Task]:
+    """The tasks whose id (or, for a paired variant, whose clean task's id) matches a pattern."""
+    from fnmatch import fnmatchcase
+
+    wanted = [p.strip() for p in patterns.split(",") if p.strip()]
+    kept = [t for t in tasks if any(fnmatchcase(t.task_id, p) or fnmatchcase(
+        str((t.model_extra or {}).get("pair_of", "")), p) for p in wanted)]
+    if not kept:
+        sample = ", ".join(t.task_id for t in tasks[:5])
+        raise fail(f"--only {patterns!r} matches none of the {len(tasks)} tasks (ids look like: {sample}, …)")
+    return kept
+
+
 def oracle_via_spec(model: str, via: str) -> str:
     """`oracle` + `--via anthropic` -> `oracle:via=anthropic,provider=<the served model's row>`."""
     from webfovea.envs.oracle_via import DEFAULT_VIA_MODEL

@@ -126,7 +126,9 @@ def parse_tool_call(
     if extra:
         return rejected(f"{name}: unexpected argument(s) {', '.join(extra)}. Expected: {form}")
     for p in params:
-        if p.name not in raw_args or raw_args[p.name] is None:
+        value = raw_args.get(p.name)
+        # Models often send "" for an optional argument they do not use (a ref beside a point).
+        if value is None or (p.optional and p.kind not in ("text", "answer") and value == ""):
             if not p.optional:
                 return rejected(f"{name}: missing required argument {p.name}. Expected: {form}")
             if p.kind in ("text", "answer"):
