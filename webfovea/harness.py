@@ -12,28 +12,26 @@ order. The agent loop (`webfovea.agent`), the CLI and the proving ground build o
 
 from __future__ import annotations
 
-import asyncio
 import time
-from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlsplit
 
-from PIL import Image
 from playwright.async_api import Page
 
 from webfovea.actions import catalog
 from webfovea.actions.tools import tool_defs
 from webfovea.browser.session import BrowserLost, BrowserSession, is_browser_lost
-from webfovea.browser.world import PageUnresponsive, worlds
+from webfovea.browser.world import PageUnresponsive
 from webfovea.config import Component, HarnessConfig, make_config
-from webfovea.execution.executor import Executed, Executor
+from webfovea.execution.executor import Executor
 from webfovea.execution.settle import SettleWatcher
 from webfovea.feedback import notes
 from webfovea.guardrails.breaker import LoopBreaker, ScrollBreaker
 from webfovea.guardrails.forbidden import forbidden_for
-from webfovea.guardrails.pagewatch import PageEvent, PageWatch
-from webfovea.guardrails.site import Blocked, SiteGuard, SitePolicy
+from webfovea.guardrails.pagewatch import PageWatch
+from webfovea.guardrails.site import SiteGuard
 from webfovea.guardrails.verify import VerifyGate
+from webfovea.harness_pages import PageKeeper
+from webfovea.harness_results import Launch, Observation, StepResult
 from webfovea.models.base import ModelInput, ToolCall
 from webfovea.observation import snapshot as snapshots
 from webfovea.observation.capture import Screen, Shot
@@ -44,57 +42,20 @@ from webfovea.observation.sizing import harness_config
 from webfovea.observation.vision import VisionPort, css_viewport
 from webfovea.parsing import parse_reply
 from webfovea.parsing.tool_call import parse_tool_call
-from webfovea.types import Action, ParsedReply
+from webfovea.types import ParsedReply
 
 __all__ = ["BrowserLost", "Harness", "Observation", "PageUnresponsive", "StepResult", "is_browser_lost"]
 
 _REUSE_MAX_S = 5.0  # an older capture is taken again even if the page looks unchanged
 
 
-@dataclass
-class Observation:
-    image: Image.Image  # exactly the image the model is sent
-    shot: Shot
-    url: str
-    step: int
-    # Structured/hybrid modes: the snapshot text exactly as the model is given it (None in
-    # vision mode); `snapshot_info` keeps the untruncated text, size, time and guard firings.
-    snapshot: str | None = None
-    snapshot_info: snapshots.Snapshot | None = None
-
-
-@dataclass
-class StepResult:
-    action: Action | None
-    feedback: str
-    done: bool = False
-    answer: str | None = None
-    error: str | None = None  # why the reply was not executed, or why the task must stop
-    stop_reason: str | None = None  # 'finished' or a guardrail that ended the task
-    parsed: ParsedReply | None = None
-    executed: Executed | None = None
-    observation: Observation | None = None  # the view the reply was made against
-    seconds: float = 0.0
-    outcome: str | None = None  # executed | no_effect | failed | rejected (None: the task stopped)
-    verification_requested: bool = False  # a finished held by the verify gate: the real state is shown
-
-
-@dataclass
-class _Launch:
-    url: str | None
-    cdp_url: str | None
-    headless: bool = True
-    executable: str | None = None
-    offline: bool | None = None
-
-
-class Harness:
+class Harness(PageKeeper):
     def __init__(self, page: Page | None = None, config: HarnessConfig | None = None) -> None:
         self.config = config or make_config()
         self.mode = get_mode(self.config.observation)
         self._page = page
         self._session: BrowserSession | None = None
-        self._launch: _Launch | None = None
+        self._launch: Launch | None = None
         self.specs = catalog.offered(self.config, snapshot=self.mode.snapshot, refs=self.mode.refs,
                                      points=self.mode.points)
         self._by_name = {s.name: s for s in self.specs}
@@ -157,7 +118,7 @@ class Harness:
         `vision_model=SPEC` (a HarnessConfig field) sends look/locate to that model.
         """
         h = cls(None, cls._config({**options, "model": model, "cap": cap}))
-        h._launch = _Launch(url, None, headless, executable, offline)
+        h._launch = Launch(url, None, headless, executable, offline)
         return h
 
     @classmethod
@@ -165,7 +126,7 @@ class Harness:
                 cap: tuple[int, int] | str | None = None, **options: Any) -> Harness:
         """A harness on a running browser reached over CDP (`model=`, `cap=` as in `launch`)."""
         h = cls(None, cls._config({**options, "model": model, "cap": cap}))
-        h._launch = _Launch(url, cdp_url)
+        h._launch = Launch(url, cdp_url)
         return h
 
     @classmethod
@@ -206,107 +167,6 @@ class Harness:
         self._page.context.on("page", self._on_new_page)
         self._ready = True
 
-    def _on_new_page(self, page: Page) -> None:
-        asyncio.ensure_future(self.watch.attach(page))
-
-    async def release(self) -> None:
-        """Take the harness's hooks off a browser it does not own (the runner reuses one browser
-        for many tasks: the next task must not inherit this task's site guard)."""
-        if self.guard is not None:
-            await self.guard.uninstall()
-            self.guard = None
-        await self.watch.close()
-        if self._page is not None:
-            try:
-                self._page.context.remove_listener("page", self._on_new_page)
-            except Exception:
-                pass
-
-    def keep_downloads(self, folder: Any) -> None:
-        """Save the downloads the page makes (within the caps) into `folder`."""
-        from pathlib import Path
-
-        self.watch.downloads_dir = Path(folder)
-
-    async def ensure_alive(self) -> None:
-        """PageUnresponsive when the page's main thread has not answered for `unresponsive_s`
-        (an endless script), or the page keeps opening dialogs."""
-        limit = self.config.unresponsive_s
-        if self.watch.storm or not await worlds(self.page).alive(timeout=limit):
-            raise PageUnresponsive(notes.page_unresponsive(limit, dialogs=self.watch.dialogs_since_look > 3))
-
-    async def _bounded(self, coro: Any) -> Any:
-        """Run one action; every `unresponsive_s` it is still running, check the page still answers."""
-        task = asyncio.ensure_future(coro)
-        try:
-            while True:
-                done, _ = await asyncio.wait({task}, timeout=self.config.unresponsive_s)
-                if done:
-                    return task.result()
-                await self.ensure_alive()
-        finally:
-            if not task.done():
-                task.cancel()
-                try:
-                    await asyncio.wait_for(task, 5)
-                except BaseException:  # noqa: BLE001 - the action is abandoned either way
-                    pass
-
-    async def guard_site(self, start_url: str, *, allow_origins: list[str] | None = None,
-                         on_block: Any = None) -> SiteGuard | None:
-        """Keep top-level navigations and new tabs on the site of `start_url` (config `site_guard`,
-        `allow_domains`; loopback: its origin plus `allow_origins`). Enforced in the browser."""
-        if not self.config.site_guard or self.guard is not None:
-            return self.guard
-        policy = SitePolicy(start_url, list(self.config.allow_domains), list(allow_origins or []))
-        self.guard = SiteGuard(policy, on_block)
-        await self.guard.install(self.page.context)
-        return self.guard
-
-    async def _switch_to(self, page: Page) -> None:
-        """Observe and act on another tab from now on; the task's budgets carry over."""
-        self._page = page
-        await self.watch.attach(page)
-        await self.screen.detach()
-        self.settle = SettleWatcher(page, self.config)
-        await self.settle.install()
-        self.screen = Screen(page, self.config)
-        self.executor.page, self.executor.settle, self.executor.capture = page, self.settle, self.screen.capture
-        self._next = None  # a capture kept for reuse showed the other tab
-
-    async def _follow_tabs(self) -> list[str]:
-        """A tab the page opened becomes the observed page; a closed one gives way to the last open."""
-        said: list[str] = []
-        context = self.page.context
-        fresh = [p for p in context.pages if p not in self._known_pages and not p.is_closed()]
-        self._known_pages.update(fresh)
-        for page in fresh:
-            try:
-                await page.wait_for_load_state("domcontentloaded", timeout=3000)
-            except Exception:
-                pass
-            if page.url in ("", "about:blank"):
-                await _close_quietly(page)  # its navigation was refused, or it never had one
-                continue
-            await self._switch_to(page)
-            said.append(notes.new_tab(page.url))
-        if self.page.is_closed():
-            open_pages = [p for p in context.pages if not p.is_closed()]
-            if open_pages:
-                await self._switch_to(open_pages[-1])
-                said.append(notes.tab_closed(open_pages[-1].url))
-        return said
-
-    async def _events(self) -> str:
-        """What happened beside the action: dialogs, downloads, blocked navigations, tabs."""
-        said = [_page_note(e) for e in self.watch.take()]
-        said += [notes.blocked_navigation(b.url, b.reason) for b in self._unread_blocks()]
-        said += await self._follow_tabs()
-        return " ".join(self.notes.refusal(t) for t in said if t).strip()
-
-    def _unread_blocks(self) -> list[Blocked]:
-        return self.guard.take_unread() if self.guard is not None else []
-
     def __await__(self):  # type: ignore[no-untyped-def]
         return self.start().__await__()
 
@@ -330,16 +190,6 @@ class Harness:
             await self._session.close()
             self._session = None
 
-    @property
-    def page(self) -> Page:
-        assert self._page is not None, "the harness is not started: use `async with Harness.launch(...)`"
-        return self._page
-
-    def _lost(self, e: BaseException) -> BrowserLost | None:
-        if is_browser_lost(e) or self.page.is_closed():
-            return BrowserLost(str(e).splitlines()[0] if str(e) else type(e).__name__)
-        return None
-
     def use_vision(self, model: Any, *, label: str = "task model", separate: bool = False) -> None:
         """Who answers look/locate: a separate vision model, or (separate=False) the task's own
         model in a separate plain call. The agent sets it; a bare harness builds
@@ -360,40 +210,6 @@ class Harness:
         model, label, separate = self._vision
         return VisionPort(model, label=label, separate=separate, capture=lambda: self.screen.capture(),
                           viewport=lambda: css_viewport(self.page))
-
-    async def goto(self, url: str) -> None:
-        """Open the task's start page. Harness-side only: the model has no way to navigate by URL.
-
-        Only http(s) pages: `file:`, `data:`, `view-source:` and the like are refused."""
-        if urlsplit(url).scheme not in ("http", "https"):
-            raise ValueError(f"only http(s) start pages are opened, not {url[:60]!r}")
-        mark = self.settle.navigations
-        self._next = None
-        try:
-            await self.page.goto(url, wait_until="domcontentloaded", timeout=30_000)
-        except Exception as e:
-            if is_browser_lost(e):
-                raise BrowserLost(str(e).splitlines()[0]) from None
-            raise
-        await self.settle.wait(navigated=True, nav_mark=mark)
-
-    async def _show_real_state(self) -> None:
-        """Open the page that shows the real state (or reload this one) for the verify gate.
-
-        A fresh load, never the page's own in-memory view: a client-side app that showed a
-        "Saved" toast must render again from what its server holds."""
-        if self.verify.url:
-            await self.goto(self.verify.url)
-            return
-        mark = self.settle.navigations
-        self._next = None
-        try:
-            await self.page.reload(wait_until="domcontentloaded", timeout=30_000)
-        except Exception as e:
-            if (lost := self._lost(e)) is not None:
-                raise lost from None
-            raise
-        await self.settle.wait(navigated=True, nav_mark=mark)
 
     # the round trip ------------------------------------------------------------------------
     async def observe(self) -> Observation:
@@ -524,16 +340,3 @@ class Harness:
 
 
 
-async def _close_quietly(page: Page) -> None:
-    try:
-        await asyncio.wait_for(page.close(), 5)
-    except Exception:
-        pass
-
-
-def _page_note(event: PageEvent) -> str:
-    if event.kind == "dialog":
-        return notes.dialog_dismissed(event.detail, event.text)
-    if event.kind == "download_saved":
-        return notes.download_saved(event.text)
-    return notes.download_stopped(event.text, event.detail)

@@ -1,0 +1,51 @@
+"""What the harness hands back: the observation the model is shown and the result of one step."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PIL import Image
+
+from webfovea.execution.executor import Executed
+from webfovea.observation import snapshot as snapshots
+from webfovea.observation.capture import Shot
+from webfovea.types import Action, ParsedReply
+
+
+@dataclass
+class Observation:
+    image: Image.Image  # exactly the image the model is sent
+    shot: Shot
+    url: str
+    step: int
+    # Structured/hybrid modes: the snapshot text exactly as the model is given it (None in
+    # vision mode); `snapshot_info` keeps the untruncated text, size, time and guard firings.
+    snapshot: str | None = None
+    snapshot_info: snapshots.Snapshot | None = None
+
+
+@dataclass
+class StepResult:
+    action: Action | None
+    feedback: str
+    done: bool = False
+    answer: str | None = None
+    error: str | None = None  # why the reply was not executed, or why the task must stop
+    stop_reason: str | None = None  # 'finished' or a guardrail that ended the task
+    parsed: ParsedReply | None = None
+    executed: Executed | None = None
+    observation: Observation | None = None  # the view the reply was made against
+    seconds: float = 0.0
+    outcome: str | None = None  # executed | no_effect | failed | rejected (None: the task stopped)
+    verification_requested: bool = False  # a finished held by the verify gate: the real state is shown
+
+
+@dataclass
+class Launch:
+    """Where `Harness.launch`/`connect` get their browser when started."""
+
+    url: str | None
+    cdp_url: str | None
+    headless: bool = True
+    executable: str | None = None
+    offline: bool | None = None
