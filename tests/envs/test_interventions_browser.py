@@ -184,3 +184,36 @@ async def test_same_run_twice_gives_the_same_hashes(variant: str, sites: SitesHa
             d, a = control.diff(result.session_id), control.audit(result.session_id)
         seen.append((d["initial_sha256"], d["diff_sha256"], a["audit_sha256"], result.answer))
     assert seen[0] == seen[1]
+
+
+async def test_swallowed_click_counts_per_session_not_per_page_load(sites: SitesHandle,
+                                                                    session: BrowserSession) -> None:
+    """The first click on the button is swallowed; after a reload (verify's re-read) the next
+    click is the session's second and goes through: the backend really holds the change."""
+    page = await session.fresh_page()
+    try:
+        sid = await _open(page, sites, "case-resolve-01", "client/swallowed_click")
+        button = page.locator("#records tr[data-id] .act-resolve").nth(4)
+        case_id = await page.locator("#records tr[data-id]").nth(4).get_attribute("data-id")
+        await button.click()
+        for _ in range(50):  # the page reports the swallowed click to the server (best effort fetch)
+            with sites.control() as control:
+                if any(e.get("event") == "click_swallowed" for e in control.audit(sid)["audit"]):
+                    break
+            await page.wait_for_timeout(100)
+        else:
+            raise AssertionError("the swallowed click never reached the audit log")
+        with sites.control() as control:
+            assert control.diff(sid)["diff"] == []
+        await page.reload()
+        await page.wait_for_selector("#records tr[data-id]")
+        await page.locator("#records tr[data-id] .act-resolve").nth(4).click()
+        row = page.locator(f'#records tr[data-id="{case_id}"] td.status')
+        await row.filter(has_text="resolved").wait_for(timeout=15_000)
+        with sites.control() as control:
+            diff = control.diff(sid)["diff"]
+            audit = control.audit(sid)["audit"]
+        assert {(c["id"], c["field"], c["after"]) for c in diff if c["op"] == "update"} >= {(case_id, "status", "resolved")}
+        assert [e["ordinal"] for e in audit if e.get("event") == "click_swallowed"] == [1]
+    finally:
+        await page.context.clear_cookies()

@@ -45,6 +45,7 @@ MISREAD_KNOBS = ("key_figures_rate", "first_lookalike_rate", "assume_sorted_rate
 MISREAD_REALISTIC: dict[str, float] = dict.fromkeys(MISREAD_KNOBS, 0.5)
 
 _QUOTED = re.compile(r"[“\"]([^”\"]{3,80})[”\"]")
+_VALUE_ASKED = re.compile(r"\b(value|figure|number)\b", re.IGNORECASE)  # a box of numbers answers these only
 _LATEST = re.compile(r"\b(latest|most recent(?:ly)?|newest|last released)\b", re.IGNORECASE)
 
 # The key-figures box entry whose name is one of `names` (visible), with its value.
@@ -154,7 +155,7 @@ class Misreads:
             self._fired("skip_dialog_rate", step, covered=sel)
             return ""
         names = _QUOTED.findall(self.instruction)
-        if self.fires["key_figures_rate"] and names:
+        if self.fires["key_figures_rate"] and names and _VALUE_ASKED.search(self.instruction):
             got = await page.evaluate(_KEY_FIGURE_JS, names)
             if got:
                 self._fired("key_figures_rate", step, series=got["name"], value=got["value"])
