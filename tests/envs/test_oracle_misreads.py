@@ -51,7 +51,8 @@ def _passed(sites: SitesHandle, task, result) -> bool:  # noqa: ANN001 - a Task 
     extra = task.model_extra or {}
     with sites.control() as control:
         diff = control.diff(result.session_id)["diff"]
-    state = score_state(diff, extra["obligations"], extra["noise"])
+        requests = control.requests(result.session_id)
+    state = score_state(diff, extra["obligations"], extra["noise"], requests)
     if not task.state_changing:
         return state.passed and result.answer is not None and score_answer(result.answer, task.answer).passed
     return state.passed

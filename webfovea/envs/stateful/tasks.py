@@ -10,6 +10,7 @@ backend really holds the change, as the page re-reads it), `drift`, `series`, `u
 from __future__ import annotations
 
 from functools import lru_cache
+from urllib.parse import quote
 
 from ..plan import L, answer, click, fill, select, text_has, value_is, visible
 from .apps import APPS
@@ -24,6 +25,14 @@ def base_id(task_id: str) -> str:
 
 def initial_state(task: StatefulTask, seed: int):  # noqa: ANN201 - an app's own state type
     return APPS[task.app].build(rng(task.task_id, seed, None, "state"), seed)
+
+
+def filtered(api: str, topic: str | None) -> dict:
+    """A retrieval obligation (eval/obligations.py): some answered catalogue request carried the
+    asked filter — topic `topic`, or none (all topics) — so the answer came from the right table."""
+    path = f"{api}/catalogue" + (f"/{quote(topic)}" if topic else "")
+    label = f"the catalogue was shown filtered by topic {topic}" if topic else "the catalogue was shown for all topics"
+    return {"request": {"path": path, "method": "GET", "which": "any", "status": {"lt": 400}, "label": label}}
 
 
 def _tab(view: str, then: str) -> dict:
@@ -82,7 +91,7 @@ def _requests_tasks(seed: int) -> list[StatefulTask]:
             answer(L(f'#catalogue tr[data-id="{row["id"]}"] td.value'))]
     out.append(StatefulTask(
         task_id="req-lookup-01", app="requests", category="multi-source comparison", failure_classes=["select"],
-        state_changing=False, answer=row["value"], obligations=[], plan=plan,
+        state_changing=False, answer=row["value"], obligations=[filtered(api, row["topic"])], plan=plan,
         instruction=(f"In the data catalogue of the data requests page, filter the topic {row['topic']} and "
                      f"report the latest value of “{row['name']}”. If asked to sign in, the user name is analyst "
                      "and the password portal-2025."),
@@ -95,7 +104,7 @@ def _requests_tasks(seed: int) -> list[StatefulTask]:
             answer(L(f'#catalogue tr[data-id="{row["id"]}"] td.unit'))]
     out.append(StatefulTask(
         task_id="req-unit-01", app="requests", category="multi-source comparison", failure_classes=["select"],
-        state_changing=False, answer=unit_name, obligations=[], plan=plan,
+        state_changing=False, answer=unit_name, obligations=[filtered(api, row["topic"])], plan=plan,
         instruction=(f"In the data catalogue of the data requests page, filter the topic {row['topic']} and "
                      f"report the unit in which “{row['name']}” is published (its full name)."),
         targets={"main": ["GET", f"{api}/catalogue/.+"], "submit": "#apply", "submit_step": 2, "redo_from": 0,
@@ -111,7 +120,7 @@ def _latest_task(seed: int) -> StatefulTask:
             answer(L(f'#catalogue tr[data-id="{latest["id"]}"] td.name'))]
     return StatefulTask(
         task_id="req-latest-01", app="requests", category="complete data retrieval", failure_classes=["select"],
-        state_changing=False, answer=latest["name"], plan=plan,
+        state_changing=False, answer=latest["name"], obligations=[filtered("/api/requests", None)], plan=plan,
         instruction="Which series in the data catalogue of the data requests page was released most recently? "
                     "Report its name.",
         targets={"main": ["GET", "/api/requests/catalogue"], "submit": "#apply", "submit_step": 2,
