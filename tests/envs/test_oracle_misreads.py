@@ -22,19 +22,20 @@ from webfovea.eval.scoring import score_answer
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
-# quirk -> (family, the task it misleads)
-CASES = {
-    "key_figures_rate": ("seed/planted_answer", "req-lookup-01"),
-    "first_lookalike_rate": ("seed/decoys", "req-lookup-01"),
-    "assume_sorted_rate": ("server/scrambled_order", "req-latest-01"),
-    "skip_legend_rate": ("seed/split_information", "req-unit-01"),
-    "skip_dialog_rate": ("client/intercepting_overlay", "req-lookup-01"),
-    "adjacent_input_rate": ("client/label_shift", "req-edit-01"),
-}
+# (quirk, family, the task it misleads)
+CASES = [
+    ("key_figures_rate", "seed/planted_answer", "req-lookup-01"),
+    ("first_lookalike_rate", "seed/decoys", "req-lookup-01"),
+    ("first_lookalike_rate", "seed/decoys", "case-resolve-01"),  # the decoy is a case: a wrong click
+    ("assume_sorted_rate", "server/scrambled_order", "req-latest-01"),
+    ("skip_legend_rate", "seed/split_information", "req-unit-01"),
+    ("skip_dialog_rate", "client/intercepting_overlay", "req-lookup-01"),
+    ("adjacent_input_rate", "client/label_shift", "req-edit-01"),
+]
 
 
 async def test_every_misread_has_a_case() -> None:
-    assert set(CASES) == set(MISREAD_KNOBS)
+    assert {c[0] for c in CASES} == set(MISREAD_KNOBS)
 
 
 def _notes(folder: Path) -> list[dict]:
@@ -58,12 +59,12 @@ def _passed(sites: SitesHandle, task, result) -> bool:  # noqa: ANN001 - a Task 
     return state.passed
 
 
-@pytest.mark.parametrize("quirk", sorted(CASES))
+@pytest.mark.parametrize(("quirk", "fam", "base"), CASES, ids=[f"{q}-{t}" for q, _, t in CASES])
 @pytest.mark.parametrize("variant", [True, False], ids=["intervention", "clean"])
-async def test_misread_fires_only_on_its_cue(quirk: str, variant: bool, sites: SitesHandle, session: BrowserSession,
-                                             tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_misread_fires_only_on_its_cue(quirk: str, fam: str, base: str, variant: bool, sites: SitesHandle,
+                                             session: BrowserSession, tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(SECRET_ENV, sites.control_secret)
-    fam, base = CASES[quirk]
     tasks = {t.task_id: t for t in load_breakingweb_suite(sites, paired=True, families=[fam])}
     task = tasks[f"{base}--{fam.split('/')[1]}" if variant else base]
     folder = tmp_path / task.task_id

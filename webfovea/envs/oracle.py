@@ -358,7 +358,8 @@ class OracleModel(StructuredOps):
         return _Emit(said, action, main=False)
 
     async def _op_click(self, step: dict[str, Any], view: _View, index: int) -> _Emit | None:
-        got = await self._reach_target(step["target"], view, _Emit)
+        target = await self._misreads.lookalike_target(self.page, step["target"], index)
+        got = await self._reach_target(target, view, _Emit)
         if not isinstance(got, tuple):
             return got
         loc, ref = got
@@ -376,6 +377,7 @@ class OracleModel(StructuredOps):
 
     async def _op_select(self, step: dict[str, Any], view: _View, index: int) -> _Emit | None:
         target = await self._misreads.adjacent_target(self.page, step["target"], index)
+        target = await self._misreads.lookalike_target(self.page, target, index)
         reached = await self._reach_target(target, view, _Emit)
         if not isinstance(reached, tuple):
             return reached

@@ -61,22 +61,25 @@ _KEY_FIGURE_JS = """
 }
 """
 
-# For the cell at `sel`: the same cell of another row of its table — the first row whose name
-# cell starts with this row's name (`mode` lookalike), or the first data row (`mode` first).
+# For the element at `sel` inside a table row: the same cell of another row — the first row
+# that also shows a name the instruction quotes (`names`; a look-alike above the asked row), or
+# the first data row (`names` null). `id` is that row's data-id.
 _OTHER_ROW_JS = """
-([sel, mode]) => {
-  const cellEl = document.querySelector(sel);
-  if (!cellEl) return null;
-  const tr = cellEl.closest('tr'), table = cellEl.closest('table');
+([sel, names]) => {
+  const el = document.querySelector(sel);
+  if (!el) return null;
+  const tr = el.closest('tr'), table = el.closest('table');
   if (!tr || !table) return null;
-  const at = Array.from(tr.children).indexOf(cellEl.closest('td,th'));
+  const at = Array.from(tr.children).indexOf(el.closest('td,th'));
   const rows = Array.from(table.querySelectorAll('tbody tr'));
-  const nameOf = (r) => ((r.querySelector('td.name') || {}).innerText || '').trim();
   let pick = null;
-  if (mode === 'first') pick = rows[0];
-  else { const own = nameOf(tr); pick = own ? rows.find((r) => r !== tr && nameOf(r).startsWith(own + ' ')) : null; }
+  if (!names) pick = rows[0];
+  else {
+    const shown = names.filter((n) => tr.innerText.includes(n));
+    if (shown.length) pick = rows.find((r) => shown.every((n) => r.innerText.includes(n)));
+  }
   if (!pick || pick === tr || !pick.children[at]) return null;
-  return {row: pick.dataset.id || '', value: pick.children[at].innerText.trim()};
+  return {row: pick.dataset.id || '', own: tr.dataset.id || '', value: pick.children[at].innerText.trim()};
 }
 """
 
@@ -162,17 +165,33 @@ class Misreads:
                 return str(got["value"])
         if not sel or source.get("attr", "text") != "text" or (source.get("target") or {}).get("frame"):
             return None
-        if self.fires["first_lookalike_rate"]:
-            got = await page.evaluate(_OTHER_ROW_JS, [sel, "lookalike"])
+        if self.fires["first_lookalike_rate"] and names:
+            got = await page.evaluate(_OTHER_ROW_JS, [sel, names])
             if got:
                 self._fired("first_lookalike_rate", step, row=got["row"], value=got["value"])
                 return str(got["value"])
         if self.fires["assume_sorted_rate"] and _LATEST.search(self.instruction):
-            got = await page.evaluate(_OTHER_ROW_JS, [sel, "first"])
+            got = await page.evaluate(_OTHER_ROW_JS, [sel, None])
             if got:
                 self._fired("assume_sorted_rate", step, row=got["row"], value=got["value"])
                 return str(got["value"])
         return None
+
+    async def lookalike_target(self, page: Page, target: dict[str, Any], step: int) -> dict[str, Any]:
+        """A click or select in a table row: the same control in the first row that also shows
+        the name the instruction quotes (a look-alike above the asked row), when there is one."""
+        names = _QUOTED.findall(self.instruction)
+        sel = target.get("selector")
+        if not self.fires["first_lookalike_rate"] or not names or not sel or target.get("frame"):
+            return target
+        try:
+            got = await page.evaluate(_OTHER_ROW_JS, [sel, names])
+        except Exception:  # noqa: BLE001 - an unusual selector: read it as it is
+            return target
+        if not got or f'data-id="{got["own"]}"' not in sel:
+            return target
+        self._fired("first_lookalike_rate", step, row=got["row"], instead_of=got["own"])
+        return {**target, "selector": sel.replace(f'data-id="{got["own"]}"', f'data-id="{got["row"]}"')}
 
     # -- detours --------------------------------------------------------------------------------
 

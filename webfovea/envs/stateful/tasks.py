@@ -181,7 +181,7 @@ def _cases_tasks(seed: int) -> list[StatefulTask]:
         obligations=[{"entity": "records", "op": "update", "id": case.id, "fields": {"status": "resolved"}}],
         plan=plan, targets={"main": ["POST", f"{api}/records/{case.id}/resolve"],
                             "write": ["POST", f"{api}/records/{case.id}/resolve"], "submit": ".act-resolve",
-                            "submit_step": 0, "redo_from": 0,
+                            "submit_step": 0, "redo_from": 0, "decoy_of": case.id,
                             "readback": text_has(L(f"{row} td.status"), "resolved")})
     probe = StatefulTask(task_id="case-move-01", app="cases", instruction="")
     case = initial_state(probe, seed).records[2]
@@ -197,7 +197,7 @@ def _cases_tasks(seed: int) -> list[StatefulTask]:
         obligations=[{"entity": "records", "op": "update", "id": case.id, "fields": {"folder": "billing"}}],
         plan=plan, targets={"main": ["POST", f"{api}/records/{case.id}/move"],
                             "write": ["POST", f"{api}/records/{case.id}/move"], "submit": ".act-move",
-                            "submit_step": 1, "redo_from": 0,
+                            "submit_step": 1, "redo_from": 0, "decoy_of": case.id,
                             "readback": text_has(L(f"{row} td.folder"), "billing")})
     return [resolve, move]
 
