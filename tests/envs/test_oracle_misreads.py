@@ -78,3 +78,14 @@ async def test_misread_fires_only_on_its_cue(quirk: str, fam: str, base: str, va
     else:
         assert not fired
         assert _passed(sites, task, result), result.answer
+
+
+async def test_latest_value_of_a_named_series_is_no_cue_for_the_first_row() -> None:
+    from webfovea.envs.oracle_misreads import Misreads
+
+    class _Page:  # answer_instead reads nothing before deciding that no cue is shown
+        async def evaluate(self, *_: object) -> None:
+            raise AssertionError("no page read expected")
+
+    m = Misreads("t", "Report the latest value of “Consumer prices, energy”.", rates={"assume_sorted_rate": 1.0})
+    assert await m.answer_instead(_Page(), {"target": {"selector": "#x"}, "attr": "text"}, 0) is None  # type: ignore[arg-type]

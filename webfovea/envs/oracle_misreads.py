@@ -10,8 +10,8 @@ invites the misreading, so a clean page is never misread:
 - `first_lookalike_rate` — seed 003, Table 1, grounding: "Identify the correct UI target among
   noise, decoys, and adversarial content ... decoys & aliases". When rows above the asked row
   carry the asked name plus a suffix ("… (provisional)"), it reads the first of them.
-- `assume_sorted_rate` — seed 003, Table 1, planning: "scrambled timestamps". Asked for the
-  latest / most recent entry of a table, it takes the first row, as if the default order were
+- `assume_sorted_rate` — seed 003, Table 1, planning: "scrambled timestamps". Asked which entry
+  of a table is the latest / most recent (no row named in quotes), it takes the first row, as if the default order were
   newest first (on a clean page it is, so the answer does not change).
 - `skip_legend_rate` — seed 003, Table 1, state tracking: "shuffled lists, contradictory
   updates, split information". The table shows a unit code and a note sends it to the Units
@@ -170,7 +170,9 @@ class Misreads:
             if got:
                 self._fired("first_lookalike_rate", step, row=got["row"], value=got["value"])
                 return str(got["value"])
-        if self.fires["assume_sorted_rate"] and _LATEST.search(self.instruction):
+        # Only a question for the latest entry itself (no named row: "the latest value of “X”"
+        # asks for X's row, which no one reads off the first row).
+        if self.fires["assume_sorted_rate"] and not names and _LATEST.search(self.instruction):
             got = await page.evaluate(_OTHER_ROW_JS, [sel, None])
             if got:
                 self._fired("assume_sorted_rate", step, row=got["row"], value=got["value"])
