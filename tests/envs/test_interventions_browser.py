@@ -39,7 +39,7 @@ async def test_every_family_is_probed_and_there_are_at_least_twelve() -> None:
     assert {f.layer for f in FAMILIES.values()} == {"seed", "server", "network", "client"}
 
 
-async def _open(page: Page, sites: SitesHandle, task_id: str, variant: str, view: str = "") -> str:
+async def _open(page: Page, sites: SitesHandle, task_id: str, variant: str | None, view: str = "") -> str:
     with sites.control() as control:
         sid = control.create(task_id, sites.seed, variant)["session_id"]
     await page.context.add_cookies([{"name": "wf_session", "value": sid, "url": sites.main_url, "httpOnly": True}])
@@ -159,8 +159,9 @@ async def test_recoverable(fam: str, sites: SitesHandle, session: BrowserSession
     with sites.control() as control:
         diff = control.diff(result.session_id)["diff"]
         audit = control.audit(result.session_id)["audit"]
+        requests = control.requests(result.session_id)
     assert audit, "the intervention never fired"
-    state = score_state(diff, extra["obligations"], extra["noise"])
+    state = score_state(diff, extra["obligations"], extra["noise"], requests)
     assert state.passed, (state, result.answer)
     if not task.state_changing:
         assert score_answer(result.answer, task.answer).passed, result.answer
@@ -184,3 +185,56 @@ async def test_same_run_twice_gives_the_same_hashes(variant: str, sites: SitesHa
             d, a = control.diff(result.session_id), control.audit(result.session_id)
         seen.append((d["initial_sha256"], d["diff_sha256"], a["audit_sha256"], result.answer))
     assert seen[0] == seen[1]
+
+
+async def test_swallowed_click_counts_per_session_not_per_page_load(sites: SitesHandle,
+                                                                    session: BrowserSession) -> None:
+    """The first click on the button is swallowed; after a reload (verify's re-read) the next
+    click is the session's second and goes through: the backend really holds the change."""
+    page = await session.fresh_page()
+    try:
+        sid = await _open(page, sites, "case-resolve-01", "client/swallowed_click")
+        button = page.locator("#records tr[data-id] .act-resolve").nth(4)
+        case_id = await page.locator("#records tr[data-id]").nth(4).get_attribute("data-id")
+        await button.click()
+        for _ in range(50):  # the page reports the swallowed click to the server (best effort fetch)
+            with sites.control() as control:
+                if any(e.get("event") == "click_swallowed" for e in control.audit(sid)["audit"]):
+                    break
+            await page.wait_for_timeout(100)
+        else:
+            raise AssertionError("the swallowed click never reached the audit log")
+        with sites.control() as control:
+            assert control.diff(sid)["diff"] == []
+        await page.reload()
+        await page.wait_for_selector("#records tr[data-id]")
+        await page.locator("#records tr[data-id] .act-resolve").nth(4).click()
+        row = page.locator(f'#records tr[data-id="{case_id}"] td.status')
+        await row.filter(has_text="resolved").wait_for(timeout=15_000)
+        with sites.control() as control:
+            diff = control.diff(sid)["diff"]
+            audit = control.audit(sid)["audit"]
+        assert {(c["id"], c["field"], c["after"]) for c in diff if c["op"] == "update"} >= {(case_id, "status", "resolved")}
+        assert [e["ordinal"] for e in audit if e.get("event") == "click_swallowed"] == [1]
+    finally:
+        await page.context.clear_cookies()
+
+
+async def test_retrieval_obligation_reads_the_filter_from_the_server_log(sites: SitesHandle,
+                                                                        session: BrowserSession) -> None:
+    """The lookup's obligation holds only once the page really asked the server for the filtered table."""
+    task = next(t for t in load_breakingweb_suite(sites) if t.task_id == "req-lookup-01")
+    obligations = (task.model_extra or {})["obligations"]
+    page = await session.fresh_page()
+    try:
+        sid = await _open(page, sites, "req-lookup-01", None, "#/catalogue")
+        await page.wait_for_selector("#catalogue")
+        with sites.control() as control:
+            assert not score_state([], obligations, requests=control.requests(sid)).passed  # all topics only
+        await page.select_option("#filter", "Prices")
+        await page.click("#apply")
+        await page.wait_for_selector("#shown:has-text('Prices')")
+        with sites.control() as control:
+            assert score_state([], obligations, requests=control.requests(sid)).passed
+    finally:
+        await page.context.clear_cookies()

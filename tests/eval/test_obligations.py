@@ -49,3 +49,17 @@ def test_diff_is_sorted_and_canonical() -> None:
     diff = canonical_diff(BEFORE, _after(R2={"folder": "spam", "status": "resolved"}))
     assert [(c["id"], c["field"]) for c in diff if c["entity"] == "records"] == [("R-2", "folder"), ("R-2", "status")]
     assert canonical_diff(BEFORE, BEFORE) == []
+
+
+FILTERED = {"request": {"path": "/api/requests/catalogue/Prices", "method": "GET", "which": "any",
+                        "status": {"lt": 400}, "label": "filtered by Prices"}}
+
+
+def test_a_retrieval_obligation_is_a_request_predicate_over_the_log() -> None:
+    log = [{"method": "GET", "path": "/api/requests/catalogue", "query": {}, "status": 200, "ordinal": 0},
+           {"method": "GET", "path": "/api/requests/catalogue/Prices", "query": {}, "status": 503, "ordinal": 1}]
+    assert not score_state([], [FILTERED], requests=log).passed  # only a failed filtered request
+    log.append({"method": "GET", "path": "/api/requests/catalogue/Prices", "query": {}, "status": 200, "ordinal": 2})
+    sc = score_state([], [FILTERED], requests=log)
+    assert sc.passed and sc.obligations_met == [True]
+    assert not score_state([], [FILTERED], requests=None).passed  # no log: not established

@@ -144,6 +144,7 @@ def _run_and_summarise(
             backend=backend, ray_address=address, model_options=options or None, fresh=fresh,
             # The proving ground's ports change with every start: not part of a task's identity.
             url_aliases=_port_aliases(sites or handle),
+            state_passed=_live_state_judge(tasks, handle),
         ))
     except RunError as e:
         raise fail(str(e)) from None
@@ -170,6 +171,15 @@ def _run_and_summarise(
     out.print(f"summary: {lit(path)}")
     out.print(f"report:  {lit(report)}")
     return summary
+
+
+def _live_state_judge(tasks: list[Task], handle: SitesHandle | None) -> Any:
+    """The progress line's judge of stateful tasks by their backend state (None without them)."""
+    if handle is None or not any((t.model_extra or {}).get("stateful_app") for t in tasks):
+        return None
+    from webfovea.eval.breakingweb import live_state_judge
+
+    return live_state_judge(handle)
 
 
 def _port_aliases(sites: SitesHandle | None) -> dict[str, str] | None:

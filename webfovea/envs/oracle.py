@@ -15,6 +15,7 @@ reads the task's expected answer, and never clicks, types or scrolls itself.
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -34,6 +35,7 @@ from webfovea.envs.oracle_grounding import (
     scroll_plan,
 )
 from webfovea.envs.oracle_locate import LocateOps
+from webfovea.envs.oracle_misreads import MISREAD_KNOBS, Misreads
 from webfovea.envs.oracle_quirks import Quirks
 from webfovea.envs.oracle_speech import PromptView, call, describe, read_prompt, reply, thought
 from webfovea.envs.oracle_stress import RATE_KNOBS, Stress
@@ -65,6 +67,7 @@ EXTRA_KNOBS: dict[str, Any] = {
     # Behaviour under a misbehaving site (envs/oracle_stress.py); off by default.
     "realistic": False,
     **{name: None for name in RATE_KNOBS},
+    **{name: None for name in MISREAD_KNOBS},
     **REF_QUIRK_KNOBS,
 }
 _QUIRK_KEYS = ("contaminate_from_step", "contaminate_token", "contaminate_where", "continuation_at_step")
@@ -141,6 +144,8 @@ class OracleModel(StructuredOps, LocateOps):
             overrides={k: knobs[k] for k in _QUIRK_KEYS if knobs.get(k) is not None},
         )
         self._stress = Stress.from_knobs(task.task_id, int(knobs["seed"]), knobs)
+        self._misreads = Misreads.from_knobs(task.task_id, task.task, int(knobs["seed"]), knobs)
+        self._noted = (0, 0)  # stress / misread firings already put in a reply's notes
         self.cursor = 0
         self._calls = 0
         self._reset_step()
@@ -160,7 +165,14 @@ class OracleModel(StructuredOps, LocateOps):
 
     @property
     def quirk_log(self) -> list[dict[str, Any]]:
-        return [*self._quirks.log, *self._stress.log]
+        return [*self._quirks.log, *self._stress.log, *self._misreads.log]
+
+    def _new_firings(self) -> list[str]:
+        """Stress and misread firings since the last reply, as notes the step record keeps."""
+        a, b = self._noted
+        new = [*self._stress.log[a:], *self._misreads.log[b:]]
+        self._noted = (len(self._stress.log), len(self._misreads.log))
+        return [f"oracle quirk: {json.dumps(e, sort_keys=True)}" for e in new]
 
     def _reset_step(self) -> None:
         self._attempts = 0
@@ -201,7 +213,7 @@ class OracleModel(StructuredOps, LocateOps):
         text = reply(emit.thought, emit.action)
         text = self._quirks.finish(index, text, rng, has_argument=emit.has_argument, final=emit.final)
         self.actions_log.append(emit.action)
-        return ModelReply(text=text, usage=self._usage(inp, text))
+        return ModelReply(text=text, usage=self._usage(inp, text), notes=self._new_firings())
 
     async def _summary(self, inp: ModelInput) -> ModelReply:
         try:
@@ -285,6 +297,13 @@ class OracleModel(StructuredOps, LocateOps):
                 return _Emit(thought("wait", view.rng), "wait()", main=False)
         while self.cursor < len(self.plan):
             step = self.plan[self.cursor]
+            skipped = await self._misreads.skips_detour(self.page, step, index)
+            if skipped == "legend" and isinstance(step.get("instead"), dict):
+                self.plan = [*self.plan[:self.cursor], step["instead"]]  # report what the table shows
+                continue
+            if skipped:
+                self._advance()
+                continue
             op = step.get("op")
             handler = getattr(self, f"_op_{op}", None)
             if handler is None:
@@ -346,7 +365,8 @@ class OracleModel(StructuredOps, LocateOps):
         return _Emit(said, action, main=False)
 
     async def _op_click(self, step: dict[str, Any], view: _View, index: int) -> _Emit | None:
-        got = await self._reach_target(step["target"], view, _Emit)
+        target = await self._misreads.lookalike_target(self.page, step["target"], index)
+        got = await self._reach_target(target, view, _Emit)
         if not isinstance(got, tuple):
             return got
         loc, ref = got
@@ -363,7 +383,9 @@ class OracleModel(StructuredOps, LocateOps):
                      self.speak(name, **self._target_args(loc, ref, view, index)))
 
     async def _op_select(self, step: dict[str, Any], view: _View, index: int) -> _Emit | None:
-        reached = await self._reach_target(step["target"], view, _Emit)
+        target = await self._misreads.adjacent_target(self.page, step["target"], index)
+        target = await self._misreads.lookalike_target(self.page, target, index)
+        reached = await self._reach_target(target, view, _Emit)
         if not isinstance(reached, tuple):
             return reached
         got, ref = reached
@@ -394,7 +416,8 @@ class OracleModel(StructuredOps, LocateOps):
         return content, submit
 
     async def _op_fill(self, step: dict[str, Any], view: _View, index: int) -> _Emit | None:
-        reached = await self._reach_target(step["target"], view, _Emit)
+        target = await self._misreads.adjacent_target(self.page, step["target"], index)
+        reached = await self._reach_target(target, view, _Emit)
         if not isinstance(reached, tuple):
             return reached
         got, ref = reached
@@ -503,7 +526,11 @@ class OracleModel(StructuredOps, LocateOps):
             return got
         if got is None:  # never saw it: a real model would not know the value either
             return self._finish(view, index, "", giveup=True)
-        value = await read_value(self.page, source)
+        value = await self._misreads.answer_instead(self.page, source, index)
+        if value == "":  # hidden under the dialog it left open
+            return self._finish(view, index, "", giveup=True)
+        if value is None:
+            value = await read_value(self.page, source)
         return self._finish(view, index, value or "")
 
 

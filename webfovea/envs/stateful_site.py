@@ -95,7 +95,11 @@ def register(ctx: SiteContext, main: FastAPI, frame: FastAPI) -> None:
         except ValueError:
             body = {}
         event = {k: v for k, v in (body if isinstance(body, dict) else {}).items() if isinstance(v, (str, int))}
-        session.audit.append({"layer": "client", "family": iv["family"].name, **event})
+        if event.get("event") in ("click_seen", "click_swallowed") and isinstance(event.get("ordinal"), int):
+            # The session's count of matching clicks: the next page load continues from it.
+            session.extra["clicks_seen"] = max(int(session.extra.get("clicks_seen", 0)), event["ordinal"])
+        if event.get("event") != "click_seen":  # a click that went through is no firing
+            session.audit.append({"layer": "client", "family": iv["family"].name, **event})
         return JSONResponse({"ok": True})
 
     register_control(main, store)
@@ -106,4 +110,7 @@ def _client_plan(session: Session | None, app: str) -> dict | None:
     if session is None or session.extra.get("app") != app:
         return None
     iv = session.extra.get("iv")
-    return iv.get("client") if iv else None
+    plan = iv.get("client") if iv else None
+    if plan and "swallow" in plan:  # per-session ordinal: tell the new page how many it has seen
+        plan = {**plan, "swallow": {**plan["swallow"], "seen": int(session.extra.get("clicks_seen", 0))}}
+    return plan

@@ -10,11 +10,13 @@ passes and the done-signal false-positive rate, with bootstrap intervals.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from webfovea.eval.obligations import score_state
+from webfovea.eval.obligations import needs_requests, score_state
 from webfovea.record import FamilyStats, StateScore, TaskRow, read_result, write_result
+from webfovea.record.schema import TaskResult
 from webfovea.task import Task
 
 BOOTSTRAP = 1000
@@ -43,13 +45,15 @@ def attach_states(run_dir: Path, tasks: list[Task], control: Any) -> int:
         if not result.session_id:
             result.state = StateScore(passed=False, error="the task never bound a session (see its error)")
         else:
+            obligations = _extra(task, "obligations", [])
             try:
                 diff = control.diff(result.session_id)
                 audit = control.audit(result.session_id)
+                requests = control.requests(result.session_id) if needs_requests(obligations) else None
             except Exception as e:  # noqa: BLE001 - the result must still say what happened
                 result.state = StateScore(passed=False, error=f"the environment's state could not be read: {e}")
             else:
-                sc = score_state(diff["diff"], _extra(task, "obligations", []), _extra(task, "noise", ["updated"]))
+                sc = score_state(diff["diff"], obligations, _extra(task, "noise", ["updated"]), requests)
                 result.state = StateScore(
                     initial_sha256=diff["initial_sha256"], final_sha256=diff["final_sha256"],
                     audit_sha256=audit["audit_sha256"], diff_sha256=diff["diff_sha256"], score=sc.score,
@@ -57,6 +61,21 @@ def attach_states(run_dir: Path, tasks: list[Task], control: Any) -> int:
         write_result(task_dir, result)
         scored += 1
     return scored
+
+
+def live_state_judge(handle: Any) -> Callable[[Task, TaskResult], bool | None]:
+    """For the progress line while the run goes on: a finished stateful task's verdict from its
+    backend state now (obligations and invariants; a retrieval task's answer is checked by the
+    caller). None for tasks that are not stateful or never bound a session."""
+    def judge(task: Task, result: TaskResult) -> bool | None:
+        if not is_stateful(task) or not result.session_id:
+            return None
+        obligations = _extra(task, "obligations", [])
+        with handle.control() as control:
+            diff = control.diff(result.session_id)["diff"]
+            requests = control.requests(result.session_id) if needs_requests(obligations) else None
+        return score_state(diff, obligations, _extra(task, "noise", ["updated"]), requests).passed
+    return judge
 
 
 def _mean(xs: list[float]) -> float:

@@ -6,14 +6,22 @@ An obligation is a change that must happen, e.g.
 A create is met when exactly `count` created records carry all the fields; an update when
 the record's final values are the fields. Invariants: nothing else changes, except noise
 fields (`updated`, the app's clock and id counter). Score = met / total obligations; pass =
-all met and no invariant broken. A task without obligations (retrieval) passes on state when
-nothing changed.
+all met and no invariant broken. A task without obligations passes on state when nothing changed.
+
+A retrieval task's obligation is a request predicate (eval/predicates.py, the engine the
+judge's ground truth uses) over the session's server-side request log: "the request that
+produced the answer carried the right filters", e.g.
+  {"request": {"path": "/api/requests/catalogue/Prices", "method": "GET", "which": "any",
+               "status": {"lt": 400}, "label": "the table was filtered by topic Prices"}}
+Without the log (None) such an obligation is not met: it could not be established.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
+
+from webfovea.eval.predicates import evaluate_one
 
 DEFAULT_NOISE = ("updated",)
 SETTINGS_NOISE = ("clock", "counter")  # the session clock and id counter move with every save
@@ -53,11 +61,19 @@ def _met(ob: dict[str, Any], diff: list[dict[str, Any]]) -> tuple[bool, set[tupl
     raise ValueError(f"unknown obligation op {ob['op']!r}")
 
 
+def needs_requests(obligations: list[dict[str, Any]]) -> bool:
+    return any("request" in ob for ob in obligations)
+
+
 def score_state(diff: list[dict[str, Any]], obligations: list[dict[str, Any]],
-                noise: list[str] | tuple[str, ...] = DEFAULT_NOISE) -> StateScore:
+                noise: list[str] | tuple[str, ...] = DEFAULT_NOISE,
+                requests: list[dict[str, Any]] | None = None) -> StateScore:
     met: list[bool] = []
     covered: set[tuple[str, str, str | None]] = set()
     for ob in obligations:
+        if "request" in ob:
+            met.append(requests is not None and evaluate_one(ob["request"], requests).passed)
+            continue
         ok, keys = _met(ob, diff)
         met.append(ok)
         covered |= keys

@@ -18,6 +18,7 @@ A predicate:
    "which": "last",                   # last (default) | any | none
    "query": {"country": "VN", "from": {"le": "2023-05-01"}},
    "body":  {"dataset": "cpi-m"},     # dotted keys reach into nested JSON bodies
+   "status": {"lt": 400},             # optional: a condition on the answer's HTTP status
    "label": "the table shows Viet Nam"}   # optional, for the details
 A condition is a literal (equality after str(), case-sensitive), or one of
   {"eq": v}, {"ne": v}, {"in": [..]}, {"le": v}, {"ge": v}, {"lt": v}, {"gt": v}
@@ -69,6 +70,9 @@ def check_predicate(p: Predicate) -> None:
         raise PredicateError("a predicate needs 'path' or 'path_prefix' (a string)")
     if p.get("which", "last") not in _WHICH:
         raise PredicateError(f"'which' must be one of {', '.join(_WHICH)}")
+    status = p.get("status")
+    if isinstance(status, dict) and (len(status) != 1 or next(iter(status)) not in _OPS):
+        raise PredicateError(f"status: a condition object has one of {', '.join(_OPS)}")
     for part in ("query", "body"):
         conds = p.get(part) or {}
         if not isinstance(conds, dict):
@@ -148,6 +152,8 @@ def _mismatches(p: Predicate, e: Entry) -> list[str]:
         value = lookup(e.get("body"), name)
         if not _holds(value, cond):
             bad.append(f"body {name}={value!r} does not satisfy {cond!r}")
+    if "status" in p and not _holds(e.get("status"), p["status"]):
+        bad.append(f"status {e.get('status')!r} does not satisfy {p['status']!r}")
     return bad
 
 

@@ -66,7 +66,9 @@ def _state_score(task: Task, result: TaskResult) -> Score:
         return Score(False, "empty" if result.answer is None else "mismatch", f"ended with {result.status}")
     sc = score_answer(result.answer, task.answer)
     if sc.passed and not passed:
-        return Score(False, "state", f"answer right, but {len(st.invariants_broken)} unrelated change(s)")
+        if st.invariants_broken:
+            return Score(False, "state", f"answer right, but {len(st.invariants_broken)} unrelated change(s)")
+        return Score(False, "state", f"answer right, but its request obligations were not met ({st.obligations_met})")
     return sc
 
 

@@ -18,7 +18,7 @@ import fcntl
 import os
 import pickle
 import secrets
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -67,6 +67,9 @@ class RunOptions:
     # Set the earlier run in the output folder aside (into .earlier/<n>/) and start again,
     # instead of refusing a resume whose model, configuration or tasks changed.
     fresh: bool = False
+    # Judges a finished task by its backend state for the progress line (a stateful environment's
+    # obligations): (task, result) -> passed, or None when the answer decides. Runs in the driver.
+    state_passed: Callable[[Task, TaskResult], bool | None] | None = None
 
 
 @dataclass
@@ -240,7 +243,7 @@ def _supervise(tasks: list[Task], out_dir: Path, q: TaskQueue, options: RunOptio
                 )
                 for i in range(options.workers)
             ]
-            with Progress(tasks, out_dir, enabled=options.show_progress) as progress:
+            with Progress(tasks, out_dir, enabled=options.show_progress, state_passed=options.state_passed) as progress:
                 sup = Supervisor(driver, backend, specs, task_timeout_s=timeout, policy=options.policy,
                                  progress=progress, events=events)
                 return sup.run()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -18,12 +19,17 @@ from rich.text import Text
 
 from webfovea.eval.scoring import score_answer
 from webfovea.record.files import read_result
+from webfovea.record.schema import TaskResult
 from webfovea.runner.queue import TaskQueue
 from webfovea.task import Task
 
 
-def passed(task: Task | None, answer: str | None, status: str) -> bool | None:
-    """Did the answer match the expected one? None when the task has no expected answer."""
+def passed(task: Task | None, answer: str | None, status: str, state_passed: bool | None = None) -> bool | None:
+    """Did the task pass? A stateful task by its backend state (`state_passed`: obligations met,
+    for a retrieval task also the answer); else by the answer (None without an expected one)."""
+    if state_passed is not None and task is not None:
+        if task.answer is None or not state_passed:
+            return state_passed
     if task is None or task.answer is None:
         return None
     if status != "finished" or answer is None:
@@ -32,8 +38,10 @@ def passed(task: Task | None, answer: str | None, status: str) -> bool | None:
 
 
 class Progress:
-    def __init__(self, tasks: list[Task], out_dir: Path, *, enabled: bool = True, stream: TextIO | None = None) -> None:
+    def __init__(self, tasks: list[Task], out_dir: Path, *, enabled: bool = True, stream: TextIO | None = None,
+                 state_passed: Callable[[Task, TaskResult], bool | None] | None = None) -> None:
         self.tasks = {t.task_id: t for t in tasks}
+        self.state_judge = state_passed
         self.out_dir = Path(out_dir)
         self.enabled = enabled
         self.stream = stream or sys.stderr
@@ -57,6 +65,20 @@ class Progress:
             self._live.__exit__(None, None, None)
             self._live = None
 
+    def _state_passed(self, tid: str, res: TaskResult | None) -> bool | None:
+        """The backend's verdict on a stateful task (result.json's, else the live judge's)."""
+        task = self.tasks.get(tid)
+        if res is None or task is None:
+            return None
+        if res.state is not None and getattr(res.state, "passed", None) is not None:
+            return bool(getattr(res.state, "passed"))  # noqa: B009 - an extra key of StateScore
+        if self.state_judge is None:
+            return None
+        try:
+            return self.state_judge(task, res)
+        except Exception:  # noqa: BLE001 - the line is a view; summary.json has the verdict
+            return None
+
     def note(self, message: str) -> None:
         """A one-off event (restart, lost task) shown in both modes."""
         if self.enabled:
@@ -73,7 +95,8 @@ class Progress:
                 self._seen_done.add(tid)
                 res = read_result(self.out_dir / tid)
                 status = res.status if res else t["status"] or "?"
-                ok = passed(self.tasks.get(tid), res.answer if res else None, status)
+                ok = passed(self.tasks.get(tid), res.answer if res else None, status,
+                            self._state_passed(tid, res))
                 self._finished += status == "finished"
                 self._passes += bool(ok)
                 if not self.live_mode:

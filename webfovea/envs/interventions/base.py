@@ -73,6 +73,7 @@ class Family:
     primitive: str
     summary: str
     needs: tuple[str, ...] = ()  # task.targets keys it needs to apply
+    needs_any: tuple[str, ...] = ()  # ... or at least one of these
     app_needs: tuple[str, ...] = ()  # "catalogue", "editable"
     state_only: bool = False  # only on state-changing tasks
     retrieval_only: bool = False
@@ -99,6 +100,8 @@ class Family:
         missing = [k for k in self.needs if k not in task.targets]
         if missing:
             return f"{self.name} needs the task to name {', '.join(missing)}"
+        if self.needs_any and not any(k in task.targets for k in self.needs_any):
+            return f"{self.name} needs the task to name one of {', '.join(self.needs_any)}"
         return None
 
     def recovery_plan(self, task: StatefulTask) -> list[Step]:

@@ -21,6 +21,8 @@ def _recover(plan: list[Step], task: StatefulTask) -> list[Step]:
         return list(plan)
     at = clicks[1] + 1
     close = click(L("#iv-overlay .iv-close"), expect={"target": L("#iv-overlay"), "visible": False})
+    # Marked: a misreading oracle (envs/oracle_misreads.py) that sees the dialog may leave it open.
+    close = {**close, "detour": "dialog", "cue": {"target": L("#iv-overlay"), "visible": True}}
     return [*plan[:at], close, *plan[at:]]
 
 

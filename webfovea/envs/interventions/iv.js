@@ -32,7 +32,9 @@
     }, true);
   }
   if (plan.swallow) {
-    let n = 0;
+    // The ordinal counts per session, not per page load: the page starts from the matching
+    // clicks the server has already been told of (`seen`), so a reload does not swallow again.
+    let n = plan.swallow.seen || 0;
     window.addEventListener('click', (e) => {
       const t = e.target instanceof Element ? e.target.closest(plan.swallow.selector) : null;
       if (!t) return;
@@ -41,6 +43,8 @@
         e.stopImmediatePropagation();
         e.preventDefault();
         report('click_swallowed', {ordinal: n});
+      } else {
+        report('click_seen', {ordinal: n});
       }
     }, true);
   }

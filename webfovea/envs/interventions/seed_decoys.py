@@ -1,5 +1,14 @@
-"""seed/decoys: near-duplicate catalogue rows ("… (discontinued series)", "… (2010=100)") sit
-just above the true row with other values. Grounding: pick the row by its exact name."""
+"""seed/decoys: near-duplicates sit just above the asked entry. Grounding: pick it by every
+detail the instruction gives, not by the first row that looks right.
+
+- the catalogue (a retrieval task naming `series`): rows "… (discontinued series)", "… (2010=100)"
+  with other values above the true row;
+- the case mailbox (a task naming `decoy_of`, the case it acts on): a case with the same
+  subject from another sender, listed just above it (seeded, so clean and intervention runs
+  differ only by it; acting on it breaks an invariant and leaves the obligation unmet).
+Booking has no place for one: its create task already offers a look-alike tour ("… (express)"),
+and its cancel task names the reservation by number.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +17,7 @@ from .base import Family, IvContext
 SUFFIXES = ("(discontinued series)", "(2010=100)", "(provisional)", "(old methodology)")
 
 
-def _decoys(ctx: IvContext) -> None:
+def _catalogue_decoys(ctx: IvContext) -> None:
     cat = ctx.session.state.catalogue
     sid = ctx.task.targets["series"]
     at = next(i for i, r in enumerate(cat) if r["id"] == sid)
@@ -22,8 +31,27 @@ def _decoys(ctx: IvContext) -> None:
     ctx.fire("decoys", series=sid, count=len(suffixes))
 
 
+def _record_decoy(ctx: IvContext) -> None:
+    state = ctx.session.state
+    rid = ctx.task.targets["decoy_of"]
+    at = next(i for i, r in enumerate(state.records) if r.id == rid)
+    true = state.records[at]
+    others = sorted({r.sender for r in state.records} - {true.sender})
+    state.counter += 1
+    decoy = true.model_copy(update={"id": f"{ctx.app.id_prefix}{state.counter:04d}", "sender": ctx.rng.choice(others)})
+    state.records.insert(at, decoy)
+    ctx.fire("decoys", of=rid, decoy=decoy.id)
+
+
+def _decoys(ctx: IvContext) -> None:
+    if "series" in ctx.task.targets and ctx.session.state.catalogue:
+        _catalogue_decoys(ctx)
+    else:
+        _record_decoy(ctx)
+
+
 FAMILY = Family(
     name="seed/decoys", layer="seed", primitive="grounding",
-    summary="near-duplicate rows with other values above the asked series",
-    needs=("series",), app_needs=("catalogue",), retrieval_only=True, at_create=_decoys,
+    summary="near-duplicates with other values (catalogue rows, a case with the same subject) above the asked one",
+    needs_any=("series", "decoy_of"), at_create=_decoys,
 )

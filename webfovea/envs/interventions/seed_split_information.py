@@ -15,7 +15,11 @@ def _split(ctx: IvContext) -> None:
 
 def _recover(plan: list[Step], task: StatefulTask) -> list[Step]:
     unit = task.targets["unit"]
-    return [*plan[:-1], click(L('nav.tabs a[data-view="units"]'), expect=visible(L("#units"))),
+    # The detour to the legend is marked: a misreading oracle (envs/oracle_misreads.py) that sees
+    # the note pointing to the Units page may skip it and report the code the table shows.
+    legend = {**click(L('nav.tabs a[data-view="units"]'), expect=visible(L("#units"))), "detour": "legend",
+              "cue": visible(L("#unit-note")), "instead": plan[-1]}
+    return [*plan[:-1], legend,
             {"op": "answer", "source": {"target": L(f'#units tr[data-id="{unit}"] td.name'), "attr": "text"}}]
 
 

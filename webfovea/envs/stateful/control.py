@@ -17,7 +17,11 @@ from .determinism import sha256_of
 from .diff import canonical_diff
 
 
-def _stateful(store: SessionStore, session_id: str) -> Session | JSONResponse:
+def _guarded(request: Request, store: SessionStore, session_id: str) -> Session | JSONResponse:
+    """The stateful session behind a control route; a refusal without the runner's secret, 404
+    for an unknown session, 409 for a session that holds no app state."""
+    if (refused := refuse(request, store)) is not None:
+        return refused
     session = store.get(session_id)
     if session is None:
         return JSONResponse({"error": f"no session {session_id!r}"}, status_code=404)
@@ -29,9 +33,7 @@ def _stateful(store: SessionStore, session_id: str) -> Session | JSONResponse:
 def register_control(main: FastAPI, store: SessionStore) -> None:
     @main.get(CONTROL_PREFIX + "/sessions/{session_id}/diff")
     async def diff(session_id: str, request: Request) -> JSONResponse:
-        if (refused := refuse(request, store)) is not None:
-            return refused
-        s = _stateful(store, session_id)
+        s = _guarded(request, store, session_id)
         if isinstance(s, JSONResponse):
             return s
         changes = canonical_diff(s.extra["initial"], s.state)
@@ -40,9 +42,7 @@ def register_control(main: FastAPI, store: SessionStore) -> None:
 
     @main.get(CONTROL_PREFIX + "/sessions/{session_id}/audit")
     async def audit(session_id: str, request: Request) -> JSONResponse:
-        if (refused := refuse(request, store)) is not None:
-            return refused
-        s = _stateful(store, session_id)
+        s = _guarded(request, store, session_id)
         if isinstance(s, JSONResponse):
             return s
         log = list(s.audit)
@@ -50,9 +50,7 @@ def register_control(main: FastAPI, store: SessionStore) -> None:
 
     @main.post(CONTROL_PREFIX + "/sessions/{session_id}/reset")
     async def reset(session_id: str, request: Request) -> JSONResponse:
-        if (refused := refuse(request, store)) is not None:
-            return refused
-        s = _stateful(store, session_id)
+        s = _guarded(request, store, session_id)
         if isinstance(s, JSONResponse):
             return s
         # Rebuild from scratch (hooks, ordinals and closures included), as a fresh session would be.

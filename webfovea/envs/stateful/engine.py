@@ -71,6 +71,18 @@ def mutate(session: Session, app: AppSpec, rid: str | None, fields: dict[str, An
     return record.model_dump(mode="json")
 
 
+def _saved(session: Session, app: AppSpec, rid: str | None, fields: dict[str, Any], message: str) -> JSONResponse:
+    """One create/update/row action through `mutate`: 404 for an unknown record, 422 for a schema
+    violation (nothing written), else the stored record and `message` (its `{id}` filled in)."""
+    try:
+        saved = mutate(session, app, rid, fields)
+    except LookupError as e:
+        return _error(str(e), 404)
+    except ValueError as e:
+        return _error(str(e), 422)
+    return JSONResponse({"ok": True, "record": saved, "message": message.replace("{id}", str(saved["id"]))})
+
+
 def public_records(session: Session) -> list[dict[str, Any]]:
     return [r.model_dump(mode="json") for r in session.state.records]
 
@@ -105,11 +117,7 @@ def register_app(app: AppSpec, main: FastAPI, store: SessionStore) -> None:
         body = await _body(request)
         if isinstance(body, JSONResponse):
             return body
-        try:
-            saved = mutate(s, app, None, body)
-        except ValueError as e:
-            return _error(str(e), 422)
-        return JSONResponse({"ok": True, "record": saved, "message": f"Saved. Reference {saved['id']}."})
+        return _saved(s, app, None, body, "Saved. Reference {id}.")
 
     @main.put(api + "/records/{rid}")
     async def update(rid: str, request: Request) -> JSONResponse:
@@ -119,13 +127,7 @@ def register_app(app: AppSpec, main: FastAPI, store: SessionStore) -> None:
         body = await _body(request)
         if isinstance(body, JSONResponse):
             return body
-        try:
-            saved = mutate(s, app, rid, body)
-        except LookupError as e:
-            return _error(str(e), 404)
-        except ValueError as e:
-            return _error(str(e), 422)
-        return JSONResponse({"ok": True, "record": saved, "message": f"Saved. Reference {saved['id']}."})
+        return _saved(s, app, rid, body, "Saved. Reference {id}.")
 
     @main.post(api + "/records/{rid}/{action}")
     async def act(rid: str, action: str, request: Request) -> JSONResponse:
@@ -142,13 +144,7 @@ def register_app(app: AppSpec, main: FastAPI, store: SessionStore) -> None:
                 fields[spec.choose] = body[spec.choose]
             except (ValueError, KeyError, TypeError):
                 return _error(f"Choose a {spec.choose} first.", 422)
-        try:
-            saved = mutate(s, app, rid, fields)
-        except LookupError as e:
-            return _error(str(e), 404)
-        except ValueError as e:
-            return _error(str(e), 422)
-        return JSONResponse({"ok": True, "record": saved, "message": f"{spec.label}: done for {rid}."})
+        return _saved(s, app, rid, fields, spec.label + ": done for {id}.")
 
     @main.get(api + "/catalogue")
     async def catalogue_all(request: Request) -> JSONResponse:

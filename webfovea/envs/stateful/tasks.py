@@ -10,6 +10,7 @@ backend really holds the change, as the page re-reads it), `drift`, `series`, `u
 from __future__ import annotations
 
 from functools import lru_cache
+from urllib.parse import quote
 
 from ..plan import L, answer, click, fill, select, text_has, value_is, visible
 from .apps import APPS
@@ -24,6 +25,14 @@ def base_id(task_id: str) -> str:
 
 def initial_state(task: StatefulTask, seed: int):  # noqa: ANN201 - an app's own state type
     return APPS[task.app].build(rng(task.task_id, seed, None, "state"), seed)
+
+
+def filtered(api: str, topic: str | None) -> dict:
+    """A retrieval obligation (eval/obligations.py): some answered catalogue request carried the
+    asked filter — topic `topic`, or none (all topics) — so the answer came from the right table."""
+    path = f"{api}/catalogue" + (f"/{quote(topic)}" if topic else "")
+    label = f"the catalogue was shown filtered by topic {topic}" if topic else "the catalogue was shown for all topics"
+    return {"request": {"path": path, "method": "GET", "which": "any", "status": {"lt": 400}, "label": label}}
 
 
 def _tab(view: str, then: str) -> dict:
@@ -82,7 +91,7 @@ def _requests_tasks(seed: int) -> list[StatefulTask]:
             answer(L(f'#catalogue tr[data-id="{row["id"]}"] td.value'))]
     out.append(StatefulTask(
         task_id="req-lookup-01", app="requests", category="multi-source comparison", failure_classes=["select"],
-        state_changing=False, answer=row["value"], obligations=[], plan=plan,
+        state_changing=False, answer=row["value"], obligations=[filtered(api, row["topic"])], plan=plan,
         instruction=(f"In the data catalogue of the data requests page, filter the topic {row['topic']} and "
                      f"report the latest value of “{row['name']}”. If asked to sign in, the user name is analyst "
                      "and the password portal-2025."),
@@ -95,7 +104,7 @@ def _requests_tasks(seed: int) -> list[StatefulTask]:
             answer(L(f'#catalogue tr[data-id="{row["id"]}"] td.unit'))]
     out.append(StatefulTask(
         task_id="req-unit-01", app="requests", category="multi-source comparison", failure_classes=["select"],
-        state_changing=False, answer=unit_name, obligations=[], plan=plan,
+        state_changing=False, answer=unit_name, obligations=[filtered(api, row["topic"])], plan=plan,
         instruction=(f"In the data catalogue of the data requests page, filter the topic {row['topic']} and "
                      f"report the unit in which “{row['name']}” is published (its full name)."),
         targets={"main": ["GET", f"{api}/catalogue/.+"], "submit": "#apply", "submit_step": 2, "redo_from": 0,
@@ -111,7 +120,7 @@ def _latest_task(seed: int) -> StatefulTask:
             answer(L(f'#catalogue tr[data-id="{latest["id"]}"] td.name'))]
     return StatefulTask(
         task_id="req-latest-01", app="requests", category="complete data retrieval", failure_classes=["select"],
-        state_changing=False, answer=latest["name"], plan=plan,
+        state_changing=False, answer=latest["name"], obligations=[filtered("/api/requests", None)], plan=plan,
         instruction="Which series in the data catalogue of the data requests page was released most recently? "
                     "Report its name.",
         targets={"main": ["GET", "/api/requests/catalogue"], "submit": "#apply", "submit_step": 2,
@@ -157,40 +166,33 @@ def _booking_tasks() -> list[StatefulTask]:
     return [create, cancel]
 
 
-def _cases_tasks(seed: int) -> list[StatefulTask]:
+def _case_task(seed: int, task_id: str, index: int, action: str, doing: str, field: str, value: str,
+               choose: str | None = None) -> StatefulTask:
+    """One case-mailbox task: a row action on the `index`-th seeded case (`choose`: the option picked
+    in the row's select first), with its obligation, targets and plan."""
     api = "/api/cases"
-    probe = StatefulTask(task_id="case-resolve-01", app="cases", instruction="")
-    case = initial_state(probe, seed).records[4]
+    case = initial_state(StatefulTask(task_id=task_id, app="cases", instruction=""), seed).records[index]
     row = f'#records tr[data-id="{case.id}"]'
-    plan = [click(L(f"{row} .act-resolve"), expect=text_has(L(f"{row} td.status"), "resolved")),
+    plan = [click(L(f"{row} .act-{action}"), expect=text_has(L(f"{row} td.{field}"), value)),
             answer(L(f"{row} td.id"))]
-    resolve = StatefulTask(
-        task_id="case-resolve-01", app="cases", failure_classes=[],
-        instruction=(f"Mark the case from {case.sender} about “{case.subject}” as resolved. Change nothing else. "
-                     "Report the case number. If asked to sign in, the user name is analyst and the password "
-                     "portal-2025."),
-        obligations=[{"entity": "records", "op": "update", "id": case.id, "fields": {"status": "resolved"}}],
-        plan=plan, targets={"main": ["POST", f"{api}/records/{case.id}/resolve"],
-                            "write": ["POST", f"{api}/records/{case.id}/resolve"], "submit": ".act-resolve",
-                            "submit_step": 0, "redo_from": 0,
-                            "readback": text_has(L(f"{row} td.status"), "resolved")})
-    probe = StatefulTask(task_id="case-move-01", app="cases", instruction="")
-    case = initial_state(probe, seed).records[2]
-    row = f'#records tr[data-id="{case.id}"]'
-    plan = [select(L(f"{row} .choose-move"), "Billing", expect=value_is(L(f"{row} .choose-move"), "billing")),
-            click(L(f"{row} .act-move"), expect=text_has(L(f"{row} td.folder"), "billing")),
-            answer(L(f"{row} td.id"))]
-    move = StatefulTask(
-        task_id="case-move-01", app="cases", failure_classes=["select"],
-        instruction=(f"Move the case from {case.sender} about “{case.subject}” to the Billing folder. Change "
-                     "nothing else. Report the case number. If asked to sign in, the user name is analyst and "
-                     "the password portal-2025."),
-        obligations=[{"entity": "records", "op": "update", "id": case.id, "fields": {"folder": "billing"}}],
-        plan=plan, targets={"main": ["POST", f"{api}/records/{case.id}/move"],
-                            "write": ["POST", f"{api}/records/{case.id}/move"], "submit": ".act-move",
-                            "submit_step": 1, "redo_from": 0,
-                            "readback": text_has(L(f"{row} td.folder"), "billing")})
-    return [resolve, move]
+    if choose is not None:
+        plan.insert(0, select(L(f"{row} .choose-{action}"), choose, expect=value_is(L(f"{row} .choose-{action}"), value)))
+    route = ["POST", f"{api}/records/{case.id}/{action}"]
+    return StatefulTask(
+        task_id=task_id, app="cases", failure_classes=["select"] if choose else [],
+        instruction=(f"{doing.format(case=case)} Change nothing else. Report the case number. If asked to sign in, "
+                     "the user name is analyst and the password portal-2025."),
+        obligations=[{"entity": "records", "op": "update", "id": case.id, "fields": {field: value}}],
+        plan=plan, targets={"main": route, "write": route, "submit": f".act-{action}", "submit_step": len(plan) - 2,
+                            "redo_from": 0, "decoy_of": case.id,
+                            "readback": text_has(L(f"{row} td.{field}"), value)})
+
+
+def _cases_tasks(seed: int) -> list[StatefulTask]:
+    about = "the case from {case.sender} about “{case.subject}”"
+    return [_case_task(seed, "case-resolve-01", 4, "resolve", f"Mark {about} as resolved.", "status", "resolved"),
+            _case_task(seed, "case-move-01", 2, "move", f"Move {about} to the Billing folder.", "folder", "billing",
+                       choose="Billing")]
 
 
 @lru_cache(maxsize=8)

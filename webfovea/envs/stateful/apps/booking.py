@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..spec import AppSpec, AppState, FieldSpec, RowAction
+from ..spec import AppSpec, AppState, FieldSpec, RowAction, add_earlier
 
 TOURS = (("fjord", "Fjord cruise"), ("fjord-x", "Fjord cruise (express)"), ("glacier", "Glacier hike"),
          ("city", "City walk"), ("museum", "Museum pass"))
@@ -32,11 +32,9 @@ class BookingState(AppState):
 
 def build(r: random.Random, seed: int) -> BookingState:
     state = BookingState()
-    for i, (tour, contact) in enumerate([("city", "Ada Berg"), ("glacier", "Ola Nord"), ("museum", "Kari Vik")], 1):
-        state.records.append(Reservation(id=f"B-{i:04d}", tour=tour, date=f"2025-0{r.randint(5, 9)}-{r.randint(10, 28)}",  # type: ignore[arg-type]
-                                         quantity=r.randint(1, 6), contact=contact,
-                                         created=f"2024-12-1{i}T10:00:00Z", updated=f"2024-12-1{i}T10:00:00Z"))
-    state.counter = 3
+    rows = [{"tour": tour, "date": f"2025-0{r.randint(5, 9)}-{r.randint(10, 28)}", "quantity": r.randint(1, 6),
+             "contact": contact} for tour, contact in [("city", "Ada Berg"), ("glacier", "Ola Nord"), ("museum", "Kari Vik")]]
+    add_earlier(state, Reservation, "B-", rows, lambda i: f"2024-12-1{i}T10:00:00Z")
     return state
 
 

@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..spec import AppSpec, AppState, CatalogueSpec, FieldSpec, RowAction
+from ..spec import AppSpec, AppState, CatalogueSpec, FieldSpec, RowAction, add_earlier
 
 DATASETS = (("cpi-m", "Consumer prices, monthly"), ("trade-q", "Merchandise trade, quarterly"),
             ("lfs-a", "Labour force survey, annual"), ("gdp-q", "National accounts, quarterly"),
@@ -45,13 +45,11 @@ class RequestsState(AppState):
 def build(r: random.Random, seed: int) -> RequestsState:
     state = RequestsState()
     # Three earlier requests, so edits and invariants have neighbours to leave alone.
-    for i, (ds, fmt, note) in enumerate([("cpi-m", "CSV", "Regional breakdown"), ("lfs-a", "XLSX", "Youth only"),
-                                         ("gdp-q", "CSV", "Seasonally adjusted")], start=1):
-        when = f"2024-{r.randint(1, 12):02d}-{r.randint(1, 28):02d}"
-        state.records.append(DataRequest(id=f"R-{i:04d}", dataset=ds, delivery=when, format=fmt,  # type: ignore[arg-type]
-                                         rows=r.randint(1, 40) * 100, notes=note, created=f"2024-12-0{i}T10:00:00Z",
-                                         updated=f"2024-12-0{i}T10:00:00Z"))
-    state.counter = 3
+    rows = [{"dataset": ds, "delivery": f"2024-{r.randint(1, 12):02d}-{r.randint(1, 28):02d}", "format": fmt,
+             "rows": r.randint(1, 40) * 100, "notes": note}
+            for ds, fmt, note in [("cpi-m", "CSV", "Regional breakdown"), ("lfs-a", "XLSX", "Youth only"),
+                                  ("gdp-q", "CSV", "Seasonally adjusted")]]
+    add_earlier(state, DataRequest, "R-", rows, lambda i: f"2024-12-0{i}T10:00:00Z")
     days = r.sample(range(2, 28), len(SERIES))  # distinct release days: "the latest" is one series
     for (sid, name, topic, unit), day in zip(SERIES, days, strict=True):
         value = f"{r.uniform(80, 140):.1f}" if unit in ("U1", "U4") else f"{r.randint(1200, 98000):,}"
