@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-from dataclasses import dataclass
 from typing import Any
 
 from playwright.async_api import Error as PlaywrightError
@@ -29,15 +28,14 @@ from webfovea.envs.oracle_grounding import (
     expectation_holds,
     in_view,
     locate,
-    option_slot,
     page_scroll_point,
-    read_value,
     scroll_plan,
 )
 from webfovea.envs.oracle_locate import LocateOps
 from webfovea.envs.oracle_misreads import MISREAD_KNOBS, Misreads
+from webfovea.envs.oracle_ops import Emit, PlanOps, View
 from webfovea.envs.oracle_quirks import Quirks
-from webfovea.envs.oracle_speech import PromptView, call, describe, read_prompt, reply, thought
+from webfovea.envs.oracle_speech import call, describe, read_prompt, reply, thought
 from webfovea.envs.oracle_stress import RATE_KNOBS, Stress
 from webfovea.envs.oracle_structured import REF_QUIRK_KNOBS, StructuredOps
 from webfovea.envs.oracle_summary import progress_summary
@@ -75,29 +73,7 @@ _CORE_KNOBS = ("seed", "provider", "contaminate_rate",
                "continuation_rate", "jitter_px", "submit_with_newline", "retries_per_step")
 
 
-@dataclass
-class _Emit:
-    thought: str
-    action: str
-    main: bool = True  # the step's effective action: check `expect` on the next call
-    has_argument: bool = False  # carries a text argument (contamination goes inside it)
-    final: bool = False  # finished(...)
-
-
-@dataclass
-class _View:
-    """How the oracle looks at the current screenshot."""
-
-    prompt: PromptView
-    seen_w: int
-    seen_h: int
-    rng: random.Random
-    snapshot: str | None = None  # the snapshot text it was given (structured/hybrid)
-    feedback: str | None = None  # the note on its last action (find/snapshot results live here)
-    has_image: bool = True
-
-
-class OracleModel(StructuredOps, LocateOps):
+class OracleModel(PlanOps, StructuredOps, LocateOps):
     def __init__(
         self,
         task: Task,
@@ -231,7 +207,7 @@ class OracleModel(StructuredOps, LocateOps):
         self.plan, self.cursor, self._finished, self._pending = redo, 0, None, False
         self._reset_step()
 
-    async def _decide_patiently(self, view: _View, index: int) -> _Emit:
+    async def _decide_patiently(self, view: View, index: int) -> Emit:
         # A read can hit a page mid-navigation ("execution context was destroyed"); look
         # again shortly, as a model would get the next screenshot, before giving up.
         for attempt in range(3):
@@ -245,13 +221,13 @@ class OracleModel(StructuredOps, LocateOps):
                 await asyncio.sleep(0.3)
         raise AssertionError("unreachable")
 
-    async def _view(self, inp: ModelInput, rng: random.Random) -> _View:
+    async def _view(self, inp: ModelInput, rng: random.Random) -> View:
         if inp.images:
             sent_w, sent_h = inp.images[-1].size
         else:  # no image: it "sees" nothing better than the viewport itself
             sent_w, sent_h = await self.page.evaluate("[innerWidth, innerHeight]")
         seen_w, seen_h = self.provider.provider_size(int(sent_w), int(sent_h))
-        return _View(prompt=read_prompt(inp.system), seen_w=seen_w, seen_h=seen_h, rng=rng,
+        return View(prompt=read_prompt(inp.system), seen_w=seen_w, seen_h=seen_h, rng=rng,
                      snapshot=inp.snapshot, feedback=inp.feedback, has_image=bool(inp.images))
 
     def _usage(self, inp: ModelInput, text: str) -> Usage:
@@ -266,7 +242,7 @@ class OracleModel(StructuredOps, LocateOps):
 
     # -- coordinates -------------------------------------------------------------------
 
-    def to_model(self, css: tuple[float, float], viewport: tuple[float, float], view: _View) -> tuple[int, int]:
+    def to_model(self, css: tuple[float, float], viewport: tuple[float, float], view: View) -> tuple[int, int]:
         """A CSS point of the viewport -> the point in the image the oracle sees (with jitter)."""
         vw, vh = viewport
         j = self.jitter_px
@@ -276,12 +252,12 @@ class OracleModel(StructuredOps, LocateOps):
         y = min(max(y, 0.0), view.seen_h - 1.0)
         return encode_point(view.prompt.convention, x, y, view.seen_w, view.seen_h)
 
-    def _point(self, loc: Located, view: _View, css: tuple[float, float] | None = None) -> tuple[int, int]:
+    def _point(self, loc: Located, view: View, css: tuple[float, float] | None = None) -> tuple[int, int]:
         return self.to_model(css or loc.centre, loc.main_viewport, view)
 
     # -- the plan --------------------------------------------------------------------------
 
-    async def _decide(self, view: _View, index: int) -> _Emit:
+    async def _decide(self, view: View, index: int) -> Emit:
         if self._finished is not None:  # a model asked again after finishing repeats itself
             return self._finish(view, index, self._finished)
         if self._pending:
@@ -294,7 +270,7 @@ class OracleModel(StructuredOps, LocateOps):
                 self._advance()
             elif await self._stress.wait_before_retry(self.page) and view.prompt.offers("wait"):
                 self._pending = True  # still the same step: retry once the page's delay has passed
-                return _Emit(thought("wait", view.rng), "wait()", main=False)
+                return Emit(thought("wait", view.rng), "wait()", main=False)
         while self.cursor < len(self.plan):
             step = self.plan[self.cursor]
             skipped = await self._misreads.skips_detour(self.page, step, index)
@@ -320,16 +296,16 @@ class OracleModel(StructuredOps, LocateOps):
         # A plan without an answer step (or whose answer was skipped): give up honestly.
         return self._finish(view, index, "", giveup=True)
 
-    def _finish(self, view: _View, index: int, content: str, giveup: bool = False) -> _Emit:
+    def _finish(self, view: View, index: int, content: str, giveup: bool = False) -> Emit:
         self._finished = content
         written = self._quirks.in_argument(index, content)
         kind = "giveup" if giveup else "answer"
-        return _Emit(thought(kind, view.rng, content=content), call("finished", content=written),
+        return Emit(thought(kind, view.rng, content=content), call("finished", content=written),
                      main=False, has_argument=True, final=True)
 
     async def _reach(
-        self, target: dict[str, Any], view: _View, *, whole: bool = False, label: str | None = None
-    ) -> Located | _Emit | None:
+        self, target: dict[str, Any], view: View, *, whole: bool = False, label: str | None = None
+    ) -> Located | Emit | None:
         """The located target once it is in view; otherwise the wait or scroll that gets it
         there; None when the step should be given up (never appeared, scrolling is stuck)."""
         loc = await locate(self.page, target)
@@ -337,14 +313,14 @@ class OracleModel(StructuredOps, LocateOps):
             if self._waits >= int(self.knobs["max_waits_per_step"]) or not view.prompt.offers("wait"):
                 return None
             self._waits += 1
-            return _Emit(thought("wait", view.rng), "wait()", main=False)
+            return Emit(thought("wait", view.rng), "wait()", main=False)
         if in_view(loc, whole=whole):
             return loc
         return await self._scroll_towards(loc, view, whole=whole, label=label)
 
     async def _scroll_towards(
-        self, loc: Located, view: _View, *, whole: bool = False, label: str | None = None
-    ) -> _Emit | None:
+        self, loc: Located, view: View, *, whole: bool = False, label: str | None = None
+    ) -> Emit | None:
         move = scroll_plan(loc, whole=whole)
         if move is None or not view.prompt.offers("scroll"):
             return None
@@ -362,176 +338,7 @@ class OracleModel(StructuredOps, LocateOps):
             action = call("scroll", start_box=self._point(loc, view, point), direction=move.direction)
         else:
             action = call("scroll", direction=move.direction)
-        return _Emit(said, action, main=False)
-
-    async def _op_click(self, step: dict[str, Any], view: _View, index: int) -> _Emit | None:
-        target = await self._misreads.lookalike_target(self.page, step["target"], index)
-        got = await self._reach_target(target, view, _Emit)
-        if not isinstance(got, tuple):
-            return got
-        loc, ref = got
-        return _Emit(thought("click", view.rng, label=describe(loc.label, loc.tag)),
-                     self.speak("click", **self._target_args(loc, ref, view, index)))
-
-    async def _op_hover(self, step: dict[str, Any], view: _View, index: int) -> _Emit | None:
-        got = await self._reach_target(step["target"], view, _Emit)
-        if not isinstance(got, tuple):
-            return got
-        loc, ref = got
-        name = "hover" if view.prompt.offers("hover") else "click"
-        return _Emit(thought(name, view.rng, label=describe(loc.label, loc.tag)),
-                     self.speak(name, **self._target_args(loc, ref, view, index)))
-
-    async def _op_select(self, step: dict[str, Any], view: _View, index: int) -> _Emit | None:
-        target = await self._misreads.adjacent_target(self.page, step["target"], index)
-        target = await self._misreads.lookalike_target(self.page, target, index)
-        reached = await self._reach_target(target, view, _Emit)
-        if not isinstance(reached, tuple):
-            return reached
-        got, ref = reached
-        option = str(step["option"])
-        label = describe(got.label, got.tag)
-        if view.prompt.offers("select"):
-            return _Emit(thought("select", view.rng, label=label, option=option),
-                         self.speak("select", **self._target_args(got, ref, view, index), option=option))
-        # No select action: do what a model does on a real site: open the list, then click
-        # where the option would be drawn. On a native select this changes nothing.
-        if self._phase == 0:
-            self._phase = 1
-            return _Emit(thought("select_open", view.rng, label=label, option=option),
-                         call("click", start_box=self._point(got, view)), main=False)
-        slot = await option_slot(got, option) or {}
-        row = max(0, int(slot.get("index", 0) or 0))
-        x = got.centre[0]
-        y = min(got.rect[3] + (row + 0.5) * float(self.knobs["option_row_px"]), got.main_viewport[1] - 4)
-        return _Emit(thought("select_pick", view.rng, option=slot.get("label") or option),
-                     call("click", start_box=self._point(got, view, (x, y))))
-
-    def _content(self, step: dict[str, Any], index: int) -> tuple[str, bool]:
-        """The text to type, with the submitting newline; and whether Enter must follow separately."""
-        content = str(step.get("content", ""))
-        submit = bool(step.get("submit"))
-        if submit and self.knobs["submit_with_newline"]:
-            return content + "\n", False
-        return content, submit
-
-    async def _op_fill(self, step: dict[str, Any], view: _View, index: int) -> _Emit | None:
-        target = await self._misreads.adjacent_target(self.page, step["target"], index)
-        reached = await self._reach_target(target, view, _Emit)
-        if not isinstance(reached, tuple):
-            return reached
-        got, ref = reached
-        content, enter_after = self._content(step, index)
-        label = describe(got.label, got.tag)
-        if view.prompt.offers("fill"):
-            if self._phase == 1 and enter_after:
-                return self._enter(view)
-            written = self._quirks.in_argument(index, content)
-            if enter_after and view.prompt.offers("hotkey"):
-                self._phase = 1
-                return _Emit(thought("fill", view.rng, label=label, content=step.get("content", "")),
-                             self.speak("fill", **self._target_args(got, ref, view, index), content=written),
-                             main=False, has_argument=True)
-            return _Emit(thought("fill", view.rng, label=label, content=step.get("content", "")),
-                         self.speak("fill", **self._target_args(got, ref, view, index), content=written),
-                         has_argument=True)
-        # No fill action: click into the field, then type.
-        if self._phase == 0:
-            self._phase = 1
-            return _Emit(thought("focus", view.rng, label=label), call("click", start_box=self._point(got, view)),
-                         main=False)
-        return self._type(step, view, index, next_phase=2)
-
-    async def _op_type(self, step: dict[str, Any], view: _View, index: int) -> _Emit | None:
-        return self._type(step, view, index, next_phase=1)
-
-    def _type(self, step: dict[str, Any], view: _View, index: int, *, next_phase: int) -> _Emit:
-        content, enter_after = self._content(step, index)
-        if enter_after and self._phase == next_phase:
-            return self._enter(view)
-        written = self._quirks.in_argument(index, content)
-        said = thought("type", view.rng, content=step.get("content", ""))
-        if enter_after and view.prompt.offers("hotkey"):
-            self._phase = next_phase
-            return _Emit(said, call("type", content=written), main=False, has_argument=True)
-        return _Emit(said, call("type", content=written), has_argument=True)
-
-    def _enter(self, view: _View) -> _Emit:
-        return _Emit(thought("enter", view.rng), call("hotkey", key="enter"))
-
-    async def _op_scroll_to(self, step: dict[str, Any], view: _View, index: int) -> _Emit | None:
-        got = await self._reach(step["target"], view)
-        return None if isinstance(got, Located) else got
-
-    async def _op_find_text(self, step: dict[str, Any], view: _View, index: int) -> _Emit | None:
-        loc = await locate(self.page, step["target"])
-        if loc is not None and in_view(loc):
-            return None
-        if view.prompt.offers("find_text") and self._attempts <= self.retries:
-            # Not a "main" action: the step is done when the target is in view, not by `expect`.
-            self._attempts += 1
-            return _Emit(thought("find_text", view.rng, text=str(step["text"])),
-                         call("find_text", text=str(step["text"])), main=False)
-        got = await self._reach(step["target"], view, label=f"'{step['text']}'")
-        return None if isinstance(got, Located) else got
-
-    async def _op_back(self, step: dict[str, Any], view: _View, index: int) -> _Emit | None:
-        if not view.prompt.offers("back"):
-            return None
-        return _Emit("I have what I needed here; I'll go back to the previous page.", "back()")
-
-    async def _op_read_text(self, step: dict[str, Any], view: _View, index: int) -> _Emit | None:
-        if not view.prompt.offers("read_text") or self._attempts > 0:
-            return None
-        return _Emit(thought("read_text", view.rng, near=str(step["near"])),
-                     call("read_text", near=str(step["near"])))
-
-    async def _op_click_many(self, step: dict[str, Any], view: _View, index: int) -> _Emit | None:
-        located: list[Located] = []
-        for target in step["targets"]:
-            got = await self._reach(target, view)
-            if not isinstance(got, Located):
-                return got
-            located.append(got)
-        if not located:
-            return None
-        if view.prompt.offers("click_many"):
-            return _Emit(thought("click_many", view.rng),
-                         call("click_many", points=[self._point(loc, view) for loc in located]))
-        loc = located[min(self._phase, len(located) - 1)]
-        last = self._phase >= len(located) - 1
-        self._phase += 1
-        return _Emit(thought("click", view.rng, label=describe(loc.label, loc.tag)),
-                     call("click", start_box=self._point(loc, view)), main=last)
-
-    async def _op_wait(self, step: dict[str, Any], view: _View, index: int) -> _Emit | None:
-        if await expectation_holds(self.page, step.get("until")):
-            return None
-        if self._waits >= int(self.knobs["max_waits_per_step"]) * 2 or not view.prompt.offers("wait"):
-            return None
-        self._waits += 1
-        return _Emit(thought("wait", view.rng), "wait()", main=False)
-
-    async def _op_answer(self, step: dict[str, Any], view: _View, index: int) -> _Emit | None:
-        if "value" in step and "source" not in step:
-            return self._finish(view, index, str(step["value"]))
-        source = step["source"]
-        if self._refs(view):
-            said = await self._answer_structured(step, view, index, _Emit)
-            if said is not None:
-                return said
-        # The thought must not name the value before the oracle "sees" it.
-        got = await self._reach(source["target"], view, whole=True, label="the value I need")
-        if isinstance(got, _Emit):
-            return got
-        if got is None:  # never saw it: a real model would not know the value either
-            return self._finish(view, index, "", giveup=True)
-        value = await self._misreads.answer_instead(self.page, source, index)
-        if value == "":  # hidden under the dialog it left open
-            return self._finish(view, index, "", giveup=True)
-        if value is None:
-            value = await read_value(self.page, source)
-        return self._finish(view, index, value or "")
+        return Emit(said, action, main=False)
 
 
 def _build(req: ModelRequest) -> Model:
