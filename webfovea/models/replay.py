@@ -64,12 +64,16 @@ def load_replies(path: Path) -> list[ModelReply]:
     ]
 
 
-def load_summaries(path: Path) -> list[ModelReply | None]:
-    """The recorded replies of history-compression calls, in order (None: that call failed)."""
+def _steps(path: Path) -> list:
     try:
-        steps = read_trajectory(path)
+        return read_trajectory(path)
     except TrajectoryError as exc:
         raise ModelConfigError(f"replay: {exc}") from None
+
+
+def load_summaries(path: Path) -> list[ModelReply | None]:
+    """The recorded replies of history-compression calls, in order (None: that call failed)."""
+    steps = _steps(path)
     out: list[ModelReply | None] = []
     for s in steps:
         event = s.compression
@@ -84,10 +88,7 @@ def load_summaries(path: Path) -> list[ModelReply | None]:
 def load_vision_calls(path: Path) -> list[ModelReply | None]:
     """The recorded replies of look/locate calls (the step record's `vision`), in order (None:
     that call failed). A replay of a run with a separate vision model replays them as well."""
-    try:
-        steps = read_trajectory(path)
-    except TrajectoryError as exc:
-        raise ModelConfigError(f"replay: {exc}") from None
+    steps = _steps(path)
     out: list[ModelReply | None] = []
     for s in steps:
         for call in s.vision or []:
