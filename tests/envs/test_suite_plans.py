@@ -75,13 +75,24 @@ async def choose_option(el: Locator, said: str) -> None:
     await el.select_option(index=index)
 
 
+async def dom_click(el: Locator) -> None:
+    """A DOM click (overlays are the harness's business). A link that navigates the top page
+    can detach the clicked frame before the evaluate returns; the click has then happened and
+    the step's `expect` checks its effect."""
+    try:
+        await el.evaluate("e => e.click()")
+    except Exception as e:
+        if "detached" not in str(e) and "context was destroyed" not in str(e):
+            raise
+
+
 async def run_step(page: Page, step: dict[str, Any], seed: int) -> str | None:
     op = step["op"]
     if op in ("click", "select", "fill", "hover", "scroll_to", "find_text"):
         el = locate(page, step["target"])
         await el.wait_for(state="attached", timeout=30_000)
     if op == "click":
-        await el.evaluate("e => e.click()")  # DOM click: overlays are the harness's business
+        await dom_click(el)
     elif op == "select":
         await choose_option(el, step["option"])
     elif op == "fill":
@@ -99,7 +110,7 @@ async def run_step(page: Page, step: dict[str, Any], seed: int) -> str | None:
         await el.scroll_into_view_if_needed()
     elif op == "click_many":
         for t in step["targets"]:
-            await locate(page, t).evaluate("e => e.click()")
+            await dom_click(locate(page, t))
     elif op == "wait":
         assert await until(page, step["until"]), f"wait never satisfied: {step['until']}"
     elif op == "back":
