@@ -7,6 +7,7 @@ started from (the UI-TARS reference agent). `--disable NAME` turns one off.
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Literal
 
 from pydantic import BaseModel, Field, field_serializer
 
@@ -79,6 +80,10 @@ class HarnessConfig(BaseModel):
     # recorded so a reader of run.json knows which provider rule the run was sized for.
     conventions: str = "default"
     coordinate_convention: str = "pixels"  # "pixels" of the sent image, "norm1000" or "norm999"
+    # Who shrinks the capture to the cap: "browser" (Chromium renders it at the sent size, one
+    # CDP call: no full-size PNG to decode or resize) or "python" (a full-size capture resized
+    # with Pillow). Not pixel-identical (text is rasterised at the smaller scale); see docs/records.md.
+    capture_scaling: Literal["browser", "python"] = "browser"
     screenshot_window: int = 5
     compact_every: int = 5  # append_history: every N steps all but the latest image become a stub
     max_steps: int = 80

@@ -199,7 +199,10 @@ class Executor:
         shown = getattr(view, "image", None)
         now = getattr(ex.next_view, "image", None)
         pixels_on = self.config.on(Component.feedback_notes)
-        ex.verdict = watch.verdict(point, shown if pixels_on else None, now, (view.css_width, view.css_height))
+        digests = getattr(view, "digest", None), getattr(ex.next_view, "digest", None)
+        same = digests[0] is not None and digests[0] == digests[1]
+        ex.verdict = watch.verdict(point, shown if pixels_on else None, now, (view.css_width, view.css_height),
+                                   same=same)
         ex.changed = ex.verdict.changed
 
     async def _grab(self) -> tuple[Any, tuple[Any, ...] | None]:

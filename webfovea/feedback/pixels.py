@@ -9,6 +9,7 @@ changing on their own.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from PIL import Image, ImageChops
@@ -44,21 +45,41 @@ class PixelChange:
         return min(b[0] for b in bs), min(b[1] for b in bs), max(b[2] for b in bs), max(b[3] for b in bs)
 
 
-def compare(before: Image.Image, after: Image.Image, css_size: tuple[float, float]) -> PixelChange:
-    """Changed grid cells between two captures of the same viewport (CSS pixels)."""
+def compare(before: Image.Image, after: Image.Image, css_size: tuple[float, float],
+            same: bool = False) -> PixelChange:
+    """Changed grid cells between two captures of the same viewport (CSS pixels). `same`: the
+    caller knows the two captures are byte-identical (the same PNG), so nothing is compared.
+
+    Only the grid cells that the bounding box of the difference touches are measured: the
+    cells are the same as over the whole image (each cell's share is computed on exactly its
+    pixels), so a small change costs a small crop, not three full-size passes."""
     cw, ch = css_size
+    if same:
+        return PixelChange([])
     if before.size != after.size:
         return PixelChange([(0.0, 0.0, cw, ch)])
-    d = ImageChops.difference(before.convert("RGB"), after.convert("RGB"))
-    if d.getbbox() is None:
+    d = ImageChops.difference(_rgb(before), _rgb(after))
+    bbox = d.getbbox()
+    if bbox is None:
         return PixelChange([])
     w, h = d.size
-    r, g, b = d.split()
-    mask = ImageChops.lighter(ImageChops.lighter(r, g), b).point(lambda v: 255 if v >= _LEVEL else 0)
     gw, gh = max(1, w // _CELL_PX), max(1, h // _CELL_PX)
-    small = mask.resize((gw, gh), Image.Resampling.BOX)
+    px, py = w / gw, h / gh  # one cell, in image pixels (fractional when the size is not a multiple)
+    c0, r0 = int(bbox[0] // px), int(bbox[1] // py)
+    c1, r1 = min(gw, math.ceil(bbox[2] / px)), min(gh, math.ceil(bbox[3] / py))
+    x0, y0 = math.floor(c0 * px), math.floor(r0 * py)
+    x1, y1 = min(w, math.ceil(c1 * px)), min(h, math.ceil(r1 * py))
+    r, g, b = d.crop((x0, y0, x1, y1)).split()
+    mask = ImageChops.lighter(ImageChops.lighter(r, g), b).point(lambda v: 255 if v >= _LEVEL else 0)
+    small = mask.resize((c1 - c0, r1 - r0), Image.Resampling.BOX,
+                        box=(c0 * px - x0, r0 * py - y0, c1 * px - x0, r1 * py - y0))
     data = small.tobytes()
+    cols = c1 - c0
     sx, sy = cw / gw, ch / gh
-    boxes = [((i % gw) * sx, (i // gw) * sy, (i % gw + 1) * sx, (i // gw + 1) * sy)
+    boxes = [((c0 + i % cols) * sx, (r0 + i // cols) * sy, (c0 + i % cols + 1) * sx, (r0 + i // cols + 1) * sy)
              for i, v in enumerate(data) if v >= _SHARE]
     return PixelChange(boxes)
+
+
+def _rgb(image: Image.Image) -> Image.Image:
+    return image if image.mode == "RGB" else image.convert("RGB")

@@ -106,8 +106,9 @@ class ChangeWatch:
         return self.point[0] - self.hit.local_x, self.point[1] - self.hit.local_y
 
     def verdict(self, point: Point | None, shown: Image.Image | None, now: Image.Image | None,
-                css_size: tuple[float, float]) -> Verdict:
-        """Whether the action changed the page, with the DOM changes and, if needed, the pixels."""
+                css_size: tuple[float, float], same: bool = False) -> Verdict:
+        """Whether the action changed the page, with the DOM changes and, if needed, the pixels
+        (`same`: the two captures are known to be byte-identical)."""
         if self.before is None or self.after is None:
             return Verdict(None)
         v = Verdict(False, list(self.changes))
@@ -116,7 +117,7 @@ class ChangeWatch:
             return v
         if shown is None or now is None:
             return v
-        v.pixels = compare(shown, now, css_size)
+        v.pixels = compare(shown, now, css_size, same=same)
         unexplained = v.pixels.outside(self.ambient_rects())
         if not unexplained:
             return v

@@ -11,8 +11,10 @@ is right only if the provider did not downscale the image before the model saw i
 from __future__ import annotations
 
 import base64
+import hashlib
 import io
 from dataclasses import dataclass
+from typing import Any
 
 from PIL import Image
 from playwright.async_api import CDPSession, Page
@@ -32,6 +34,9 @@ class Shot:
     raw_size: tuple[int, int]  # device pixels captured
     coordinate_convention: str  # "pixels", "norm1000" or "norm999" (models/conventions_row.py)
     aligned: bool
+    # Hash of the PNG the image was decoded from: two shots with the same digest show the same
+    # pixels, so the pixel check needs no comparison (None: unknown, compare the images).
+    digest: bytes | None = None
 
     @property
     def size(self) -> tuple[int, int]:
@@ -67,26 +72,48 @@ class Shot:
         return x * w / self.css_width, y * h / self.css_height
 
 
-_METRICS = "() => [window.innerWidth, window.innerHeight, window.devicePixelRatio]"
+# The viewport's CSS size and device pixel ratio, and where the visual viewport sits in the
+# document (a clipped capture is placed in document coordinates).
+_METRICS = """() => { const v = window.visualViewport;
+  return [innerWidth, innerHeight, devicePixelRatio, v ? v.pageLeft : scrollX, v ? v.pageTop : scrollY,
+          v ? v.scale : 1]; }"""
+
+Geometry = tuple[float, float, float, float, float, float]  # css w, css h, dpr, page x, page y, pinch scale
 
 
-async def viewport_of(page: Page, cdp: CDPSession) -> tuple[float, float, float]:
-    """(CSS width, CSS height, device pixel ratio) of the viewport, read where the page cannot
-    lie: in the harness's isolated world (a page overriding innerWidth changes only its own
-    world), else from `Page.getLayoutMetrics`. Never zero."""
+async def geometry_of(page: Page, cdp: CDPSession) -> Geometry:
+    """The viewport, read where the page cannot lie: in the harness's isolated world (a page
+    overriding innerWidth changes only its own world), else from `Page.getLayoutMetrics`.
+    Width and height are never zero."""
     try:
-        w, h, dpr = (float(v or 0) for v in await worlds(page).call(await worlds(page).main(), _METRICS))
+        got = [float(v or 0) for v in await worlds(page).call(await worlds(page).main(), _METRICS)]
+        w, h, dpr, px, py, zoom = got
     except PageUnresponsive:
         raise
     except Exception:
-        w = h = dpr = 0.0
+        w = h = dpr = px = py = 0.0
+        zoom = 1.0
     if w <= 0 or h <= 0:
         css = (await cdp.send("Page.getLayoutMetrics")).get("cssVisualViewport") or {}
         w, h = float(css.get("clientWidth") or 0), float(css.get("clientHeight") or 0)
+        px, py = float(css.get("pageX") or 0), float(css.get("pageY") or 0)
     if w <= 0 or h <= 0:
         size = page.viewport_size or {"width": 1920, "height": 1080}
         w, h = float(size["width"]), float(size["height"])
-    return w, h, dpr if dpr > 0 else 1.0
+    return w, h, dpr if dpr > 0 else 1.0, px, py, zoom or 1.0
+
+
+async def viewport_of(page: Page, cdp: CDPSession) -> tuple[float, float, float]:
+    """(CSS width, CSS height, device pixel ratio) of the viewport (`geometry_of`)."""
+    return (await geometry_of(page, cdp))[:3]
+
+
+def _decode(data: str) -> tuple[Image.Image, bytes]:
+    """The RGB image of a CDP capture and the digest of its PNG."""
+    png = base64.b64decode(data)
+    raw = Image.open(io.BytesIO(png))
+    raw.load()
+    return raw.convert("RGB"), hashlib.sha1(png, usedforsecurity=False).digest()
 
 
 class Screen:
@@ -96,6 +123,7 @@ class Screen:
         self.page = page
         self.config = config
         self._cdp: CDPSession | None = None
+        self.fallbacks = 0  # browser-scaled captures redone full size (the viewport moved meanwhile)
 
     async def _session(self) -> CDPSession:
         if self._cdp is None:
@@ -104,26 +132,68 @@ class Screen:
 
     async def capture(self) -> Shot:
         cdp = await self._session()
-        shot = await cdp.send("Page.captureScreenshot", {"format": "png", "optimizeForSpeed": True})
-        raw = Image.open(io.BytesIO(base64.b64decode(shot["data"])))
-        raw.load()
-        raw = raw.convert("RGB")
+        aligned = self.config.on(Component.coord_align)
+        cap = (self.config.screenshot_cap_width, self.config.screenshot_cap_height)
+        if aligned and self.config.capture_scaling == "browser":
+            shot = await self._scaled(cdp, cap)
+            if shot is not None:
+                return shot
+        data = (await cdp.send("Page.captureScreenshot", {"format": "png", "optimizeForSpeed": True}))["data"]
+        raw, digest = _decode(data)
         # Geometry out of the page's reach: the harness's isolated world, else CDP layout metrics.
         css_w, css_h, dpr = await viewport_of(self.page, cdp)
-        aligned = self.config.on(Component.coord_align)
         image = raw
         if aligned:
-            target = fit_within(raw.size, (self.config.screenshot_cap_width, self.config.screenshot_cap_height))
+            target = fit_within(raw.size, cap)
             if target != raw.size:
                 image = raw.resize(target, Image.Resampling.BILINEAR)
+        return self._shot(image, (css_w, css_h, dpr), raw.size, aligned, digest)
+
+    async def _scaled(self, cdp: CDPSession, cap: tuple[int, int]) -> Shot | None:
+        """The viewport rendered by Chromium at the sent size: a clip of the visual viewport
+        (document coordinates) with a scale. The geometry is read before (to place the clip)
+        and after: if the page scrolled or resized in between, the clip may show the wrong
+        region, so None (the caller takes a full-size capture).
+
+        Only at a device pixel ratio of 1 and no pinch zoom: Chromium renders a scaled clip by
+        overriding the device metrics for the capture and then clears the override, which on
+        a context with another device scale factor leaves the page at ratio 1 (measured: a
+        dpr-2 page reads devicePixelRatio 1 afterwards). At ratio 1 nothing the page can see
+        changes (no resize, media-query or devicePixelRatio change)."""
+        before = await geometry_of(self.page, cdp)
+        css_w, css_h, dpr, px, py, zoom = before
+        full = (round(css_w * dpr), round(css_h * dpr))
+        target = fit_within(full, cap)
+        if zoom != 1.0 or dpr != 1.0:
+            return None
+        if target == full:
+            clip = None  # nothing to shrink: a plain viewport capture
+        else:
+            # clip is in CSS pixels; scale 1 would give device pixels (css x dpr)
+            clip = {"x": px, "y": py, "width": css_w, "height": css_h, "scale": target[0] / (css_w * dpr)}
+        params: dict[str, Any] = {"format": "png", "optimizeForSpeed": True}
+        if clip is not None:
+            params["clip"] = clip
+        image, digest = _decode((await cdp.send("Page.captureScreenshot", params))["data"])
+        if clip is not None and await geometry_of(self.page, cdp) != before:
+            self.fallbacks += 1
+            return None
+        if image.size != target:  # rounding of the scaled clip: a pixel off at most
+            image = image.resize(target, Image.Resampling.BILINEAR)
+        return self._shot(image, (css_w, css_h, dpr), full, True, digest)
+
+    def _shot(self, image: Image.Image, viewport: tuple[float, float, float], raw_size: tuple[int, int],
+              aligned: bool, digest: bytes) -> Shot:
+        css_w, css_h, dpr = viewport
         return Shot(
             image=image,
             css_width=css_w,
             css_height=css_h,
             dpr=dpr,
-            raw_size=raw.size,
+            raw_size=raw_size,
             coordinate_convention=self.config.coordinate_convention,
             aligned=aligned,
+            digest=digest,
         )
 
     async def detach(self) -> None:

@@ -1,0 +1,88 @@
+"""`capture_scaling`: the browser renders the capture at the sent size, or Pillow shrinks a
+full-size one. Both must show the same viewport at the same size, on real Chromium."""
+
+import pytest
+from PIL import Image, ImageChops
+from pydantic import ValidationError
+
+from tests.support.servers import serve_pages
+from webfovea.config import make_config
+from webfovea.observation.capture import Screen
+
+on_chromium = pytest.mark.asyncio(loop_scope="module")
+
+# Distinct bands down a tall page: a capture of the wrong region cannot look like the right one.
+BANDS = "".join(
+    f"<div style='height:300px;background:hsl({i * 37 % 360},70%,{30 + i % 3 * 20}%);font:28px sans-serif'>band {i}</div>"
+    for i in range(20)
+)
+PAGE = f"<html><body style='margin:0'>{BANDS}</body></html>"
+
+
+def mean_diff(a: Image.Image, b: Image.Image) -> float:
+    """Mean absolute difference per channel, 0-255."""
+    hist = ImageChops.difference(a.convert("RGB"), b.convert("RGB")).histogram()
+    total = sum(i * n for c in range(3) for i, n in enumerate(hist[c * 256:(c + 1) * 256]))
+    return total / (3 * a.size[0] * a.size[1])
+
+
+async def two_captures(page):
+    browser = await Screen(page, make_config(capture_scaling="browser")).capture()
+    python = await Screen(page, make_config(capture_scaling="python")).capture()
+    return browser, python
+
+
+@on_chromium
+async def test_browser_and_python_scaling_show_the_same_viewport(session):
+    with serve_pages({"/": PAGE}) as srv:
+        page = await session.fresh_page()
+        await page.goto(srv.url("/"))
+        await page.mouse.wheel(0, 1700)
+        await page.wait_for_function("scrollY >= 1700")
+        browser, python = await two_captures(page)
+        assert browser.image.size == python.image.size == (1440, 810)
+        assert (browser.css_width, browser.css_height, browser.dpr) == (python.css_width, python.css_height, 1.0)
+        # The scrolled viewport, not the top of the document: the clip is placed where the page is.
+        assert mean_diff(browser.image, python.image) < 6
+        await page.evaluate("scrollTo(0, 0)")
+        await page.wait_for_function("scrollY === 0")
+        top = await Screen(page, make_config(capture_scaling="python")).capture()
+        assert mean_diff(browser.image, top.image) > 20  # the check above can tell regions apart
+
+
+@on_chromium
+async def test_high_dpi_page_keeps_its_pixel_ratio(session):
+    """A scaled clip would reset a dpr-2 page to ratio 1 (Chromium clears the device-metrics
+    override after the capture): such a page is captured full size and shrunk in Python."""
+    with serve_pages({"/": PAGE}) as srv:
+        ctx = await session.browser.new_context(viewport={"width": 1920, "height": 1080}, device_scale_factor=2)
+        try:
+            page = await ctx.new_page()
+            await page.goto(srv.url("/"))
+            browser, python = await two_captures(page)
+            assert await page.evaluate("devicePixelRatio") == 2
+            assert browser.dpr == python.dpr == 2
+            assert browser.image.size == python.image.size == (1440, 810)
+        finally:
+            await ctx.close()
+
+
+@on_chromium
+async def test_unscaled_viewport_is_captured_as_is(session):
+    with serve_pages({"/": PAGE}) as srv:
+        page = await session.fresh_page()
+        await page.set_viewport_size({"width": 1200, "height": 700})
+        try:
+            await page.goto(srv.url("/"))
+            browser, python = await two_captures(page)
+            assert browser.image.size == python.image.size == (1200, 700)
+            assert mean_diff(browser.image, python.image) < 1
+        finally:
+            await page.set_viewport_size({"width": 1920, "height": 1080})
+
+
+def test_capture_scaling_takes_two_values():
+    assert make_config().capture_scaling == "browser"
+    assert make_config(capture_scaling="python").capture_scaling == "python"
+    with pytest.raises(ValidationError):
+        make_config(capture_scaling="gpu")
