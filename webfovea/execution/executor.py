@@ -143,8 +143,9 @@ class Executor:
         if outcome.point is None:
             outcome.point = point
         ex = Executed(outcome, "", None, watch.before if watch else None, None, target=self._last_target)
+        closing: Any = None  # closing the action windows, run beside the feedback note (independent)
         if outcome.done:
-            await self.settle.disarm()
+            closing = self.settle.disarm()
         else:
             reuse = spec.text_hash != "always"
             checking = watch is not None and watch.before is not None and outcome.check_change
@@ -168,12 +169,12 @@ class Executor:
                 if ex.fallback_used:
                     await self._look(ex, watch, view, check=True)
             closed = watch.frames if watch is not None and ex.fp_after is not None and not ex.finished_early else ()
-            await self.settle.disarm(skip=closed)
+            closing = self.settle.disarm(skip=closed)
         still = ex.settle.seconds if ex.settle is not None and ex.settle.timed_out else None
-        ex.feedback = await self.notes.after_action(
+        ex.feedback, _ = await asyncio.gather(self.notes.after_action(
             self.page, spec.name, ok=outcome.ok, note=outcome.note, changed=ex.changed, point=outcome.point,
             fallback_used=ex.fallback_used, verdict=ex.verdict, still_changing_s=still,
-        )
+        ), closing)
         ex.seconds = time.monotonic() - t0
         return ex
 

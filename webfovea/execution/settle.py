@@ -62,6 +62,8 @@ class SettleWatcher:
         self.last: SettleReport = SettleReport()
         self.grabbed: tuple[Any, tuple[Any, ...]] | None = None
         self._grab: Callable[[], Awaitable[Any]] | None = None
+        self._early: _Early | None = None
+        self.early_grabs = [0, 0]  # early captures kept, dropped (the page changed while they were taken)
         page.on("request", self._on_request)
         page.on("requestfinished", self._on_done)
         page.on("requestfailed", self._on_done)
@@ -153,6 +155,7 @@ class SettleWatcher:
         self.last = report
         self.grabbed = None
         self._grab = grab
+        self._early = None
         if not cfg.on(Component.adaptive_settle):
             await asyncio.sleep(cfg.fixed_wait_ms / 1000)
             report.seconds = time.monotonic() - t0
@@ -181,6 +184,7 @@ class SettleWatcher:
             if busy is None:
                 break
             await asyncio.sleep(busy)
+        self._drop_early()
         report.seconds = time.monotonic() - t0
         return report.seconds
 
@@ -225,6 +229,7 @@ class SettleWatcher:
             return max(0.005, quiet_s - (now - self.last_activity))
         polls = await self.polls("dispatched" if first else "poll", everywhere=aware)
         wait_ms = 0.0
+        only_dom = True  # nothing but the quiet window after a mutation is left to wait for
         for p in polls:
             armed = p.get("armed") and not navigated
             age = p["age"] if armed else p["any_age"]
@@ -237,16 +242,23 @@ class SettleWatcher:
             if p["timers"] > 0:
                 _note(report, "timer")
                 wait_ms = max(wait_ms, min(p["timers"], _TIMER_CAP_MS) + 5)
+                only_dom = False
             if p["anims"] > 0:
                 _note(report, "animation")
                 wait_ms = max(wait_ms, min(p["anims"], _TIMER_CAP_MS) + 5)
+                only_dom = False
         if wait_ms > 0:
+            if only_dom:
+                self._start_early(polls, navigated)
             return min(wait_ms / 1000, 0.1)
         # Quiet now: let two animation frames pass (rAF-driven re-renders), then look once more.
         before = _counts(polls, navigated)
         frames = recorder.try_call(self.page.main_frame, "frames", 100, timeout=_PROBE_TIMEOUT_S)
         shot = None
-        if self._grab is not None:
+        early = self._take_early(polls, navigated)
+        if early is not None:
+            _, shot = await asyncio.gather(frames, early)
+        elif self._grab is not None:
             _, shot = await asyncio.gather(frames, _quietly(self._grab()))
         else:
             await frames
@@ -259,6 +271,47 @@ class SettleWatcher:
         if shot is not None:
             self.grabbed = (shot, self._epoch_of(again))
         return None
+
+    # -- the early capture ------------------------------------------------------------------
+    # When all that is left is the quiet window after the action's last mutation, the next
+    # capture starts at once instead of after it: it is kept only if, once the page is quiet,
+    # nothing at all happened since it started (same mutation counts, scrolls, frames, no
+    # request or socket reply), and then the final check's own "again" poll confirms it.
+    def _marks(self, polls: list[dict[str, Any]], navigated: bool) -> tuple[Any, ...]:
+        return (self.navigations, len(self.page.frames), _counts(polls, navigated),
+                tuple((p["inner"], p["scroll"]) for p in polls))
+
+    def _start_early(self, polls: list[dict[str, Any]], navigated: bool) -> None:
+        if self._grab is None or self._early is not None or len(polls) != len(self.frames()):
+            return
+        task = asyncio.ensure_future(_quietly(self._grab()))
+        self._early = _Early(task, self._marks(polls, navigated), time.monotonic())
+
+    def _take_early(self, polls: list[dict[str, Any]], navigated: bool) -> asyncio.Future[Any] | None:
+        """The early capture if nothing happened since it started, else None (it is dropped)."""
+        early, self._early = self._early, None
+        if early is None:
+            return None
+        if early.marks == self._marks(polls, navigated) and self.last_activity <= early.at \
+                and len(polls) == len(self.frames()):
+            self.early_grabs[0] += 1
+            return early.task
+        self._early = early
+        self._drop_early()
+        return None
+
+    def _drop_early(self) -> None:
+        if self._early is not None:
+            self.early_grabs[1] += 1
+            self._early.task.cancel()
+            self._early = None
+
+
+@dataclass
+class _Early:
+    task: asyncio.Future[Any]
+    marks: tuple[Any, ...]
+    at: float
 
 
 async def _quietly(coro: Awaitable[Any]) -> Any:
