@@ -1,13 +1,15 @@
 """Cost of one harness round trip vs one raw CDP screenshot, side by side in one run.
 
     .venv/bin/python benchmarks/bench_step.py [--steps 30] [--pages light,heavy] [--actions click,hover,type,scroll]
+                                              [--capture-scaling browser|python]
 
 For each page (a light one, whose raw screenshot costs ~25-30 ms, and a heavy one, ~80 ms:
 thousands of nodes, gradients and shadows) and each action, measures per step
 observe() + step(action) — parse, map, fingerprints, the action, settle, the next capture,
-the pixel check, feedback — next to the raw cost of one CDP Page.captureScreenshot of the
-same page, interleaved so machine noise hits both alike. The ratio is the step's cost in
-screenshots (goal: click <= 3x).
+the pixel check, feedback — next to the raw cost of one full-size CDP Page.captureScreenshot of
+the same page, interleaved in blocks so machine noise hits both alike (see `measure`). The
+ratio is the step's cost in screenshots (goal: click <= 3x). Medians over `--steps` counted
+steps and as many raw shots.
 """
 
 from __future__ import annotations
@@ -50,45 +52,60 @@ REPLIES = {
 }
 
 
-async def measure(session: BrowserSession, url: str, action: str, steps: int) -> tuple[float, float, float]:
+async def measure(session: BrowserSession, url: str, action: str, steps: int, scaling: str,
+                  block: int = 5) -> tuple[float, float, float]:
+    """Medians of (raw shot, observe, observe + step), in ms.
+
+    Raw shots and steps alternate in blocks of `block`, and the first of each block is not
+    counted: a browser-scaled capture renders the page at another scale, so a full-size raw
+    shot right after one (or a step right after raw shots) pays for re-rasterising the page —
+    a cost neither has when it follows its own kind, as the steps of a run do. Blocks still
+    interleave both through the run, so machine noise hits both alike."""
     page = await session.fresh_page()
     # The loop breaker would stop a run of clicks that change nothing the model can see (the
     # button only counts in a data attribute); it costs nothing per step, so it is off here.
-    h = await Harness.on_page(page, make_config("webfovea", disable=["loop_breaker"]))
+    h = await Harness.on_page(page, make_config("webfovea", disable=["loop_breaker"], capture_scaling=scaling))
     await h.goto(url)
     cdp = await page.context.new_cdp_session(page)
     if action == "type":
         await page.focus("#q")
     shots, step_s, obs_s = [], [], []
-    for i in range(steps + 3):
-        reply = REPLIES[action].replace("{d}", "down" if i % 2 == 0 else "up")
-        t0 = time.perf_counter()
-        await cdp.send("Page.captureScreenshot", {"format": "png", "optimizeForSpeed": True})
-        t1 = time.perf_counter()
-        await h.observe()
-        t2 = time.perf_counter()
-        res = await h.step(reply)
-        t3 = time.perf_counter()
-        assert res.error is None, res.error
-        if action == "type" and i % 10 == 9:
-            await page.fill("#q", "")
-        if i >= 3:  # warm-up
-            shots.append(t1 - t0)
-            obs_s.append(t2 - t1)
-            step_s.append(t3 - t1)
+    rounds = -(-steps // (block - 1)) + 1  # the first round warms up
+    k = 0
+    for r in range(rounds):
+        for i in range(block):
+            t0 = time.perf_counter()
+            await cdp.send("Page.captureScreenshot", {"format": "png", "optimizeForSpeed": True})
+            if i > 0 and r > 0:
+                shots.append(time.perf_counter() - t0)
+        for i in range(block):
+            reply = REPLIES[action].replace("{d}", "down" if k % 2 == 0 else "up")
+            k += 1
+            t1 = time.perf_counter()
+            await h.observe()
+            t2 = time.perf_counter()
+            res = await h.step(reply)
+            t3 = time.perf_counter()
+            assert res.error is None, res.error
+            if action == "type" and k % 10 == 9:
+                await page.fill("#q", "")
+            if i > 0 and r > 0:
+                obs_s.append(t2 - t1)
+                step_s.append(t3 - t1)
     await page.close()
     ms = lambda v: statistics.median(v) * 1000  # noqa: E731
     return ms(shots), ms(obs_s), ms(step_s)
 
 
-async def main(steps: int, pages: list[str], actions: list[str]) -> None:
+async def main(steps: int, pages: list[str], actions: list[str], scaling: str) -> None:
     with serve_pages({"/light": LIGHT, "/heavy": HEAVY}) as srv:
         session = await BrowserSession.launch(offline=True)  # local pages: no name needs resolving
         try:
+            print(f"capture_scaling={scaling}")
             print(f"{'page':<6} {'action':<7} {'raw shot ms':>11} {'observe ms':>10} {'observe+step ms':>15} {'ratio':>6}")
             for name in pages:
                 for action in actions:
-                    shot, obs, step = await measure(session, srv.url(f"/{name}"), action, steps)
+                    shot, obs, step = await measure(session, srv.url(f"/{name}"), action, steps, scaling)
                     print(f"{name:<6} {action:<7} {shot:>11.1f} {obs:>10.1f} {step:>15.1f} {step / shot:>5.2f}x")
         finally:
             await session.close()
@@ -99,5 +116,6 @@ if __name__ == "__main__":
     ap.add_argument("--steps", type=int, default=30)
     ap.add_argument("--pages", default="light,heavy")
     ap.add_argument("--actions", default="click,hover,type,scroll")
+    ap.add_argument("--capture-scaling", choices=("browser", "python"), default=make_config().capture_scaling)
     a = ap.parse_args()
-    asyncio.run(main(a.steps, a.pages.split(","), a.actions.split(",")))
+    asyncio.run(main(a.steps, a.pages.split(","), a.actions.split(","), a.capture_scaling))

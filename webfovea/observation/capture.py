@@ -10,6 +10,7 @@ is right only if the provider did not downscale the image before the model saw i
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import hashlib
 import io
@@ -116,6 +117,14 @@ def _decode(data: str) -> tuple[Image.Image, bytes]:
     return raw.convert("RGB"), hashlib.sha1(png, usedforsecurity=False).digest()
 
 
+def _decode_fit(data: str, cap: tuple[int, int] | None) -> tuple[tuple[int, int], Image.Image, bytes]:
+    """(full size, the image shrunk to fit `cap` (None: as captured), the PNG's digest)."""
+    raw, digest = _decode(data)
+    target = fit_within(raw.size, cap) if cap is not None else raw.size
+    image = raw.resize(target, Image.Resampling.BILINEAR) if target != raw.size else raw
+    return raw.size, image, digest
+
+
 class Screen:
     """Captures through one CDP session per page (cheaper than page.screenshot)."""
 
@@ -139,15 +148,11 @@ class Screen:
             if shot is not None:
                 return shot
         data = (await cdp.send("Page.captureScreenshot", {"format": "png", "optimizeForSpeed": True}))["data"]
-        raw, digest = _decode(data)
-        # Geometry out of the page's reach: the harness's isolated world, else CDP layout metrics.
-        css_w, css_h, dpr = await viewport_of(self.page, cdp)
-        image = raw
-        if aligned:
-            target = fit_within(raw.size, cap)
-            if target != raw.size:
-                image = raw.resize(target, Image.Resampling.BILINEAR)
-        return self._shot(image, (css_w, css_h, dpr), raw.size, aligned, digest)
+        # Geometry out of the page's reach: the harness's isolated world, else CDP layout metrics
+        # (read while the PNG decodes and shrinks in a thread).
+        (raw_size, image, digest), viewport = await asyncio.gather(
+            asyncio.to_thread(_decode_fit, data, cap if aligned else None), viewport_of(self.page, cdp))
+        return self._shot(image, viewport, raw_size, aligned, digest)
 
     async def _scaled(self, cdp: CDPSession, cap: tuple[int, int]) -> Shot | None:
         """The viewport rendered by Chromium at the sent size: a clip of the visual viewport
@@ -174,10 +179,16 @@ class Screen:
         params: dict[str, Any] = {"format": "png", "optimizeForSpeed": True}
         if clip is not None:
             params["clip"] = clip
-        image, digest = _decode((await cdp.send("Page.captureScreenshot", params))["data"])
-        if clip is not None and await geometry_of(self.page, cdp) != before:
-            self.fallbacks += 1
-            return None
+        data = (await cdp.send("Page.captureScreenshot", params))["data"]
+        if clip is None:
+            image, digest = _decode(data)
+        else:
+            # The PNG decodes in a thread while the geometry is read again (a round trip to the page).
+            (image, digest), after = await asyncio.gather(asyncio.to_thread(_decode, data),
+                                                          geometry_of(self.page, cdp))
+            if after != before:
+                self.fallbacks += 1
+                return None
         if image.size != target:  # rounding of the scaled clip: a pixel off at most
             image = image.resize(target, Image.Resampling.BILINEAR)
         return self._shot(image, (css_w, css_h, dpr), full, True, digest)
