@@ -77,6 +77,11 @@ async def test_unscaled_viewport_is_captured_as_is(session):
             browser, python = await two_captures(page)
             assert browser.image.size == python.image.size == (1200, 700)
             assert mean_diff(browser.image, python.image) < 1
+            # same pixels, same PNG: the pixel check can skip the comparison; without feedback
+            # notes nothing uses the digest, so none is computed
+            assert browser.digest is not None and browser.digest == python.digest
+            quiet = await Screen(page, make_config(disable=["feedback_notes"])).capture()
+            assert quiet.digest is None
         finally:
             await page.set_viewport_size({"width": 1920, "height": 1080})
 

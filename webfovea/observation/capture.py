@@ -109,20 +109,22 @@ async def viewport_of(page: Page, cdp: CDPSession) -> tuple[float, float, float]
     return (await geometry_of(page, cdp))[:3]
 
 
-def _decode(data: str) -> tuple[Image.Image, bytes]:
-    """The RGB image of a CDP capture and the digest of its PNG."""
+def _decode(data: str, digest: bool = True) -> tuple[Image.Image, bytes | None]:
+    """The RGB image of a CDP capture and the digest of its PNG (only the pixel check of the
+    feedback notes uses it: None when they are off)."""
     png = base64.b64decode(data)
     raw = Image.open(io.BytesIO(png))
     raw.load()
-    return raw.convert("RGB"), hashlib.sha1(png, usedforsecurity=False).digest()
+    return raw.convert("RGB"), hashlib.sha1(png, usedforsecurity=False).digest() if digest else None
 
 
-def _decode_fit(data: str, cap: tuple[int, int] | None) -> tuple[tuple[int, int], Image.Image, bytes]:
+def _decode_fit(data: str, cap: tuple[int, int] | None,
+                digest: bool) -> tuple[tuple[int, int], Image.Image, bytes | None]:
     """(full size, the image shrunk to fit `cap` (None: as captured), the PNG's digest)."""
-    raw, digest = _decode(data)
+    raw, png_digest = _decode(data, digest)
     target = fit_within(raw.size, cap) if cap is not None else raw.size
     image = raw.resize(target, Image.Resampling.BILINEAR) if target != raw.size else raw
-    return raw.size, image, digest
+    return raw.size, image, png_digest
 
 
 class Screen:
@@ -139,6 +141,10 @@ class Screen:
             self._cdp = await self.page.context.new_cdp_session(self.page)
         return self._cdp
 
+    @property
+    def _digests(self) -> bool:
+        return self.config.on(Component.feedback_notes)
+
     async def capture(self) -> Shot:
         cdp = await self._session()
         aligned = self.config.on(Component.coord_align)
@@ -151,7 +157,8 @@ class Screen:
         # Geometry out of the page's reach: the harness's isolated world, else CDP layout metrics
         # (read while the PNG decodes and shrinks in a thread).
         (raw_size, image, digest), viewport = await asyncio.gather(
-            asyncio.to_thread(_decode_fit, data, cap if aligned else None), viewport_of(self.page, cdp))
+            asyncio.to_thread(_decode_fit, data, cap if aligned else None, self._digests),
+            viewport_of(self.page, cdp))
         return self._shot(image, viewport, raw_size, aligned, digest)
 
     async def _scaled(self, cdp: CDPSession, cap: tuple[int, int]) -> Shot | None:
@@ -181,10 +188,10 @@ class Screen:
             params["clip"] = clip
         data = (await cdp.send("Page.captureScreenshot", params))["data"]
         if clip is None:
-            image, digest = _decode(data)
+            image, digest = _decode(data, self._digests)
         else:
             # The PNG decodes in a thread while the geometry is read again (a round trip to the page).
-            (image, digest), after = await asyncio.gather(asyncio.to_thread(_decode, data),
+            (image, digest), after = await asyncio.gather(asyncio.to_thread(_decode, data, self._digests),
                                                           geometry_of(self.page, cdp))
             if after != before:
                 self.fallbacks += 1
@@ -194,7 +201,7 @@ class Screen:
         return self._shot(image, (css_w, css_h, dpr), full, True, digest)
 
     def _shot(self, image: Image.Image, viewport: tuple[float, float, float], raw_size: tuple[int, int],
-              aligned: bool, digest: bytes) -> Shot:
+              aligned: bool, digest: bytes | None) -> Shot:
         css_w, css_h, dpr = viewport
         return Shot(
             image=image,
