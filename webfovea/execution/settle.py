@@ -253,15 +253,14 @@ class SettleWatcher:
             return min(wait_ms / 1000, 0.1)
         # Quiet now: let two animation frames pass (rAF-driven re-renders), then look once more.
         before = _counts(polls, navigated)
-        frames = recorder.try_call(self.page.main_frame, "frames", 100, timeout=_PROBE_TIMEOUT_S)
-        shot = None
         early = self._take_early(polls, navigated)
         if early is not None:
-            _, shot = await asyncio.gather(frames, early)
-        elif self._grab is not None:
-            _, shot = await asyncio.gather(frames, _quietly(self._grab()))
+            # its two frames were counted from when it started: after the last mutation too
+            _, shot = await asyncio.gather(early.frames, early.task)
         else:
-            await frames
+            frames = recorder.try_call(self.page.main_frame, "frames", 100, timeout=_PROBE_TIMEOUT_S)
+            grab = _quietly(self._grab()) if self._grab is not None else _nothing()
+            _, shot = await asyncio.gather(frames, grab)
         again = await self.polls(everywhere=True)
         mine = again if aware else again[:1]
         if _counts(mine, navigated) != before or (aware and any(p["timers"] > 0 for p in mine)) \
@@ -285,9 +284,10 @@ class SettleWatcher:
         if self._grab is None or self._early is not None or len(polls) != len(self.frames()):
             return
         task = asyncio.ensure_future(_quietly(self._grab()))
-        self._early = _Early(task, self._marks(polls, navigated), time.monotonic())
+        frames = asyncio.ensure_future(recorder.try_call(self.page.main_frame, "frames", 100, timeout=_PROBE_TIMEOUT_S))
+        self._early = _Early(task, frames, self._marks(polls, navigated), time.monotonic())
 
-    def _take_early(self, polls: list[dict[str, Any]], navigated: bool) -> asyncio.Future[Any] | None:
+    def _take_early(self, polls: list[dict[str, Any]], navigated: bool) -> _Early | None:
         """The early capture if nothing happened since it started, else None (it is dropped)."""
         early, self._early = self._early, None
         if early is None:
@@ -295,7 +295,7 @@ class SettleWatcher:
         if early.marks == self._marks(polls, navigated) and self.last_activity <= early.at \
                 and len(polls) == len(self.frames()):
             self.early_grabs[0] += 1
-            return early.task
+            return early
         self._early = early
         self._drop_early()
         return None
@@ -304,14 +304,20 @@ class SettleWatcher:
         if self._early is not None:
             self.early_grabs[1] += 1
             self._early.task.cancel()
+            self._early.frames.cancel()
             self._early = None
 
 
 @dataclass
 class _Early:
-    task: asyncio.Future[Any]
+    task: asyncio.Future[Any]  # the capture (and after-fingerprints)
+    frames: asyncio.Future[Any]  # two animation frames, counted from when it started
     marks: tuple[Any, ...]
     at: float
+
+
+async def _nothing() -> None:
+    return None
 
 
 async def _quietly(coro: Awaitable[Any]) -> Any:
