@@ -10,6 +10,7 @@ is right only if the provider did not downscale the image before the model saw i
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import io
 from dataclasses import dataclass
@@ -67,6 +68,13 @@ class Shot:
         return x * w / self.css_width, y * h / self.css_height
 
 
+# Chromium can leave Page.captureScreenshot unanswered for good when the page's document is
+# replaced while the capture waits for a frame (a form submission under load): the frame the
+# request waits for never comes. A capture that takes this long is dropped with its CDP
+# session and asked again on a fresh one.
+CAPTURE_TIMEOUT_S = 4.0
+CAPTURE_ATTEMPTS = 2
+
 _METRICS = "() => [window.innerWidth, window.innerHeight, window.devicePixelRatio]"
 
 
@@ -96,15 +104,29 @@ class Screen:
         self.page = page
         self.config = config
         self._cdp: CDPSession | None = None
+        self.retries = 0  # captures asked again after timeout_s without an answer
+        self.timeout_s, self.attempts = CAPTURE_TIMEOUT_S, CAPTURE_ATTEMPTS
 
     async def _session(self) -> CDPSession:
         if self._cdp is None:
             self._cdp = await self.page.context.new_cdp_session(self.page)
         return self._cdp
 
+    async def _screenshot(self) -> tuple[CDPSession, dict]:
+        for _ in range(self.attempts):
+            cdp = await self._session()
+            try:
+                shot = await asyncio.wait_for(
+                    cdp.send("Page.captureScreenshot", {"format": "png", "optimizeForSpeed": True}), self.timeout_s)
+                return cdp, shot
+            except TimeoutError:
+                self.retries += 1
+                await self.detach()
+        raise PageUnresponsive(f"the browser did not answer {self.attempts} screenshot requests "
+                               f"of {self.timeout_s:g} s each")
+
     async def capture(self) -> Shot:
-        cdp = await self._session()
-        shot = await cdp.send("Page.captureScreenshot", {"format": "png", "optimizeForSpeed": True})
+        cdp, shot = await self._screenshot()
         raw = Image.open(io.BytesIO(base64.b64decode(shot["data"])))
         raw.load()
         raw = raw.convert("RGB")
@@ -129,7 +151,7 @@ class Screen:
     async def detach(self) -> None:
         if self._cdp is not None:
             try:
-                await self._cdp.detach()
+                await asyncio.wait_for(self._cdp.detach(), 2.0)
             except Exception:
                 pass
             self._cdp = None
