@@ -73,6 +73,13 @@ class Shot:
         return x * w / self.css_width, y * h / self.css_height
 
 
+# Chromium can leave Page.captureScreenshot unanswered for good when the page's document is
+# replaced while the capture waits for a frame (a form submission under load): the frame the
+# request waits for never comes. A capture that takes this long is dropped with its CDP
+# session and asked again on a fresh one.
+CAPTURE_TIMEOUT_S = 4.0
+CAPTURE_ATTEMPTS = 2
+
 # The viewport's CSS size and device pixel ratio, and where the visual viewport sits in the
 # document (a clipped capture is placed in document coordinates).
 _METRICS = """() => { const v = window.visualViewport;
@@ -82,12 +89,13 @@ _METRICS = """() => { const v = window.visualViewport;
 Geometry = tuple[float, float, float, float, float, float]  # css w, css h, dpr, page x, page y, pinch scale
 
 
-async def geometry_of(page: Page, cdp: CDPSession) -> Geometry:
+async def geometry_of(page: Page, cdp: CDPSession, timeout: float | None = None) -> Geometry:
     """The viewport, read where the page cannot lie: in the harness's isolated world (a page
     overriding innerWidth changes only its own world), else from `Page.getLayoutMetrics`.
     Width and height are never zero."""
     try:
-        got = [float(v or 0) for v in await worlds(page).call(await worlds(page).main(), _METRICS)]
+        w_ = worlds(page)
+        got = [float(v or 0) for v in await w_.call(await w_.main(), _METRICS, timeout=timeout)]
         w, h, dpr, px, py, zoom = got
     except PageUnresponsive:
         raise
@@ -135,11 +143,27 @@ class Screen:
         self.config = config
         self._cdp: CDPSession | None = None
         self.fallbacks = 0  # browser-scaled captures redone full size (the viewport moved meanwhile)
+        self.retries = 0  # captures asked again after timeout_s without an answer
+        self.timeout_s, self.attempts = CAPTURE_TIMEOUT_S, CAPTURE_ATTEMPTS
 
     async def _session(self) -> CDPSession:
         if self._cdp is None:
             self._cdp = await self.page.context.new_cdp_session(self.page)
         return self._cdp
+
+    async def _screenshot(self, params: dict[str, Any]) -> tuple[CDPSession, str]:
+        """(the session that answered, the PNG as base64), bounded: PageUnresponsive after
+        `attempts` unanswered requests, each on a fresh session."""
+        for _ in range(self.attempts):
+            cdp = await self._session()
+            try:
+                shot = await asyncio.wait_for(cdp.send("Page.captureScreenshot", params), self.timeout_s)
+                return cdp, shot["data"]
+            except TimeoutError:
+                self.retries += 1
+                await self.detach()
+        raise PageUnresponsive(f"the browser did not answer {self.attempts} screenshot requests "
+                               f"of {self.timeout_s:g} s each")
 
     @property
     def _digests(self) -> bool:
@@ -153,7 +177,7 @@ class Screen:
             shot = await self._scaled(cdp, cap)
             if shot is not None:
                 return shot
-        data = (await cdp.send("Page.captureScreenshot", {"format": "png", "optimizeForSpeed": True}))["data"]
+        cdp, data = await self._screenshot({"format": "png", "optimizeForSpeed": True})
         # Geometry out of the page's reach: the harness's isolated world, else CDP layout metrics
         # (read while the PNG decodes and shrinks in a thread).
         (raw_size, image, digest), viewport = await asyncio.gather(
@@ -172,7 +196,11 @@ class Screen:
         a context with another device scale factor leaves the page at ratio 1 (measured: a
         dpr-2 page reads devicePixelRatio 1 afterwards). At ratio 1 nothing the page can see
         changes (no resize, media-query or devicePixelRatio change)."""
-        before = await geometry_of(self.page, cdp)
+        try:
+            # bounded like the capture: a frozen page goes on to the full-size capture's own bound
+            before = await geometry_of(self.page, cdp, timeout=self.timeout_s)
+        except PageUnresponsive:
+            return None
         css_w, css_h, dpr, px, py, zoom = before
         full = (round(css_w * dpr), round(css_h * dpr))
         target = fit_within(full, cap)
@@ -186,7 +214,7 @@ class Screen:
         params: dict[str, Any] = {"format": "png", "optimizeForSpeed": True}
         if clip is not None:
             params["clip"] = clip
-        data = (await cdp.send("Page.captureScreenshot", params))["data"]
+        cdp, data = await self._screenshot(params)
         if clip is None:
             image, digest = _decode(data, self._digests)
         else:
@@ -217,7 +245,7 @@ class Screen:
     async def detach(self) -> None:
         if self._cdp is not None:
             try:
-                await self._cdp.detach()
+                await asyncio.wait_for(self._cdp.detach(), 2.0)
             except Exception:
                 pass
             self._cdp = None
