@@ -76,7 +76,16 @@ def step_record(i: int, reply: ModelReply, res: StepResult, recorder: TaskRecord
         stale_ref=executed.stale_ref if executed is not None else None,
         verification_requested=res.verification_requested,
         vision=vision_calls(res) or None,
+        zoom=zoom_record(i, res, recorder),
     )
+
+
+def zoom_record(i: int, res: StepResult, recorder: TaskRecorder) -> dict[str, Any] | None:
+    """A zoom's crop saved beside the step's screenshots, and what the record notes about it."""
+    attached = res.executed.outcome.attachment if res.executed is not None else None
+    if attached is None:
+        return None
+    return {**attached.info, "file": recorder.save_zoom(i, attached.image)}
 
 
 def vision_calls(res: StepResult) -> list[dict[str, Any]]:

@@ -39,6 +39,11 @@ class TaskRecorder:
         mark_points(image, marks).save(self.dir / marked, optimize=False, compress_level=1)
         return sent, marked
 
+    def save_zoom(self, step: int, image: Image.Image) -> str:
+        name = f"step_{step:03d}_zoom.png"
+        image.save(self.dir / name, optimize=False, compress_level=1)
+        return name
+
     def save_snapshot(self, step: int, text: str) -> str:
         name = f"step_{step:03d}.snapshot.yml"
         (self.dir / name).write_text(text + "\n", encoding="utf-8")
