@@ -19,7 +19,7 @@ from webfovea.actions.zoom import MAX_SCALE
 from webfovea.agent import step_record
 from webfovea.config import make_config
 from webfovea.models.base import ModelReply
-from webfovea.models.messages import anthropic_content
+from webfovea.models.messages import anthropic_content, openai_messages
 from webfovea.record.writer import TaskRecorder
 
 ASYNC = pytest.mark.asyncio(loop_scope="module")
@@ -140,6 +140,11 @@ async def test_the_crop_is_the_region_and_goes_with_the_next_input_only(session,
     kinds = [b["type"] for b in blocks]
     assert kinds.count("image") == len(inp.images) + 1
     assert blocks[kinds.index("image") - 1]["text"].startswith("Zoomed region")  # labelled, before the screenshots
+    parts = openai_messages(inp)[1]["content"]
+    urls = [p["image_url"]["url"] for p in parts if p["type"] == "image_url"]
+    assert len(urls) == len(inp.images) + 1
+    crop = Image.open(io.BytesIO(base64.b64decode(urls[0].split(",", 1)[1])))
+    assert crop.size == image.size
     await h.step("Action: wait()")
     await h.observe()
     assert h.model_input("t").attachments == []  # one step only
