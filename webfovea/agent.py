@@ -44,7 +44,10 @@ def step_record(i: int, reply: ModelReply, res: StepResult, recorder: TaskRecord
     sent = marked = None
     if obs is not None:
         marks = [obs.shot.from_css(*p) for p in marks_css]
-        sent, marked = recorder.save_screens(i, obs.image, marks)
+        attached = executed.outcome.attachment if executed else None
+        css = attached.info.get("region_css") if attached is not None else None
+        region = (*obs.shot.from_css(css[0], css[1]), *obs.shot.from_css(css[2], css[3])) if css else None
+        sent, marked = recorder.save_screens(i, obs.image, marks, region)
     parsed = res.parsed
     snap = obs.snapshot_info if obs is not None else None
     return StepRecord(

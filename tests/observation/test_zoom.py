@@ -206,6 +206,11 @@ async def test_the_step_record_notes_the_zoom_and_saves_the_crop(session, site, 
     assert _mean_diff(saved, res.executed.outcome.attachment.image) == 0
     assert rec.zoom["region"] == [200, 300, 500, 360] and rec.zoom["region_css"] == pytest.approx(
         [200 * 4 / 3, 300 * 4 / 3, 500 * 4 / 3, 360 * 4 / 3], abs=0.01)
+    # The marked screenshot outlines the zoomed region in red; the sent one is untouched there.
+    marked = Image.open(tmp_path / rec.screenshot_marked).convert("RGB")
+    sent = Image.open(tmp_path / rec.screenshot).convert("RGB")
+    assert marked.getpixel((200, 330)) == (230, 20, 20) and sent.getpixel((200, 330)) == (255, 255, 255)
+    assert marked.getpixel((350, 330)) == sent.getpixel((350, 330))
     other = await h.step("Action: wait()")
     assert step_record(2, ModelReply("Action: wait()"), other, TaskRecorder(tmp_path / "b")).zoom is None
     await h.page.close()
