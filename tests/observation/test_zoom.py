@@ -214,3 +214,15 @@ async def test_the_step_record_notes_the_zoom_and_saves_the_crop(session, site, 
     other = await h.step("Action: wait()")
     assert step_record(2, ModelReply("Action: wait()"), other, TaskRecorder(tmp_path / "b")).zoom is None
     await h.page.close()
+
+
+@ASYNC
+async def test_a_0_1000_model_zooms_in_its_own_space(session, site):
+    h = await _harness(session, site, coordinate_convention="norm1000")
+    await h.observe()
+    res = await h.step("Action: zoom(region='(250,500,500,750)')")
+    assert res.outcome == "executed", res.feedback
+    info = res.executed.outcome.attachment.info
+    assert info["region_css"] == pytest.approx([480, 540, 960, 810], abs=0.01)  # of 1920x1080 CSS px
+    assert res.executed.outcome.attachment.image.size == (1440, 810)  # 480x270 CSS px at 3x fills the cap
+    await h.page.close()
