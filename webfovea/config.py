@@ -136,7 +136,7 @@ class HarnessConfig(BaseModel):
 
 # The paper's harness as published: everything on but the append-only history (its
 # five-screenshot sliding window went through an endpoint that cached nothing).
-PAPER_COMPONENTS: frozenset[Component] = ALL_COMPONENTS - {Component.append_history}
+PAPER_COMPONENTS: frozenset[Component] = ALL_COMPONENTS - {Component.append_history, Component.zoom}
 
 PROFILES = ("webfovea", "paper", "reference", "winner")
 _PROFILE_COMPONENTS: dict[str, frozenset[Component]] = {

@@ -66,6 +66,12 @@ def test_every_action_in_prompt_parser_executor_feedback(profile, mode):
         assert spec.feedback.strip(), spec.name
 
 
+def test_paper_profile_has_no_zoom():
+    # The paper's harness as published had no fovea action; the other profiles offer it.
+    assert not make_config("paper").on(Component.zoom)
+    assert make_config("webfovea").on(Component.zoom)
+
+
 def test_budgets_match_paper():
     budgets = {s.name: s.budget for s in SPECS if s.budget is not None}
     assert budgets == {"find_text": 10, "read_text": 5, "back": 15, "reload": 2, "click_many": 6, "look": 20,
