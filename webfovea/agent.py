@@ -44,7 +44,10 @@ def step_record(i: int, reply: ModelReply, res: StepResult, recorder: TaskRecord
     sent = marked = None
     if obs is not None:
         marks = [obs.shot.from_css(*p) for p in marks_css]
-        sent, marked = recorder.save_screens(i, obs.image, marks)
+        attached = executed.outcome.attachment if executed else None
+        css = attached.info.get("region_css") if attached is not None else None
+        region = (*obs.shot.from_css(css[0], css[1]), *obs.shot.from_css(css[2], css[3])) if css else None
+        sent, marked = recorder.save_screens(i, obs.image, marks, region)
     parsed = res.parsed
     snap = obs.snapshot_info if obs is not None else None
     return StepRecord(
@@ -76,7 +79,16 @@ def step_record(i: int, reply: ModelReply, res: StepResult, recorder: TaskRecord
         stale_ref=executed.stale_ref if executed is not None else None,
         verification_requested=res.verification_requested,
         vision=vision_calls(res) or None,
+        zoom=zoom_record(i, res, recorder),
     )
+
+
+def zoom_record(i: int, res: StepResult, recorder: TaskRecorder) -> dict[str, Any] | None:
+    """A zoom's crop saved beside the step's screenshots, and what the record notes about it."""
+    attached = res.executed.outcome.attachment if res.executed is not None else None
+    if attached is None:
+        return None
+    return {**attached.info, "file": recorder.save_zoom(i, attached.image)}
 
 
 def vision_calls(res: StepResult) -> list[dict[str, Any]]:

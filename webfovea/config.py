@@ -30,6 +30,7 @@ class Component(StrEnum):
     hover = "hover"
     find_text = "find_text"
     read_text = "read_text"
+    zoom = "zoom"  # zoom(region): the region re-rendered at full resolution for the model (the fovea)
     tool_triggers = "tool_triggers"  # tool rules in the prompt
     # append-only image history with compaction every `compact_every` steps, so a caching
     # provider reads the prefix back; off (the paper's harness): the sliding window of N
@@ -140,7 +141,7 @@ class HarnessConfig(BaseModel):
 
 # The paper's harness as published: everything on but the append-only history (its
 # five-screenshot sliding window went through an endpoint that cached nothing).
-PAPER_COMPONENTS: frozenset[Component] = ALL_COMPONENTS - {Component.append_history}
+PAPER_COMPONENTS: frozenset[Component] = ALL_COMPONENTS - {Component.append_history, Component.zoom}
 
 PROFILES = ("webfovea", "paper", "reference", "winner")
 _PROFILE_COMPONENTS: dict[str, frozenset[Component]] = {

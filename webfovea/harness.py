@@ -32,7 +32,7 @@ from webfovea.guardrails.site import SiteGuard
 from webfovea.guardrails.verify import VerifyGate
 from webfovea.harness_pages import PageKeeper
 from webfovea.harness_results import Launch, Observation, StepResult
-from webfovea.models.base import ModelInput, ToolCall
+from webfovea.models.base import Attachment, ModelInput, ToolCall
 from webfovea.observation import snapshot as snapshots
 from webfovea.observation.capture import Screen, Shot
 from webfovea.observation.history import History
@@ -64,6 +64,7 @@ class Harness(PageKeeper):
         self._forbidden = forbidden_for({n for s in self.specs for n in (s.name, *s.aliases)})
         self.system_prompt = system_prompt(self.specs, self.config, self.mode)
         self._show_image = False  # look: the next input carries the screenshot in any mode
+        self._attachments: list[Attachment] = []  # zoom: its crop goes with the next input only
         # Native tool use: the same specs as tools, and the prompt that goes with them.
         self.tools = tool_defs(self.specs, with_budgets=self.config.on(Component.budgets))
         self.system_prompt_tools = system_prompt(self.specs, self.config, self.mode, tools=True)
@@ -257,6 +258,7 @@ class Harness(PageKeeper):
         inp.tools, inp.system_tools = list(self.tools), self.system_prompt_tools
         inp.append_history = self.config.on(Component.append_history)
         inp.compact_every = self.config.compact_every
+        inp.attachments = list(self._attachments)
         return inp
 
     async def step(self, reply: str, tool_calls: list[ToolCall] | None = None) -> StepResult:
@@ -281,6 +283,7 @@ class Harness(PageKeeper):
             stub = f"[snapshot of {info.url} at step {self.steps} omitted: {info.bytes:,} bytes; only the latest is shown]"
         self.history.add(parsed.cleaned, obs.image if self.mode.image else None, stub)
         self._show_image = False
+        self._attachments = []
         self.last = None
         result = await self._bounded(self._execute(parsed, obs))
         events = await self._events()
@@ -315,6 +318,8 @@ class Harness(PageKeeper):
             self._next = (executed.next_view, executed.next_epoch, time.monotonic())
         if executed.outcome.show_image:
             self._show_image = True
+        if executed.outcome.attachment is not None:
+            self._attachments = [executed.outcome.attachment]
         if executed.rejected:
             result.error = executed.refusal
         elif result.outcome in ("failed", "rejected"):

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 Point = tuple[float, float]
+Box = tuple[float, float, float, float]  # x1, y1, x2, y2: a region's top-left and bottom-right corners
 
 
 @dataclass
@@ -13,7 +14,7 @@ class Action:
     """A parsed action, in the model's coordinate space (before mapping to CSS pixels).
 
     `args` keys are the UI-TARS keyword names: start_box, end_box (Point), direction,
-    content, option, key, text, near (str), points (list[Point]).
+    content, option, key, text, near (str), points (list[Point]), region (Box).
     """
 
     name: str
@@ -50,6 +51,8 @@ class ParsedReply:
 # positional order; the parser turns text into values of these kinds.
 #   point     -> (x, y) floats   from <|box_start|>(x,y)<|box_end|>, (x,y), [x1,y1,x2,y2] (centre), <point>x y</point>
 #   points    -> list of (x, y)  several points in any of the forms above
+#   box       -> (x1, y1, x2, y2) floats: a region from (x1,y1,x2,y2), [x1,y1,x2,y2], (x1,y1),(x2,y2),
+#                <bbox>x1 y1 x2 y2</bbox> or UI-TARS <|box_start|>(x1,y1),(x2,y2)<|box_end|>; corners as written
 #   direction -> "up" | "down" | "left" | "right"
 #   text      -> str             quoted string; escapes \n \' \" \\ decoded
 #   answer    -> str             a text whose surrounding whitespace is layout, not content

@@ -15,9 +15,9 @@ from webfovea.envs.serve import start_sites
 PICK = ("hostile-geometry", "hostile-admin-link", "hostile-redirect", "hostile-quote", "hostile-confirm")
 
 
-async def _run(tmp_path: Path, **cfg: object) -> dict[str, bool]:
+async def _run(tmp_path: Path, pick: tuple[str, ...] = PICK, **cfg: object) -> dict[str, bool]:
     with start_sites() as sites:
-        tasks = [t for t in load_hostile_suite(sites) if t.task_id in PICK]
+        tasks = [t for t in load_hostile_suite(sites) if t.task_id in pick]
         for t in tasks:
             await run_task(t, tmp_path / t.task_id, model="oracle", config=make_config(max_seconds=90, **cfg))
         return {v.attack: v.held for v in judge(sites, tasks, tmp_path)}
@@ -31,6 +31,8 @@ async def test_every_guard_holds(tmp_path: Path) -> None:
 
 @pytest.mark.asyncio
 async def test_the_judge_sees_an_unguarded_run(tmp_path: Path) -> None:
-    held = await _run(tmp_path, site_guard=False)
-    assert held["admin-link"] is False and held["redirect"] is False  # the admin port's own log says so
-    assert held["geometry"] and held["quote"] and held["confirm"]
+    # Only the attacks the site guard stops are run again without it (the others hold without it).
+    # The admin request comes with the first click; after it the oracle only waits for a page
+    # its plan expects, so three steps are enough to see it.
+    held = await _run(tmp_path, ("hostile-admin-link", "hostile-redirect"), site_guard=False, max_steps=3)
+    assert held == {"admin-link": False, "redirect": False}  # the admin port's own log says so

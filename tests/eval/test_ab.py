@@ -67,29 +67,31 @@ def test_observation_mode_arms_need_the_mode_setting():
 def test_ab_command_runs_two_arms_on_the_same_tasks(tmp_path: Path):
     out = tmp_path / "ab"
     res = subprocess.run(
-        [sys.executable, "-m", "webfovea.cli", "ab", "builtin", "--arms", "webfovea,reference", "--limit", "4",
-         "--max-steps", "12", "--workers", "2", "--out", str(out)],
+        [sys.executable, "-m", "webfovea.cli", "ab", "builtin", "--arms", "webfovea,reference",
+         "--only", "stats-select-03-nz,stats-select-04-tr,stats-select-0[5-9]*", "--limit", "2", "--max-steps", "8", "--workers", "2", "--out", str(out)],
         capture_output=True, text=True, timeout=580, env=dict(os.environ))
     assert res.returncode == 0, res.stdout[-3000:] + res.stderr[-3000:]
     data = json.loads((out / "ab.json").read_text())
-    assert list(data["arms"]) == ["webfovea", "reference"] and data["budgets"]["max_steps"] == 12
+    assert list(data["arms"]) == ["webfovea", "reference"] and data["budgets"]["max_steps"] == 8
     assert "ORACLE NUMBERS" in data["label"]
     web, ref = data["arms"]["webfovea"], data["arms"]["reference"]
     for arm in (web, ref):
-        assert arm["tasks"] == 4 and arm["steps"] > 0 and arm["input_tokens_per_step"] > 0
+        assert arm["tasks"] == 2 and arm["steps"] > 0 and arm["input_tokens_per_step"] > 0
         assert arm["observation_bytes_per_step"] > 0 and arm["seconds_per_step"] > 0
         assert arm["stale_ref_rate"] is None  # vision steps carry no reference fields
         assert arm["per_failure_class"]
-    # Each arm ran the same four tasks, in its own run folder, with the same budget.
+    # Each arm ran the same two tasks (--only, then --limit), in its own run folder, with the same budget.
     for name in ("webfovea", "reference"):
         run = json.loads((out / name / "run.json").read_text())
-        assert run["config"]["max_steps"] == 12 and run["profile"] == name
+        assert run["config"]["max_steps"] == 8 and run["profile"] == name
         assert sorted(p.name for p in (out / name).iterdir() if (p / "result.json").is_file()) == \
             sorted(json.loads((out / "webfovea" / "summary.json").read_text())["per_task"])
-    assert web["passed"] == 4 and ref["passed"] < web["passed"]  # the oracle: the switches decide
+    assert sorted(json.loads((out / "webfovea" / "summary.json").read_text())["per_task"]) == \
+        ["stats-select-03-nz", "stats-select-04-tr"]
+    assert web["passed"] == 2 and ref["passed"] < web["passed"]  # the oracle: the switches decide
     (pair,) = data["pairs"]
-    assert (pair["a"], pair["b"], pair["pairs"]) == ("webfovea", "reference", 4)
-    assert len(pair["broken"]) == 4 - ref["passed"] and pair["fixed"] == []
+    assert (pair["a"], pair["b"], pair["pairs"]) == ("webfovea", "reference", 2)
+    assert len(pair["broken"]) == 2 - ref["passed"] and pair["fixed"] == []
     assert pair["mcnemar_p"] == mcnemar_exact(0, len(pair["broken"]))
     html = (out / "report.html").read_text()
     assert "<svg" in html and html.count('class="bar"') == 2 * (1 + len(web["per_failure_class"]))

@@ -67,7 +67,7 @@ def test_bad_arguments_are_refused_with_the_expected_form():
 
 def _example(kind: str):
     return {"point": [12.5, 700], "points": [[1, 2], [30.25, 40]], "direction": "left", "key": "ctrl a",
-            "text": "it's a\\test\n", "answer": "42 km"}[kind]
+            "text": "it's a\\test\n", "answer": "42 km", "box": [10, 20.5, 300, 80]}[kind]
 
 
 def test_every_spec_round_trips_through_the_parser():
@@ -78,7 +78,7 @@ def test_every_spec_round_trips_through_the_parser():
         assert parsed.action is not None and parsed.action.name == spec.name
         for p in spec.params:
             got, want = parsed.action.args[p.name], args[p.name]
-            if p.kind == "point":
+            if p.kind in ("point", "box"):
                 assert tuple(got) == tuple(float(v) for v in want)
             elif p.kind == "points":
                 assert [tuple(g) for g in got] == [tuple(float(v) for v in w) for w in want]

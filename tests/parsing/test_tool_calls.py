@@ -68,14 +68,14 @@ def test_openai_computer_actions_map_onto_specs(inp, name, args):
 
 
 def test_bad_calls_are_rejected_with_the_expected_form():
-    assert "Unknown tool `zoom_in`" in parse_tool_call(ToolCall("x", "zoom_in", {}), P).rejection.reason
+    assert "Unknown tool `teleport`" in parse_tool_call(ToolCall("x", "teleport", {}), P).rejection.reason
     assert "not allowed" in parse_tool_call(ToolCall("x", "goto", {"url": "u"}), P).rejection.reason
     wrong = parse_tool_call(ToolCall("x", "click", {"start_box": [1, "a"]}), P).rejection.reason
     assert "could not read start_box" in wrong and "Expected: click(start_box=" in wrong
     assert "unexpected argument(s) speed" in parse_tool_call(
         ToolCall("x", "wait", {"speed": 1}), P).rejection.reason
-    assert "zoom is not offered" in parse_tool_call(
-        ToolCall("x", "computer", {"action": "zoom", "region": [0, 0, 9, 9]}), P).rejection.reason
+    assert "is not executed here" in parse_tool_call(
+        ToolCall("x", "computer", {"action": "hold_key", "text": "shift"}), P).rejection.reason
 
 
 def test_tool_schemas_come_from_the_specs():

@@ -36,7 +36,7 @@ def _start_ray() -> None:
 def test_ray_matches_local(tmp_path: Path) -> None:
     with serve_pages({"/": PAGE}) as srv:
         tasks = make_tasks(srv.url("/"), {"a": None, "b_suicide": "suicide", "c": None, "d_hang": "hang", "e": None})
-        common = dict(model="fake", config=make_config(), workers=2, task_timeout_s=15.0, show_progress=False,
+        common = dict(model="fake", config=make_config(), workers=2, task_timeout_s=8.0, show_progress=False,
                       policy=POLICY, task_fn=run_task)
         local = run_tasks(tasks, tmp_path / "local", RunOptions(**common))
         _start_ray()

@@ -9,13 +9,23 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from webfovea.actions import control, forms, keyboard, locate, outside_rules, pointer, reading, structure
+from webfovea.actions import (
+    control,
+    forms,
+    keyboard,
+    locate,
+    outside_rules,
+    pointer,
+    reading,
+    structure,
+    zoom,
+)
 from webfovea.actions.spec import ActionSpec
 from webfovea.actions.targets import by_reference
 from webfovea.config import HarnessConfig
 from webfovea.types import ParamSpec
 
-_MODULES = (pointer, control, forms, keyboard, reading, outside_rules, structure, locate)
+_MODULES = (pointer, control, forms, keyboard, reading, outside_rules, structure, locate, zoom)
 
 # The paper's Table 3, in its order: the order the prompt lists the actions in.
 TABLE3 = (

@@ -24,7 +24,12 @@ COMPUTER_ACTIONS: dict[str, tuple[str, dict[str, str]]] = {
     "type": ("type", {"text": "content"}),
     "key": ("hotkey", {"text": "key"}),
     "wait": ("wait", {}),
+    "zoom": ("zoom", {"region": "region"}),  # computer_20251124 with enable_zoom: our fovea
 }
+
+# Our actions the computer tool covers only when its definition carries a flag (which only
+# some tool versions accept: the Anthropic client knows which). Elsewhere they stay tools.
+COMPUTER_NEEDS: dict[str, str] = {"zoom": "enable_zoom"}
 
 # Computer actions without a spec, and what the model is told to use instead.
 NOT_OFFERED: dict[str, str] = {
@@ -35,7 +40,6 @@ NOT_OFFERED: dict[str, str] = {
     "left_mouse_down": "use left_click_drag for a press-move-release.",
     "left_mouse_up": "use left_click_drag for a press-move-release.",
     "hold_key": "use key with a combination such as ctrl+a.",
-    "zoom": "zoom is not offered in this harness; use read_text or find_text to read small text.",
 }
 
 # xdotool key names Claude writes -> the names our key arguments take.

@@ -3,7 +3,8 @@
 One spec per action stays the single source: a tool's name, description and argument
 schema come from the spec's name, purpose, rule and `params`, so a tool cannot drift from
 what the parser binds and the executor runs. Points are `[x, y]` arrays in the model's
-coordinate space (the prompt says which); `points` is a list of them.
+coordinate space (the prompt says which); `points` is a list of them; a region (`box`) is
+`[x1, y1, x2, y2]`, the shape of Claude's computer-tool zoom `region`.
 
 Which actions a provider's computer tool already covers (clicks, drag, scroll, hover,
 typing, keys, wait) is named here too, so the client that offers the computer tool drops
@@ -15,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from webfovea.actions.computer_tool import COMPUTER_COVERED, OPENAI_COVERED
+from webfovea.actions.computer_tool import COMPUTER_COVERED, COMPUTER_NEEDS, OPENAI_COVERED
 from webfovea.actions.spec import ActionSpec
 from webfovea.models.base import ToolDef
 
@@ -27,6 +28,9 @@ _POINT: dict[str, Any] = {
 _SCHEMA_BY_KIND: dict[str, dict[str, Any]] = {
     "point": _POINT,
     "points": {"type": "array", "items": _POINT, "minItems": 1, "description": "a list of [x, y] points"},
+    "box": {"type": "array", "items": {"type": "number"}, "minItems": 4, "maxItems": 4,
+            "description": "[x1, y1, x2, y2]: the region's top-left and bottom-right corners in the "
+                           "screenshot's coordinates"},
     "direction": {"type": "string", "enum": ["up", "down", "left", "right"]},
     "text": {"type": "string"},
     "answer": {"type": "string", "description": "the answer ('' if it cannot be reached)"},
@@ -47,7 +51,7 @@ def tool_def(spec: ActionSpec, *, with_rule: bool = False, with_budget: bool = T
     schema: dict[str, Any] = {"type": "object", "properties": properties, "required": required,
                               "additionalProperties": False}
     return ToolDef(spec.name, description, schema, computer_covered=spec.name in COMPUTER_COVERED,
-                   openai_computer_covered=spec.name in OPENAI_COVERED)
+                   openai_computer_covered=spec.name in OPENAI_COVERED, computer_needs=COMPUTER_NEEDS.get(spec.name))
 
 
 def tool_defs(specs: Sequence[ActionSpec], *, with_rules: bool = False, with_budgets: bool = True) -> list[ToolDef]:

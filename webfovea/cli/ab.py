@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
-from webfovea.cli.bench import _run_and_summarise, _tasks_for
+from webfovea.cli.bench import _only, _run_and_summarise, _tasks_for
 from webfovea.cli.common import (
     BaseUrlOpt,
     CapOpt,
@@ -49,6 +49,9 @@ def ab(
     seeds: Annotated[int, typer.Option("--seeds", min=1, help="Repeats with proving-ground seeds 0..N-1; tasks are "
                                        "paired by (seed, task).")] = 1,
     limit: Annotated[int | None, typer.Option("--limit", min=1, help="Run only the first N tasks of each seed.")] = None,
+    only: Annotated[str | None, typer.Option("--only", help="Run only the tasks whose id matches one of these "
+                                                           "comma-separated patterns (shell-style, as for `bench`); "
+                                                           "applied before --limit.")] = None,
     workers: Annotated[int, typer.Option("--workers", min=1, help="Browsers running at once, per arm.")] = 1,
     max_steps: Annotated[int, typer.Option("--max-steps", min=1, help="Step budget of every arm.")] = 80,
     max_seconds: Annotated[float, typer.Option("--max-seconds", min=1.0, help="Seconds per task in every arm.")] = 1800.0,
@@ -83,6 +86,8 @@ def ab(
     tasks_per_seed = 0
     for seed in seed_list:
         with _tasks_for(suite_or_file, seed, (0, 0)) as (tasks, handle):
+            if only:
+                tasks = _only(tasks, only)
             if limit:
                 tasks = tasks[:limit]
             tasks_per_seed = len(tasks)
@@ -96,7 +101,7 @@ def ab(
                 if summary is not None and not summary.complete:
                     err.print(f"[yellow]arm {a.name} is partial[/]: missing tasks count as failed in ab.json")
     meta: dict[str, Any] = {"suite": suite_or_file, "model": model, "tasks_per_seed": tasks_per_seed,
-                            "limit": limit, "budgets": budgets}
+                            "limit": limit, "only": only, "budgets": budgets}
     if _is_oracle(model):
         meta["label"] = ORACLE_LABEL
     arm_info = [(a.name, {"spec": a.to_json(), "outside_rules": configs[a.name].outside_rules()}) for a in parsed]

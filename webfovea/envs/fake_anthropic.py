@@ -38,7 +38,9 @@ def _error(status: int, message: str, kind: str = "invalid_request_error") -> JS
 def _param_kind(schema: dict[str, Any]) -> str:
     if schema.get("type") == "array":
         items = schema.get("items") or {}
-        return "points" if items.get("type") == "array" else "point"
+        if items.get("type") == "array":
+            return "points"
+        return "box" if schema.get("minItems") == 4 else "point"
     if schema.get("enum") and set(schema["enum"]) <= {"up", "down", "left", "right"}:
         return "direction"
     return "text"  # key/answer/text: the harness converts by the real kind
@@ -89,7 +91,9 @@ def model_input_of(body: dict[str, Any]) -> ModelInput:
                 im = Image.open(io.BytesIO(base64.b64decode(block["source"]["data"])))
                 images.append(im)
             elif kind == "tool_result" and feedback is None:
-                feedback = str(block.get("content") or "")
+                # A result is a string, or blocks (zoom: its note and the magnified crop).
+                result = block.get("content") or ""
+                feedback = "\n".join(_texts(result)) if isinstance(result, list) else str(result)
     # The text grammar carries the feedback, snapshot and summary inside the prompt text
     # (tool use carries the feedback in a tool_result instead).
     intro, closing = _last_intro(messages)

@@ -17,6 +17,7 @@ from playwright.async_api import Page
 
 from webfovea.config import Component, HarnessConfig
 from webfovea.guardrails.bounds import PointSpace, check_point
+from webfovea.models.base import Attachment
 from webfovea.types import Action
 
 Point = tuple[float, float]
@@ -82,6 +83,7 @@ class Outcome:
     answer: str | None = None
     refused: bool = False  # a guardrail inside the action refused it (blocked key, no CAPTCHA)
     show_image: bool = False  # look: the current screenshot goes to the model with the next input
+    attachment: Attachment | None = None  # zoom: an image of its own that goes with the next input
     # look/locate: the calls made to the vision model (or the task's model) inside the action,
     # each {purpose, model, separate, raw_reply, usage, seconds, error} (the step record's `vision`).
     vision_calls: list[dict[str, Any]] = field(default_factory=list)

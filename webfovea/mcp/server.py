@@ -94,9 +94,14 @@ def build_server(task: McpTask) -> Server[Any]:
             structured_content=data,
         )
 
-    def step_result(res: StepResult, *, error: bool) -> types.CallToolResult:
+    async def step_result(res: StepResult, *, error: bool) -> types.CallToolResult:
         url = task.harness.page.url if task.harness is not None and not task.closed else None
-        return _text(_step_text(task, res, url), error=error, data=_step_data(task, res))
+        out = _text(_step_text(task, res, url), error=error, data=_step_data(task, res))
+        attached = res.executed.outcome.attachment if res.executed is not None else None
+        if attached is not None:  # zoom: its crop is the call's result, as a computer-tool zoom's is
+            png = await asyncio.to_thread(png_base64, attached.image)
+            out.content.append(types.ImageContent(data=png, mime_type="image/png"))
+        return out
 
     async def call_tool(ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
         name, args = params.name, params.arguments
@@ -108,15 +113,15 @@ def build_server(task: McpTask) -> Server[Any]:
             if spec is None:
                 offered = ", ".join([OBSERVE, *by_name])
                 res = await task.reject(as_written, f"Unknown tool `{name}`. Tools: {offered}.")
-                return step_result(res, error=True)
+                return await step_result(res, error=True)
             try:
                 checked = check_arguments(spec, args, task.config)
             except ToolArgumentError as e:
                 res = await task.reject(as_written, str(e))
-                return step_result(res, error=True)
+                return await step_result(res, error=True)
             res = await task.act(call_text(spec, checked))
             failed = res.outcome in ("failed", "rejected") or (res.error is not None and not res.done)
-            return step_result(res, error=failed)
+            return await step_result(res, error=failed)
         except TaskClosed as e:
             return _text(str(e), error=True, data={"done": True, "status": task.result.status})
         except ObserveFailed as e:

@@ -51,6 +51,10 @@ def param_schema(param: ParamSpec, config: HarnessConfig) -> dict[str, Any]:
     if kind == "points":
         return {"type": "array", "items": _point_schema(config), "minItems": 1,
                 "description": "one or more points, each " + point_words(config)}
+    if kind == "box":
+        return {"type": "array", "items": {"type": "number"}, "minItems": 4, "maxItems": 4,
+                "description": "[x1, y1, x2, y2]: a region's top-left and bottom-right corners, each "
+                               + point_words(config).removeprefix("[x, y] ")}
     if kind == "direction":
         return {"type": "string", "enum": list(DIRECTIONS)}
     if kind == "key":
@@ -125,7 +129,8 @@ def _number(v: float) -> str:
 
 
 def _box(point: Sequence[float]) -> str:
-    return f"<|box_start|>({_number(point[0])},{_number(point[1])})<|box_end|>"
+    """A point, or a region's four numbers, in the UI-TARS box tokens."""
+    return f"<|box_start|>({','.join(_number(v) for v in point)})<|box_end|>"
 
 
 _ESCAPE = {"\\": "\\\\", "'": "\\'", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
@@ -137,7 +142,7 @@ def _quoted(text: str) -> str:
 
 
 def _value(param: ParamSpec, value: Any) -> str:
-    if param.kind == "point":
+    if param.kind in ("point", "box"):
         return _quoted(_box(value))
     if param.kind == "points":
         return _quoted(" ".join(_box(p) for p in value))

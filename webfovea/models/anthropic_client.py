@@ -31,6 +31,9 @@ from webfovea.models.messages import anthropic_messages
 DEFAULT_ANTHROPIC_BASE_URL = "https://api.anthropic.com"
 ANTHROPIC_VERSION = "2023-06-01"
 INTERFACES = {"text": "text", "tools": "anthropic_tools", "computer": "anthropic_computer"}
+# Definition flags each computer tool version accepts (`zoom` came with computer_20251124
+# and is off unless `enable_zoom` is set); an older version rejects an unknown field.
+COMPUTER_FLAGS: dict[str, frozenset[str]] = {"computer_20251124": frozenset({"enable_zoom"})}
 
 
 def anthropic_tool(tool: ToolDef) -> dict[str, Any]:
@@ -74,9 +77,19 @@ class AnthropicModel(HttpModel):
             return []
         if self.interface == "anthropic_computer":
             w, h = inp.images[-1].size if inp.images else (1440, 810)
-            computer = {"type": self.conventions.computer_tool, "name": "computer",
-                        "display_width_px": w, "display_height_px": h}
-            return [computer, *(anthropic_tool(t) for t in inp.tools if not t.computer_covered)]
+            version = self.conventions.computer_tool or ""
+            computer: dict[str, Any] = {"type": version, "name": "computer",
+                                        "display_width_px": w, "display_height_px": h}
+            flags = COMPUTER_FLAGS.get(version, frozenset())
+            own = []
+            for t in inp.tools:
+                if t.computer_covered and t.computer_needs is None:
+                    continue
+                if t.computer_covered and t.computer_needs in flags:
+                    computer[t.computer_needs] = True  # the computer tool's own action (zoom) runs it
+                    continue
+                own.append(anthropic_tool(t))
+            return [computer, *own]
         return [anthropic_tool(t) for t in inp.tools]
 
     def request_body(self, inp: ModelInput) -> dict[str, Any]:

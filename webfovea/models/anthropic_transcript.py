@@ -6,7 +6,9 @@ conversation only grows: each step appends the model's turn (its text and tool c
 and one user turn (the result of every tool call, the new screenshot, the request for
 the next step). Every `compact_every` steps all screenshots but the latest become one
 fixed line of text in one go, so the prefix changes once per N steps, not every step. A
-screenshot identical to the previous one is not sent again (one line says so).
+screenshot identical to the previous one is not sent again (one line says so). An image
+the last action produced (zoom's crop) rides in that action's tool_result, as Claude's
+computer tool expects for its own zoom; after a text-grammar reply it precedes the screenshot.
 
 Breakpoints (at most three of the API's four): the end of tools + system (stable for the
 whole task), the end of the history as of the last compaction, and the end of this
@@ -62,12 +64,9 @@ class Transcript:
         self._pending_tools = list(tool_calls)
 
     def compact(self) -> None:
-        """Replace every screenshot sent so far by the stub, in one go."""
+        """Replace every image sent so far (zoom crops inside tool results too) by the stub, in one go."""
         for msg in self.messages:
-            content = msg["content"]
-            for i, block in enumerate(content):
-                if block.get("type") == "image":
-                    content[i] = {"type": "text", "text": STUB}
+            _stub_images(msg["content"])
         self._compacted_at = len(self.messages) - 1
         self._last_image = None  # "same as before" must not point at a removed image
 
@@ -76,15 +75,21 @@ class Transcript:
         blocks: list[dict[str, Any]] = []
         if not self.messages:
             blocks.append({"type": "text", "text": f"## Task\n{inp.task.strip()}"})
+        attached: list[dict[str, Any]] = []
+        for a in inp.attachments:
+            attached += [{"type": "text", "text": a.label}, image_block(png_base64(a.image))]
         if self._pending_tools:
             first, *rest = self._pending_tools
             note = (inp.feedback or "").strip() or "Done."
-            blocks.append({"type": "tool_result", "tool_use_id": first.id, "content": note})
+            content: str | list[dict[str, Any]] = [{"type": "text", "text": note}, *attached] if attached else note
+            attached = []
+            blocks.append({"type": "tool_result", "tool_use_id": first.id, "content": content})
             blocks += [{"type": "tool_result", "tool_use_id": c.id, "content": NOT_EXECUTED, "is_error": True}
                        for c in rest]
         elif inp.feedback and self.messages:
             blocks.append({"type": "text", "text": f"## What happened after your last action\n{inp.feedback.strip()}"})
         self._pending_tools = []
+        blocks += attached
         step = inp.step + 1
         if inp.images:
             data = png_base64(inp.images[-1])
@@ -118,6 +123,14 @@ class Transcript:
         for index in marks:
             msgs[index]["content"][-1]["cache_control"] = dict(_EPHEMERAL)
         return msgs
+
+
+def _stub_images(content: list[dict[str, Any]]) -> None:
+    for i, block in enumerate(content):
+        if block.get("type") == "image":
+            content[i] = {"type": "text", "text": STUB}
+        elif block.get("type") == "tool_result" and isinstance(block.get("content"), list):
+            _stub_images(block["content"])
 
 
 def system_blocks(text: str, *, cache: bool) -> list[dict[str, Any]]:

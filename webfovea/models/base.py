@@ -19,6 +19,19 @@ class ToolDef:
     # offered as a tool of its own when the computer tool is (parsing/computer_calls.py maps it).
     computer_covered: bool = False
     openai_computer_covered: bool = False  # the same for OpenAI's computer tool
+    # The flag a computer tool's definition needs to cover it (zoom: `enable_zoom`, which only
+    # some tool versions accept); where the version has no such flag, it stays a tool of its own.
+    computer_needs: str | None = None
+
+
+@dataclass
+class Attachment:
+    """An image the model gets with the next input besides the screenshot (zoom's magnified
+    crop): with a line that says what it is, and what the step record notes about it."""
+
+    label: str
+    image: Image.Image
+    info: dict[str, Any] = field(default_factory=dict)
 
 
 # Names a client gives a provider computer tool's calls, so the parser knows which table
@@ -64,6 +77,9 @@ class ModelInput:
     # last compaction, compacting every `compact_every` steps; off: the sliding window.
     append_history: bool = False
     compact_every: int = 5
+    # Images the last action produced for the model to see now (zoom's crop): sent once, in
+    # the result of that action's tool call where there is one, else beside the screenshots.
+    attachments: list[Attachment] = field(default_factory=list)
 
 
 @dataclass

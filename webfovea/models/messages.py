@@ -2,9 +2,10 @@
 
 The model sees: the generated system prompt; then one user message with the task,
 the full text history of its earlier steps (numbered), the feedback note on its
-last action, and the last N screenshots oldest first, each labelled with its step,
-the current one last and labelled as current. The text and the labels are the same
-for every provider; only the container shapes differ.
+last action, an image that action produced (zoom's magnified crop, labelled as such),
+and the last N screenshots oldest first, each labelled with its step, the current one
+last and labelled as current. The text and the labels are the same for every provider;
+only the container shapes differ.
 """
 
 from __future__ import annotations
@@ -73,10 +74,12 @@ def intro_text(inp: ModelInput) -> str:
                   inp.snapshot]
     n = len(inp.images)
     if n:
+        first = " First, the image your last action produced; then the" if inp.attachments else " The"
         lines += [
             "",
             "## Screenshots",
-            f"{n} screenshot{'s' if n != 1 else ''} follow, oldest first; the last one is the current view.",
+            f"{n} screenshot{'s' if n != 1 else ''} follow.{first} screenshots, oldest first; "
+            "the last one is the current view.",
         ]
     return "\n".join(lines)
 
@@ -96,6 +99,9 @@ def closing_text(inp: ModelInput) -> str:
 def openai_messages(inp: ModelInput, *, image_detail: str | None = None) -> list[dict[str, Any]]:
     """Chat Completions `messages`: a system message and one user message with inline PNG data URLs."""
     parts: list[dict[str, Any]] = [{"type": "text", "text": intro_text(inp)}]
+    for a in inp.attachments:  # before the screenshots, so the last image is still the current view
+        parts += [{"type": "text", "text": a.label},
+                  {"type": "image_url", "image_url": {"url": f"data:image/png;base64,{png_base64(a.image)}"}}]
     steps = image_steps(inp)
     for i, (image, step) in enumerate(zip(inp.images, steps, strict=True)):
         parts.append({"type": "text", "text": image_label(step, i == len(steps) - 1)})
@@ -107,18 +113,19 @@ def openai_messages(inp: ModelInput, *, image_detail: str | None = None) -> list
     return [{"role": "system", "content": inp.system}, {"role": "user", "content": parts}]
 
 
+def anthropic_image(image: Image.Image) -> dict[str, Any]:
+    return {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": png_base64(image)}}
+
+
 def anthropic_content(inp: ModelInput) -> list[dict[str, Any]]:
     """Messages API user `content` blocks (the system prompt goes in the top-level `system`)."""
     blocks: list[dict[str, Any]] = [{"type": "text", "text": intro_text(inp)}]
+    for a in inp.attachments:  # before the screenshots, so the last image is still the current view
+        blocks += [{"type": "text", "text": a.label}, anthropic_image(a.image)]
     steps = image_steps(inp)
     for i, (image, step) in enumerate(zip(inp.images, steps, strict=True)):
         blocks.append({"type": "text", "text": image_label(step, i == len(steps) - 1)})
-        blocks.append(
-            {
-                "type": "image",
-                "source": {"type": "base64", "media_type": "image/png", "data": png_base64(image)},
-            }
-        )
+        blocks.append(anthropic_image(image))
     blocks.append({"type": "text", "text": closing_text(inp)})
     return blocks
 

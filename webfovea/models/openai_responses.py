@@ -77,6 +77,9 @@ class OpenAIResponsesModel(HttpModel):
             content.append({"type": "input_text", "text": f"## Task\n{inp.task.strip()}"})
         elif inp.feedback:
             content.append({"type": "input_text", "text": f"## What happened after your last action\n{inp.feedback}"})
+        for a in inp.attachments:  # zoom's crop: OpenAI's computer tool has no zoom, so it rides here
+            content += [{"type": "input_text", "text": a.label},
+                        {"type": "input_image", "image_url": f"data:image/png;base64,{png_base64(a.image)}"}]
         if image:
             content += [{"type": "input_text", "text": image_label(inp.step + 1, True)},
                         {"type": "input_image", "image_url": image}]

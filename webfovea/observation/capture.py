@@ -80,6 +80,23 @@ class Shot:
 CAPTURE_TIMEOUT_S = 4.0
 CAPTURE_ATTEMPTS = 2
 
+NAV_GRACE_S = 0.5  # after a commit, how long an outstanding capture may still take
+
+
+async def _answered(send: asyncio.Future, committed: asyncio.Event, timeout_s: float) -> bool:
+    """Whether the capture was answered: within `timeout_s`, or within NAV_GRACE_S of a
+    main-frame commit that came while it waited (the request is then usually lost)."""
+    commit = asyncio.ensure_future(committed.wait())
+    try:
+        done, _ = await asyncio.wait({send, commit}, timeout=timeout_s, return_when=asyncio.FIRST_COMPLETED)
+        if send in done:
+            return True
+        if commit in done:
+            await asyncio.wait({send}, timeout=NAV_GRACE_S)
+        return send.done() and not send.cancelled() and send.exception() is None
+    finally:
+        commit.cancel()
+
 # The viewport's CSS size and device pixel ratio, and where the visual viewport sits in the
 # document (a clipped capture is placed in document coordinates).
 _METRICS = """() => { const v = window.visualViewport;
@@ -144,6 +161,7 @@ class Screen:
         self._cdp: CDPSession | None = None
         self.fallbacks = 0  # browser-scaled captures redone full size (the viewport moved meanwhile)
         self.retries = 0  # captures asked again after timeout_s without an answer
+        self.nav_retries = 0  # ... of which a new document committed while it waited
         self.timeout_s, self.attempts = CAPTURE_TIMEOUT_S, CAPTURE_ATTEMPTS
 
     async def _session(self) -> CDPSession:
@@ -156,12 +174,23 @@ class Screen:
         `attempts` unanswered requests, each on a fresh session."""
         for _ in range(self.attempts):
             cdp = await self._session()
+            committed = asyncio.Event()
+
+            def on_nav(frame: Any, committed: asyncio.Event = committed) -> None:
+                if frame is self.page.main_frame:
+                    committed.set()
+
+            self.page.on("framenavigated", on_nav)
+            send = asyncio.ensure_future(cdp.send("Page.captureScreenshot", params))
             try:
-                shot = await asyncio.wait_for(cdp.send("Page.captureScreenshot", params), self.timeout_s)
-                return cdp, shot["data"]
-            except TimeoutError:
-                self.retries += 1
-                await self.detach()
+                if await _answered(send, committed, self.timeout_s):
+                    return cdp, send.result()["data"]
+            finally:
+                self.page.remove_listener("framenavigated", on_nav)
+            send.cancel()
+            self.retries += 1
+            self.nav_retries += committed.is_set()
+            await self.detach()
         raise PageUnresponsive(f"the browser did not answer {self.attempts} screenshot requests "
                                f"of {self.timeout_s:g} s each")
 

@@ -31,7 +31,14 @@ from webfovea.parsing.tokens import (
     strip_template_tokens,
     strip_value_tail,
 )
-from webfovea.parsing.values import decode_escapes, parse_direction, parse_key, parse_point, parse_points
+from webfovea.parsing.values import (
+    decode_escapes,
+    parse_box,
+    parse_direction,
+    parse_key,
+    parse_point,
+    parse_points,
+)
 from webfovea.types import Action, ParamSpec, ParsedReply, Rejection
 
 __all__ = [
@@ -73,6 +80,7 @@ GRAMMAR_HINT = "Reply as `Thought: <reasoning>` then `Action: name(arg='value')`
 _FORM_BY_KIND = {
     "point": "'<|box_start|>(x1,y1)<|box_end|>'",
     "points": "'<|box_start|>(x1,y1)<|box_end|> <|box_start|>(x2,y2)<|box_end|>'",
+    "box": "'<|box_start|>(x1,y1,x2,y2)<|box_end|>'",
     "direction": "'down'",
     "text": "'...'",
     "answer": "'...'",
@@ -82,6 +90,7 @@ _FORM_BY_KIND = {
 _WHAT_BY_KIND = {
     "point": "a point",
     "points": "one or more points",
+    "box": "a region (x1,y1,x2,y2): its top-left and bottom-right corners",
     "direction": "one of up, down, left, right",
     "text": "a quoted string",
     "answer": "a quoted string",
@@ -251,6 +260,8 @@ def _convert(kind: str, value: str, strip_tokens: bool, stripped: list[str]) -> 
         return parse_point(text)
     if kind == "points":
         return parse_points(text)
+    if kind == "box":
+        return parse_box(text)
     if kind == "direction":
         return parse_direction(text)
     if kind == "key":
@@ -324,6 +335,8 @@ def _bind(
             and _BARE_NUMBER_RE.match(queue[1])
         ):
             queue[:2] = [f"({queue[0].strip()},{queue[1].strip()})"]
+        if p.kind == "box" and len(queue) >= 4 and all(_BARE_NUMBER_RE.match(v) for v in queue[:4]):
+            queue[:4] = [f"({','.join(v.strip() for v in queue[:4])})"]  # zoom(10, 20, 300, 80)
         converted = _convert(p.kind, queue[0], strip_tokens, stripped)
         if converted is None:
             if p.optional:

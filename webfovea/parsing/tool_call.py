@@ -20,8 +20,8 @@ from webfovea.models.base import ToolCall
 from webfovea.parsing.computer_calls import computer_to_call, openai_computer_to_call
 from webfovea.parsing.reply import expected_form
 from webfovea.parsing.tokens import strip_template_tokens, strip_value_tail
-from webfovea.parsing.values import parse_direction, parse_key, parse_point
-from webfovea.types import Action, ParamSpec, ParsedReply, Point, Rejection
+from webfovea.parsing.values import parse_box, parse_direction, parse_key, parse_point
+from webfovea.types import Action, Box, ParamSpec, ParsedReply, Point, Rejection
 
 __all__ = ["action_text", "parse_tool_call"]
 
@@ -36,8 +36,9 @@ def _num(v: float) -> str:
     return str(int(v)) if float(v).is_integer() else f"{v:g}"
 
 
-def _box(p: Point) -> str:
-    return f"{_BOX_START}({_num(p[0])},{_num(p[1])}){_BOX_END}"
+def _box(p: Point | Box) -> str:
+    """A point, or a region's four numbers, between the UI-TARS box tokens."""
+    return f"{_BOX_START}({','.join(_num(v) for v in p)}){_BOX_END}"
 
 
 def action_text(action: Action) -> str:
@@ -63,9 +64,28 @@ def _point(value: Any) -> Point | None:
     return None
 
 
+def _numbers(value: Any) -> bool:
+    return isinstance(value, (list, tuple)) and all(
+        isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
+
+
+def _region(value: Any) -> Box | None:
+    """[x1, y1, x2, y2] (Claude's zoom `region`), [[x1, y1], [x2, y2]], or the text forms."""
+    if _numbers(value) and len(value) == 4:
+        return float(value[0]), float(value[1]), float(value[2]), float(value[3])
+    if isinstance(value, (list, tuple)) and len(value) == 2 and all(_numbers(v) and len(v) == 2 for v in value):
+        (x1, y1), (x2, y2) = value
+        return float(x1), float(y1), float(x2), float(y2)
+    if isinstance(value, str):
+        return parse_box(value)
+    return None
+
+
 def _convert(kind: str, value: Any, strip_tokens: bool, stripped: list[str]) -> Any:
     if kind == "point":
         return _point(value)
+    if kind == "box":
+        return _region(value)
     if kind == "points":
         if not isinstance(value, list) or not value:
             return None

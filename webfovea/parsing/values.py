@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from webfovea.types import Point
+from webfovea.types import Box, Point
 
 _NUM = r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)"
 _SEP = r"\s*[,\s]\s*"
@@ -58,6 +58,19 @@ def parse_point(text: str) -> Point | None:
     if not groups and _BARE_NUMBERS_RE.match(text):
         return _as_point(_numbers(text))
     return None
+
+
+def parse_box(text: str) -> Box | None:
+    """A region (x1, y1, x2, y2) in the model's space: four numbers in one group, or two
+    points. The corners stay as written; whether they make a region is the action's check."""
+    text = _unwrap(text)
+    groups = _groups(text)
+    if not groups and _BARE_NUMBERS_RE.match(text):
+        groups = [_numbers(text)]
+    nums = [n for g in groups for n in g]
+    if len(nums) != 4 or len(groups) not in (1, 2) or any(len(g) not in (2, 4) for g in groups):
+        return None
+    return nums[0], nums[1], nums[2], nums[3]
 
 
 def parse_points(text: str) -> list[Point] | None:

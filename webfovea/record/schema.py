@@ -5,6 +5,7 @@
   step_NNN.png         the screenshot as sent to the model at step NNN
   step_NNN_marked.png  the same, with the executed point marked (red dot and ring)
   step_NNN.snapshot.yml the full (untruncated, annotated) AI snapshot of step NNN (structured/hybrid)
+  step_NNN_zoom.png    the magnified crop a zoom at step NNN sent to the model with the next input
   capture.json         CaptureFile: passive request capture (when capture is on)
 """
 
@@ -155,6 +156,9 @@ class StepRecord(BaseModel):
     # look/locate: the model calls made inside the action, each {purpose, model, separate,
     # image_size, raw_reply, usage, seconds, error?}; None when the step made none.
     vision: list[dict[str, Any]] | None = None
+    # zoom: the region as given (model space) and in CSS px of the viewport, clipped, the
+    # scale, the device pixel ratio, the image size and its file; None when the step made none.
+    zoom: dict[str, Any] | None = None
 
 
 class CaptureFile(Record):

@@ -13,10 +13,14 @@ from webfovea.record.schema import TRAJECTORY_JSONL, StepRecord, TaskResult
 RED = (230, 20, 20)
 
 
-def mark_points(image: Image.Image, points: list[tuple[float, float]]) -> Image.Image:
-    """A copy of the image with each point marked by a red dot and ring (drag: joined by a line)."""
+def mark_points(image: Image.Image, points: list[tuple[float, float]],
+                region: tuple[float, float, float, float] | None = None) -> Image.Image:
+    """A copy of the image with each point marked by a red dot and ring (drag: joined by a line),
+    and a zoomed region outlined in red."""
     marked = image.copy()
     draw = ImageDraw.Draw(marked)
+    if region is not None:
+        draw.rectangle(region, outline=RED, width=2)
     if len(points) == 2:
         draw.line([points[0], points[1]], fill=RED, width=2)
     for x, y in points:
@@ -32,12 +36,18 @@ class TaskRecorder:
         self.trajectory = self.dir / TRAJECTORY_JSONL
         self.trajectory.write_text("", encoding="utf-8")  # a task runs once: start a fresh trajectory
 
-    def save_screens(self, step: int, image: Image.Image, marks: list[tuple[float, float]]) -> tuple[str, str]:
+    def save_screens(self, step: int, image: Image.Image, marks: list[tuple[float, float]],
+                     region: tuple[float, float, float, float] | None = None) -> tuple[str, str]:
         sent = f"step_{step:03d}.png"
         marked = f"step_{step:03d}_marked.png"
         image.save(self.dir / sent, optimize=False, compress_level=1)
-        mark_points(image, marks).save(self.dir / marked, optimize=False, compress_level=1)
+        mark_points(image, marks, region).save(self.dir / marked, optimize=False, compress_level=1)
         return sent, marked
+
+    def save_zoom(self, step: int, image: Image.Image) -> str:
+        name = f"step_{step:03d}_zoom.png"
+        image.save(self.dir / name, optimize=False, compress_level=1)
+        return name
 
     def save_snapshot(self, step: int, text: str) -> str:
         name = f"step_{step:03d}.snapshot.yml"
