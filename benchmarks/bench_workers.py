@@ -48,6 +48,7 @@ def bench(n_workers: int, n_tasks: int | None) -> dict[str, Any]:
         tasks = load_builtin_suite(sites)[:n_tasks] if n_tasks else load_builtin_suite(sites)
         out = Path(tmp) / "run"
         peaks: dict[str, Breakdown] = {}
+        by_task: dict[str, tuple[float, float]] = {}  # task → (worker tree PSS, Python PSS) at its peak
         stop = threading.Event()
 
         def sample() -> None:
@@ -59,6 +60,9 @@ def bench(n_workers: int, n_tasks: int | None) -> dict[str, Any]:
                 for r in rows:
                     if r["pid"]:
                         now = tree_breakdown(r["pid"])
+                        now.label = r.get("task_id") or ""
+                        if now.label and now.pss_mib > by_task.get(now.label, (0.0, 0.0))[0]:
+                            by_task[now.label] = (now.pss_mib, now.pss.get("python", 0) / 1024)
                         best = peaks.get(r["worker_id"])
                         if best is None or now.pss_mib > best.pss_mib:
                             peaks[r["worker_id"]] = now
@@ -82,7 +86,7 @@ def bench(n_workers: int, n_tasks: int | None) -> dict[str, Any]:
         "tasks_per_min": len(tasks) / secs * 60, "peak_mib_max": worst.pss_mib,
         "peak_mib_mean": sum(b.pss_mib for b in peaks.values()) / n,
         "uss_mib_max": worst.uss_mib, "uss_mib_mean": sum(b.uss_mib for b in peaks.values()) / n,
-        "worst": worst,
+        "worst": worst, "by_task": by_task,
     }
 
 
@@ -104,8 +108,11 @@ def main() -> None:
             f" {r['peak_mib_max']:>24.0f} / {r['peak_mib_mean']:<6.0f} {r['uss_mib_max']:>17.0f} / {r['uss_mib_mean']:.0f}"
         )
     for r in rows:
-        print(f"\n{r['workers']} worker(s): the worst worker at its peak, by process role")
+        print(f"\n{r['workers']} worker(s): the worst worker at its peak (task {r['worst'].label}), by process role")
         print("\n".join(r["worst"].lines()))
+        top = sorted(r["by_task"].items(), key=lambda kv: -kv[1][0])[:6]
+        print("heaviest tasks (worker tree PSS MiB, of which Python): "
+              + ", ".join(f"{t} {a:.0f} ({b:.0f})" for t, (a, b) in top))
     print(f"\nload average at the end: {Path('/proc/loadavg').read_text().strip()}")
 
 

@@ -10,8 +10,7 @@ from pathlib import Path
 
 from playwright.async_api import Browser, BrowserContext, Page, Playwright, async_playwright
 
-# Flags every launch gets: no background traffic of Chromium's own (see DESIGN.md). Playwright
-# passes its own --disable-features list; we never add a second one (Chromium keeps only the last).
+# Flags every launch gets: no background traffic of Chromium's own (see DESIGN.md).
 BASE_FLAGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -24,6 +23,18 @@ BASE_FLAGS = [
     "--disable-extensions",
     "--no-default-browser-check",
 ]
+# Chromium keeps only the last --disable-features, and Playwright passes its own list first: ours
+# (appended after it) must repeat Playwright's (1.65; a test checks none goes missing).
+_FEATURES_FLAG = "--disable-features="
+PLAYWRIGHT_DISABLED_FEATURES = [
+    "AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose", "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable", "LensOverlay", "MediaRouter", "PaintHolding",
+    "ThirdPartyStoragePartitioning", "AvoidCorsURLLoaderRestartOnRedirect", "TcpPortRandomizationWin",
+    "OptimizationHints", "NetworkTimeServiceQuerying", "AimEnabled", "PreconnectToSearch",
+    "msForceBrowserSignIn", "msEdgeUpdateLaunchServicesPreferredVersion",
+]
+# Memory per worker (benchmarks/bench_workers.py; docs/runner.md lists what each one saved).
+MEMORY_DISABLED_FEATURES: list[str] = []
 # Offline runs only (tests, CI, the proving ground): no name but localhost resolves, so no real
 # website is reachable. Never the default for a user's URL.
 OFFLINE_RULES = "MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1"
@@ -39,16 +50,24 @@ def offline_from_env() -> bool:
 
 def launch_args(offline: bool, extra: list[str] | None = None) -> list[str]:
     """The Chromium flags of a launch: the base flags, the user's extra ones ($WEBFOVEA_CHROME_ARGS
-    and `extra`), and the offline resolver rule when offline. Host-resolver rules are merged
-    into one flag (Chromium keeps only the last), the user's mappings first so they still win."""
+    and `extra`), and the offline resolver rule when offline. Flags Chromium keeps only the last
+    of are merged into one: host-resolver rules (the user's mappings first so they still win) and
+    disabled features (Playwright's, ours, the user's)."""
     given = shlex.split(os.environ.get(EXTRA_ARGS_ENV, "")) + list(extra or [])
     rules = [a[len(_RULES_FLAG):] for a in given if a.startswith(_RULES_FLAG)]
-    args = [*BASE_FLAGS, *(a for a in given if not a.startswith(_RULES_FLAG))]
+    features = [*PLAYWRIGHT_DISABLED_FEATURES, *MEMORY_DISABLED_FEATURES]
+    for a in given:
+        if a.startswith(_FEATURES_FLAG):
+            features += [f.strip() for f in a[len(_FEATURES_FLAG):].split(",") if f.strip()]
+    merged = (_RULES_FLAG, _FEATURES_FLAG)
+    args = [*BASE_FLAGS, *(a for a in given if not a.startswith(merged))]
+    args.append(_FEATURES_FLAG + ",".join(dict.fromkeys(features)))
     if offline:
         rules.append(OFFLINE_RULES)
     if rules:
         args.append(_RULES_FLAG + ", ".join(r.strip().strip(",") for r in rules if r.strip()))
     return args
+
 
 INSTALL_HINT = (
     "No Chromium found. Install one (Debian/Ubuntu: `apt-get install -y chromium`), "

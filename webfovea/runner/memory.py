@@ -107,6 +107,7 @@ class Breakdown:
     uss: dict[str, int] = field(default_factory=dict)
     count: dict[str, int] = field(default_factory=dict)
     renderers: list[int] = field(default_factory=list)  # PSS of each page renderer
+    label: str = ""  # what the tree was doing (the benchmark's task id)
 
     @property
     def pss_mib(self) -> float:

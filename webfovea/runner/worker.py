@@ -38,6 +38,7 @@ from webfovea.config import HarnessConfig
 from webfovea.record.files import failure_result, now_iso, read_result, write_result
 from webfovea.record.schema import StepRecord, TaskResult
 from webfovea.runner.channel import DriverClient, DriverUnreachable, Retired
+from webfovea.runner.memory import release_memory, tune_allocator
 from webfovea.runner.orphan import die_with_parent, leave_now, parent_gone
 from webfovea.runner.procs import cmdline, descendants
 from webfovea.runner.queue import STARTS_FILE
@@ -162,6 +163,8 @@ class Worker:
                 if task is None:
                     return EXIT_OK
                 await self._run_one(Task.model_validate(task))
+                # A worker lives for many tasks: what one task freed must not stay as its peak.
+                release_memory()
         except asyncio.CancelledError:
             return EXIT_INTERRUPTED
         except BrowserUnavailable as e:
@@ -286,6 +289,7 @@ def main() -> None:
     # Until the event loop installs its handlers, a Ctrl-C must not print a traceback.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     die_with_parent()
+    tune_allocator()  # before asyncio starts any thread
     spec: WorkerSpec = pickle.loads(sys.stdin.buffer.read())
     raise SystemExit(asyncio.run(run_worker(spec)))
 
