@@ -163,7 +163,10 @@ class Worker:
                 if task is None:
                     return EXIT_OK
                 await self._run_one(Task.model_validate(task))
-                # A worker lives for many tasks: what one task freed must not stay as its peak.
+                # A worker lives for many tasks: what one task left (its tabs, their renderers, the
+                # objects its handlers held) must not stay, nor what it freed stay as its peak.
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(self.session.close_pages(), 10)
                 release_memory()
         except asyncio.CancelledError:
             return EXIT_INTERRUPTED
