@@ -37,7 +37,8 @@ PAGES = ["/dashboard", "/stats?country=KE&indicator=cpi", "/filings?doc=km-2024"
          "/lab/ws-frame?delay=0", "/energy", "/gate"]
 CANDIDATES: list[tuple[str, list[str]]] = [
     ("baseline", []),
-    ("no WebUI preload", ["--disable-features=PreloadTopChromeWebUI,WebUIOmniboxPopup,WebUIOmniboxAimPopup"]),
+    ("no WebUI preload", ["--disable-features=PreloadTopChromeWebUI"]),
+    ("no omnibox WebUI popups", ["--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup"]),
     ("no spare renderer", ["--disable-features=SpareRendererForSitePerProcess"]),
     ("in-process GPU", ["--in-process-gpu"]),
     ("no software rasterizer", ["--disable-software-rasterizer"]),

@@ -17,7 +17,7 @@ from webfovea.browser.session import (
     launch_args,
 )
 from webfovea.browser.world import worlds
-from webfovea.runner.memory import role_of, tree_breakdown
+from webfovea.runner.memory import DRIVER_NODE_OPTIONS, role_of, tree_breakdown, tune_driver_env
 from webfovea.runner.procs import cmdline, descendants
 
 ASYNC = pytest.mark.asyncio(loop_scope="module")
@@ -135,3 +135,16 @@ def test_roles_from_chromium_titles():
     assert role_of([b"/x/driver/node", b"/x/cli.js", b"run-driver"]) == "node driver"
     assert role_of([b"/usr/lib/chromium/chromium", b"--headless", b"--no-sandbox"]) == "browser"
     assert role_of([b"/usr/lib/chromium/chrome_crashpad_handler", b"--monitor-self"]) == "crashpad"
+
+
+def test_driver_node_options_added_once_and_never_over_the_users():
+    env = {"NODE_OPTIONS": "--trace-warnings"}
+    tune_driver_env(env)
+    tune_driver_env(env)
+    assert env["NODE_OPTIONS"] == f"--trace-warnings {DRIVER_NODE_OPTIONS}"
+    mine = {"NODE_OPTIONS": "--max-semi-space-size=8"}
+    tune_driver_env(mine)
+    assert mine["NODE_OPTIONS"] == "--max-semi-space-size=8"
+    empty: dict[str, str] = {}
+    tune_driver_env(empty)
+    assert empty["NODE_OPTIONS"] == DRIVER_NODE_OPTIONS

@@ -33,8 +33,10 @@ PLAYWRIGHT_DISABLED_FEATURES = [
     "OptimizationHints", "NetworkTimeServiceQuerying", "AimEnabled", "PreconnectToSearch",
     "msForceBrowserSignIn", "msEdgeUpdateLaunchServicesPreferredVersion",
 ]
-# Memory per worker (benchmarks/bench_workers.py; docs/runner.md lists what each one saved).
-MEMORY_DISABLED_FEATURES: list[str] = []
+# Memory per worker, each measured alone (benchmarks/bench_memory.py; docs/runner.md has the
+# numbers): headless Chromium still preloads the address bar's two WebUI popups into a renderer
+# of their own (~40 MiB private, both must go); the spare renderer kept warm for the next site.
+MEMORY_DISABLED_FEATURES = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "SpareRendererForSitePerProcess"]
 # Offline runs only (tests, CI, the proving ground): no name but localhost resolves, so no real
 # website is reachable. Never the default for a user's URL.
 OFFLINE_RULES = "MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1"

@@ -11,6 +11,7 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import gc
+from collections.abc import MutableMapping
 from dataclasses import dataclass, field
 
 from webfovea.runner.procs import PROC, children_map, cmdline, descendants
@@ -44,6 +45,20 @@ def tune_allocator() -> None:
     libc.mallopt(_M_ARENA_MAX, 2)
     libc.mallopt(_M_MMAP_THRESHOLD, 256 * 1024)
     libc.mallopt(_M_TRIM_THRESHOLD, 1024 * 1024)
+
+
+# Node's young generation for the Playwright driver: by default it grows to 3 x 16 MiB, filled
+# mostly by screenshots passing through as base64; 1 MiB semi-spaces measured 24 MiB less PSS
+# per driver. Big strings go straight to the large-object space either way.
+DRIVER_NODE_OPTIONS = "--max-semi-space-size=1"
+
+
+def tune_driver_env(env: MutableMapping[str, str]) -> None:
+    """Add the driver's Node options to `env` (the worker's environment, which the Playwright
+    driver inherits) unless the user already chose a semi-space size."""
+    current = env.get("NODE_OPTIONS", "")
+    if "semi-space" not in current:
+        env["NODE_OPTIONS"] = f"{current} {DRIVER_NODE_OPTIONS}".strip()
 
 
 def release_memory() -> None:

@@ -38,7 +38,7 @@ from webfovea.config import HarnessConfig
 from webfovea.record.files import failure_result, now_iso, read_result, write_result
 from webfovea.record.schema import StepRecord, TaskResult
 from webfovea.runner.channel import DriverClient, DriverUnreachable, Retired
-from webfovea.runner.memory import release_memory, tune_allocator
+from webfovea.runner.memory import release_memory, tune_allocator, tune_driver_env
 from webfovea.runner.orphan import die_with_parent, leave_now, parent_gone
 from webfovea.runner.procs import cmdline, descendants
 from webfovea.runner.queue import STARTS_FILE
@@ -293,6 +293,7 @@ def main() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     die_with_parent()
     tune_allocator()  # before asyncio starts any thread
+    tune_driver_env(os.environ)  # the Playwright driver this worker starts inherits it
     spec: WorkerSpec = pickle.loads(sys.stdin.buffer.read())
     raise SystemExit(asyncio.run(run_worker(spec)))
 
