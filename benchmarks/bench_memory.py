@@ -4,10 +4,12 @@ on the proving ground's heaviest pages, with a check that out-of-process iframes
     .venv/bin/python benchmarks/bench_memory.py [--rounds 2] [--only NAME,...] [--flags "FLAGS"]
 
 Each flag set launches its own Chromium with the project's launch flags (session.launch_args,
-offline; a candidate's --disable-features is merged into the project's list) plus the candidate,
+offline; a candidate's --disable-features is merged into the project's list; --without-ours
+leaves out the features the project turns off for memory) plus the candidate,
 visits the pages a worker visits (dashboard with its out-of-process frame, the long statistics
-table, the filings viewer, the rankings font page, the lab's WebSocket form in a frame), one
-page at a time as the runner does, and samples the tree after each load: PSS (shared pages
+table, the filings viewer, the rankings font page, the lab's WebSocket form in a frame, the
+3,000-row station register), one page at a time as the runner does, takes the AI snapshot
+structured mode reads, and samples the tree after each page: PSS (shared pages
 split among their users) and private memory (USS, which does not move with how many other
 Chromiums run on the machine). The Playwright driver and Python are not counted here (see
 bench_workers.py). A flag set that puts the dashboard's frame into the main renderer (no
@@ -28,13 +30,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from playwright.async_api import async_playwright  # noqa: E402
 
+from webfovea.browser import session  # noqa: E402
 from webfovea.browser.session import browser_env, find_chrome, launch_args  # noqa: E402
 from webfovea.envs.serve import start_sites  # noqa: E402
 from webfovea.runner.memory import Breakdown, role_of, tree_breakdown  # noqa: E402
 from webfovea.runner.procs import cmdline, descendants  # noqa: E402
 
 PAGES = ["/dashboard", "/stats?country=KE&indicator=cpi", "/filings?doc=km-2024", "/rankings",
-         "/lab/ws-frame?delay=0", "/energy", "/gate"]
+         "/lab/ws-frame?delay=0", "/energy", "/gate", "/struct/stations"]
 CANDIDATES: list[tuple[str, list[str]]] = [
     ("baseline", []),
     ("no WebUI preload", ["--disable-features=PreloadTopChromeWebUI"]),
@@ -47,6 +50,7 @@ CANDIDATES: list[tuple[str, list[str]]] = [
     ("renderer limit 2", ["--renderer-process-limit=2"]),
     ("low-end device mode", ["--enable-low-end-device-mode"]),
     ("small JS heap", ["--js-flags=--max-old-space-size=128 --max-semi-space-size=2"]),
+    ("JS semi-space 1 MiB", ["--js-flags=--max-semi-space-size=1"]),
     ("JS optimize for size", ["--js-flags=--optimize-for-size"]),
 ]
 
@@ -63,6 +67,7 @@ async def measure(sites, flags: list[str], rounds: int) -> tuple[Breakdown, bool
             for path in PAGES:
                 page = await ctx.new_page()
                 await page.goto(sites.url(path), wait_until="load")
+                await page.aria_snapshot(mode="ai")  # what structured and hybrid modes read each step
                 await page.wait_for_timeout(600)
                 if path == "/dashboard":
                     frame = next((f for f in page.frames if f.parent_frame is not None), None)
@@ -105,7 +110,11 @@ if __name__ == "__main__":
     ap.add_argument("--only", default="", help="comma-separated names of flag sets to run (default: all)")
     ap.add_argument("--flags", default="", help="measure this one flag set (shell-quoted) next to the baseline")
     ap.add_argument("--roles", action="store_true", help="print each peak's split by process role")
+    ap.add_argument("--without-ours", action="store_true",
+                    help="launch without the project's memory flags (session.MEMORY_DISABLED_FEATURES): the 'before'")
     a = ap.parse_args()
+    if a.without_ours:
+        session.MEMORY_DISABLED_FEATURES = []  # launch_args reads it at each launch
     if a.flags:
         CANDIDATES[:] = [CANDIDATES[0], (a.flags, shlex.split(a.flags))]
     elif a.only:

@@ -12,6 +12,7 @@ import pytest
 from tests.support.servers import serve_pages
 from webfovea.browser.session import (
     MEMORY_DISABLED_FEATURES,
+    MEMORY_JS_FLAGS,
     PLAYWRIGHT_DISABLED_FEATURES,
     BrowserSession,
     launch_args,
@@ -66,6 +67,12 @@ def test_one_disabled_features_flag_with_playwrights_ours_and_the_users():
     assert len(names) == len(set(names))
 
 
+def test_one_js_flags_flag_with_ours_first_and_the_users_after():
+    args = launch_args(False, ["--js-flags=--max-old-space-size=512"])
+    js = [a for a in args if a.startswith("--js-flags=")]
+    assert js == [f"--js-flags={MEMORY_JS_FLAGS} --max-old-space-size=512"]
+
+
 def _args(pid: int) -> list[str]:
     # Chromium rewrites its argv into one space-separated title
     return b" ".join(cmdline(pid)).decode(errors="replace").split(" ")
@@ -84,6 +91,8 @@ async def test_the_browser_keeps_playwrights_disabled_features_and_ours(session)
     missing = set(given[0]) - set(effective)
     assert not missing, f"Playwright disables more than PLAYWRIGHT_DISABLED_FEATURES lists: {missing}"
     assert set(MEMORY_DISABLED_FEATURES) <= set(effective)
+    renderer = next(p for p in descendants(browser) if role_of(cmdline(p)) == "renderer")
+    assert MEMORY_JS_FLAGS in " ".join(_args(renderer))  # V8 in the pages' renderers gets it
 
 
 @ASYNC
