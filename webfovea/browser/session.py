@@ -220,10 +220,13 @@ class BrowserSession:
         return page
 
     async def close_pages(self) -> None:
-        """Close every tab (between tasks): the last task's renderers and what its listeners hold
-        go now, not when the next task opens its page."""
+        """Close every tab but a new blank one (between tasks): the last task's renderers and what
+        its listeners hold go now, not when the next task opens its page. One tab stays: a browser
+        reached over CDP may quit with its last window."""
         if self.context is not None:
-            await _close_pages(list(self.context.pages))
+            pages = list(self.context.pages)
+            await self.context.new_page()
+            await _close_pages(pages)
 
     async def healthy(self, timeout_s: float = 5.0) -> bool:
         """A real round trip: evaluate in a page. An object existing proves nothing."""
