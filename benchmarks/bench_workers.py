@@ -1,73 +1,54 @@
 """Throughput and memory of the runner: tasks per minute and peak memory per worker for
 1, 2 and 4 workers on the built-in suite with the oracle model. Not a timed test.
 
-    .venv/bin/python benchmarks/bench_workers.py [--tasks N] [--workers 1,2,4]
+    .venv/bin/python benchmarks/bench_workers.py [--tasks N] [--workers 1,2,4] [--chrome-args FLAGS]
 
-Memory is sampled once a second: for each worker, the PSS (or RSS when PSS is unreadable)
-summed over the worker process and all its descendants (Playwright driver, Chromium and
-its renderers). The peak over the run is reported per worker, and the largest of those.
+What is counted: once a second, for each worker, the PSS (/proc/PID/smaps_rollup: shared pages
+split among the processes that map them) summed over the worker's whole process tree: the
+worker's Python process, the Playwright node driver it starts, and Chromium (browser, GPU,
+network/storage/other utility processes, zygotes, every renderer, crashpad). The driver of the
+run (this process) and the sites' server are not counted. A worker's peak is the largest such
+sum over the run; the table reports the largest and the mean of the workers' peaks, and the
+private memory (USS: pages no other process maps) at the same samples, which does not move with
+how many other Chromiums run on the machine. Below the table: each role's share at the sample
+where the worst worker peaked.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
-from webfovea.config import make_config
-from webfovea.envs.serve import start_sites
-from webfovea.envs.suite import load_builtin_suite
-from webfovea.runner.api import RunOptions, run_tasks
-from webfovea.runner.queue import TaskQueue
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-
-def _children() -> dict[int, list[int]]:
-    out: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            except (OSError, IndexError, ValueError):
-                continue
-            out.setdefault(ppid, []).append(int(entry.name))
-    return out
-
-
-def _mem_kib(pid: int) -> int:
-    try:
-        for line in (Path("/proc") / str(pid) / "smaps_rollup").read_text().splitlines():
-            if line.startswith("Pss:"):
-                return int(line.split()[1])
-    except OSError:
-        pass
-    try:
-        for line in (Path("/proc") / str(pid) / "status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    except OSError:
-        pass
-    return 0
+from webfovea.browser.session import EXTRA_ARGS_ENV  # noqa: E402
+from webfovea.config import make_config  # noqa: E402
+from webfovea.envs.serve import start_sites  # noqa: E402
+from webfovea.envs.suite import load_builtin_suite  # noqa: E402
+from webfovea.runner.api import RunOptions, run_tasks  # noqa: E402
+from webfovea.runner.memory import Breakdown, tree_breakdown  # noqa: E402
+from webfovea.runner.procs import tree_memory_mib  # noqa: E402
+from webfovea.runner.queue import TaskQueue  # noqa: E402
 
 
 def tree_mem_mib(root: int) -> float:
-    kids = _children()
-    stack, total = [root], 0
-    while stack:
-        pid = stack.pop()
-        total += _mem_kib(pid)
-        stack.extend(kids.get(pid, []))
-    return total / 1024
+    """PSS of root and all its descendants, in MiB (bench_memory.py uses it for a browser tree)."""
+    return tree_memory_mib(root)
 
 
-def bench(n_workers: int, n_tasks: int | None) -> dict[str, float]:
+def bench(n_workers: int, n_tasks: int | None) -> dict[str, Any]:
     os.environ["WEBFOVEA_OFFLINE"] = "1"  # the proving ground is local: its workers' browsers run offline
     with start_sites() as sites, tempfile.TemporaryDirectory(prefix="bench-workers-") as tmp:
         tasks = load_builtin_suite(sites)[:n_tasks] if n_tasks else load_builtin_suite(sites)
         out = Path(tmp) / "run"
-        peaks: dict[str, float] = {}
+        peaks: dict[str, Breakdown] = {}
+        by_task: dict[str, tuple[float, float]] = {}  # task → (worker tree PSS, Python PSS) at its peak
         stop = threading.Event()
 
         def sample() -> None:
@@ -78,7 +59,13 @@ def bench(n_workers: int, n_tasks: int | None) -> dict[str, float]:
                     continue
                 for r in rows:
                     if r["pid"]:
-                        peaks[r["worker_id"]] = max(peaks.get(r["worker_id"], 0.0), tree_mem_mib(r["pid"]))
+                        now = tree_breakdown(r["pid"])
+                        now.label = r.get("task_id") or ""
+                        if now.label and now.pss_mib > by_task.get(now.label, (0.0, 0.0))[0]:
+                            by_task[now.label] = (now.pss_mib, now.pss.get("python", 0) / 1024)
+                        best = peaks.get(r["worker_id"])
+                        if best is None or now.pss_mib > best.pss_mib:
+                            peaks[r["worker_id"]] = now
 
         t = threading.Thread(target=sample, daemon=True)
         t0 = time.monotonic()
@@ -92,10 +79,14 @@ def bench(n_workers: int, n_tasks: int | None) -> dict[str, float]:
             t.join(5)
         secs = time.monotonic() - t0
         passed = sum(r.status == "finished" for r in outcome.results.values())
+    worst = max(peaks.values(), key=lambda b: b.pss_mib, default=Breakdown())
+    n = len(peaks) or 1
     return {
         "workers": n_workers, "tasks": len(tasks), "finished": passed, "seconds": secs,
-        "tasks_per_min": len(tasks) / secs * 60, "peak_mib_max": max(peaks.values(), default=0.0),
-        "peak_mib_mean": sum(peaks.values()) / len(peaks) if peaks else 0.0,
+        "tasks_per_min": len(tasks) / secs * 60, "peak_mib_max": worst.pss_mib,
+        "peak_mib_mean": sum(b.pss_mib for b in peaks.values()) / n,
+        "uss_mib_max": worst.uss_mib, "uss_mib_mean": sum(b.uss_mib for b in peaks.values()) / n,
+        "worst": worst, "by_task": by_task,
     }
 
 
@@ -103,14 +94,26 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--tasks", type=int, default=None, help="first N tasks of the built-in suite (default: all)")
     ap.add_argument("--workers", default="1,2,4", help="comma-separated worker counts")
+    ap.add_argument("--chrome-args", default=None,
+                    help=f"extra Chromium flags for every worker's browser (sets ${EXTRA_ARGS_ENV}; shell-quoted)")
     args = ap.parse_args()
+    if args.chrome_args is not None:
+        os.environ[EXTRA_ARGS_ENV] = args.chrome_args  # the workers inherit this process's environment
     rows = [bench(int(n), args.tasks) for n in args.workers.split(",")]
-    print(f"{'workers':>7} {'tasks':>5} {'finished':>8} {'seconds':>8} {'tasks/min':>9} {'peak MiB/worker (max / mean)':>30}")
+    print(f"{'workers':>7} {'tasks':>5} {'finished':>8} {'seconds':>8} {'tasks/min':>9}"
+          f" {'peak PSS MiB/worker (max / mean)':>33} {'private MiB (max / mean)':>25}")
     for r in rows:
         print(
             f"{r['workers']:>7} {r['tasks']:>5} {r['finished']:>8} {r['seconds']:>8.1f} {r['tasks_per_min']:>9.2f}"
-            f" {r['peak_mib_max']:>20.0f} / {r['peak_mib_mean']:.0f}"
+            f" {r['peak_mib_max']:>24.0f} / {r['peak_mib_mean']:<6.0f} {r['uss_mib_max']:>17.0f} / {r['uss_mib_mean']:.0f}"
         )
+    for r in rows:
+        print(f"\n{r['workers']} worker(s): the worst worker at its peak (task {r['worst'].label}), by process role")
+        print("\n".join(r["worst"].lines()))
+        top = sorted(r["by_task"].items(), key=lambda kv: -kv[1][0])[:6]
+        print("heaviest tasks (worker tree PSS MiB, of which Python): "
+              + ", ".join(f"{t} {a:.0f} ({b:.0f})" for t, (a, b) in top))
+    print(f"\nload average at the end: {Path('/proc/loadavg').read_text().strip()}")
 
 
 if __name__ == "__main__":

@@ -10,8 +10,7 @@ from pathlib import Path
 
 from playwright.async_api import Browser, BrowserContext, Page, Playwright, async_playwright
 
-# Flags every launch gets: no background traffic of Chromium's own (see DESIGN.md). Playwright
-# passes its own --disable-features list; we never add a second one (Chromium keeps only the last).
+# Flags every launch gets: no background traffic of Chromium's own (see DESIGN.md).
 BASE_FLAGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -24,6 +23,26 @@ BASE_FLAGS = [
     "--disable-extensions",
     "--no-default-browser-check",
 ]
+# Chromium keeps only the last --disable-features, and Playwright passes its own list first: ours
+# (appended after it) must repeat Playwright's (1.65; a test checks none goes missing).
+_FEATURES_FLAG = "--disable-features="
+PLAYWRIGHT_DISABLED_FEATURES = [
+    "AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose", "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable", "LensOverlay", "MediaRouter", "PaintHolding",
+    "ThirdPartyStoragePartitioning", "AvoidCorsURLLoaderRestartOnRedirect", "TcpPortRandomizationWin",
+    "OptimizationHints", "NetworkTimeServiceQuerying", "AimEnabled", "PreconnectToSearch",
+    "msForceBrowserSignIn", "msEdgeUpdateLaunchServicesPreferredVersion",
+]
+# Memory per worker, each measured alone (benchmarks/bench_memory.py; docs/runner.md has the
+# numbers): headless Chromium still preloads the address bar's two WebUI popups into a renderer
+# of their own (~40 MiB private, both must go); the spare renderer kept warm for the next site.
+MEMORY_DISABLED_FEATURES = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "SpareRendererForSitePerProcess"]
+# V8 in every renderer favours size: a smaller young generation and a heap grown in smaller steps
+# halve a heavy page's renderer (the 3,000-row register with its AI snapshot: ~300 -> ~170 MiB)
+# at the price of more collections (that page's snapshot 1.2 -> 2.5 s; the suite's tasks/min
+# did not move). The user's --js-flags are appended to ours, so theirs win.
+MEMORY_JS_FLAGS = "--optimize-for-size"
+_JS_FLAG = "--js-flags="
 # Offline runs only (tests, CI, the proving ground): no name but localhost resolves, so no real
 # website is reachable. Never the default for a user's URL.
 OFFLINE_RULES = "MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1"
@@ -39,16 +58,26 @@ def offline_from_env() -> bool:
 
 def launch_args(offline: bool, extra: list[str] | None = None) -> list[str]:
     """The Chromium flags of a launch: the base flags, the user's extra ones ($WEBFOVEA_CHROME_ARGS
-    and `extra`), and the offline resolver rule when offline. Host-resolver rules are merged
-    into one flag (Chromium keeps only the last), the user's mappings first so they still win."""
+    and `extra`), and the offline resolver rule when offline. Flags Chromium keeps only the last
+    of are merged into one: host-resolver rules (the user's mappings first so they still win),
+    disabled features (Playwright's, ours, the user's) and V8 flags (ours, then the user's)."""
     given = shlex.split(os.environ.get(EXTRA_ARGS_ENV, "")) + list(extra or [])
     rules = [a[len(_RULES_FLAG):] for a in given if a.startswith(_RULES_FLAG)]
-    args = [*BASE_FLAGS, *(a for a in given if not a.startswith(_RULES_FLAG))]
+    features = [*PLAYWRIGHT_DISABLED_FEATURES, *MEMORY_DISABLED_FEATURES]
+    for a in given:
+        if a.startswith(_FEATURES_FLAG):
+            features += [f.strip() for f in a[len(_FEATURES_FLAG):].split(",") if f.strip()]
+    js = [MEMORY_JS_FLAGS, *(a[len(_JS_FLAG):] for a in given if a.startswith(_JS_FLAG))]
+    merged = (_RULES_FLAG, _FEATURES_FLAG, _JS_FLAG)
+    args = [*BASE_FLAGS, *(a for a in given if not a.startswith(merged))]
+    args.append(_FEATURES_FLAG + ",".join(dict.fromkeys(features)))
+    args.append(_JS_FLAG + " ".join(f.strip() for f in js if f.strip()))
     if offline:
         rules.append(OFFLINE_RULES)
     if rules:
         args.append(_RULES_FLAG + ", ".join(r.strip().strip(",") for r in rules if r.strip()))
     return args
+
 
 INSTALL_HINT = (
     "No Chromium found. Install one (Debian/Ubuntu: `apt-get install -y chromium`), "
@@ -186,13 +215,18 @@ class BrowserSession:
         assert self.context is not None
         pages = list(self.context.pages)
         page = await self.context.new_page()
-        for old in pages:
-            try:
-                await old.close()
-            except Exception:
-                pass
+        await _close_pages(pages)
         await page.set_viewport_size({"width": self.viewport[0], "height": self.viewport[1]})
         return page
+
+    async def close_pages(self) -> None:
+        """Close every tab but a new blank one (between tasks): the last task's renderers and what
+        its listeners hold go now, not when the next task opens its page. One tab stays: a browser
+        reached over CDP may quit with its last window."""
+        if self.context is not None:
+            pages = list(self.context.pages)
+            await self.context.new_page()
+            await _close_pages(pages)
 
     async def healthy(self, timeout_s: float = 5.0) -> bool:
         """A real round trip: evaluate in a page. An object existing proves nothing."""
@@ -222,6 +256,22 @@ class BrowserSession:
         if self._home is not None:
             self._home.cleanup()
             self._home = None
+
+
+async def _close_pages(pages: list[Page]) -> None:
+    for old in pages:
+        try:
+            await old.close()
+        except Exception:
+            pass
+        # A closed page's object stays reachable (browser/world.py keeps each page's Worlds, which
+        # holds the page, in a WeakKeyDictionary: such a key never dies), and with it every
+        # listener a task left on it (the settle watcher's, among others): the task's harness,
+        # screenshots included, stayed alive for the rest of the worker's run, ~13 MiB a task.
+        # A closed page fires nothing, so nothing is lost.
+        impl = getattr(old, "_impl_obj", None)
+        if impl is not None and hasattr(impl, "remove_all_listeners"):
+            impl.remove_all_listeners()
 
 
 _LOST_MARKERS = ("Target closed", "has been closed", "Connection closed", "Browser closed", "crashed",

@@ -38,6 +38,7 @@ from webfovea.config import HarnessConfig
 from webfovea.record.files import failure_result, now_iso, read_result, write_result
 from webfovea.record.schema import StepRecord, TaskResult
 from webfovea.runner.channel import DriverClient, DriverUnreachable, Retired
+from webfovea.runner.memory import release_memory, tune_allocator, tune_driver_env
 from webfovea.runner.orphan import die_with_parent, leave_now, parent_gone
 from webfovea.runner.procs import cmdline, descendants
 from webfovea.runner.queue import STARTS_FILE
@@ -162,6 +163,11 @@ class Worker:
                 if task is None:
                     return EXIT_OK
                 await self._run_one(Task.model_validate(task))
+                # A worker lives for many tasks: what one task left (its tabs, their renderers, the
+                # objects its handlers held) must not stay, nor what it freed stay as its peak.
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(self.session.close_pages(), 10)
+                release_memory()
         except asyncio.CancelledError:
             return EXIT_INTERRUPTED
         except BrowserUnavailable as e:
@@ -286,6 +292,8 @@ def main() -> None:
     # Until the event loop installs its handlers, a Ctrl-C must not print a traceback.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     die_with_parent()
+    tune_allocator()  # before asyncio starts any thread
+    tune_driver_env(os.environ)  # the Playwright driver this worker starts inherits it
     spec: WorkerSpec = pickle.loads(sys.stdin.buffer.read())
     raise SystemExit(asyncio.run(run_worker(spec)))
 
