@@ -1,6 +1,7 @@
 """Memory per worker: a reused browser lets go of each task's objects, the launch keeps
 Playwright's disabled features next to ours, and the breakdown names every process."""
 
+import asyncio
 import gc
 import os
 import subprocess
@@ -158,3 +159,17 @@ def test_driver_node_options_added_once_and_never_over_the_users():
     empty: dict[str, str] = {}
     tune_driver_env(empty)
     assert empty["NODE_OPTIONS"] == DRIVER_NODE_OPTIONS
+
+
+@ASYNC
+async def test_a_closed_page_leaves_the_worlds_table(session):
+    from webfovea.browser import world
+
+    with serve_pages(PAGES) as srv:
+        page = await session.fresh_page()
+        await page.goto(srv.url("/"))
+        await worlds(page).main()
+        assert page in world._WORLDS
+        await page.close()
+        await asyncio.sleep(0.1)  # the close event reaches the listener
+        assert page not in world._WORLDS  # its value held the page: the weak key alone never let go

@@ -260,4 +260,6 @@ def worlds(page: Page) -> Worlds:
     w = _WORLDS.get(page)
     if w is None:
         w = _WORLDS[page] = Worlds(page)
+        # The value holds the page, so the weak key alone never lets go of a closed one.
+        page.once("close", lambda closed: _WORLDS.pop(closed, None))
     return w
