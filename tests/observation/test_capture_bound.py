@@ -60,10 +60,10 @@ async def test_a_capture_that_meets_a_commit_comes_back(session) -> None:
                 await page.goto(srv.url("/"))
                 await page.click("#go", no_wait_after=True)
                 t0 = time.monotonic()
-                shot = await screen.capture()
+                shot = await asyncio.wait_for(screen.capture(), 30)  # a hang fails here, not at the suite's limit
                 slowest = max(slowest, time.monotonic() - t0)
                 assert shot.image.size[0] > 0
                 await page.wait_for_url("**/next?q=x")
             assert slowest < screen.timeout_s, (slowest, screen.retries, screen.nav_retries)
         finally:
-            await page.close()
+            await asyncio.wait_for(page.close(), 10)

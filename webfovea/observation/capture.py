@@ -89,10 +89,10 @@ async def _answered(send: asyncio.Future, committed: asyncio.Event, timeout_s: f
     commit = asyncio.ensure_future(committed.wait())
     try:
         done, _ = await asyncio.wait({send, commit}, timeout=timeout_s, return_when=asyncio.FIRST_COMPLETED)
-        if send in done:
-            return True
-        if commit in done:
+        if send not in done and commit in done:
             await asyncio.wait({send}, timeout=NAV_GRACE_S)
+        # An error answer ("Not attached to an active page": the document went away) is asked
+        # again like a lost one.
         return send.done() and not send.cancelled() and send.exception() is None
     finally:
         commit.cancel()
@@ -120,7 +120,11 @@ async def geometry_of(page: Page, cdp: CDPSession, timeout: float | None = None)
         w = h = dpr = px = py = 0.0
         zoom = 1.0
     if w <= 0 or h <= 0:
-        css = (await cdp.send("Page.getLayoutMetrics")).get("cssVisualViewport") or {}
+        try:
+            metrics = await asyncio.wait_for(cdp.send("Page.getLayoutMetrics"), timeout or CAPTURE_TIMEOUT_S)
+        except TimeoutError:
+            raise PageUnresponsive("the browser did not answer Page.getLayoutMetrics") from None
+        css = metrics.get("cssVisualViewport") or {}
         w, h = float(css.get("clientWidth") or 0), float(css.get("clientHeight") or 0)
         px, py = float(css.get("pageX") or 0), float(css.get("pageY") or 0)
     if w <= 0 or h <= 0:
@@ -166,7 +170,10 @@ class Screen:
 
     async def _session(self) -> CDPSession:
         if self._cdp is None:
-            self._cdp = await self.page.context.new_cdp_session(self.page)
+            try:
+                self._cdp = await asyncio.wait_for(self.page.context.new_cdp_session(self.page), self.timeout_s)
+            except TimeoutError:
+                raise PageUnresponsive(f"the browser did not open a CDP session within {self.timeout_s:g} s") from None
         return self._cdp
 
     async def _screenshot(self, params: dict[str, Any]) -> tuple[CDPSession, str]:
