@@ -264,11 +264,10 @@ async def _close_pages(pages: list[Page]) -> None:
             await old.close()
         except Exception:
             pass
-        # A closed page's object stays reachable (browser/world.py keeps each page's Worlds, which
-        # holds the page, in a WeakKeyDictionary: such a key never dies), and with it every
-        # listener a task left on it (the settle watcher's, among others): the task's harness,
-        # screenshots included, stayed alive for the rest of the worker's run, ~13 MiB a task.
-        # A closed page fires nothing, so nothing is lost.
+        # Whatever still reaches a closed page object (Playwright's own bookkeeping until its
+        # context closes; browser/world.py's table did until a page's close removed it) keeps
+        # every listener a task left on it alive, and with them the task's harness and its
+        # screenshots (~13 MiB a task). A closed page fires nothing, so nothing is lost.
         impl = getattr(old, "_impl_obj", None)
         if impl is not None and hasattr(impl, "remove_all_listeners"):
             impl.remove_all_listeners()
