@@ -47,7 +47,8 @@ from webfovea.task import Task
 
 TaskFn = Callable[..., Awaitable[TaskResult]]
 _BROWSER_NAMES = frozenset(
-    {"chromium", "chromium-browser", "chrome", "google-chrome", "headless_shell", "chrome-headless-shell"}
+    {"chromium", "chromium-browser", "chrome", "google-chrome", "headless_shell", "chrome-headless-shell",
+     "chromium-headless-shell"}
 )
 EXIT_OK, EXIT_INTERRUPTED, EXIT_NO_BROWSER, EXIT_NO_DRIVER = 0, 130, 3, 4
 
