@@ -80,6 +80,7 @@ def step_record(i: int, reply: ModelReply, res: StepResult, recorder: TaskRecord
         verification_requested=res.verification_requested,
         vision=vision_calls(res) or None,
         zoom=zoom_record(i, res, recorder),
+        capture=res.capture,
     )
 
 

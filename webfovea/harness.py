@@ -75,6 +75,7 @@ class Harness(PageKeeper):
         # Off until the agent gives the task (VerifyGate.for_task): a bare Harness has no task.
         self.verify = VerifyGate()
         self.steps = 0
+        self._capture_seen: tuple[object, dict[str, int]] = (None, {})  # Screen, its counts at the last step
         self.last: Observation | None = None
         self.last_feedback: str | None = None
         self.guard: SiteGuard | None = None
@@ -291,8 +292,22 @@ class Harness(PageKeeper):
             result.feedback = f"{result.feedback} {events}".strip()
             self._next = None  # a dialog, download, blocked navigation or tab came after that capture
         self.last_feedback = result.feedback or None
+        result.capture = self._capture_troubles()
         result.seconds = time.monotonic() - t0
         return result
+
+    def _capture_troubles(self) -> dict[str, int] | None:
+        """What the captures since the last step needed beyond one request (a new Screen, after
+        a tab switch, counts from zero)."""
+        screen = getattr(self, "screen", None)
+        if screen is None:
+            return None
+        now = screen.counts()
+        seen_screen, seen = self._capture_seen
+        base = seen if seen_screen is screen else {}
+        self._capture_seen = (screen, now)
+        delta = {k: v - base.get(k, 0) for k, v in now.items() if v - base.get(k, 0) > 0}
+        return delta or None
 
     async def _execute(self, parsed: ParsedReply, obs: Observation) -> StepResult:
         if parsed.action is None or parsed.rejection is not None:

@@ -38,6 +38,9 @@ class StepResult:
     seconds: float = 0.0
     outcome: str | None = None  # executed | no_effect | failed | rejected (None: the task stopped)
     verification_requested: bool = False  # a finished held by the verify gate: the real state is shown
+    # Captures since the previous step that had to be asked again or redone (Screen.counts());
+    # None when every capture came back at the first request.
+    capture: dict[str, int] | None = None
 
 
 @dataclass

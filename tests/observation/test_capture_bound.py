@@ -67,3 +67,41 @@ async def test_a_capture_that_meets_a_commit_comes_back(session) -> None:
             assert slowest < screen.timeout_s, (slowest, screen.retries, screen.nav_retries)
         finally:
             await asyncio.wait_for(page.close(), 10)
+
+
+BUTTON = "<button id=b style='width:300px;height:100px' onclick=\"this.textContent='pressed'\">press</button>"
+
+
+async def test_a_step_record_says_which_captures_were_asked_again(session, tmp_path) -> None:
+    """A capture that waited out its bound while the page's main thread was busy, then came back:
+    the next step's result and record carry it; a step whose captures came back at once, nothing."""
+    from webfovea.agent import step_record
+    from webfovea.harness import Harness
+    from webfovea.models.base import ModelReply
+    from webfovea.record.writer import TaskRecorder
+
+    with serve_pages({"/": BUTTON}) as srv:
+        page = await session.fresh_page()
+        try:
+            await page.goto(srv.url("/"))
+            h = Harness(page, make_config())
+            await h.start()
+            await h.observe()
+            first = await h.step("click(150, 50)")
+            assert first.capture is None
+            assert await page.inner_text("#b") == "pressed"
+            # Busy 5 s, then free: the geometry read gives up at 2.2 s, the first request at 4.2 s,
+            # the second is answered at ~5 s (each bound 2 s).
+            h.screen.timeout_s = 2.0
+            await page.evaluate("setTimeout(() => { const t = performance.now(); "
+                                "while (performance.now() - t < 5000) {} }, 0)")
+            await asyncio.sleep(0.2)
+            await asyncio.wait_for(h.screen.capture(), 30)  # as look/zoom capture: no liveness probe first
+            second = await h.step("scroll(150, 50, down)")
+            assert second.capture is not None and second.capture["retries"] >= 1, second.capture
+            rec = step_record(2, ModelReply(text="scroll(150, 50, down)"), second, TaskRecorder(tmp_path))
+            assert rec.capture == second.capture
+            third = await h.step("scroll(150, 50, up)")
+            assert third.capture is None  # counted once, at the step it happened before
+        finally:
+            await asyncio.wait_for(page.close(), 10)

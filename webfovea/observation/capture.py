@@ -168,6 +168,10 @@ class Screen:
         self.nav_retries = 0  # ... of which a new document committed while it waited
         self.timeout_s, self.attempts = CAPTURE_TIMEOUT_S, CAPTURE_ATTEMPTS
 
+    def counts(self) -> dict[str, int]:
+        """The capture troubles so far (the step record carries each step's share)."""
+        return {"retries": self.retries, "nav_retries": self.nav_retries, "fallbacks": self.fallbacks}
+
     async def _session(self) -> CDPSession:
         if self._cdp is None:
             try:

@@ -159,6 +159,10 @@ class StepRecord(BaseModel):
     # zoom: the region as given (model space) and in CSS px of the viewport, clipped, the
     # scale, the device pixel ratio, the image size and its file; None when the step made none.
     zoom: dict[str, Any] | None = None
+    # Captures since the previous step that needed more than one request: `retries` (asked again
+    # after no answer), `nav_retries` (of which a new document committed meanwhile), `fallbacks`
+    # (a browser-scaled capture redone full size); None when every capture came back at once.
+    capture: dict[str, int] | None = None
 
 
 class CaptureFile(Record):
