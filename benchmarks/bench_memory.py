@@ -58,7 +58,8 @@ CANDIDATES: list[tuple[str, list[str]]] = [
 async def measure(sites, flags: list[str], rounds: int) -> tuple[Breakdown, bool]:  # noqa: ANN001
     home = tempfile.TemporaryDirectory(prefix="bench-mem-", ignore_cleanup_errors=True)
     async with async_playwright() as pw:
-        browser = await pw.chromium.launch(executable_path=find_chrome(), args=launch_args(True, flags),
+        exe = find_chrome()
+        browser = await pw.chromium.launch(executable_path=exe, args=launch_args(True, flags, exe),
                                            env=browser_env(Path(home.name)))
         root = _browser_root()
         ctx = await browser.new_context(viewport={"width": 1920, "height": 1080})

@@ -68,7 +68,9 @@ def test_a_queue_damaged_mid_run_stops_cleanly_keeping_finished_results(site, tm
     def sabotage() -> None:
         deadline = time.time() + 120
         while time.time() < deadline and not done.is_set():
-            if all((r := read_result(out / t)) is not None and r.status == "finished" for t in "ab"):
+            # mid-run: both quick tasks finished and a slow one is in a worker's hands
+            if (all((r := read_result(out / t)) is not None and r.status == "finished" for t in "ab")
+                    and any(starts(out / t) for t in "cdef")):
                 q = out / "queue.sqlite"
                 if how == "overwritten":
                     with q.open("r+b") as f:

@@ -26,6 +26,10 @@ BASE_FLAGS = [
     # by default on desktop, the headless shell only when asked (the proving ground needs OOPIFs).
     "--site-per-process",
 ]
+# The headless shell hints web fonts to whole-pixel advances unless told not to; full Chromium
+# positions glyphs at fractional advances (a 40 px web-font string: 96 vs 97.06 px wide). With
+# hinting off the shell lays text out as full Chromium does.
+SHELL_FLAGS = ["--font-render-hinting=none"]
 # Chromium keeps only the last --disable-features, and Playwright passes its own list first: ours
 # (appended after it) must repeat Playwright's (1.65; a test checks none goes missing).
 _FEATURES_FLAG = "--disable-features="
@@ -59,9 +63,10 @@ def offline_from_env() -> bool:
     return os.environ.get(OFFLINE_ENV, "").strip().lower() in ("1", "true", "yes", "on")
 
 
-def launch_args(offline: bool, extra: list[str] | None = None) -> list[str]:
-    """The Chromium flags of a launch: the base flags, the user's extra ones ($WEBFOVEA_CHROME_ARGS
-    and `extra`), and the offline resolver rule when offline. Flags Chromium keeps only the last
+def launch_args(offline: bool, extra: list[str] | None = None, exe: str | None = None) -> list[str]:
+    """The Chromium flags of a launch: the base flags (and a headless shell's, when `exe` is one),
+    the user's extra ones ($WEBFOVEA_CHROME_ARGS and `extra`), and the offline resolver rule when
+    offline. Flags Chromium keeps only the last
     of are merged into one: host-resolver rules (the user's mappings first so they still win),
     disabled features (Playwright's, ours, the user's) and V8 flags (ours, then the user's)."""
     given = shlex.split(os.environ.get(EXTRA_ARGS_ENV, "")) + list(extra or [])
@@ -72,7 +77,8 @@ def launch_args(offline: bool, extra: list[str] | None = None) -> list[str]:
             features += [f.strip() for f in a[len(_FEATURES_FLAG):].split(",") if f.strip()]
     js = [MEMORY_JS_FLAGS, *(a[len(_JS_FLAG):] for a in given if a.startswith(_JS_FLAG))]
     merged = (_RULES_FLAG, _FEATURES_FLAG, _JS_FLAG)
-    args = [*BASE_FLAGS, *(a for a in given if not a.startswith(merged))]
+    shell = SHELL_FLAGS if exe is not None and is_headless_shell(exe) else []
+    args = [*BASE_FLAGS, *shell, *(a for a in given if not a.startswith(merged))]
     args.append(_FEATURES_FLAG + ",".join(dict.fromkeys(features)))
     args.append(_JS_FLAG + " ".join(f.strip() for f in js if f.strip()))
     if offline:
@@ -83,7 +89,7 @@ def launch_args(offline: bool, extra: list[str] | None = None) -> list[str]:
 
 
 INSTALL_HINT = (
-    "No Chromium found. Install one (Debian/Ubuntu: `apt-get install -y chromium-headless-shell chromium`), "
+    "No Chromium found. Install one (Debian/Ubuntu: `apt-get install -y chromium chromium-headless-shell`), "
     "or set WEBFOVEA_CHROME=/path/to/chrome, or connect to a running browser with --cdp-url."
 )
 
@@ -202,7 +208,7 @@ class BrowserSession:
             self.browser = await self._pw.chromium.launch(
                 executable_path=exe,
                 headless=headless,
-                args=launch_args(self.offline, extra_args),
+                args=launch_args(self.offline, extra_args, exe),
                 env=browser_env(Path(self._home.name)),
             )
             self.context = await self.browser.new_context(
