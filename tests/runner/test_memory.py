@@ -13,10 +13,12 @@ import pytest
 from tests.support.servers import serve_pages
 from webfovea.browser.session import (
     MEMORY_DISABLED_FEATURES,
+    MEMORY_ENABLED_FEATURES,
     MEMORY_JS_FLAGS,
     PLAYWRIGHT_DISABLED_FEATURES,
     BrowserSession,
     launch_args,
+    playwright_enabled_features,
 )
 from webfovea.browser.world import worlds
 from webfovea.runner.memory import DRIVER_NODE_OPTIONS, role_of, tree_breakdown, tune_driver_env
@@ -69,6 +71,14 @@ def test_one_disabled_features_flag_with_playwrights_ours_and_the_users():
     assert len(names) == len(set(names))
 
 
+def test_one_enabled_features_flag_with_playwrights_ours_and_the_users():
+    args = launch_args(False, ["--enable-features=UserOne", "--enable-features=UserTwo"])
+    flags = [a for a in args if a.startswith("--enable-features=")]
+    assert len(flags) == 1
+    names = flags[0].split("=", 1)[1].split(",")
+    assert names == [*playwright_enabled_features(), *MEMORY_ENABLED_FEATURES, "UserOne", "UserTwo"]
+
+
 def test_one_js_flags_flag_with_ours_first_and_the_users_after():
     args = launch_args(False, ["--js-flags=--max-old-space-size=512"])
     js = [a for a in args if a.startswith("--js-flags=")]
@@ -95,6 +105,13 @@ async def test_the_browser_keeps_playwrights_disabled_features_and_ours(session)
     assert set(MEMORY_DISABLED_FEATURES) <= set(effective)
     renderer = next(p for p in descendants(browser) if role_of(cmdline(p)) == "renderer")
     assert MEMORY_JS_FLAGS in " ".join(_args(renderer))  # V8 in the pages' renderers gets it
+    # Playwright's enabled features survive ours (Chromium keeps the last flag), and ours work:
+    # no network service process of its own.
+    on = next(a for a in _args(child) if a.startswith("--enable-features=")).split("=", 1)[1].split(",")
+    pw_on = [a.split("=", 1)[1].split(",") for a in _args(browser) if a.startswith("--enable-features=")][0]
+    assert set(pw_on) <= set(on), f"Playwright enables more than playwright_enabled_features() lists: {set(pw_on) - set(on)}"
+    assert set(MEMORY_ENABLED_FEATURES) <= set(on)
+    assert not [p for p in descendants(browser) if role_of(cmdline(p)) == "network"]
 
 
 @ASYNC
@@ -103,7 +120,7 @@ async def test_breakdown_names_each_process_of_the_tree(session):
         page = await session.fresh_page()
         await page.goto(srv.url("/"))
         b = tree_breakdown(os.getpid())
-    for role in ("python", "node driver", "browser", "renderer", "network"):
+    for role in ("python", "node driver", "browser", "renderer", "gpu"):
         assert b.pss.get(role, 0) > 0, (role, b.lines())
     assert "other" not in b.pss, b.lines()
     assert abs(b.pss_mib - sum(b.pss.values()) / 1024) < 1e-9 and b.uss_mib <= b.pss_mib + 1
