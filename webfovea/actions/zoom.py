@@ -29,6 +29,7 @@ from PIL import Image
 
 from webfovea.actions.locate import model_point
 from webfovea.actions.spec import ActionSpec, ExecContext, Outcome
+from webfovea.browser.capture_gate import send_capture
 from webfovea.config import Component
 from webfovea.guardrails.bounds import OutOfBounds
 from webfovea.models.base import Attachment
@@ -36,6 +37,7 @@ from webfovea.types import Action, ParamSpec
 
 MAX_SCALE = 8.0  # a CSS pixel as 8x8 image pixels already shows a 6 px glyph at 48 px
 MIN_CSS = 1.0  # a region narrower or lower than one CSS pixel (after clipping) is empty
+ZOOM_WAIT_S = 4.0  # for a capture still in flight on the page (browser/capture_gate.py)
 
 
 def css_region(view: Any, box: tuple[float, float, float, float]) -> tuple[float, float, float, float, bool]:
@@ -62,7 +64,7 @@ async def capture_region(page: Any, x: float, y: float, w: float, h: float, scal
         vv = metrics.get("cssVisualViewport") or {}
         clip = {"x": float(vv.get("pageX") or 0) + x, "y": float(vv.get("pageY") or 0) + y,
                 "width": w, "height": h, "scale": scale}
-        shot = await cdp.send("Page.captureScreenshot", {"format": "png", "clip": clip})
+        shot = await (await send_capture(page, cdp, {"format": "png", "clip": clip}, ZOOM_WAIT_S))
     finally:
         try:
             await cdp.detach()

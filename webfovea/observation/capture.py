@@ -20,6 +20,7 @@ from typing import Any
 from PIL import Image
 from playwright.async_api import CDPSession, Page
 
+from webfovea.browser.capture_gate import send_capture
 from webfovea.browser.world import PageUnresponsive, worlds
 from webfovea.config import Component, HarnessConfig
 from webfovea.models.conventions import NORM_SPACES, decode_point
@@ -192,7 +193,7 @@ class Screen:
                     committed.set()
 
             self.page.on("framenavigated", on_nav)
-            send = asyncio.ensure_future(cdp.send("Page.captureScreenshot", params))
+            send = await send_capture(self.page, cdp, params, self.timeout_s)
             try:
                 if await _answered(send, committed, self.timeout_s):
                     return cdp, send.result()["data"]
