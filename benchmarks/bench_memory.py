@@ -95,6 +95,7 @@ def _browser_root() -> int | None:
 
 async def main(rounds: int, show_roles: bool) -> None:
     with start_sites() as sites:
+        print(f"browser: {find_chrome()}")
         print(f"{'flags':<28} {'peak PSS MiB':>12} {'private MiB':>11} {'renderers':>9} {'OOPIF':>6}")
         for name, flags in CANDIDATES:
             peak, oopif = await measure(sites, flags, rounds)

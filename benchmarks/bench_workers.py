@@ -27,7 +27,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from webfovea.browser.session import EXTRA_ARGS_ENV  # noqa: E402
+from webfovea.browser.session import EXTRA_ARGS_ENV, find_chrome  # noqa: E402
 from webfovea.config import make_config  # noqa: E402
 from webfovea.envs.serve import start_sites  # noqa: E402
 from webfovea.envs.suite import load_builtin_suite  # noqa: E402
@@ -99,6 +99,7 @@ def main() -> None:
     args = ap.parse_args()
     if args.chrome_args is not None:
         os.environ[EXTRA_ARGS_ENV] = args.chrome_args  # the workers inherit this process's environment
+    print(f"browser: {find_chrome()}", flush=True)  # the headless shell and full Chromium differ by ~100 MiB
     rows = [bench(int(n), args.tasks) for n in args.workers.split(",")]
     print(f"{'workers':>7} {'tasks':>5} {'finished':>8} {'seconds':>8} {'tasks/min':>9}"
           f" {'peak PSS MiB/worker (max / mean)':>33} {'private MiB (max / mean)':>25}")
@@ -108,7 +109,10 @@ def main() -> None:
             f" {r['peak_mib_max']:>24.0f} / {r['peak_mib_mean']:<6.0f} {r['uss_mib_max']:>17.0f} / {r['uss_mib_mean']:.0f}"
         )
     for r in rows:
-        print(f"\n{r['workers']} worker(s): the worst worker at its peak (task {r['worst'].label}), by process role")
+        # Between tasks, e.g. once the other workers have left: their share of the code pages
+        # Chromium and Node map then counts in full to this worker's PSS.
+        at = f"task {r['worst'].label}" if r["worst"].label else "no task: between tasks"
+        print(f"\n{r['workers']} worker(s): the worst worker at its peak ({at}), by process role")
         print("\n".join(r["worst"].lines()))
         top = sorted(r["by_task"].items(), key=lambda kv: -kv[1][0])[:6]
         print("heaviest tasks (worker tree PSS MiB, of which Python): "

@@ -40,7 +40,7 @@ PLAYWRIGHT_DISABLED_FEATURES = [
     "OptimizationHints", "NetworkTimeServiceQuerying", "AimEnabled", "PreconnectToSearch",
     "msForceBrowserSignIn", "msEdgeUpdateLaunchServicesPreferredVersion",
 ]
-# Memory per worker, each measured alone (benchmarks/bench_memory.py; docs/runner.md has the
+# Memory per worker, each measured alone (benchmarks/bench_memory.py; docs/memory.md has the
 # numbers): headless Chromium still preloads the address bar's two WebUI popups into a renderer
 # of their own (~40 MiB private, both must go); the spare renderer kept warm for the next site.
 MEMORY_DISABLED_FEATURES = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "SpareRendererForSitePerProcess"]
