@@ -172,7 +172,10 @@ def test_driver_node_options_added_once_and_never_over_the_users():
     assert env["NODE_OPTIONS"] == f"--trace-warnings {DRIVER_NODE_OPTIONS}"
     mine = {"NODE_OPTIONS": "--max-semi-space-size=8"}
     tune_driver_env(mine)
-    assert mine["NODE_OPTIONS"] == "--max-semi-space-size=8"
+    assert mine["NODE_OPTIONS"] == "--max-semi-space-size=8 --jitless"
+    jit = {"NODE_OPTIONS": "--no-jitless --max-semi-space-size=8"}
+    tune_driver_env(jit)
+    assert jit["NODE_OPTIONS"] == "--no-jitless --max-semi-space-size=8"
     empty: dict[str, str] = {}
     tune_driver_env(empty)
     assert empty["NODE_OPTIONS"] == DRIVER_NODE_OPTIONS

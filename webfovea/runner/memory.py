@@ -47,18 +47,25 @@ def tune_allocator() -> None:
     libc.mallopt(_M_TRIM_THRESHOLD, 1024 * 1024)
 
 
-# Node's young generation for the Playwright driver: by default it grows to 3 x 16 MiB, filled
-# mostly by screenshots passing through as base64; 1 MiB semi-spaces measured 24 MiB less PSS
-# per driver. Big strings go straight to the large-object space either way.
-DRIVER_NODE_OPTIONS = "--max-semi-space-size=1"
+# Node's options for the Playwright driver. Its young generation by default grows to 3 x 16 MiB,
+# filled mostly by screenshots passing through as base64; 1 MiB semi-spaces measured 24 MiB less
+# PSS per driver (big strings go straight to the large-object space either way). --jitless: the
+# driver relays CDP messages (JSON parsing is native code either way) and the machine code its JIT
+# tiers generate for Playwright's bundle over a long run is the rest of its growth: 158-163 ->
+# 125-131 MiB at the peak over 18 heavy pages, step times within noise (docs/memory.md).
+DRIVER_NODE_OPTIONS = "--max-semi-space-size=1 --jitless"
+_USER_CHOICES = {"--max-semi-space-size": ("semi-space",), "--jitless": ("jitless",)}
 
 
 def tune_driver_env(env: MutableMapping[str, str]) -> None:
     """Add the driver's Node options to `env` (the worker's environment, which the Playwright
-    driver inherits) unless the user already chose a semi-space size."""
+    driver inherits), each unless the user already chose it (a semi-space size; --jitless or
+    --no-jitless)."""
     current = env.get("NODE_OPTIONS", "")
-    if "semi-space" not in current:
-        env["NODE_OPTIONS"] = f"{current} {DRIVER_NODE_OPTIONS}".strip()
+    add = [o for o in DRIVER_NODE_OPTIONS.split()
+           if not any(word in current for word in _USER_CHOICES[o.split("=", 1)[0]])]
+    if add:
+        env["NODE_OPTIONS"] = " ".join([current, *add]).strip()
 
 
 def release_memory() -> None:
