@@ -167,5 +167,16 @@ def tree_breakdown(root: int, children: dict[int, list[int]] | None = None) -> B
     for pid in [root, *descendants(root, kids)]:
         counters = smaps_kib(pid)
         if counters:
-            out.add(role_of(cmdline(pid)), counters)
+            role = role_of(cmdline(pid))
+            if role == "other":  # no command line to go by (exiting, or between fork and exec)
+                role = f"other ({_comm(pid)})"
+            out.add(role, counters)
     return out
+
+
+def _comm(pid: int) -> str:
+    """The kernel's name for a process (/proc/PID/comm), which survives a rewritten command line."""
+    try:
+        return (PROC / str(pid) / "comm").read_text().strip() or "?"
+    except OSError:
+        return "?"
