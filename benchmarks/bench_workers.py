@@ -9,8 +9,8 @@ worker's Python process, the Playwright node driver it starts, and Chromium (bro
 network/storage/other utility processes, zygotes, every renderer, crashpad). The driver of the
 run (this process) and the sites' server are not counted. A worker's peak is the largest such
 sum over the run; the table reports the largest and the mean of the workers' peaks, and the
-private memory (USS: pages no other process maps) at the same samples, which does not move with
-how many other Chromiums run on the machine. Below the table: each role's share at the sample
+private memory (USS: pages no other process maps) at the same samples, which moves less with
+how many other Chromiums run on the machine (only through code pages no other process maps). Below the table: each role's share at the sample
 where the worst worker peaked.
 """
 
