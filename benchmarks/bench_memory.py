@@ -9,10 +9,10 @@ leaves out the features the project turns off for memory) plus the candidate,
 visits the pages a worker visits (dashboard with its out-of-process frame, the long statistics
 table, the filings viewer, the rankings font page, the lab's WebSocket form in a frame, the
 3,000-row station register), one page at a time as the runner does, takes the AI snapshot
-structured mode reads, and samples the tree after each page: PSS (shared pages
-split among their users) and private memory (USS, which moves less with how many other
-Chromiums run on the machine: only through code pages no other process maps). The Playwright driver and Python are not counted here (see
-bench_workers.py). A flag set that puts the dashboard's frame into the main renderer (no
+structured mode reads, and samples the tree after each page: PSS (shared pages split among
+their users) and private memory (USS, which moves less with how many other Chromiums run on
+the machine: only through code pages no other process maps). The Playwright driver and Python
+are not counted here (see bench_workers.py). A flag set that puts the dashboard's frame into the main renderer (no
 separate CDP target) is marked "OOPIF lost": such flags are not acceptable.
 """
 

@@ -10,8 +10,8 @@ network/storage/other utility processes, zygotes, every renderer, crashpad). The
 run (this process) and the sites' server are not counted. A worker's peak is the largest such
 sum over the run; the table reports the largest and the mean of the workers' peaks, and the
 private memory (USS: pages no other process maps) at the same samples, which moves less with
-how many other Chromiums run on the machine (only through code pages no other process maps). Below the table: each role's share at the sample
-where the worst worker peaked.
+how many other Chromiums run on the machine (only through code pages no other process maps).
+Below the table: each role's share at the sample where the worst worker peaked.
 """
 
 from __future__ import annotations

@@ -192,8 +192,9 @@ class Screen:
                 if frame is self.page.main_frame:
                     committed.set()
 
-            self.page.on("framenavigated", on_nav)
+            # Sent once the page's last request is back; only a commit after that counts.
             send = await send_capture(self.page, cdp, params, self.timeout_s)
+            self.page.on("framenavigated", on_nav)
             try:
                 if await _answered(send, committed, self.timeout_s):
                     return cdp, send.result()["data"]

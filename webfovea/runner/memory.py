@@ -54,7 +54,7 @@ def tune_allocator() -> None:
 # tiers generate for Playwright's bundle over a long run is the rest of its growth: 158-163 ->
 # 125-131 MiB at the peak over 18 heavy pages, step times within noise (docs/memory.md).
 DRIVER_NODE_OPTIONS = "--max-semi-space-size=1 --jitless"
-_USER_CHOICES = {"--max-semi-space-size": ("semi-space",), "--jitless": ("jitless",)}
+_USER_CHOICES = {"--max-semi-space-size": "semi-space", "--jitless": "jitless"}  # option -> what the user's names
 
 
 def tune_driver_env(env: MutableMapping[str, str]) -> None:
@@ -62,8 +62,7 @@ def tune_driver_env(env: MutableMapping[str, str]) -> None:
     driver inherits), each unless the user already chose it (a semi-space size; --jitless or
     --no-jitless)."""
     current = env.get("NODE_OPTIONS", "")
-    add = [o for o in DRIVER_NODE_OPTIONS.split()
-           if not any(word in current for word in _USER_CHOICES[o.split("=", 1)[0]])]
+    add = [o for o in DRIVER_NODE_OPTIONS.split() if _USER_CHOICES[o.split("=", 1)[0]] not in current]
     if add:
         env["NODE_OPTIONS"] = " ".join([current, *add]).strip()
 

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from webfovea.agent import run_task as agent_run_task
-from webfovea.browser.session import BrowserSession
+from webfovea.browser.session import FULL_BROWSERS, HEADLESS_SHELLS, BrowserSession
 from webfovea.config import HarnessConfig
 from webfovea.record.files import failure_result, now_iso, read_result, write_result
 from webfovea.record.schema import StepRecord, TaskResult
@@ -46,10 +46,7 @@ from webfovea.runner.transfer import pack_folders
 from webfovea.task import Task
 
 TaskFn = Callable[..., Awaitable[TaskResult]]
-_BROWSER_NAMES = frozenset(
-    {"chromium", "chromium-browser", "chrome", "google-chrome", "headless_shell", "chrome-headless-shell",
-     "chromium-headless-shell"}
-)
+_BROWSER_NAMES = frozenset({*FULL_BROWSERS, *HEADLESS_SHELLS})
 EXIT_OK, EXIT_INTERRUPTED, EXIT_NO_BROWSER, EXIT_NO_DRIVER = 0, 130, 3, 4
 
 
