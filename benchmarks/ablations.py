@@ -36,8 +36,19 @@ ROWS: list[tuple[str, list[str], set[str]]] = [
 def bench(out: Path, name: str, disable: list[str], workers: int) -> Summary:
     run_dir = out / name
     if not (run_dir / "summary.json").exists():
-        cmd = [sys.executable, "-m", "webfovea.cli", "bench", "builtin", "--model", "oracle", "--workers",
-               str(workers), "--out", str(run_dir)]
+        cmd = [
+            sys.executable,
+            "-m",
+            "webfovea.cli",
+            "bench",
+            "builtin",
+            "--model",
+            "oracle",
+            "--workers",
+            str(workers),
+            "--out",
+            str(run_dir),
+        ]
         if name == "reference":
             cmd += ["--profile", "reference"]
         for d in disable:
@@ -62,9 +73,7 @@ def main() -> None:
         s = bench(args.out, name, disable, args.workers)
         passed = {t for t, r in s.per_task.items() if r.passed}
         fixed, broken = passed - base_pass, base_pass - passed
-        outside = sorted(
-            t for t in broken if classes and not set(s.per_task[t].failure_classes) & classes
-        )
+        outside = sorted(t for t in broken if classes and not set(s.per_task[t].failure_classes) & classes)
         label = name if name in ("webfovea", "reference") else f"--disable {name}"
         out_txt = "—" if not classes else (", ".join(outside) or "none")
         lines.append(f"| {label} | {len(passed)}/{s.tasks} | +{len(fixed)}/−{len(broken)} | {out_txt} |")

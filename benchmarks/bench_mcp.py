@@ -42,8 +42,12 @@ async def _timed(samples: list[float], coro) -> object:  # noqa: ANN001
 
 
 async def via_mcp(url: str, rounds: int, out: Path) -> tuple[list[float], list[float]]:
-    params = StdioServerParameters(command=sys.executable, cwd=str(ROOT), env=dict(os.environ),
-                                   args=["-m", "webfovea.cli", "mcp", "--url", url, "--out", str(out), "--offline"])
+    params = StdioServerParameters(
+        command=sys.executable,
+        cwd=str(ROOT),
+        env=dict(os.environ),
+        args=["-m", "webfovea.cli", "mcp", "--url", url, "--out", str(out), "--offline"],
+    )
     obs: list[float] = []
     clicks: list[float] = []
     async with Client(params) as client:
@@ -74,7 +78,9 @@ def main() -> None:
         m_obs, m_click = asyncio.run(via_mcp(site.url("/"), args.rounds, Path(tmp)))
         d_obs, d_click = asyncio.run(direct(site.url("/"), args.rounds))
     med = statistics.median
-    print(f"{'call':<10}{'direct ms':>12}{'MCP ms':>10}{'overhead':>10}   (median of {args.rounds}, load {os.getloadavg()[0]:.1f})")
+    print(
+        f"{'call':<10}{'direct ms':>12}{'MCP ms':>10}{'overhead':>10}   (median of {args.rounds}, load {os.getloadavg()[0]:.1f})"
+    )
     for name, d, m in (("observe", d_obs, m_obs), ("click", d_click, m_click)):
         print(f"{name:<10}{med(d):>12.1f}{med(m):>10.1f}{med(m) - med(d):>10.1f}")
 

@@ -36,8 +36,16 @@ from webfovea.envs.serve import start_sites  # noqa: E402
 from webfovea.runner.memory import Breakdown, role_of, tree_breakdown  # noqa: E402
 from webfovea.runner.procs import cmdline, descendants  # noqa: E402
 
-PAGES = ["/dashboard", "/stats?country=KE&indicator=cpi", "/filings?doc=km-2024", "/rankings",
-         "/lab/ws-frame?delay=0", "/energy", "/gate", "/struct/stations"]
+PAGES = [
+    "/dashboard",
+    "/stats?country=KE&indicator=cpi",
+    "/filings?doc=km-2024",
+    "/rankings",
+    "/lab/ws-frame?delay=0",
+    "/energy",
+    "/gate",
+    "/struct/stations",
+]
 CANDIDATES: list[tuple[str, list[str]]] = [
     ("baseline", []),
     ("no WebUI preload", ["--disable-features=PreloadTopChromeWebUI"]),
@@ -59,8 +67,9 @@ async def measure(sites, flags: list[str], rounds: int) -> tuple[Breakdown, bool
     home = tempfile.TemporaryDirectory(prefix="bench-mem-", ignore_cleanup_errors=True)
     async with async_playwright() as pw:
         exe = find_chrome()
-        browser = await pw.chromium.launch(executable_path=exe, args=launch_args(True, flags, exe),
-                                           env=browser_env(Path(home.name)))
+        browser = await pw.chromium.launch(
+            executable_path=exe, args=launch_args(True, flags, exe), env=browser_env(Path(home.name))
+        )
         root = _browser_root()
         ctx = await browser.new_context(viewport={"width": 1920, "height": 1080})
         peak, oopif = Breakdown(), False
@@ -99,8 +108,11 @@ async def main(rounds: int, show_roles: bool) -> None:
         print(f"{'flags':<28} {'peak PSS MiB':>12} {'private MiB':>11} {'renderers':>9} {'OOPIF':>6}")
         for name, flags in CANDIDATES:
             peak, oopif = await measure(sites, flags, rounds)
-            print(f"{name:<28} {peak.pss_mib:>12.0f} {peak.uss_mib:>11.0f} {peak.count.get('renderer', 0):>9}"
-                  f" {'kept' if oopif else 'LOST':>6}", flush=True)
+            print(
+                f"{name:<28} {peak.pss_mib:>12.0f} {peak.uss_mib:>11.0f} {peak.count.get('renderer', 0):>9}"
+                f" {'kept' if oopif else 'LOST':>6}",
+                flush=True,
+            )
             if show_roles:
                 print("\n".join("    " + line for line in peak.lines()), flush=True)
     print(f"load average at the end: {Path('/proc/loadavg').read_text().strip()}")
@@ -110,10 +122,15 @@ if __name__ == "__main__":
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--only", default="", help="comma-separated names of flag sets to run (default: all)")
-    ap.add_argument("--flags", default="", help="measure this one flag set (shell-quoted) next to the baseline")
+    ap.add_argument(
+        "--flags", default="", help="measure this one flag set (shell-quoted) next to the baseline"
+    )
     ap.add_argument("--roles", action="store_true", help="print each peak's split by process role")
-    ap.add_argument("--without-ours", action="store_true",
-                    help="launch without the project's memory flags (session.MEMORY_DISABLED_FEATURES): the 'before'")
+    ap.add_argument(
+        "--without-ours",
+        action="store_true",
+        help="launch without the project's memory flags (session.MEMORY_DISABLED_FEATURES): the 'before'",
+    )
     a = ap.parse_args()
     if a.without_ours:
         session.MEMORY_DISABLED_FEATURES = []  # launch_args reads it at each launch

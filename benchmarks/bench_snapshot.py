@@ -50,9 +50,16 @@ async def measure(url: str, reps: int) -> dict[str, object]:
             snap_ms.append(info.ms)
         snap_ms, shot_ms = snap_ms[2:], shot_ms[2:]
         assert info is not None
-        return {"bytes": info.bytes, "shown": info.shown_bytes, "truncated": info.truncated,
-                "guards": info.guard_firings, "snap_med": statistics.median(snap_ms), "snap_p95": p95(snap_ms),
-                "shot_med": statistics.median(shot_ms), "shot_p95": p95(shot_ms)}
+        return {
+            "bytes": info.bytes,
+            "shown": info.shown_bytes,
+            "truncated": info.truncated,
+            "guards": info.guard_firings,
+            "snap_med": statistics.median(snap_ms),
+            "snap_p95": p95(snap_ms),
+            "shot_med": statistics.median(shot_ms),
+            "shot_p95": p95(shot_ms),
+        }
     finally:
         await session.close()
 
@@ -68,12 +75,16 @@ def main() -> None:
             r = asyncio.run(measure(sites.url("/" + path.strip("/")), args.reps))
             rows.append((path, r))
             print(f"{path:<18} done", file=sys.stderr, flush=True)
-    print(f"{'page':<18} {'snapshot B':>10} {'shown B':>8} {'trunc':>5} {'snap med':>9} {'snap p95':>9} "
-          f"{'shot med':>9} {'shot p95':>9} {'ratio':>6}  guards")
+    print(
+        f"{'page':<18} {'snapshot B':>10} {'shown B':>8} {'trunc':>5} {'snap med':>9} {'snap p95':>9} "
+        f"{'shot med':>9} {'shot p95':>9} {'ratio':>6}  guards"
+    )
     for path, r in rows:
         ratio = float(r["snap_med"]) / max(float(r["shot_med"]), 0.01)  # type: ignore[arg-type]
-        print(f"{path:<18} {r['bytes']:>10,} {r['shown']:>8,} {str(r['truncated'])[0]:>5} {r['snap_med']:>8.1f}ms "
-              f"{r['snap_p95']:>8.1f}ms {r['shot_med']:>8.1f}ms {r['shot_p95']:>8.1f}ms {ratio:>5.2f}x  {r['guards']}")
+        print(
+            f"{path:<18} {r['bytes']:>10,} {r['shown']:>8,} {str(r['truncated'])[0]:>5} {r['snap_med']:>8.1f}ms "
+            f"{r['snap_p95']:>8.1f}ms {r['shot_med']:>8.1f}ms {r['shot_p95']:>8.1f}ms {ratio:>5.2f}x  {r['guards']}"
+        )
 
 
 if __name__ == "__main__":

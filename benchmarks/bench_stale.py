@@ -37,7 +37,9 @@ async def _frame(page, embedded: bool):  # noqa: ANN001, ANN202
     raise RuntimeError("the order frame did not load")
 
 
-async def run(session: BrowserSession, url: str, embedded: bool, steps: int, disable: list[str]) -> tuple[int, float]:
+async def run(
+    session: BrowserSession, url: str, embedded: bool, steps: int, disable: list[str]
+) -> tuple[int, float]:
     stale, seconds = 0, []
     for _ in range(steps):
         page = await session.fresh_page()
@@ -63,14 +65,18 @@ async def main(steps: int, delays: list[int]) -> None:
     with start_sites() as sites:
         session = await BrowserSession.launch()
         try:
-            print(f"{'page':<14} {'delay ms':>8} {'stale (webfovea)':>17} {'step s':>7} {'stale (settle_aware off)':>25} {'step s':>7}")
+            print(
+                f"{'page':<14} {'delay ms':>8} {'stale (webfovea)':>17} {'step s':>7} {'stale (settle_aware off)':>25} {'step s':>7}"
+            )
             for embedded in (False, True):
                 for d in delays:
                     url = sites.url(f"/lab/{'ws-frame' if embedded else 'ws'}?delay={d}")
                     on = await run(session, url, embedded, steps, [])
                     off = await run(session, url, embedded, steps, ["settle_aware"])
                     name = "oopif form" if embedded else "main form"
-                    print(f"{name:<14} {d:>8} {on[0]:>10}/{steps:<6} {on[1]:>7.2f} {off[0]:>18}/{steps:<6} {off[1]:>7.2f}")
+                    print(
+                        f"{name:<14} {d:>8} {on[0]:>10}/{steps:<6} {on[1]:>7.2f} {off[0]:>18}/{steps:<6} {off[1]:>7.2f}"
+                    )
         finally:
             await session.close()
 

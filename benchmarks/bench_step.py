@@ -32,16 +32,28 @@ CONTROLS = """<button id=b style="position:absolute;left:900px;top:600px;width:2
  onclick="this.dataset.n = (+this.dataset.n || 0) + 1">Button</button>
 <input id=q style="position:absolute;left:900px;top:700px;width:300px;height:36px">"""
 
-LIGHT = """<html><body style="margin:0;font:16px sans-serif"><h1>Quiet page</h1>
-<p>""" + " ".join(f"word{i}" for i in range(400)) + "</p>" + CONTROLS + """<div style="height:3000px"></div>
+LIGHT = (
+    """<html><body style="margin:0;font:16px sans-serif"><h1>Quiet page</h1>
+<p>"""
+    + " ".join(f"word{i}" for i in range(400))
+    + "</p>"
+    + CONTROLS
+    + """<div style="height:3000px"></div>
 </body></html>"""
+)
 
-HEAVY = ("""<html><head><style>td { padding: 4px 8px; box-shadow: 0 1px 3px rgba(0,0,0,.3);
+HEAVY = (
+    """<html><head><style>td { padding: 4px 8px; box-shadow: 0 1px 3px rgba(0,0,0,.3);
 background: linear-gradient(135deg, #fdfbfb, #e4ebf5); border-radius: 4px; }
 body { background: radial-gradient(circle at 30% 30%, #fff, #c9d6e8); }</style></head>
 <body style="margin:0;font:14px sans-serif"><h1>Heavy page</h1><table>"""
-         + "".join("<tr>" + "".join(f"<td>r{r}c{c} {r * c % 97}</td>" for c in range(14)) + "</tr>" for r in range(400))
-         + "</table>" + CONTROLS.replace("position:absolute", "position:fixed") + "</body></html>")
+    + "".join(
+        "<tr>" + "".join(f"<td>r{r}c{c} {r * c % 97}</td>" for c in range(14)) + "</tr>" for r in range(400)
+    )
+    + "</table>"
+    + CONTROLS.replace("position:absolute", "position:fixed")
+    + "</body></html>"
+)
 
 # (reply, how many image pixels of a 1440x810 capture per CSS pixel: 0.75)
 REPLIES = {
@@ -52,8 +64,9 @@ REPLIES = {
 }
 
 
-async def measure(session: BrowserSession, url: str, action: str, steps: int, scaling: str,
-                  block: int = 5) -> tuple[float, float, float]:
+async def measure(
+    session: BrowserSession, url: str, action: str, steps: int, scaling: str, block: int = 5
+) -> tuple[float, float, float]:
     """Medians of (raw shot, observe, observe + step), in ms.
 
     Raw shots and steps alternate in blocks of `block`, and the first of each block is not
@@ -64,7 +77,9 @@ async def measure(session: BrowserSession, url: str, action: str, steps: int, sc
     page = await session.fresh_page()
     # The loop breaker would stop a run of clicks that change nothing the model can see (the
     # button only counts in a data attribute); it costs nothing per step, so it is off here.
-    h = await Harness.on_page(page, make_config("webfovea", disable=["loop_breaker"], capture_scaling=scaling))
+    h = await Harness.on_page(
+        page, make_config("webfovea", disable=["loop_breaker"], capture_scaling=scaling)
+    )
     await h.goto(url)
     cdp = await page.context.new_cdp_session(page)
     if action == "type":
@@ -102,11 +117,15 @@ async def main(steps: int, pages: list[str], actions: list[str], scaling: str) -
         session = await BrowserSession.launch(offline=True)  # local pages: no name needs resolving
         try:
             print(f"capture_scaling={scaling}")
-            print(f"{'page':<6} {'action':<7} {'raw shot ms':>11} {'observe ms':>10} {'observe+step ms':>15} {'ratio':>6}")
+            print(
+                f"{'page':<6} {'action':<7} {'raw shot ms':>11} {'observe ms':>10} {'observe+step ms':>15} {'ratio':>6}"
+            )
             for name in pages:
                 for action in actions:
                     shot, obs, step = await measure(session, srv.url(f"/{name}"), action, steps, scaling)
-                    print(f"{name:<6} {action:<7} {shot:>11.1f} {obs:>10.1f} {step:>15.1f} {step / shot:>5.2f}x")
+                    print(
+                        f"{name:<6} {action:<7} {shot:>11.1f} {obs:>10.1f} {step:>15.1f} {step / shot:>5.2f}x"
+                    )
         finally:
             await session.close()
 

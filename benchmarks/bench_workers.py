@@ -72,7 +72,9 @@ def bench(n_workers: int, n_tasks: int | None) -> dict[str, Any]:
         t.start()
         try:
             outcome = run_tasks(
-                tasks, out, RunOptions(model="oracle", config=make_config(), workers=n_workers, show_progress=False)
+                tasks,
+                out,
+                RunOptions(model="oracle", config=make_config(), workers=n_workers, show_progress=False),
             )
         finally:
             stop.set()
@@ -82,27 +84,40 @@ def bench(n_workers: int, n_tasks: int | None) -> dict[str, Any]:
     worst = max(peaks.values(), key=lambda b: b.pss_mib, default=Breakdown())
     n = len(peaks) or 1
     return {
-        "workers": n_workers, "tasks": len(tasks), "finished": passed, "seconds": secs,
-        "tasks_per_min": len(tasks) / secs * 60, "peak_mib_max": worst.pss_mib,
+        "workers": n_workers,
+        "tasks": len(tasks),
+        "finished": passed,
+        "seconds": secs,
+        "tasks_per_min": len(tasks) / secs * 60,
+        "peak_mib_max": worst.pss_mib,
         "peak_mib_mean": sum(b.pss_mib for b in peaks.values()) / n,
-        "uss_mib_max": worst.uss_mib, "uss_mib_mean": sum(b.uss_mib for b in peaks.values()) / n,
-        "worst": worst, "by_task": by_task,
+        "uss_mib_max": worst.uss_mib,
+        "uss_mib_mean": sum(b.uss_mib for b in peaks.values()) / n,
+        "worst": worst,
+        "by_task": by_task,
     }
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--tasks", type=int, default=None, help="first N tasks of the built-in suite (default: all)")
+    ap.add_argument(
+        "--tasks", type=int, default=None, help="first N tasks of the built-in suite (default: all)"
+    )
     ap.add_argument("--workers", default="1,2,4", help="comma-separated worker counts")
-    ap.add_argument("--chrome-args", default=None,
-                    help=f"extra Chromium flags for every worker's browser (sets ${EXTRA_ARGS_ENV}; shell-quoted)")
+    ap.add_argument(
+        "--chrome-args",
+        default=None,
+        help=f"extra Chromium flags for every worker's browser (sets ${EXTRA_ARGS_ENV}; shell-quoted)",
+    )
     args = ap.parse_args()
     if args.chrome_args is not None:
         os.environ[EXTRA_ARGS_ENV] = args.chrome_args  # the workers inherit this process's environment
     print(f"browser: {find_chrome()}", flush=True)  # the headless shell and full Chromium differ by ~100 MiB
     rows = [bench(int(n), args.tasks) for n in args.workers.split(",")]
-    print(f"{'workers':>7} {'tasks':>5} {'finished':>8} {'seconds':>8} {'tasks/min':>9}"
-          f" {'peak PSS MiB/worker (max / mean)':>33} {'private MiB (max / mean)':>25}")
+    print(
+        f"{'workers':>7} {'tasks':>5} {'finished':>8} {'seconds':>8} {'tasks/min':>9}"
+        f" {'peak PSS MiB/worker (max / mean)':>33} {'private MiB (max / mean)':>25}"
+    )
     for r in rows:
         print(
             f"{r['workers']:>7} {r['tasks']:>5} {r['finished']:>8} {r['seconds']:>8.1f} {r['tasks_per_min']:>9.2f}"
@@ -115,8 +130,10 @@ def main() -> None:
         print(f"\n{r['workers']} worker(s): the worst worker at its peak ({at}), by process role")
         print("\n".join(r["worst"].lines()))
         top = sorted(r["by_task"].items(), key=lambda kv: -kv[1][0])[:6]
-        print("heaviest tasks (worker tree PSS MiB, of which Python): "
-              + ", ".join(f"{t} {a:.0f} ({b:.0f})" for t, (a, b) in top))
+        print(
+            "heaviest tasks (worker tree PSS MiB, of which Python): "
+            + ", ".join(f"{t} {a:.0f} ({b:.0f})" for t, (a, b) in top)
+        )
     print(f"\nload average at the end: {Path('/proc/loadavg').read_text().strip()}")
 
 

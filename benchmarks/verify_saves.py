@@ -27,8 +27,11 @@ from webfovea.task import Task  # noqa: E402
 
 TITLE = "Water data 2024"
 SITES: dict[str, dict] = {
-    "clean": {}, "forged_success": {"lie_first": 1}, "transient_503": {"fail_first": 1},
-    "rate_limit_429": {"limit_s": 3}, "covering_overlay": {"overlay": True},
+    "clean": {},
+    "forged_success": {"lie_first": 1},
+    "transient_503": {"fail_first": 1},
+    "rate_limit_429": {"limit_s": 3},
+    "covering_overlay": {"overlay": True},
 }
 ORACLES = {"default": "oracle", "quirky": "oracle:trust_toast_rate=1,fast_retry_rate=1,reclick_rate=1"}
 
@@ -37,19 +40,32 @@ def task(url: str) -> Task:
     answer = answer_value("saved")
     answer["verify"] = {"state": text_has(L("#items"), TITLE)}
     plan = [fill(L("#title"), TITLE), click(L("#save"), expect=text_has(L("#toast"), "Saved")), answer]
-    return Task(task_id="save", task=f"Save a data request titled '{TITLE}'.", website=url, state_changing=True,
-                plan=plan)
+    return Task(
+        task_id="save",
+        task=f"Save a data request titled '{TITLE}'.",
+        website=url,
+        state_changing=True,
+        plan=plan,
+    )
 
 
 async def cell(out: Path, site: str, oracle: str, verify: bool) -> tuple[bool, str]:
     folder = out / f"{site}-{oracle}-{'verify' if verify else 'noverify'}"
     with serve_saves(**SITES[site]) as srv:
-        res = await run_task(task(srv.url("/form")), folder, model=ORACLES[oracle], capture=False,
-                             config=make_config(disable=[] if verify else ["verify"], max_steps=20))
+        res = await run_task(
+            task(srv.url("/form")),
+            folder,
+            model=ORACLES[oracle],
+            capture=False,
+            config=make_config(disable=[] if verify else ["verify"], max_steps=20),
+        )
         items = list(srv.items)
     passed = items == [TITLE]
-    label = classify(res, read_trajectory(folder), Checks(positives_ok=TITLE in items,
-                                                          invariants_ok=items.count(TITLE) <= 1))
+    label = classify(
+        res,
+        read_trajectory(folder),
+        Checks(positives_ok=TITLE in items, invariants_ok=items.count(TITLE) <= 1),
+    )
     return passed, f"{res.status:<12} {res.steps:>2} steps  holds {items}  {label or ''}"
 
 
@@ -63,8 +79,11 @@ async def main() -> None:
             for verify in (False, True):
                 passed, line = await cell(args.out, site, oracle, verify)
                 totals[(oracle, verify)] = totals.get((oracle, verify), 0) + int(passed)
-                print(f"{oracle:<8} {site:<17} verify {'on ' if verify else 'off'}  "
-                      f"{'PASS' if passed else 'fail'}  {line}", flush=True)
+                print(
+                    f"{oracle:<8} {site:<17} verify {'on ' if verify else 'off'}  "
+                    f"{'PASS' if passed else 'fail'}  {line}",
+                    flush=True,
+                )
     for (oracle, verify), n in sorted(totals.items()):
         print(f"{oracle:<8} verify {'on ' if verify else 'off'}: {n}/{len(SITES)} saves really stored")
 

@@ -19,8 +19,9 @@ LINT = Path(sys.executable).with_name("lint-imports")
 
 def _lint(where: Path) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(where)}
-    return subprocess.run([str(LINT), "--no-cache"], cwd=where, env=env, capture_output=True, text=True,
-                          timeout=120)
+    return subprocess.run(
+        [str(LINT), "--no-cache"], cwd=where, env=env, capture_output=True, text=True, timeout=120
+    )
 
 
 def _copy(tmp_path: Path) -> Path:

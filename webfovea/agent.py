@@ -33,8 +33,9 @@ from webfovea.task import Task
 MAX_EMPTY_REPLIES = 3  # an empty reply is retried after a back-off; this many in a row is a model error
 
 
-def step_record(i: int, reply: ModelReply, res: StepResult, recorder: TaskRecorder,
-                 mode: str | None = None) -> StepRecord:
+def step_record(
+    i: int, reply: ModelReply, res: StepResult, recorder: TaskRecorder, mode: str | None = None
+) -> StepRecord:
     """The trajectory line of one step (also used by the MCP server, so both write the same record)."""
     obs = res.observation
     executed = res.executed
@@ -105,16 +106,17 @@ def _count_vision(res: StepResult, usage: UsageTotals, vision_usage: UsageTotals
             (vision_usage if call.get("separate") else usage).add(call["call_usage"])
 
 
-
-async def task_harness(page: Page, task: Task, config: HarnessConfig, task_dir: Path,
-                       cap: Capture | None) -> tuple[Harness, str | None]:
+async def task_harness(
+    page: Page, task: Task, config: HarnessConfig, task_dir: Path, cap: Capture | None
+) -> tuple[Harness, str | None]:
     """A harness on `page` set up for one task — downloads kept in the task folder, the site
     guard, the verify gate, the proving ground's session cookie — and the bound session id.
     Every driver of a task (this loop, the MCP server) starts from here, so none runs unguarded."""
     h = await Harness.on_page(page, config)
     h.keep_downloads(task_dir / "downloads")
-    await h.guard_site(task.website, allow_origins=task.allow_origins,
-                       on_block=cap.record_block if cap is not None else None)
+    await h.guard_site(
+        task.website, allow_origins=task.allow_origins, on_block=cap.record_block if cap is not None else None
+    )
     h.verify = VerifyGate.for_task(config, task)
     return h, await bind_session(page, task)
 
@@ -142,8 +144,12 @@ async def run_task(
     usage = UsageTotals()
     vision_usage = UsageTotals()
     result = TaskResult(
-        task_id=task.task_id, status="error", task=task.task, website=task.website,
-        model=model if isinstance(model, str) else type(model).__name__, started_at=now_iso(),
+        task_id=task.task_id,
+        status="error",
+        task=task.task,
+        website=task.website,
+        model=model if isinstance(model, str) else type(model).__name__,
+        started_at=now_iso(),
         **config_fields(config),  # the whole config, and the components off derived from it
     )
     own: BrowserSession | None = None
@@ -156,8 +162,11 @@ async def run_task(
     try:
         if session is None:
             vp = (config.viewport_width, config.viewport_height)
-            own = await (BrowserSession.connect(cdp_url, viewport=vp) if cdp_url
-                         else BrowserSession.launch(viewport=vp, offline=offline))
+            own = await (
+                BrowserSession.connect(cdp_url, viewport=vp)
+                if cdp_url
+                else BrowserSession.launch(viewport=vp, offline=offline)
+            )
         sess = session or own
         assert sess is not None
         page = await sess.fresh_page()
@@ -172,13 +181,17 @@ async def run_task(
             if isinstance(model, str):
                 from webfovea.models.factory import make_model
 
-                mdl = make_model(model, task=task, page=page, base_url=base_url, options=model_options or None)
+                mdl = make_model(
+                    model, task=task, page=page, base_url=base_url, options=model_options or None
+                )
             else:
                 mdl = model
             if config.vision_model:  # look/locate go to a second real client
                 from webfovea.models.factory import make_model
 
-                vision_mdl = make_model(config.vision_model, task=task, page=page, base_url=config.vision_base_url)
+                vision_mdl = make_model(
+                    config.vision_model, task=task, page=page, base_url=config.vision_base_url
+                )
                 h.use_vision(vision_mdl, label=config.vision_model, separate=True)
             else:
                 h.use_vision(mdl)
@@ -238,7 +251,10 @@ async def run_task(
             result.status = "timeout"
             result.error = f"wall-clock budget of {config.max_seconds:g} s spent"
         else:  # a bounded wait inside the task, not the task's own budget
-            result.status, result.error = "tool_timeout", f"a step did not complete within {config.tool_timeout_s:g} s"
+            result.status, result.error = (
+                "tool_timeout",
+                f"a step did not complete within {config.tool_timeout_s:g} s",
+            )
     except ModelError as e:
         result.status, result.error = "model_error", str(e)
     except PageUnresponsive as e:
@@ -255,7 +271,10 @@ async def run_task(
         if is_browser_lost(e):
             result.status, result.error = "browser_error", f"browser lost: {str(e).splitlines()[0]}"
         else:
-            result.status, result.error = "error", f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
+            result.status, result.error = (
+                "error",
+                f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}",
+            )
     finally:
         result.steps = steps
         result.usage = usage
@@ -271,8 +290,6 @@ async def run_task(
         await _quietly(vision_mdl.aclose() if vision_mdl is not None else None)
         await _quietly(own.close() if own is not None else None)
     return result
-
-
 
 
 def _quirk_log(mdl: Any) -> list[dict[str, Any]] | None:

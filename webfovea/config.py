@@ -41,7 +41,9 @@ class Component(StrEnum):
     budgets = "budgets"  # per-action budgets enforced by the executor
     scroll_breaker_needs_no_change = "scroll_breaker_needs_no_change"
     adaptive_settle = "adaptive_settle"  # quiet-page wait instead of a fixed sleep
-    settle_aware = "settle_aware"  # the wait also knows WebSocket replies, child frames, page timers, animations
+    settle_aware = (
+        "settle_aware"  # the wait also knows WebSocket replies, child frames, page timers, animations
+    )
     person_pointer = "person_pointer"  # a click moves, lets hover effects happen, then presses
     container_scroll = "container_scroll"  # scroll by a share of the scroll container under the point
     editor_hotkeys = "editor_hotkeys"  # page editing shortcuts pass when focus is in an editable element
@@ -115,7 +117,9 @@ class HarnessConfig(BaseModel):
     # model answers them); its base URL, when not the provider's environment variable.
     vision_model: str | None = None
     vision_base_url: str | None = None
-    loop_breaker_limit: int = 6  # the same pointer action on the same spot, no page change, this many times in a row
+    loop_breaker_limit: int = (
+        6  # the same pointer action on the same spot, no page change, this many times in a row
+    )
 
     def on(self, c: Component | str) -> bool:
         return Component(c) in self.components

@@ -56,8 +56,9 @@ class Harness(PageKeeper):
         self._page = page
         self._session: BrowserSession | None = None
         self._launch: Launch | None = None
-        self.specs = catalog.offered(self.config, snapshot=self.mode.snapshot, refs=self.mode.refs,
-                                     points=self.mode.points)
+        self.specs = catalog.offered(
+            self.config, snapshot=self.mode.snapshot, refs=self.mode.refs, points=self.mode.points
+        )
         self._by_name = {s.name: s for s in self.specs}
         self._parser_specs = catalog.parser_specs(self.specs)
         # The closed action set's refusals, minus any kind of action this profile offers.
@@ -81,7 +82,9 @@ class Harness(PageKeeper):
         self.guard: SiteGuard | None = None
         self.watch = PageWatch(self.config)
         self._ready = False
-        self._next: tuple[Shot, tuple, float] | None = None  # a capture taken after the last step, its epoch, time
+        self._next: tuple[Shot, tuple, float] | None = (
+            None  # a capture taken after the last step, its epoch, time
+        )
         self._shown_at: float | None = None  # when the capture the model is looking at was taken
         self.reused_captures = 0
         self._known_pages: set[Page] = set()
@@ -100,17 +103,27 @@ class Harness(PageKeeper):
         cap = options.pop("cap", None)
         if cfg is not None:
             if model is not None or cap is not None:
-                raise TypeError("config= already fixes the cap and conventions: drop model=/cap=, or build "
-                                "the config with webfovea.observation.sizing.harness_config(model=..., cap=...)")
+                raise TypeError(
+                    "config= already fixes the cap and conventions: drop model=/cap=, or build "
+                    "the config with webfovea.observation.sizing.harness_config(model=..., cap=...)"
+                )
             return cfg
         profile = options.pop("profile", "webfovea")
         disable = options.pop("disable", None)
         return harness_config(profile, disable, model=model, cap=cap, **options)
 
     @classmethod
-    def launch(cls, url: str | None = None, *, headless: bool = True, executable: str | None = None,
-               model: str | None = None, cap: tuple[int, int] | str | None = None, offline: bool | None = None,
-               **options: Any) -> Harness:
+    def launch(
+        cls,
+        url: str | None = None,
+        *,
+        headless: bool = True,
+        executable: str | None = None,
+        model: str | None = None,
+        cap: tuple[int, int] | str | None = None,
+        offline: bool | None = None,
+        **options: Any,
+    ) -> Harness:
         """A harness on a new local Chromium. Use `async with` (or `await`) to start it.
 
         `model=SPEC` selects the model's conventions row: the screenshot is capped so that
@@ -124,8 +137,15 @@ class Harness(PageKeeper):
         return h
 
     @classmethod
-    def connect(cls, cdp_url: str, url: str | None = None, *, model: str | None = None,
-                cap: tuple[int, int] | str | None = None, **options: Any) -> Harness:
+    def connect(
+        cls,
+        cdp_url: str,
+        url: str | None = None,
+        *,
+        model: str | None = None,
+        cap: tuple[int, int] | str | None = None,
+        **options: Any,
+    ) -> Harness:
         """A harness on a running browser reached over CDP (`model=`, `cap=` as in `launch`)."""
         h = cls(None, cls._config({**options, "model": model, "cap": cap}))
         h._launch = Launch(url, cdp_url)
@@ -147,7 +167,9 @@ class Harness(PageKeeper):
                 self._session = await BrowserSession.connect(self._launch.cdp_url, viewport=vp)
             else:
                 self._session = await BrowserSession.launch(
-                    viewport=vp, headless=self._launch.headless, executable=self._launch.executable,
+                    viewport=vp,
+                    headless=self._launch.headless,
+                    executable=self._launch.executable,
                     offline=self._launch.offline,
                 )
             self._page = await self._session.fresh_page()
@@ -204,14 +226,20 @@ class Harness(PageKeeper):
         if self._vision is None and self.config.vision_model:
             from webfovea.models.factory import make_model
 
-            self._own_vision = make_model(self.config.vision_model, page=self.page,
-                                          base_url=self.config.vision_base_url)
+            self._own_vision = make_model(
+                self.config.vision_model, page=self.page, base_url=self.config.vision_base_url
+            )
             self._vision = (self._own_vision, self.config.vision_model, True)
         if self._vision is None:
             return None
         model, label, separate = self._vision
-        return VisionPort(model, label=label, separate=separate, capture=lambda: self.screen.capture(),
-                          viewport=lambda: css_viewport(self.page))
+        return VisionPort(
+            model,
+            label=label,
+            separate=separate,
+            capture=lambda: self.screen.capture(),
+            viewport=lambda: css_viewport(self.page),
+        )
 
     # the round trip ------------------------------------------------------------------------
     async def observe(self) -> Observation:
@@ -252,8 +280,11 @@ class Harness(PageKeeper):
         """What the model is shown now: prompt, task, full text history, last N screenshots, feedback."""
         show = self.last is not None and (self.mode.image or self._show_image)
         inp = self.history.model_input(
-            system=self.system_prompt, task=task, current=self.last.image if show and self.last else None,
-            feedback=self.last_feedback, step=self.steps,
+            system=self.system_prompt,
+            task=task,
+            current=self.last.image if show and self.last else None,
+            feedback=self.last_feedback,
+            step=self.steps,
             snapshot=self.last.snapshot if self.last is not None else None,
         )
         inp.tools, inp.system_tools = list(self.tools), self.system_prompt_tools
@@ -272,11 +303,21 @@ class Harness(PageKeeper):
         obs = self.last if self.last is not None else await self.observe()
         strip = self.config.on(Component.token_strip)
         if tool_calls:
-            parsed = parse_tool_call(tool_calls[0], self._parser_specs, thought=reply, strip_tokens=strip,
-                                     forbidden=self._forbidden)
+            parsed = parse_tool_call(
+                tool_calls[0],
+                self._parser_specs,
+                thought=reply,
+                strip_tokens=strip,
+                forbidden=self._forbidden,
+            )
         else:
-            parsed = parse_reply(reply, self._parser_specs, strip_tokens=strip,
-                                 first_only=self.config.on(Component.first_action), forbidden=self._forbidden)
+            parsed = parse_reply(
+                reply,
+                self._parser_specs,
+                strip_tokens=strip,
+                first_only=self.config.on(Component.first_action),
+                forbidden=self._forbidden,
+            )
         self.steps += 1
         stub = ""
         if obs.snapshot_info is not None:
@@ -312,23 +353,38 @@ class Harness(PageKeeper):
     async def _execute(self, parsed: ParsedReply, obs: Observation) -> StepResult:
         if parsed.action is None or parsed.rejection is not None:
             reason = parsed.rejection.reason if parsed.rejection else "the reply could not be parsed"
-            return StepResult(parsed.action, self.notes.refusal(notes.not_executed(reason)), error=reason,
-                              parsed=parsed, observation=obs, outcome="rejected")
+            return StepResult(
+                parsed.action,
+                self.notes.refusal(notes.not_executed(reason)),
+                error=reason,
+                parsed=parsed,
+                observation=obs,
+                outcome="rejected",
+            )
         action = parsed.action
         spec = self._by_name[action.name]
         if self.executor.vision is None:
             self.executor.vision = self._vision_port()
         since = time.monotonic() - self._shown_at if self._shown_at is not None else None
         try:
-            executed = await self.executor.run(spec, action, obs.shot, since_obs_s=since, snapshot=obs.snapshot_info)
+            executed = await self.executor.run(
+                spec, action, obs.shot, since_obs_s=since, snapshot=obs.snapshot_info
+            )
         except Exception as e:
             if (lost := self._lost(e)) is not None:
                 raise lost from None
             text = notes.failed_on_page(action.name, e)
-            return StepResult(action, self.notes.refusal(text), error=text, parsed=parsed, observation=obs,
-                              outcome="failed")
-        result = StepResult(action, executed.feedback, parsed=parsed, executed=executed, observation=obs,
-                            outcome=executed.status)
+            return StepResult(
+                action, self.notes.refusal(text), error=text, parsed=parsed, observation=obs, outcome="failed"
+            )
+        result = StepResult(
+            action,
+            executed.feedback,
+            parsed=parsed,
+            executed=executed,
+            observation=obs,
+            outcome=executed.status,
+        )
         if executed.next_view is not None and executed.next_epoch is not None:
             self._next = (executed.next_view, executed.next_epoch, time.monotonic())
         if executed.outcome.show_image:
@@ -347,16 +403,22 @@ class Harness(PageKeeper):
                 result.answer = executed.outcome.answer or ""
                 result.feedback = notes.verify_request(self.verify.url)
             else:
-                result.done, result.answer, result.stop_reason = True, executed.outcome.answer or "", "finished"
+                result.done, result.answer, result.stop_reason = (
+                    True,
+                    executed.outcome.answer or "",
+                    "finished",
+                )
         elif executed.stale_ref is not None and self.executor.stale_refs > self.config.stale_ref_budget:
             result.done, result.stop_reason = True, "stale_refs"
             result.error = notes.stale_refs_spent(self.config.stale_ref_budget)
         elif self.breaker.fires(spec.counts_as_scroll, executed.changed):
             result.done, result.stop_reason, result.error = True, "scroll_breaker", self.breaker.reason()
-        elif self.loops.fires(action.name, action.args, executed.outcome.point,
-                              pointer=spec.pointer and not spec.counts_as_scroll, changed=executed.changed):
+        elif self.loops.fires(
+            action.name,
+            action.args,
+            executed.outcome.point,
+            pointer=spec.pointer and not spec.counts_as_scroll,
+            changed=executed.changed,
+        ):
             result.done, result.stop_reason, result.error = True, "loop_breaker", self.loops.reason()
         return result
-
-
-

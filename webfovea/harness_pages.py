@@ -84,8 +84,9 @@ class PageKeeper:
                 except BaseException:  # noqa: BLE001 - the action is abandoned either way
                     pass
 
-    async def guard_site(self, start_url: str, *, allow_origins: list[str] | None = None,
-                         on_block: Any = None) -> SiteGuard | None:
+    async def guard_site(
+        self, start_url: str, *, allow_origins: list[str] | None = None, on_block: Any = None
+    ) -> SiteGuard | None:
         """Keep top-level navigations and new tabs on the site of `start_url` (config `site_guard`,
         `allow_domains`; loopback: its origin plus `allow_origins`). Enforced in the browser."""
         if not self.config.site_guard or self.guard is not None:
@@ -103,7 +104,11 @@ class PageKeeper:
         self.settle = SettleWatcher(page, self.config)
         await self.settle.install()
         self.screen = Screen(page, self.config)
-        self.executor.page, self.executor.settle, self.executor.capture = page, self.settle, self.screen.capture
+        self.executor.page, self.executor.settle, self.executor.capture = (
+            page,
+            self.settle,
+            self.screen.capture,
+        )
         self._next = None  # a capture kept for reuse showed the other tab
 
     async def _follow_tabs(self) -> list[str]:

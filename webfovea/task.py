@@ -22,11 +22,26 @@ TASK_ID_RULE = "letters, digits, '.', '_' or '-', starting with a letter or digi
 # Names the run itself writes into its output folder (runner/api.py, record/, eval/): a task
 # folder of the same name would overwrite them or be overwritten. Compared case-insensitively
 # (a case-insensitive filesystem would make `Summary.json` the same file).
-RESERVED_IDS = frozenset({
-    "queue.sqlite", "queue.sqlite-wal", "queue.sqlite-shm", "queue.sqlite-journal", "tasks.json", "run.json",
-    "summary.json", "summary.partial.json", "report.html", "runner.log.jsonl", "hostile.json", "ab.json",
-    "agreement.json", "result.json", "capture.json", "trajectory.jsonl",
-})
+RESERVED_IDS = frozenset(
+    {
+        "queue.sqlite",
+        "queue.sqlite-wal",
+        "queue.sqlite-shm",
+        "queue.sqlite-journal",
+        "tasks.json",
+        "run.json",
+        "summary.json",
+        "summary.partial.json",
+        "report.html",
+        "runner.log.jsonl",
+        "hostile.json",
+        "ab.json",
+        "agreement.json",
+        "result.json",
+        "capture.json",
+        "trajectory.jsonl",
+    }
+)
 
 
 class TaskIdError(ValueError):
@@ -39,7 +54,9 @@ def check_task_id(task_id: str) -> None:
     if not isinstance(task_id, str) or not _SAFE_ID.fullmatch(task_id):
         raise TaskIdError(f"task_id {task_id!r} cannot be a folder name ({TASK_ID_RULE})")
     if task_id.lower() in RESERVED_IDS:
-        raise TaskIdError(f"task_id {task_id!r} is the name of a file the run writes into its folder; rename the task")
+        raise TaskIdError(
+            f"task_id {task_id!r} is the name of a file the run writes into its folder; rename the task"
+        )
 
 
 def check_task_ids(task_ids: Iterable[str]) -> None:

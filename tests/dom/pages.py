@@ -88,10 +88,13 @@ LONG = (
     + "</body></html>"
 )
 
-SEARCH = """<!doctype html><html><head><title>search</title></head><body style="margin:0">
+SEARCH = (
+    """<!doctype html><html><head><title>search</title></head><body style="margin:0">
 <p id=intro>Intro text with a needle in it. <a id=hash href="#later">later</a></p>
 <div id=box style="height:200px;width:600px;overflow:auto;border:1px solid">
-""" + "".join(f"<div>box row {i}</div>" for i in range(60)) + """<div id=boxed>Boxed needle here</div></div>
+"""
+    + "".join(f"<div>box row {i}</div>" for i in range(60))
+    + """<div id=boxed>Boxed needle here</div></div>
 <table id=prices><tr><th>Item</th><th>Price</th></tr>
 <tr><td>Widget</td><td>\ue001\ue002.50</td></tr><tr><td>Gadget</td><td>\U000f0001 9</td></tr></table>
 <span id=tip-target style="display:inline-block;padding:10px">Hover me</span>
@@ -105,6 +108,7 @@ const t = document.getElementById('tip');
 document.getElementById('tip-target').addEventListener('mouseenter', () => { t.style.display = 'block'; });
 document.getElementById('dot').addEventListener('mouseenter', () => { document.getElementById('lbl').textContent = '12.5'; });
 </script></body></html>"""
+)
 
 
 def fill_search(main: dict[str, str | bytes], frames: dict[str, str | bytes], b: int) -> None:

@@ -25,7 +25,9 @@ async def test_focus_moving_into_iframe_is_not_a_change(session, site):
     assert before["child"] is not None and before["child_url"].startswith("http://localhost:")
     await page.mouse.click(x, y)
     # an out-of-process frame's focus reaches the parent document over IPC
-    await page.wait_for_function("document.activeElement && document.activeElement.id === 'oop'", timeout=5000)
+    await page.wait_for_function(
+        "document.activeElement && document.activeElement.id === 'oop'", timeout=5000
+    )
     after = await fingerprints_at(page, x, y)
     assert before["main"]["focus"] == "body" and after["main"]["focus"] == "iframe#oop"
     assert not changed(before, after)
@@ -80,7 +82,9 @@ async def test_text_hash_sees_tooltip_and_svg_label_on_hover(session, site):
     assert await page.locator("#lbl").text_content() == "12.5" and h2 != h1
     fp2 = await fingerprint(page.main_frame)
     # changed() compares the hash only when both sides carry one
-    assert changed({"main": fp0, "child": None, "text_hash": h0}, {"main": fp0, "child": None, "text_hash": h2})
+    assert changed(
+        {"main": fp0, "child": None, "text_hash": h0}, {"main": fp0, "child": None, "text_hash": h2}
+    )
     assert not changed({"main": fp0, "child": None}, {"main": fp0, "child": None, "text_hash": h2})
     assert fp2["nodes"] == fp0["nodes"]
 

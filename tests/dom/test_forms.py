@@ -66,7 +66,9 @@ async def test_fill_under_transparent_overlay_and_main_frame(session, site):
     page = await open_main(session, site, "xin")
     frame = await child(page, "xin")
     point = await center(page, "xin", "#hidden-in")
-    assert (await frame.evaluate(f"document.elementFromPoint(...{list(await _local(page, point))}).id")) == "shield2"
+    assert (
+        await frame.evaluate(f"document.elementFromPoint(...{list(await _local(page, point))}).id")
+    ) == "shield2"
     out = await fill_at(page, *point, "under the shield")
     assert out.ok and out.value == "under the shield"
     assert await frame.evaluate("document.getElementById('hidden-in').value") == "under the shield"

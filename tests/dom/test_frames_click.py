@@ -21,7 +21,9 @@ async def test_frame_at_point_finds_the_frame_and_local_point(session, site, key
     assert hit.frame == await child(page, key)
     assert len(hit.chain) == (3 if key == "nest" else 2)
     # the local point really is on #go inside that frame (borders and padding accounted for)
-    on = await hit.frame.evaluate("([x, y]) => document.elementFromPoint(x, y).id", [hit.local_x, hit.local_y])
+    on = await hit.frame.evaluate(
+        "([x, y]) => document.elementFromPoint(x, y).id", [hit.local_x, hit.local_y]
+    )
     assert on == "go"
 
 
@@ -39,7 +41,9 @@ async def test_describe_button_in_oopif_and_overlay(session, site):
     info = await describe_at(page, x, y)
     assert info.tag == "button" and info.name == "Go" and info.clickable and info.is_child
     s = info.sentence()
-    assert s.startswith(f"The point ({round(x)}, {round(y)}) is on a <button> \"Go\" (clickable) inside the frame http://localhost:")
+    assert s.startswith(
+        f'The point ({round(x)}, {round(y)}) is on a <button> "Go" (clickable) inside the frame http://localhost:'
+    )
     # the transparent shield over #under: the button is named, the overlay reported
     info = await describe_at(page, *(await center(page, "oop", "#under")))
     assert info.tag == "button" and info.name == "Under" and info.covered_by == "div#shield.abs"
@@ -73,8 +77,18 @@ async def test_dom_click_kinds_and_focus(session, site):
     assert await dom_click_at(page, x, y, kind="dblclick")
     seen = await frame.evaluate("seen")
     lx = round(hit.local_x)
-    assert seen == [f"pointerdown@{lx}", f"mousedown@{lx}", "focus", f"mouseup@{lx}", f"click@{lx}",
-                    f"pointerdown@{lx}", f"mousedown@{lx}", f"mouseup@{lx}", f"click@{lx}", f"dblclick@{lx}"]
+    assert seen == [
+        f"pointerdown@{lx}",
+        f"mousedown@{lx}",
+        "focus",
+        f"mouseup@{lx}",
+        f"click@{lx}",
+        f"pointerdown@{lx}",
+        f"mousedown@{lx}",
+        f"mouseup@{lx}",
+        f"click@{lx}",
+        f"dblclick@{lx}",
+    ]
     assert await frame.evaluate("document.activeElement.id") == "go"
     await frame.evaluate("seen.length = 0")
     assert await dom_click_at(page, x, y, kind="contextmenu")

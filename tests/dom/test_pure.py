@@ -16,8 +16,13 @@ def test_is_captcha_frame():
         "http://localhost:8001/recaptcha/api2/anchor",
     ]:
         assert is_captcha_frame(url), url
-    for url in ["https://example.com/dash", "about:blank", "", "http://localhost:8001/inner.html",
-                "https://www.google.com/maps"]:
+    for url in [
+        "https://example.com/dash",
+        "about:blank",
+        "",
+        "http://localhost:8001/inner.html",
+        "https://www.google.com/maps",
+    ]:
         assert not is_captcha_frame(url), url
 
 
@@ -25,14 +30,24 @@ def test_changed_rules():
     from webfovea.feedback.fingerprint import changed
 
     def fp(**kw):
-        base = {"url": "u", "title": "t", "nodes": 10, "text_len": 5, "scroll_x": 0, "scroll_y": 0,
-                "inner_scrolls": 0, "focus": "body"}
+        base = {
+            "url": "u",
+            "title": "t",
+            "nodes": 10,
+            "text_len": 5,
+            "scroll_x": 0,
+            "scroll_y": 0,
+            "inner_scrolls": 0,
+            "focus": "body",
+        }
         return base | kw
 
     same = {"main": fp(), "child": fp(url="c"), "child_url": "c"}
     assert not changed(same, same)
     assert not changed(same, same | {"main": fp(focus="iframe#dash")})
-    assert not changed({"main": fp(focus="input#q")} | {"child": None}, {"main": fp(focus="iframe"), "child": None})
+    assert not changed(
+        {"main": fp(focus="input#q")} | {"child": None}, {"main": fp(focus="iframe"), "child": None}
+    )
     assert changed(same, same | {"main": fp(focus="input#q")})
     assert changed(same, same | {"main": fp(url="v")})
     assert changed(same, same | {"child": fp(url="c", scroll_y=40)})
@@ -45,9 +60,17 @@ def test_changed_rules():
 def test_option_matching():
     from webfovea.execution.forms import match_option, normalise
 
-    opts = [{"text": t, "value": v, "disabled": d} for t, v, d in [
-        ("Choose…", "", False), ("Viet Nam", "vn", False), ("Korea, Republic of", "kr", False),
-        ("United States", "us", False), ("United Kingdom", "uk", False), ("Narnia", "na", True)]]
+    opts = [
+        {"text": t, "value": v, "disabled": d}
+        for t, v, d in [
+            ("Choose…", "", False),
+            ("Viet Nam", "vn", False),
+            ("Korea, Republic of", "kr", False),
+            ("United States", "us", False),
+            ("United Kingdom", "uk", False),
+            ("Narnia", "na", True),
+        ]
+    ]
     assert normalise("Côte d’Ivoire") == "cotedivoire"
     assert match_option(opts, "Viet Nam") == (1, "exact", "")
     assert match_option(opts, "us") == (3, "exact", "")
@@ -63,13 +86,26 @@ def test_option_matching():
 def test_date_conversion():
     from webfovea.execution.dates import to_input_value as v
 
-    for text in ["05/01/2023", "1 May 2023", "May 1, 2023", "2023/5/1", "2023-05-01", "1.5.2023",
-                 "1st of May 2023", "Monday, May 1, 2023", "2023年5月1日", "May 1 2023", "01-May-2023"]:
+    for text in [
+        "05/01/2023",
+        "1 May 2023",
+        "May 1, 2023",
+        "2023/5/1",
+        "2023-05-01",
+        "1.5.2023",
+        "1st of May 2023",
+        "Monday, May 1, 2023",
+        "2023年5月1日",
+        "May 1 2023",
+        "01-May-2023",
+    ]:
         assert v(text, "date") == "2023-05-01", text
     assert v("13/01/2023", "date") == "2023-01-13"
     assert v("31/02/2023", "date") is None and v("soon", "date") is None
     assert v("May 2023", "month") == "2023-05" and v("05/2023", "month") == "2023-05"
-    assert v("2:30 PM", "time") == "14:30" and v("14:30:15", "time") == "14:30:15" and v("25:00", "time") is None
+    assert (
+        v("2:30 PM", "time") == "14:30" and v("14:30:15", "time") == "14:30:15" and v("25:00", "time") is None
+    )
     assert v("May 1, 2023 2:30 pm", "datetime-local") == "2023-05-01T14:30"
     assert v("2023-05-01T09:05", "datetime-local") == "2023-05-01T09:05"
     assert v("2023-05-01", "week") == "2023-W18"

@@ -42,7 +42,9 @@ async def test_find_text_occurrences_in_order_and_scroll_box(session, site):
     out = await find_text(page, "needle", occurrence=1)
     assert out.found and out.total == 3 and out.index == 1 and out.frame_url == page.url
     assert await page.evaluate("document.getElementById('box').scrollTop") > 500
-    assert await page.locator("#boxed").evaluate("""(el) => { const r = el.getBoundingClientRect(),
+    assert await page.locator(
+        "#boxed"
+    ).evaluate("""(el) => { const r = el.getBoundingClientRect(),
         b = document.getElementById('box').getBoundingClientRect(); return r.top >= b.top && r.bottom <= b.bottom; }""")
     out = await find_text(page, "needle", occurrence=5)  # wraps around like Ctrl+F
     assert out.found and out.index == 2 and "long.html" in out.frame_url

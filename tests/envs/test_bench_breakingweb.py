@@ -11,8 +11,9 @@ from pathlib import Path
 
 
 def cli(*args: str, timeout: int = 600) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "webfovea.cli", *args], capture_output=True, text=True,
-                          timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "webfovea.cli", *args], capture_output=True, text=True, timeout=timeout
+    )
 
 
 def test_unknown_family_is_a_clear_error(tmp_path: Path) -> None:
@@ -25,12 +26,25 @@ def test_unknown_family_is_a_clear_error(tmp_path: Path) -> None:
 def test_paired_run_scores_state_and_reports_per_family(tmp_path: Path) -> None:
     out = tmp_path / "run"
     # `verify` off: the oracle trusts the "Saved" it sees, as a model without the re-read would.
-    res = cli("bench", "breakingweb", "--paired", "--families", "fabricated_success,swallowed_click",
-              "--limit", "1", "--disable", "verify", "--out", str(out))
+    res = cli(
+        "bench",
+        "breakingweb",
+        "--paired",
+        "--families",
+        "fabricated_success,swallowed_click",
+        "--limit",
+        "1",
+        "--disable",
+        "verify",
+        "--out",
+        str(out),
+    )
     assert res.returncode == 0, res.stderr[-3000:]
     clean = json.loads((out / "req-create-01" / "result.json").read_text())
     forged = json.loads((out / "req-create-01--fabricated_success" / "result.json").read_text())
-    assert clean["family"] is None and clean["state"]["passed"] and clean["state"]["obligations_met"] == [True]
+    assert (
+        clean["family"] is None and clean["state"]["passed"] and clean["state"]["obligations_met"] == [True]
+    )
     assert forged["family"] == "network/fabricated_success"
     # Same task, seed and (no) seed-layer change: the same initial state; the forged save stored nothing.
     assert forged["state"]["initial_sha256"] == clean["state"]["initial_sha256"]
@@ -40,12 +54,23 @@ def test_paired_run_scores_state_and_reports_per_family(tmp_path: Path) -> None:
     fam = summary["per_family"]
     assert set(fam) == {"network/fabricated_success", "client/swallowed_click"}
     assert fam["network/fabricated_success"] | {"delta_ci": None} == {
-        "layer": "network", "primitive": "verification", "pairs": 1, "clean_pass": 1.0, "intervention_pass": 0.0,
-        "delta": 1.0, "delta_ci": None, "overturn_rate": 1.0, "done_fpr": 1.0}
+        "layer": "network",
+        "primitive": "verification",
+        "pairs": 1,
+        "clean_pass": 1.0,
+        "intervention_pass": 0.0,
+        "delta": 1.0,
+        "delta_ci": None,
+        "overturn_rate": 1.0,
+        "done_fpr": 1.0,
+    }
     assert fam["client/swallowed_click"]["delta"] == 0.0  # the feedback told the oracle; it clicked again
     assert summary["done_signal_fpr"] == 0.5
     assert "By intervention family" in (out / "report.html").read_text()
     # The live progress line judges the stateful tasks by their backend state as summary.json does.
     # (It counted answers only: "0 passed" for state tasks. The line may stop before the last task.)
-    passes = [int(n) for n in re.findall(r"\d/3\s+done,\s+\d+\s+answered,\s+(\d+)\s+passed", res.stdout + res.stderr)]
+    passes = [
+        int(n)
+        for n in re.findall(r"\d/3\s+done,\s+\d+\s+answered,\s+(\d+)\s+passed", res.stdout + res.stderr)
+    ]
     assert passes and 1 <= max(passes) <= summary["passed"] == 2, (res.stderr[-2000:], passes)

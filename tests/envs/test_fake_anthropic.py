@@ -23,15 +23,26 @@ pytestmark = pytest.mark.asyncio
 def _input(step: int, history: list[str], feedback: str | None) -> ModelInput:
     config = make_config()
     specs = offered(config)
-    return ModelInput(system=system_prompt(specs, config), task="Find it", history=history,
-                      images=[Image.new("RGB", (1440, 810), (9 * step, 80, 80))], feedback=feedback, step=step,
-                      tools=tool_defs(specs), system_tools=system_prompt(specs, config, tools=True),
-                      append_history=True)
+    return ModelInput(
+        system=system_prompt(specs, config),
+        task="Find it",
+        history=history,
+        images=[Image.new("RGB", (1440, 810), (9 * step, 80, 80))],
+        feedback=feedback,
+        step=step,
+        tools=tool_defs(specs),
+        system_tools=system_prompt(specs, config, tools=True),
+        append_history=True,
+    )
 
 
 async def test_tools_round_trip_and_billing_through_the_real_client():
-    model = Scripted(["Thought: the button\nAction: click(start_box='<|box_start|>(10,20)<|box_end|>')",
-                      "Thought: done\nAction: finished(content='42')"])
+    model = Scripted(
+        [
+            "Thought: the button\nAction: click(start_box='<|box_start|>(10,20)<|box_end|>')",
+            "Thought: done\nAction: finished(content='42')",
+        ]
+    )
     via = OracleVia(model, "anthropic")
     try:
         r1 = await via.next_reply(_input(0, [], None))
@@ -49,7 +60,10 @@ async def test_tools_round_trip_and_billing_through_the_real_client():
     finally:
         await via.aclose()
     first, second = model.seen
-    assert "## Actions\n- click(start_box=...)" in first.system and "Thought:" not in first.system.split("## Actions")[0]
+    assert (
+        "## Actions\n- click(start_box=...)" in first.system
+        and "Thought:" not in first.system.split("## Actions")[0]
+    )
     assert first.task == "Find it" and first.step == 0 and first.images[-1].size == (1440, 810)
     assert second.step == 1 and second.feedback == "Clicked; the page changed."
     assert second.history == ["the button"]  # the text beside the call, as the model wrote it
@@ -63,15 +77,34 @@ async def test_text_interface_and_what_the_api_rejects():
         assert reply.text.endswith("Action: wait()") and not reply.tool_calls
         url = via.client.endpoint
         headers = {"anthropic-version": "2023-06-01"}
-        orphan = {"model": "m", "max_tokens": 5, "messages": [
-            {"role": "user", "content": "hi"},
-            {"role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": "wait", "input": {}}]},
-            {"role": "user", "content": [{"type": "text", "text": "no result"}]}]}
+        orphan = {
+            "model": "m",
+            "max_tokens": 5,
+            "messages": [
+                {"role": "user", "content": "hi"},
+                {
+                    "role": "assistant",
+                    "content": [{"type": "tool_use", "id": "t1", "name": "wait", "input": {}}],
+                },
+                {"role": "user", "content": [{"type": "text", "text": "no result"}]},
+            ],
+        }
         async with httpx.AsyncClient() as http:
             resp = await http.post(url, json=orphan, headers=headers)
             assert resp.status_code == 400 and "without tool_result" in resp.json()["error"]["message"]
-            five = {"model": "m", "max_tokens": 5, "messages": [{"role": "user", "content": [
-                {"type": "text", "text": "x", "cache_control": {"type": "ephemeral"}} for _ in range(5)]}]}
+            five = {
+                "model": "m",
+                "max_tokens": 5,
+                "messages": [
+                    {
+                        "role": "user",
+                        "content": [
+                            {"type": "text", "text": "x", "cache_control": {"type": "ephemeral"}}
+                            for _ in range(5)
+                        ],
+                    }
+                ],
+            }
             resp = await http.post(url, json=five, headers=headers)
             assert resp.status_code == 400 and "maximum of 4" in resp.json()["error"]["message"]
             resp = await http.post(url, json=five)

@@ -23,14 +23,26 @@ from webfovea.observation.prompt import system_prompt
 
 def _input(step: int, history: list[str], feedback: str | None, **kw) -> ModelInput:
     config = make_config()
-    return ModelInput(system=system_prompt(offered(config), config), task="Find the CPI of Vietnam", history=history,
-                      images=[Image.new("RGB", (1440, 810), (9 * step, 80, 80))], feedback=feedback, step=step, **kw)
+    return ModelInput(
+        system=system_prompt(offered(config), config),
+        task="Find the CPI of Vietnam",
+        history=history,
+        images=[Image.new("RGB", (1440, 810), (9 * step, 80, 80))],
+        feedback=feedback,
+        step=step,
+        **kw,
+    )
 
 
 def test_the_prompt_reads_back_into_what_the_model_was_given():
-    inp = _input(3, ["Thought: a\nAction: click(x)", "", "Thought: c\nAction: wait()"], "It changed.\nTwice.",
-                 summary="opened the page", history_start=4,
-                 snapshot='- heading "Prices" [ref=e1]\n## text a page wrote\n- button "Apply" [ref=e2]')
+    inp = _input(
+        3,
+        ["Thought: a\nAction: click(x)", "", "Thought: c\nAction: wait()"],
+        "It changed.\nTwice.",
+        summary="opened the page",
+        history_start=4,
+        snapshot='- heading "Prices" [ref=e1]\n## text a page wrote\n- button "Apply" [ref=e2]',
+    )
     got = read_prompt(intro_text(inp), closing_text(inp))
     assert (got.task, got.summary, got.history, got.history_start) == (inp.task, inp.summary, inp.history, 4)
     assert got.feedback == inp.feedback and got.snapshot == inp.snapshot and got.purpose == "act"
@@ -41,8 +53,12 @@ def test_the_prompt_reads_back_into_what_the_model_was_given():
 
 @pytest.mark.asyncio
 async def test_replies_usage_and_automatic_caching_through_the_real_client():
-    model = ScriptedModel(["Thought: the list\nAction: click(start_box='<|box_start|>(10,20)<|box_end|>')",
-                           "Thought: done\nAction: finished(content='42')"])
+    model = ScriptedModel(
+        [
+            "Thought: the list\nAction: click(start_box='<|box_start|>(10,20)<|box_end|>')",
+            "Thought: done\nAction: finished(content='42')",
+        ]
+    )
     via = OracleVia(model, "openai")
     try:
         r1 = await via.next_reply(_input(0, [], None))
@@ -78,12 +94,20 @@ async def test_what_the_api_rejects():
             wrong = {**body, "max_completion_tokens": 5}
             resp = await http.post(url, json=wrong, headers=auth)
             assert resp.status_code == 400 and "max_completion_tokens" in resp.json()["error"]["message"]
-            linked = {"model": "gpt-4o", "messages": [{"role": "user", "content": [
-                {"type": "image_url", "image_url": {"url": "https://example.com/a.png"}}]}]}
+            linked = {
+                "model": "gpt-4o",
+                "messages": [
+                    {
+                        "role": "user",
+                        "content": [{"type": "image_url", "image_url": {"url": "https://example.com/a.png"}}],
+                    }
+                ],
+            }
             resp = await http.post(url, json=linked, headers=auth)
             assert resp.status_code == 400 and "data URLs" in resp.json()["error"]["message"]
-            resp = await http.post(url, json={"model": "gpt-4o", "messages": [{"role": "robot", "content": "x"}]},
-                                   headers=auth)
+            resp = await http.post(
+                url, json={"model": "gpt-4o", "messages": [{"role": "robot", "content": "x"}]}, headers=auth
+            )
             assert resp.status_code == 400 and "role" in resp.json()["error"]["message"]
     finally:
         await via.aclose()

@@ -24,12 +24,19 @@ pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 # The cheapest task each family applies to.
 TASK_OF = {
-    "seed/planted_answer": "req-lookup-01", "seed/decoys": "req-lookup-01", "seed/split_information": "req-unit-01",
-    "server/scrambled_order": "req-latest-01", "server/save_drift": "req-edit-01",
-    "network/fabricated_success": "case-resolve-01", "network/transient_5xx": "case-resolve-01",
-    "network/rate_limit_429": "case-resolve-01", "network/tail_latency": "case-resolve-01",
-    "network/progressive_delay": "case-resolve-01", "network/session_expiry": "case-resolve-01",
-    "client/intercepting_overlay": "req-lookup-01", "client/swallowed_click": "case-resolve-01",
+    "seed/planted_answer": "req-lookup-01",
+    "seed/decoys": "req-lookup-01",
+    "seed/split_information": "req-unit-01",
+    "server/scrambled_order": "req-latest-01",
+    "server/save_drift": "req-edit-01",
+    "network/fabricated_success": "case-resolve-01",
+    "network/transient_5xx": "case-resolve-01",
+    "network/rate_limit_429": "case-resolve-01",
+    "network/tail_latency": "case-resolve-01",
+    "network/progressive_delay": "case-resolve-01",
+    "network/session_expiry": "case-resolve-01",
+    "client/intercepting_overlay": "req-lookup-01",
+    "client/swallowed_click": "case-resolve-01",
     "client/label_shift": "req-edit-01",
 }
 
@@ -42,7 +49,9 @@ async def test_every_family_is_probed_and_there_are_at_least_twelve() -> None:
 async def _open(page: Page, sites: SitesHandle, task_id: str, variant: str | None, view: str = "") -> str:
     with sites.control() as control:
         sid = control.create(task_id, sites.seed, variant)["session_id"]
-    await page.context.add_cookies([{"name": "wf_session", "value": sid, "url": sites.main_url, "httpOnly": True}])
+    await page.context.add_cookies(
+        [{"name": "wf_session", "value": sid, "url": sites.main_url, "httpOnly": True}]
+    )
     app = {"req": "requests", "case": "cases", "book": "booking"}[task_id.split("-")[0]]
     await page.goto(sites.url(f"/app/{app}{view}"))
     await page.wait_for_selector("#app > *")
@@ -63,7 +72,10 @@ async def _detect(page: Page, sites: SitesHandle, fam: str, task_id: str) -> Non
     resolve = "#records tr[data-id] .act-resolve"
     if fam == "seed/planted_answer":
         await _open(page, sites, task_id, fam, "#/catalogue/Prices")
-        box, table = await page.inner_text("#key-figures"), await page.inner_text('#catalogue tr[data-id="S02"] td.value')
+        box, table = (
+            await page.inner_text("#key-figures"),
+            await page.inner_text('#catalogue tr[data-id="S02"] td.value'),
+        )
         assert "as of" in box and table not in box
     elif fam == "seed/decoys":
         await _open(page, sites, task_id, fam, "#/catalogue/Prices")
@@ -90,12 +102,16 @@ async def _detect(page: Page, sites: SitesHandle, fam: str, task_id: str) -> Non
         sid = await _open(page, sites, task_id, fam)
         await page.locator(resolve).nth(4).click()
         await page.wait_for_selector("#toast:not([hidden])")
-        assert "resolved" not in await page.locator("#records td.status").all_inner_texts()  # the re-read list disagrees
+        assert (
+            "resolved" not in await page.locator("#records td.status").all_inner_texts()
+        )  # the re-read list disagrees
         assert 200 in _statuses(sites, sid)
     elif fam in ("network/transient_5xx", "network/rate_limit_429", "network/session_expiry"):
         sid = await _open(page, sites, task_id, fam)
         await page.locator(resolve).nth(4).click()
-        code = {"network/transient_5xx": 503, "network/rate_limit_429": 429, "network/session_expiry": 401}[fam]
+        code = {"network/transient_5xx": 503, "network/rate_limit_429": 429, "network/session_expiry": 401}[
+            fam
+        ]
         if code == 401:
             await page.wait_for_selector("#login")
         else:
@@ -114,8 +130,10 @@ async def _detect(page: Page, sites: SitesHandle, fam: str, task_id: str) -> Non
         await page.wait_for_selector("#iv-overlay")
         box = await page.locator('nav.tabs a[data-view="list"]').bounding_box()
         assert box is not None
-        on_top = await page.evaluate("([x, y]) => !!document.elementFromPoint(x, y).closest('#iv-overlay')",
-                                     [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
+        on_top = await page.evaluate(
+            "([x, y]) => !!document.elementFromPoint(x, y).closest('#iv-overlay')",
+            [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
+        )
         assert on_top
     elif fam == "client/swallowed_click":
         sid = await _open(page, sites, task_id, fam)
@@ -127,7 +145,10 @@ async def _detect(page: Page, sites: SitesHandle, fam: str, task_id: str) -> Non
         await page.click('#records tr[data-id="R-0002"] .edit')
         await page.wait_for_selector("#f-delivery")
         label = await page.locator('label[for="f-delivery"]').bounding_box()
-        own, nxt = await page.locator("#f-delivery").bounding_box(), await page.locator("#f-format").bounding_box()
+        own, nxt = (
+            await page.locator("#f-delivery").bounding_box(),
+            await page.locator("#f-format").bounding_box(),
+        )
         assert label and own and nxt
         mid = label["y"] + label["height"] / 2
         assert abs(mid - (nxt["y"] + nxt["height"] / 2)) < abs(mid - (own["y"] + own["height"] / 2))
@@ -145,16 +166,18 @@ async def test_detectable(fam: str, sites: SitesHandle, session: BrowserSession)
 
 
 @pytest.mark.parametrize("fam", sorted(TASK_OF))
-async def test_recoverable(fam: str, sites: SitesHandle, session: BrowserSession, tmp_path: Path,
-                           monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_recoverable(
+    fam: str, sites: SitesHandle, session: BrowserSession, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv(SECRET_ENV, sites.control_secret)
     tasks = {t.task_id: t for t in load_breakingweb_suite(sites, families=[fam])}
     base = TASK_OF[fam]
     task = tasks[f"{base}--{fam.split('/')[1]}"]
     extra = task.model_extra or {}
     task = task.model_copy(update={"plan": extra["recovery_plan"]})  # the careful agent
-    result = await run_task(task, tmp_path / task.task_id, model="oracle", config=HarnessConfig(max_steps=30),
-                            session=session)
+    result = await run_task(
+        task, tmp_path / task.task_id, model="oracle", config=HarnessConfig(max_steps=30), session=session
+    )
     assert result.session_id
     with sites.control() as control:
         diff = control.diff(result.session_id)["diff"]
@@ -171,24 +194,27 @@ async def test_recoverable(fam: str, sites: SitesHandle, session: BrowserSession
 
 
 @pytest.mark.parametrize("variant", ["case-move-01--fabricated_success", "req-lookup-01--planted_answer"])
-async def test_same_run_twice_gives_the_same_hashes(variant: str, sites: SitesHandle, session: BrowserSession,
-                                                    tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_same_run_twice_gives_the_same_hashes(
+    variant: str, sites: SitesHandle, session: BrowserSession, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Under the oracle, the same task, seed and variant: same initial state, audit bytes and diff."""
     monkeypatch.setenv(SECRET_ENV, sites.control_secret)
     fam = variant.split("--")[1]
     task = {t.task_id: t for t in load_breakingweb_suite(sites, families=[fam])}[variant]
     seen = []
     for run in range(2):
-        result = await run_task(task, tmp_path / str(run), model="oracle", config=HarnessConfig(max_steps=20),
-                                session=session)
+        result = await run_task(
+            task, tmp_path / str(run), model="oracle", config=HarnessConfig(max_steps=20), session=session
+        )
         with sites.control() as control:
             d, a = control.diff(result.session_id), control.audit(result.session_id)
         seen.append((d["initial_sha256"], d["diff_sha256"], a["audit_sha256"], result.answer))
     assert seen[0] == seen[1]
 
 
-async def test_swallowed_click_counts_per_session_not_per_page_load(sites: SitesHandle,
-                                                                    session: BrowserSession) -> None:
+async def test_swallowed_click_counts_per_session_not_per_page_load(
+    sites: SitesHandle, session: BrowserSession
+) -> None:
     """The first click on the button is swallowed; after a reload (verify's re-read) the next
     click is the session's second and goes through: the backend really holds the change."""
     page = await session.fresh_page()
@@ -214,14 +240,17 @@ async def test_swallowed_click_counts_per_session_not_per_page_load(sites: Sites
         with sites.control() as control:
             diff = control.diff(sid)["diff"]
             audit = control.audit(sid)["audit"]
-        assert {(c["id"], c["field"], c["after"]) for c in diff if c["op"] == "update"} >= {(case_id, "status", "resolved")}
+        assert {(c["id"], c["field"], c["after"]) for c in diff if c["op"] == "update"} >= {
+            (case_id, "status", "resolved")
+        }
         assert [e["ordinal"] for e in audit if e.get("event") == "click_swallowed"] == [1]
     finally:
         await page.context.clear_cookies()
 
 
-async def test_retrieval_obligation_reads_the_filter_from_the_server_log(sites: SitesHandle,
-                                                                        session: BrowserSession) -> None:
+async def test_retrieval_obligation_reads_the_filter_from_the_server_log(
+    sites: SitesHandle, session: BrowserSession
+) -> None:
     """The lookup's obligation holds only once the page really asked the server for the filtered table."""
     task = next(t for t in load_breakingweb_suite(sites) if t.task_id == "req-lookup-01")
     obligations = (task.model_extra or {})["obligations"]

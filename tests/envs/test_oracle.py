@@ -102,8 +102,14 @@ def make_task(plan: list[dict], **kw) -> Task:
     return Task(task_id=kw.pop("task_id", "t-oracle"), task="test task", website="http://x/", plan=plan, **kw)
 
 
-async def ask(oracle: OracleModel, page: Page, system: str, step: int = 0, size=(1440, 810),
-              image: Image.Image | None = None) -> str:
+async def ask(
+    oracle: OracleModel,
+    page: Page,
+    system: str,
+    step: int = 0,
+    size=(1440, 810),
+    image: Image.Image | None = None,
+) -> str:
     image = image or await shot(page, size)
     inp = ModelInput(system=system, task="test task", history=[], images=[image], feedback=None, step=step)
     return (await oracle.next_reply(inp)).text
@@ -147,12 +153,18 @@ async def dom_centre(page: Page, loc: dict) -> tuple[float, float]:
     x = y = 0.0
     frame = page.main_frame
     for sel in loc.get("frame", []):
-        ox, oy = await frame.eval_on_selector(sel, """e => { const r = e.getBoundingClientRect(), s = getComputedStyle(e);
-            return [r.left + e.clientLeft + parseFloat(s.paddingLeft), r.top + e.clientTop + parseFloat(s.paddingTop)]; }""")
+        ox, oy = await frame.eval_on_selector(
+            sel,
+            """e => { const r = e.getBoundingClientRect(), s = getComputedStyle(e);
+            return [r.left + e.clientLeft + parseFloat(s.paddingLeft), r.top + e.clientTop + parseFloat(s.paddingTop)]; }""",
+        )
         x, y = x + ox, y + oy
         frame = await (await frame.query_selector(sel)).content_frame()
-    cx, cy = await frame.eval_on_selector(loc["selector"], """e => { const r = e.getBoundingClientRect();
-        return [(r.left + r.right) / 2, (r.top + r.bottom) / 2]; }""")
+    cx, cy = await frame.eval_on_selector(
+        loc["selector"],
+        """e => { const r = e.getBoundingClientRect();
+        return [(r.left + r.right) / 2, (r.top + r.bottom) / 2]; }""",
+    )
     return x + cx, y + cy
 
 
@@ -193,7 +205,9 @@ async def test_normalised_coordinates(page: Page):
 
 
 async def test_select_offered_and_fallback_to_clicks(page: Page):
-    plan = [{"op": "select", "target": COUNTRY, "option": "Vietnam", "expect": {"target": COUNTRY, "value": "VN"}}]
+    plan = [
+        {"op": "select", "target": COUNTRY, "option": "Vietnam", "expect": {"target": COUNTRY, "value": "VN"}}
+    ]
     oracle = OracleModel(make_task(plan), page, seed=1)
     text = await ask(oracle, page, prompt())
     assert "Action: select(start_box='<|box_start|>(" in text and "option='Vietnam')" in text
@@ -208,7 +222,9 @@ async def test_select_offered_and_fallback_to_clicks(page: Page):
     await drive(page, first)
     second = await ask(oracle, page, system, step=1)
     x2, y2 = map(int, POINT.search(second).groups())
-    assert "Action: click(" in second and y2 * 1080 / 810 > sy + 15  # below the select, where "Viet Nam" would be
+    assert (
+        "Action: click(" in second and y2 * 1080 / 810 > sy + 15
+    )  # below the select, where "Viet Nam" would be
     await drive(page, second)
     # As on a real site, clicking where a native option would be drawn selects nothing.
     assert await page.eval_on_selector("#country", "e => e.value") == ""
@@ -219,8 +235,13 @@ async def test_select_offered_and_fallback_to_clicks(page: Page):
 
 async def test_fill_fallback_types_and_answer_reads_result(page: Page):
     plan = [
-        {"op": "fill", "target": {"selector": "#q"}, "content": "Hanoi", "submit": True,
-         "expect": {"target": {"selector": "#out"}, "text_contains": "Hanoi"}},
+        {
+            "op": "fill",
+            "target": {"selector": "#q"},
+            "content": "Hanoi",
+            "submit": True,
+            "expect": {"target": {"selector": "#out"}, "text_contains": "Hanoi"},
+        },
         {"op": "answer", "source": {"target": {"selector": "#out"}}},
     ]
     oracle = OracleModel(make_task(plan), page, seed=2)
@@ -240,7 +261,9 @@ async def test_fill_offered_submits_with_newline(page: Page):
     plan = [{"op": "fill", "target": {"selector": "#q"}, "content": "Ha'noi", "submit": True}]
     oracle = OracleModel(make_task(plan), page, seed=2)
     text = await ask(oracle, page, prompt())
-    assert re.search(r"Action: fill\(start_box='<\|box_start\|>\(\d+,\d+\)<\|box_end\|>', content='Ha\\'noi\\n'\)$", text)
+    assert re.search(
+        r"Action: fill\(start_box='<\|box_start\|>\(\d+,\d+\)<\|box_end\|>', content='Ha\\'noi\\n'\)$", text
+    )
     parsed = parse_reply(text, SPECS)
     assert parsed.action.args["content"] == "Ha'noi\n"
 
@@ -252,9 +275,13 @@ async def snapshot(page: Page) -> dict:
       inner: Array.from(document.querySelectorAll('*')).filter(e => e.scrollTop || e.scrollLeft).map(e => [e.id, e.scrollTop]),
       muts: window.__mutations})"""
     frame = page.frame_locator("iframe#dash")
-    return {"main": await page.evaluate(js), "frame": await frame.locator("html").evaluate(
-        "h => [h.outerHTML, scrollY, document.activeElement && document.activeElement.tagName]"),
-        "url": page.url}
+    return {
+        "main": await page.evaluate(js),
+        "frame": await frame.locator("html").evaluate(
+            "h => [h.outerHTML, scrollY, document.activeElement && document.activeElement.tagName]"
+        ),
+        "url": page.url,
+    }
 
 
 async def test_oracle_never_changes_the_page(page: Page):
@@ -275,7 +302,11 @@ async def test_oracle_never_changes_the_page(page: Page):
             await ask(oracle, page, system, step=step, image=image)
         assert len(set(oracle.actions_log)) > 3  # it went through several kinds of replies
     after = await snapshot(page)
-    assert after["main"] == before["main"] and after["frame"] == before["frame"] and after["url"] == before["url"]
+    assert (
+        after["main"] == before["main"]
+        and after["frame"] == before["frame"]
+        and after["url"] == before["url"]
+    )
     assert after["main"]["muts"] == before["main"]["muts"]
 
 
@@ -301,8 +332,11 @@ async def test_scrolls_page_then_inside_frame_until_source_is_visible(page: Page
 
     # A source inside the cross-origin frame's own scroll area: the wheel turns inside the frame.
     await page.evaluate("scrollTo(0, 0)")
-    oracle = OracleModel(make_task([{"op": "answer", "source": {
-        "target": {"frame": ["iframe#dash"], "selector": "#lower"}}}]), page, seed=4)
+    oracle = OracleModel(
+        make_task([{"op": "answer", "source": {"target": {"frame": ["iframe#dash"], "selector": "#lower"}}}]),
+        page,
+        seed=4,
+    )
     text = await ask(oracle, page, system)
     x, y = map(int, POINT.search(text).groups())
     frame_box = await page.locator("#dash").bounding_box()

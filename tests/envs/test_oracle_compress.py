@@ -26,17 +26,31 @@ async def test_oracle_summarises_its_progress_and_still_answers(sites, session, 
     # What every step costs before any history: prompt, task, one 1440x810 screenshot.
     base = estimate_tokens(Harness(None, probe).model_input(task.task)) + 1440 * 810 // 750
     config = make_config(screenshot_window=1, context_tokens=int((base + 120) / 0.75))
-    result = await run_task(task, tmp_path / task.task_id, model="oracle", config=config, session=session,
-                            capture=False, model_options={"contaminate_rate": 0.0, "continuation_rate": 0.0})
+    result = await run_task(
+        task,
+        tmp_path / task.task_id,
+        model="oracle",
+        config=config,
+        session=session,
+        capture=False,
+        model_options={"contaminate_rate": 0.0, "continuation_rate": 0.0},
+    )
     assert result.status == "finished" and result.answer == str(task.answer)
-    steps = [json.loads(line) for line in (tmp_path / task.task_id / "trajectory.jsonl").read_text().splitlines()]
+    steps = [
+        json.loads(line) for line in (tmp_path / task.task_id / "trajectory.jsonl").read_text().splitlines()
+    ]
     events = [s["compression"] for s in steps if s["compression"]]
     assert events, "compression never fired"
     first = events[0]
     assert first["status"] == "summarised" and first["model_called"]
     summary = first["summary"]
-    for heading in ("Objective:", "Completed operations:", "Current page state:", "Key information:",
-                    "Remaining steps:"):
+    for heading in (
+        "Objective:",
+        "Completed operations:",
+        "Current page state:",
+        "Key information:",
+        "Remaining steps:",
+    ):
         assert heading in summary
     assert task.task.strip() in summary and "plan step" in summary
     assert result.usage.model_calls == len(steps) + len(events)

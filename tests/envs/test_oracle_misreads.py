@@ -44,7 +44,9 @@ def _notes(folder: Path) -> list[dict]:
         step = json.loads(line)
         for note in step.get("provider_notes") or []:
             if note.startswith("oracle quirk: "):
-                out.append({**json.loads(note.removeprefix("oracle quirk: ")), "record_step": step.get("step")})
+                out.append(
+                    {**json.loads(note.removeprefix("oracle quirk: ")), "record_step": step.get("step")}
+                )
     return out
 
 
@@ -61,15 +63,23 @@ def _passed(sites: SitesHandle, task, result) -> bool:  # noqa: ANN001 - a Task 
 
 @pytest.mark.parametrize(("quirk", "fam", "base"), CASES, ids=[f"{q}-{t}" for q, _, t in CASES])
 @pytest.mark.parametrize("variant", [True, False], ids=["intervention", "clean"])
-async def test_misread_fires_only_on_its_cue(quirk: str, fam: str, base: str, variant: bool, sites: SitesHandle,
-                                             session: BrowserSession, tmp_path: Path,
-                                             monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_misread_fires_only_on_its_cue(
+    quirk: str,
+    fam: str,
+    base: str,
+    variant: bool,
+    sites: SitesHandle,
+    session: BrowserSession,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setenv(SECRET_ENV, sites.control_secret)
     tasks = {t.task_id: t for t in load_breakingweb_suite(sites, paired=True, families=[fam])}
     task = tasks[f"{base}--{fam.split('/')[1]}" if variant else base]
     folder = tmp_path / task.task_id
-    result = await run_task(task, folder, model=f"oracle:{quirk}=1.0", config=HarnessConfig(max_steps=14),
-                            session=session)
+    result = await run_task(
+        task, folder, model=f"oracle:{quirk}=1.0", config=HarnessConfig(max_steps=14), session=session
+    )
     assert result.session_id
     fired = [n for n in _notes(folder) if n["quirk"] == quirk.removesuffix("_rate")]
     if variant:
@@ -87,5 +97,7 @@ async def test_latest_value_of_a_named_series_is_no_cue_for_the_first_row() -> N
         async def evaluate(self, *_: object) -> None:
             raise AssertionError("no page read expected")
 
-    m = Misreads("t", "Report the latest value of “Consumer prices, energy”.", rates={"assume_sorted_rate": 1.0})
+    m = Misreads(
+        "t", "Report the latest value of “Consumer prices, energy”.", rates={"assume_sorted_rate": 1.0}
+    )
     assert await m.answer_instead(_Page(), {"target": {"selector": "#x"}, "attr": "text"}, 0) is None  # type: ignore[arg-type]

@@ -18,8 +18,12 @@ pytestmark = pytest.mark.asyncio(loop_scope="module")
 PAGE = """<!doctype html><html><body style="margin:0;font:16px sans-serif">
 <button id=btn style="position:absolute;left:1500px;top:700px;width:120px;height:40px"
  onclick="this.textContent='Clicked'">Apply</button></body></html>"""
-TASK = Task(task_id="t-provider", task="press apply", website="http://x/",
-            plan=[{"op": "click", "target": {"selector": "#btn"}}])
+TASK = Task(
+    task_id="t-provider",
+    task="press apply",
+    website="http://x/",
+    plan=[{"op": "click", "target": {"selector": "#btn"}}],
+)
 
 
 async def _click_once(session, url: str, spec: str, config) -> tuple[str, tuple[int, int]]:

@@ -45,11 +45,16 @@ def task(task_id: str = "q-1", **quirks) -> Task:
 
 
 async def test_contamination_inside_the_typed_text_when_forced():
-    texts, oracle = await run(task(contaminate_from_step=1, contaminate_where="argument",
-                                   contaminate_token="<|eot_id|>"), contaminate_rate=0.0, continuation_rate=0.0)
+    texts, oracle = await run(
+        task(contaminate_from_step=1, contaminate_where="argument", contaminate_token="<|eot_id|>"),
+        contaminate_rate=0.0,
+        continuation_rate=0.0,
+    )
     assert texts[0].endswith("Action: type(content='Viet Nam\\n')")  # before the onset: clean
     assert texts[1].endswith("Action: type(content='2021<|eot_id|>')")
-    assert texts[2].endswith("Action: type(content='GDP<|eot_id|>\\n')")  # token before the submitting newline
+    assert texts[2].endswith(
+        "Action: type(content='GDP<|eot_id|>\\n')"
+    )  # token before the submitting newline
     assert texts[3].endswith("Action: finished(content='4,321<|eot_id|>')")
     assert [e["call"] for e in oracle.quirk_log] == [1, 2, 3]
     # A harness that strips tokens gets the intended text; one that does not types the token.
@@ -58,8 +63,10 @@ async def test_contamination_inside_the_typed_text_when_forced():
 
 
 async def test_contamination_at_the_end_of_the_reply():
-    texts, oracle = await run(task(contaminate_from_step=0, contaminate_where="end",
-                                   contaminate_token="<|im_end|>"), continuation_rate=0.0)
+    texts, oracle = await run(
+        task(contaminate_from_step=0, contaminate_where="end", contaminate_token="<|im_end|>"),
+        continuation_rate=0.0,
+    )
     assert all(t.endswith(")<|im_end|>") for t in texts)
     assert {e["where"] for e in oracle.quirk_log} == {"end"}
 
@@ -98,7 +105,9 @@ def test_default_rates_match_the_paper():
     assert abs(contaminated / n - 0.049) < 0.012
     rng = random.Random(0)
     quirks = Quirks(task_id="c", contaminate_rate=0.0)
-    fired = sum("Observation" in quirks.finish(i, "x", rng, has_argument=False, final=False) for i in range(n))
+    fired = sum(
+        "Observation" in quirks.finish(i, "x", rng, has_argument=False, final=False) for i in range(n)
+    )
     assert abs(fired / n - 0.03) < 0.01
 
 

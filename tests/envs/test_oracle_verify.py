@@ -21,12 +21,19 @@ def saving_task(site, *, quirks: dict | None = None) -> Task:
     answer = answer_value("saved")
     answer["verify"] = {"state": text_has(L("#items"), TITLE)}
     plan = [fill(L("#title"), TITLE), click(L("#save"), expect=text_has(L("#toast"), "Saved")), answer]
-    return Task(task_id="save-1", task=f"Save a data request titled '{TITLE}'.", website=site.url("/form"),
-                state_changing=True, plan=plan, quirks=quirks or {})
+    return Task(
+        task_id="save-1",
+        task=f"Save a data request titled '{TITLE}'.",
+        website=site.url("/form"),
+        state_changing=True,
+        plan=plan,
+        quirks=quirks or {},
+    )
 
 
-async def run(tmp_path, *, verify: bool, model: str = "oracle", max_steps: int = 14, disable: tuple = (),
-              **misbehaviour):
+async def run(
+    tmp_path, *, verify: bool, model: str = "oracle", max_steps: int = 14, disable: tuple = (), **misbehaviour
+):
     config = make_config(disable=[*disable, *([] if verify else ["verify"])], max_steps=max_steps)
     with serve_saves(**misbehaviour) as site:
         result = await run_task(saving_task(site), tmp_path / "t", model=model, config=config, capture=False)
@@ -65,11 +72,13 @@ async def test_trusting_the_toast_misses_a_503_unless_verify_catches_it(tmp_path
     result, steps, items, answers = await run(tmp_path / "a", verify=False, fail_first=1)
     assert answers == [503, 200] and items == [TITLE]
     # Trusting the toast: finished right after the click, the 503 unseen.
-    result, steps, items, answers = await run(tmp_path / "b", verify=False, fail_first=1,
-                                              model="oracle:trust_toast_rate=1.0")
+    result, steps, items, answers = await run(
+        tmp_path / "b", verify=False, fail_first=1, model="oracle:trust_toast_rate=1.0"
+    )
     assert answers == [503] and items == [] and names(steps) == ["fill", "click", "finished"]
-    result, steps, items, answers = await run(tmp_path / "c", verify=True, fail_first=1,
-                                              model="oracle:trust_toast_rate=1.0")
+    result, steps, items, answers = await run(
+        tmp_path / "c", verify=True, fail_first=1, model="oracle:trust_toast_rate=1.0"
+    )
     assert answers == [503, 200] and items == [TITLE]
 
 
@@ -77,8 +86,9 @@ async def test_the_oracle_waits_out_a_429_and_the_quirk_retries_too_fast(tmp_pat
     result, steps, items, answers = await run(tmp_path / "a", verify=False, limit_s=3)
     assert items == [TITLE] and answers == [429, 200]
     assert "wait" in names(steps)
-    result, steps, items, answers = await run(tmp_path / "b", verify=False, limit_s=3,
-                                              model="oracle:fast_retry_rate=1.0")
+    result, steps, items, answers = await run(
+        tmp_path / "b", verify=False, limit_s=3, model="oracle:fast_retry_rate=1.0"
+    )
     assert items == [] and set(answers) == {429} and len(answers) >= 3
     assert "wait" not in names(steps)
 
@@ -87,14 +97,22 @@ async def test_reclicking_a_covered_button_loops_until_the_loop_breaker_fires(tm
     result, steps, items, _ = await run(tmp_path / "a", verify=False, overlay=True)
     assert items == [] and result.status == "finished"  # the default oracle gives up after its retries
     assert names(steps).count("click") == 4
-    result, steps, items, _ = await run(tmp_path / "b", verify=False, overlay=True, model="oracle:reclick_rate=1.0")
+    result, steps, items, _ = await run(
+        tmp_path / "b", verify=False, overlay=True, model="oracle:reclick_rate=1.0"
+    )
     # The first click may still move the focus out of the text box (a change); then six dead ones.
     assert items == [] and result.status == "loop_breaker" and names(steps)[-6:] == ["click"] * 6
     assert [s.changed for s in steps[-6:]] == [False] * 6 and names(steps).count("click") <= 7
     assert classify(result, steps, Checks(positives_ok=False)) == "retry_loop"
     # Without the breaker only the step budget ends it.
-    result, steps, items, _ = await run(tmp_path / "c", verify=False, overlay=True, max_steps=9,
-                                        disable=("loop_breaker",), model="oracle:reclick_rate=1.0")
+    result, steps, items, _ = await run(
+        tmp_path / "c",
+        verify=False,
+        overlay=True,
+        max_steps=9,
+        disable=("loop_breaker",),
+        model="oracle:reclick_rate=1.0",
+    )
     assert result.status == "max_steps" and names(steps).count("click") == 8
 
 

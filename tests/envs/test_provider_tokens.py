@@ -13,16 +13,28 @@ from PIL import Image
 from webfovea.envs.provider_tokens import TOOL_SYSTEM_TOKENS, PromptCache, RequestRejected
 from webfovea.models.conventions import ModelConventions
 
-ROW = ModelConventions(family="test-claude", max_long_edge=1568, max_pixels=1_200_000,
-                       resize_target_pixels=1_150_000, caches_prompts=True, min_cacheable_tokens=1024)
+ROW = ModelConventions(
+    family="test-claude",
+    max_long_edge=1568,
+    max_pixels=1_200_000,
+    resize_target_pixels=1_150_000,
+    caches_prompts=True,
+    min_cacheable_tokens=1024,
+)
 CC = {"type": "ephemeral"}
 
 
 def image(w: int, h: int, cache: bool = False) -> dict:
     buf = io.BytesIO()
     Image.new("RGB", (w, h), (200, 200, 200)).save(buf, format="PNG")
-    block = {"type": "image", "source": {"type": "base64", "media_type": "image/png",
-                                         "data": base64.b64encode(buf.getvalue()).decode()}}
+    block = {
+        "type": "image",
+        "source": {
+            "type": "base64",
+            "media_type": "image/png",
+            "data": base64.b64encode(buf.getvalue()).decode(),
+        },
+    }
     if cache:
         block["cache_control"] = CC
     return block
@@ -37,7 +49,10 @@ def text(n_chars: int, cache: bool = False, ch: str = "a") -> dict:
 
 def body(system: list, *messages: list) -> dict:
     roles = ["user", "assistant"]
-    return {"system": system, "messages": [{"role": roles[i % 2], "content": m} for i, m in enumerate(messages)]}
+    return {
+        "system": system,
+        "messages": [{"role": roles[i % 2], "content": m} for i, m in enumerate(messages)],
+    }
 
 
 def test_image_tokens_are_w_h_over_750_of_what_the_model_sees():
@@ -94,7 +109,11 @@ def test_look_back_stops_after_20_blocks():
 def test_tools_count_their_json_plus_the_tool_system_prompt_and_five_breakpoints_are_rejected():
     tool = {"name": "click", "description": "x", "input_schema": {"type": "object", "properties": {}}}
     plain = PromptCache(ModelConventions(family="plain")).bill(body([text(4)], [text(4)]))
-    with_tool = PromptCache(ModelConventions(family="plain")).bill({**body([text(4)], [text(4)]), "tools": [tool]})
-    assert with_tool.total - plain.total == TOOL_SYSTEM_TOKENS + math.ceil(len(json.dumps(tool, sort_keys=True)) / 4)
+    with_tool = PromptCache(ModelConventions(family="plain")).bill(
+        {**body([text(4)], [text(4)]), "tools": [tool]}
+    )
+    assert with_tool.total - plain.total == TOOL_SYSTEM_TOKENS + math.ceil(
+        len(json.dumps(tool, sort_keys=True)) / 4
+    )
     with pytest.raises(RequestRejected, match="maximum of 4"):
         PromptCache(ROW).bill(body([text(4, cache=True)], [text(4, cache=True) for _ in range(4)]))

@@ -32,18 +32,26 @@ def secret(sites: SitesHandle, monkeypatch: pytest.MonkeyPatch) -> str:
 async def test_control_plane_refuses_without_the_secret(sites: SitesHandle) -> None:
     r = httpx.post(sites.control_url, json={"task_id": "t", "seed": 0}, trust_env=False)
     assert r.status_code == 403
-    r = httpx.post(sites.control_url, json={"task_id": "t"}, headers={CONTROL_HEADER: "guess"}, trust_env=False)
+    r = httpx.post(
+        sites.control_url, json={"task_id": "t"}, headers={CONTROL_HEADER: "guess"}, trust_env=False
+    )
     assert r.status_code == 403
-    r = httpx.post(sites.control_url, json={"seed": 0}, headers={CONTROL_HEADER: sites.control_secret},
-                   trust_env=False)
+    r = httpx.post(
+        sites.control_url, json={"seed": 0}, headers={CONTROL_HEADER: sites.control_secret}, trust_env=False
+    )
     assert r.status_code == 422 and "task_id" in r.text
 
 
-async def test_bound_browser_is_logged_by_the_server(sites: SitesHandle, session: BrowserSession,
-                                                     secret: str) -> None:
+async def test_bound_browser_is_logged_by_the_server(
+    sites: SitesHandle, session: BrowserSession, secret: str
+) -> None:
     page = await session.fresh_page()
-    task = Task(task_id="log-1", task="t", website=sites.url("/stats"),
-                session=SessionSpec(control_url=sites.control_url, seed=sites.seed))
+    task = Task(
+        task_id="log-1",
+        task="t",
+        website=sites.url("/stats"),
+        session=SessionSpec(control_url=sites.control_url, seed=sites.seed),
+    )
     sid = await bind_session(page, task)
     assert sid and sid.startswith("ws-")
     await page.goto(task.website)
@@ -62,25 +70,34 @@ async def test_bound_browser_is_logged_by_the_server(sites: SitesHandle, session
         assert control.requests(other["session_id"]) == []
 
 
-async def test_missing_secret_is_a_clear_error(sites: SitesHandle, session: BrowserSession,
-                                               monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_missing_secret_is_a_clear_error(
+    sites: SitesHandle, session: BrowserSession, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.delenv(SECRET_ENV, raising=False)
     page = await session.fresh_page()
-    task = Task(task_id="log-2", task="t", website=sites.url("/stats"),
-                session=SessionSpec(control_url=sites.control_url))
+    task = Task(
+        task_id="log-2",
+        task="t",
+        website=sites.url("/stats"),
+        session=SessionSpec(control_url=sites.control_url),
+    )
     with pytest.raises(SessionBindError, match=SECRET_ENV):
         await bind_session(page, task)
 
 
-async def test_run_task_records_the_session(sites: SitesHandle, session: BrowserSession, secret: str,
-                                            tmp_path: Path) -> None:
+async def test_run_task_records_the_session(
+    sites: SitesHandle, session: BrowserSession, secret: str, tmp_path: Path
+) -> None:
     task = next(t for t in load_builtin_suite(sites) if t.site == "stats")
     assert task.session is not None and task.session.control_url == sites.control_url
-    result = await run_task(task, tmp_path / task.task_id, model="oracle", config=HarnessConfig(max_steps=3),
-                            session=session)
+    result = await run_task(
+        task, tmp_path / task.task_id, model="oracle", config=HarnessConfig(max_steps=3), session=session
+    )
     saved = json.loads((tmp_path / task.task_id / "result.json").read_text())
     assert saved["session_id"] == result.session_id and result.session_id
     with sites.control() as control:
         log = control.requests(result.session_id)
-    assert any(e["method"] == "GET" and e["path"] == task.website.split(sites.main_url, 1)[1].split("?")[0]
-               for e in log)
+    assert any(
+        e["method"] == "GET" and e["path"] == task.website.split(sites.main_url, 1)[1].split("?")[0]
+        for e in log
+    )

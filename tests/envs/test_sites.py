@@ -60,7 +60,16 @@ async def test_index_lists_sites_and_urls(sites: SitesHandle) -> None:
     assert sites.main_url.startswith("http://127.0.0.1:") and sites.frame_url.startswith("http://localhost:")
     assert sites.url("stats") == sites.main_url + "/stats"
     html = httpx.get(sites.url("/")).text
-    for path in ("/stats", "/dashboard", "/rankings", "/filings", "/gate", "/shipments", "/energy", "/register"):
+    for path in (
+        "/stats",
+        "/dashboard",
+        "/rankings",
+        "/filings",
+        "/gate",
+        "/shipments",
+        "/energy",
+        "/register",
+    ):
         assert f'href="{path}"' in html
 
 
@@ -103,7 +112,9 @@ async def test_stats_autocomplete_appears_on_keyup(sites: SitesHandle, page: Pag
     assert "Unemployment" in (await page.locator("#indicator-chip").text_content() or "")
 
 
-async def test_dashboard_overlay_swallows_physical_click_dom_click_works(sites: SitesHandle, page: Page) -> None:
+async def test_dashboard_overlay_swallows_physical_click_dom_click_works(
+    sites: SitesHandle, page: Page
+) -> None:
     await page.goto(sites.url("/dashboard"))
     detail = page.frame_locator("iframe#dash").locator("#detail h3")
     await detail.filter(has_text="Australia").wait_for()
@@ -160,7 +171,9 @@ async def test_rankings_font_draws_pua_as_digits(sites: SitesHandle, page: Page)
 
     def diff(x: str, y: str) -> float:
         size = (min(shots[x].width, shots[y].width), shots[x].height)
-        return ImageStat.Stat(ImageChops.difference(shots[x].crop((0, 0, *size)), shots[y].crop((0, 0, *size)))).mean[0]
+        return ImageStat.Stat(
+            ImageChops.difference(shots[x].crop((0, 0, *size)), shots[y].crop((0, 0, *size)))
+        ).mean[0]
 
     assert diff("a", "b") < 10 and diff("a", "b") * 2 < diff("a", "c")
 
@@ -196,7 +209,10 @@ async def test_captcha_rejects_wrong_set_and_accepts_right_set(sites: SitesHandl
     await page.click("#verify")
     await page.wait_for_url("**/gate/data?token=*")
     row = gate.port_rows(SEED)[0]
-    assert await page.locator(f'#ports tr[data-port="{row.port}"] td.clearance').text_content() == f"{row.clearance_h:.1f}"
+    assert (
+        await page.locator(f'#ports tr[data-port="{row.port}"] td.clearance').text_content()
+        == f"{row.clearance_h:.1f}"
+    )
     r = httpx.get(sites.url("/gate/data?token=nope"), follow_redirects=False)
     assert r.status_code == 303 and r.headers["location"] == "/gate"
 

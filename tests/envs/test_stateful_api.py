@@ -12,7 +12,9 @@ from webfovea.envs.sessions import CONTROL_HEADER
 GOOD = {"dataset": "trade-q", "delivery": "2025-03-11", "format": "XLSX", "rows": 2500, "notes": "n"}
 
 
-def _client(sites: SitesHandle, task: str = "req-create-01", variant: str | None = None) -> tuple[httpx.Client, str]:
+def _client(
+    sites: SitesHandle, task: str = "req-create-01", variant: str | None = None
+) -> tuple[httpx.Client, str]:
     with sites.control() as control:
         sid = control.create(task, 0, variant)["session_id"]
     return httpx.Client(base_url=sites.main_url, cookies={"wf_session": sid}, trust_env=False), sid
@@ -26,19 +28,33 @@ def test_schema_violation_is_a_422_and_changes_nothing(sites: SitesHandle) -> No
     assert r.status_code == 422 and "delivery" in r.json()["error"]
     with sites.control() as control:
         assert control.diff(sid)["diff"] == []
-    assert http.post("/api/requests/records", json=GOOD).json()["record"]["id"] == "R-0004"  # counter untouched
+    assert (
+        http.post("/api/requests/records", json=GOOD).json()["record"]["id"] == "R-0004"
+    )  # counter untouched
 
 
 def test_unknown_or_inapplicable_variant_is_refused(sites: SitesHandle) -> None:
     headers = {CONTROL_HEADER: sites.control_secret}
-    r = httpx.post(sites.control_url, json={"task_id": "req-create-01", "variant": "network/teleport"},
-                   headers=headers, trust_env=False)
+    r = httpx.post(
+        sites.control_url,
+        json={"task_id": "req-create-01", "variant": "network/teleport"},
+        headers=headers,
+        trust_env=False,
+    )
     assert r.status_code == 422 and "unknown intervention family" in r.json()["error"]
-    r = httpx.post(sites.control_url, json={"task_id": "req-lookup-01", "variant": "server/save_drift"},
-                   headers=headers, trust_env=False)
+    r = httpx.post(
+        sites.control_url,
+        json={"task_id": "req-lookup-01", "variant": "server/save_drift"},
+        headers=headers,
+        trust_env=False,
+    )
     assert r.status_code == 422 and "state-changing" in r.json()["error"]
-    r = httpx.post(sites.control_url, json={"task_id": "stats-select-01", "variant": "client/label_shift"},
-                   headers=headers, trust_env=False)
+    r = httpx.post(
+        sites.control_url,
+        json={"task_id": "stats-select-01", "variant": "client/label_shift"},
+        headers=headers,
+        trust_env=False,
+    )
     assert r.status_code == 422 and "not a stateful task" in r.json()["error"]
 
 
@@ -51,7 +67,9 @@ def test_control_routes_need_the_secret(sites: SitesHandle) -> None:
 
 def test_deleted_session_gets_a_clear_error(sites: SitesHandle) -> None:
     http, sid = _client(sites)
-    httpx.delete(f"{sites.control_url}/{sid}", headers={CONTROL_HEADER: sites.control_secret}, trust_env=False)
+    httpx.delete(
+        f"{sites.control_url}/{sid}", headers={CONTROL_HEADER: sites.control_secret}, trust_env=False
+    )
     r = http.get("/api/requests/records")
     assert r.status_code == 401 and "session" in r.json()["error"].lower()
 
@@ -76,5 +94,5 @@ def test_reset_restores_the_initial_state_and_clears_the_audit(sites: SitesHandl
 def test_public_surface_shows_no_evaluator_state(sites: SitesHandle, path: str) -> None:
     http, _ = _client(sites, "req-lookup-01", "seed/planted_answer")
     text = http.get(path).text
-    for secret_word in ("initial_sha256", "planted", "seed/", "\"family\"", "obligation", sites.control_secret):
+    for secret_word in ("initial_sha256", "planted", "seed/", '"family"', "obligation", sites.control_secret):
         assert secret_word not in text

@@ -19,15 +19,39 @@ from webfovea.envs.serve import start_sites
 from webfovea.envs.stateful.tasks import stateful_tasks
 
 PKG = Path(__file__).resolve().parents[2] / "webfovea" / "envs"
-CODE = [*sorted((PKG / "stateful").rglob("*.py")), *sorted((PKG / "interventions").glob("*.py")),
-        PKG / "stateful_site.py", PKG / "suite_breakingweb.py"]
+CODE = [
+    *sorted((PKG / "stateful").rglob("*.py")),
+    *sorted((PKG / "interventions").glob("*.py")),
+    PKG / "stateful_site.py",
+    PKG / "suite_breakingweb.py",
+]
 JS = [*sorted((PKG / "stateful").rglob("*.js")), *sorted((PKG / "interventions").glob("*.js"))]
 # Module-level functions of `random` draw from the process's unseeded generator.
-RANDOM_FUNCS = {"random", "randint", "choice", "choices", "shuffle", "sample", "uniform", "randrange", "gauss",
-                "getrandbits", "seed"}
-FORBIDDEN_ATTRS = {("uuid", "uuid4"), ("uuid", "uuid1"), ("time", "time"), ("time", "time_ns"),
-                   ("datetime", "now"), ("datetime", "utcnow"), ("date", "today"), ("os", "urandom"),
-                   ("secrets", "token_hex"), ("secrets", "token_urlsafe")}
+RANDOM_FUNCS = {
+    "random",
+    "randint",
+    "choice",
+    "choices",
+    "shuffle",
+    "sample",
+    "uniform",
+    "randrange",
+    "gauss",
+    "getrandbits",
+    "seed",
+}
+FORBIDDEN_ATTRS = {
+    ("uuid", "uuid4"),
+    ("uuid", "uuid1"),
+    ("time", "time"),
+    ("time", "time_ns"),
+    ("datetime", "now"),
+    ("datetime", "utcnow"),
+    ("date", "today"),
+    ("os", "urandom"),
+    ("secrets", "token_hex"),
+    ("secrets", "token_urlsafe"),
+}
 
 
 def _violations(path: Path) -> list[str]:
@@ -59,8 +83,10 @@ def test_no_unseeded_randomness_ids_or_clocks_in_python() -> None:
 
 def test_the_ast_check_catches_what_it_forbids(tmp_path: Path) -> None:
     bad = tmp_path / "bad.py"
-    bad.write_text("import random, uuid, time\nfrom datetime import datetime\nrandom.choice([1])\n"
-                   "uuid.uuid4()\ntime.time()\ndatetime.now()\nrandom.Random()\nhash('x')\n")
+    bad.write_text(
+        "import random, uuid, time\nfrom datetime import datetime\nrandom.choice([1])\n"
+        "uuid.uuid4()\ntime.time()\ndatetime.now()\nrandom.Random()\nhash('x')\n"
+    )
     assert len(_violations(bad)) == 6
 
 
@@ -68,7 +94,9 @@ def test_no_math_random_or_date_now_in_page_scripts() -> None:
     assert JS
     for path in JS:
         text = path.read_text(encoding="utf-8")
-        assert not re.search(r"Math\.random|Date\.now|new Date\(|performance\.now|crypto\.getRandomValues", text), path
+        assert not re.search(
+            r"Math\.random|Date\.now|new Date\(|performance\.now|crypto\.getRandomValues", text
+        ), path
 
 
 def _session_hashes(main_url: str, secret: str, cookies_for: list[tuple[str, str | None]]) -> dict[str, list]:
@@ -80,11 +108,24 @@ def _session_hashes(main_url: str, secret: str, cookies_for: list[tuple[str, str
         for tid, variant in cookies_for:
             s = control.create(tid, 0, variant)
             app = stateful_tasks(0)[tid.split("--")[0]].app
-            body = {"dataset": "cpi-m", "delivery": "2025-02-03", "format": "CSV", "rows": 5, "notes": "n",
-                    "tour": "city", "date": "2025-02-03", "quantity": 2, "contact": "A"}
+            body = {
+                "dataset": "cpi-m",
+                "delivery": "2025-02-03",
+                "format": "CSV",
+                "rows": 5,
+                "notes": "n",
+                "tour": "city",
+                "date": "2025-02-03",
+                "quantity": 2,
+                "contact": "A",
+            }
             if app != "cases":
-                httpx.post(f"{main_url}/api/{app}/records", json=body, cookies={"wf_session": s["session_id"]},
-                           trust_env=False)
+                httpx.post(
+                    f"{main_url}/api/{app}/records",
+                    json=body,
+                    cookies={"wf_session": s["session_id"]},
+                    trust_env=False,
+                )
             d, a = control.diff(s["session_id"]), control.audit(s["session_id"])
             out[f"{tid}|{variant}"] = [s["initial_sha256"], d["diff_sha256"], a["audit_sha256"]]
     return out
@@ -96,8 +137,11 @@ def _pairs() -> list[tuple[str, str | None]]:
     pairs: list[tuple[str, str | None]] = []
     for st in stateful_tasks(0).values():
         pairs.append((st.task_id, None))
-        pairs += [(st.task_id, f.name) for f in FAMILIES.values() if f.refusal(st, APPS[st.app]) is None
-                  and f.layer in ("seed", "server")]
+        pairs += [
+            (st.task_id, f.name)
+            for f in FAMILIES.values()
+            if f.refusal(st, APPS[st.app]) is None and f.layer in ("seed", "server")
+        ]
     pairs.append(("req-create-01", "network/fabricated_success"))
     return pairs
 
@@ -117,8 +161,14 @@ def test_same_task_seed_variant_same_hashes_across_processes() -> None:
     runs = []
     for hashseed in ("1", "977"):
         env = {**os.environ, "PYTHONHASHSEED": hashseed}
-        done = subprocess.run([sys.executable, "-c", SCRIPT.format(root=root)], env=env, capture_output=True,
-                              text=True, timeout=120, cwd=root)
+        done = subprocess.run(
+            [sys.executable, "-c", SCRIPT.format(root=root)],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            cwd=root,
+        )
         assert done.returncode == 0, done.stderr[-2000:]
         runs.append(json.loads(done.stdout.strip().splitlines()[-1]))
     assert runs[0] == runs[1]
@@ -149,8 +199,10 @@ def test_clean_and_variant_initial_states_differ_exactly_by_the_declared_mutatio
     planted = canonical_diff(clean, _initial("req-lookup-01", "seed/planted_answer"))
     assert [(c["entity"], c["op"]) for c in planted] == [("key_figures", "create")]
     decoys = canonical_diff(clean, _initial("req-lookup-01", "seed/decoys"))
-    assert [(c["entity"], c["op"], c["id"]) for c in decoys] == [("catalogue", "create", "S02D1"),
-                                                                ("catalogue", "create", "S02D2")]
+    assert [(c["entity"], c["op"], c["id"]) for c in decoys] == [
+        ("catalogue", "create", "S02D1"),
+        ("catalogue", "create", "S02D2"),
+    ]
     split = canonical_diff(_initial("req-unit-01", None), _initial("req-unit-01", "seed/split_information"))
     assert [(c["field"], c["after"]) for c in split] == [("unit_display", "code")]
     clean_latest = _initial("req-latest-01", None)

@@ -79,7 +79,9 @@ async def test_select_answers_depend_on_the_selected_country(suite: list[Task]) 
         selector = PlannedTask.of(t).plan[-1]["source"]["target"]["selector"]
         period = selector.split('data-period="')[1].split('"')[0]
         freq = "Q" if "-Q" in period else "A" if len(period) == 4 else "M"
-        default = dict(table_data(w, DEFAULTS["country"], "cpi", freq, DEFAULTS["from"], DEFAULTS["to"])["rows"])
+        default = dict(
+            table_data(w, DEFAULTS["country"], "cpi", freq, DEFAULTS["from"], DEFAULTS["to"])["rows"]
+        )
         assert t.answer != default[period], t.task_id
         checked += 1
     assert checked >= 6
@@ -88,7 +90,9 @@ async def test_select_answers_depend_on_the_selected_country(suite: list[Task]) 
         if "autocomplete" in t.failure_classes and "select" not in t.failure_classes:
             selector = PlannedTask.of(t).plan[-1]["source"]["target"]["selector"]
             period = selector.split('data-period="')[1].split('"')[0]
-            cpi = dict(table_data(w, DEFAULTS["country"], "cpi", "M", DEFAULTS["from"], DEFAULTS["to"])["rows"])
+            cpi = dict(
+                table_data(w, DEFAULTS["country"], "cpi", "M", DEFAULTS["from"], DEFAULTS["to"])["rows"]
+            )
             assert t.answer != cpi[period], t.task_id
             checked += 1
     assert checked >= 9
@@ -122,12 +126,15 @@ async def test_first_targets_exist_and_misaligned_clicks_miss(suite: list[Task],
             if box is None:
                 missing.append((t.task_id, found[1]))
                 continue
-            for step in PlannedTask.of(t).plan:  # every option a task spells is found by the harness's matcher
+            for step in PlannedTask.of(
+                t
+            ).plan:  # every option a task spells is found by the harness's matcher
                 if step["op"] == "select" and not step["target"].get("frame"):
                     sel = page.locator(step["target"]["selector"])
                     if await sel.count():
                         options = await sel.first.evaluate(
-                            "s => [...s.options].map(o => ({text: o.text, value: o.value, disabled: o.disabled}))")
+                            "s => [...s.options].map(o => ({text: o.text, value: o.value, disabled: o.disabled}))"
+                        )
                         index, _, error = match_option(options, step["option"])
                         assert index is not None, f"{t.task_id}: {error}"
                         assert options[index]["value"] == step["expect"]["value"], t.task_id

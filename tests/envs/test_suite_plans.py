@@ -69,7 +69,9 @@ async def until(page: Page, cond: dict[str, Any], timeout: float = 20.0) -> bool
 
 
 async def choose_option(el: Locator, said: str) -> None:
-    options = await el.evaluate("s => [...s.options].map(o => ({text: o.text, value: o.value, disabled: o.disabled}))")
+    options = await el.evaluate(
+        "s => [...s.options].map(o => ({text: o.text, value: o.value, disabled: o.disabled}))"
+    )
     index, _, error = match_option(options, said)  # the harness's own matcher
     assert index is not None, error
     await el.select_option(index=index)
@@ -122,7 +124,11 @@ async def run_step(page: Page, step: dict[str, Any], seed: int) -> str | None:
         el = locate(page, src["target"])
         await el.wait_for(state="attached", timeout=30_000)
         attr = src.get("attr", "text")
-        text = await el.inner_text() if attr == "text" else await el.evaluate("(e, a) => e[a] ?? e.getAttribute(a)", attr)
+        text = (
+            await el.inner_text()
+            if attr == "text"
+            else await el.evaluate("(e, a) => e[a] ?? e.getAttribute(a)", attr)
+        )
         if src.get("regex"):
             m = re.search(src["regex"], text)
             assert m, f"{src['regex']!r} not in {text!r}"
@@ -142,7 +148,9 @@ async def run_task(page: Page, task: Task, seed: int) -> str | None:
         try:
             answer = await run_step(page, step, seed)
         except Exception as e:
-            raise AssertionError(f"{task.task_id} step {i} ({step['op']}): {str(e).splitlines()[0]}") from None
+            raise AssertionError(
+                f"{task.task_id} step {i} ({step['op']}): {str(e).splitlines()[0]}"
+            ) from None
     return answer
 
 

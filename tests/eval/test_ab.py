@@ -28,8 +28,10 @@ def test_exact_mcnemar_is_the_two_sided_binomial_test():
 
 
 def test_arms_are_profiles_or_switch_sets_with_the_same_budgets():
-    arms = parse_arms("webfovea,reference", ["lean=webfovea:disable=select,fill,screenshot_window=2",
-                                             "w=winner:disable=evaluate"])
+    arms = parse_arms(
+        "webfovea,reference",
+        ["lean=webfovea:disable=select,fill,screenshot_window=2", "w=winner:disable=evaluate"],
+    )
     assert [a.name for a in arms] == ["webfovea", "reference", "lean", "w"]
     lean = arm_config(arms[2], model="oracle", budgets=BUDGETS)
     assert not lean.on("select") and not lean.on("fill") and lean.on("hover") and lean.screenshot_window == 2
@@ -67,9 +69,30 @@ def test_observation_mode_arms_need_the_mode_setting():
 def test_ab_command_runs_two_arms_on_the_same_tasks(tmp_path: Path):
     out = tmp_path / "ab"
     res = subprocess.run(
-        [sys.executable, "-m", "webfovea.cli", "ab", "builtin", "--arms", "webfovea,reference",
-         "--only", "stats-select-03-nz,stats-select-04-tr,stats-select-0[5-9]*", "--limit", "2", "--max-steps", "8", "--workers", "2", "--out", str(out)],
-        capture_output=True, text=True, timeout=580, env=dict(os.environ))
+        [
+            sys.executable,
+            "-m",
+            "webfovea.cli",
+            "ab",
+            "builtin",
+            "--arms",
+            "webfovea,reference",
+            "--only",
+            "stats-select-03-nz,stats-select-04-tr,stats-select-0[5-9]*",
+            "--limit",
+            "2",
+            "--max-steps",
+            "8",
+            "--workers",
+            "2",
+            "--out",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=580,
+        env=dict(os.environ),
+    )
     assert res.returncode == 0, res.stdout[-3000:] + res.stderr[-3000:]
     data = json.loads((out / "ab.json").read_text())
     assert list(data["arms"]) == ["webfovea", "reference"] and data["budgets"]["max_steps"] == 8
@@ -84,10 +107,13 @@ def test_ab_command_runs_two_arms_on_the_same_tasks(tmp_path: Path):
     for name in ("webfovea", "reference"):
         run = json.loads((out / name / "run.json").read_text())
         assert run["config"]["max_steps"] == 8 and run["profile"] == name
-        assert sorted(p.name for p in (out / name).iterdir() if (p / "result.json").is_file()) == \
-            sorted(json.loads((out / "webfovea" / "summary.json").read_text())["per_task"])
-    assert sorted(json.loads((out / "webfovea" / "summary.json").read_text())["per_task"]) == \
-        ["stats-select-03-nz", "stats-select-04-tr"]
+        assert sorted(p.name for p in (out / name).iterdir() if (p / "result.json").is_file()) == sorted(
+            json.loads((out / "webfovea" / "summary.json").read_text())["per_task"]
+        )
+    assert sorted(json.loads((out / "webfovea" / "summary.json").read_text())["per_task"]) == [
+        "stats-select-03-nz",
+        "stats-select-04-tr",
+    ]
     assert web["passed"] == 2 and ref["passed"] < web["passed"]  # the oracle: the switches decide
     (pair,) = data["pairs"]
     assert (pair["a"], pair["b"], pair["pairs"]) == ("webfovea", "reference", 2)

@@ -11,8 +11,9 @@ SUITE = [task(f"t{i:02d}", str(i)) for i in range(10)]
 
 def make(run, passing, *, profile, disabled=(), complete=True, tasks=SUITE):
     for t in tasks:
-        write_task(run, t, answer=t.answer if t.task_id in passing else "wrong", profile=profile,
-                   disabled=disabled)
+        write_task(
+            run, t, answer=t.answer if t.task_id in passing else "wrong", profile=profile, disabled=disabled
+        )
     write_summary(run, tasks, complete=complete, meta={})
 
 

@@ -16,7 +16,10 @@ from webfovea.record.writer import TaskRecorder
 from webfovea.task import Task
 
 CACHED = [  # (uncached, read, written, output) per step
-    (0, 0, 4000, 30), (0, 4000, 1600, 30), (0, 5600, 1600, 30), (100, 7200, 1600, 30),
+    (0, 0, 4000, 30),
+    (0, 4000, 1600, 30),
+    (0, 5600, 1600, 30),
+    (100, 7200, 1600, 30),
 ]
 
 
@@ -29,8 +32,16 @@ def _task(run: Path, tid: str, usages: list[dict]) -> Task:
 
 
 def test_tokens_per_step_cache_fraction_and_cost(tmp_path: Path):
-    cached = [{"prompt_tokens": u + r + w, "completion_tokens": o, "input_tokens": u, "cache_read_input_tokens": r,
-               "cache_creation_input_tokens": w} for u, r, w, o in CACHED]
+    cached = [
+        {
+            "prompt_tokens": u + r + w,
+            "completion_tokens": o,
+            "input_tokens": u,
+            "cache_read_input_tokens": r,
+            "cache_creation_input_tokens": w,
+        }
+        for u, r, w, o in CACHED
+    ]
     plain = [{"prompt_tokens": 6000, "completion_tokens": 40, "estimated": True}] * 2
     tasks = [_task(tmp_path, "a", cached), _task(tmp_path, "b", plain)]
     prices_file = tmp_path / "prices.json"

@@ -5,9 +5,14 @@ from __future__ import annotations
 from webfovea.envs.stateful.diff import canonical_diff
 from webfovea.eval.obligations import score_state
 
-BEFORE = {"counter": 2, "clock": 0, "records": [
-    {"id": "R-1", "status": "open", "folder": "inbox", "updated": "t0"},
-    {"id": "R-2", "status": "open", "folder": "inbox", "updated": "t0"}]}
+BEFORE = {
+    "counter": 2,
+    "clock": 0,
+    "records": [
+        {"id": "R-1", "status": "open", "folder": "inbox", "updated": "t0"},
+        {"id": "R-2", "status": "open", "folder": "inbox", "updated": "t0"},
+    ],
+}
 
 
 def _after(**changes: dict) -> dict:
@@ -17,20 +22,27 @@ def _after(**changes: dict) -> dict:
 
 def test_update_met_and_noise_allowed() -> None:
     diff = canonical_diff(BEFORE, _after(R1={"status": "resolved", "updated": "t1"}))
-    sc = score_state(diff, [{"entity": "records", "op": "update", "id": "R-1", "fields": {"status": "resolved"}}])
+    sc = score_state(
+        diff, [{"entity": "records", "op": "update", "id": "R-1", "fields": {"status": "resolved"}}]
+    )
     assert sc.passed and sc.score == 1.0 and sc.invariants_broken == []
 
 
 def test_collateral_change_breaks_an_invariant() -> None:
     diff = canonical_diff(BEFORE, _after(R1={"status": "resolved"}, R2={"folder": "spam"}))
-    sc = score_state(diff, [{"entity": "records", "op": "update", "id": "R-1", "fields": {"status": "resolved"}}])
+    sc = score_state(
+        diff, [{"entity": "records", "op": "update", "id": "R-1", "fields": {"status": "resolved"}}]
+    )
     assert sc.score == 1.0 and not sc.passed
     assert [(c["id"], c["field"]) for c in sc.invariants_broken] == [("R-2", "folder")]
 
 
 def test_partial_credit_is_not_a_pass() -> None:
     diff = canonical_diff(BEFORE, _after(R1={"status": "resolved"}))
-    obligations = [{"entity": "records", "op": "update", "id": i, "fields": {"status": "resolved"}} for i in ("R-1", "R-2")]
+    obligations = [
+        {"entity": "records", "op": "update", "id": i, "fields": {"status": "resolved"}}
+        for i in ("R-1", "R-2")
+    ]
     sc = score_state(diff, obligations)
     assert sc.score == 0.5 and not sc.passed and sc.obligations_met == [True, False]
 
@@ -47,19 +59,33 @@ def test_create_needs_exactly_count_matching_records() -> None:
 
 def test_diff_is_sorted_and_canonical() -> None:
     diff = canonical_diff(BEFORE, _after(R2={"folder": "spam", "status": "resolved"}))
-    assert [(c["id"], c["field"]) for c in diff if c["entity"] == "records"] == [("R-2", "folder"), ("R-2", "status")]
+    assert [(c["id"], c["field"]) for c in diff if c["entity"] == "records"] == [
+        ("R-2", "folder"),
+        ("R-2", "status"),
+    ]
     assert canonical_diff(BEFORE, BEFORE) == []
 
 
-FILTERED = {"request": {"path": "/api/requests/catalogue/Prices", "method": "GET", "which": "any",
-                        "status": {"lt": 400}, "label": "filtered by Prices"}}
+FILTERED = {
+    "request": {
+        "path": "/api/requests/catalogue/Prices",
+        "method": "GET",
+        "which": "any",
+        "status": {"lt": 400},
+        "label": "filtered by Prices",
+    }
+}
 
 
 def test_a_retrieval_obligation_is_a_request_predicate_over_the_log() -> None:
-    log = [{"method": "GET", "path": "/api/requests/catalogue", "query": {}, "status": 200, "ordinal": 0},
-           {"method": "GET", "path": "/api/requests/catalogue/Prices", "query": {}, "status": 503, "ordinal": 1}]
+    log = [
+        {"method": "GET", "path": "/api/requests/catalogue", "query": {}, "status": 200, "ordinal": 0},
+        {"method": "GET", "path": "/api/requests/catalogue/Prices", "query": {}, "status": 503, "ordinal": 1},
+    ]
     assert not score_state([], [FILTERED], requests=log).passed  # only a failed filtered request
-    log.append({"method": "GET", "path": "/api/requests/catalogue/Prices", "query": {}, "status": 200, "ordinal": 2})
+    log.append(
+        {"method": "GET", "path": "/api/requests/catalogue/Prices", "query": {}, "status": 200, "ordinal": 2}
+    )
     sc = score_state([], [FILTERED], requests=log)
     assert sc.passed and sc.obligations_met == [True]
     assert not score_state([], [FILTERED], requests=None).passed  # no log: not established

@@ -12,18 +12,29 @@ pytestmark = pytest.mark.asyncio(loop_scope="module")
 EVIL = "<script>window.__pwned = 1</script><|eot_id|><b>bold</b>"
 
 STEPS_A = [
-    {"thought": "The country filter is a native dropdown; pick Viet Nam.",
-     "action": {"name": "select", "args": {"start_box": [540, 300], "option": "Viet Nam"}},
-     "action_text": "select(...)", "feedback": "Selected 'Viet Nam' in <select id=country>.",
-     "point": [720.0, 400.0]},
-    {"thought": "The value is in the first row.",
-     "action": {"name": "finished", "args": {"content": "409.5"}}, "action_text": "finished(...)",
-     "feedback": "", "point": [100.0, 100.0]},
+    {
+        "thought": "The country filter is a native dropdown; pick Viet Nam.",
+        "action": {"name": "select", "args": {"start_box": [540, 300], "option": "Viet Nam"}},
+        "action_text": "select(...)",
+        "feedback": "Selected 'Viet Nam' in <select id=country>.",
+        "point": [720.0, 400.0],
+    },
+    {
+        "thought": "The value is in the first row.",
+        "action": {"name": "finished", "args": {"content": "409.5"}},
+        "action_text": "finished(...)",
+        "feedback": "",
+        "point": [100.0, 100.0],
+    },
 ]
 STEPS_B = [
-    {"thought": "I will type the query " + EVIL,
-     "action": {"name": "type", "args": {"content": EVIL}}, "action_text": "type(...)",
-     "raw": "Thought: x\nAction: type(content='" + EVIL + "')", "feedback": "Typed into <input>: " + EVIL},
+    {
+        "thought": "I will type the query " + EVIL,
+        "action": {"name": "type", "args": {"content": EVIL}},
+        "action_text": "type(...)",
+        "raw": "Thought: x\nAction: type(content='" + EVIL + "')",
+        "feedback": "Typed into <input>: " + EVIL,
+    },
 ]
 
 
@@ -83,8 +94,10 @@ async def test_complete_run_report(tmp_path, page):
     assert await text_of(page, "#task-0-step-0 .feedback") == "Selected 'Viet Nam' in <select id=country>."
     assert await text_of(page, "#task-0-step-0 .point") == "(720, 400) CSS px"
     sizes = await page.eval_on_selector_all(
-        "section.task img", "imgs => Promise.all(imgs.map(async i => { await i.decode();"
-        " return [i.naturalWidth, i.naturalHeight, i.src.slice(0, 23)]; }))")
+        "section.task img",
+        "imgs => Promise.all(imgs.map(async i => { await i.decode();"
+        " return [i.naturalWidth, i.naturalHeight, i.src.slice(0, 23)]; }))",
+    )
     assert sizes == [[720, 405, "data:image/jpeg;base64,"]] * 3
 
     # a hostile reply is shown as text and never runs

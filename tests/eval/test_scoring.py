@@ -200,8 +200,16 @@ def test_empty(answer, expected, passed):
         assert s.how == "empty"
 
 
-@given(st.text(max_size=80), st.one_of(st.none(), st.text(max_size=40), st.integers(), st.floats(allow_nan=False),
-                                       st.lists(st.text(max_size=10), max_size=4)))
+@given(
+    st.text(max_size=80),
+    st.one_of(
+        st.none(),
+        st.text(max_size=40),
+        st.integers(),
+        st.floats(allow_nan=False),
+        st.lists(st.text(max_size=10), max_size=4),
+    ),
+)
 def test_never_raises_and_identical_answers_pass(answer, expected):
     s = score_answer(answer, expected)
     assert s.how in ("exact", "numeric", "date", "list", "empty", "mismatch")

@@ -8,8 +8,13 @@ import pytest
 from webfovea.eval.taskfile import TaskFileError, load_task_file
 
 GOOD = [
-    {"task_id": 1, "task_index": 0, "task": "Find the GDP of Viet Nam", "website": "https://stats.example.org/",
-     "answer": "409.5"},
+    {
+        "task_id": 1,
+        "task_index": 0,
+        "task": "Find the GDP of Viet Nam",
+        "website": "https://stats.example.org/",
+        "answer": "409.5",
+    },
     {"task_id": "t2", "task_index": 1, "task": "Find the date", "website": "http://127.0.0.1:8000/x"},
 ]
 
@@ -60,17 +65,34 @@ BAD = [
     ("obj.json", json.dumps({"tasks": GOOD}), ["expected a list of tasks", "dict"]),
     ("empty.json", "[]", ["task list is empty"]),
     ("str.json", json.dumps(["just text"]), ["task #0", "str"]),
-    ("nofield.json", json.dumps([GOOD[0], {"task_id": "b", "task": "x"}]),
-     ["task #1", "'b'", "missing field 'website'"]),
-    ("noid.json", json.dumps([{"task": "x", "website": "http://a/"}]), ["task #0", "missing field 'task_id'"]),
+    (
+        "nofield.json",
+        json.dumps([GOOD[0], {"task_id": "b", "task": "x"}]),
+        ["task #1", "'b'", "missing field 'website'"],
+    ),
+    (
+        "noid.json",
+        json.dumps([{"task": "x", "website": "http://a/"}]),
+        ["task #0", "missing field 'task_id'"],
+    ),
     ("blank.json", json.dumps([dict(GOOD[1], task="")]), ["task #0", "missing field 'task'"]),
     ("dup.json", json.dumps([GOOD[1], GOOD[1]]), ["task #1", "duplicate task_id 't2'", "task #0"]),
-    ("id.json", json.dumps([dict(GOOD[1], task_id="../etc")]), ["task #0", "'../etc'", "cannot be a folder name"]),
-    ("url.json", json.dumps([dict(GOOD[1], website="stats.example.org")]),
-     ["task #0", "'stats.example.org'", "not an http(s) URL"]),
+    (
+        "id.json",
+        json.dumps([dict(GOOD[1], task_id="../etc")]),
+        ["task #0", "'../etc'", "cannot be a folder name"],
+    ),
+    (
+        "url.json",
+        json.dumps([dict(GOOD[1], website="stats.example.org")]),
+        ["task #0", "'stats.example.org'", "not an http(s) URL"],
+    ),
     ("ftp.json", json.dumps([dict(GOOD[1], website="ftp://files.example/")]), ["not an http(s) URL"]),
-    ("site.json", json.dumps([dict(GOOD[1], site="nowhere")]),
-     ["task #0", "unknown site 'nowhere'", "known sites: gate, stats"]),
+    (
+        "site.json",
+        json.dumps([dict(GOOD[1], site="nowhere")]),
+        ["task #0", "unknown site 'nowhere'", "known sites: gate, stats"],
+    ),
     ("type.json", json.dumps([dict(GOOD[1], failure_classes="select")]), ["task #0", "'failure_classes'"]),
 ]
 

@@ -24,7 +24,9 @@ async def open_lab(session, sites: SitesHandle, path: str, **cfg) -> Harness:  #
     return h
 
 
-async def centre(h: Harness, selector: str, frame: str | None = None, dx: float = 0, dy: float = 0) -> tuple[float, float]:
+async def centre(
+    h: Harness, selector: str, frame: str | None = None, dx: float = 0, dy: float = 0
+) -> tuple[float, float]:
     loc = h.page.frame_locator(frame).locator(selector) if frame else h.page.locator(selector)
     box = await loc.bounding_box()
     assert box is not None, selector
@@ -38,7 +40,9 @@ def at(h: Harness, css: tuple[float, float]) -> str:
     return f"'<|box_start|>({css[0] * sx:.0f},{css[1] * sy:.0f})<|box_end|>'"
 
 
-async def act(h: Harness, action: str, selector: str | None = None, frame: str | None = None, **kw) -> StepResult:
+async def act(
+    h: Harness, action: str, selector: str | None = None, frame: str | None = None, **kw
+) -> StepResult:
     """observe(), then one step: `action` with start_box at the element's centre (if a selector)."""
     await h.observe()
     args = [f"start_box={at(h, await centre(h, selector, frame))}"] if selector else []

@@ -64,15 +64,19 @@ async def test_drag_reorders_list_and_resizes_box(session, sites):
     await h.observe()
     a, b = await centre(h, "#sortable li[data-k=Wash]"), await centre(h, "#sortable li[data-k=Fold]", dy=12)
     res = await h.step(f"Thought: t\nAction: drag(start_box={at(h, a)}, end_box={at(h, b)})")
-    assert await h.page.eval_on_selector("#sortable", "u => [...u.children].map(l => l.dataset.k).join()") != \
-        "Wash,Dry,Fold,Store"
+    assert (
+        await h.page.eval_on_selector("#sortable", "u => [...u.children].map(l => l.dataset.k).join()")
+        != "Wash,Dry,Fold,Store"
+    )
     assert res.executed.changed is True and "list" in res.feedback
 
     h = await open_lab(session, sites, "/lab/resize")
     await h.observe()
     box = await h.page.locator("#notes").bounding_box()
     corner = (box["x"] + box["width"] - 3, box["y"] + box["height"] - 3)
-    res = await h.step(f"Thought: t\nAction: drag(start_box={at(h, corner)}, end_box={at(h, (corner[0] + 120, corner[1] + 80))})")
+    res = await h.step(
+        f"Thought: t\nAction: drag(start_box={at(h, corner)}, end_box={at(h, (corner[0] + 120, corner[1] + 80))})"
+    )
     assert (await h.page.locator("#notes").bounding_box())["width"] > box["width"] + 50
     assert res.executed.changed is True and "size" in res.feedback
 

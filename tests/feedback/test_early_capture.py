@@ -15,13 +15,17 @@ from webfovea.observation.capture import Screen
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
-_BUTTON = ("<button id=b style='position:absolute;left:300px;top:300px;width:220px;height:80px;font:24px sans-serif'"
-           " onclick='{click}'>Press</button>"
-           "<div id=out style='position:absolute;left:300px;top:450px;font:48px sans-serif'>-</div>")
+_BUTTON = (
+    "<button id=b style='position:absolute;left:300px;top:300px;width:220px;height:80px;font:24px sans-serif'"
+    " onclick='{click}'>Press</button>"
+    "<div id=out style='position:absolute;left:300px;top:450px;font:48px sans-serif'>-</div>"
+)
 # The click writes at once; LATE writes again ~12 ms later through a message-channel loop (no
 # timer the recorder tracks), inside the quiet window: the early capture shows the first text.
-ONCE = _BUTTON.replace("{click}", "document.getElementById(\"out\").textContent = \"first\"")
-LATE = _BUTTON.replace("{click}", "document.getElementById(\"out\").textContent = \"first\"; later()") + """
+ONCE = _BUTTON.replace("{click}", 'document.getElementById("out").textContent = "first"')
+LATE = (
+    _BUTTON.replace("{click}", 'document.getElementById("out").textContent = "first"; later()')
+    + """
 <script>
 function later() {
   const t0 = performance.now(), ch = new MessageChannel();
@@ -32,6 +36,7 @@ function later() {
   ch.port2.postMessage(0);
 }
 </script>"""
+)
 
 
 async def _step(session, html: str):  # noqa: ANN001, ANN202

@@ -40,8 +40,17 @@ async def test_each_outcome(session, sites):
 
 async def test_trajectory_records_the_outcome(session, sites, tmp_path):
     task = next(t for t in load_builtin_suite(sites) if t.task_id == "lab-tabs-01")
-    result = await run_task(task, tmp_path / task.task_id, model="oracle", config=make_config(), session=session,
-                            capture=False, model_options={"contaminate_rate": 0.0, "continuation_rate": 0.0})
+    result = await run_task(
+        task,
+        tmp_path / task.task_id,
+        model="oracle",
+        config=make_config(),
+        session=session,
+        capture=False,
+        model_options={"contaminate_rate": 0.0, "continuation_rate": 0.0},
+    )
     assert result.answer == task.answer
-    rows = [json.loads(line) for line in (tmp_path / task.task_id / "trajectory.jsonl").read_text().splitlines()]
+    rows = [
+        json.loads(line) for line in (tmp_path / task.task_id / "trajectory.jsonl").read_text().splitlines()
+    ]
     assert rows[0]["outcome"] == "executed" and all("outcome" in r for r in rows)

@@ -18,8 +18,11 @@ def whole_grid(before: Image.Image, after: Image.Image, css: tuple[float, float]
     gw, gh = max(1, d.size[0] // CELL), max(1, d.size[1] // CELL)
     small = mask.resize((gw, gh), Image.Resampling.BOX).tobytes()
     sx, sy = css[0] / gw, css[1] / gh
-    return sorted(((i % gw) * sx, (i // gw) * sy, (i % gw + 1) * sx, (i // gw + 1) * sy)
-                  for i, v in enumerate(small) if v >= 6)
+    return sorted(
+        ((i % gw) * sx, (i // gw) * sy, (i % gw + 1) * sx, (i // gw + 1) * sy)
+        for i, v in enumerate(small)
+        if v >= 6
+    )
 
 
 def page_like(size: tuple[int, int]) -> Image.Image:
@@ -50,8 +53,10 @@ def test_cropped_measurement_equals_the_whole_grid_on_odd_sizes():
             d = ImageDraw.Draw(after)
             for _ in range(rng.randint(1, 3)):
                 x, y = rng.randrange(size[0]), rng.randrange(size[1])
-                d.rectangle((x, y, x + rng.randint(0, 90), y + rng.randint(0, 45)),
-                            fill=tuple(rng.randrange(256) for _ in range(3)))
+                d.rectangle(
+                    (x, y, x + rng.randint(0, 90), y + rng.randint(0, 45)),
+                    fill=tuple(rng.randrange(256) for _ in range(3)),
+                )
             got = sorted(compare(before, after, css).boxes)
             assert got == whole_grid(before, after, css), size
 

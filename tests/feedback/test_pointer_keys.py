@@ -17,6 +17,7 @@ async def _details(session, sites, **cfg):
     pt = await centre(h, '.details[data-id="3"]')
     await h.observe()
     from tests.feedback.conftest import at
+
     return h, await h.step(f"Thought: t\nAction: click(start_box={at(h, pt)})")
 
 

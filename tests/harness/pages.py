@@ -57,9 +57,13 @@ bar.addEventListener('mouseenter', () => tip.style.display = 'block');
 bar.addEventListener('mouseleave', () => tip.style.display = 'none');
 </script></body></html>"""
 
-LONG = "<html><body style='margin:0;font:16px sans-serif'>" + "".join(
-    f"<p>Paragraph {i}: filler text about nothing in particular.</p>" for i in range(600)
-) + "<p id=needle>Total assets: 9,876</p>" + "".join(f"<p>After {i}</p>" for i in range(50)) + "</body></html>"
+LONG = (
+    "<html><body style='margin:0;font:16px sans-serif'>"
+    + "".join(f"<p>Paragraph {i}: filler text about nothing in particular.</p>" for i in range(600))
+    + "<p id=needle>Total assets: 9,876</p>"
+    + "".join(f"<p>After {i}</p>" for i in range(50))
+    + "</body></html>"
+)
 
 PUA = """<html><body style="margin:0;font:16px sans-serif"><table><tr><td>Score</td>
 <td id=v>\ue001\ue002.\ue003</td></tr></table></body></html>"""

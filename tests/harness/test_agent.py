@@ -35,12 +35,22 @@ def read(task_dir):
 
 
 async def test_openai_model_with_retries_end_to_end(tmp_path):
-    script = [error(429, "slow down", **{"Retry-After": "1"}), error(503, "busy"), openai_ok(CLICK, 100, 20),
-              openai_ok(FINISH, 120, 10)]
+    script = [
+        error(429, "slow down", **{"Retry-After": "1"}),
+        error(503, "busy"),
+        openai_ok(CLICK, 100, 20),
+        openai_ok(FINISH, 120, 10),
+    ]
     with serve_pages({"/": PAGE, "/hit": "ok"}) as site, fake_llm(script) as llm:
         task = Task(task_id="t1", task="What is the total?", website=site.url("/"))
-        res = await run_task(task, tmp_path / "t1", model="openai:test-model", config=make_config(),
-                             base_url=llm.base_url, model_options={"budget_s": 30})
+        res = await run_task(
+            task,
+            tmp_path / "t1",
+            model="openai:test-model",
+            config=make_config(),
+            base_url=llm.base_url,
+            model_options={"budget_s": 30},
+        )
         assert "/hit" in site.log  # the click really landed on the button
     assert llm.attempts == 4
     result, steps = read(tmp_path / "t1")
@@ -48,10 +58,15 @@ async def test_openai_model_with_retries_end_to_end(tmp_path):
     usage = result["usage"]
     assert result["steps"] == 2
     assert {k: usage[k] for k in ("prompt_tokens", "completion_tokens", "model_calls")} == {
-        "prompt_tokens": 220, "completion_tokens": 30, "model_calls": 2}
+        "prompt_tokens": 220,
+        "completion_tokens": 30,
+        "model_calls": 2,
+    }
     # The server gave no cache figures: nothing may be invented for it.
     assert usage["cache_read_input_tokens"] == 0 and usage["cache_creation_input_tokens"] == 0
-    assert steps[0]["action"]["name"] == "click" and {k: steps[0]["usage"].get(k) for k in ("prompt_tokens", "completion_tokens")} == {"prompt_tokens": 100, "completion_tokens": 20}
+    assert steps[0]["action"]["name"] == "click" and {
+        k: steps[0]["usage"].get(k) for k in ("prompt_tokens", "completion_tokens")
+    } == {"prompt_tokens": 100, "completion_tokens": 20}
     x, y = steps[0]["executed_point"]
     assert abs(x - 900) < 2 and abs(y - 640) < 2  # 675/1440*1920, 480/810*1080
     marked = Image.open(tmp_path / "t1" / steps[0]["screenshot_marked"])
@@ -64,8 +79,14 @@ async def test_openai_model_with_retries_end_to_end(tmp_path):
 async def test_model_that_keeps_failing_ends_as_recorded_model_error(tmp_path):
     with serve_pages({"/": PAGE}) as site, fake_llm([], default=error(503, "down")) as llm:
         task = Task(task_id="t2", task="x", website=site.url("/"))
-        res = await run_task(task, tmp_path / "t2", model="openai:m", config=make_config(), base_url=llm.base_url,
-                             model_options={"max_attempts": 2, "budget_s": 5, "base_delay_s": 0.1})
+        res = await run_task(
+            task,
+            tmp_path / "t2",
+            model="openai:m",
+            config=make_config(),
+            base_url=llm.base_url,
+            model_options={"max_attempts": 2, "budget_s": 5, "base_delay_s": 0.1},
+        )
     result, steps = read(tmp_path / "t2")
     assert res.status == result["status"] == "model_error" and "503" in result["error"]
     assert result["steps"] == 0 and steps == []
@@ -93,8 +114,13 @@ async def test_browser_lost_mid_task_is_a_recorded_failure(tmp_path):
     try:
         with serve_pages({"/": PAGE}) as site:
             task = Task(task_id="t4", task="x", website=site.url("/"))
-            res = await run_task(task, tmp_path / "t4", model=ScriptedModel([CLICK, CLICK], crash),
-                                 config=make_config(), session=session)
+            res = await run_task(
+                task,
+                tmp_path / "t4",
+                model=ScriptedModel([CLICK, CLICK], crash),
+                config=make_config(),
+                session=session,
+            )
     finally:
         await session.close()
     result, _ = read(tmp_path / "t4")
@@ -110,7 +136,9 @@ async def test_cancelled_run_writes_interrupted_result(tmp_path):
 
     with serve_pages({"/": PAGE}) as site:
         task = Task(task_id="t5", task="x", website=site.url("/"))
-        job = asyncio.create_task(run_task(task, tmp_path / "t5", model=ScriptedModel([], hang), config=make_config()))
+        job = asyncio.create_task(
+            run_task(task, tmp_path / "t5", model=ScriptedModel([], hang), config=make_config())
+        )
         await asyncio.wait_for(started.wait(), 30)
         job.cancel()
         with pytest.raises(asyncio.CancelledError):
@@ -122,9 +150,12 @@ async def test_cancelled_run_writes_interrupted_result(tmp_path):
 async def test_replay_reproduces_a_recorded_run(tmp_path):
     with serve_pages({"/": PAGE, "/hit": "ok"}) as site:
         task = Task(task_id="t6", task="x", website=site.url("/"))
-        await run_task(task, tmp_path / "first" / "t6", model=ScriptedModel([CLICK, FINISH]), config=make_config())
+        await run_task(
+            task, tmp_path / "first" / "t6", model=ScriptedModel([CLICK, FINISH]), config=make_config()
+        )
         site.log.clear()
-        res = await run_task(task, tmp_path / "again" / "t6", model=f"replay:{tmp_path / 'first'}",
-                             config=make_config())
+        res = await run_task(
+            task, tmp_path / "again" / "t6", model=f"replay:{tmp_path / 'first'}", config=make_config()
+        )
         assert "/hit" in site.log
     assert res.status == "finished" and res.answer == "42"

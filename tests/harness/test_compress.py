@@ -31,9 +31,11 @@ def step_reply(i: int) -> str:
     return f"Thought: MARK-{i} {PAD}\nAction: click(start_box='<|box_start|>(140,187)<|box_end|>')"
 
 
-SUMMARY = ("Objective: press the button four times.\nCompleted operations: pressed it three times.\n"
-           "Current page state: counter shows 3.\nKey information: counter=3.\nRemaining steps: press once, "
-           "then answer. SUMMARY-MARK")
+SUMMARY = (
+    "Objective: press the button four times.\nCompleted operations: pressed it three times.\n"
+    "Current page state: counter shows 3.\nKey information: counter=3.\nRemaining steps: press once, "
+    "then answer. SUMMARY-MARK"
+)
 FINISH = "Thought: The counter shows 5.\nAction: finished(content='5')"
 
 
@@ -49,9 +51,16 @@ def config():
 async def run(tmp_path, script, name, session):
     with serve_pages({"/": PAGE}) as site, fake_llm(script) as llm:
         task = Task(task_id=name, task=TASK, website=site.url("/"))
-        result = await run_task(task, tmp_path / name, model="openai:test-model", config=config(),
-                                base_url=llm.base_url, session=session, capture=False,
-                                model_options={"max_attempts": 1})
+        result = await run_task(
+            task,
+            tmp_path / name,
+            model="openai:test-model",
+            config=config(),
+            base_url=llm.base_url,
+            session=session,
+            capture=False,
+            model_options={"max_attempts": 1},
+        )
     steps = [json.loads(line) for line in (tmp_path / name / "trajectory.jsonl").read_text().splitlines()]
     return result, steps, [r.body for r in llm.received]
 
@@ -102,11 +111,21 @@ async def test_replay_replays_the_recorded_summary(tmp_path, session):
     await run(tmp_path, script, "orig", session)
     with serve_pages({"/": PAGE}) as site:
         task = Task(task_id="orig", task=TASK, website=site.url("/"))
-        result = await run_task(task, tmp_path / "replayed", model=f"replay:{tmp_path / 'orig'}", config=config(),
-                                session=session, capture=False)
+        result = await run_task(
+            task,
+            tmp_path / "replayed",
+            model=f"replay:{tmp_path / 'orig'}",
+            config=config(),
+            session=session,
+            capture=False,
+        )
     assert result.status == "finished" and result.answer == "5"
-    steps = [json.loads(line) for line in (tmp_path / "replayed" / "trajectory.jsonl").read_text().splitlines()]
-    assert steps[4]["compression"]["status"] == "summarised" and steps[4]["compression"]["raw_reply"] == SUMMARY
+    steps = [
+        json.loads(line) for line in (tmp_path / "replayed" / "trajectory.jsonl").read_text().splitlines()
+    ]
+    assert (
+        steps[4]["compression"]["status"] == "summarised" and steps[4]["compression"]["raw_reply"] == SUMMARY
+    )
 
 
 async def test_summary_is_cut_to_6000_characters_and_stubs_are_refused():

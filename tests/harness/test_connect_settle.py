@@ -21,9 +21,16 @@ BUSY = """<html><body><div id=n>0</div><button id=b style="position:absolute;lef
 def cdp_browser():
     home = tempfile.TemporaryDirectory(ignore_cleanup_errors=True)
     proc = subprocess.Popen(
-        [find_chrome(), "--headless", "--remote-debugging-port=0", f"--user-data-dir={home.name}", *OFFLINE_FLAGS,
-         "about:blank"],
-        stderr=subprocess.PIPE, text=True,
+        [
+            find_chrome(),
+            "--headless",
+            "--remote-debugging-port=0",
+            f"--user-data-dir={home.name}",
+            *OFFLINE_FLAGS,
+            "about:blank",
+        ],
+        stderr=subprocess.PIPE,
+        text=True,
     )
     url = None
     deadline = time.time() + 30

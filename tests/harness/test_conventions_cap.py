@@ -104,7 +104,12 @@ async def test_known_sizes_at_1920x1080(session, site):
             await page.close()
     finally:
         await ctx.close()
-    assert sent == {"default": (1440, 810), "claude": (1440, 810), "gpt-4o": (1365, 768), "qwen2.5-vl": (1344, 756)}
+    assert sent == {
+        "default": (1440, 810),
+        "claude": (1440, 810),
+        "gpt-4o": (1365, 768),
+        "qwen2.5-vl": (1344, 756),
+    }
     # Sending a 1440x810 image to GPT-4o is the failure class: it arrives at 1365x768.
     assert conventions_by_family("gpt-4o").provider_size(1440, 810) == (1365, 768)
     assert conventions_by_family("qwen2.5-vl").provider_size(1440, 810) == (1428, 812)
@@ -115,7 +120,9 @@ async def test_hidpi_capture_still_fits(session, site):
     ctx = await _context(session, (1366, 768), dpr=2)
     try:
         for family in ("gpt-4o", "qwen2.5-vl", "default"):
-            h = await _harness_on(ctx, site.url("/"), harness_config(model=SPEC_OF[family], viewport=(1366, 768)))
+            h = await _harness_on(
+                ctx, site.url("/"), harness_config(model=SPEC_OF[family], viewport=(1366, 768))
+            )
             page = h.page
             obs = await h.observe()
             await page.close()

@@ -21,21 +21,26 @@ BUTTON = '<button id=b style="position:absolute;left:100px;top:100px;width:300px
 CLICK = "Thought: t\nAction: click(start_box='<|box_start|>(187,105)<|box_end|>')"  # (250, 140) CSS
 FAST = {"unresponsive_s": 2.0, "max_seconds": 120}
 
+
 class Scripted(ScriptedModel):
     def __init__(self, replies: list[str]) -> None:
         super().__init__(replies, then=FINISH)
 
 
 def page(js, extra=""):
-    return f"<html><body style='margin:0'><input id=q style='position:absolute;left:100px;top:300px'>" \
-           f"{BUTTON.format(js=js)}{extra}</body></html>"
+    return (
+        f"<html><body style='margin:0'><input id=q style='position:absolute;left:100px;top:300px'>"
+        f"{BUTTON.format(js=js)}{extra}</body></html>"
+    )
 
 
 async def run(tmp_path, pages, replies, **cfg):
     with serve_pages(pages) as site:
         task = Task(task_id="t", task="x", website=site.url("/"))
         t0 = time.monotonic()
-        res = await run_task(task, tmp_path / "t", model=Scripted(replies), config=make_config(**{**FAST, **cfg}))
+        res = await run_task(
+            task, tmp_path / "t", model=Scripted(replies), config=make_config(**{**FAST, **cfg})
+        )
         return res, time.monotonic() - t0, site.log
 
 
@@ -61,7 +66,11 @@ async def test_a_confirm_is_dismissed_and_its_text_fed_back(tmp_path):
 
 
 async def test_type_is_capped_with_a_note(tmp_path):
-    fill = "Thought: t\nAction: fill(start_box='<|box_start|>(100,232)<|box_end|>', content='" + "x" * 5000 + "')"
+    fill = (
+        "Thought: t\nAction: fill(start_box='<|box_start|>(100,232)<|box_end|>', content='"
+        + "x" * 5000
+        + "')"
+    )
     with serve_pages({"/": page("")}) as site:
         task = Task(task_id="t", task="x", website=site.url("/"))
         values = []
@@ -86,8 +95,13 @@ async def test_type_is_capped_with_a_note(tmp_path):
 
             session.fresh_page = fresh
             t0 = time.monotonic()
-            await run_task(task, tmp_path / "t", model=Reader([fill]), config=make_config(max_type_chars=40),
-                           session=session)
+            await run_task(
+                task,
+                tmp_path / "t",
+                model=Reader([fill]),
+                config=make_config(max_type_chars=40),
+                session=session,
+            )
             assert time.monotonic() - t0 < 30
         finally:
             await session.close()
@@ -99,7 +113,9 @@ async def test_type_is_capped_with_a_note(tmp_path):
 async def test_empty_model_replies_are_a_model_error_with_back_off(tmp_path):
     with serve_pages({"/": page("")}) as site, fake_llm([], default=openai_ok(None)) as llm:
         task = Task(task_id="t", task="x", website=site.url("/"))
-        res = await run_task(task, tmp_path / "t", model="openai:m", config=make_config(), base_url=llm.base_url)
+        res = await run_task(
+            task, tmp_path / "t", model="openai:m", config=make_config(), base_url=llm.base_url
+        )
         gaps = [b.t - a.t for a, b in zip(llm.received, llm.received[1:], strict=False)]
     assert res.status == "model_error" and "empty reply 3 times" in res.error
     assert llm.attempts == 3 and all(g >= 1.5 for g in gaps), gaps  # backed off, not 80 calls in 10 s
@@ -112,8 +128,10 @@ class _Files(BaseHTTPRequestHandler):
     def do_GET(self):  # noqa: N802
         if self.path == "/":
             links = "".join(f"<a id=d{i} href='{p}' download>{p}</a><br>" for i, p in enumerate(self.sizes))
-            body = (f"<html><body>{links}<script>let i = 0; for (const a of document.querySelectorAll('a'))"
-                    " setTimeout(() => a.click(), 300 * ++i);</script></body></html>").encode()
+            body = (
+                f"<html><body>{links}<script>let i = 0; for (const a of document.querySelectorAll('a'))"
+                " setTimeout(() => a.click(), 300 * ++i);</script></body></html>"
+            ).encode()
             self.send_response(200)
             self.send_header("Content-Type", "text/html")
             self.send_header("Content-Length", str(len(body)))
@@ -149,14 +167,20 @@ async def test_downloads_are_capped_in_size_and_count_and_kept_in_the_task_folde
         wait = "Thought: t\nAction: wait()"
         # The page starts a download every 300 ms; on a loaded machine three waits were not
         # always enough for all three to be reported, so wait more (the notes are what counts).
-        res = await run_task(task, tmp_path / "t", model=Scripted([wait] * 6),
-                             config=make_config(max_downloads=2, max_download_mb=1))
+        res = await run_task(
+            task,
+            tmp_path / "t",
+            model=Scripted([wait] * 6),
+            config=make_config(max_downloads=2, max_download_mb=1),
+        )
     finally:
         srv.shutdown()
     kept = sorted(p.name for p in (tmp_path / "t" / "downloads").iterdir())
     assert kept == ["01-small.csv"] and res.status == "finished"
     assert _Files.sent["/big.bin"] < _Files.sizes["/big.bin"]  # the server saw the big one cut off
-    feedback = " ".join(json.loads(x)["feedback"] for x in (tmp_path / "t" / "trajectory.jsonl").read_text().splitlines())
+    feedback = " ".join(
+        json.loads(x)["feedback"] for x in (tmp_path / "t" / "trajectory.jsonl").read_text().splitlines()
+    )
     assert "(big.bin) was stopped: larger than 1 MB" in feedback
     assert "(third.csv) was stopped: more than 2 downloads" in feedback
 
@@ -164,9 +188,26 @@ async def test_downloads_are_capped_in_size_and_count_and_kept_in_the_task_folde
 def test_sigterm_writes_result_json_like_ctrl_c(tmp_path):
     with serve_pages({"/": page("")}) as site, fake_llm([], default=Answer(hang_s=60, body={})) as llm:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "webfovea.cli", "run", "--task", "x", "--url", site.url("/"), "--model", "openai:m",
-             "--base-url", llm.base_url, "--out", str(tmp_path / "t")], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-            text=True)
+            [
+                sys.executable,
+                "-m",
+                "webfovea.cli",
+                "run",
+                "--task",
+                "x",
+                "--url",
+                site.url("/"),
+                "--model",
+                "openai:m",
+                "--base-url",
+                llm.base_url,
+                "--out",
+                str(tmp_path / "t"),
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         deadline = time.monotonic() + 60
         while not llm.received and time.monotonic() < deadline:  # the task is running: the model was asked
             time.sleep(0.1)
@@ -189,11 +230,17 @@ def test_browser_folders_of_a_killed_process_are_swept():
 
 
 def _sweep_after_kill(tmp_path):
-    code = ("import asyncio, sys\nfrom webfovea.browser.session import BrowserSession\n"
-            "async def m():\n s = await BrowserSession.launch()\n print(s._home.name, flush=True)\n"
-            " await asyncio.sleep(60)\nasyncio.run(m())")
-    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True,
-                            env={**os.environ, "TMPDIR": str(tmp_path)})
+    code = (
+        "import asyncio, sys\nfrom webfovea.browser.session import BrowserSession\n"
+        "async def m():\n s = await BrowserSession.launch()\n print(s._home.name, flush=True)\n"
+        " await asyncio.sleep(60)\nasyncio.run(m())"
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code],
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "TMPDIR": str(tmp_path)},
+    )
     home = proc.stdout.readline().strip()
     assert home.startswith(str(tmp_path / HOME_PREFIX))
     assert sweep_stale_homes(tmp_path) == []  # its owner is alive: kept

@@ -109,4 +109,6 @@ async def test_no_change_note_names_the_real_element(session, site):
     obs = await h.observe()
     res = await h.step(f"Thought: t\nAction: click(start_box={model(obs, 100, 700)})")
     # the page claims everything is the hidden decoy field; the note names what is really there
-    assert "No detectable change" in res.feedback and "is on a <div> (not clickable)" in res.feedback, res.feedback
+    assert "No detectable change" in res.feedback and "is on a <div> (not clickable)" in res.feedback, (
+        res.feedback
+    )

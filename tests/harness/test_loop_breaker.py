@@ -7,7 +7,9 @@ from webfovea.guardrails.breaker import LoopBreaker
 CLICK = {"start_box": [1, 2]}
 
 
-def fire(b: LoopBreaker, point=(500.0, 300.0), *, name="click", args=CLICK, pointer=True, changed=False) -> bool:
+def fire(
+    b: LoopBreaker, point=(500.0, 300.0), *, name="click", args=CLICK, pointer=True, changed=False
+) -> bool:
     return b.fires(name, args, point, pointer=pointer, changed=changed)
 
 

@@ -28,7 +28,12 @@ def _files() -> list[Path]:
 def _mentions_a_name(node: ast.AST) -> bool:
     """`name`, `spec.name`, `action.name`, `kind_name` ...: what holds an action's name."""
     for sub in ast.walk(node):
-        if isinstance(sub, ast.Name) and "name" in sub.id or isinstance(sub, ast.Attribute) and "name" in sub.attr:
+        if (
+            isinstance(sub, ast.Name)
+            and "name" in sub.id
+            or isinstance(sub, ast.Attribute)
+            and "name" in sub.attr
+        ):
             return True
     return False
 

@@ -44,21 +44,38 @@ def leaks(folder: Path) -> dict[str, list[str]]:
 
 
 async def test_no_secret_in_any_file_of_the_task_folder(tmp_path):
-    pages = {"/": PAGE, "/next": NEXT, "/api/multipart": "ok", "/api/json": "ok", "/oauth/cb": "ok", "/stats": "ok"}
+    pages = {
+        "/": PAGE,
+        "/next": NEXT,
+        "/api/multipart": "ok",
+        "/api/json": "ok",
+        "/oauth/cb": "ok",
+        "/stats": "ok",
+    }
     with serve_pages(pages) as site:
-        pages["/"] = PAGE.replace("BASE", site.url("").rstrip("/"))  # credentials in the page URL: no relative fetch
+        pages["/"] = PAGE.replace(
+            "BASE", site.url("").rstrip("/")
+        )  # credentials in the page URL: no relative fetch
         start = site.url(f"/?api_key={S[8]}&session_token={S[9]}")
         task = Task(task_id="r", task="x", website=start.replace("http://", f"http://ann:{S[10]}@"))
         click = "Thought: t\nAction: click(start_box='<|box_start|>(90,86)<|box_end|>')"
-        res = await run_task(task, tmp_path / "r", model=Scripted([click, "Thought: t\nAction: finished(content='ok')"]),
-                             config=make_config())
+        res = await run_task(
+            task,
+            tmp_path / "r",
+            model=Scripted([click, "Thought: t\nAction: finished(content='ok')"]),
+            config=make_config(),
+        )
         assert any("/next?pin=" in p for p in site.log)  # the secrets really travelled
     assert res.status == "finished"
     assert leaks(tmp_path / "r") == {}
     cap = json.loads((tmp_path / "r" / "capture.json").read_text())
     multipart = next(r for r in cap["requests"] if "/api/multipart" in r["url"])
     assert multipart["body_kind"] == "multipart"
-    assert multipart["body_params"] == [["user", "ann"], ["password", REDACTED], ["upload", "[file notes.txt]"]]
+    assert multipart["body_params"] == [
+        ["user", "ann"],
+        ["password", REDACTED],
+        ["upload", "[file notes.txt]"],
+    ]
     assert ["code", "HS8517"] in next(r for r in cap["requests"] if "/stats" in r["url"])["query_params"]
     assert ["code", REDACTED] in next(r for r in cap["requests"] if "/oauth/cb" in r["url"])["query_params"]
     (tmp_path / "r" / "report.html").write_text(render_report(tmp_path))
@@ -68,21 +85,31 @@ async def test_no_secret_in_any_file_of_the_task_folder(tmp_path):
 async def test_a_model_error_never_echoes_credentials(tmp_path):
     with serve_pages({"/": NEXT}) as site:
         task = Task(task_id="m", task="x", website=site.url("/"))
-        res = await run_task(task, tmp_path / "m", model="openai:m", config=make_config(),
-                             base_url=f"https://ann:{S[10]}@api.example.invalid/v1?key={S[11]}",
-                             model_options={"max_attempts": 1, "budget_s": 3})
+        res = await run_task(
+            task,
+            tmp_path / "m",
+            model="openai:m",
+            config=make_config(),
+            base_url=f"https://ann:{S[10]}@api.example.invalid/v1?key={S[11]}",
+            model_options={"max_attempts": 1, "budget_s": 3},
+        )
     assert res.status in ("model_error", "error")
     assert leaks(tmp_path / "m") == {} and not any(s in (res.error or "") for s in S)
 
 
 def test_redaction_rules():
     assert redact_url(f"https://u:{S[0]}@x.org/a?apiKey={S[1]}&keyword=rice#id_token={S[2]}") == (
-        f"https://x.org/a?apiKey={REDACTED}&keyword=rice#id_token={REDACTED}")
+        f"https://x.org/a?apiKey={REDACTED}&keyword=rice#id_token={REDACTED}"
+    )
     assert redact_url("https://x.org/#section-2") == "https://x.org/#section-2"
     assert redact_url("https://x.org/?code=1&state=2") == f"https://x.org/?code={REDACTED}&state=2"
     assert redact_url("https://x.org/?code=1") == "https://x.org/?code=1"
-    assert redact_text(f"HTTP 401 from http://a:{S[0]}@h/v1?key={S[1]} (Authorization: Bearer sk-abcdefghijklmnop1234)") \
+    assert (
+        redact_text(
+            f"HTTP 401 from http://a:{S[0]}@h/v1?key={S[1]} (Authorization: Bearer sk-abcdefghijklmnop1234)"
+        )
         == f"HTTP 401 from http://h/v1?key={REDACTED} (Authorization: Bearer {REDACTED})"
+    )
     body = '--b\r\nContent-Disposition: form-data; name="pin"\r\n\r\n1234\r\n--b--\r\n'
     assert multipart_fields(body, "multipart/form-data; boundary=b") == [("pin", "1234")]
 
@@ -93,8 +120,12 @@ def test_report_embeds_only_images_inside_the_task_folder(tmp_path):
 
     Image.new("RGB", (40, 20), (1, 2, 3)).save(outside)
     t = synthetic_task("t1", "42")
-    d = write_task(tmp_path / "run", t, answer="42", steps=[
-        {"thought": "x", "action": {"name": "wait", "args": {}}, "action_text": "wait()"}])
+    d = write_task(
+        tmp_path / "run",
+        t,
+        answer="42",
+        steps=[{"thought": "x", "action": {"name": "wait", "args": {}}, "action_text": "wait()"}],
+    )
     line = json.loads((d / "trajectory.jsonl").read_text())
     for name, value in (("abs", str(outside)), ("rel", "../../private.png")):
         line["screenshot"] = line["screenshot_marked"] = value

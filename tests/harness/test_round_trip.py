@@ -47,6 +47,7 @@ async def harness(session, url, **cfg):
 
 # --- Execution: coordinate-space alignment -----------------------------------------------
 
+
 async def test_reference_clicks_at_three_quarters_webfovea_hits(session):
     with serve_pages({"/": pages.BUTTON_FAR}) as srv:
         ref = await harness(session, srv.url("/"), profile="reference")
@@ -91,6 +92,7 @@ async def test_point_outside_image_is_rejected(session):
 
 # --- Parsing: tokens and invented continuations --------------------------------------------
 
+
 async def test_contaminated_reply_never_types_the_token(session):
     with serve_pages({"/": pages.SEARCH}) as srv:
         h = await harness(session, srv.url("/"))
@@ -129,6 +131,7 @@ async def test_invented_continuation_executes_only_first_action(session):
 
 
 # --- Execution: select, fill, date, overlay, contenteditable --------------------------------
+
 
 async def test_select_native_dropdown_normalised_and_events(session):
     with serve_pages({"/": pages.FORM}) as srv:
@@ -184,6 +187,7 @@ async def test_click_then_type_loses_keystrokes_under_overlay(session):
 
 # --- Execution + feedback: iframe fallback, child-frame fingerprints, hover ------------------
 
+
 async def test_iframe_click_under_overlay_falls_back_to_dom_click(session):
     with two_origins({"/": ""}, {"/dash": pages.DASH_INNER}) as (a, b):
         a.httpd.RequestHandlerClass.pages["/"] = pages.DASH_OUTER.format(frame=b.url("", host="localhost"))
@@ -226,6 +230,7 @@ async def test_no_change_note_names_the_element(session):
 
 # --- Observation: find_text, read_text ---------------------------------------------------------
 
+
 async def test_find_text_scrolls_match_into_view_without_returning_text(session):
     with serve_pages({"/": pages.LONG}) as srv:
         h = await harness(session, srv.url("/"))
@@ -251,6 +256,7 @@ async def _in_view(page, sel):
 
 
 # --- Guardrails ----------------------------------------------------------------------------------
+
 
 async def test_goto_and_browser_hotkeys_rejected_page_hotkeys_allowed(session):
     with serve_pages({"/": pages.SEARCH}) as srv:
@@ -309,7 +315,9 @@ async def test_back_navigates(session):
 async def test_device_pixel_ratio_two_is_measured_at_run_time(session):
     """On a HiDPI page the harness still sends <= 1440x810 and maps by the CSS size it measures."""
     with serve_pages({"/": pages.BUTTON_FAR}) as srv:
-        ctx = await session.browser.new_context(viewport={"width": 1920, "height": 1080}, device_scale_factor=2)
+        ctx = await session.browser.new_context(
+            viewport={"width": 1920, "height": 1080}, device_scale_factor=2
+        )
         try:
             page = await ctx.new_page()
             h = await Harness.on_page(page)

@@ -29,12 +29,18 @@ def links(admin_url, frame_url=""):
         '<a href="/redir">redirecting link</a>',
         f'<form method=post action="{admin_url}/admin"><button>post form</button></form>',
         '<a href="/next" target=_blank>same-site new tab</a>',
-        f'<button onclick="window.open(\'{admin_url}/admin?popup\')">admin pop-up</button>',
+        f"<button onclick=\"window.open('{admin_url}/admin?popup')\">admin pop-up</button>",
         '<a href="/next">same-site link</a>',
     ]
-    rows = "".join(f'<div style="position:absolute;left:150px;top:{40 + 80 * i}px;font-size:24px">{it}</div>'
-                   for i, it in enumerate(items))
-    frame = f'<iframe id=f src="{frame_url}" style="position:absolute;left:800px;top:40px"></iframe>' if frame_url else ""
+    rows = "".join(
+        f'<div style="position:absolute;left:150px;top:{40 + 80 * i}px;font-size:24px">{it}</div>'
+        for i, it in enumerate(items)
+    )
+    frame = (
+        f'<iframe id=f src="{frame_url}" style="position:absolute;left:800px;top:40px"></iframe>'
+        if frame_url
+        else ""
+    )
     return f"<html><body style='margin:0'>{rows}{frame}</body></html>"
 
 
@@ -46,8 +52,13 @@ NEXT = "<html><head><title>Next</title></head><body><p>second page</p></body></h
 def sites():
     with serve_pages({"/admin": ADMIN}) as admin:
         admin_url = f"http://127.0.0.1:{admin.port}"
-        with serve_pages({"/": links(admin_url, admin_url + "/admin?iframe"), "/next": NEXT,
-                          "/redir": Redirect(admin_url + "/admin?redirect")}) as site:
+        with serve_pages(
+            {
+                "/": links(admin_url, admin_url + "/admin?iframe"),
+                "/next": NEXT,
+                "/redir": Redirect(admin_url + "/admin?redirect"),
+            }
+        ) as site:
             yield site, admin
 
 
@@ -109,7 +120,9 @@ async def test_a_new_tab_becomes_the_observed_page(session, sites):
 async def test_run_task_records_blocks_and_the_new_tabs_first_navigation(tmp_path, sites):
     site, admin = sites
     task = Task(task_id="g", task="x", website=site.url("/"))
-    res = await run_task(task, tmp_path / "g", model=Scripted([click("admin"), click("tab")]), config=make_config())
+    res = await run_task(
+        task, tmp_path / "g", model=Scripted([click("admin"), click("tab")]), config=make_config()
+    )
     assert res.status == "finished" and [p for p in admin.log if "iframe" not in p] == []
     cap = json.loads((tmp_path / "g" / "capture.json").read_text())
     assert [b["url"] for b in cap["blocks"]] == [f"http://127.0.0.1:{admin.port}/admin"]
@@ -121,27 +134,50 @@ async def test_run_task_records_blocks_and_the_new_tabs_first_navigation(tmp_pat
 async def test_policy_sites():
     p = SitePolicy("https://shop.example.co.uk/a", allow_domains=["partner.org"])
     assert registrable("a.b.example.co.uk") == "example.co.uk"
-    for ok in ("https://www.example.co.uk/x", "http://example.co.uk", "https://cdn.partner.org/y", "about:blank"):
+    for ok in (
+        "https://www.example.co.uk/x",
+        "http://example.co.uk",
+        "https://cdn.partner.org/y",
+        "about:blank",
+    ):
         assert p.check(ok) is None, ok
-    for bad in ("https://evil-example.co.uk/", "https://example.co.uk.evil.net/", "https://example.co.uk@evil.net/",
-                "http://127.0.0.1:8080/admin", "http://192.168.1.1/", "file:///etc/passwd", "data:text/html,x",
-                "view-source:https://example.co.uk/", "chrome://settings", "https://other.com/"):
+    for bad in (
+        "https://evil-example.co.uk/",
+        "https://example.co.uk.evil.net/",
+        "https://example.co.uk@evil.net/",
+        "http://127.0.0.1:8080/admin",
+        "http://192.168.1.1/",
+        "file:///etc/passwd",
+        "data:text/html,x",
+        "view-source:https://example.co.uk/",
+        "chrome://settings",
+        "https://other.com/",
+    ):
         assert p.check(bad) is not None, bad
         assert p.prefilter().match(bad), bad  # everything refused reaches the route handler
     assert not p.prefilter().match("https://www.example.co.uk/x")
     local = SitePolicy("http://127.0.0.1:8000/stats", allow_origins=["http://localhost:8001"])
     assert local.check("http://127.0.0.1:8000/x") is None and local.check("http://localhost:8001/doc") is None
-    assert local.check("http://127.0.0.1:8002/") and local.check("http://localhost:8000/") and local.check("https://a.com/")
+    assert (
+        local.check("http://127.0.0.1:8002/")
+        and local.check("http://localhost:8000/")
+        and local.check("https://a.com/")
+    )
 
 
 async def test_a_shared_browser_does_not_carry_a_guard_into_the_next_task(tmp_path, session):
     """The runner reuses one browser for many tasks: each task is guarded by its own site only."""
-    nav = "Thought: t\nAction: click(start_box='<|box_start|>(112,101)<|box_end|>')"  # (150, 135) CSS: the link
-    page = ('<html><body style="margin:0"><a href="/next" style="position:absolute;left:150px;top:120px;'
-            'font-size:24px">next</a></body></html>')
+    nav = (
+        "Thought: t\nAction: click(start_box='<|box_start|>(112,101)<|box_end|>')"  # (150, 135) CSS: the link
+    )
+    page = (
+        '<html><body style="margin:0"><a href="/next" style="position:absolute;left:150px;top:120px;'
+        'font-size:24px">next</a></body></html>'
+    )
     with serve_pages({"/": page, "/next": NEXT}) as one, serve_pages({"/": page, "/next": NEXT}) as two:
         for i, site in enumerate((one, two)):
             task = Task(task_id=f"s{i}", task="x", website=site.url("/"))
-            res = await run_task(task, tmp_path / f"s{i}", model=Scripted([nav]), config=make_config(),
-                                 session=session)
+            res = await run_task(
+                task, tmp_path / f"s{i}", model=Scripted([nav]), config=make_config(), session=session
+            )
             assert res.status == "finished" and "/next" in site.log, (i, res.error)

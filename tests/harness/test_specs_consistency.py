@@ -26,25 +26,37 @@ BEYOND_TABLE3 = frozenset({Component.zoom})
 
 
 def test_catalog_is_table3_then_the_tools_outside_the_rules_and_the_snapshot_actions():
-    closed = [s.name for s in SPECS if not s.needs_snapshot and s.component not in OUTSIDE_RULES | BEYOND_TABLE3]
+    closed = [
+        s.name for s in SPECS if not s.needs_snapshot and s.component not in OUTSIDE_RULES | BEYOND_TABLE3
+    ]
     assert tuple(closed) == TABLE3  # the paper's set is the closed set
     assert [s.name for s in SPECS if s.needs_snapshot] == ["find", "snapshot", "look", "locate"]
-    extra = [s for s in SPECS if s.name not in TABLE3 and not s.needs_snapshot and s.component not in BEYOND_TABLE3]
+    extra = [
+        s for s in SPECS if s.name not in TABLE3 and not s.needs_snapshot and s.component not in BEYOND_TABLE3
+    ]
     assert extra and all(s.component in OUTSIDE_RULES for s in extra)
     assert [s.name for s in SPECS if s.component in BEYOND_TABLE3] == ["zoom"]
 
 
-@pytest.mark.parametrize(("profile", "mode"), [("webfovea", "vision"), ("webfovea", "structured"),
-                                               ("webfovea", "hybrid"), ("winner", "vision")])
+@pytest.mark.parametrize(
+    ("profile", "mode"),
+    [("webfovea", "vision"), ("webfovea", "structured"), ("webfovea", "hybrid"), ("winner", "vision")],
+)
 def test_every_action_in_prompt_parser_executor_feedback(profile, mode):
     config = make_config(profile, observation=mode)
     flags = get_mode(mode)
     specs = offered(config, snapshot=flags.snapshot, refs=flags.refs, points=flags.points)
-    closed = [s.name for s in specs if not s.needs_snapshot and s.component not in OUTSIDE_RULES | BEYOND_TABLE3]
+    closed = [
+        s.name for s in specs if not s.needs_snapshot and s.component not in OUTSIDE_RULES | BEYOND_TABLE3
+    ]
     assert closed == list(TABLE3)
     assert [s.name for s in specs if s.component in BEYOND_TABLE3] == ["zoom"]  # on in both profiles
     # The snapshot actions in the snapshot modes; locate also in the winner profile (its own tool).
-    expected = {"find", "snapshot", "look", "locate"} if flags.snapshot else ({"locate"} if profile == "winner" else set())
+    expected = (
+        {"find", "snapshot", "look", "locate"}
+        if flags.snapshot
+        else ({"locate"} if profile == "winner" else set())
+    )
     assert {s.name for s in specs if s.needs_snapshot} == expected
     assert bool([s for s in specs if s.component in OUTSIDE_RULES]) == (profile == "winner")
     prompt = system_prompt(specs, config)
@@ -74,8 +86,16 @@ def test_paper_profile_has_no_zoom():
 
 def test_budgets_match_paper():
     budgets = {s.name: s.budget for s in SPECS if s.budget is not None}
-    assert budgets == {"find_text": 10, "read_text": 5, "back": 15, "reload": 2, "click_many": 6, "look": 20,
-                       "locate": 20, "zoom": 10}
+    assert budgets == {
+        "find_text": 10,
+        "read_text": 5,
+        "back": 15,
+        "reload": 2,
+        "click_many": 6,
+        "look": 20,
+        "locate": 20,
+        "zoom": 10,
+    }
     config = make_config("webfovea")
     prompt = system_prompt(offered(config), config)
     assert "find_text(text='words on the page')  #" in prompt and "At most 10 per task." in prompt
@@ -87,7 +107,9 @@ def test_switches_remove_actions_from_prompt_and_parser():
     assert "select" not in names and "hover" not in names and "find_text" not in names
     prompt = system_prompt(offered(config), config)
     assert "- select(" not in prompt and "- hover(" not in prompt
-    parsed = parse_reply("Thought: t\nAction: select(start_box='(1,2)', option='x')", parser_specs(offered(config)))
+    parsed = parse_reply(
+        "Thought: t\nAction: select(start_box='(1,2)', option='x')", parser_specs(offered(config))
+    )
     assert parsed.action is None or parsed.rejection is not None
 
 

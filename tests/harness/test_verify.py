@@ -48,8 +48,13 @@ async def _run(tmp_path, replies, *, verify: bool, lie_first: int = 1, verify_pa
 
     config = make_config(disable=[] if verify else ["verify"], max_steps=12)
     with serve_saves(lie_first=lie_first) as site:
-        task = Task(task_id="save-1", task="Save a data request titled 'Water data 2024'.", website=site.url("/form"),
-                    state_changing=True, verify_url=site.url(verify_path) if verify_path else None)
+        task = Task(
+            task_id="save-1",
+            task="Save a data request titled 'Water data 2024'.",
+            website=site.url("/form"),
+            state_changing=True,
+            verify_url=site.url(verify_path) if verify_path else None,
+        )
         session = await BrowserSession.launch(viewport=(1920, 1080))
         try:
             pages: list[Page] = []
@@ -62,7 +67,9 @@ async def _run(tmp_path, replies, *, verify: bool, lie_first: int = 1, verify_pa
 
             session.fresh_page = fresh_page  # type: ignore[method-assign]
             model = Scripted(replies, pages)
-            result = await run_task(task, tmp_path / "t", model=model, config=config, session=session, capture=False)
+            result = await run_task(
+                task, tmp_path / "t", model=model, config=config, session=session, capture=False
+            )
         finally:
             await session.close()
         items = list(site.items)
@@ -84,7 +91,9 @@ async def test_verify_off_ends_at_the_first_finished(tmp_path):
 
 
 async def test_verify_on_shows_the_real_list_and_accepts_the_second_finished(tmp_path):
-    result, steps, items, model = await _run(tmp_path, [FILL, SAVE, DONE, DONE], verify=True, verify_path="/list")
+    result, steps, items, model = await _run(
+        tmp_path, [FILL, SAVE, DONE, DONE], verify=True, verify_path="/list"
+    )
     assert result.status == "finished" and result.steps == 4  # the check cost one step
     assert [s["verification_requested"] for s in steps] == [False, False, True, False]
     feedback, shown = model.seen[3]

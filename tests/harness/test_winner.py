@@ -61,15 +61,22 @@ async def test_evaluate_reads_and_operates_the_page_in_the_main_frame(session):
         res = await h.step(act("evaluate(script='document.title')"))
         assert res.outcome == "executed" and "Home page" in res.feedback
         # A statement list with `return` runs as a function body.
-        res = await h.step(act("evaluate(script='const n = document.querySelectorAll(\"li\").length; return n * 10')"))
+        res = await h.step(
+            act("evaluate(script='const n = document.querySelectorAll(\"li\").length; return n * 10')")
+        )
         assert "30" in res.feedback
-        res = await h.step(act("evaluate(script='document.getElementById(\"x\").textContent = \"changed\"')"))
+        res = await h.step(act('evaluate(script=\'document.getElementById("x").textContent = "changed"\')'))
         assert await h.page.inner_text("#x") == "changed"  # the effect is on the page
         res = await h.step(act("evaluate(script='throw new Error(\"boom\")')"))
         assert res.outcome == "failed" and "boom" in res.feedback
         # Sixty copies of one long text: the first stays, the rest become markers; it fits 24,000 bytes.
-        res = await h.step(act("evaluate(script='Array.from({length: 60}, (_, i) => ({i, text: \"y\".repeat(1000)}))')"))
-        assert "repeated long text" in res.feedback and "[omitted: the same 1000-byte text as $[0].text]" in res.feedback
+        res = await h.step(
+            act("evaluate(script='Array.from({length: 60}, (_, i) => ({i, text: \"y\".repeat(1000)}))')")
+        )
+        assert (
+            "repeated long text" in res.feedback
+            and "[omitted: the same 1000-byte text as $[0].text]" in res.feedback
+        )
         assert len(res.feedback.encode()) < 24_000 + 500
     finally:
         srv.__exit__(None, None, None)
@@ -93,7 +100,9 @@ async def test_goto_opens_only_urls_seen_on_the_page(session):
         assert h.page.url == site.url("/") and "/secret" not in site.log  # nothing was opened
         res = await h.step(act("goto(url='/b')"))  # a link on the page
         assert res.outcome == "executed" and h.page.url == site.url("/b")
-        res = await h.step(act(f"goto(url='{site.url('/c')}')"))  # written in the first page's text, seen before
+        res = await h.step(
+            act(f"goto(url='{site.url('/c')}')")
+        )  # written in the first page's text, seen before
         assert res.outcome == "executed" and h.page.url == site.url("/c")
         res = await h.step(act("goto(url='javascript:alert(1)')"))
         assert res.outcome == "rejected" and "not an http(s) address" in res.feedback
@@ -108,7 +117,7 @@ async def test_default_profiles_keep_the_closed_action_set(session, profile):
         h = await harness(session, site.url("/"), profile)
         res = await h.step(act("goto(url='/b')"))  # the reason is recorded even when notes are off
         assert res.outcome == "rejected" and "URL navigation is not available" in (res.error or "")
-        res = await h.step(act("evaluate(script='document.getElementById(\"x\").textContent = \"changed\"')"))
+        res = await h.step(act('evaluate(script=\'document.getElementById("x").textContent = "changed"\')'))
         assert res.outcome == "rejected" and "JavaScript is not available" in (res.error or "")
         assert h.page.url == site.url("/") and await h.page.inner_text("#x") == "original"
         assert "/b" not in site.log
@@ -129,9 +138,13 @@ async def test_records_and_report_label_a_winner_run_outside_the_rules(session, 
     srv, site = await serve_home()
     try:
         task = Task(task_id="w1", task="What is the title?", website=site.url("/"))
-        model = ScriptedModel(usage=Usage(5, 1), replies=[act("evaluate(script='document.title')"), act("finished(content='Home page')")])
-        res = await run_task(task, tmp_path / "w1", model=model, config=make_config("winner"), session=session,
-                             capture=False)
+        model = ScriptedModel(
+            usage=Usage(5, 1),
+            replies=[act("evaluate(script='document.title')"), act("finished(content='Home page')")],
+        )
+        res = await run_task(
+            task, tmp_path / "w1", model=model, config=make_config("winner"), session=session, capture=False
+        )
     finally:
         srv.__exit__(None, None, None)
     assert res.status == "finished" and res.answer == "Home page"

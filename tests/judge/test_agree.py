@@ -15,17 +15,30 @@ def _run(tmp_path, rows):
     """rows: (task_id, fault, nav_ok, answer_ok, verdict)."""
     run = tmp_path / "run"
     for tid, fault, nav, ans, verdict in rows:
-        write_result(run / tid, TaskResult(task_id=tid, status="finished", fault=fault,
-                                           truth={"nav_ok": nav, "answer_ok": ans, "valid": nav is not None}))
-        write_judge_record(run / "judge", tid, JudgeRecord(task_id=tid, method="rule", judge_model="rule",
-                                                           verdict=verdict))
+        write_result(
+            run / tid,
+            TaskResult(
+                task_id=tid,
+                status="finished",
+                fault=fault,
+                truth={"nav_ok": nav, "answer_ok": ans, "valid": nav is not None},
+            ),
+        )
+        write_judge_record(
+            run / "judge", tid, JudgeRecord(task_id=tid, method="rule", judge_model="rule", verdict=verdict)
+        )
     return run
 
 
 ROWS = [
-    ("a", None, True, True, True), ("b", None, True, True, True), ("c", "wrong_row", True, False, True),
-    ("d", "wrong_filter", False, False, False), ("e", "from_memory", False, True, True),
-    ("f", "stop_early", False, False, False), ("g", None, None, True, True), ("h", None, True, True, None),
+    ("a", None, True, True, True),
+    ("b", None, True, True, True),
+    ("c", "wrong_row", True, False, True),
+    ("d", "wrong_filter", False, False, False),
+    ("e", "from_memory", False, True, True),
+    ("f", "stop_early", False, False, False),
+    ("g", None, None, True, True),
+    ("h", None, True, True, None),
 ]
 
 
@@ -57,7 +70,9 @@ def test_kappa_is_null_with_one_class(tmp_path) -> None:
 def test_human_labels(tmp_path) -> None:
     run = _run(tmp_path, ROWS)
     labels = tmp_path / "labels.jsonl"
-    labels.write_text('{"task_id": "a", "label": 1}\n{"task_id": "b", "label": 0}\n{"task_id": "d", "label": 2}\n')
+    labels.write_text(
+        '{"task_id": "a", "label": 1}\n{"task_id": "b", "label": 0}\n{"task_id": "d", "label": 2}\n'
+    )
     r = agreement(run, truth=f"human:{labels}", bootstrap=0)
     assert r["n"] == 2 and r["excluded"]["not_executable"] == 1 and r["agreement"] == 0.5
     as_json = tmp_path / "labels.json"
@@ -79,8 +94,14 @@ def test_report_shows_verdict_reasons_and_truth(tmp_path) -> None:
     from webfovea.eval.report import render_report
 
     run = _run(tmp_path, ROWS[:4])
-    rec = JudgeRecord(task_id="d", method="naveval", judge_model="openai:x", verdict=False, reasoning="no filter",
-                      details=[{"action": "country is VN", "passed": False, "reason": "request has AU"}])
+    rec = JudgeRecord(
+        task_id="d",
+        method="naveval",
+        judge_model="openai:x",
+        verdict=False,
+        reasoning="no filter",
+        details=[{"action": "country is VN", "passed": False, "reason": "request has AU"}],
+    )
     write_judge_record(run / "judge", "d", rec)
     html = render_report(run)
     assert 'data-verdict="fail"' in html and "request has AU" in html and "navigation wrong" in html

@@ -58,29 +58,50 @@ def test_facts_only_never_thoughts_or_truth(tmp_path) -> None:
     text = json.dumps(ours.to_json()) + evidence_text(ours)
     for hidden in ("I am sure", "wrong_row", "ws-secret-1", "nav_ok", "finished"):
         assert hidden not in text
-    assert ours.actions == ["step 1: click(start_box=[10, 20]) -> executed", "step 2: click(start_box=[10, 21]) -> executed"]
-    assert ours.answer is None and build_evidence(folders.ours(tmp_path / "o")).to_json().get("answer") is None
+    assert ours.actions == [
+        "step 1: click(start_box=[10, 20]) -> executed",
+        "step 2: click(start_box=[10, 21]) -> executed",
+    ]
+    assert (
+        ours.answer is None and build_evidence(folders.ours(tmp_path / "o")).to_json().get("answer") is None
+    )
     assert build_evidence(tmp_path / "o", with_answer=True).answer == "3.4"  # Protocol III only
 
 
 def test_ours_keeps_start_site_subdomain_and_navigated_hosts(tmp_path) -> None:
     reqs = [
-        {"url": "https://api.example.co.uk/a?x=1", "method": "GET", "resource_type": "xhr", "query_params": [["x", "1"]]},
+        {
+            "url": "https://api.example.co.uk/a?x=1",
+            "method": "GET",
+            "resource_type": "xhr",
+            "query_params": [["x", "1"]],
+        },
         {"url": "https://cdn.partner.io/b", "method": "GET", "resource_type": "fetch"},
-        {"url": "https://data.third.org/c", "method": "POST", "resource_type": "fetch",
-         "body_params": [["country", "VN"], ["sessionId", "[redacted]"]]},
+        {
+            "url": "https://data.third.org/c",
+            "method": "POST",
+            "resource_type": "fetch",
+            "body_params": [["country", "VN"], ["sessionId", "[redacted]"]],
+        },
     ]
-    f = folders.ours(tmp_path / "t", requests=reqs, navigations=[folders.START, "https://data.third.org/page"])
+    f = folders.ours(
+        tmp_path / "t", requests=reqs, navigations=[folders.START, "https://data.third.org/page"]
+    )
     nav = build_evidence(f, flt="naveval")
     assert [r["url"] for r in nav.requests] == ["https://api.example.co.uk/a?x=1"]
     wf = build_evidence(f)
     assert [r["url"] for r in wf.requests] == ["https://api.example.co.uk/a?x=1", "https://data.third.org/c"]
-    assert wf.requests[1]["json_data"] == {"country": "VN", "sessionId": "[redacted]"}  # parsed form body kept
+    assert wf.requests[1]["json_data"] == {
+        "country": "VN",
+        "sessionId": "[redacted]",
+    }  # parsed form body kept
 
 
 def test_duplicates_collapse_then_budget_drops_oldest(tmp_path) -> None:
-    reqs = [{"url": f"https://www.example.co.uk/api?page={i // 2}", "method": "GET", "resource_type": "fetch"}
-            for i in range(40)]
+    reqs = [
+        {"url": f"https://www.example.co.uk/api?page={i // 2}", "method": "GET", "resource_type": "fetch"}
+        for i in range(40)
+    ]
     f = folders.ours(tmp_path / "t", requests=reqs)
     ev = build_evidence(f, max_tokens=60)
     assert ev.tokens <= 60 and ev.requests
@@ -109,7 +130,10 @@ def test_evidence_is_deterministic(tmp_path) -> None:
 
 
 def test_blob_markers_and_clean() -> None:
-    assert blob_marker("QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVphYmNkZWZnaGlqa2xtbm9wcXJzdHV2d3h5ejAxMjM0") == "base64 data"
+    assert (
+        blob_marker("QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVphYmNkZWZnaGlqa2xtbm9wcXJzdHV2d3h5ejAxMjM0")
+        == "base64 data"
+    )
     assert blob_marker("\x00\x01abc") == "binary data"
     assert blob_marker("consumer-price-inflation-by-country") is None
     assert clean({"Cookie": "x", "events": [1], "a": {"b": None, "c": [""]}, "k": "v"}) == {"k": "v"}
@@ -120,4 +144,8 @@ def test_odd_screenshot_names(tmp_path) -> None:
     for name in ("screenshot_2.png", "step-10.jpg", "notes.png", "3_marked.png", "1.png"):
         folders.png(f / "trajectory" / name, (1, 2, 3))
     (f / "trajectory" / "readme.txt").write_text("x")
-    assert [p.name for p in ordered_screenshots(f / "trajectory")] == ["1.png", "screenshot_2.png", "step-10.jpg"]
+    assert [p.name for p in ordered_screenshots(f / "trajectory")] == [
+        "1.png",
+        "screenshot_2.png",
+        "step-10.jpg",
+    ]

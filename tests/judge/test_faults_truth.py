@@ -62,8 +62,15 @@ def _vn_task(suite):
 def test_truth_from_server_log(suite) -> None:
     task = _vn_task(suite)
     result = TaskResult(task_id=task.task_id, status="finished", answer=str(task.answer))
-    good = [{"ordinal": 0, "method": "GET", "path": "/stats/api/table", "fetch": True,
-             "query": {"country": "VN", "indicator": "cpi", "freq": "M"}}]
+    good = [
+        {
+            "ordinal": 0,
+            "method": "GET",
+            "path": "/stats/api/table",
+            "fetch": True,
+            "query": {"country": "VN", "indicator": "cpi", "freq": "M"},
+        }
+    ]
     t = compute_truth(task, result, good)
     assert t["valid"] and t["nav_ok"] and t["answer_ok"]
     cleared = [*good, {**good[0], "ordinal": 1, "query": {"country": "AU", "indicator": "cpi", "freq": "M"}}]
@@ -74,12 +81,28 @@ def test_truth_from_server_log(suite) -> None:
 def test_rule_judge_reads_the_capture_only(suite) -> None:
     task = _vn_task(suite)
     preds = task.model_extra["nav_truth"]
-    rec = AgentRecord(task_id=task.task_id, layout="webfovea", task=task.task, status="finished", answer="0",
-                      requests=[{"url": "http://127.0.0.1:9/stats/api/table?country=VN&indicator=cpi&freq=M",
-                                 "method": "GET", "resource_type": "fetch"}])
+    rec = AgentRecord(
+        task_id=task.task_id,
+        layout="webfovea",
+        task=task.task,
+        status="finished",
+        answer="0",
+        requests=[
+            {
+                "url": "http://127.0.0.1:9/stats/api/table?country=VN&indicator=cpi&freq=M",
+                "method": "GET",
+                "resource_type": "fetch",
+            }
+        ],
+    )
     assert rule_verdict(rec, preds).all_passed
-    rec.requests.append({"url": "http://127.0.0.1:9/stats/api/table?country=AU&indicator=cpi&freq=M",
-                         "method": "GET", "resource_type": "fetch"})
+    rec.requests.append(
+        {
+            "url": "http://127.0.0.1:9/stats/api/table?country=AU&indicator=cpi&freq=M",
+            "method": "GET",
+            "resource_type": "fetch",
+        }
+    )
     assert not rule_verdict(rec, preds).all_passed
     iii = rule_verdict(rec, preds[:0] or preds, expected=task.answer, protocol="III")
     assert iii.answer_supported is False

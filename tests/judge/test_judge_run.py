@@ -33,18 +33,23 @@ def _user_text(body: dict) -> str:
 def test_openai_judge_retries_reads_python_literals_and_caches(tmp_path) -> None:
     run = _run(tmp_path)
     with fake_llm([error(503, "busy"), openai_ok(YES), openai_ok(NO)]) as srv:
-        opts = JudgeOptions(method="naveval", judge="openai:judge-model", base_url=srv.base_url, workers=1,
-                            model_options=FAST)
+        opts = JudgeOptions(
+            method="naveval", judge="openai:judge-model", base_url=srv.base_url, workers=1, model_options=FAST
+        )
         summary = judge_run(run, opts)
         bodies = [r.body for r in srv.received]
     assert summary.n == 2 and summary.judged == 2 and summary.passed == 1 and summary.usage["calls"] == 2
     first = bodies[1]
-    assert first["messages"][0]["role"] == "system" and "benchmark validator" in first["messages"][0]["content"]
+    assert (
+        first["messages"][0]["role"] == "system" and "benchmark validator" in first["messages"][0]["content"]
+    )
     text = _user_text(first)
     for channel in ("- task:", "- url trajectory:", "- network requests:", "- last screenshot:"):
         assert channel in text
-    assert any(p.get("type") == "image_url" and p["image_url"]["url"].startswith("data:image/png;base64,")
-               for p in first["messages"][-1]["content"])
+    assert any(
+        p.get("type") == "image_url" and p["image_url"]["url"].startswith("data:image/png;base64,")
+        for p in first["messages"][-1]["content"]
+    )
     records = read_judge_records(run / "judge")
     verdicts = sorted(r.verdict for r in records.values())
     assert verdicts == [False, True]
@@ -52,8 +57,16 @@ def test_openai_judge_retries_reads_python_literals_and_caches(tmp_path) -> None
     assert rec.details[0]["action"] == "country" and rec.evidence_sha256 and rec.calls[0]["raw_reply"]
     # Same evidence, same judge: answered from the cache, the dead endpoint is never asked.
     with fake_llm([], default=error(500, "down")) as srv2:
-        again = judge_run(run, JudgeOptions(method="naveval", judge="openai:judge-model", base_url=srv2.base_url,
-                                            workers=2, model_options=FAST))
+        again = judge_run(
+            run,
+            JudgeOptions(
+                method="naveval",
+                judge="openai:judge-model",
+                base_url=srv2.base_url,
+                workers=2,
+                model_options=FAST,
+            ),
+        )
         assert srv2.attempts == 0
     assert again.cached == 2 and again.passed == 1
 
@@ -62,8 +75,9 @@ def test_unparsable_verdict_is_asked_again_then_null(tmp_path) -> None:
     run = tmp_path / "run"
     folders.ours(run / "t1")
     with fake_llm([openai_ok("It looks fine to me."), openai_ok("Yes, success.")]) as srv:
-        summary = judge_run(run, JudgeOptions(method="naveval", judge="openai:j", base_url=srv.base_url,
-                                              model_options=FAST))
+        summary = judge_run(
+            run, JudgeOptions(method="naveval", judge="openai:j", base_url=srv.base_url, model_options=FAST)
+        )
         reask = _user_text(srv.received[1].body)
     assert "could not be read" in reask and "It looks fine to me." in reask
     rec = read_judge_records(run / "judge")["t1"]
@@ -76,8 +90,15 @@ def test_failing_endpoint_gives_a_record_not_a_crash(tmp_path) -> None:
     run = tmp_path / "run"
     folders.ours(run / "t1")
     with fake_llm([], default=error(500, "down")) as srv:
-        summary = judge_run(run, JudgeOptions(method="naveval", judge="openai:j", base_url=srv.base_url,
-                                              model_options={**FAST, "max_attempts": 2}))
+        summary = judge_run(
+            run,
+            JudgeOptions(
+                method="naveval",
+                judge="openai:j",
+                base_url=srv.base_url,
+                model_options={**FAST, "max_attempts": 2},
+            ),
+        )
         assert srv.attempts == 2
     rec = read_judge_records(run / "judge")["t1"]
     assert rec.verdict is None and "judge model failed" in rec.error and summary.no_verdict == 1
@@ -87,7 +108,9 @@ def test_anthropic_judge_and_replay_reproduce_verdicts(tmp_path, monkeypatch) ->
     run = _run(tmp_path)
     with fake_llm([anthropic_ok(YES), anthropic_ok(NO)]) as srv:
         monkeypatch.setenv("ANTHROPIC_BASE_URL", srv.base_url)
-        judge_run(run, JudgeOptions(method="naveval", judge="anthropic:claude-x", workers=1, model_options=FAST))
+        judge_run(
+            run, JudgeOptions(method="naveval", judge="anthropic:claude-x", workers=1, model_options=FAST)
+        )
         body = srv.received[0].body
     assert "benchmark validator" in body["system"]
     assert any(b["type"] == "image" for b in body["messages"][0]["content"])
@@ -104,12 +127,17 @@ def test_anthropic_judge_and_replay_reproduce_verdicts(tmp_path, monkeypatch) ->
 def test_webjudge_keeps_screenshots_scored_three_or_more(tmp_path) -> None:
     run = tmp_path / "run"
     folders.ours(run / "t1", steps=3)
-    script = [openai_ok("1. country\n2. period"), openai_ok("Reasoning: form\nScore: 2"),
-              openai_ok("Reasoning: filtered table\nScore: 4"), openai_ok("Reasoning: final\nScore: 5"),
-              openai_ok('Thoughts: all filters applied\nStatus: "success"')]
+    script = [
+        openai_ok("1. country\n2. period"),
+        openai_ok("Reasoning: form\nScore: 2"),
+        openai_ok("Reasoning: filtered table\nScore: 4"),
+        openai_ok("Reasoning: final\nScore: 5"),
+        openai_ok('Thoughts: all filters applied\nStatus: "success"'),
+    ]
     with fake_llm(script) as srv:
-        summary = judge_run(run, JudgeOptions(method="webjudge", judge="openai:j", base_url=srv.base_url,
-                                              model_options=FAST))
+        summary = judge_run(
+            run, JudgeOptions(method="webjudge", judge="openai:j", base_url=srv.base_url, model_options=FAST)
+        )
         outcome = srv.received[-1].body["messages"][-1]["content"]
     assert summary.passed == 1
     assert sum(p.get("type") == "image_url" for p in outcome) == 2  # the 2-scored screenshot is left out
@@ -140,8 +168,17 @@ def test_replayed_judge_reproduces_the_recorded_agreement(tmp_path) -> None:
         data["answer"] = f"{i}.0"  # distinct evidence per task
         (f / "result.json").write_text(json.dumps(data))
     with fake_llm([openai_ok(YES), openai_ok(NO), openai_ok(NO), openai_ok(NO)]) as srv:
-        judge_run(run, JudgeOptions(method="naveval", judge="openai:j", base_url=srv.base_url, workers=1,
-                                    protocol="III", model_options=FAST))
+        judge_run(
+            run,
+            JudgeOptions(
+                method="naveval",
+                judge="openai:j",
+                base_url=srv.base_url,
+                workers=1,
+                protocol="III",
+                model_options=FAST,
+            ),
+        )
     recorded = agreement(run, bootstrap=100)
     copy = tmp_path / "copy"
     shutil.copytree(run, copy, ignore=shutil.ignore_patterns("judge"))

@@ -15,8 +15,11 @@ def test_manual_needs_a_successful_verdict(tmp_path) -> None:
     task = folders.ours(tmp_path / "run" / "t1", steps=3)
     with pytest.raises(ManualError, match="no judge verdict"):
         build_manual(task)
-    write_judge_record(tmp_path / "run" / "judge", "t1", JudgeRecord(task_id="t1", method="rule",
-                                                                      judge_model="rule", verdict=True))
+    write_judge_record(
+        tmp_path / "run" / "judge",
+        "t1",
+        JudgeRecord(task_id="t1", method="rule", judge_model="rule", verdict=True),
+    )
     text = build_manual(task)
     assert text == build_manual(task)  # deterministic
     assert "Start at the site's page /stats." in text and "1. Click the control" in text
@@ -30,7 +33,9 @@ def test_cli_manual_and_bench_protocol_checks(tmp_path) -> None:
     folders.ours(tmp_path / "run" / "t1")
     r = CliRunner().invoke(app, ["manual", str(tmp_path / "run" / "t1")])
     assert r.exit_code == 2 and "--force" in r.output
-    r = CliRunner().invoke(app, ["manual", str(tmp_path / "run" / "t1"), "--force", "--out", str(tmp_path / "m.md")])
+    r = CliRunner().invoke(
+        app, ["manual", str(tmp_path / "run" / "t1"), "--force", "--out", str(tmp_path / "m.md")]
+    )
     assert r.exit_code == 0 and (tmp_path / "m.md").read_text().startswith("# How to:")
     r = CliRunner().invoke(app, ["bench", "builtin", "--protocol", "II"])
     assert r.exit_code == 2 and "needs --docs" in r.output
@@ -45,7 +50,16 @@ def test_cli_evidence_json(tmp_path) -> None:
     r = CliRunner().invoke(app, ["judge", "evidence", str(f), "--json", "--filter", "naveval"])
     assert r.exit_code == 0, r.output
     data = json.loads(r.output)
-    for key in ("task", "start_url", "urls", "requests", "dropped", "actions", "screenshot", "evidence_sha256"):
+    for key in (
+        "task",
+        "start_url",
+        "urls",
+        "requests",
+        "dropped",
+        "actions",
+        "screenshot",
+        "evidence_sha256",
+    ):
         assert key in data
     assert data["screenshot"] == "10.png" and "answer" not in data
     r = CliRunner().invoke(app, ["judge", "evidence", str(f), "--protocol", "III"])

@@ -29,16 +29,29 @@ def test_fault_run_truth_and_rule_judge(tmp_path: Path, monkeypatch) -> None:
         tasks = [t for t in with_faults(base, ["from_memory"])]
         memory = variant_id("filings-open-01", "from_memory")
         assert [t.task_id for t in tasks] == ["filings-open-01", memory] and "memory" not in memory
-        outcome = run_tasks(tasks, tmp_path, RunOptions(
-            model="oracle", config=make_config(max_seconds=120), workers=1, task_timeout_s=150.0,
-            show_progress=False, policy=Policy(poll_s=0.3)))
+        outcome = run_tasks(
+            tasks,
+            tmp_path,
+            RunOptions(
+                model="oracle",
+                config=make_config(max_seconds=120),
+                workers=1,
+                task_timeout_s=150.0,
+                show_progress=False,
+                policy=Policy(poll_s=0.3),
+            ),
+        )
         assert outcome.complete
         with sites.control() as control:
             counts = write_truths(tasks, tmp_path, control.requests)
     assert counts == {"valid": 2, "invalid": 0, "nav_ok": 1}
     clean, faulty = read_result(tmp_path / "filings-open-01"), read_result(tmp_path / memory)
     assert clean.truth["nav_ok"] is True and clean.truth["answer_ok"] is True and clean.fault is None
-    assert faulty.truth["nav_ok"] is False and faulty.truth["answer_ok"] is True and faulty.fault == "from_memory"
+    assert (
+        faulty.truth["nav_ok"] is False
+        and faulty.truth["answer_ok"] is True
+        and faulty.fault == "from_memory"
+    )
     ev = build_evidence(tmp_path / memory)
     seen = json.dumps(ev.to_json()) + evidence_text(ev)
     assert "from_memory" not in seen and "nav_ok" not in seen and ev.screenshot and ev.actions == []

@@ -42,9 +42,26 @@ async def test_client_fills_a_form_over_streamable_http(tmp_path):
     port = free_port()
     with serve_pages({"/": FORM, "/submit": "<p>thanks</p>"}) as site:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "webfovea.cli", "mcp", "--url", site.url("/"), "--out", str(tmp_path),
-             "--task-id", "web", "--offline", "--http", str(port)],
-            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=dict(os.environ),
+            [
+                sys.executable,
+                "-m",
+                "webfovea.cli",
+                "mcp",
+                "--url",
+                site.url("/"),
+                "--out",
+                str(tmp_path),
+                "--task-id",
+                "web",
+                "--offline",
+                "--http",
+                str(port),
+            ],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=dict(os.environ),
         )
         try:
             wait_for_port(port, proc)
@@ -52,9 +69,12 @@ async def test_client_fills_a_form_over_streamable_http(tmp_path):
                 assert "fill" in [t.name for t in (await client.list_tools()).tools]
                 image = image_of(await client.call_tool("observe", {}))
             assert not (tmp_path / "web" / "result.json").exists()  # nothing ended the task yet
-            async with Client(f"http://127.0.0.1:{port}/mcp", mode="legacy") as client:  # a session, ended by DELETE
-                filled = await client.call_tool("fill", {"start_box": centre_of(image, (255, 0, 255)),
-                                                         "content": "Grace Hopper\n"})
+            async with Client(
+                f"http://127.0.0.1:{port}/mcp", mode="legacy"
+            ) as client:  # a session, ended by DELETE
+                filled = await client.call_tool(
+                    "fill", {"start_box": centre_of(image, (255, 0, 255)), "content": "Grace Hopper\n"}
+                )
                 assert not filled.is_error, text_of(filled)
                 assert "Pressed Enter" in text_of(filled)
             # Leaving the client ends its MCP session: the task is closed although the server runs on.
@@ -73,9 +93,26 @@ def test_stopping_the_server_writes_the_result(tmp_path):
     port = free_port()
     with serve_pages({"/": FORM}) as site:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "webfovea.cli", "mcp", "--url", site.url("/"), "--out", str(tmp_path),
-             "--task-id", "stop", "--offline", "--http", str(port)],
-            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=dict(os.environ),
+            [
+                sys.executable,
+                "-m",
+                "webfovea.cli",
+                "mcp",
+                "--url",
+                site.url("/"),
+                "--out",
+                str(tmp_path),
+                "--task-id",
+                "stop",
+                "--offline",
+                "--http",
+                str(port),
+            ],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=dict(os.environ),
         )
         try:
             wait_for_port(port, proc)
@@ -89,9 +126,22 @@ def test_stopping_the_server_writes_the_result(tmp_path):
 
 def test_a_failed_start_says_what_to_do_and_writes_the_result(tmp_path):
     res = subprocess.run(
-        [sys.executable, "-m", "webfovea.cli", "mcp", "--url", "http://127.0.0.1:9/", "--out", str(tmp_path),
-         "--task-id", "nochrome"],
-        cwd=ROOT, capture_output=True, text=True, timeout=120,
+        [
+            sys.executable,
+            "-m",
+            "webfovea.cli",
+            "mcp",
+            "--url",
+            "http://127.0.0.1:9/",
+            "--out",
+            str(tmp_path),
+            "--task-id",
+            "nochrome",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
         env={**os.environ, "WEBFOVEA_CHROME": "/nonexistent/chrome"},
     )
     assert res.returncode == 1 and res.stdout == ""

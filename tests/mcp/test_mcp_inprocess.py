@@ -26,8 +26,12 @@ PAGE = """<html><body style="margin:0;font:20px sans-serif">
 async def test_tools_in_process_over_cdp_with_norm1000_points(tmp_path, cdp_browser):  # noqa: F811
     config = harness_config(coordinate_convention="norm1000")
     with serve_pages({"/": PAGE, "/hit": "ok", "/chose": "ok"}) as site:
-        task = McpTask(Task(task_id="t", task="x", website=site.url("/")), tmp_path / "t", config,
-                       launch=Launch(cdp_url=cdp_browser))
+        task = McpTask(
+            Task(task_id="t", task="x", website=site.url("/")),
+            tmp_path / "t",
+            config,
+            launch=Launch(cdp_url=cdp_browser),
+        )
         await task.start()
         try:
             async with Client(build_server(task)) as client:
@@ -56,11 +60,17 @@ async def test_an_mcp_task_is_guarded_like_a_bench_task(tmp_path, cdp_browser): 
     # Another local service on another port: the site guard must keep the client's clicks off it.
     admin = "<html><body><p id=token>ADMIN-TOKEN-2b7c</p></body></html>"
     with serve_pages({"/": "<p>admin</p>", "/admin": admin}) as other:
-        link = (f'<a href="{other.url("/admin")}" style="position:absolute;left:0;top:0;width:1920px;'
-                'height:1080px;display:block">admin</a>')
+        link = (
+            f'<a href="{other.url("/admin")}" style="position:absolute;left:0;top:0;width:1920px;'
+            'height:1080px;display:block">admin</a>'
+        )
         with serve_pages({"/": f"<html><body style='margin:0'>{link}</body></html>"}) as site:
-            task = McpTask(Task(task_id="g", task="x", website=site.url("/")), tmp_path / "g",
-                           harness_config(), launch=Launch(cdp_url=cdp_browser))
+            task = McpTask(
+                Task(task_id="g", task="x", website=site.url("/")),
+                tmp_path / "g",
+                harness_config(),
+                launch=Launch(cdp_url=cdp_browser),
+            )
             await task.start()
             try:
                 async with Client(build_server(task)) as client:

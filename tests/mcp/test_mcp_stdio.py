@@ -29,7 +29,19 @@ FORM = """<html><body style="margin:0;font:20px sans-serif">
 def server_params(url: str, out: Path, *extra: str) -> StdioServerParameters:
     return StdioServerParameters(
         command=sys.executable,
-        args=["-m", "webfovea.cli", "mcp", "--url", url, "--out", str(out), "--task-id", "form", "--offline", *extra],
+        args=[
+            "-m",
+            "webfovea.cli",
+            "mcp",
+            "--url",
+            url,
+            "--out",
+            str(out),
+            "--task-id",
+            "form",
+            "--offline",
+            *extra,
+        ],
         env={k: v for k, v in os.environ.items() if k.startswith(("WEBFOVEA", "PYTHON", "PLAYWRIGHT"))},
         cwd=str(Path(__file__).resolve().parents[2]),
     )
@@ -73,8 +85,9 @@ async def test_client_fills_and_submits_a_form_over_stdio(tmp_path):
             assert image.size == (1440, 810)  # the default cap for the 1920x1080 viewport
             assert "URL: " + site.url("/") in text_of(seen)
 
-            filled = await client.call_tool("fill", {"start_box": centre_of(image, (255, 0, 255)),
-                                                     "content": "Ada Lovelace"})
+            filled = await client.call_tool(
+                "fill", {"start_box": centre_of(image, (255, 0, 255)), "content": "Ada Lovelace"}
+            )
             assert not filled.is_error, text_of(filled)
             assert "The box now contains 'Ada Lovelace'" in text_of(filled)
 
@@ -96,7 +109,9 @@ async def test_client_fills_and_submits_a_form_over_stdio(tmp_path):
     assert [s["action"]["name"] if s["action"] else None for s in steps] == ["fill", "click", None, None]
     assert steps[0]["raw_reply"].startswith("Action: fill(start_box='<|box_start|>(")
     assert steps[0]["outcome"] == "executed" and steps[2]["outcome"] == "rejected"
-    assert (task_dir / steps[0]["screenshot"]).exists() and (task_dir / steps[1]["screenshot_marked"]).exists()
+    assert (task_dir / steps[0]["screenshot"]).exists() and (
+        task_dir / steps[1]["screenshot_marked"]
+    ).exists()
     assert (task_dir / "capture.json").exists()
 
 
@@ -135,8 +150,13 @@ def test_sigterm_writes_the_result(tmp_path):
 
     with serve_pages({"/": FORM}) as site:
         p = server_params(site.url("/"), tmp_path)
-        proc = subprocess.Popen([p.command, *p.args], cwd=p.cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE)
+        proc = subprocess.Popen(
+            [p.command, *p.args],
+            cwd=p.cwd,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
         deadline = time.monotonic() + 120
         while not site.log and time.monotonic() < deadline:  # the browser asked for the start page
             time.sleep(0.2)

@@ -66,8 +66,15 @@ def test_bad_arguments_are_refused_with_the_expected_form():
 
 
 def _example(kind: str):
-    return {"point": [12.5, 700], "points": [[1, 2], [30.25, 40]], "direction": "left", "key": "ctrl a",
-            "text": "it's a\\test\n", "answer": "42 km", "box": [10, 20.5, 300, 80]}[kind]
+    return {
+        "point": [12.5, 700],
+        "points": [[1, 2], [30.25, 40]],
+        "direction": "left",
+        "key": "ctrl a",
+        "text": "it's a\\test\n",
+        "answer": "42 km",
+        "box": [10, 20.5, 300, 80],
+    }[kind]
 
 
 def test_every_spec_round_trips_through_the_parser():
@@ -95,7 +102,8 @@ def test_an_optional_point_may_be_left_out():
 
 # Text a client may send: quotes, backslashes, newlines, tabs, unicode, things that look like the grammar.
 _PIECE = st.characters(blacklist_categories=("Cs", "Cc")) | st.sampled_from(
-    ["'", '"', "\\", "\n", "\t", "Action: ", "')", ", ", "Thought: "])
+    ["'", '"', "\\", "\n", "\t", "Action: ", "')", ", ", "Thought: "]
+)
 _TEXT = st.lists(_PIECE, max_size=20).map("".join)
 
 

@@ -25,8 +25,12 @@ PAGE = """<html><body style="margin:0;background:#fff">
 
 async def test_zoom_tool_returns_the_crop_and_records_it(tmp_path, cdp_browser):  # noqa: F811
     with serve_pages({"/": PAGE}) as site:
-        task = McpTask(Task(task_id="z", task="x", website=site.url("/")), tmp_path / "z", harness_config(),
-                       launch=Launch(cdp_url=cdp_browser))
+        task = McpTask(
+            Task(task_id="z", task="x", website=site.url("/")),
+            tmp_path / "z",
+            harness_config(),
+            launch=Launch(cdp_url=cdp_browser),
+        )
         await task.start()
         try:
             async with Client(build_server(task)) as client:
@@ -42,7 +46,9 @@ async def test_zoom_tool_returns_the_crop_and_records_it(tmp_path, cdp_browser):
                 crop = Image.open(io.BytesIO(base64.b64decode(image.data)))
                 assert crop.width >= 8 * 50 * 4 / 3 - 2  # 50 image px = 66.7 CSS px, at 8x
                 bad = await client.call_tool("zoom", {"region": [345, 220, 295, 232]})
-                assert bad.is_error and len(bad.content) == 1 and "nothing was captured" in bad.content[0].text
+                assert (
+                    bad.is_error and len(bad.content) == 1 and "nothing was captured" in bad.content[0].text
+                )
         finally:
             await task.close("interrupted", "test over")
     steps = [json.loads(line) for line in (tmp_path / "z" / "trajectory.jsonl").read_text().splitlines()]

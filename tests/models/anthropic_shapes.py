@@ -50,7 +50,9 @@ def validate(body: dict[str, Any], headers: dict[str, str], row: ModelConvention
             assert i + 1 < len(msgs), "a tool_use turn is followed by its results"
             nxt = msgs[i + 1]["content"]
             results = [b["tool_use_id"] for b in nxt if b.get("type") == "tool_result"]
-            assert results == ids, f"every tool_use id gets exactly one result, first in the next turn: {ids} {results}"
+            assert results == ids, (
+                f"every tool_use id gets exactly one result, first in the next turn: {ids} {results}"
+            )
             assert all(b.get("type") == "tool_result" for b in nxt[: len(ids)]), "tool results come first"
     marks = [b for b in blocks_of(body) if "cache_control" in b]
     assert len(marks) <= 4, "at most four cache breakpoints"

@@ -26,15 +26,31 @@ PAGE = """<html><body style="margin:0;font:16px sans-serif">
 <div id=log style="position:absolute;left:200px;top:300px">none</div></body></html>"""
 
 
-def tool_answer(*calls: tuple[str, dict], text: str = "", usage: dict | None = None,
-                stop_reason: str = "tool_use") -> Answer:
+def tool_answer(
+    *calls: tuple[str, dict], text: str = "", usage: dict | None = None, stop_reason: str = "tool_use"
+) -> Answer:
     content = [{"type": "text", "text": text}] if text else []
-    content += [{"type": "tool_use", "id": f"toolu_{i}_{name}", "name": name, "input": inp}
-                for i, (name, inp) in enumerate(calls)]
-    return Answer(200, {"id": "msg", "type": "message", "role": "assistant", "content": content,
-                        "stop_reason": stop_reason,
-                        "usage": usage or {"input_tokens": 50, "output_tokens": 9,
-                                           "cache_creation_input_tokens": 3000, "cache_read_input_tokens": 0}})
+    content += [
+        {"type": "tool_use", "id": f"toolu_{i}_{name}", "name": name, "input": inp}
+        for i, (name, inp) in enumerate(calls)
+    ]
+    return Answer(
+        200,
+        {
+            "id": "msg",
+            "type": "message",
+            "role": "assistant",
+            "content": content,
+            "stop_reason": stop_reason,
+            "usage": usage
+            or {
+                "input_tokens": 50,
+                "output_tokens": 9,
+                "cache_creation_input_tokens": 3000,
+                "cache_read_input_tokens": 0,
+            },
+        },
+    )
 
 
 async def _centre(page, selector):
@@ -50,7 +66,10 @@ async def _harness(session, url, model_spec):
 
 
 def _img_point(obs, css):
-    return [round(css[0] * obs.image.size[0] / obs.shot.css_width), round(css[1] * obs.image.size[1] / obs.shot.css_height)]
+    return [
+        round(css[0] * obs.image.size[0] / obs.shot.css_width),
+        round(css[1] * obs.image.size[1] / obs.shot.css_height),
+    ]
 
 
 async def test_our_actions_as_tools_fill_then_click_and_extra_calls_not_executed(session):
@@ -61,8 +80,11 @@ async def test_our_actions_as_tools_fill_then_click_and_extra_calls_not_executed
         q, go = await _centre(h.page, "#q"), await _centre(h.page, "#go")
         script = [
             # Two calls in one response: only the first runs, the second is answered "not executed".
-            tool_answer(("fill", {"start_box": _img_point(obs, q), "content": "hanoi"}),
-                        ("click", {"start_box": _img_point(obs, go)}), text="I type the city first."),
+            tool_answer(
+                ("fill", {"start_box": _img_point(obs, q), "content": "hanoi"}),
+                ("click", {"start_box": _img_point(obs, go)}),
+                text="I type the city first.",
+            ),
             tool_answer(("click", {"start_box": _img_point(obs, go)})),
             tool_answer(("finished", {"content": "done"})),
         ]
@@ -99,10 +121,14 @@ async def test_computer_tool_clicks_with_beta_header_and_display_size(session):
         h = await _harness(session, site.url("/"), "anthropic:claude-sonnet-4-6")
         obs = await h.observe()
         go = await _centre(h.page, "#go")
-        script = [tool_answer(("computer", {"action": "left_click", "coordinate": _img_point(obs, go)})),
-                  tool_answer(("computer", {"action": "triple_click", "coordinate": [1, 1]}))]
+        script = [
+            tool_answer(("computer", {"action": "left_click", "coordinate": _img_point(obs, go)})),
+            tool_answer(("computer", {"action": "triple_click", "coordinate": [1, 1]})),
+        ]
         with fake_llm(script) as srv:
-            model = AnthropicModel("claude-sonnet-4-6", base_url=srv.base_url, retry=FAST, interface="computer")
+            model = AnthropicModel(
+                "claude-sonnet-4-6", base_url=srv.base_url, retry=FAST, interface="computer"
+            )
             reply = await model.next_reply(h.model_input("Click Go"))
             res = await h.step(reply.text, reply.tool_calls)
             await h.observe()
@@ -117,7 +143,10 @@ async def test_computer_tool_clicks_with_beta_header_and_display_size(session):
         assert req.headers["anthropic-beta"] == "computer-use-2025-11-24"
         tools = {t["name"]: t for t in req.body["tools"]}
         assert tools["computer"]["type"] == "computer_20251124"
-        assert (tools["computer"]["display_width_px"], tools["computer"]["display_height_px"]) == obs.image.size
+        assert (
+            tools["computer"]["display_width_px"],
+            tools["computer"]["display_height_px"],
+        ) == obs.image.size
         assert "click" not in tools and "fill" in tools and "finished" in tools  # covered ones dropped
 
 
@@ -150,7 +179,9 @@ async def test_append_only_history_compacts_and_places_three_breakpoints(session
     bodies = [r.body for r in srv.received]
     for r in srv.received:
         validate(r.body, r.headers, row)
-    strip = [[{k: v for k, v in b.items() if k != "cache_control"} for b in blocks_of(body)] for body in bodies]
+    strip = [
+        [{k: v for k, v in b.items() if k != "cache_control"} for b in blocks_of(body)] for body in bodies
+    ]
     for k in range(1, 8):
         if k % 5:  # append-only: the previous request is a prefix of this one
             assert strip[k][: len(strip[k - 1])] == strip[k - 1], f"prefix changed at step {k + 1}"

@@ -56,10 +56,14 @@ async def test_computer_zoom_result_carries_the_crop(session):
         h = await _harness(session, site.url("/"), "anthropic:claude-sonnet-4-6")
         obs = await h.observe()
         region = await _region(h, obs)
-        script = [tool_answer(("computer", {"action": "zoom", "region": region}), text="The digits are tiny."),
-                  tool_answer(("finished", {"content": "4,817,392.06"}))]
+        script = [
+            tool_answer(("computer", {"action": "zoom", "region": region}), text="The digits are tiny."),
+            tool_answer(("finished", {"content": "4,817,392.06"})),
+        ]
         with fake_llm(script) as srv:
-            model = AnthropicModel("claude-sonnet-4-6", base_url=srv.base_url, retry=FAST, interface="computer")
+            model = AnthropicModel(
+                "claude-sonnet-4-6", base_url=srv.base_url, retry=FAST, interface="computer"
+            )
             reply = await model.next_reply(h.model_input("Read the net revenue"))
             res = await h.step(reply.text, reply.tool_calls)
             await h.observe()
@@ -115,8 +119,15 @@ async def test_without_the_transcript_the_crop_precedes_the_screenshots(session)
 async def test_an_older_computer_tool_keeps_zoom_as_a_tool_of_its_own():
     model = AnthropicModel("claude-haiku-4-5", base_url="http://127.0.0.1:9", interface="computer")
     h = Harness(None, harness_config(model="anthropic:claude-haiku-4-5"))
-    inp = ModelInput(system="s", task="t", history=[], images=[Image.new("RGB", (1280, 720))], feedback=None,
-                     step=0, tools=list(h.tools))
+    inp = ModelInput(
+        system="s",
+        task="t",
+        history=[],
+        images=[Image.new("RGB", (1280, 720))],
+        feedback=None,
+        step=0,
+        tools=list(h.tools),
+    )
     tools = {t["name"]: t for t in model.tools_for(inp)}
     assert tools["computer"]["type"] == "computer_20250124" and "enable_zoom" not in tools["computer"]
     assert tools["zoom"]["input_schema"]["properties"]["region"]["maxItems"] == 4
@@ -125,11 +136,21 @@ async def test_an_older_computer_tool_keeps_zoom_as_a_tool_of_its_own():
 
 async def test_compaction_stubs_the_crops_inside_tool_results_too():
     t = Transcript()
-    t.messages = [{"role": "user", "content": [{"type": "text", "text": "## Task\nx"}]},
-                  {"role": "assistant", "content": [{"type": "tool_use", "id": "a", "name": "zoom", "input": {}}]},
-                  {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "a",
-                                                "content": [{"type": "text", "text": "n"}, image_block("AAAA")]},
-                                               image_block("BBBB")]}]
+    t.messages = [
+        {"role": "user", "content": [{"type": "text", "text": "## Task\nx"}]},
+        {"role": "assistant", "content": [{"type": "tool_use", "id": "a", "name": "zoom", "input": {}}]},
+        {
+            "role": "user",
+            "content": [
+                {
+                    "type": "tool_result",
+                    "tool_use_id": "a",
+                    "content": [{"type": "text", "text": "n"}, image_block("AAAA")],
+                },
+                image_block("BBBB"),
+            ],
+        },
+    ]
     t.compact()
     result, shot = t.messages[2]["content"]
     assert result["content"][1] == {"type": "text", "text": STUB} and shot == {"type": "text", "text": STUB}

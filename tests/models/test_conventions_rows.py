@@ -38,15 +38,28 @@ def test_row_sends_an_unresized_image_and_maps_corners_back(family, viewport):
     sent = fit_within(viewport, derive_cap(row, viewport, DEFAULT_CAP))
     seen = row.provider_size(*sent)
     assert seen == sent, f"{family}: the provider would resize {sent} to {seen}"
-    shot = Shot(image=Image.new("RGB", sent), css_width=vw, css_height=vh, dpr=1.0, raw_size=viewport,
-                coordinate_convention=row.coordinate_space, aligned=True)
+    shot = Shot(
+        image=Image.new("RGB", sent),
+        css_width=vw,
+        css_height=vh,
+        dpr=1.0,
+        raw_size=viewport,
+        coordinate_convention=row.coordinate_space,
+        aligned=True,
+    )
     for css in _points(vw, vh):
         # What the model writes: the point in the image it sees, in the row's space.
         px = (css[0] * seen[0] / vw, css[1] * seen[1] / vh)
         written = encode_point(row.coordinate_space, *px, *seen)
         assert shot.in_bounds(*written), (family, css, written)
         back = shot.to_css(*written)
-        assert abs(back[0] - css[0]) <= 1.0 and abs(back[1] - css[1]) <= 1.0, (family, viewport, css, written, back)
+        assert abs(back[0] - css[0]) <= 1.0 and abs(back[1] - css[1]) <= 1.0, (
+            family,
+            viewport,
+            css,
+            written,
+            back,
+        )
 
 
 def test_norm999_names_one_of_1000_cells():

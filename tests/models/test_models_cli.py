@@ -21,9 +21,22 @@ def test_models_command_lists_every_row():
 def test_a_bad_provider_spec_stops_bench_before_the_browser(monkeypatch):
     monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
     monkeypatch.delenv("ANTHROPIC_BASE_URL", raising=False)
-    result = CliRunner().invoke(app, ["bench", "builtin", "--model", "anthropic:claude-sonnet-4-6", "--limit", "1"])
+    result = CliRunner().invoke(
+        app, ["bench", "builtin", "--model", "anthropic:claude-sonnet-4-6", "--limit", "1"]
+    )
     assert result.exit_code == 2 and "ANTHROPIC_API_KEY" in result.output
     assert "proving ground" not in result.output
-    result = CliRunner().invoke(app, ["bench", "builtin", "--model", "anthropic:llava?interface=computer",
-                                      "--base-url", "http://127.0.0.1:9", "--limit", "1"])
+    result = CliRunner().invoke(
+        app,
+        [
+            "bench",
+            "builtin",
+            "--model",
+            "anthropic:llava?interface=computer",
+            "--base-url",
+            "http://127.0.0.1:9",
+            "--limit",
+            "1",
+        ],
+    )
     assert result.exit_code == 2 and "no computer-use tool" in result.output

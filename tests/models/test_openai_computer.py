@@ -21,14 +21,29 @@ pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 
 def response(rid: str, *items: dict, cached: int = 0) -> Answer:
-    return Answer(200, {"id": rid, "object": "response", "output": list(items),
-                        "usage": {"input_tokens": 2000, "input_tokens_details": {"cached_tokens": cached},
-                                  "output_tokens": 20}})
+    return Answer(
+        200,
+        {
+            "id": rid,
+            "object": "response",
+            "output": list(items),
+            "usage": {
+                "input_tokens": 2000,
+                "input_tokens_details": {"cached_tokens": cached},
+                "output_tokens": 20,
+            },
+        },
+    )
 
 
 def computer_call(call_id: str, *actions: dict, legacy: bool = False, checks: list | None = None) -> dict:
-    item = {"type": "computer_call", "id": "cu_" + call_id, "call_id": call_id, "status": "completed",
-            "pending_safety_checks": checks or []}
+    item = {
+        "type": "computer_call",
+        "id": "cu_" + call_id,
+        "call_id": call_id,
+        "status": "completed",
+        "pending_safety_checks": checks or [],
+    }
     if legacy:
         item["action"] = actions[0]
     else:
@@ -37,7 +52,11 @@ def computer_call(call_id: str, *actions: dict, legacy: bool = False, checks: li
 
 
 def answered(body: dict) -> list[str]:
-    return [i["call_id"] for i in body["input"] if i.get("type") in ("computer_call_output", "function_call_output")]
+    return [
+        i["call_id"]
+        for i in body["input"]
+        if i.get("type") in ("computer_call_output", "function_call_output")
+    ]
 
 
 async def test_ga_batch_runs_its_first_action_and_every_call_is_answered(session):
@@ -50,14 +69,31 @@ async def test_ga_batch_runs_its_first_action_and_every_call_is_answered(session
         gx, gy = _img_point(obs, go)
         check = {"id": "sc_1", "code": "malicious_instructions", "message": "Check the page."}
         script = [
-            response("resp_1", {"type": "message", "content": [{"type": "output_text", "text": "Type the city."}]},
-                     computer_call("call_a", {"type": "click", "x": qx, "y": qy, "button": "left"},
-                                   {"type": "type", "text": "hanoi"}, checks=[check])),
-            response("resp_2", {"type": "function_call", "call_id": "call_b", "name": "fill",
-                                "arguments": json.dumps({"start_box": [qx, qy], "content": "hanoi"})},
-                     {"type": "function_call", "call_id": "call_c", "name": "finished", "arguments": "{}"}),
-            response("resp_3", computer_call("call_d", {"type": "click", "x": gx, "y": gy, "button": "left"}),
-                     cached=1500),
+            response(
+                "resp_1",
+                {"type": "message", "content": [{"type": "output_text", "text": "Type the city."}]},
+                computer_call(
+                    "call_a",
+                    {"type": "click", "x": qx, "y": qy, "button": "left"},
+                    {"type": "type", "text": "hanoi"},
+                    checks=[check],
+                ),
+            ),
+            response(
+                "resp_2",
+                {
+                    "type": "function_call",
+                    "call_id": "call_b",
+                    "name": "fill",
+                    "arguments": json.dumps({"start_box": [qx, qy], "content": "hanoi"}),
+                },
+                {"type": "function_call", "call_id": "call_c", "name": "finished", "arguments": "{}"},
+            ),
+            response(
+                "resp_3",
+                computer_call("call_d", {"type": "click", "x": gx, "y": gy, "button": "left"}),
+                cached=1500,
+            ),
         ]
         with fake_llm(script) as srv:
             model = make_model("openai:gpt-5.4", base_url=srv.base_url, options={"retry": FAST})
@@ -71,7 +107,9 @@ async def test_ga_batch_runs_its_first_action_and_every_call_is_answered(session
             await model.aclose()
         assert await h.page.locator("#log").text_content() == "clicked hanoi"
         assert results[0].action.name == "click" and results[1].action.name == "fill"
-        assert "batch of 2 actions" in replies[0].notes[0] and "safety check acknowledged" in replies[0].notes[1]
+        assert (
+            "batch of 2 actions" in replies[0].notes[0] and "safety check acknowledged" in replies[0].notes[1]
+        )
         assert replies[2].usage.cache_read_input_tokens == 1500 and replies[2].usage.input_tokens == 500
         bodies = [r.body for r in srv.received]
         assert srv.received[0].path == "/responses"
@@ -92,9 +130,15 @@ async def test_legacy_preview_tool_declares_the_display(session):
         h = await _harness(session, site.url("/"), "openai:computer-use-preview")
         obs = await h.observe()
         go = _img_point(obs, await _centre(h.page, "#go"))
-        script = [response("r1", computer_call("c1", {"type": "click", "x": go[0], "y": go[1], "button": "right"},
-                                               legacy=True)),
-                  response("r2", computer_call("c2", {"type": "screenshot"}, legacy=True))]
+        script = [
+            response(
+                "r1",
+                computer_call(
+                    "c1", {"type": "click", "x": go[0], "y": go[1], "button": "right"}, legacy=True
+                ),
+            ),
+            response("r2", computer_call("c2", {"type": "screenshot"}, legacy=True)),
+        ]
         with fake_llm(script) as srv:
             model = make_model("openai:computer-use-preview", base_url=srv.base_url, options={"retry": FAST})
             res = []
@@ -104,7 +148,11 @@ async def test_legacy_preview_tool_declares_the_display(session):
                 res.append(await h.step(reply.text, reply.tool_calls))
             await model.aclose()
         tool = srv.received[0].body["tools"][0]
-        assert tool == {"type": "computer_use_preview", "display_width": obs.image.size[0],
-                        "display_height": obs.image.size[1], "environment": "browser"}
+        assert tool == {
+            "type": "computer_use_preview",
+            "display_width": obs.image.size[0],
+            "display_height": obs.image.size[1],
+            "environment": "browser",
+        }
         assert res[0].action.name == "right_single" and res[0].outcome in ("executed", "no_effect")
         assert res[1].outcome == "rejected" and "screenshot" in res[1].error

@@ -23,11 +23,18 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _python(code: str, **env: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True,
-                          timeout=120, cwd=ROOT, env={**os.environ, **env})
+    return subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+        env={**os.environ, **env},
+    )
 
 
 # -- the rows' rules ----------------------------------------------------------------------
+
 
 def test_claude_rule_trigger_and_landing():
     claude = conventions_by_family("claude")
@@ -54,13 +61,21 @@ def test_unknown_family_lists_the_rows():
 
 # -- the config a model spec gives ------------------------------------------------------
 
+
 def test_config_records_row_and_cap_and_stays_serialisable():
     default = harness_config()
-    assert (default.conventions, default.screenshot_cap_width, default.screenshot_cap_height) == ("default", 1440, 810)
+    assert (default.conventions, default.screenshot_cap_width, default.screenshot_cap_height) == (
+        "default",
+        1440,
+        810,
+    )
     assert harness_config(model="oracle").model_dump() == default.model_dump()  # oracle runs unchanged
     gpt = harness_config(model="openai:gpt-4o")
     dumped = json.loads(gpt.model_dump_json())
-    assert dumped["conventions"] == "gpt-4o" and (dumped["screenshot_cap_width"], dumped["screenshot_cap_height"]) == (1365, 768)
+    assert dumped["conventions"] == "gpt-4o" and (
+        dumped["screenshot_cap_width"],
+        dumped["screenshot_cap_height"],
+    ) == (1365, 768)
     # The oracle imitating a provider gets that provider's row, as the real model would.
     assert harness_config(model="oracle:seed=2,provider=gpt-4o").conventions == "gpt-4o"
     assert conventions_for("oracle:provider=claude").family == "claude"
@@ -69,7 +84,10 @@ def test_config_records_row_and_cap_and_stays_serialisable():
 def test_overrides_win():
     # --coords wins over the row's space.
     assert harness_config(model="openai:gemini-2.5-pro").coordinate_convention == "norm999"
-    assert harness_config(model="openai:gemini-2.5-pro", coordinate_convention="pixels").coordinate_convention == "pixels"
+    assert (
+        harness_config(model="openai:gemini-2.5-pro", coordinate_convention="pixels").coordinate_convention
+        == "pixels"
+    )
     # An explicit cap is taken as it is, even past what the provider accepts.
     raw = harness_config(model="openai:gpt-4o", screenshot_cap_width=1920, screenshot_cap_height=1080)
     assert (raw.screenshot_cap_width, raw.screenshot_cap_height) == (1920, 1080)
@@ -88,6 +106,7 @@ def test_overrides_win():
 
 
 # -- the registry -------------------------------------------------------------------------
+
 
 def test_registry_lists_kinds_and_errors_name_them():
     assert {"oracle", "replay", "openai", "anthropic"} <= set(registered_kinds())
@@ -120,7 +139,8 @@ def test_oracle_registers_through_its_entry_point_in_a_fresh_process():
 def test_plugin_kind_from_an_installed_distribution(tmp_path):
     """A user's package adds a kind through the same entry point group; a broken one is
     reported without hiding the others."""
-    (tmp_path / "echo_kind.py").write_text(textwrap.dedent("""
+    (tmp_path / "echo_kind.py").write_text(
+        textwrap.dedent("""
         from webfovea.models.base import ModelReply, Usage
         from webfovea.models.factory import ModelKind
 
@@ -130,14 +150,16 @@ def test_plugin_kind_from_an_installed_distribution(tmp_path):
             async def aclose(self): pass
 
         KIND = ModelKind("echo", "answers with its argument", lambda req: Echo(req.argument or ""))
-    """))
+    """)
+    )
     dist = tmp_path / "echo_kind-0.1.dist-info"
     dist.mkdir()
     (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: echo-kind\nVersion: 0.1\n")
     (dist / "entry_points.txt").write_text(
         "[webfovea.models]\necho = echo_kind:KIND\nbroken = echo_kind:MISSING\n"
     )
-    res = _python("""
+    res = _python(
+        """
         from webfovea.models.factory import describe_specs, make_model
         m = make_model("echo:finished")
         print(type(m).__name__, m.text)
@@ -146,14 +168,18 @@ def test_plugin_kind_from_an_installed_distribution(tmp_path):
             make_model("broken")
         except ValueError as e:
             print("ERR", str(e).splitlines()[0])
-    """, PYTHONPATH=f"{tmp_path}{os.pathsep}{os.environ.get('PYTHONPATH', '')}")
+    """,
+        PYTHONPATH=f"{tmp_path}{os.pathsep}{os.environ.get('PYTHONPATH', '')}",
+    )
     assert res.returncode == 0, res.stderr
     lines = res.stdout.splitlines()
     assert lines[0] == "Echo finished"
     assert any(line.split()[:1] == ["echo"] and "answers with its argument" in line for line in lines)
     assert any("oracle" in line for line in lines)
-    assert lines[-1].startswith("ERR model spec 'broken': unknown kind 'broken' (entry point broken = "
-                                "echo_kind:MISSING failed to load: AttributeError")
+    assert lines[-1].startswith(
+        "ERR model spec 'broken': unknown kind 'broken' (entry point broken = "
+        "echo_kind:MISSING failed to load: AttributeError"
+    )
 
 
 def test_models_and_observation_never_import_upper_layers():
@@ -161,8 +187,11 @@ def test_models_and_observation_never_import_upper_layers():
     for package in ("models", "observation"):
         for path in (ROOT / "webfovea" / package).glob("*.py"):
             for node in ast.walk(ast.parse(path.read_text())):
-                names = [a.name for a in node.names] if isinstance(node, ast.Import) else (
-                    [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+                names = (
+                    [a.name for a in node.names]
+                    if isinstance(node, ast.Import)
+                    else ([node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+                )
                 bad = [n for n in names if n.startswith(forbidden)]
                 assert not bad, f"{path.relative_to(ROOT)} imports {bad}"
 

@@ -120,15 +120,24 @@ def test_replay_spec_uses_the_recorded_models_conventions(tmp_path):
 
 
 async def test_tool_call_steps_replay_their_calls(tmp_path):
-    calls = [{"id": "toolu_1", "name": "fill", "input": {"start_box": [1, 2], "content": "x"}},
-             {"id": "toolu_2", "name": "click", "input": {"start_box": [3, 4]}}]
-    rec = StepRecord(step=0, raw_reply='I fill it.\n[tool_use fill {"start_box": [1, 2]}]', thought="I fill it.",
-                     tool_calls=calls, usage={"prompt_tokens": 5, "completion_tokens": 1})
+    calls = [
+        {"id": "toolu_1", "name": "fill", "input": {"start_box": [1, 2], "content": "x"}},
+        {"id": "toolu_2", "name": "click", "input": {"start_box": [3, 4]}},
+    ]
+    rec = StepRecord(
+        step=0,
+        raw_reply='I fill it.\n[tool_use fill {"start_box": [1, 2]}]',
+        thought="I fill it.",
+        tool_calls=calls,
+        usage={"prompt_tokens": 5, "completion_tokens": 1},
+    )
     (tmp_path / "trajectory.jsonl").write_text(rec.model_dump_json() + "\n")
     model = ReplayModel(tmp_path / "trajectory.jsonl")
     reply = await model.next_reply(make_input())
     assert reply.text == "I fill it."
-    assert [(c.id, c.name, c.input) for c in reply.tool_calls] == [(c["id"], c["name"], c["input"]) for c in calls]
+    assert [(c.id, c.name, c.input) for c in reply.tool_calls] == [
+        (c["id"], c["name"], c["input"]) for c in calls
+    ]
 
 
 async def test_replay_answers_look_and_locate_calls_from_the_step_records(tmp_path):
@@ -137,13 +146,26 @@ async def test_replay_answers_look_and_locate_calls_from_the_step_records(tmp_pa
     from webfovea.models.base import ModelInput
     from webfovea.models.replay import ReplayModel
 
-    rec = {"step": 0, "raw_reply": "Thought: t\nAction: locate(description='x')", "usage": {},
-           "vision": [{"purpose": "locate", "raw_reply": "Point: (10, 20)", "usage": {"prompt_tokens": 7}}]}
+    rec = {
+        "step": 0,
+        "raw_reply": "Thought: t\nAction: locate(description='x')",
+        "usage": {},
+        "vision": [{"purpose": "locate", "raw_reply": "Point: (10, 20)", "usage": {"prompt_tokens": 7}}],
+    }
     (tmp_path / "trajectory.jsonl").write_text(_json.dumps(rec) + "\n")
     model = ReplayModel(tmp_path / "trajectory.jsonl")
-    ask = ModelInput(system="s", task="Locate this element: x", history=[], images=[], feedback=None, step=0,
-                     purpose="locate")
+    ask = ModelInput(
+        system="s",
+        task="Locate this element: x",
+        history=[],
+        images=[],
+        feedback=None,
+        step=0,
+        purpose="locate",
+    )
     answer = await model.next_reply(ask)
     assert answer.text == "Point: (10, 20)" and answer.usage.prompt_tokens == 7
-    step = await model.next_reply(ModelInput(system="s", task="t", history=[], images=[], feedback=None, step=0))
+    step = await model.next_reply(
+        ModelInput(system="s", task="t", history=[], images=[], feedback=None, step=0)
+    )
     assert "locate(" in step.text  # the step replies are replayed apart from the vision calls

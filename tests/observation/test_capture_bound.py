@@ -29,7 +29,9 @@ async def test_an_unanswered_capture_is_asked_again_then_reported(session) -> No
             screen.timeout_s = 1.0
             shot = await screen.capture()  # before the page freezes: answered at once
             assert shot.image.size[0] > 0 and screen.retries == 0
-            await page.evaluate("setTimeout(() => { while (true) {} }, 0)")  # the main thread never yields again
+            await page.evaluate(
+                "setTimeout(() => { while (true) {} }, 0)"
+            )  # the main thread never yields again
             await asyncio.sleep(0.3)
             t0 = time.monotonic()
             with pytest.raises(PageUnresponsive, match="did not answer 2 screenshot requests"):
@@ -60,7 +62,9 @@ async def test_a_capture_that_meets_a_commit_comes_back(session) -> None:
                 await page.goto(srv.url("/"))
                 await page.click("#go", no_wait_after=True)
                 t0 = time.monotonic()
-                shot = await asyncio.wait_for(screen.capture(), 30)  # a hang fails here, not at the suite's limit
+                shot = await asyncio.wait_for(
+                    screen.capture(), 30
+                )  # a hang fails here, not at the suite's limit
                 slowest = max(slowest, time.monotonic() - t0)
                 assert shot.image.size[0] > 0
                 await page.wait_for_url("**/next?q=x")
@@ -93,8 +97,10 @@ async def test_a_step_record_says_which_captures_were_asked_again(session, tmp_p
             # Busy 5 s, then free: the geometry read gives up at 2.2 s, the first request at 4.2 s,
             # the second is answered at ~5 s (each bound 2 s).
             h.screen.timeout_s = 2.0
-            await page.evaluate("setTimeout(() => { const t = performance.now(); "
-                                "while (performance.now() - t < 5000) {} }, 0)")
+            await page.evaluate(
+                "setTimeout(() => { const t = performance.now(); "
+                "while (performance.now() - t < 5000) {} }, 0)"
+            )
             await asyncio.sleep(0.2)
             await asyncio.wait_for(h.screen.capture(), 30)  # as look/zoom capture: no liveness probe first
             second = await h.step("scroll(150, 50, down)")

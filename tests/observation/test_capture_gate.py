@@ -26,8 +26,10 @@ async def test_overlapping_and_abandoned_captures_leave_the_page_as_it_was(sessi
         try:
             await page.goto(srv.url("/"))
             one, two = Screen(page, make_config()), Screen(page, make_config())
-            shots = await asyncio.gather(*(s.capture() for s in (one, two, one, two, one, two)),
-                                         capture_region(page, 10, 10, 200, 60, 4.0))
+            shots = await asyncio.gather(
+                *(s.capture() for s in (one, two, one, two, one, two)),
+                capture_region(page, 10, 10, 200, 60, 4.0),
+            )
             assert [s.css_width for s in shots[:-1]] == [1920.0] * 6
             assert shots[-1].size == (800, 240)
             for i in range(6):  # an early capture dropped mid-flight, then the next one

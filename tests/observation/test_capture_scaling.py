@@ -22,7 +22,7 @@ PAGE = f"<html><body style='margin:0'>{BANDS}</body></html>"
 def mean_diff(a: Image.Image, b: Image.Image) -> float:
     """Mean absolute difference per channel, 0-255."""
     hist = ImageChops.difference(a.convert("RGB"), b.convert("RGB")).histogram()
-    total = sum(i * n for c in range(3) for i, n in enumerate(hist[c * 256:(c + 1) * 256]))
+    total = sum(i * n for c in range(3) for i, n in enumerate(hist[c * 256 : (c + 1) * 256]))
     return total / (3 * a.size[0] * a.size[1])
 
 
@@ -41,7 +41,11 @@ async def test_browser_and_python_scaling_show_the_same_viewport(session):
         await page.wait_for_function("scrollY >= 1700")
         browser, python = await two_captures(page)
         assert browser.image.size == python.image.size == (1440, 810)
-        assert (browser.css_width, browser.css_height, browser.dpr) == (python.css_width, python.css_height, 1.0)
+        assert (browser.css_width, browser.css_height, browser.dpr) == (
+            python.css_width,
+            python.css_height,
+            1.0,
+        )
         # The scrolled viewport, not the top of the document: the clip is placed where the page is.
         assert mean_diff(browser.image, python.image) < 6
         await page.evaluate("scrollTo(0, 0)")
@@ -55,7 +59,9 @@ async def test_high_dpi_page_keeps_its_pixel_ratio(session):
     """A scaled clip would reset a dpr-2 page to ratio 1 (Chromium clears the device-metrics
     override after the capture): such a page is captured full size and shrunk in Python."""
     with serve_pages({"/": PAGE}) as srv:
-        ctx = await session.browser.new_context(viewport={"width": 1920, "height": 1080}, device_scale_factor=2)
+        ctx = await session.browser.new_context(
+            viewport={"width": 1920, "height": 1080}, device_scale_factor=2
+        )
         try:
             page = await ctx.new_page()
             await page.goto(srv.url("/"))

@@ -20,10 +20,20 @@ ASYNC = pytest.mark.asyncio(loop_scope="module")
 
 # Five targets, each drawn in a colour of its own, placed 1,500 px down a tall page (reached
 # by scrolling); every click anywhere is counted.
-COLOURS = {"red": (220, 30, 30), "green": (20, 170, 60), "blue": (30, 60, 220),
-           "orange": (250, 140, 0), "purple": (120, 40, 160)}
-PLACES = {"red": "left:8px;top:1508px", "green": "right:8px;top:1508px", "blue": "left:8px;bottom:8px",
-          "orange": "right:8px;bottom:8px", "purple": "left:calc(50% - 30px);top:calc(1500px + 50vh - 20px)"}
+COLOURS = {
+    "red": (220, 30, 30),
+    "green": (20, 170, 60),
+    "blue": (30, 60, 220),
+    "orange": (250, 140, 0),
+    "purple": (120, 40, 160),
+}
+PLACES = {
+    "red": "left:8px;top:1508px",
+    "green": "right:8px;top:1508px",
+    "blue": "left:8px;bottom:8px",
+    "orange": "right:8px;bottom:8px",
+    "purple": "left:calc(50% - 30px);top:calc(1500px + 50vh - 20px)",
+}
 PAGE = """<!doctype html><html><body style="margin:0;height:3000px;position:relative;background:#fafafa">
 <div id=count>0</div>
 {boxes}
@@ -38,8 +48,10 @@ def page_html(viewport_h: int) -> str:
     boxes = []
     for name, rgb in COLOURS.items():
         place = PLACES[name].replace("bottom:8px", f"top:{1500 + viewport_h - 48}px")
-        boxes.append(f'<div id={name} style="position:absolute;{place};width:60px;height:40px;'
-                     f'background:rgb{rgb}"></div>')
+        boxes.append(
+            f'<div id={name} style="position:absolute;{place};width:60px;height:40px;'
+            f'background:rgb{rgb}"></div>'
+        )
     return PAGE.format(boxes="\n".join(boxes))
 
 
@@ -61,7 +73,9 @@ class ColourReader:
         assert len(cols) == COLUMNS - 1 and len(rows) == ROWS - 1
         w, h = image.size
         cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-        return ModelReply(f"Box: {box}\nPoint: ({round(cx / w * 1000)}, {round(cy / h * 1000)})", Usage(100, 9))
+        return ModelReply(
+            f"Box: {box}\nPoint: ({round(cx / w * 1000)}, {round(cy / h * 1000)})", Usage(100, 9)
+        )
 
     async def aclose(self) -> None:
         pass
@@ -117,10 +131,14 @@ async def test_locate_across_the_viewport_after_scroll_at_small_viewport():
                 hit = await h.page.evaluate("([x, y]) => document.elementFromPoint(x, y)?.id", [x, y])
                 assert hit == name, (name, x, y, res.feedback)
                 [call] = res.executed.outcome.vision_calls
-                assert call["purpose"] == "locate" and call["separate"] and call["usage"]["prompt_tokens"] == 100
+                assert (
+                    call["purpose"] == "locate" and call["separate"] and call["usage"]["prompt_tokens"] == 100
+                )
             assert await h.page.locator("#count").text_content() == "0"  # locate never clicks
             sent = reader.inputs[-1].images[-1]
-            assert find_lines(sent) is not None and sent.size == obs.image.size  # the grid over the view as sent
+            assert (
+                find_lines(sent) is not None and sent.size == obs.image.size
+            )  # the grid over the view as sent
 
 
 @ASYNC
@@ -137,8 +155,11 @@ async def test_locate_bad_answers_click_nothing():
 
     with serve_pages({"/": page_html(600)}) as srv:
         async with Harness.launch(srv.url("/"), observation="structured", viewport=(900, 600)) as h:
-            for text, said in [("I think it is somewhere", "held no point"), ("Point: (1500, 20)", "outside"),
-                               ("Point: none", "was not found")]:
+            for text, said in [
+                ("I think it is somewhere", "held no point"),
+                ("Point: (1500, 20)", "outside"),
+                ("Point: none", "was not found"),
+            ]:
                 h.use_vision(Says(text), separate=True)
                 res = await h.step("Thought: t\nAction: locate(description='the red box')")
                 assert res.outcome == "failed" and said in res.feedback, res.feedback
@@ -151,9 +172,17 @@ async def test_launch_with_vision_model_builds_the_second_client(monkeypatch):
     from tests.models.fake_llm import fake_llm, openai_ok
 
     monkeypatch.setenv("OPENAI_API_KEY", "k")
-    with serve_pages({"/": page_html(600)}) as srv, fake_llm([openai_ok("Box: (0,0,60,60)\nPoint: (30, 30)")]) as vlm:
-        async with Harness.launch(srv.url("/"), observation="structured", viewport=(900, 600),
-                                  vision_model="openai:v", vision_base_url=vlm.base_url) as h:
+    with (
+        serve_pages({"/": page_html(600)}) as srv,
+        fake_llm([openai_ok("Box: (0,0,60,60)\nPoint: (30, 30)")]) as vlm,
+    ):
+        async with Harness.launch(
+            srv.url("/"),
+            observation="structured",
+            viewport=(900, 600),
+            vision_model="openai:v",
+            vision_base_url=vlm.base_url,
+        ) as h:
             res = await h.step("Thought: t\nAction: locate(description='the red box')")
             assert res.outcome == "executed" and "is at (" in res.feedback
             assert res.executed.outcome.vision_calls[0]["model"] == "openai:v"

@@ -61,7 +61,9 @@ async def test_odd_spellings_are_logged_in_result_and_run_json(sites, tmp_path):
     info = read_run_info(tmp_path)
     assert info.model_quirks == quirks and quirks["counts"]["odd_ref"] == len(r.model_quirks)
     first = quirks["log"][0]
-    assert first["task_id"] == t.task_id and first["step"] == r.model_quirks[0]["call"] and "spelling" in first
+    assert (
+        first["task_id"] == t.task_id and first["step"] == r.model_quirks[0]["call"] and "spelling" in first
+    )
 
 
 async def test_closed_shadow_widget_is_located_then_clicked_at_the_point_locate_returned(sites, tmp_path):
@@ -75,6 +77,6 @@ async def test_closed_shadow_widget_is_located_then_clicked_at_the_point_locate_
     assert recs[0]["vision"][0]["purpose"] == "locate" and not recs[0]["vision"][0]["separate"]
     assert recs[0]["vision"][0]["raw_reply"].startswith("Box: (")
     said = recs[0]["feedback"]
-    point = said[said.index("is at (") + 7: said.index(")", said.index("is at ("))]
+    point = said[said.index("is at (") + 7 : said.index(")", said.index("is at ("))]
     assert f"({point})" in recs[1]["cleaned_reply"].replace(" ", "")  # acted on the point it was given
     assert r.usage.model_calls == len(recs) + 1  # the locate call is the task model's own

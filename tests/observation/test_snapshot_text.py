@@ -6,18 +6,25 @@ from webfovea.config import make_config
 from webfovea.observation.truncate import truncate
 from webfovea.parsing import parse_reply
 
-SNAP = """- main [ref=e2]:
+SNAP = (
+    """- main [ref=e2]:
   - heading "Stations" [level=1] [ref=e3]
   - table [ref=e4]:
     - rowgroup [ref=e5]:
-""" + "".join(f"""      - row "ST-{i:04d} Alpine {i}.5" [ref=e{10 + 4 * i}]:
+"""
+    + "".join(
+        f"""      - row "ST-{i:04d} Alpine {i}.5" [ref=e{10 + 4 * i}]:
         - cell "ST-{i:04d}" [ref=e{11 + 4 * i}]
         - cell "Alpine" [ref=e{12 + 4 * i}]
         - cell "{i}.5" [ref=e{13 + 4 * i}]
-""" for i in range(1, 400)) + """  - button "Next page" [ref=e9999]
+"""
+        for i in range(1, 400)
+    )
+    + """  - button "Next page" [ref=e9999]
 - contentinfo [ref=e10000]:
   - paragraph [ref=e10001]: Footer text
 """
+)
 
 
 def _specs(points: bool = False):
@@ -28,7 +35,10 @@ def test_ref_spellings_parse_to_one_ref():
     specs = _specs()
     for written in ("ref='e12'", "[ref=e12]", "ref=e12", "'e12'", "ref='[ref=e12]'", "element='E12'"):
         parsed = parse_reply(f"Thought: t\nAction: click({written})", specs)
-        assert parsed.action is not None and parsed.action.args.get("ref") == "e12", (written, parsed.rejection)
+        assert parsed.action is not None and parsed.action.args.get("ref") == "e12", (
+            written,
+            parsed.rejection,
+        )
     parsed = parse_reply("Thought: t\nAction: fill(ref='f3e12', content='hi')", specs)
     assert parsed.action.args == {"ref": "f3e12", "content": "hi"}
     parsed = parse_reply("Thought: t\nAction: click(ref='button 12')", specs)
@@ -67,7 +77,7 @@ def test_truncation_keeps_structure_refs_and_is_idempotent():
 
 
 def test_no_main_region_falls_back_to_headings_and_controls():
-    text = "\n".join(f'- paragraph [ref=e{i}]: text {i} ' + "x" * 60 for i in range(300))
+    text = "\n".join(f"- paragraph [ref=e{i}]: text {i} " + "x" * 60 for i in range(300))
     text += '\n- heading "Title" [level=1] [ref=e900]\n- link "More" [ref=e901]'
     cut = truncate(text, 3000)
     assert "e900" in cut.text and "e901" in cut.text and len(cut.text.encode()) <= 3000

@@ -16,7 +16,7 @@ pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 
 def ref_of(snapshot: str, pattern: str) -> str:
-    m = re.search(pattern if "(" in pattern else pattern + r'.*?\[ref=((?:f\d+)?e\d+)\]', snapshot)
+    m = re.search(pattern if "(" in pattern else pattern + r".*?\[ref=((?:f\d+)?e\d+)\]", snapshot)
     assert m, f"no line matching {pattern!r} in:\n{snapshot[:2000]}"
     return m.group(1)
 
@@ -55,10 +55,17 @@ async def test_stale_ref_after_rename_is_refused_with_fresh_snapshot(sites):
         assert res.outcome == "rejected" and res.executed.stale_ref and res.executed.fp_before is None
         assert "no longer on the page" in res.feedback
         fresh = await h.observe()
-        assert 'button "Seat 14C held - confirm below"' in fresh.snapshot and f"[ref={ref}]" not in fresh.snapshot
+        assert (
+            'button "Seat 14C held - confirm below"' in fresh.snapshot
+            and f"[ref={ref}]" not in fresh.snapshot
+        )
         assert h.executor.stale_refs == 1
         inp = h.model_input("t")
-        assert inp.snapshot == fresh.snapshot and len(inp.snapshot_stubs) == 2 and "omitted" in inp.snapshot_stubs[0]
+        assert (
+            inp.snapshot == fresh.snapshot
+            and len(inp.snapshot_stubs) == 2
+            and "omitted" in inp.snapshot_stubs[0]
+        )
 
 
 async def test_ref_from_before_back_is_refused(sites):
@@ -79,8 +86,9 @@ async def test_ref_from_before_back_is_refused(sites):
 async def test_big_register_fits_budget_and_find_reaches_the_middle(sites):
     # A 500 KB snapshot takes ~0.5 s on an idle 2-core machine; the generous timeout keeps the
     # test about truncation, not about how busy the machine is.
-    async with Harness.launch(sites.url("/struct/stations"), observation="structured",
-                              snapshot_timeout_ms=60_000) as h:
+    async with Harness.launch(
+        sites.url("/struct/stations"), observation="structured", snapshot_timeout_ms=60_000
+    ) as h:
         obs = await h.observe()
         info = obs.snapshot_info
         assert info.bytes > 500_000 and info.truncated

@@ -72,8 +72,10 @@ async def _direct_clip(page, x: float, y: float, w: float, h: float, scale: floa
     cdp = await page.context.new_cdp_session(page)
     try:
         sy = await page.evaluate("scrollY")
-        shot = await cdp.send("Page.captureScreenshot", {"format": "png", "clip": {
-            "x": x, "y": y + sy, "width": w, "height": h, "scale": scale}})
+        shot = await cdp.send(
+            "Page.captureScreenshot",
+            {"format": "png", "clip": {"x": x, "y": y + sy, "width": w, "height": h, "scale": scale}},
+        )
     finally:
         await cdp.detach()
     return Image.open(io.BytesIO(base64.b64decode(shot["data"]))).convert("RGB")
@@ -102,7 +104,9 @@ async def test_tiny_text_comes_back_magnified_at_full_resolution(session, site):
     scale = min(1440 / w, 810 / hgt, MAX_SCALE)
     assert info["scale"] == pytest.approx(scale, rel=1e-3) and scale > 4
     assert abs(zoom.image.width - w * scale) <= 1 and abs(zoom.image.height - hgt * scale) <= 1
-    assert zoom.image.width <= 1440 and zoom.image.height <= 810 and info["image_size"] == list(zoom.image.size)
+    assert (
+        zoom.image.width <= 1440 and zoom.image.height <= 810 and info["image_size"] == list(zoom.image.size)
+    )
     # The same pixels as a direct CDP clip of that CSS region at that scale ...
     direct = await _direct_clip(h.page, x1, y1, w, hgt, scale)
     assert direct.size == zoom.image.size
@@ -111,7 +115,8 @@ async def test_tiny_text_comes_back_magnified_at_full_resolution(session, site):
     sx1, sy1 = obs.shot.from_css(x1, y1)
     sx2, sy2 = obs.shot.from_css(x2, y2)
     blown_up = obs.image.crop((round(sx1), round(sy1), round(sx2), round(sy2))).resize(
-        zoom.image.size, Image.Resampling.BICUBIC)
+        zoom.image.size, Image.Resampling.BICUBIC
+    )
     assert _mean_diff(zoom.image, blown_up) > 5 * max(_mean_diff(zoom.image, direct), 0.2)
     # Nothing on the page was touched.
     assert await h.page.evaluate("[clicks, scrollY]") == [0, 1000]
@@ -124,12 +129,19 @@ async def test_the_crop_is_the_region_and_goes_with_the_next_input_only(session,
     h = await _harness(session, site)
     obs = await h.observe()
     region = _model_region(obs, await _css_box(h, "#quads"))
-    res = await h.step(f"Action: zoom(region='<|box_start|>({region[0]},{region[1]}),({region[2]},{region[3]})<|box_end|>')")
+    res = await h.step(
+        f"Action: zoom(region='<|box_start|>({region[0]},{region[1]}),({region[2]},{region[3]})<|box_end|>')"
+    )
     assert res.outcome == "executed", res.feedback
     image = res.executed.outcome.attachment.image
     w, hgt = image.size
     # Each quadrant's colour where it belongs (sampled well inside it): the crop is in place.
-    for name, (fx, fy) in {"tl": (0.25, 0.3), "tr": (0.75, 0.3), "bl": (0.25, 0.75), "br": (0.75, 0.75)}.items():
+    for name, (fx, fy) in {
+        "tl": (0.25, 0.3),
+        "tr": (0.75, 0.3),
+        "bl": (0.25, 0.75),
+        "br": (0.75, 0.75),
+    }.items():
         got = image.getpixel((int(w * fx), int(hgt * fy)))
         assert all(abs(a - b) <= 6 for a, b in zip(got, QUADS[name], strict=True)), (name, got)
     await h.observe()
@@ -139,7 +151,9 @@ async def test_the_crop_is_the_region_and_goes_with_the_next_input_only(session,
     blocks = anthropic_content(inp)
     kinds = [b["type"] for b in blocks]
     assert kinds.count("image") == len(inp.images) + 1
-    assert blocks[kinds.index("image") - 1]["text"].startswith("Zoomed region")  # labelled, before the screenshots
+    assert blocks[kinds.index("image") - 1]["text"].startswith(
+        "Zoomed region"
+    )  # labelled, before the screenshots
     parts = openai_messages(inp)[1]["content"]
     urls = [p["image_url"]["url"] for p in parts if p["type"] == "image_url"]
     assert len(urls) == len(inp.images) + 1
@@ -172,7 +186,9 @@ async def test_a_bad_region_gets_one_sentence_and_nothing_else(session, site, re
     res = await h.step(f"Action: zoom(region='{region}')")
     assert res.outcome == "rejected"
     assert res.executed.outcome.attachment is None
-    assert len(re.findall(r"[.!?](?:\s|$)", res.feedback)) == 1 and res.feedback.endswith("nothing was captured.")
+    assert len(re.findall(r"[.!?](?:\s|$)", res.feedback)) == 1 and res.feedback.endswith(
+        "nothing was captured."
+    )
     assert h.executor.budgets.left("zoom", 10) == 10  # refunded: nothing happened
     assert await h.page.evaluate("[clicks, scrollY]") == [0, 1000]
     await h.observe()
@@ -205,7 +221,8 @@ async def test_the_step_record_notes_the_zoom_and_saves_the_crop(session, site, 
     assert list(saved.size) == rec.zoom["image_size"]
     assert _mean_diff(saved, res.executed.outcome.attachment.image) == 0
     assert rec.zoom["region"] == [200, 300, 500, 360] and rec.zoom["region_css"] == pytest.approx(
-        [200 * 4 / 3, 300 * 4 / 3, 500 * 4 / 3, 360 * 4 / 3], abs=0.01)
+        [200 * 4 / 3, 300 * 4 / 3, 500 * 4 / 3, 360 * 4 / 3], abs=0.01
+    )
     # The marked screenshot outlines the zoomed region in red; the sent one is untouched there.
     marked = Image.open(tmp_path / rec.screenshot_marked).convert("RGB")
     sent = Image.open(tmp_path / rec.screenshot).convert("RGB")

@@ -33,8 +33,13 @@ PAGE = "<html><body><p>Total: 42</p></body></html>"
 
 
 def bench(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "webfovea.cli", "bench", *args], capture_output=True, text=True,
-                          timeout=240, env=dict(os.environ))
+    return subprocess.run(
+        [sys.executable, "-m", "webfovea.cli", "bench", *args],
+        capture_output=True,
+        text=True,
+        timeout=240,
+        env=dict(os.environ),
+    )
 
 
 def recorded_replies(folder: Path) -> None:
@@ -44,17 +49,23 @@ def recorded_replies(folder: Path) -> None:
     append_step(folder / "t1", StepRecord(step=0, raw_reply=reply, cleaned_reply=reply))
 
 
-@pytest.mark.parametrize(("flags", "profile", "disabled"), [
-    (["--profile", "reference"], "reference", ALL),
-    (["--disable", "select", "--disable", "fill"], "webfovea", ["fill", "select"]),
-])
+@pytest.mark.parametrize(
+    ("flags", "profile", "disabled"),
+    [
+        (["--profile", "reference"], "reference", ALL),
+        (["--disable", "select", "--disable", "fill"], "webfovea", ["fill", "select"]),
+    ],
+)
 def test_bench_records_one_disabled_list_everywhere(tmp_path, flags, profile, disabled):
     recorded_replies(tmp_path / "recorded")
     out = tmp_path / "run"
     with serve_pages({"/": PAGE}) as site:
         tasks = tmp_path / "tasks.json"
-        tasks.write_text(json.dumps([{"task_id": "t1", "task": "What is the total?", "website": site.url("/"),
-                                      "answer": "42"}]))
+        tasks.write_text(
+            json.dumps(
+                [{"task_id": "t1", "task": "What is the total?", "website": site.url("/"), "answer": "42"}]
+            )
+        )
         res = bench(str(tasks), "--model", f"replay:{tmp_path / 'recorded'}", "--out", str(out), *flags)
     assert res.returncode == 0, res.stdout + res.stderr
 
@@ -74,7 +85,9 @@ def test_summary_takes_the_recorded_config_not_the_callers_flags(tmp_path):
     t = task("a", "1")
     write_task(tmp_path, t, answer="1", profile="webfovea")  # a legacy result without config
     write_run_info(tmp_path, new_run_info(model="oracle", config=make_config("reference"), workers=1))
-    meta = compute_summary(tmp_path, [t], complete=True, meta={"profile": "webfovea", "disabled": [], "seed": 4}).meta
+    meta = compute_summary(
+        tmp_path, [t], complete=True, meta={"profile": "webfovea", "disabled": [], "seed": 4}
+    ).meta
     assert (meta.profile, meta.disabled, meta.seed, meta.workers) == ("reference", ALL, 4, 1)
 
 

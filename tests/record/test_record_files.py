@@ -48,8 +48,15 @@ ALL = sorted(c.value for c in ALL_COMPONENTS)
 
 
 def step(i: int, reply: str = "Thought: x\nAction: wait()") -> StepRecord:
-    return StepRecord(step=i, raw_reply=reply, cleaned_reply=reply, thought="x", action={"name": "wait", "args": {}},
-                      usage={"prompt_tokens": 10 + i, "completion_tokens": 2}, seconds=0.5)
+    return StepRecord(
+        step=i,
+        raw_reply=reply,
+        cleaned_reply=reply,
+        thought="x",
+        action={"name": "wait", "args": {}},
+        usage={"prompt_tokens": 10 + i, "completion_tokens": 2},
+        seconds=0.5,
+    )
 
 
 def leftovers(folder: Path) -> list[str]:
@@ -57,6 +64,7 @@ def leftovers(folder: Path) -> list[str]:
 
 
 # ---------------------------------------------------------------- the atomic writer
+
 
 def test_failed_write_keeps_the_old_file_and_leaves_no_temp_file(tmp_path, monkeypatch):
     target = tmp_path / "result.json"
@@ -114,6 +122,7 @@ def test_text_writer_creates_the_folder_and_honours_the_umask(tmp_path):
 
 # ---------------------------------------------------------------- trajectory.jsonl
 
+
 def test_torn_last_line_is_dropped_by_every_reader(tmp_path):
     task_dir = tmp_path / "run" / "t1"
     task_dir.mkdir(parents=True)
@@ -137,8 +146,17 @@ def test_complete_last_record_without_newline_is_kept(tmp_path):
 
 def test_bad_middle_line_is_an_error_unless_lenient(tmp_path):
     path = tmp_path / "trajectory.jsonl"
-    path.write_text("\n".join([step(0).model_dump_json(), '{"step": 1, "raw_rep', step(2).model_dump_json(),
-                               json.dumps({"step": 3, "raw_reply": 5})]) + "\n")
+    path.write_text(
+        "\n".join(
+            [
+                step(0).model_dump_json(),
+                '{"step": 1, "raw_rep',
+                step(2).model_dump_json(),
+                json.dumps({"step": 3, "raw_reply": 5}),
+            ]
+        )
+        + "\n"
+    )
     with pytest.raises(TrajectoryError, match=r"line 2 is not valid JSON"):
         read_trajectory(path)
     assert [s.step for s in read_trajectory(path, strict=False)] == [0, 2]
@@ -156,10 +174,17 @@ def test_missing_trajectory_is_empty_and_legacy_records_read(tmp_path):
 
 # ---------------------------------------------------------------- round trips
 
+
 def test_result_round_trip_records_the_whole_config(tmp_path):
     config = make_config("reference")
-    res = failure_result(Task(task_id="t", task="q", website="http://x/"), "t", "worker_lost", "gone",
-                         config=config, model="oracle")
+    res = failure_result(
+        Task(task_id="t", task="q", website="http://x/"),
+        "t",
+        "worker_lost",
+        "gone",
+        config=config,
+        model="oracle",
+    )
     write_result(tmp_path, res)
     back = read_result(tmp_path)
     assert back == res
@@ -167,7 +192,9 @@ def test_result_round_trip_records_the_whole_config(tmp_path):
     assert data["disabled"] == ALL and data["profile"] == "reference"
     assert data["config"] == config.model_dump(mode="json")
     assert data["config"]["components"] == [] and data["config"]["max_steps"] == 40
-    assert list(data)[: len(TaskResult.model_fields) - 1] == list(TaskResult.model_fields)[:-1]  # old keys first
+    assert (
+        list(data)[: len(TaskResult.model_fields) - 1] == list(TaskResult.model_fields)[:-1]
+    )  # old keys first
 
 
 def test_unreadable_result_says_why_and_reads_as_none(tmp_path):
@@ -181,9 +208,15 @@ def test_unreadable_result_says_why_and_reads_as_none(tmp_path):
 def test_capture_round_trip_keeps_its_shape(tmp_path):
     empty = CaptureFile()
     write_capture(tmp_path, empty)
-    assert json.loads((tmp_path / "capture.json").read_text()) == {"requests": [], "navigations": [], "downloads": []}
-    cap = CaptureFile(requests=[{"url": "http://x/api", "method": "GET", "body_json": None, "at": 1.5}],
-                      note="exported by the parent")
+    assert json.loads((tmp_path / "capture.json").read_text()) == {
+        "requests": [],
+        "navigations": [],
+        "downloads": [],
+    }
+    cap = CaptureFile(
+        requests=[{"url": "http://x/api", "method": "GET", "body_json": None, "at": 1.5}],
+        note="exported by the parent",
+    )
     write_capture(tmp_path, cap)
     assert read_capture(tmp_path) == cap
     data = json.loads((tmp_path / "capture.json").read_text())
@@ -192,8 +225,14 @@ def test_capture_round_trip_keeps_its_shape(tmp_path):
 
 def test_run_info_round_trip_and_history(tmp_path):
     assert read_run_info(tmp_path) is None
-    first = new_run_info(model="oracle", config=make_config("reference"), workers=1, backend="local", tasks=3,
-                         queue_at_start={"pending": 3, "done": 0, "lost": 0, "requeued": 0})
+    first = new_run_info(
+        model="oracle",
+        config=make_config("reference"),
+        workers=1,
+        backend="local",
+        tasks=3,
+        queue_at_start={"pending": 3, "done": 0, "lost": 0, "requeued": 0},
+    )
     write_run_info(tmp_path, first)
     assert read_run_info(tmp_path) == first
     data = json.loads((tmp_path / "run.json").read_text())
@@ -236,28 +275,74 @@ def test_tasks_round_trip(tmp_path):
 
 def test_summary_round_trip_complete_and_partial(tmp_path):
     data = {
-        "tasks": 2, "passed": 1, "failed": 1, "success_rate": 0.5, "complete": True, "missing": 1,
-        "statuses": {"finished": 1, "missing": 1}, "steps_total": 3, "seconds_total": 4.5,
-        "meta": {"model": "oracle", "profile": "webfovea", "disabled": ["select"], "seed": 0, "workers": 1,
-                 "started": "2026-01-01T10:00:00+00:00", "ended": None, "suite": "builtin"},
+        "tasks": 2,
+        "passed": 1,
+        "failed": 1,
+        "success_rate": 0.5,
+        "complete": True,
+        "missing": 1,
+        "statuses": {"finished": 1, "missing": 1},
+        "steps_total": 3,
+        "seconds_total": 4.5,
+        "meta": {
+            "model": "oracle",
+            "profile": "webfovea",
+            "disabled": ["select"],
+            "seed": 0,
+            "workers": 1,
+            "started": "2026-01-01T10:00:00+00:00",
+            "ended": None,
+            "suite": "builtin",
+        },
         "per_task": {
-            "a": {"task": "q", "expected": ["x", 2], "category": None, "failure_classes": [], "status": "finished",
-                  "answer": "x, 2", "score": 1.0, "passed": True, "how": "list", "steps": 3, "seconds": 4.5,
-                  "error": None, "taxonomy": None, "stage": None},
-            "b": {"task": "q", "expected": None, "category": "c", "failure_classes": ["select"],
-                  "status": "missing", "answer": None, "score": 0.0, "passed": False, "how": "empty", "steps": 0,
-                  "seconds": 0.0, "error": "no result.json", "detail": "why", "taxonomy": None, "stage": None},
+            "a": {
+                "task": "q",
+                "expected": ["x", 2],
+                "category": None,
+                "failure_classes": [],
+                "status": "finished",
+                "answer": "x, 2",
+                "score": 1.0,
+                "passed": True,
+                "how": "list",
+                "steps": 3,
+                "seconds": 4.5,
+                "error": None,
+                "taxonomy": None,
+                "stage": None,
+            },
+            "b": {
+                "task": "q",
+                "expected": None,
+                "category": "c",
+                "failure_classes": ["select"],
+                "status": "missing",
+                "answer": None,
+                "score": 0.0,
+                "passed": False,
+                "how": "empty",
+                "steps": 0,
+                "seconds": 0.0,
+                "error": "no result.json",
+                "detail": "why",
+                "taxonomy": None,
+                "stage": None,
+            },
         },
         "per_failure_class": {"select": {"tasks": 1, "passed": 0, "success_rate": 0.0}},
         "per_category": {"c": {"tasks": 1, "passed": 0, "success_rate": 0.0}},
-        "taxonomy": {}, "taxonomy_groups": {}, "stages": {},
+        "taxonomy": {},
+        "taxonomy_groups": {},
+        "stages": {},
     }
     summary = Summary.model_validate(data)
     path = write_summary_file(tmp_path, summary)
     assert path.name == "summary.json" and json.loads(path.read_text()) == data  # nothing added, nothing lost
     assert read_summary_file(tmp_path) == (summary, False)
 
-    partial = summary.model_copy(update={"complete": False, "note": "PARTIAL RUN: 1 of 2 tasks have no result"})
+    partial = summary.model_copy(
+        update={"complete": False, "note": "PARTIAL RUN: 1 of 2 tasks have no result"}
+    )
     path = write_summary_file(tmp_path, partial)
     assert path.name == "summary.partial.json" and not (tmp_path / "summary.json").exists()
     assert read_summary_file(tmp_path) == (partial, True)
@@ -270,12 +355,15 @@ def test_summary_round_trip_complete_and_partial(tmp_path):
 
 # ---------------------------------------------------------------- config and task ids
 
+
 def test_disabled_is_every_component_off():
     assert make_config("reference").disabled() == ALL
     assert make_config().disabled() == []
     assert make_config(disable=["select", "fill"]).disabled() == ["fill", "select"]
     assert make_config("reference").model_dump(mode="json")["components"] == []
-    assert make_config(disable=["hover"]).model_dump(mode="json")["components"] == [c for c in ALL if c != "hover"]
+    assert make_config(disable=["hover"]).model_dump(mode="json")["components"] == [
+        c for c in ALL if c != "hover"
+    ]
     # labels name only what was turned off beyond the profile
     assert ablated_components("reference", ALL) == []
     assert ablated_components("webfovea", ["fill", "select"]) == ["fill", "select"]

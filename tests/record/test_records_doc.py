@@ -26,8 +26,19 @@ from webfovea.record.schema import Status
 from webfovea.task import Task
 
 DOC = (Path(__file__).resolve().parents[2] / "docs" / "records.md").read_text(encoding="utf-8")
-SCHEMAS: list[type[BaseModel]] = [TaskResult, UsageTotals, StepRecord, CaptureFile, RunInfo, Summary, SummaryMeta,
-                                  TaskRow, GroupStats, HarnessConfig, Task]
+SCHEMAS: list[type[BaseModel]] = [
+    TaskResult,
+    UsageTotals,
+    StepRecord,
+    CaptureFile,
+    RunInfo,
+    Summary,
+    SummaryMeta,
+    TaskRow,
+    GroupStats,
+    HarnessConfig,
+    Task,
+]
 
 
 @pytest.mark.parametrize("model", SCHEMAS, ids=lambda m: m.__name__)

@@ -36,8 +36,15 @@ def _write(task_dir: Path, res: TaskResult) -> None:
 
 
 async def run_task(
-    task: Task, task_dir: Path, *, model: Any, config: HarnessConfig, session: BrowserSession | None = None,
-    cdp_url: str | None = None, model_options: dict | None = None, capture: bool = True,
+    task: Task,
+    task_dir: Path,
+    *,
+    model: Any,
+    config: HarnessConfig,
+    session: BrowserSession | None = None,
+    cdp_url: str | None = None,
+    model_options: dict | None = None,
+    capture: bool = True,
     on_step: Callable[[StepRecord], None] | None = None,
 ) -> TaskResult:
     task_dir = Path(task_dir)
@@ -113,8 +120,13 @@ async function go() {
 
 def make_tasks(url: str, faults: dict[str, str | None], **quirks: Any) -> list[Task]:
     return [
-        Task(task_id=tid, task=f"find the country code ({tid})", website=url, answer="VN",
-             quirks={"fault": f, **quirks} if f else dict(quirks))
+        Task(
+            task_id=tid,
+            task=f"find the country code ({tid})",
+            website=url,
+            answer="VN",
+            quirks={"fault": f, **quirks} if f else dict(quirks),
+        )
         for tid, f in faults.items()
     ]
 

@@ -29,10 +29,20 @@ def run_fake_suite(out: str, url: str, faults_json: str, backend: str = "local")
     from webfovea.runner.supervisor import Policy
 
     tasks = make_tasks(url, json.loads(faults_json), steps=SLOW_STEPS)
-    outcome = run_tasks(tasks, Path(out), RunOptions(
-        model="fake", config=make_config(), workers=2, task_timeout_s=30.0, backend=backend,
-        show_progress=True, policy=Policy(stall_s=20.0, poll_s=0.2, stop_grace_s=15.0), task_fn=run_task,
-    ))
+    outcome = run_tasks(
+        tasks,
+        Path(out),
+        RunOptions(
+            model="fake",
+            config=make_config(),
+            workers=2,
+            task_timeout_s=30.0,
+            backend=backend,
+            show_progress=True,
+            policy=Policy(stall_s=20.0, poll_s=0.2, stop_grace_s=15.0),
+            task_fn=run_task,
+        ),
+    )
     print(json.dumps({"complete": outcome.complete, "interrupted": outcome.interrupted}), flush=True)
 
 

@@ -64,8 +64,11 @@ async def test_capture_records_filter_requests_without_secrets(tmp_path: Path) -
     assert get["url"] == srv.url(f"/api?country=VN&token={REDACTED}&page=2")
     assert get["resource_type"] == "fetch" and get["page_url"] == srv.url("/")
     assert post_json["body_kind"] == "json"
-    assert post_json["body_json"] == {"query": "rice", "filters": {"country": "VN", "api_key": REDACTED},
-                                      "password": REDACTED}
+    assert post_json["body_json"] == {
+        "query": "rice",
+        "filters": {"country": "VN", "api_key": REDACTED},
+        "password": REDACTED,
+    }
     assert post_form["resource_type"] == "xhr" and post_form["body_kind"] == "form"
     assert post_form["body_params"] == [["year", "2024"], ["session_id", REDACTED], ["keyword", "rice"]]
 
@@ -77,4 +80,9 @@ async def test_capture_records_filter_requests_without_secrets(tmp_path: Path) -
 
 def test_export_without_db_writes_empty_capture(tmp_path: Path) -> None:
     out = export_capture(tmp_path / ".capture.sqlite", tmp_path / "capture.json", note="worker lost")
-    assert json.loads(out.read_text()) == {"requests": [], "navigations": [], "downloads": [], "note": "worker lost"}
+    assert json.loads(out.read_text()) == {
+        "requests": [],
+        "navigations": [],
+        "downloads": [],
+        "note": "worker lost",
+    }

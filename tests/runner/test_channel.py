@@ -42,6 +42,7 @@ def channel(tmp_path: Path):  # type: ignore[no-untyped-def]
 def _evil_archive(path: Path) -> Path:
     """A folder for t0 plus members that try to leave the output folder."""
     with tarfile.open(path, "w:gz") as tar:
+
         def add(name: str, data: bytes = b"x", **kw: object) -> None:
             info = tarfile.TarInfo(name)
             info.size = len(data)
@@ -49,14 +50,19 @@ def _evil_archive(path: Path) -> Path:
                 setattr(info, k, v)
             tar.addfile(info, io.BytesIO(data) if info.isfile() else None)
 
-        add("t0/result.json", TaskResult(task_id="t0", status="finished", answer="ok").model_dump_json().encode())
+        add(
+            "t0/result.json",
+            TaskResult(task_id="t0", status="finished", answer="ok").model_dump_json().encode(),
+        )
         add("t0/escape", type=tarfile.SYMTYPE, linkname="../../outside.txt", size=0)
     return path
 
 
 def test_token_and_incarnation_are_enforced(channel) -> None:  # type: ignore[no-untyped-def]
     driver, url, out = channel
-    r = httpx.post(url + "/claim", json={"worker": "w0", "incarnation": 0}, headers={"Authorization": "Bearer no"})
+    r = httpx.post(
+        url + "/claim", json={"worker": "w0", "incarnation": 0}, headers={"Authorization": "Bearer no"}
+    )
     assert r.status_code == 401
     driver.admit("w0", 1)
     old = DriverClient(url, TOKEN, "w0", 0, patience_s=2)
@@ -108,7 +114,11 @@ def test_upload_places_only_the_claimed_folder_safely(channel, tmp_path: Path) -
     archive = pack_folders(work, ["t1"], work / "t1.tar.gz")
     assert archive is not None
     client.finish("t1", "finished", archive)
-    assert sorted(p.name for p in (out / "t1").iterdir()) == ["result.json", "step_000.png", "trajectory.jsonl"]
+    assert sorted(p.name for p in (out / "t1").iterdir()) == [
+        "result.json",
+        "step_000.png",
+        "trajectory.jsonl",
+    ]
     states = {r["task_id"]: (r["state"], r["status"]) for r in TaskQueue(out).tasks()}
     assert states["t1"] == ("done", "finished") and states["t0"] == ("done", "error")
     client.close()

@@ -26,7 +26,10 @@ def _parent(out: Path, url: str, backend: str) -> subprocess.Popen[str]:
     # PYTHONPATH: a Ray cluster started by the parent must import the stand-in agent too.
     return subprocess.Popen(
         [sys.executable, "-m", "tests.runner.helpers", str(out), url, json.dumps(FAULTS), backend],
-        cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        cwd=REPO,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
         env={**os.environ, "PYTHONPATH": str(REPO)},
     )
 
@@ -62,7 +65,9 @@ def test_ctrl_c_then_resume(tmp_path: Path, backend: str) -> None:
                 time.sleep(0.1)
             else:
                 p.kill()
-                raise AssertionError(f"no slow task got going; the run printed: {p.communicate()[0][-2000:]!r}")
+                raise AssertionError(
+                    f"no slow task got going; the run printed: {p.communicate()[0][-2000:]!r}"
+                )
             p.send_signal(signal.SIGINT)
             text, _ = p.communicate(timeout=60)
         finally:
@@ -70,8 +75,11 @@ def test_ctrl_c_then_resume(tmp_path: Path, backend: str) -> None:
                 p.kill()
         assert p.returncode == 0, text
         assert json.loads(text.strip().splitlines()[-1]) == {"complete": False, "interrupted": True}, text
-        first = {t: json.loads((out / t / "result.json").read_text())["status"] for t in FAULTS
-                 if (out / t / "result.json").exists()}
+        first = {
+            t: json.loads((out / t / "result.json").read_text())["status"]
+            for t in FAULTS
+            if (out / t / "result.json").exists()
+        }
         interrupted = sorted(t for t, s in first.items() if s == "interrupted")
         assert interrupted and set(interrupted) <= {"b", "c"}, first
         assert all(s in ("finished", "interrupted") for s in first.values()), first

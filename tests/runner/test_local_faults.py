@@ -27,23 +27,44 @@ def site():
 
 def run(tasks, out: Path, **kw):  # type: ignore[no-untyped-def]
     kw.setdefault("workers", 2)
-    return run_tasks(tasks, out, RunOptions(
-        model="fake", config=make_config(), task_timeout_s=kw.pop("timeout", 8.0),
-        show_progress=False, policy=FAST, task_fn=run_task, **kw,
-    ))
+    return run_tasks(
+        tasks,
+        out,
+        RunOptions(
+            model="fake",
+            config=make_config(),
+            task_timeout_s=kw.pop("timeout", 8.0),
+            show_progress=False,
+            policy=FAST,
+            task_fn=run_task,
+            **kw,
+        ),
+    )
 
 
 def test_faults_are_contained_and_recorded(site, tmp_path: Path) -> None:
     faults = {
-        "a1": None, "b_suicide": "suicide", "c_kill_browser": "kill_browser", "d2": None,
-        "e_hang": "hang", "f_block": "block", "g3": None, "h4": None,
+        "a1": None,
+        "b_suicide": "suicide",
+        "c_kill_browser": "kill_browser",
+        "d2": None,
+        "e_hang": "hang",
+        "f_block": "block",
+        "g3": None,
+        "h4": None,
     }
     tasks = make_tasks(site.url("/"), faults)
     outcome = run(tasks, tmp_path)
     st = {tid: r.status for tid, r in outcome.results.items()}
     assert st == {
-        "a1": "finished", "b_suicide": "worker_lost", "c_kill_browser": "browser_error", "d2": "finished",
-        "e_hang": "timeout", "f_block": "worker_lost", "g3": "finished", "h4": "finished",
+        "a1": "finished",
+        "b_suicide": "worker_lost",
+        "c_kill_browser": "browser_error",
+        "d2": "finished",
+        "e_hang": "timeout",
+        "f_block": "worker_lost",
+        "g3": "finished",
+        "h4": "finished",
     }, json.dumps({k: (r.status, r.error) for k, r in outcome.results.items()}, indent=1)
     assert outcome.complete and not outcome.interrupted
     for t in tasks:

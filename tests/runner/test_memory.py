@@ -67,7 +67,9 @@ def test_one_disabled_features_flag_with_playwrights_ours_and_the_users():
     flags = [a for a in args if a.startswith("--disable-features=")]
     assert len(flags) == 1 and flags == [a for a in args if "disable-features" in a]
     names = flags[0].split("=", 1)[1].split(",")
-    assert set(PLAYWRIGHT_DISABLED_FEATURES) | set(MEMORY_DISABLED_FEATURES) | {"UserOne", "UserTwo"} == set(names)
+    assert set(PLAYWRIGHT_DISABLED_FEATURES) | set(MEMORY_DISABLED_FEATURES) | {"UserOne", "UserTwo"} == set(
+        names
+    )
     assert len(names) == len(set(names))
 
 
@@ -98,8 +100,12 @@ async def test_the_browser_keeps_playwrights_disabled_features_and_ours(session)
     given = [a.split("=", 1)[1].split(",") for a in _args(browser) if a.startswith("--disable-features=")]
     assert len(given) == 2  # Playwright's own, then ours (the one Chromium keeps)
     # A child process gets the browser's effective feature state on its command line.
-    child = next(p for p in descendants(browser) if any(a.startswith("--disable-features=") for a in _args(p)))
-    effective = next(a for a in _args(child) if a.startswith("--disable-features=")).split("=", 1)[1].split(",")
+    child = next(
+        p for p in descendants(browser) if any(a.startswith("--disable-features=") for a in _args(p))
+    )
+    effective = (
+        next(a for a in _args(child) if a.startswith("--disable-features=")).split("=", 1)[1].split(",")
+    )
     missing = set(given[0]) - set(effective)
     assert not missing, f"Playwright disables more than PLAYWRIGHT_DISABLED_FEATURES lists: {missing}"
     assert set(MEMORY_DISABLED_FEATURES) <= set(effective)
@@ -109,7 +115,9 @@ async def test_the_browser_keeps_playwrights_disabled_features_and_ours(session)
     # no network service process of its own.
     on = next(a for a in _args(child) if a.startswith("--enable-features=")).split("=", 1)[1].split(",")
     pw_on = [a.split("=", 1)[1].split(",") for a in _args(browser) if a.startswith("--enable-features=")][0]
-    assert set(pw_on) <= set(on), f"Playwright enables more than playwright_enabled_features() lists: {set(pw_on) - set(on)}"
+    assert set(pw_on) <= set(on), (
+        f"Playwright enables more than playwright_enabled_features() lists: {set(pw_on) - set(on)}"
+    )
     assert set(MEMORY_ENABLED_FEATURES) <= set(on)
     assert not [p for p in descendants(browser) if role_of(cmdline(p)) == "network"]
 
@@ -143,23 +151,38 @@ print(base, before, rss())
 
 
 def test_release_memory_gives_freed_heap_back():
-    out = subprocess.run([sys.executable, "-c", RELEASE], capture_output=True, text=True, timeout=60, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", RELEASE], capture_output=True, text=True, timeout=60, check=True
+    )
     base, before, after = map(int, out.stdout.split())
     assert before - base > 80, out.stdout  # the freed blocks were still resident
     assert after - base < 20, out.stdout
 
 
 def test_allocator_tuning_is_harmless_before_the_event_loop():
-    code = ("from webfovea.runner.memory import tune_allocator, release_memory; import asyncio; tune_allocator();"
-            "print(asyncio.run(asyncio.to_thread(lambda: sum(range(10)))))")
+    code = (
+        "from webfovea.runner.memory import tune_allocator, release_memory; import asyncio; tune_allocator();"
+        "print(asyncio.run(asyncio.to_thread(lambda: sum(range(10)))))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
     assert out.stdout.strip() == "45"
 
 
 def test_roles_from_chromium_titles():
-    assert role_of([b"/usr/lib/chromium/chromium --type=renderer --top-chrome-webui --lang=en"]) == "renderer (webui)"
-    assert role_of([b"/usr/lib/chromium/chromium", b"--type=utility",
-                    b"--utility-sub-type=network.mojom.NetworkService"]) == "network"
+    assert (
+        role_of([b"/usr/lib/chromium/chromium --type=renderer --top-chrome-webui --lang=en"])
+        == "renderer (webui)"
+    )
+    assert (
+        role_of(
+            [
+                b"/usr/lib/chromium/chromium",
+                b"--type=utility",
+                b"--utility-sub-type=network.mojom.NetworkService",
+            ]
+        )
+        == "network"
+    )
     assert role_of([b"/x/driver/node", b"/x/cli.js", b"run-driver"]) == "node driver"
     assert role_of([b"/usr/lib/chromium/chromium", b"--headless", b"--no-sandbox"]) == "browser"
     assert role_of([b"/usr/lib/chromium/chrome_crashpad_handler", b"--monitor-self"]) == "crashpad"

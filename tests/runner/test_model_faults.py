@@ -20,19 +20,37 @@ DONE = "Thought: done\nAction: finished(content='ok')"
 def test_403_429_503_and_hang_then_answers_and_an_endpoint_that_never_answers(tmp_path: Path) -> None:
     script = [
         # task a: every transient failure once, then the real replies
-        error(403, "forbidden for now"), error(429, "slow down", **{"Retry-After": "1"}), error(503, "busy"),
-        Answer(hang_s=4.0, body=None), openai_ok(CLICK), openai_ok(DONE),
+        error(403, "forbidden for now"),
+        error(429, "slow down", **{"Retry-After": "1"}),
+        error(503, "busy"),
+        Answer(hang_s=4.0, body=None),
+        openai_ok(CLICK),
+        openai_ok(DONE),
         # task b: the endpoint fails for good
         *[error(503, "down")] * 20,
     ]
     with serve_pages({"/": PAGE, "/hit": "ok"}) as site, fake_llm(script) as llm:
-        tasks = [Task(task_id="a", task="press go", website=site.url("/")),
-                 Task(task_id="b", task="press go", website=site.url("/"))]
-        outcome = run_tasks(tasks, tmp_path, RunOptions(
-            model="openai:m", config=make_config(), workers=1, show_progress=False,
-            model_options={"base_url": llm.base_url, "timeout_s": 2.0, "budget_s": 20.0, "max_attempts": 6,
-                           "base_delay_s": 0.2},
-        ))
+        tasks = [
+            Task(task_id="a", task="press go", website=site.url("/")),
+            Task(task_id="b", task="press go", website=site.url("/")),
+        ]
+        outcome = run_tasks(
+            tasks,
+            tmp_path,
+            RunOptions(
+                model="openai:m",
+                config=make_config(),
+                workers=1,
+                show_progress=False,
+                model_options={
+                    "base_url": llm.base_url,
+                    "timeout_s": 2.0,
+                    "budget_s": 20.0,
+                    "max_attempts": 6,
+                    "base_delay_s": 0.2,
+                },
+            ),
+        )
         hits = [p for p in site.log if p.startswith("/hit")]
     assert outcome.complete
     a, b = outcome.results["a"], outcome.results["b"]

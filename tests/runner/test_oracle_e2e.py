@@ -21,10 +21,18 @@ def test_oracle_suite_two_workers(tmp_path: Path) -> None:
     with start_sites() as sites:
         tasks = [t for t in load_builtin_suite(sites) if t.task_id in PICK]
         assert len(tasks) == len(PICK)
-        outcome = run_tasks(tasks, tmp_path, RunOptions(
-            model="oracle", config=make_config(max_seconds=150), workers=2,
-            task_timeout_s=180.0, show_progress=False, policy=Policy(poll_s=0.3),
-        ))
+        outcome = run_tasks(
+            tasks,
+            tmp_path,
+            RunOptions(
+                model="oracle",
+                config=make_config(max_seconds=150),
+                workers=2,
+                task_timeout_s=180.0,
+                show_progress=False,
+                policy=Policy(poll_s=0.3),
+            ),
+        )
     assert outcome.complete and set(outcome.results) == set(PICK)
     by_id = {t.task_id: t for t in tasks}
     for tid, res in outcome.results.items():
@@ -35,4 +43,6 @@ def test_oracle_suite_two_workers(tmp_path: Path) -> None:
     cap = json.loads((tmp_path / "stats-select-01-vn" / "capture.json").read_text())
     table = [r for r in cap["requests"] if "/stats/api/table?" in r["url"]]
     assert any(["country", "VN"] in r["query_params"] for r in table), table
-    assert cap["navigations"] and cap["navigations"][0]["url"].startswith(by_id["stats-select-01-vn"].website[:20])
+    assert cap["navigations"] and cap["navigations"][0]["url"].startswith(
+        by_id["stats-select-01-vn"].website[:20]
+    )

@@ -24,8 +24,12 @@ def _start_ray() -> None:
     # Ray gives its raylet a fixed 30 s to come up; on a loaded 2-core machine it can miss that once.
     for attempt in range(2):
         try:
-            ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
-                     runtime_env={"env_vars": {"PYTHONPATH": REPO}})
+            ray.init(
+                num_cpus=2,
+                include_dashboard=False,
+                log_to_driver=False,
+                runtime_env={"env_vars": {"PYTHONPATH": REPO}},
+            )
             return
         except Exception:
             ray.shutdown()
@@ -35,9 +39,18 @@ def _start_ray() -> None:
 
 def test_ray_matches_local(tmp_path: Path) -> None:
     with serve_pages({"/": PAGE}) as srv:
-        tasks = make_tasks(srv.url("/"), {"a": None, "b_suicide": "suicide", "c": None, "d_hang": "hang", "e": None})
-        common = dict(model="fake", config=make_config(), workers=2, task_timeout_s=8.0, show_progress=False,
-                      policy=POLICY, task_fn=run_task)
+        tasks = make_tasks(
+            srv.url("/"), {"a": None, "b_suicide": "suicide", "c": None, "d_hang": "hang", "e": None}
+        )
+        common = dict(
+            model="fake",
+            config=make_config(),
+            workers=2,
+            task_timeout_s=8.0,
+            show_progress=False,
+            policy=POLICY,
+            task_fn=run_task,
+        )
         local = run_tasks(tasks, tmp_path / "local", RunOptions(**common))
         _start_ray()
         try:
@@ -46,8 +59,11 @@ def test_ray_matches_local(tmp_path: Path) -> None:
             ray.shutdown()
     summary = {k: (r.status, r.answer) for k, r in local.results.items()}
     assert summary == {
-        "a": ("finished", "VN"), "b_suicide": ("worker_lost", None), "c": ("finished", "VN"),
-        "d_hang": ("timeout", None), "e": ("finished", "VN"),
+        "a": ("finished", "VN"),
+        "b_suicide": ("worker_lost", None),
+        "c": ("finished", "VN"),
+        "d_hang": ("timeout", None),
+        "e": ("finished", "VN"),
     }
     assert {k: (r.status, r.answer) for k, r in remote.results.items()} == summary, json.dumps(
         {k: (r.status, r.error) for k, r in remote.results.items()}, indent=1
@@ -55,6 +71,7 @@ def test_ray_matches_local(tmp_path: Path) -> None:
     assert remote.complete
     for t in tasks:
         assert starts(tmp_path / "ray" / t.task_id) == 1
-        assert sorted(p.name for p in (tmp_path / "ray" / t.task_id).iterdir() if not p.name.startswith(".")) == \
-            sorted(p.name for p in (tmp_path / "local" / t.task_id).iterdir() if not p.name.startswith("."))
+        assert sorted(
+            p.name for p in (tmp_path / "ray" / t.task_id).iterdir() if not p.name.startswith(".")
+        ) == sorted(p.name for p in (tmp_path / "local" / t.task_id).iterdir() if not p.name.startswith("."))
     assert json.loads((tmp_path / "ray" / "run.json").read_text())["backend"] == "ray"

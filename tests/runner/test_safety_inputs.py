@@ -24,12 +24,33 @@ FAST = Policy(stall_s=6.0, launch_s=60.0, task_grace_s=20.0, poll_s=0.2, stop_gr
 
 
 def _opts(**kw: object) -> RunOptions:
-    return RunOptions(model="fake", config=make_config(), task_timeout_s=20.0, show_progress=False,
-                      policy=FAST, task_fn=run_task, **kw)  # type: ignore[arg-type]
+    return RunOptions(
+        model="fake",
+        config=make_config(),
+        task_timeout_s=20.0,
+        show_progress=False,
+        policy=FAST,
+        task_fn=run_task,
+        **kw,
+    )  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("bad", ["tasks.json", "queue.sqlite", "summary.json", "run.json", "report.html",
-                                 "runner.log.jsonl", "Summary.JSON", "queue.sqlite-wal", "a\n", "a\r", "a\tb"])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "tasks.json",
+        "queue.sqlite",
+        "summary.json",
+        "run.json",
+        "report.html",
+        "runner.log.jsonl",
+        "Summary.JSON",
+        "queue.sqlite-wal",
+        "a\n",
+        "a\r",
+        "a\tb",
+    ],
+)
 def test_ids_colliding_with_run_files_or_with_control_characters_are_refused(bad: str) -> None:
     with pytest.raises(TaskIdError):
         check_task_id(bad)
@@ -52,23 +73,32 @@ def test_a_file_task_id_with_a_trailing_newline_is_refused(tmp_path: Path) -> No
 @pytest.mark.parametrize("literal", ["NaN", "Infinity", "-Infinity"])
 def test_nan_in_a_task_file_is_refused_at_load(tmp_path: Path, literal: str) -> None:
     f = tmp_path / "t.json"
-    f.write_text('[{"task_id": "a", "task": "t", "website": "http://x.test/", "answer": X}]'.replace("X", literal))
+    f.write_text(
+        '[{"task_id": "a", "task": "t", "website": "http://x.test/", "answer": X}]'.replace("X", literal)
+    )
     with pytest.raises(TaskFileError, match="'answer' is not a finite number"):
         load_task_file(f)
-    f.write_text('[{"task_id": "a", "task": "t", "website": "http://x.test/", "extra": {"w": [1, X]}}]'.replace("X", literal))
+    f.write_text(
+        '[{"task_id": "a", "task": "t", "website": "http://x.test/", "extra": {"w": [1, X]}}]'.replace(
+            "X", literal
+        )
+    )
     with pytest.raises(TaskFileError, match="'extra.w.1'"):
         load_task_file(f)
 
 
-@pytest.mark.parametrize("args, words", [
-    (["bench", "builtin", "--workers", "0"], "--workers"),
-    (["bench", "builtin", "--limit", "-2"], "--limit"),
-    (["bench", "builtin", "--port", "99999"], "--port"),
-    (["bench", "builtin", "--frame-port", "-1"], "--frame-port"),
-    (["run", "--task", "t", "--url", "http://x.test/", "--max-steps", "0"], "--max-steps"),
-    (["ab", "--max-steps", "0"], "--max-steps"),
-    (["serve", "--port", "70000"], "--port"),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["bench", "builtin", "--workers", "0"], "--workers"),
+        (["bench", "builtin", "--limit", "-2"], "--limit"),
+        (["bench", "builtin", "--port", "99999"], "--port"),
+        (["bench", "builtin", "--frame-port", "-1"], "--frame-port"),
+        (["run", "--task", "t", "--url", "http://x.test/", "--max-steps", "0"], "--max-steps"),
+        (["ab", "--max-steps", "0"], "--max-steps"),
+        (["serve", "--port", "70000"], "--port"),
+    ],
+)
 def test_cli_numbers_are_validated(args: list[str], words: str) -> None:
     res = CliRunner().invoke(app, args)
     assert res.exit_code == 2, res.output
@@ -79,8 +109,10 @@ def test_cli_numbers_are_validated(args: list[str], words: str) -> None:
 def test_out_pointing_at_a_file_is_a_clear_error(tmp_path: Path) -> None:
     f = tmp_path / "taken"
     f.write_text("x")
-    for args in (["bench", "builtin", "--out", str(f)], ["run", "--task", "t", "--url", "http://x.test/",
-                                                          "--model", "openai:gpt-4o", "--out", str(f)]):
+    for args in (
+        ["bench", "builtin", "--out", str(f)],
+        ["run", "--task", "t", "--url", "http://x.test/", "--model", "openai:gpt-4o", "--out", str(f)],
+    ):
         res = CliRunner().invoke(app, args)
         assert res.exit_code == 2, res.output
         assert "is a file, not a folder" in " ".join(res.output.split()), res.output
@@ -108,13 +140,19 @@ def test_workers_are_capped_at_the_number_of_tasks(tmp_path: Path) -> None:
     assert json.loads((tmp_path / "run.json").read_text())["workers"] == 2
 
 
-@pytest.mark.parametrize("args", [["bench", "builtin", "--model", "bogus"],
-                                  ["run", "--task", "t", "--url", "http://x.test/", "--model", "bogus:x"],
-                                  ["bench", "builtin", "--model", "openai:gpt-4o"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["bench", "builtin", "--model", "bogus"],
+        ["run", "--task", "t", "--url", "http://x.test/", "--model", "bogus:x"],
+        ["bench", "builtin", "--model", "openai:gpt-4o"],
+    ],
+)
 def test_a_bad_model_spec_or_a_missing_key_stops_before_any_browser(tmp_path: Path, args: list[str]) -> None:
     out = tmp_path / "o"
-    res = CliRunner().invoke(app, [*args, "--out", str(out)],
-                             env={"OPENAI_API_KEY": None, "OPENAI_BASE_URL": None})
+    res = CliRunner().invoke(
+        app, [*args, "--out", str(out)], env={"OPENAI_API_KEY": None, "OPENAI_BASE_URL": None}
+    )
     assert res.exit_code == 2, res.output
     assert "model" in res.output.lower() or "OPENAI_API_KEY" in res.output, res.output
     assert not out.exists()  # nothing started, nothing written

@@ -43,7 +43,9 @@ def test_workers_die_with_a_killed_driver_and_a_resume_is_not_overwritten(tmp_pa
         url = srv.url("/")
         parent = subprocess.Popen(
             [sys.executable, "-m", "tests.runner.helpers", str(out), url, json.dumps(FAULTS), "local"],
-            cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            cwd=REPO,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
             env={**os.environ, "PYTHONPATH": str(REPO)},
         )
         try:
@@ -68,10 +70,19 @@ def test_workers_die_with_a_killed_driver_and_a_resume_is_not_overwritten(tmp_pa
         # Resume in-process: the tasks the dead run started are worker_lost, "c" (if not yet
         # started) runs; nobody writes over those results afterwards.
         tasks = make_tasks(url, FAULTS, steps=SLOW_STEPS)
-        outcome = run_tasks(tasks, out, RunOptions(
-            model="fake", config=make_config(), workers=1, task_timeout_s=30.0, show_progress=False,
-            policy=Policy(stall_s=20.0, poll_s=0.2), task_fn=run_task,
-        ))
+        outcome = run_tasks(
+            tasks,
+            out,
+            RunOptions(
+                model="fake",
+                config=make_config(),
+                workers=1,
+                task_timeout_s=30.0,
+                show_progress=False,
+                policy=Policy(stall_s=20.0, poll_s=0.2),
+                task_fn=run_task,
+            ),
+        )
     assert outcome.results["a"].status == outcome.results["b"].status == "worker_lost"
     time.sleep(3.0)  # an orphan would still be hanging and would write `timeout` at 30 s; none is left
     for tid in "ab":

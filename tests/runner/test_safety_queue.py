@@ -25,8 +25,15 @@ FAST = Policy(stall_s=6.0, launch_s=60.0, task_grace_s=20.0, poll_s=0.2, stop_gr
 
 
 def _opts(**kw: object) -> RunOptions:
-    return RunOptions(model="fake", config=make_config(), task_timeout_s=30.0, show_progress=False,
-                      policy=FAST, task_fn=run_task, **kw)  # type: ignore[arg-type]
+    return RunOptions(
+        model="fake",
+        config=make_config(),
+        task_timeout_s=30.0,
+        show_progress=False,
+        policy=FAST,
+        task_fn=run_task,
+        **kw,
+    )  # type: ignore[arg-type]
 
 
 @pytest.fixture(scope="module")
@@ -59,7 +66,9 @@ def test_started_tasks_are_not_run_again_after_the_queue_is_moved_away(site, tmp
 
 
 @pytest.mark.parametrize("how", ["overwritten", "replaced"])
-def test_a_queue_damaged_mid_run_stops_cleanly_keeping_finished_results(site, tmp_path: Path, how: str) -> None:
+def test_a_queue_damaged_mid_run_stops_cleanly_keeping_finished_results(
+    site, tmp_path: Path, how: str
+) -> None:
     faults = {"a": None, "b": None, "c": "slow", "d": "slow", "e": "slow", "f": "slow"}
     tasks = make_tasks(site.url("/"), faults, steps=20)
     out = tmp_path / "run"
@@ -69,8 +78,9 @@ def test_a_queue_damaged_mid_run_stops_cleanly_keeping_finished_results(site, tm
         deadline = time.time() + 120
         while time.time() < deadline and not done.is_set():
             # mid-run: both quick tasks finished and a slow one is in a worker's hands
-            if (all((r := read_result(out / t)) is not None and r.status == "finished" for t in "ab")
-                    and any(starts(out / t) for t in "cdef")):
+            if all((r := read_result(out / t)) is not None and r.status == "finished" for t in "ab") and any(
+                starts(out / t) for t in "cdef"
+            ):
                 q = out / "queue.sqlite"
                 if how == "overwritten":
                     with q.open("r+b") as f:

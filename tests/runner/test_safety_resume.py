@@ -23,8 +23,15 @@ FAST = Policy(stall_s=6.0, launch_s=60.0, task_grace_s=20.0, poll_s=0.2, stop_gr
 
 def _opts(model: str = "fake", **kw: object) -> RunOptions:
     config = kw.pop("config", make_config())
-    return RunOptions(model=model, config=config, task_timeout_s=20.0, show_progress=False,  # type: ignore[arg-type]
-                      policy=FAST, task_fn=run_task, **kw)  # type: ignore[arg-type]
+    return RunOptions(
+        model=model,
+        config=config,
+        task_timeout_s=20.0,
+        show_progress=False,  # type: ignore[arg-type]
+        policy=FAST,
+        task_fn=run_task,
+        **kw,
+    )  # type: ignore[arg-type]
 
 
 def test_a_changed_run_is_refused_naming_the_change_and_fresh_starts_again(tmp_path: Path) -> None:
@@ -35,7 +42,7 @@ def test_a_changed_run_is_refused_naming_the_change_and_fresh_starts_again(tmp_p
         changed_answer = [tasks[0].model_copy(update={"answer": "XX"}), tasks[1]]
         changed_site = [tasks[0], tasks[1].model_copy(update={"website": srv.url("/other")})]
         for kw, args, words in [
-            ({}, ("other-model",), ["model \"fake\" -> \"other-model\""]),
+            ({}, ("other-model",), ['model "fake" -> "other-model"']),
             ({"config": make_config(max_steps=7)}, (), ["config max_steps 80 -> 7"]),
         ]:
             with pytest.raises(RunError) as info:
@@ -65,8 +72,13 @@ def test_the_proving_grounds_ports_are_not_a_change() -> None:
         with start_sites(seed=0) as h:
             tasks = load_builtin_suite(h, seed=0)[:5]
             aliases = {h.main_url: "http://proving-ground", h.frame_url: "http://proving-ground-frames"}
-            idents.append((h.main_url, run_identity("m", make_config(), tasks, aliases),
-                           run_identity("m", make_config(), tasks)))
+            idents.append(
+                (
+                    h.main_url,
+                    run_identity("m", make_config(), tasks, aliases),
+                    run_identity("m", make_config(), tasks),
+                )
+            )
     (url1, same1, raw1), (url2, same2, raw2) = idents
     assert url1 != url2
     assert differences(same1, same2) == []

@@ -24,24 +24,46 @@ POLICY = Policy(stall_s=10.0, launch_s=90.0, poll_s=0.2)
 
 
 def _run(url: str, out: Path, work: Path, backend: str) -> RunOutcome:
-    return run_tasks(make_tasks(url, FAULTS), out, RunOptions(
-        model="fake", config=make_config(), workers=2, backend=backend, task_timeout_s=30.0,
-        show_progress=False, policy=POLICY, task_fn=run_task, work_dir=work,
-    ))
+    return run_tasks(
+        make_tasks(url, FAULTS),
+        out,
+        RunOptions(
+            model="fake",
+            config=make_config(),
+            workers=2,
+            backend=backend,
+            task_timeout_s=30.0,
+            show_progress=False,
+            policy=POLICY,
+            task_fn=run_task,
+            work_dir=work,
+        ),
+    )
 
 
 def _check(outcome: RunOutcome, out: Path, work: Path) -> list[dict]:
     assert work.resolve() != out.resolve() and out.resolve() not in work.resolve().parents
     st = {k: (r.status, r.answer) for k, r in outcome.results.items()}
-    assert st == {"a": ("finished", "VN"), "b_suicide": ("worker_lost", None), "c": ("finished", "VN"),
-                  "d": ("finished", "VN"), "e_block": ("worker_lost", None)}, json.dumps({k: r.error for k, r in outcome.results.items()})
+    assert st == {
+        "a": ("finished", "VN"),
+        "b_suicide": ("worker_lost", None),
+        "c": ("finished", "VN"),
+        "d": ("finished", "VN"),
+        "e_block": ("worker_lost", None),
+    }, json.dumps({k: r.error for k, r in outcome.results.items()})
     assert outcome.complete and not outcome.interrupted
     assert "exited with code -9" in (outcome.results["b_suicide"].error or "")
     assert "stuck" in (outcome.results["e_block"].error or "")
     for tid in FAULTS:
         names = {p.name for p in (out / tid).iterdir()}
         # the lost task too: its node sent back what it had written before dying
-        assert {"result.json", "trajectory.jsonl", "step_000.png", "capture.json", ".runner_starts"} <= names, tid
+        assert {
+            "result.json",
+            "trajectory.jsonl",
+            "step_000.png",
+            "capture.json",
+            ".runner_starts",
+        } <= names, tid
         assert starts(out / tid) == 1, tid
     # the captures of the lost tasks were exported by the driver from the databases their workers left
     for tid in ("b_suicide", "e_block"):
@@ -54,8 +76,14 @@ def _check(outcome: RunOutcome, out: Path, work: Path) -> list[dict]:
     log = [json.loads(line) for line in (out / "runner.log.jsonl").read_text().splitlines()]
     received = {e["task_id"] for e in log if e["event"] == "task_received" and e["bytes"] > 0}
     assert received == {"a", "c", "d"}
-    assert sorted(t for e in log if e["event"] == "leftovers_received" for t in e["placed"]) == ["b_suicide", "e_block"]
-    assert sorted(t for e in log if e["event"] == "worker_lost" for t in e["tasks"]) == ["b_suicide", "e_block"]
+    assert sorted(t for e in log if e["event"] == "leftovers_received" for t in e["placed"]) == [
+        "b_suicide",
+        "e_block",
+    ]
+    assert sorted(t for e in log if e["event"] == "worker_lost" for t in e["tasks"]) == [
+        "b_suicide",
+        "e_block",
+    ]
     return log
 
 

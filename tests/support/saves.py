@@ -58,7 +58,9 @@ LIST = """<!doctype html><html><head><title>Saved requests</title></head><body s
 
 
 class SavesServer:
-    def __init__(self, lie_first: int = 0, fail_first: int = 0, limit_s: float = 0.0, overlay: bool = False) -> None:
+    def __init__(
+        self, lie_first: int = 0, fail_first: int = 0, limit_s: float = 0.0, overlay: bool = False
+    ) -> None:
         self.items: list[str] = []  # the real state
         self.posts = 0
         self.lie_first = lie_first
@@ -108,7 +110,9 @@ class SavesServer:
                     site.posts += 1
                     code = site._answer(time.monotonic())
                     site.answers.append(code)
-                    if code == 200 and site.posts > site.lie_first + site.fail_first:  # forged: nothing stored
+                    if (
+                        code == 200 and site.posts > site.lie_first + site.fail_first
+                    ):  # forged: nothing stored
                         site.items.append(title)
                 if code == 429:
                     self.send_response(429)

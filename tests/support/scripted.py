@@ -13,8 +13,14 @@ FINISH = "Thought: x\nAction: finished(content='x')"
 class ScriptedModel:
     """`then`: the reply once the list is used up (None: running out fails the test)."""
 
-    def __init__(self, replies: list[str], *, then: str | None = None, usage: Usage | None = None,
-                 on_call: Callable[[int, ModelInput], Awaitable[None]] | None = None) -> None:
+    def __init__(
+        self,
+        replies: list[str],
+        *,
+        then: str | None = None,
+        usage: Usage | None = None,
+        on_call: Callable[[int, ModelInput], Awaitable[None]] | None = None,
+    ) -> None:
         self.replies = list(replies)
         self.then = then
         self.usage = usage or Usage(1, 1)

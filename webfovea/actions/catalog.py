@@ -64,8 +64,9 @@ def _aliases() -> dict[str, str]:
 ALIASES: dict[str, str] = _aliases()
 
 
-def offered(config: HarnessConfig, *, snapshot: bool = False, refs: bool = False,
-            points: bool = True) -> list[ActionSpec]:
+def offered(
+    config: HarnessConfig, *, snapshot: bool = False, refs: bool = False, points: bool = True
+) -> list[ActionSpec]:
     """The actions this harness offers, in prompt order (the reference profile: those without a switch).
 
     The observation mode's flags: `snapshot` offers the snapshot actions (find, snapshot, look),

@@ -43,8 +43,16 @@ NOT_OFFERED: dict[str, str] = {
 }
 
 # xdotool key names Claude writes -> the names our key arguments take.
-KEY_NAMES: dict[str, str] = {"return": "enter", "escape": "esc", "page_up": "pageup", "page_down": "pagedown",
-                             "prior": "pageup", "next": "pagedown", "super": "meta", "control": "ctrl"}
+KEY_NAMES: dict[str, str] = {
+    "return": "enter",
+    "escape": "esc",
+    "page_up": "pageup",
+    "page_down": "pagedown",
+    "prior": "pageup",
+    "next": "pagedown",
+    "super": "meta",
+    "control": "ctrl",
+}
 
 COMPUTER_COVERED: frozenset[str] = frozenset(name for name, _ in COMPUTER_ACTIONS.values())
 

@@ -68,6 +68,6 @@ SPECS = [
         pointer=True,
         rule="To enter text in a box, use fill (not click then type); dates may be written in any common format.",
         feedback="The value actually in the box after typing, and what else changed (suggestions, results); "
-                 "on failure, what is under the point.",
+        "on failure, what is under the point.",
     ),
 ]

@@ -11,12 +11,34 @@ from webfovea.guardrails.hotkeys import blocked_hotkey, editor_hotkey
 from webfovea.types import Action, ParamSpec
 
 _KEY_NAMES = {
-    "ctrl": "Control", "control": "Control", "shift": "Shift", "alt": "Alt", "meta": "Meta", "cmd": "Meta",
-    "enter": "Enter", "return": "Enter", "esc": "Escape", "escape": "Escape", "tab": "Tab", "space": " ",
-    "backspace": "Backspace", "delete": "Delete", "del": "Delete", "home": "Home", "end": "End",
-    "pageup": "PageUp", "pagedown": "PageDown", "up": "ArrowUp", "down": "ArrowDown", "left": "ArrowLeft",
-    "right": "ArrowRight", "arrowup": "ArrowUp", "arrowdown": "ArrowDown", "arrowleft": "ArrowLeft",
-    "arrowright": "ArrowRight", "insert": "Insert",
+    "ctrl": "Control",
+    "control": "Control",
+    "shift": "Shift",
+    "alt": "Alt",
+    "meta": "Meta",
+    "cmd": "Meta",
+    "enter": "Enter",
+    "return": "Enter",
+    "esc": "Escape",
+    "escape": "Escape",
+    "tab": "Tab",
+    "space": " ",
+    "backspace": "Backspace",
+    "delete": "Delete",
+    "del": "Delete",
+    "home": "Home",
+    "end": "End",
+    "pageup": "PageUp",
+    "pagedown": "PageDown",
+    "up": "ArrowUp",
+    "down": "ArrowDown",
+    "left": "ArrowLeft",
+    "right": "ArrowRight",
+    "arrowup": "ArrowUp",
+    "arrowdown": "ArrowDown",
+    "arrowleft": "ArrowLeft",
+    "arrowright": "ArrowRight",
+    "insert": "Insert",
 }
 
 
@@ -55,8 +77,11 @@ async def exec_hotkey(ctx: ExecContext, action: Action) -> Outcome:
     key = str(action.args.get("key", "")).strip().lower()
     if not key:
         return Outcome(ok=False, check_change=False, note="hotkey needs a key, e.g. hotkey(key='enter').")
-    if ctx.on(Component.hotkey_blocklist) and blocked_hotkey(key) and not (
-            ctx.on(Component.editor_hotkeys) and editor_hotkey(key) and await _editing(ctx)):
+    if (
+        ctx.on(Component.hotkey_blocklist)
+        and blocked_hotkey(key)
+        and not (ctx.on(Component.editor_hotkeys) and editor_hotkey(key) and await _editing(ctx))
+    ):
         return Outcome(
             ok=False,
             check_change=False,
@@ -122,6 +147,6 @@ SPECS = [
         purpose="Press a key combination on the page (space-separated, e.g. 'enter', 'ctrl a', 'escape').",
         execute=exec_hotkey,
         feedback="Browser-level keys (ctrl l, ctrl t, F5, alt left ...) are refused with the reason; editing "
-                 "shortcuts (ctrl u/k/e/j) pass when the focus is in an editable element.",
+        "shortcuts (ctrl u/k/e/j) pass when the focus is in an editable element.",
     ),
 ]

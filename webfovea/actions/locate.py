@@ -44,8 +44,9 @@ class LocateAnswer:
     """What the model's reply says: a point in 0-1000, `missing` (it said it sees none) or
     `problem` (a one-sentence reason it could not be used)."""
 
-    def __init__(self, point: tuple[float, float] | None = None, missing: bool = False,
-                 problem: str | None = None) -> None:
+    def __init__(
+        self, point: tuple[float, float] | None = None, missing: bool = False, problem: str | None = None
+    ) -> None:
         self.point, self.missing, self.problem = point, missing, problem
 
 
@@ -96,10 +97,15 @@ def _prompt(description: str) -> str:
 async def exec_locate(ctx: ExecContext, action: Action) -> Outcome:
     description = str(action.args.get("description", "")).strip()
     if not description:
-        return Outcome(ok=False, check_change=False, note="locate needs a description of the element to find.")
+        return Outcome(
+            ok=False, check_change=False, note="locate needs a description of the element to find."
+        )
     if ctx.vision is None:
-        return Outcome(ok=False, check_change=False,
-                       note="locate is not available here: no model is configured to read the screenshot.")
+        return Outcome(
+            ok=False,
+            check_change=False,
+            note="locate is not available here: no model is configured to read the screenshot.",
+        )
     calls: list[dict[str, Any]] = []
     answer = LocateAnswer(problem="the model gave no answer")
     size: tuple[float, float] | None = None
@@ -119,17 +125,23 @@ async def exec_locate(ctx: ExecContext, action: Action) -> Outcome:
         size = None  # the viewport changed under the image: take it again and ask once more
     outcome = Outcome(ok=False, check_change=False, vision_calls=calls)
     if answer.missing:
-        outcome.note = f"locate: '{description}' was not found in the current screenshot; scroll or look again."
+        outcome.note = (
+            f"locate: '{description}' was not found in the current screenshot; scroll or look again."
+        )
     elif answer.problem or answer.point is None:
         outcome.note = f"locate: no point for '{description}': {answer.problem}; nothing was clicked."
     elif size is None:
-        outcome.note = "locate: the viewport kept changing while the screenshot was read; nothing was clicked."
+        outcome.note = (
+            "locate: the viewport kept changing while the screenshot was read; nothing was clicked."
+        )
     else:
         css = to_viewport(answer.point, *size)
         mx, my = model_point(ctx.view, *css)
         outcome.ok = True
-        outcome.note = (f"locate: '{description}' is at ({mx},{my}); use click(start_box='({mx},{my})') or "
-                        f"hover(start_box='({mx},{my})') to act on it (nothing was clicked).")
+        outcome.note = (
+            f"locate: '{description}' is at ({mx},{my}); use click(start_box='({mx},{my})') or "
+            f"hover(start_box='({mx},{my})') to act on it (nothing was clicked)."
+        )
     return outcome
 
 
@@ -139,7 +151,7 @@ SPECS = [
         params=(ParamSpec("description", "text"),),
         signature="locate(description='the element to find')",
         purpose="Find a visible element the snapshot cannot name (canvas, chart point, icon): returns a "
-                "start_box point to click or hover; it does not click.",
+        "start_box point to click or hover; it does not click.",
         execute=exec_locate,
         needs_snapshot=True,
         also_with=Component.evaluate,  # the winner profile offers it in every mode
@@ -147,7 +159,7 @@ SPECS = [
         budget=20,
         aliases=("browser_locate", "grid_locate"),
         rule="For a target with no [ref=…] (a canvas, a chart point, an unlabelled icon), call locate and "
-             "act on the start_box it returns; never guess a point.",
+        "act on the start_box it returns; never guess a point.",
         feedback="The point to use as start_box (or why there is none); nothing is clicked.",
     ),
 ]

@@ -23,7 +23,11 @@ def _first_line(e: BaseException) -> str:
 async def exec_evaluate(ctx: ExecContext, action: Action) -> Outcome:
     script = str(action.args.get("script", "")).strip()
     if not script:
-        return Outcome(ok=False, check_change=False, note="evaluate needs a script, e.g. evaluate(script='document.title').")
+        return Outcome(
+            ok=False,
+            check_change=False,
+            note="evaluate needs a script, e.g. evaluate(script='document.title').",
+        )
     try:
         value = await run_script(ctx.page, script)
     except Exception as e:

@@ -92,9 +92,16 @@ async def _scroll_step(ctx: ExecContext, x: float, y: float, direction: str) -> 
         return SCROLL_PX
     vert = direction in ("up", "down")
     try:
-        got = await worlds(ctx.page).call(hit.ref, _SCROLLER, {"x": hit.local_x, "y": hit.local_y,
-                                                               "axis": "y" if vert else "x",
-                                                               "sign": 1 if direction in ("down", "right") else -1})
+        got = await worlds(ctx.page).call(
+            hit.ref,
+            _SCROLLER,
+            {
+                "x": hit.local_x,
+                "y": hit.local_y,
+                "axis": "y" if vert else "x",
+                "sign": 1 if direction in ("down", "right") else -1,
+            },
+        )
         return max(40.0, round(float(got["size"]) * SCROLL_SHARE))
     except PageUnresponsive:
         raise

@@ -33,7 +33,9 @@ async def exec_read_text(ctx: ExecContext, action: Action) -> Outcome:
         return Outcome(ok=False, check_change=False, note="read_text needs a label to read near.")
     res = await read_text(ctx.page, near)
     if not res.found:
-        return Outcome(ok=False, check_change=False, note=f"read_text: no text matching '{near}' on this page.")
+        return Outcome(
+            ok=False, check_change=False, note=f"read_text: no text matching '{near}' on this page."
+        )
     note = f"read_text near '{near}' ({res.matches} match{'es' if res.matches != 1 else ''}): {res.text}"
     if res.replaced:
         note += (

@@ -47,7 +47,9 @@ class ActionSpec:
     targets: bool = False
     needs_target: bool = False  # set on the variant: a ref or a start_box must be given
     needs_snapshot: bool = False  # offered only in modes that show the snapshot (find, snapshot)
-    also_with: Component | None = None  # ... or in any mode when this switch is on (locate: the winner's tools)
+    also_with: Component | None = (
+        None  # ... or in any mode when this switch is on (locate: the winner's tools)
+    )
 
     def offered(self, on: Callable[[Component], bool], snapshot: bool = False) -> bool:
         if self.needs_snapshot and not snapshot and not (self.also_with is not None and on(self.also_with)):

@@ -17,7 +17,9 @@ SUBTREE_BYTES = 12_000  # a subtree is a look inside one container, not the page
 
 
 def _no_snapshot() -> Outcome:
-    return Outcome(ok=False, check_change=False, note="There is no snapshot to search yet; look at the page first.")
+    return Outcome(
+        ok=False, check_change=False, note="There is no snapshot to search yet; look at the page first."
+    )
 
 
 async def exec_find(ctx: ExecContext, action: Action) -> Outcome:
@@ -28,13 +30,21 @@ async def exec_find(ctx: ExecContext, action: Action) -> Outcome:
         return Outcome(ok=False, check_change=False, note="find needs a text to search for.")
     hits = st.find(ctx.snapshot.nodes, text, FIND_LIMIT)
     if not hits:
-        return Outcome(ok=False, check_change=False,
-                       note=f"No line of the full snapshot contains '{text}'; try a shorter or different text.")
-    parts = [f"find('{text}'): {len(hits)} match{'es' if len(hits) != 1 else ''} in the full snapshot"
-             f"{' (first ' + str(FIND_LIMIT) + ')' if len(hits) >= FIND_LIMIT else ''}:"]
+        return Outcome(
+            ok=False,
+            check_change=False,
+            note=f"No line of the full snapshot contains '{text}'; try a shorter or different text.",
+        )
+    parts = [
+        f"find('{text}'): {len(hits)} match{'es' if len(hits) != 1 else ''} in the full snapshot"
+        f"{' (first ' + str(FIND_LIMIT) + ')' if len(hits) >= FIND_LIMIT else ''}:"
+    ]
     for node, path in hits:
-        where = " > ".join(f"{a.role}{' ' + repr(a.name) if a.name else ''}{' [ref=' + a.ref + ']' if a.ref else ''}"
-                           for a in reversed(path[:3]) if a.role)
+        where = " > ".join(
+            f"{a.role}{' ' + repr(a.name) if a.name else ''}{' [ref=' + a.ref + ']' if a.ref else ''}"
+            for a in reversed(path[:3])
+            if a.role
+        )
         parts.append(f"- {node.line.strip()[2:]}" + (f"   (in {where})" if where else ""))
     return Outcome(check_change=False, note="\n".join(parts))
 
@@ -45,8 +55,11 @@ async def exec_snapshot(ctx: ExecContext, action: Action) -> Outcome:
         return _no_snapshot()
     node = st.by_ref(ctx.snapshot.nodes).get(ref) if ref else None
     if node is None:
-        return Outcome(ok=False, check_change=False,
-                       note=f"Reference {ref} is not in the latest snapshot; use a [ref=…] printed there.")
+        return Outcome(
+            ok=False,
+            check_change=False,
+            note=f"Reference {ref} is not in the latest snapshot; use a [ref=…] printed there.",
+        )
     text = st.render(st.subtree(ctx.snapshot.nodes, node.index))
     data = text.encode("utf-8")
     if len(data) > SUBTREE_BYTES:
@@ -71,14 +84,20 @@ async def exec_look(ctx: ExecContext, action: Action) -> Outcome:
         image, _ = await ctx.vision.view()
         text, call = await ctx.vision.ask("look", LOOK_SYSTEM, question or "What is on the page?", image)
         if call.get("error"):
-            return Outcome(ok=False, check_change=False, vision_calls=[call],
-                           note=f"look: the vision model could not answer ({call['error']}); {where}.")
+            return Outcome(
+                ok=False,
+                check_change=False,
+                vision_calls=[call],
+                note=f"look: the vision model could not answer ({call['error']}); {where}.",
+            )
         answer = " ".join(text.split())[:2000] or "(no answer)"
-        return Outcome(check_change=False, vision_calls=[call],
-                       note=f"look ({where}): {answer}")
-    return Outcome(check_change=False, show_image=True,
-                   note=f"The current screenshot is attached to answer: {question or 'what is on the page'}. "
-                        f"Scroll position: {where}.")
+        return Outcome(check_change=False, vision_calls=[call], note=f"look ({where}): {answer}")
+    return Outcome(
+        check_change=False,
+        show_image=True,
+        note=f"The current screenshot is attached to answer: {question or 'what is on the page'}. "
+        f"Scroll position: {where}.",
+    )
 
 
 SPECS = [
@@ -92,7 +111,7 @@ SPECS = [
         watch=False,
         aliases=("browser_find", "search"),
         rule="When the snapshot says nodes were omitted, use find(text=…) or snapshot(ref=…) before "
-             "guessing; never invent a reference.",
+        "guessing; never invent a reference.",
         feedback="The matching lines with their references and the path of containers; or that nothing matched.",
     ),
     ActionSpec(
@@ -118,6 +137,6 @@ SPECS = [
         aliases=("screenshot", "browser_take_screenshot"),
         rule="For values drawn as graphics or with custom fonts, use look (or read_text) before answering.",
         feedback="The vision model's answer (or, without one, the screenshot with the next step), with "
-                 "the scroll position ('scrolled Y of H px').",
+        "the scroll position ('scrolled Y of H px').",
     ),
 ]

@@ -33,5 +33,7 @@ def by_reference(spec: ActionSpec, *, points: bool) -> ActionSpec:
             params.append(p)
     shown = "ref='e12' or " + _BOX if points else "ref='e12'"
     signature = spec.signature.replace(_BOX, shown)
-    purpose = spec.purpose.replace("the point", "the element (ref) or point" if points else "the element (ref)")
+    purpose = spec.purpose.replace(
+        "the point", "the element (ref) or point" if points else "the element (ref)"
+    )
     return replace(spec, params=tuple(params), signature=signature, purpose=purpose, needs_target=needs)

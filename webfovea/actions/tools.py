@@ -28,15 +28,23 @@ _POINT: dict[str, Any] = {
 _SCHEMA_BY_KIND: dict[str, dict[str, Any]] = {
     "point": _POINT,
     "points": {"type": "array", "items": _POINT, "minItems": 1, "description": "a list of [x, y] points"},
-    "box": {"type": "array", "items": {"type": "number"}, "minItems": 4, "maxItems": 4,
-            "description": "[x1, y1, x2, y2]: the region's top-left and bottom-right corners in the "
-                           "screenshot's coordinates"},
+    "box": {
+        "type": "array",
+        "items": {"type": "number"},
+        "minItems": 4,
+        "maxItems": 4,
+        "description": "[x1, y1, x2, y2]: the region's top-left and bottom-right corners in the "
+        "screenshot's coordinates",
+    },
     "direction": {"type": "string", "enum": ["up", "down", "left", "right"]},
     "text": {"type": "string"},
     "answer": {"type": "string", "description": "the answer ('' if it cannot be reached)"},
     "key": {"type": "string", "description": "key names separated by spaces, e.g. 'enter' or 'ctrl c'"},
-    "ref": {"type": "string", "pattern": "^(f\\d+)?e\\d+$",
-            "description": "a reference from the accessibility snapshot, e.g. 'e12' or 'f3e12'"},
+    "ref": {
+        "type": "string",
+        "pattern": "^(f\\d+)?e\\d+$",
+        "description": "a reference from the accessibility snapshot, e.g. 'e12' or 'f3e12'",
+    },
 }
 
 
@@ -48,13 +56,25 @@ def tool_def(spec: ActionSpec, *, with_rule: bool = False, with_budget: bool = T
         description += f" At most {spec.budget} per task."
     if with_rule and spec.rule:
         description += f" Rule: {spec.rule}"
-    schema: dict[str, Any] = {"type": "object", "properties": properties, "required": required,
-                              "additionalProperties": False}
-    return ToolDef(spec.name, description, schema, computer_covered=spec.name in COMPUTER_COVERED,
-                   openai_computer_covered=spec.name in OPENAI_COVERED, computer_needs=COMPUTER_NEEDS.get(spec.name))
+    schema: dict[str, Any] = {
+        "type": "object",
+        "properties": properties,
+        "required": required,
+        "additionalProperties": False,
+    }
+    return ToolDef(
+        spec.name,
+        description,
+        schema,
+        computer_covered=spec.name in COMPUTER_COVERED,
+        openai_computer_covered=spec.name in OPENAI_COVERED,
+        computer_needs=COMPUTER_NEEDS.get(spec.name),
+    )
 
 
-def tool_defs(specs: Sequence[ActionSpec], *, with_rules: bool = False, with_budgets: bool = True) -> list[ToolDef]:
+def tool_defs(
+    specs: Sequence[ActionSpec], *, with_rules: bool = False, with_budgets: bool = True
+) -> list[ToolDef]:
     """The tools for the offered specs, in prompt order. Rules stay in the system prompt by
     default (one place, as in the text grammar); `with_rules` copies them into descriptions."""
     return [tool_def(s, with_rule=with_rules, with_budget=with_budgets) for s in specs]

@@ -62,8 +62,13 @@ async def capture_region(page: Any, x: float, y: float, w: float, h: float, scal
         # read from the browser (out of the page's reach), as the screenshot's geometry is.
         metrics = await cdp.send("Page.getLayoutMetrics")
         vv = metrics.get("cssVisualViewport") or {}
-        clip = {"x": float(vv.get("pageX") or 0) + x, "y": float(vv.get("pageY") or 0) + y,
-                "width": w, "height": h, "scale": scale}
+        clip = {
+            "x": float(vv.get("pageX") or 0) + x,
+            "y": float(vv.get("pageY") or 0) + y,
+            "width": w,
+            "height": h,
+            "scale": scale,
+        }
         shot = await (await send_capture(page, cdp, {"format": "png", "clip": clip}, ZOOM_WAIT_S))
     finally:
         try:
@@ -86,13 +91,17 @@ async def exec_zoom(ctx: ExecContext, action: Action) -> Outcome:
     if len(box) != 4:
         raise OutOfBounds("it needs a region (x1,y1,x2,y2); nothing was captured.")
     if box[2] <= box[0] or box[3] <= box[1]:
-        raise OutOfBounds(f"the region {_fmt(box)} is empty or inverted; give (x1,y1,x2,y2) with the top-left "
-                          "corner first (x1 < x2, y1 < y2); nothing was captured.")
+        raise OutOfBounds(
+            f"the region {_fmt(box)} is empty or inverted; give (x1,y1,x2,y2) with the top-left "
+            "corner first (x1 < x2, y1 < y2); nothing was captured."
+        )
     x1, y1, x2, y2, clipped = css_region(ctx.view, box)
     w, h = x2 - x1, y2 - y1
     if w < MIN_CSS or h < MIN_CSS:
-        raise OutOfBounds(f"the region {_fmt(box)} lies outside the screenshot ({ctx.view.bounds_text()}); "
-                          "nothing was captured.")
+        raise OutOfBounds(
+            f"the region {_fmt(box)} lies outside the screenshot ({ctx.view.bounds_text()}); "
+            "nothing was captured."
+        )
     limit = (ctx.config.screenshot_cap_width, ctx.config.screenshot_cap_height)
     scale = zoom_scale(w, h, limit)
     image = await capture_region(ctx.page, x1, y1, w, h, scale)
@@ -100,14 +109,24 @@ async def exec_zoom(ctx: ExecContext, action: Action) -> Outcome:
         image.thumbnail(limit, Image.Resampling.LANCZOS)
     dpr = float(getattr(ctx.view, "dpr", 1.0) or 1.0)
     shown = _fmt(model_point(ctx.view, x1, y1) + model_point(ctx.view, x2, y2)) if clipped else _fmt(box)
-    label = (f"Zoomed region {shown} of the screenshot, magnified {scale:.3g}x ({image.width}x{image.height} px). "
-             "Point in the screenshot, not in this image, to act.")
-    note = f"zoom: the region {shown}{' (clipped to the screenshot)' if clipped else ''} is attached magnified " \
-           f"{scale:.3g}x ({image.width}x{image.height} px); its pixels are not screenshot coordinates."
+    label = (
+        f"Zoomed region {shown} of the screenshot, magnified {scale:.3g}x ({image.width}x{image.height} px). "
+        "Point in the screenshot, not in this image, to act."
+    )
+    note = (
+        f"zoom: the region {shown}{' (clipped to the screenshot)' if clipped else ''} is attached magnified "
+        f"{scale:.3g}x ({image.width}x{image.height} px); its pixels are not screenshot coordinates."
+    )
     if scale < dpr:
         note += " The region is larger than one image can show in full detail: zoom on a smaller one to read more."
-    info = {"region": list(box), "region_css": [round(v, 2) for v in (x1, y1, x2, y2)], "clipped": clipped,
-            "scale": round(scale, 4), "dpr": dpr, "image_size": [image.width, image.height]}
+    info = {
+        "region": list(box),
+        "region_css": [round(v, 2) for v in (x1, y1, x2, y2)],
+        "clipped": clipped,
+        "scale": round(scale, 4),
+        "dpr": dpr,
+        "image_size": [image.width, image.height],
+    }
     return Outcome(check_change=False, note=note, attachment=Attachment(label, image, info))
 
 
@@ -117,15 +136,15 @@ SPECS = [
         params=(ParamSpec("region", "box"),),
         signature="zoom(region='<|box_start|>(x1,y1,x2,y2)<|box_end|>')",
         purpose="See a region of the screenshot (top-left x1,y1 to bottom-right x2,y2) re-rendered at full "
-                "resolution and magnified, for small text and dense charts; it does not click.",
+        "resolution and magnified, for small text and dense charts; it does not click.",
         execute=exec_zoom,
         component=Component.zoom,
         watch=False,
         budget=10,
         aliases=("zoom_in", "magnify"),
         rule="When text or a number is too small to read with certainty in the screenshot, zoom on its region "
-             "before you use or answer it; never guess a digit.",
+        "before you use or answer it; never guess a digit.",
         feedback="The region as zoomed (clipped to the screenshot if it reached past it) and the attached image's "
-                 "magnification and size; or, for an empty or inverted region, one sentence and nothing captured.",
+        "magnification and size; or, for an empty or inverted region, one sentence and nothing captured.",
     ),
 ]

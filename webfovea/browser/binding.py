@@ -38,17 +38,29 @@ async def bind_session(page: Page, task: Task, timeout_s: float = 10.0) -> str |
         )
     try:
         async with httpx.AsyncClient(timeout=timeout_s, trust_env=False) as http:
-            r = await http.post(spec.control_url, headers={CONTROL_HEADER: secret},
-                                json={"task_id": task.task_id, "seed": spec.seed, "variant": spec.variant})
+            r = await http.post(
+                spec.control_url,
+                headers={CONTROL_HEADER: secret},
+                json={"task_id": task.task_id, "seed": spec.seed, "variant": spec.variant},
+            )
     except httpx.HTTPError as e:
-        raise SessionBindError(f"the environment's control plane at {spec.control_url} did not answer: {e}") from None
+        raise SessionBindError(
+            f"the environment's control plane at {spec.control_url} did not answer: {e}"
+        ) from None
     if r.status_code != 200:
         raise SessionBindError(f"the environment refused a session ({r.status_code}): {r.text[:300]}")
     body = r.json()
     cookie = body["cookie"]
     parts = urlsplit(task.website)
-    await page.context.add_cookies([{
-        "name": cookie["name"], "value": cookie["value"], "url": f"{parts.scheme}://{parts.netloc}",
-        "httpOnly": True, "sameSite": "Lax",
-    }])
+    await page.context.add_cookies(
+        [
+            {
+                "name": cookie["name"],
+                "value": cookie["value"],
+                "url": f"{parts.scheme}://{parts.netloc}",
+                "httpOnly": True,
+                "sameSite": "Lax",
+            }
+        ]
+    )
     return str(body["session_id"])

@@ -30,7 +30,9 @@ class _Gate:
 _GATES: weakref.WeakKeyDictionary[Page, _Gate] = weakref.WeakKeyDictionary()
 
 
-async def send_capture(page: Page, cdp: CDPSession, params: dict[str, Any], wait_s: float) -> asyncio.Future[Any]:
+async def send_capture(
+    page: Page, cdp: CDPSession, params: dict[str, Any], wait_s: float
+) -> asyncio.Future[Any]:
     """Start `Page.captureScreenshot` with `params` on `cdp` once the page's previous request
     has come back (or `wait_s` has passed: a request Chromium never answers must not block
     every later one). Returns the request's future; the caller bounds its own wait on it."""

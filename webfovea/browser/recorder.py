@@ -50,6 +50,7 @@ async def _install_frame(frame: Frame) -> None:
 async def call(frame: Frame, op: str, arg: Any = None, *, timeout: float = 2.0) -> Any:
     """Run one recorder op in a frame; installs the recorder there first if it is missing
     (a document loaded before the harness attached). Raises on a detached or hung frame."""
+
     async def go() -> Any:
         res = await frame.evaluate(_CALL, [KEY, TOKEN, op, arg])
         if res == _MISSING:

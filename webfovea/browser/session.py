@@ -34,11 +34,22 @@ SHELL_FLAGS = ["--font-render-hinting=none"]
 # (appended after it) must repeat Playwright's (1.65; a test checks none goes missing).
 _FEATURES_FLAG = "--disable-features="
 PLAYWRIGHT_DISABLED_FEATURES = [
-    "AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose", "HttpsUpgrades",
-    "HttpsFirstBalancedModeAutoEnable", "LensOverlay", "MediaRouter", "PaintHolding",
-    "ThirdPartyStoragePartitioning", "AvoidCorsURLLoaderRestartOnRedirect", "TcpPortRandomizationWin",
-    "OptimizationHints", "NetworkTimeServiceQuerying", "AimEnabled", "PreconnectToSearch",
-    "msForceBrowserSignIn", "msEdgeUpdateLaunchServicesPreferredVersion",
+    "AvoidUnnecessaryBeforeUnloadCheckSync",
+    "DestroyProfileOnBrowserClose",
+    "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable",
+    "LensOverlay",
+    "MediaRouter",
+    "PaintHolding",
+    "ThirdPartyStoragePartitioning",
+    "AvoidCorsURLLoaderRestartOnRedirect",
+    "TcpPortRandomizationWin",
+    "OptimizationHints",
+    "NetworkTimeServiceQuerying",
+    "AimEnabled",
+    "PreconnectToSearch",
+    "msForceBrowserSignIn",
+    "msEdgeUpdateLaunchServicesPreferredVersion",
 ]
 # Memory per worker, each measured alone (benchmarks/bench_memory.py; docs/memory.md has the
 # numbers): headless Chromium still preloads the address bar's two WebUI popups into a renderer
@@ -61,6 +72,8 @@ def playwright_enabled_features() -> list[str]:
     its legacy screenshots)."""
     legacy = bool(os.environ.get("PLAYWRIGHT_LEGACY_SCREENSHOT"))
     return [*([] if legacy else ["CDPScreenshotNewSurface"]), "SkipListAccountsWithoutGaiaCookies"]
+
+
 _JS_FLAG = "--js-flags="
 # Offline runs only (tests, CI, the proving ground): no name but localhost resolves, so no real
 # website is reachable. Never the default for a user's URL.
@@ -83,16 +96,16 @@ def launch_args(offline: bool, extra: list[str] | None = None, exe: str | None =
     disabled and enabled features (Playwright's, ours, the user's) and V8 flags (ours, then the
     user's)."""
     given = shlex.split(os.environ.get(EXTRA_ARGS_ENV, "")) + list(extra or [])
-    rules = [a[len(_RULES_FLAG):] for a in given if a.startswith(_RULES_FLAG)]
+    rules = [a[len(_RULES_FLAG) :] for a in given if a.startswith(_RULES_FLAG)]
     features = [*PLAYWRIGHT_DISABLED_FEATURES, *MEMORY_DISABLED_FEATURES]
     for a in given:
         if a.startswith(_FEATURES_FLAG):
-            features += [f.strip() for f in a[len(_FEATURES_FLAG):].split(",") if f.strip()]
+            features += [f.strip() for f in a[len(_FEATURES_FLAG) :].split(",") if f.strip()]
     enabled = [*playwright_enabled_features(), *MEMORY_ENABLED_FEATURES]
     for a in given:
         if a.startswith(_ENABLE_FLAG):
-            enabled += [f.strip() for f in a[len(_ENABLE_FLAG):].split(",") if f.strip()]
-    js = [MEMORY_JS_FLAGS, *(a[len(_JS_FLAG):] for a in given if a.startswith(_JS_FLAG))]
+            enabled += [f.strip() for f in a[len(_ENABLE_FLAG) :].split(",") if f.strip()]
+    js = [MEMORY_JS_FLAGS, *(a[len(_JS_FLAG) :] for a in given if a.startswith(_JS_FLAG))]
     merged = (_RULES_FLAG, _FEATURES_FLAG, _ENABLE_FLAG, _JS_FLAG)
     shell = SHELL_FLAGS if exe is not None and is_headless_shell(exe) else []
     args = [*BASE_FLAGS, *shell, *(a for a in given if not a.startswith(merged))]
@@ -139,7 +152,9 @@ def find_chrome(headless: bool = True) -> str:
         # Debian's /usr/bin/chromium-headless-shell is a script that runs this binary as its child
         # (no exec): launch the binary itself, so the browser is the process Playwright started.
         candidates += [DEBIAN_SHELL_BINARY, *(shutil.which(n) for n in HEADLESS_SHELLS)]
-        candidates += [str(c) for c in sorted(pw_root.glob("chromium_headless_shell-*/*/*headless*shell"), reverse=True)]
+        candidates += [
+            str(c) for c in sorted(pw_root.glob("chromium_headless_shell-*/*/*headless*shell"), reverse=True)
+        ]
     candidates += [shutil.which(n) for n in FULL_BROWSERS]
     candidates += [str(c) for c in sorted(pw_root.glob("chromium-*/chrome-linux*/chrome"), reverse=True)]
     for found in candidates:
@@ -206,8 +221,13 @@ class BrowserSession:
 
     @classmethod
     async def launch(
-        cls, *, viewport: tuple[int, int] = (1920, 1080), headless: bool = True, executable: str | None = None,
-        offline: bool | None = None, extra_args: list[str] | None = None,
+        cls,
+        *,
+        viewport: tuple[int, int] = (1920, 1080),
+        headless: bool = True,
+        executable: str | None = None,
+        offline: bool | None = None,
+        extra_args: list[str] | None = None,
     ) -> BrowserSession:
         """Launch Chromium. `offline` (default: $WEBFOVEA_OFFLINE) adds the resolver rule that
         keeps every name but localhost from resolving: for tests, CI and the proving ground."""
@@ -216,8 +236,10 @@ class BrowserSession:
         self.viewport = viewport
         exe = executable or find_chrome(headless)
         if not headless and is_headless_shell(exe):
-            raise BrowserNotFound(f"{exe} is a headless shell: it cannot show a window. Set WEBFOVEA_CHROME "
-                                  "to a full Chromium (e.g. /usr/bin/chromium) for a headed launch.")
+            raise BrowserNotFound(
+                f"{exe} is a headless shell: it cannot show a window. Set WEBFOVEA_CHROME "
+                "to a full Chromium (e.g. /usr/bin/chromium) for a headed launch."
+            )
         sweep_stale_homes()
         self._home = tempfile.TemporaryDirectory(prefix=HOME_PREFIX)
         (Path(self._home.name) / OWNER_FILE).write_text(_owner_stamp(os.getpid()))
@@ -230,7 +252,8 @@ class BrowserSession:
                 env=browser_env(Path(self._home.name)),
             )
             self.context = await self.browser.new_context(
-                viewport={"width": viewport[0], "height": viewport[1]}, device_scale_factor=1,
+                viewport={"width": viewport[0], "height": viewport[1]},
+                device_scale_factor=1,
                 accept_downloads=True,
                 service_workers="block",  # a worker could answer navigations the site guard must see
             )
@@ -323,8 +346,15 @@ async def _close_pages(pages: list[Page]) -> None:
             impl.remove_all_listeners()
 
 
-_LOST_MARKERS = ("Target closed", "has been closed", "Connection closed", "Browser closed", "crashed",
-                 "Target page, context or browser has been closed", "Session closed")
+_LOST_MARKERS = (
+    "Target closed",
+    "has been closed",
+    "Connection closed",
+    "Browser closed",
+    "crashed",
+    "Target page, context or browser has been closed",
+    "Session closed",
+)
 
 
 class BrowserLost(RuntimeError):

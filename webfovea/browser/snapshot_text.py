@@ -64,7 +64,7 @@ def parse(text: str) -> list[Node]:
             rm = _ROLE_RE.match(body)
             if rm:
                 role, name = rm.group(1), _unquote(rm.group(2))
-                rest = _ATTRS_RE.sub("", body[rm.end():]).strip()
+                rest = _ATTRS_RE.sub("", body[rm.end() :]).strip()
                 if rest.startswith(":") and rest[1:].strip():
                     inline = rest[1:].strip()
                     inline = _unquote(inline) if inline.startswith('"') else inline
@@ -86,7 +86,7 @@ def subtree(nodes: list[Node], index: int) -> list[Node]:
     """The node at `index` and all its descendants (they follow it with a greater depth)."""
     root = nodes[index]
     out = [root]
-    for n in nodes[index + 1:]:
+    for n in nodes[index + 1 :]:
         if n.depth <= root.depth:
             break
         out.append(n)
@@ -98,7 +98,7 @@ def render(nodes: list[Node], base_depth: int = 0) -> str:
     if not nodes:
         return ""
     shift = nodes[0].depth - base_depth
-    return "\n".join(n.line[2 * shift:] if shift > 0 else n.line for n in nodes)
+    return "\n".join(n.line[2 * shift :] if shift > 0 else n.line for n in nodes)
 
 
 def strip_boxes(text: str) -> str:

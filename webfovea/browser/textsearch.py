@@ -115,7 +115,9 @@ async def _find(page: Page, frames: list[_Frame], text: str, occurrence: int, hi
     counts = [await _count(page, f, text) for f in frames]
     total = sum(counts)
     if total == 0:
-        return FindOutcome(False, error=f"{text!r} does not appear in the visible text of the page or its frames")
+        return FindOutcome(
+            False, error=f"{text!r} does not appear in the visible text of the page or its frames"
+        )
     index = occurrence % total
     k, at = index, 0
     while k >= counts[at]:  # which frame holds the index-th match, and its number there
@@ -131,8 +133,13 @@ async def _find(page: Page, frames: list[_Frame], text: str, occurrence: int, hi
     except PageUnresponsive:
         raise
     except Exception as e:
-        return FindOutcome(False, total=total, index=index, frame_url=frame.url,
-                           error=f"the match could not be scrolled into view: {short_error(e)}")
+        return FindOutcome(
+            False,
+            total=total,
+            index=index,
+            frame_url=frame.url,
+            error=f"the match could not be scrolled into view: {short_error(e)}",
+        )
     return FindOutcome(True, total=total, index=index, frame_url=frame.url)
 
 
@@ -177,7 +184,7 @@ async def read_text(page: Page, near: str, limit: int = 600) -> ReadOutcome:
     body = str(r["text"])
     heads = f"\n(columns: {r['headers']})" if r.get("headers") else ""
     if heads and len(heads) <= limit // 3:
-        body = body[:limit - len(heads)].rstrip() + heads
+        body = body[: limit - len(heads)].rstrip() + heads
     text, replaced = replace_private_use(body[:limit].rstrip())
     return ReadOutcome(True, text=text, replaced=replaced, matches=matches, frame_url=frame.url)
 

@@ -28,8 +28,14 @@ from playwright.async_api import CDPSession, Frame, Page
 
 WORLD_NAME = "webfovea"
 CALL_TIMEOUT_S = 10.0
-_GONE = ("Cannot find context", "context with specified id", "Execution context was destroyed",
-         "Cannot find default execution context", "No frame for given id", "Frame with the given id")
+_GONE = (
+    "Cannot find context",
+    "context with specified id",
+    "Execution context was destroyed",
+    "Cannot find default execution context",
+    "No frame for given id",
+    "Frame with the given id",
+)
 
 
 class PageUnresponsive(RuntimeError):
@@ -72,12 +78,19 @@ class Worlds:
         self._root_of: weakref.WeakKeyDictionary[Frame, str] = weakref.WeakKeyDictionary()
         self._probed: weakref.WeakSet[Frame] = weakref.WeakSet()
 
-    async def send(self, session: CDPSession, method: str, params: dict[str, Any] | None = None,
-                   timeout: float | None = None) -> dict[str, Any]:
+    async def send(
+        self,
+        session: CDPSession,
+        method: str,
+        params: dict[str, Any] | None = None,
+        timeout: float | None = None,
+    ) -> dict[str, Any]:
         try:
             return await asyncio.wait_for(session.send(method, params or {}), timeout or self.timeout_s)
         except TimeoutError:
-            raise PageUnresponsive(f"the page did not answer {method} within {timeout or self.timeout_s:g} s") from None
+            raise PageUnresponsive(
+                f"the page did not answer {method} within {timeout or self.timeout_s:g} s"
+            ) from None
 
     async def main(self) -> FrameRef:
         if self._main is None:
@@ -92,7 +105,9 @@ class Worlds:
             self._contexts.pop(key, None)
         ctx = self._contexts.get(key)
         if ctx is None:
-            res = await self.send(ref.session, "Page.createIsolatedWorld", {"frameId": ref.frame_id, "worldName": WORLD_NAME})
+            res = await self.send(
+                ref.session, "Page.createIsolatedWorld", {"frameId": ref.frame_id, "worldName": WORLD_NAME}
+            )
             ctx = self._contexts[key] = int(res["executionContextId"])
         return ctx
 
@@ -100,10 +115,15 @@ class Worlds:
     def _arg(value: Any) -> dict[str, Any]:
         return {"objectId": value.object_id} if isinstance(value, Remote) else {"value": value}
 
-    async def _call(self, ref: FrameRef, fn: str, args: tuple[Any, ...], by_value: bool,
-                    timeout: float | None) -> dict[str, Any]:
-        params: dict[str, Any] = {"functionDeclaration": fn, "arguments": [self._arg(a) for a in args],
-                                  "returnByValue": by_value, "awaitPromise": True}
+    async def _call(
+        self, ref: FrameRef, fn: str, args: tuple[Any, ...], by_value: bool, timeout: float | None
+    ) -> dict[str, Any]:
+        params: dict[str, Any] = {
+            "functionDeclaration": fn,
+            "arguments": [self._arg(a) for a in args],
+            "returnByValue": by_value,
+            "awaitPromise": True,
+        }
         for attempt in range(2):
             params["executionContextId"] = await self._context(ref, fresh=attempt > 0)
             try:
@@ -116,7 +136,9 @@ class Worlds:
                 raise
             if "exceptionDetails" in res:
                 d = res["exceptionDetails"]
-                raise JSError((d.get("exception") or {}).get("description") or d.get("text") or "script error")
+                raise JSError(
+                    (d.get("exception") or {}).get("description") or d.get("text") or "script error"
+                )
             return res["result"]
         raise AssertionError("unreachable")
 
@@ -136,11 +158,16 @@ class Worlds:
         if arr is None:
             return []
         try:
-            props = await self.send(ref.session, "Runtime.getProperties", {"objectId": arr.object_id, "ownProperties": True})
+            props = await self.send(
+                ref.session, "Runtime.getProperties", {"objectId": arr.object_id, "ownProperties": True}
+            )
         finally:
             await self.release(arr)
-        items = [(int(p["name"]), p["value"]["objectId"]) for p in props.get("result", [])
-                 if p.get("name", "").isdigit() and (p.get("value") or {}).get("objectId")]
+        items = [
+            (int(p["name"]), p["value"]["objectId"])
+            for p in props.get("result", [])
+            if p.get("name", "").isdigit() and (p.get("value") or {}).get("objectId")
+        ]
         return [Remote(ref, oid) for _, oid in sorted(items)]
 
     async def call_on(self, remote: Remote, fn: str, *args: Any, timeout: float | None = None) -> Any:
@@ -152,13 +179,17 @@ class Worlds:
             if r is None:
                 continue
             try:
-                await asyncio.wait_for(r.ref.session.send("Runtime.releaseObject", {"objectId": r.object_id}), 2)
+                await asyncio.wait_for(
+                    r.ref.session.send("Runtime.releaseObject", {"objectId": r.object_id}), 2
+                )
             except Exception:
                 pass
 
     async def frame_of(self, iframe: Remote) -> FrameRef | None:
         """The frame an <iframe>/<frame> element shows (its own session if out-of-process)."""
-        node = (await self.send(iframe.ref.session, "DOM.describeNode", {"objectId": iframe.object_id}))["node"]
+        node = (await self.send(iframe.ref.session, "DOM.describeNode", {"objectId": iframe.object_id}))[
+            "node"
+        ]
         frame_id = node.get("frameId")
         if not frame_id:
             return None
@@ -222,7 +253,12 @@ class Worlds:
         deadline = time.monotonic() + timeout
         while True:
             try:
-                return await self.call(await self.main(), "() => 1", timeout=max(0.2, deadline - time.monotonic())) == 1
+                return (
+                    await self.call(
+                        await self.main(), "() => 1", timeout=max(0.2, deadline - time.monotonic())
+                    )
+                    == 1
+                )
             except PageUnresponsive:
                 return False
             except Exception:
@@ -232,15 +268,19 @@ class Worlds:
 
     async def animation_frames(self, n: int = 2, timeout: float = 1.0) -> bool:
         """Wait for `n` rendering frames (the harness's own requestAnimationFrame), bounded."""
-        fn = ("(n) => new Promise((r) => { const step = (k) => k ? requestAnimationFrame(() => step(k - 1)) : r(true);"
-              " step(n); })")
+        fn = (
+            "(n) => new Promise((r) => { const step = (k) => k ? requestAnimationFrame(() => step(k - 1)) : r(true);"
+            " step(n); })"
+        )
         try:
             return bool(await self.call(await self.main(), fn, n, timeout=timeout))
         except (PageUnresponsive, JSError):
             return False
 
 
-def _find_with_siblings(tree: dict[str, Any], frame_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
+def _find_with_siblings(
+    tree: dict[str, Any], frame_id: str
+) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
     stack = [tree]
     while stack:
         node = stack.pop()

@@ -59,8 +59,14 @@ def _proving_ground(seed: int, ports: tuple[int, int] = (0, 0)) -> Iterator[Site
 
 
 @contextlib.contextmanager
-def _tasks_for(suite_or_file: str, seed: int, ports: tuple[int, int], *, paired: bool = False,
-               families: list[str] | None = None) -> Iterator[tuple[list[Task], SitesHandle | None]]:
+def _tasks_for(
+    suite_or_file: str,
+    seed: int,
+    ports: tuple[int, int],
+    *,
+    paired: bool = False,
+    families: list[str] | None = None,
+) -> Iterator[tuple[list[Task], SitesHandle | None]]:
     """The tasks of a suite (starting and stopping its sites) or of a task file, and the running
     sites when there are any (their request logs give the runs' truth, their control plane the
     backend state of stateful tasks)."""
@@ -108,8 +114,15 @@ def _tasks_for(suite_or_file: str, seed: int, ports: tuple[int, int], *, paired:
     with _proving_ground(seed, ports) as handle:
         from webfovea.envs.suite import with_sessions
 
-        resolved = [t.model_copy(update={"website": resolve_site_url(t.website, handle.main_url),
-                                         "allow_origins": [*t.allow_origins, handle.frame_url]}) for t in tasks]
+        resolved = [
+            t.model_copy(
+                update={
+                    "website": resolve_site_url(t.website, handle.main_url),
+                    "allow_origins": [*t.allow_origins, handle.frame_url],
+                }
+            )
+            for t in tasks
+        ]
         yield with_sessions(resolved, handle, seed), handle
 
 
@@ -119,14 +132,25 @@ PROVING_GROUND = "http://proving-ground"
 def resolve_site_url(website: str, main_url: str) -> str:
     """`http://proving-ground/stats/` in a task file -> the running proving ground's URL."""
     if website.startswith(PROVING_GROUND + "/") or website == PROVING_GROUND:
-        return main_url + website[len(PROVING_GROUND):]
+        return main_url + website[len(PROVING_GROUND) :]
     return website
 
 
 def _run_and_summarise(
-    tasks: list[Task], out_dir: Path, *, model: str, config: HarnessConfig, workers: int,
-    cdp_urls: list[str] | None, backend: str, address: str | None, base_url: str | None, meta: dict[str, Any],
-    handle: SitesHandle | None = None, fresh: bool = False, sites: SitesHandle | None = None,
+    tasks: list[Task],
+    out_dir: Path,
+    *,
+    model: str,
+    config: HarnessConfig,
+    workers: int,
+    cdp_urls: list[str] | None,
+    backend: str,
+    address: str | None,
+    base_url: str | None,
+    meta: dict[str, Any],
+    handle: SitesHandle | None = None,
+    fresh: bool = False,
+    sites: SitesHandle | None = None,
 ) -> Summary | None:
     """`handle`: the running sites whose request logs give the truth; `sites` (or `handle`): the
     sites whose per-start ports are left out of the resume check."""
@@ -139,13 +163,23 @@ def _run_and_summarise(
     if base_url:
         options["base_url"] = base_url
     try:
-        outcome = run_tasks(tasks, out_dir, RunOptions(
-            model=model, config=config, workers=workers, cdp_urls=cdp_urls or None,
-            backend=backend, ray_address=address, model_options=options or None, fresh=fresh,
-            # The proving ground's ports change with every start: not part of a task's identity.
-            url_aliases=_port_aliases(sites or handle),
-            state_passed=_live_state_judge(tasks, handle),
-        ))
+        outcome = run_tasks(
+            tasks,
+            out_dir,
+            RunOptions(
+                model=model,
+                config=config,
+                workers=workers,
+                cdp_urls=cdp_urls or None,
+                backend=backend,
+                ray_address=address,
+                model_options=options or None,
+                fresh=fresh,
+                # The proving ground's ports change with every start: not part of a task's identity.
+                url_aliases=_port_aliases(sites or handle),
+                state_passed=_live_state_judge(tasks, handle),
+            ),
+        )
     except RunError as e:
         raise fail(str(e)) from None
     from webfovea.record import write_model_quirks
@@ -165,8 +199,10 @@ def _run_and_summarise(
     summary = loaded[0]
     out.print(format_summary_table(summary))
     if not outcome.complete:
-        err.print(f"[yellow]partial run:[/] not every task has a final result; see {lit(path)}. Re-run the same "
-                  "command to resume.")
+        err.print(
+            f"[yellow]partial run:[/] not every task has a final result; see {lit(path)}. Re-run the same "
+            "command to resume."
+        )
     report = write_report(out_dir)
     out.print(f"summary: {lit(path)}")
     out.print(f"report:  {lit(report)}")
@@ -197,7 +233,9 @@ def _with_docs(tasks: list[Task], docs: Path) -> list[Task]:
         manual = docs_for(t.task_id, docs)
         if manual:
             given += 1
-            t = t.model_copy(update={"task": f"{t.task}\n\nOperational documentation for this site:\n{manual.strip()}"})
+            t = t.model_copy(
+                update={"task": f"{t.task}\n\nOperational documentation for this site:\n{manual.strip()}"}
+            )
         out_tasks.append(t)
     out.print(f"protocol II: {given} of {len(tasks)} tasks have a manual in {lit(docs)}")
     return out_tasks
@@ -223,61 +261,136 @@ def _write_truths(tasks: list[Task], out_dir: Path, handle: SitesHandle) -> None
     with handle.control() as control:
         counts = write_truths(tasks, out_dir, control.requests)
     if counts["valid"]:
-        out.print(f"truth: {counts['valid']} run(s) labelled from the sites' request logs "
-                  f"({counts['nav_ok']} with the navigation right); {counts['invalid']} without a truth")
+        out.print(
+            f"truth: {counts['valid']} run(s) labelled from the sites' request logs "
+            f"({counts['nav_ok']} with the navigation right); {counts['invalid']} without a truth"
+        )
 
 
 def bench(
-    suite_or_file: Annotated[str, typer.Argument(help="'builtin' or a task file (WebRetriever JSON list or JSONL).")],
+    suite_or_file: Annotated[
+        str, typer.Argument(help="'builtin' or a task file (WebRetriever JSON list or JSONL).")
+    ],
     model: ModelOpt = "oracle",
     profile: ProfileOpt = "webfovea",
     disable: DisableOpt = None,
     workers: Annotated[int, typer.Option("--workers", min=1, help="Browsers running at once.")] = 1,
-    out_dir: Annotated[Path | None, typer.Option("--out", help="Run folder (default runs/<suite>-<profile>).")] = None,
-    cdp_url: Annotated[list[str] | None, typer.Option("--cdp-url", help="Browser endpoint(s) to use (repeatable).")] = None,
+    out_dir: Annotated[
+        Path | None, typer.Option("--out", help="Run folder (default runs/<suite>-<profile>).")
+    ] = None,
+    cdp_url: Annotated[
+        list[str] | None, typer.Option("--cdp-url", help="Browser endpoint(s) to use (repeatable).")
+    ] = None,
     backend: Annotated[str, typer.Option("--backend", help="local (default) or ray.")] = "local",
     address: Annotated[str | None, typer.Option("--address", help="Ray cluster address.")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Proving-ground data seed.")] = 0,
-    port: Annotated[int, typer.Option("--port", min=0, max=65535, help="Main sites port for the built-in suite (0 = free).")] = 0,
-    frame_port: Annotated[int, typer.Option("--frame-port", min=0, max=65535, help="Frame sites port (0 = free).")] = 0,
+    port: Annotated[
+        int,
+        typer.Option("--port", min=0, max=65535, help="Main sites port for the built-in suite (0 = free)."),
+    ] = 0,
+    frame_port: Annotated[
+        int, typer.Option("--frame-port", min=0, max=65535, help="Frame sites port (0 = free).")
+    ] = 0,
     base_url: BaseUrlOpt = None,
     coords: CoordsOpt = None,
     cap: CapOpt = None,
-    compare_with: Annotated[Path | None, typer.Option("--compare-with", help="Print +fixed/-broken against this earlier run.")] = None,
+    compare_with: Annotated[
+        Path | None, typer.Option("--compare-with", help="Print +fixed/-broken against this earlier run.")
+    ] = None,
     offline: OfflineOpt = False,
     allow_domain: AllowDomainOpt = None,
-    limit: Annotated[int | None, typer.Option("--limit", min=1, help="Run only the first N tasks (with --faults: N "
-                                                               "tasks that declare a truth, spread across the sites, each "
-                                                               "with its faults).")] = None,
-    only: Annotated[str | None, typer.Option("--only", help="Run only the tasks whose id matches one of these "
-                                                           "comma-separated patterns (shell-style: "
-                                                           "'struct-*,lab-ws-01'); applied before --limit.")] = None,
-    faults: Annotated[str | None, typer.Option("--faults", help="Oracle fault plans: all, or a list of "
-                                                                 "wrong_filter,wrong_row,from_memory,applied_then_cleared,"
-                                                                 "stop_early,never_applied. Each task runs clean and with "
-                                                                 "each applicable fault (labelled trajectories for judges).")] = None,
-    protocol: Annotated[str, typer.Option("--protocol", help="I = navigation, II = navigation with documentation "
-                                                              "(needs --docs), III = end to end. Recorded in the "
-                                                              "summary; judge each protocol apart.")] = "I",
-    docs: Annotated[Path | None, typer.Option("--docs", help="Protocol II: a folder of manuals, <task_id>.md "
-                                                              "(from `webfovea manual`), added to each task's "
-                                                              "instruction.")] = None,
-    via: Annotated[str | None, typer.Option("--via", help="With --model oracle: answer through the real client of "
-                                            "this provider (anthropic or openai) and a loopback API that bills tokens "
-                                            "by "
-                                            "its rules.")] = None,
-    prices: Annotated[Path | None, typer.Option("--prices", help="JSON prices per million tokens (input, output, "
-                                                "cache_read, cache_write): summary.json gets the cost.")] = None,
-    paired: Annotated[bool, typer.Option("--paired", help="breakingweb: run each task clean and under each "
-                                         "applicable intervention family, each from fresh state.")] = False,
-    families: Annotated[str | None, typer.Option("--families", help="breakingweb: comma-separated families "
-                                                 "(e.g. fabricated_success,save_drift); default all.")] = None,
+    limit: Annotated[
+        int | None,
+        typer.Option(
+            "--limit",
+            min=1,
+            help="Run only the first N tasks (with --faults: N "
+            "tasks that declare a truth, spread across the sites, each "
+            "with its faults).",
+        ),
+    ] = None,
+    only: Annotated[
+        str | None,
+        typer.Option(
+            "--only",
+            help="Run only the tasks whose id matches one of these "
+            "comma-separated patterns (shell-style: "
+            "'struct-*,lab-ws-01'); applied before --limit.",
+        ),
+    ] = None,
+    faults: Annotated[
+        str | None,
+        typer.Option(
+            "--faults",
+            help="Oracle fault plans: all, or a list of "
+            "wrong_filter,wrong_row,from_memory,applied_then_cleared,"
+            "stop_early,never_applied. Each task runs clean and with "
+            "each applicable fault (labelled trajectories for judges).",
+        ),
+    ] = None,
+    protocol: Annotated[
+        str,
+        typer.Option(
+            "--protocol",
+            help="I = navigation, II = navigation with documentation "
+            "(needs --docs), III = end to end. Recorded in the "
+            "summary; judge each protocol apart.",
+        ),
+    ] = "I",
+    docs: Annotated[
+        Path | None,
+        typer.Option(
+            "--docs",
+            help="Protocol II: a folder of manuals, <task_id>.md "
+            "(from `webfovea manual`), added to each task's "
+            "instruction.",
+        ),
+    ] = None,
+    via: Annotated[
+        str | None,
+        typer.Option(
+            "--via",
+            help="With --model oracle: answer through the real client of "
+            "this provider (anthropic or openai) and a loopback API that bills tokens "
+            "by "
+            "its rules.",
+        ),
+    ] = None,
+    prices: Annotated[
+        Path | None,
+        typer.Option(
+            "--prices",
+            help="JSON prices per million tokens (input, output, "
+            "cache_read, cache_write): summary.json gets the cost.",
+        ),
+    ] = None,
+    paired: Annotated[
+        bool,
+        typer.Option(
+            "--paired",
+            help="breakingweb: run each task clean and under each "
+            "applicable intervention family, each from fresh state.",
+        ),
+    ] = False,
+    families: Annotated[
+        str | None,
+        typer.Option(
+            "--families",
+            help="breakingweb: comma-separated families (e.g. fabricated_success,save_drift); default all.",
+        ),
+    ] = None,
     observation: ObservationOpt = "vision",
     vision_model: VisionModelOpt = None,
     vision_base_url: VisionBaseUrlOpt = None,
-    fresh: Annotated[bool, typer.Option("--fresh", help="Start again in --out: an earlier run there is moved "
-                                        "to <out>/.earlier/<n>/ (a resume with another model, configuration "
-                                        "or changed tasks is refused without it).")] = False,
+    fresh: Annotated[
+        bool,
+        typer.Option(
+            "--fresh",
+            help="Start again in --out: an earlier run there is moved "
+            "to <out>/.earlier/<n>/ (a resume with another model, configuration "
+            "or changed tasks is refused without it).",
+        ),
+    ] = False,
 ) -> None:
     """Run a suite of tasks, score the answers, write summary.json and report.html.
 
@@ -296,27 +409,49 @@ def bench(
     if (protocol == "II") != (docs is not None):
         raise fail("Protocol II needs --docs DIR, and --docs means Protocol II: give both or neither")
     if docs is not None and not docs.is_dir():
-        raise fail(f"--docs {docs} is not a folder of <task_id>.md manuals (write them with `webfovea manual`)")
+        raise fail(
+            f"--docs {docs} is not a folder of <task_id>.md manuals (write them with `webfovea manual`)"
+        )
     fault_names = _fault_names(faults, model)
     check_model(model, base_url)
     if backend not in ("local", "ray"):
         raise fail(f"unknown backend {backend!r}; use local or ray")
-    config = build_config(model, profile, disable, coords, cap, observation=observation,
-                          **({"allow_domains": list(allow_domain)} if allow_domain else {}),
-                          **vision_overrides(vision_model, vision_base_url))
-    tag = profile + ("" if observation == "vision" else f"-{observation}") + "".join(f"-no-{d}" for d in (disable or []))
+    config = build_config(
+        model,
+        profile,
+        disable,
+        coords,
+        cap,
+        observation=observation,
+        **({"allow_domains": list(allow_domain)} if allow_domain else {}),
+        **vision_overrides(vision_model, vision_base_url),
+    )
+    tag = (
+        profile
+        + ("" if observation == "vision" else f"-{observation}")
+        + "".join(f"-no-{d}" for d in (disable or []))
+    )
     out_dir = out_dir or Path("runs") / f"{Path(suite_or_file).stem}-{tag}"
     check_out_dir(out_dir)
     # profile and disabled are not passed: the summary takes them from the run's recorded config.
-    meta = {"model": model, "seed": seed, "workers": workers, "backend": backend, "suite": suite_or_file,
-            "prices": price_table}
+    meta = {
+        "model": model,
+        "seed": seed,
+        "workers": workers,
+        "backend": backend,
+        "suite": suite_or_file,
+        "prices": price_table,
+    }
     meta["protocol"] = protocol
     if fault_names:
         meta["faults"] = fault_names
     if paired:
         meta["paired"] = True
     family_list = [f.strip() for f in families.split(",") if f.strip()] if families else None
-    with _tasks_for(suite_or_file, seed, (port, frame_port), paired=paired, families=family_list) as (tasks, handle):
+    with _tasks_for(suite_or_file, seed, (port, frame_port), paired=paired, families=family_list) as (
+        tasks,
+        handle,
+    ):
         if only:
             tasks = _only(tasks, only)
         if limit and paired:  # the first N tasks with all their variants: no variant without its clean run
@@ -330,12 +465,26 @@ def bench(
             tasks = tasks[:limit]
         if docs is not None:
             tasks = _with_docs(tasks, docs)
-        out.print(f"{len(tasks)} tasks -> {lit(out_dir)}  (model {lit(model)}, profile {lit(profile)}, "
-                  f"observation {lit(observation)}"
-                  + (f", disabled {lit(', '.join(disable))}" if disable else "") + ")")
-        summary = _run_and_summarise(tasks, out_dir, model=model, config=config, workers=workers,
-                                     cdp_urls=cdp_url, backend=backend, address=address, base_url=base_url,
-                                     meta=meta, handle=handle, fresh=fresh)
+        out.print(
+            f"{len(tasks)} tasks -> {lit(out_dir)}  (model {lit(model)}, profile {lit(profile)}, "
+            f"observation {lit(observation)}"
+            + (f", disabled {lit(', '.join(disable))}" if disable else "")
+            + ")"
+        )
+        summary = _run_and_summarise(
+            tasks,
+            out_dir,
+            model=model,
+            config=config,
+            workers=workers,
+            cdp_urls=cdp_url,
+            backend=backend,
+            address=address,
+            base_url=base_url,
+            meta=meta,
+            handle=handle,
+            fresh=fresh,
+        )
         if suite_or_file == "hostile":
             _judge_hostile(handle, tasks, out_dir)
     if compare_with is not None and summary is not None:
@@ -357,15 +506,25 @@ def _judge_hostile(handle: Any, tasks: list[Task], out_dir: Path) -> None:
     for v in verdicts:
         mark = "[green]held[/]" if v.held else "[red]FAILED[/]"
         out.print(f"  {lit(v.attack):<11} {mark}  {lit(v.evidence)}", highlight=False)
-    out.print(f"hostile: {sum(v.held for v in verdicts)}/{len(verdicts)} guards held -> "
-              f"{write_verdicts(out_dir, verdicts)}")
+    out.print(
+        f"hostile: {sum(v.held for v in verdicts)}/{len(verdicts)} guards held -> "
+        f"{write_verdicts(out_dir, verdicts)}"
+    )
+
+
 def _only(tasks: list[Task], patterns: str) -> list[Task]:
     """The tasks whose id (or, for a paired variant, whose clean task's id) matches a pattern."""
     from fnmatch import fnmatchcase
 
     wanted = [p.strip() for p in patterns.split(",") if p.strip()]
-    kept = [t for t in tasks if any(fnmatchcase(t.task_id, p) or fnmatchcase(
-        str((t.model_extra or {}).get("pair_of", "")), p) for p in wanted)]
+    kept = [
+        t
+        for t in tasks
+        if any(
+            fnmatchcase(t.task_id, p) or fnmatchcase(str((t.model_extra or {}).get("pair_of", "")), p)
+            for p in wanted
+        )
+    ]
     if not kept:
         sample = ", ".join(t.task_id for t in tasks[:5])
         raise fail(f"--only {patterns!r} matches none of the {len(tasks)} tasks (ids look like: {sample}, …)")
@@ -403,7 +562,9 @@ def replay(
     profile: ProfileOpt = "webfovea",
     disable: DisableOpt = None,
     out_dir: Annotated[Path | None, typer.Option("--out", help="Where to write the replayed run.")] = None,
-    seed: Annotated[int, typer.Option("--seed", help="Proving-ground seed, if the run was the built-in suite.")] = 0,
+    seed: Annotated[
+        int, typer.Option("--seed", help="Proving-ground seed, if the run was the built-in suite.")
+    ] = 0,
     coords: CoordsOpt = None,
     cap: CapOpt = None,
     offline: OfflineOpt = False,
@@ -432,12 +593,36 @@ def replay(
         from webfovea.envs.suite_breakingweb import load_breakingweb_suite
 
         with _proving_ground(seed) as handle:
-            loaded = (load_breakingweb_suite(handle, seed, paired=True) if suite == "breakingweb"
-                      else load_builtin_suite(handle, seed=seed))
+            loaded = (
+                load_breakingweb_suite(handle, seed, paired=True)
+                if suite == "breakingweb"
+                else load_builtin_suite(handle, seed=seed)
+            )
             fresh = {t.task_id: t for t in loaded}
             tasks = [fresh.get(t.task_id, t) for t in tasks]  # the sites' new ports
-            _run_and_summarise(tasks, out_dir, model=model, config=config, workers=1, cdp_urls=None,
-                               backend="local", address=None, base_url=None, meta=meta, handle=handle)
+            _run_and_summarise(
+                tasks,
+                out_dir,
+                model=model,
+                config=config,
+                workers=1,
+                cdp_urls=None,
+                backend="local",
+                address=None,
+                base_url=None,
+                meta=meta,
+                handle=handle,
+            )
         return
-    _run_and_summarise(tasks, out_dir, model=model, config=config, workers=1, cdp_urls=None, backend="local",
-                       address=None, base_url=None, meta=meta)
+    _run_and_summarise(
+        tasks,
+        out_dir,
+        model=model,
+        config=config,
+        workers=1,
+        cdp_urls=None,
+        backend="local",
+        address=None,
+        base_url=None,
+        meta=meta,
+    )

@@ -22,25 +22,38 @@ out = Console()
 ProfileOpt = Annotated[str, typer.Option("--profile", help=f"Harness profile: {', '.join(PROFILES)}.")]
 DisableOpt = Annotated[
     list[str] | None,
-    typer.Option("--disable", help="Turn one component off (repeatable): " + ", ".join(c.value for c in Component)),
+    typer.Option(
+        "--disable", help="Turn one component off (repeatable): " + ", ".join(c.value for c in Component)
+    ),
 ]
 ModelOpt = Annotated[
     str, typer.Option("--model", help="Model spec: oracle, replay:PATH, openai:MODEL, anthropic:MODEL.")
 ]
-BaseUrlOpt = Annotated[str | None, typer.Option("--base-url", help="OpenAI-compatible base URL (else OPENAI_BASE_URL).")]
+BaseUrlOpt = Annotated[
+    str | None, typer.Option("--base-url", help="OpenAI-compatible base URL (else OPENAI_BASE_URL).")
+]
 OfflineOpt = Annotated[
     bool,
-    typer.Option("--offline", help="Resolve no name but localhost: no real website is reachable (tests, CI, "
-                 "the proving ground, which turns it on by itself). Also WEBFOVEA_OFFLINE=1."),
+    typer.Option(
+        "--offline",
+        help="Resolve no name but localhost: no real website is reachable (tests, CI, "
+        "the proving ground, which turns it on by itself). Also WEBFOVEA_OFFLINE=1.",
+    ),
 ]
 AllowDomainOpt = Annotated[
     list[str] | None,
-    typer.Option("--allow-domain", help="Another domain the task's site includes (repeatable); top-level "
-                 "navigations elsewhere are blocked."),
+    typer.Option(
+        "--allow-domain",
+        help="Another domain the task's site includes (repeatable); top-level "
+        "navigations elsewhere are blocked.",
+    ),
 ]
 CoordsOpt = Annotated[
     str | None,
-    typer.Option("--coords", help="Model coordinate convention: pixels, norm1000 or norm999 (default: from the model table)."),
+    typer.Option(
+        "--coords",
+        help="Model coordinate convention: pixels, norm1000 or norm999 (default: from the model table).",
+    ),
 ]
 
 ObservationOpt = Annotated[
@@ -62,8 +75,11 @@ VisionModelOpt = Annotated[
 ]
 VisionBaseUrlOpt = Annotated[
     str | None,
-    typer.Option("--vision-base-url", help="Base URL of the --vision-model's API (else its provider's "
-                 "environment variable, e.g. OPENAI_BASE_URL)."),
+    typer.Option(
+        "--vision-base-url",
+        help="Base URL of the --vision-model's API (else its provider's "
+        "environment variable, e.g. OPENAI_BASE_URL).",
+    ),
 ]
 
 
@@ -107,7 +123,11 @@ def check_out_dir(path: Path) -> None:
 
 
 def build_config(
-    model: str, profile: str, disable: list[str] | None, coords: str | None, cap: str | None = None,
+    model: str,
+    profile: str,
+    disable: list[str] | None,
+    coords: str | None,
+    cap: str | None = None,
     **overrides: object,
 ) -> HarnessConfig:
     """The run's config: the model's conventions row picks the coordinate convention and the
@@ -117,7 +137,9 @@ def build_config(
     if overrides.get("observation") in (None, "vision"):
         overrides.pop("observation", None)  # the default: keeps vision configs identical to earlier runs
     try:
-        return harness_config(profile, disable, model=model, cap=cap, coordinate_convention=coords, **overrides)
+        return harness_config(
+            profile, disable, model=model, cap=cap, coordinate_convention=coords, **overrides
+        )
     except ValueError as e:
         raise fail(str(e)) from None
 

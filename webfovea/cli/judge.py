@@ -11,19 +11,35 @@ import typer
 
 from webfovea.cli.common import BaseUrlOpt, fail, out
 
-judge_app = typer.Typer(no_args_is_help=True, help="Judge runs (NavEval, WebJudge, rule) and measure the judge.")
+judge_app = typer.Typer(
+    no_args_is_help=True, help="Judge runs (NavEval, WebJudge, rule) and measure the judge."
+)
 
-FilterOpt = Annotated[str, typer.Option("--filter", help="Request filter: webfovea (default) or naveval (NavEval's "
-                                                          "published pipeline).")]
-ProtocolOpt = Annotated[str, typer.Option("--protocol", help="I = navigation, II = navigation with documentation, "
-                                                              "III = end to end (the answer is judged too).")]
-MaxTokOpt = Annotated[int, typer.Option("--max-evidence-tokens", help="Drop the oldest requests past this budget.")]
+FilterOpt = Annotated[
+    str,
+    typer.Option(
+        "--filter", help="Request filter: webfovea (default) or naveval (NavEval's published pipeline)."
+    ),
+]
+ProtocolOpt = Annotated[
+    str,
+    typer.Option(
+        "--protocol",
+        help="I = navigation, II = navigation with documentation, "
+        "III = end to end (the answer is judged too).",
+    ),
+]
+MaxTokOpt = Annotated[
+    int, typer.Option("--max-evidence-tokens", help="Drop the oldest requests past this budget.")
+]
 
 
 @judge_app.command("evidence")
 def evidence(
     task_dir: Annotated[Path, typer.Argument(help="One task folder (ours or WebRetriever's).")],
-    as_json: Annotated[bool, typer.Option("--json", help="One JSON object instead of the prompt text.")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="One JSON object instead of the prompt text.")
+    ] = False,
     flt: FilterOpt = "webfovea",
     protocol: ProtocolOpt = "I",
     max_tokens: MaxTokOpt = 120_000,
@@ -41,7 +57,9 @@ def evidence(
         print(json.dumps({**ev.to_json(), "evidence_sha256": ev.digest()}, indent=2, ensure_ascii=False))
         return
     print(evidence_text(ev))
-    print(f"\n[{len(ev.requests)} request(s) kept, {len(ev.dropped)} dropped; {ev.tokens} tokens ({ev.token_counter})]")
+    print(
+        f"\n[{len(ev.requests)} request(s) kept, {len(ev.dropped)} dropped; {ev.tokens} tokens ({ev.token_counter})]"
+    )
     for d in ev.dropped:
         print(f"  dropped #{d['index']}: {d['reason']}  {d['url']}")
     for p in ev.problems:
@@ -51,13 +69,22 @@ def evidence(
 @judge_app.command("run")
 def run(
     run_dir: Annotated[Path, typer.Argument(help="A run folder (one sub-folder per task).")],
-    method: Annotated[str, typer.Option("--method", help="naveval, webjudge or rule (no model).")] = "naveval",
-    judge: Annotated[str | None, typer.Option("--judge", help="Judge model: openai:MODEL, anthropic:MODEL, "
-                                                                "replay:PATH (an earlier RUN_DIR/judge).")] = None,
+    method: Annotated[
+        str, typer.Option("--method", help="naveval, webjudge or rule (no model).")
+    ] = "naveval",
+    judge: Annotated[
+        str | None,
+        typer.Option(
+            "--judge",
+            help="Judge model: openai:MODEL, anthropic:MODEL, replay:PATH (an earlier RUN_DIR/judge).",
+        ),
+    ] = None,
     workers: Annotated[int, typer.Option("--workers", help="Tasks judged at once.")] = 4,
     flt: FilterOpt = "webfovea",
     protocol: ProtocolOpt = "I",
-    cache: Annotated[bool, typer.Option("--cache/--no-cache", help="Reuse verdicts of identical evidence.")] = True,
+    cache: Annotated[
+        bool, typer.Option("--cache/--no-cache", help="Reuse verdicts of identical evidence.")
+    ] = True,
     max_tokens: MaxTokOpt = 120_000,
     base_url: BaseUrlOpt = None,
 ) -> None:
@@ -68,26 +95,40 @@ def run(
         raise fail(f"{run_dir} is not a folder; give a run folder written by `webfovea bench`")
     if workers < 1:
         raise fail("--workers must be at least 1")
-    opts = JudgeOptions(method=method, judge=judge, filter=flt, protocol=protocol, workers=workers, cache=cache,
-                        max_tokens=max_tokens, base_url=base_url)
+    opts = JudgeOptions(
+        method=method,
+        judge=judge,
+        filter=flt,
+        protocol=protocol,
+        workers=workers,
+        cache=cache,
+        max_tokens=max_tokens,
+        base_url=base_url,
+    )
     done = [0]
 
     def progress(r: object) -> None:
         done[0] += 1
         verdict = getattr(r, "verdict", None)
         word = "pass" if verdict else "fail" if verdict is False else "no verdict"
-        out.print(f"[{done[0]}] {getattr(r, 'task_id', '?')}: {word}" + (" (cached)" if getattr(r, "cached", False) else ""),
-                  markup=False, highlight=False)
+        out.print(
+            f"[{done[0]}] {getattr(r, 'task_id', '?')}: {word}"
+            + (" (cached)" if getattr(r, "cached", False) else ""),
+            markup=False,
+            highlight=False,
+        )
 
     try:
         summary = judge_run(run_dir, opts, on_done=progress)
     except ValueError as e:
         raise fail(str(e)) from None
     rate = "n/a" if summary.judged_success_rate is None else f"{summary.judged_success_rate:.1%}"
-    out.print(f"judged {summary.judged}/{summary.n} (no verdict: {summary.no_verdict}, with missing evidence: "
-              f"{summary.with_problems}, cached: {summary.cached}); judged success rate {rate}; "
-              f"tokens {summary.usage['prompt_tokens']}+{summary.usage['completion_tokens']} in "
-              f"{summary.usage['calls']} call(s)")
+    out.print(
+        f"judged {summary.judged}/{summary.n} (no verdict: {summary.no_verdict}, with missing evidence: "
+        f"{summary.with_problems}, cached: {summary.cached}); judged success rate {rate}; "
+        f"tokens {summary.usage['prompt_tokens']}+{summary.usage['completion_tokens']} in "
+        f"{summary.usage['calls']} call(s)"
+    )
     out.print(f"written: {run_dir / 'judge'}")
     from webfovea.eval.report import write_report
 
@@ -100,11 +141,23 @@ def run(
 @judge_app.command("agree")
 def agree(
     run_dir: Annotated[Path, typer.Argument(help="A judged run folder (RUN_DIR/judge exists).")],
-    truth: Annotated[str, typer.Option("--truth", help="programmatic (result.json truth) or human:FILE "
-                                                        "(JSON/JSONL task id -> 0 fail, 1 success, 2 not executable).")] = "programmatic",
-    protocol: Annotated[str | None, typer.Option("--protocol", help="Which truth: I = nav_ok, III = nav_ok and "
-                                                                     "answer_ok (default: the judge's).")] = None,
-    bootstrap: Annotated[int, typer.Option("--bootstrap", help="Bootstrap resamples for the 95% intervals.")] = 2000,
+    truth: Annotated[
+        str,
+        typer.Option(
+            "--truth",
+            help="programmatic (result.json truth) or human:FILE "
+            "(JSON/JSONL task id -> 0 fail, 1 success, 2 not executable).",
+        ),
+    ] = "programmatic",
+    protocol: Annotated[
+        str | None,
+        typer.Option(
+            "--protocol", help="Which truth: I = nav_ok, III = nav_ok and answer_ok (default: the judge's)."
+        ),
+    ] = None,
+    bootstrap: Annotated[
+        int, typer.Option("--bootstrap", help="Bootstrap resamples for the 95% intervals.")
+    ] = 2000,
     seed: Annotated[int, typer.Option("--seed", help="Bootstrap seed.")] = 0,
 ) -> None:
     """The judge's agreement with the truth: rate, kappa, confusion, per fault; RUN_DIR/judge/agreement.json."""
@@ -120,8 +173,12 @@ def agree(
 
 def manual(
     task_dir: Annotated[Path, typer.Argument(help="A task folder of a judged run.")],
-    out_file: Annotated[Path | None, typer.Option("--out", help="Write the manual here (e.g. DOCS/<task_id>.md).")] = None,
-    force: Annotated[bool, typer.Option("--force", help="Also from a trajectory not judged successful.")] = False,
+    out_file: Annotated[
+        Path | None, typer.Option("--out", help="Write the manual here (e.g. DOCS/<task_id>.md).")
+    ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Also from a trajectory not judged successful.")
+    ] = False,
 ) -> None:
     """Protocol II: turn a successful, judged trajectory into a short operational manual."""
     from webfovea.judge.manual import ManualError, build_manual

@@ -55,7 +55,9 @@ def run(
     observation: ObservationOpt = "vision",
     vision_model: VisionModelOpt = None,
     vision_base_url: VisionBaseUrlOpt = None,
-    max_steps: Annotated[int | None, typer.Option("--max-steps", min=1, help="Step budget (default: profile's).")] = None,
+    max_steps: Annotated[
+        int | None, typer.Option("--max-steps", min=1, help="Step budget (default: profile's).")
+    ] = None,
     task_id: Annotated[str, typer.Option("--task-id", help="Id recorded in result.json.")] = "task",
     offline: OfflineOpt = False,
     allow_domain: AllowDomainOpt = None,
@@ -68,7 +70,9 @@ def run(
     from webfovea.task import Task
 
     if urlsplit(url).scheme not in ("http", "https") or not urlsplit(url).netloc:
-        raise fail(f"--url must be an http(s) address, not {url[:60]!r} (file:, data:, view-source: are never opened)")
+        raise fail(
+            f"--url must be an http(s) address, not {url[:60]!r} (file:, data:, view-source: are never opened)"
+        )
     check_out_dir(out_dir)
     overrides: dict[str, object] = {"max_steps": max_steps} if max_steps else {}
     if allow_domain:
@@ -76,7 +80,9 @@ def run(
     overrides.update(vision_overrides(vision_model, vision_base_url))
     config = build_config(model, profile, disable, coords, cap, observation=observation, **overrides)
     if model == "oracle" or model.startswith("oracle:"):
-        raise fail("the oracle model needs a proving-ground task plan: use `webfovea bench builtin --model oracle`")
+        raise fail(
+            "the oracle model needs a proving-ground task plan: use `webfovea bench builtin --model oracle`"
+        )
     check_model(model, base_url)
     t = Task(task_id=task_id, task=task, website=url)
 
@@ -94,8 +100,16 @@ def run(
         assert task is not None
         with contextlib.suppress(NotImplementedError, RuntimeError):
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, task.cancel)
-        return await run_task(t, out_dir, model=model, config=config, cdp_url=cdp_url, on_step=progress,
-                              base_url=base_url, offline=True if offline else None)
+        return await run_task(
+            t,
+            out_dir,
+            model=model,
+            config=config,
+            cdp_url=cdp_url,
+            on_step=progress,
+            base_url=base_url,
+            offline=True if offline else None,
+        )
 
     try:
         result = asyncio.run(main())
@@ -105,7 +119,9 @@ def run(
     except asyncio.CancelledError:
         err.print(f"terminated; result written to {lit(out_dir / 'result.json')}")
         raise typer.Exit(143) from None
-    out.print(f"status: {result.status}  answer: {lit(repr(result.answer))}  steps: {result.steps}  {result.seconds:.1f}s")
+    out.print(
+        f"status: {result.status}  answer: {lit(repr(result.answer))}  steps: {result.steps}  {result.seconds:.1f}s"
+    )
     out.print(f"written: {lit(out_dir)}")
     if result.status in ("error", "model_error", "browser_error"):
         err.print(f"[red]{result.status}:[/] {lit(result.error)}")
@@ -116,7 +132,9 @@ def run(
 def serve(
     seed: Annotated[int, typer.Option(help="Seed for the generated data.")] = 0,
     port: Annotated[int, typer.Option(min=0, max=65535, help="Port of the main sites (127.0.0.1).")] = 8000,
-    frame_port: Annotated[int, typer.Option(min=0, max=65535, help="Port of the embedded, cross-origin frames (localhost).")] = 8001,
+    frame_port: Annotated[
+        int, typer.Option(min=0, max=65535, help="Port of the embedded, cross-origin frames (localhost).")
+    ] = 8001,
 ) -> None:
     """Serve the proving-ground sites until Ctrl-C."""
     from webfovea.envs.serve import serve_forever
@@ -130,7 +148,9 @@ def serve(
 @app.command()
 def report(
     run_dir: Annotated[Path, typer.Argument(help="A bench output folder.")],
-    out_file: Annotated[Path | None, typer.Option("--out", help="HTML file (default RUN_DIR/report.html).")] = None,
+    out_file: Annotated[
+        Path | None, typer.Option("--out", help="HTML file (default RUN_DIR/report.html).")
+    ] = None,
 ) -> None:
     """Write a self-contained HTML report of a run."""
     from webfovea.eval.report import write_report
@@ -168,4 +188,3 @@ def main() -> None:
         app()
     except KeyboardInterrupt:
         sys.exit(130)
-

@@ -20,23 +20,40 @@ def mcp(
     url: Annotated[str, typer.Option("--url", help="The page the browser opens (the task's start URL).")],
     model: Annotated[
         str | None,
-        typer.Option("--model", help="Model spec whose conventions row sizes the screenshot and picks the "
-                     "coordinate space (e.g. anthropic:claude-sonnet-4-5, openai:gpt-4o). The model is not "
-                     "called: the MCP client is the model. Default: the 1440x810 cap, pixel coordinates."),
+        typer.Option(
+            "--model",
+            help="Model spec whose conventions row sizes the screenshot and picks the "
+            "coordinate space (e.g. anthropic:claude-sonnet-4-5, openai:gpt-4o). The model is not "
+            "called: the MCP client is the model. Default: the 1440x810 cap, pixel coordinates.",
+        ),
     ] = None,
     profile: ProfileOpt = "webfovea",
     disable: DisableOpt = None,
     coords: CoordsOpt = None,
     cap: CapOpt = None,
     cdp_url: Annotated[str | None, typer.Option("--cdp-url", help="Use a running browser over CDP.")] = None,
-    out_dir: Annotated[Path, typer.Option("--out", help="Folder the task folder is written under.")] = Path("runs/mcp"),
-    task_id: Annotated[str | None, typer.Option("--task-id", help="Name of the task folder (default mcp-TIME).")] = None,
+    out_dir: Annotated[Path, typer.Option("--out", help="Folder the task folder is written under.")] = Path(
+        "runs/mcp"
+    ),
+    task_id: Annotated[
+        str | None, typer.Option("--task-id", help="Name of the task folder (default mcp-TIME).")
+    ] = None,
     task: Annotated[str, typer.Option("--task", help="The task, as recorded in result.json.")] = "",
-    max_steps: Annotated[int | None, typer.Option("--max-steps", help="Step budget (default: profile's).")] = None,
-    offline: Annotated[bool, typer.Option("--offline", help="Resolve no host but localhost/127.0.0.1 (tests, "
-                                          "the proving ground). Never for a real website.")] = False,
-    http: Annotated[int | None, typer.Option("--http", help="Serve streamable HTTP at "
-                                             "http://127.0.0.1:PORT/mcp instead of stdio.")] = None,
+    max_steps: Annotated[
+        int | None, typer.Option("--max-steps", help="Step budget (default: profile's).")
+    ] = None,
+    offline: Annotated[
+        bool,
+        typer.Option(
+            "--offline",
+            help="Resolve no host but localhost/127.0.0.1 (tests, "
+            "the proving ground). Never for a real website.",
+        ),
+    ] = False,
+    http: Annotated[
+        int | None,
+        typer.Option("--http", help="Serve streamable HTTP at http://127.0.0.1:PORT/mcp instead of stdio."),
+    ] = None,
     headed: Annotated[bool, typer.Option("--headed", help="Show the browser window.")] = False,
 ) -> None:
     """Serve the harness's actions as MCP tools (stdio by default). Messages go to stderr.
@@ -74,6 +91,11 @@ def mcp(
     except Exception as e:  # noqa: BLE001 - a failed start: result.json is written, say why
         while isinstance(e, BaseExceptionGroup) and e.exceptions:  # the SDK's task groups wrap it
             e = e.exceptions[0]
-        raise fail(f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''} "
-                   f"(result: {session.dir / 'result.json'})", 1) from None
-    err.print(f"webfovea mcp: {session.result.status}; result: {session.dir / 'result.json'}", highlight=False)
+        raise fail(
+            f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''} "
+            f"(result: {session.dir / 'result.json'})",
+            1,
+        ) from None
+    err.print(
+        f"webfovea mcp: {session.result.status}; result: {session.dir / 'result.json'}", highlight=False
+    )

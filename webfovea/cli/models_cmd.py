@@ -28,7 +28,9 @@ def _limits(row: object) -> str:
 
 @app.command()
 def models(
-    model: Annotated[str | None, typer.Argument(help="A model spec or name: show only the row it gets.")] = None,
+    model: Annotated[
+        str | None, typer.Argument(help="A model spec or name: show only the row it gets.")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the rows as JSON.")] = False,
 ) -> None:
     """List the model conventions table: coordinate space, image limits, cap sent, context, reply interface.
@@ -48,8 +50,15 @@ def models(
     records = []
     for pattern, row in rows:
         sent = fit_within((1920, 1080), derive_cap(row, (1920, 1080), DEFAULT_CAP))
-        records.append({**row.to_json(), "matches": pattern, "sent_at_1920x1080": list(sent),
-                        "computer_beta": row.computer_beta, "note": row.note})
+        records.append(
+            {
+                **row.to_json(),
+                "matches": pattern,
+                "sent_at_1920x1080": list(sent),
+                "computer_beta": row.computer_beta,
+                "note": row.note,
+            }
+        )
     if as_json:
         out.print_json(json.dumps(records))
         return
@@ -61,6 +70,10 @@ def models(
         if row.caches_prompts:
             iface += ", caches"
         sent = "x".join(str(v) for v in rec["sent_at_1920x1080"])
-        typer.echo(f"{row.family:<20} {row.coordinate_space:<9} {_limits(row):<36} {sent:<9} {ctx:>9}  {iface}")
-    typer.echo("\nsent: the screenshot sent for a 1920x1080 viewport, sized so the provider never resizes it.\n"
-               "Which model names get which row: `webfovea models --json` (field `matches`); docs/models.md.")
+        typer.echo(
+            f"{row.family:<20} {row.coordinate_space:<9} {_limits(row):<36} {sent:<9} {ctx:>9}  {iface}"
+        )
+    typer.echo(
+        "\nsent: the screenshot sent for a 1920x1080 viewport, sized so the provider never resizes it.\n"
+        "Which model names get which row: `webfovea models --json` (field `matches`); docs/models.md."
+    )

@@ -52,8 +52,10 @@ def tool_params(tools: list[dict[str, Any]]) -> dict[str, list[ParamSpec]]:
     for tool in tools:
         schema = tool.get("input_schema") or {}
         required = set(schema.get("required") or [])
-        out[tool["name"]] = [ParamSpec(name, _param_kind(s), optional=name not in required)
-                             for name, s in (schema.get("properties") or {}).items()]
+        out[tool["name"]] = [
+            ParamSpec(name, _param_kind(s), optional=name not in required)
+            for name, s in (schema.get("properties") or {}).items()
+        ]
     return out
 
 
@@ -66,7 +68,9 @@ def actions_section(params: dict[str, list[ParamSpec]]) -> str:
 def _texts(content: Any) -> list[str]:
     if isinstance(content, str):
         return [content]
-    return [str(b.get("text") or "") for b in content or [] if isinstance(b, dict) and b.get("type") == "text"]
+    return [
+        str(b.get("text") or "") for b in content or [] if isinstance(b, dict) and b.get("type") == "text"
+    ]
 
 
 def model_input_of(body: dict[str, Any]) -> ModelInput:
@@ -78,7 +82,9 @@ def model_input_of(body: dict[str, Any]) -> ModelInput:
     messages = body["messages"]
     task, images, history, feedback = "", [], [], None
     for msg in messages:
-        content = msg["content"] if isinstance(msg["content"], list) else [{"type": "text", "text": msg["content"]}]
+        content = (
+            msg["content"] if isinstance(msg["content"], list) else [{"type": "text", "text": msg["content"]}]
+        )
         if msg["role"] == "assistant":
             history.append("\n".join(_texts(content)))
             continue
@@ -86,7 +92,7 @@ def model_input_of(body: dict[str, Any]) -> ModelInput:
         for block in content:
             kind = block.get("type")
             if kind == "text" and block["text"].startswith(_TASK_HEAD) and not task:
-                task = block["text"][len(_TASK_HEAD):].split("\n## ", 1)[0].strip()
+                task = block["text"][len(_TASK_HEAD) :].split("\n## ", 1)[0].strip()
             elif kind == "image":
                 im = Image.open(io.BytesIO(base64.b64decode(block["source"]["data"])))
                 images.append(im)
@@ -98,9 +104,18 @@ def model_input_of(body: dict[str, Any]) -> ModelInput:
     # (tool use carries the feedback in a tool_result instead).
     intro, closing = _last_intro(messages)
     got = read_prompt(intro, closing)
-    return ModelInput(system=system, task=task or got.task, history=history, images=images[-1:],
-                      feedback=feedback if feedback is not None else got.feedback, step=len(history),
-                      summary=got.summary, purpose=got.purpose, closing=got.closing, snapshot=got.snapshot)
+    return ModelInput(
+        system=system,
+        task=task or got.task,
+        history=history,
+        images=images[-1:],
+        feedback=feedback if feedback is not None else got.feedback,
+        step=len(history),
+        summary=got.summary,
+        purpose=got.purpose,
+        closing=got.closing,
+        snapshot=got.snapshot,
+    )
 
 
 def _last_intro(messages: list[dict[str, Any]]) -> tuple[str, str]:
@@ -122,20 +137,29 @@ def check_request(body: dict[str, Any], headers: dict[str, str], row: ModelConve
         if a.get("role") == b.get("role"):
             raise RequestRejected("messages: roles must alternate between user and assistant")
     for i, msg in enumerate(messages):
-        ids = [b["id"] for b in msg["content"] if isinstance(msg["content"], list) and b.get("type") == "tool_use"]
+        ids = [
+            b["id"]
+            for b in msg["content"]
+            if isinstance(msg["content"], list) and b.get("type") == "tool_use"
+        ]
         if not ids:
             continue
         nxt = messages[i + 1]["content"] if i + 1 < len(messages) else []
-        results = [b.get("tool_use_id") for b in nxt if isinstance(b, dict) and b.get("type") == "tool_result"]
+        results = [
+            b.get("tool_use_id") for b in nxt if isinstance(b, dict) and b.get("type") == "tool_result"
+        ]
         if results[: len(ids)] != ids:
-            raise RequestRejected(f"messages.{i + 1}: tool_use ids {ids} were found without tool_result blocks "
-                                  "immediately after")
+            raise RequestRejected(
+                f"messages.{i + 1}: tool_use ids {ids} were found without tool_result blocks "
+                "immediately after"
+            )
     for tool in body.get("tools") or []:
         if str(tool.get("type", "")).startswith("computer_"):
             if headers.get("anthropic-beta") != row.computer_beta:
                 raise RequestRejected(f"tools: {tool['type']} needs the beta header {row.computer_beta}")
-            raise RequestRejected("this loopback oracle serves our own tools and the text grammar, not the "
-                                  "computer tool")
+            raise RequestRejected(
+                "this loopback oracle serves our own tools and the text grammar, not the computer tool"
+            )
         elif not {"name", "input_schema"} <= set(tool):
             raise RequestRejected("tools: each custom tool needs a name and an input_schema")
 
@@ -148,8 +172,10 @@ def oracle_content(text: str, body: dict[str, Any], call_id: str) -> tuple[list[
     parsed = parse_reply(text, params, strip_tokens=False, first_only=True, forbidden={}, aliases={})
     if parsed.action is None:
         return [{"type": "text", "text": text}], "end_turn"
-    args = {k: ([list(p) for p in v] if isinstance(v, list) else list(v) if isinstance(v, tuple) else v)
-            for k, v in parsed.action.args.items()}
+    args = {
+        k: ([list(p) for p in v] if isinstance(v, list) else list(v) if isinstance(v, tuple) else v)
+        for k, v in parsed.action.args.items()
+    }
     blocks: list[dict[str, Any]] = []
     if parsed.thought:
         blocks.append({"type": "text", "text": parsed.thought})
@@ -181,13 +207,21 @@ def make_app(oracle: Model, row: ModelConventions) -> FastAPI:
             return _error(500, str(e), "api_error")
         n = next(counter)
         content, stop = oracle_content(reply.text, body, f"toolu_oracle_{n:04d}")
-        return JSONResponse({
-            "id": f"msg_oracle_{n:04d}", "type": "message", "role": "assistant", "model": body.get("model"),
-            "content": content, "stop_reason": stop,
-            "usage": {"input_tokens": billed.input_tokens,
-                      "cache_creation_input_tokens": billed.cache_creation_input_tokens,
-                      "cache_read_input_tokens": billed.cache_read_input_tokens,
-                      "output_tokens": text_tokens(reply.text)},
-        })
+        return JSONResponse(
+            {
+                "id": f"msg_oracle_{n:04d}",
+                "type": "message",
+                "role": "assistant",
+                "model": body.get("model"),
+                "content": content,
+                "stop_reason": stop,
+                "usage": {
+                    "input_tokens": billed.input_tokens,
+                    "cache_creation_input_tokens": billed.cache_creation_input_tokens,
+                    "cache_read_input_tokens": billed.cache_read_input_tokens,
+                    "output_tokens": text_tokens(reply.text),
+                },
+            }
+        )
 
     return app

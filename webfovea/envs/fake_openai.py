@@ -44,8 +44,9 @@ class Rejected(ValueError):
 
 
 def _error(status: int, message: str, kind: str = "invalid_request_error") -> JSONResponse:
-    return JSONResponse({"error": {"message": message, "type": kind, "param": None, "code": None}},
-                        status_code=status)
+    return JSONResponse(
+        {"error": {"message": message, "type": kind, "param": None, "code": None}}, status_code=status
+    )
 
 
 def _image(part: dict[str, Any]) -> tuple[Image.Image, str]:
@@ -131,10 +132,19 @@ class AutoCache:
 def model_input_of(seen: dict[str, Any]) -> ModelInput:
     texts = seen["texts"]
     got = read_prompt(texts[0] if texts else "", texts[-1] if len(texts) > 1 else "")
-    return ModelInput(system="\n\n".join(seen["system"]), task=got.task, history=got.history,
-                      images=seen["images"][-1:], feedback=got.feedback, step=got.history_start - 1 + len(got.history),
-                      summary=got.summary, history_start=got.history_start, purpose=got.purpose,
-                      closing=got.closing, snapshot=got.snapshot)
+    return ModelInput(
+        system="\n\n".join(seen["system"]),
+        task=got.task,
+        history=got.history,
+        images=seen["images"][-1:],
+        feedback=got.feedback,
+        step=got.history_start - 1 + len(got.history),
+        summary=got.summary,
+        history_start=got.history_start,
+        purpose=got.purpose,
+        closing=got.closing,
+        snapshot=got.snapshot,
+    )
 
 
 def make_app(oracle: Model, row: ModelConventions) -> FastAPI:
@@ -154,8 +164,10 @@ def make_app(oracle: Model, row: ModelConventions) -> FastAPI:
                 raise Rejected("model: a model name is required")
             wrong = {"max_tokens", "max_completion_tokens"} - {row.max_tokens_field}
             if wrong & set(body):
-                raise Rejected(f"Unsupported parameter: {sorted(wrong & set(body))[0]!r} is not supported with "
-                               f"this model. Use {row.max_tokens_field!r} instead.")
+                raise Rejected(
+                    f"Unsupported parameter: {sorted(wrong & set(body))[0]!r} is not supported with "
+                    f"this model. Use {row.max_tokens_field!r} instead."
+                )
             units, seen = _units(body, row)
         except Rejected as e:
             return _error(400, str(e))
@@ -166,12 +178,25 @@ def make_app(oracle: Model, row: ModelConventions) -> FastAPI:
             return _error(500, str(e), "server_error")
         n = next(counter)
         completion = math.ceil(len(reply.text) / 4)
-        return JSONResponse({
-            "id": f"chatcmpl-oracle-{n:04d}", "object": "chat.completion", "model": body["model"],
-            "choices": [{"index": 0, "finish_reason": "stop",
-                         "message": {"role": "assistant", "content": reply.text, "refusal": None}}],
-            "usage": {"prompt_tokens": prompt, "completion_tokens": completion,
-                      "total_tokens": prompt + completion, "prompt_tokens_details": {"cached_tokens": cached}},
-        })
+        return JSONResponse(
+            {
+                "id": f"chatcmpl-oracle-{n:04d}",
+                "object": "chat.completion",
+                "model": body["model"],
+                "choices": [
+                    {
+                        "index": 0,
+                        "finish_reason": "stop",
+                        "message": {"role": "assistant", "content": reply.text, "refusal": None},
+                    }
+                ],
+                "usage": {
+                    "prompt_tokens": prompt,
+                    "completion_tokens": completion,
+                    "total_tokens": prompt + completion,
+                    "prompt_tokens_details": {"cached_tokens": cached},
+                },
+            }
+        )
 
     return app

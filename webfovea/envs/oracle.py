@@ -69,8 +69,15 @@ EXTRA_KNOBS: dict[str, Any] = {
     **REF_QUIRK_KNOBS,
 }
 _QUIRK_KEYS = ("contaminate_from_step", "contaminate_token", "contaminate_where", "continuation_at_step")
-_CORE_KNOBS = ("seed", "provider", "contaminate_rate",
-               "continuation_rate", "jitter_px", "submit_with_newline", "retries_per_step")
+_CORE_KNOBS = (
+    "seed",
+    "provider",
+    "contaminate_rate",
+    "continuation_rate",
+    "jitter_px",
+    "submit_with_newline",
+    "retries_per_step",
+)
 
 
 class OracleModel(PlanOps, StructuredOps, LocateOps):
@@ -90,13 +97,20 @@ class OracleModel(PlanOps, StructuredOps, LocateOps):
     ) -> None:
         unknown = sorted(set(overrides) - set(EXTRA_KNOBS))
         if unknown:
-            raise ValueError(f"unknown oracle option(s) {', '.join(unknown)}; known: "
-                             f"{', '.join([*_CORE_KNOBS, *EXTRA_KNOBS])}")
+            raise ValueError(
+                f"unknown oracle option(s) {', '.join(unknown)}; known: "
+                f"{', '.join([*_CORE_KNOBS, *EXTRA_KNOBS])}"
+            )
         knobs: dict[str, Any] = {
-            "seed": seed, "provider": provider, "contaminate_rate": contaminate_rate,
-            "continuation_rate": continuation_rate, "jitter_px": jitter_px,
-            "submit_with_newline": submit_with_newline, "retries_per_step": retries_per_step,
-            **EXTRA_KNOBS, **overrides,
+            "seed": seed,
+            "provider": provider,
+            "contaminate_rate": contaminate_rate,
+            "continuation_rate": continuation_rate,
+            "jitter_px": jitter_px,
+            "submit_with_newline": submit_with_newline,
+            "retries_per_step": retries_per_step,
+            **EXTRA_KNOBS,
+            **overrides,
         }
         # The task's own quirks win: a task that exists to exercise a quirk keeps it.
         planned = PlannedTask.of(task)
@@ -114,7 +128,8 @@ class OracleModel(PlanOps, StructuredOps, LocateOps):
         self.jitter_px = float(knobs["jitter_px"])
         self.retries = int(knobs["retries_per_step"])
         self._quirks = Quirks(
-            task_id=task.task_id, seed=int(knobs["seed"]),
+            task_id=task.task_id,
+            seed=int(knobs["seed"]),
             contaminate_rate=float(knobs["contaminate_rate"]),
             continuation_rate=float(knobs["continuation_rate"]),
             overrides={k: knobs[k] for k in _QUIRK_KEYS if knobs.get(k) is not None},
@@ -185,7 +200,9 @@ class OracleModel(PlanOps, StructuredOps, LocateOps):
         emit = await self._decide_patiently(view, index)
         quote = self.knobs.get("quote_in_thought")
         if quote:  # a model citing page text that looks like an action, then going on with its own
-            emit.thought = f"The page shows this text:\n{quote}\nThat is page text, not my instruction. {emit.thought}"
+            emit.thought = (
+                f"The page shows this text:\n{quote}\nThat is page text, not my instruction. {emit.thought}"
+            )
         text = reply(emit.thought, emit.action)
         text = self._quirks.finish(index, text, rng, has_argument=emit.has_argument, final=emit.final)
         self.actions_log.append(emit.action)
@@ -196,7 +213,9 @@ class OracleModel(PlanOps, StructuredOps, LocateOps):
             title = await self.page.title()
         except PlaywrightError:
             title = ""
-        text = progress_summary(self.task.task, self.plan, self.cursor, self.actions_log, self.page.url, title)
+        text = progress_summary(
+            self.task.task, self.plan, self.cursor, self.actions_log, self.page.url, title
+        )
         return ModelReply(text=text, usage=self._usage(inp, text))
 
     async def _check_state(self) -> None:
@@ -227,22 +246,38 @@ class OracleModel(PlanOps, StructuredOps, LocateOps):
         else:  # no image: it "sees" nothing better than the viewport itself
             sent_w, sent_h = await self.page.evaluate("[innerWidth, innerHeight]")
         seen_w, seen_h = self.provider.provider_size(int(sent_w), int(sent_h))
-        return View(prompt=read_prompt(inp.system), seen_w=seen_w, seen_h=seen_h, rng=rng,
-                     snapshot=inp.snapshot, feedback=inp.feedback, has_image=bool(inp.images))
+        return View(
+            prompt=read_prompt(inp.system),
+            seen_w=seen_w,
+            seen_h=seen_h,
+            rng=rng,
+            snapshot=inp.snapshot,
+            feedback=inp.feedback,
+            has_image=bool(inp.images),
+        )
 
     def _usage(self, inp: ModelInput, text: str) -> Usage:
-        chars = len(inp.system) + len(inp.task) + sum(len(h) for h in inp.history) + len(inp.feedback or "") \
+        chars = (
+            len(inp.system)
+            + len(inp.task)
+            + sum(len(h) for h in inp.history)
+            + len(inp.feedback or "")
             + len(inp.summary or "")
+        )
         chars += len(inp.snapshot or "") + sum(len(s) for s in inp.snapshot_stubs)
         image_tokens = 0
         for im in inp.images:
             w, h = self.provider.provider_size(im.size[0], im.size[1])
             image_tokens += w * h // 750
-        return Usage(prompt_tokens=chars // 4 + image_tokens, completion_tokens=max(1, len(text) // 4), estimated=True)
+        return Usage(
+            prompt_tokens=chars // 4 + image_tokens, completion_tokens=max(1, len(text) // 4), estimated=True
+        )
 
     # -- coordinates -------------------------------------------------------------------
 
-    def to_model(self, css: tuple[float, float], viewport: tuple[float, float], view: View) -> tuple[int, int]:
+    def to_model(
+        self, css: tuple[float, float], viewport: tuple[float, float], view: View
+    ) -> tuple[int, int]:
         """A CSS point of the viewport -> the point in the image the oracle sees (with jitter)."""
         vw, vh = viewport
         j = self.jitter_px
@@ -265,8 +300,9 @@ class OracleModel(PlanOps, StructuredOps, LocateOps):
             step = self.plan[self.cursor]
             if self._stress.trusts_save(self.plan, self.cursor):
                 self._advance()  # the quirk: no look at what the page answered
-            elif await expectation_holds(self.page, step.get("expect")) or \
-                    self._attempts > self._stress.retry_limit(step, self.retries):
+            elif await expectation_holds(
+                self.page, step.get("expect")
+            ) or self._attempts > self._stress.retry_limit(step, self.retries):
                 self._advance()
             elif await self._stress.wait_before_retry(self.page) and view.prompt.offers("wait"):
                 self._pending = True  # still the same step: retry once the page's delay has passed
@@ -275,7 +311,7 @@ class OracleModel(PlanOps, StructuredOps, LocateOps):
             step = self.plan[self.cursor]
             skipped = await self._misreads.skips_detour(self.page, step, index)
             if skipped == "legend" and isinstance(step.get("instead"), dict):
-                self.plan = [*self.plan[:self.cursor], step["instead"]]  # report what the table shows
+                self.plan = [*self.plan[: self.cursor], step["instead"]]  # report what the table shows
                 continue
             if skipped:
                 self._advance()
@@ -300,8 +336,13 @@ class OracleModel(PlanOps, StructuredOps, LocateOps):
         self._finished = content
         written = self._quirks.in_argument(index, content)
         kind = "giveup" if giveup else "answer"
-        return Emit(thought(kind, view.rng, content=content), call("finished", content=written),
-                     main=False, has_argument=True, final=True)
+        return Emit(
+            thought(kind, view.rng, content=content),
+            call("finished", content=written),
+            main=False,
+            has_argument=True,
+            final=True,
+        )
 
     async def _reach(
         self, target: dict[str, Any], view: View, *, whole: bool = False, label: str | None = None
@@ -333,7 +374,9 @@ class OracleModel(PlanOps, StructuredOps, LocateOps):
         point = move.point
         if move.main_page:
             point = await page_scroll_point(self.page, point)
-        said = thought("scroll", view.rng, label=label or describe(loc.label, loc.tag), direction=move.direction)
+        said = thought(
+            "scroll", view.rng, label=label or describe(loc.label, loc.tag), direction=move.direction
+        )
         if view.prompt.takes("scroll", "start_box"):
             action = call("scroll", start_box=self._point(loc, view, point), direction=move.direction)
         else:
@@ -348,11 +391,15 @@ def _build(req: ModelRequest) -> Model:
     if req.argument:
         options.update(parse_options(req.argument, req.spec))
     if req.task is None:
-        raise req.error("the oracle needs a proving-ground task with a plan (run it through `webfovea bench`)")
+        raise req.error(
+            "the oracle needs a proving-ground task with a plan (run it through `webfovea bench`)"
+        )
     via, via_model = options.pop("via", None), options.pop("via_model", None)
     client = {k: options.pop(k) for k in ("interface", "cache") if k in options}
     if via is not None:  # the oracle sees images as the row of the model it is served as
-        options.setdefault("provider", conventions_for(str(via_model or DEFAULT_VIA_MODEL.get(str(via), ""))).family)
+        options.setdefault(
+            "provider", conventions_for(str(via_model or DEFAULT_VIA_MODEL.get(str(via), ""))).family
+        )
     try:
         oracle = OracleModel(task=req.task, page=req.page, **options)  # type: ignore[arg-type]
         if via is None:
@@ -371,10 +418,13 @@ MODEL_KIND = ModelKind(
     _build,
     usage=(
         ("oracle", "the proving ground's oracle (knows the task plan; speaks like a real model)"),
-        ("oracle:KEY=VAL,...", "the oracle with options passed through to it (numbers and true/false are "
-         "converted); provider=FAMILY picks the conventions row whose image downscaling it imitates "
-         f"(default {DEFAULT_PROVIDER}); via=anthropic answers through the real Anthropic client and a "
-         "loopback Messages API (via_model=MODEL picks its row, interface=text|tools, cache=true|false); "
-         "via=openai through the real Chat Completions client and a loopback Chat Completions API"),
+        (
+            "oracle:KEY=VAL,...",
+            "the oracle with options passed through to it (numbers and true/false are "
+            "converted); provider=FAMILY picks the conventions row whose image downscaling it imitates "
+            f"(default {DEFAULT_PROVIDER}); via=anthropic answers through the real Anthropic client and a "
+            "loopback Messages API (via_model=MODEL picks its row, interface=text|tools, cache=true|false); "
+            "via=openai through the real Chat Completions client and a loopback Chat Completions API",
+        ),
     ),
 )

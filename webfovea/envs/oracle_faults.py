@@ -57,7 +57,7 @@ def _quiet_after(plan: list[Step], index: int) -> list[Step]:
     """Steps after `index` without their expectations and without waits: they describe the
     right state, which a faulted run never reaches (the oracle would retry them in vain)."""
     out = plan[: index + 1]
-    for step in plan[index + 1:]:
+    for step in plan[index + 1 :]:
         if step["op"] == "wait":
             continue
         out.append({k: v for k, v in step.items() if k != "expect"})
@@ -73,7 +73,7 @@ def _wrong_filter(plan: list[Step], task: Task) -> list[Step] | None:
             other = _adjacent(table, want) if table and want else None
             if other:
                 new = {**step, "option": other[1], "expect": {**step["expect"], "value": other[0]}}
-                return _quiet_after([*plan[:i], new, *plan[i + 1:]], i)
+                return _quiet_after([*plan[:i], new, *plan[i + 1 :]], i)
         m = _CODE_ITEM.match(sel) if step["op"] == "click" else None
         if m:
             table = _COUNTRY if m.group(1).startswith("#country") else [(k, v) for k, v in INDICATORS.items()]
@@ -81,7 +81,7 @@ def _wrong_filter(plan: list[Step], task: Task) -> list[Step] | None:
             if other:
                 target = {**step["target"], "selector": f'{m.group(1)}[data-code="{other[0]}"]'}
                 new = {k: v for k, v in step.items() if k != "expect"} | {"target": target}
-                return _quiet_after([*plan[:i], new, *plan[i + 1:]], i)
+                return _quiet_after([*plan[:i], new, *plan[i + 1 :]], i)
     return None
 
 
@@ -117,7 +117,7 @@ def _applied_then_cleared(plan: list[Step], task: Task) -> list[Step] | None:
     if i is None or path not in {href for href, _ in NAV}:
         return None
     reset = click(L(f'nav.main a[href="{path}"]'))  # the site's own menu: a fresh page, filters reset
-    return _quiet_after([*plan[: i + 1], reset, *plan[i + 1:]], i + 1)
+    return _quiet_after([*plan[: i + 1], reset, *plan[i + 1 :]], i + 1)
 
 
 def _stop_early(plan: list[Step], task: Task) -> list[Step] | None:
@@ -133,15 +133,19 @@ def _never_applied(plan: list[Step], task: Task) -> list[Step] | None:
     step = plan[i]
     if step["op"] == "fill" and step.get("submit"):
         new = {k: v for k, v in step.items() if k != "expect"} | {"submit": False}
-        return _quiet_after([*plan[:i], new, *plan[i + 1:]], i)
+        return _quiet_after([*plan[:i], new, *plan[i + 1 :]], i)
     if step["op"] == "click" and any(s["op"] in ("select", "fill") for s in plan[:i]):
-        return _quiet_after([*plan[:i], *plan[i + 1:]], i - 1)
+        return _quiet_after([*plan[:i], *plan[i + 1 :]], i - 1)
     return None
 
 
 _BUILDERS: dict[str, Callable[[list[Step], Task], list[Step] | None]] = {
-    "wrong_filter": _wrong_filter, "wrong_row": _wrong_row, "from_memory": _from_memory,
-    "applied_then_cleared": _applied_then_cleared, "stop_early": _stop_early, "never_applied": _never_applied,
+    "wrong_filter": _wrong_filter,
+    "wrong_row": _wrong_row,
+    "from_memory": _from_memory,
+    "applied_then_cleared": _applied_then_cleared,
+    "stop_early": _stop_early,
+    "never_applied": _never_applied,
 }
 
 
@@ -154,8 +158,10 @@ def parse_faults(text: str) -> list[str]:
     names = list(FAULTS) if text.strip() == "all" else [f.strip() for f in text.split(",") if f.strip()]
     unknown = [f for f in names if f not in FAULTS]
     if unknown or not names:
-        raise ValueError(f"unknown fault(s) {', '.join(unknown) or '(none given)'}; use all or a list of "
-                         f"{', '.join(FAULTS)}")
+        raise ValueError(
+            f"unknown fault(s) {', '.join(unknown) or '(none given)'}; use all or a list of "
+            f"{', '.join(FAULTS)}"
+        )
     return names
 
 

@@ -318,8 +318,12 @@ def _direction(region: Rect, x: float, y: float) -> str:
 
 async def page_scroll_point(page: Page, near: tuple[float, float]) -> tuple[float, float]:
     """A point over the main document's own background near `near` (wheel scrolls the page)."""
-    vw, vh = await page.main_frame.evaluate("[document.documentElement.clientWidth, document.documentElement.clientHeight]")
-    cands = [near] + [(vw * fx, vh * fy) for fy in (0.5, 0.3, 0.7, 0.15, 0.85) for fx in (0.5, 0.08, 0.92, 0.3, 0.7)]
+    vw, vh = await page.main_frame.evaluate(
+        "[document.documentElement.clientWidth, document.documentElement.clientHeight]"
+    )
+    cands = [near] + [
+        (vw * fx, vh * fy) for fy in (0.5, 0.3, 0.7, 0.15, 0.85) for fx in (0.5, 0.08, 0.92, 0.3, 0.7)
+    ]
     x, y = await page.main_frame.evaluate(_PAGE_SCROLL_POINT_JS, [[float(a), float(b)] for a, b in cands])
     return float(x), float(y)
 
@@ -377,4 +381,3 @@ async def expectation_holds(page: Page, cond: dict[str, Any] | None) -> bool:
 async def option_slot(loc: Located, option: str) -> dict[str, Any] | None:
     """Which option of a native select matches `option`, and its height (for the fallback)."""
     return await loc.frame.evaluate(_OPTION_JS, [loc.selector, loc.nth, option])
-

@@ -73,8 +73,11 @@ class LocateOps:
         self._locates += 1
         self._locating = target
         what = label or describe(got.label, got.tag)
-        return emit(f"The snapshot has no reference for {what}; I'll locate it on the screenshot.",
-                    call("locate", description=what), main=False)
+        return emit(
+            f"The snapshot has no reference for {what}; I'll locate it on the screenshot.",
+            call("locate", description=what),
+            main=False,
+        )
 
     def _take_located(self) -> tuple[int, int] | None:
         point, self._located = self._located, None
@@ -111,8 +114,12 @@ class LocateOps:
             else:
                 cols, rows = lines
                 u, v = grid_value(cx, cols, w, COLUMNS), grid_value(cy, rows, h, ROWS)
-                b = [grid_value(box[0], cols, w, COLUMNS), grid_value(box[1], rows, h, ROWS),
-                     grid_value(box[2], cols, w, COLUMNS), grid_value(box[3], rows, h, ROWS)]
+                b = [
+                    grid_value(box[0], cols, w, COLUMNS),
+                    grid_value(box[1], rows, h, ROWS),
+                    grid_value(box[2], cols, w, COLUMNS),
+                    grid_value(box[3], rows, h, ROWS),
+                ]
             bx = ", ".join(str(round(c)) for c in b)
             return f"Box: ({bx})\nPoint: ({round(u)}, {round(v)})"
         return "Point: none"

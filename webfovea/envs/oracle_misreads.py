@@ -38,8 +38,14 @@ from playwright.async_api import Page
 
 from webfovea.envs.oracle_grounding import expectation_holds
 
-MISREAD_KNOBS = ("key_figures_rate", "first_lookalike_rate", "assume_sorted_rate", "skip_legend_rate",
-                 "skip_dialog_rate", "adjacent_input_rate")
+MISREAD_KNOBS = (
+    "key_figures_rate",
+    "first_lookalike_rate",
+    "assume_sorted_rate",
+    "skip_legend_rate",
+    "skip_dialog_rate",
+    "adjacent_input_rate",
+)
 # Seed 003: interventions "overturn 39.6–68.0% of the tasks each agent solves cleanly"; a
 # misreading that half the runs make sits in that band.
 MISREAD_REALISTIC: dict[str, float] = dict.fromkeys(MISREAD_KNOBS, 0.5)

@@ -53,8 +53,10 @@ class PlanOps:
         if not isinstance(got, tuple):
             return got
         loc, ref = got
-        return Emit(thought("click", view.rng, label=describe(loc.label, loc.tag)),
-                     self.speak("click", **self._target_args(loc, ref, view, index)))
+        return Emit(
+            thought("click", view.rng, label=describe(loc.label, loc.tag)),
+            self.speak("click", **self._target_args(loc, ref, view, index)),
+        )
 
     async def _op_hover(self, step: dict[str, Any], view: View, index: int) -> Emit | None:
         got = await self._reach_target(step["target"], view, Emit)
@@ -62,8 +64,10 @@ class PlanOps:
             return got
         loc, ref = got
         name = "hover" if view.prompt.offers("hover") else "click"
-        return Emit(thought(name, view.rng, label=describe(loc.label, loc.tag)),
-                     self.speak(name, **self._target_args(loc, ref, view, index)))
+        return Emit(
+            thought(name, view.rng, label=describe(loc.label, loc.tag)),
+            self.speak(name, **self._target_args(loc, ref, view, index)),
+        )
 
     async def _op_select(self, step: dict[str, Any], view: View, index: int) -> Emit | None:
         target = await self._misreads.adjacent_target(self.page, step["target"], index)
@@ -75,20 +79,27 @@ class PlanOps:
         option = str(step["option"])
         label = describe(got.label, got.tag)
         if view.prompt.offers("select"):
-            return Emit(thought("select", view.rng, label=label, option=option),
-                         self.speak("select", **self._target_args(got, ref, view, index), option=option))
+            return Emit(
+                thought("select", view.rng, label=label, option=option),
+                self.speak("select", **self._target_args(got, ref, view, index), option=option),
+            )
         # No select action: do what a model does on a real site: open the list, then click
         # where the option would be drawn. On a native select this changes nothing.
         if self._phase == 0:
             self._phase = 1
-            return Emit(thought("select_open", view.rng, label=label, option=option),
-                         call("click", start_box=self._point(got, view)), main=False)
+            return Emit(
+                thought("select_open", view.rng, label=label, option=option),
+                call("click", start_box=self._point(got, view)),
+                main=False,
+            )
         slot = await option_slot(got, option) or {}
         row = max(0, int(slot.get("index", 0) or 0))
         x = got.centre[0]
         y = min(got.rect[3] + (row + 0.5) * float(self.knobs["option_row_px"]), got.main_viewport[1] - 4)
-        return Emit(thought("select_pick", view.rng, option=slot.get("label") or option),
-                     call("click", start_box=self._point(got, view, (x, y))))
+        return Emit(
+            thought("select_pick", view.rng, option=slot.get("label") or option),
+            call("click", start_box=self._point(got, view, (x, y))),
+        )
 
     def _content(self, step: dict[str, Any], index: int) -> tuple[str, bool]:
         """The text to type, with the submitting newline; and whether Enter must follow separately."""
@@ -112,17 +123,25 @@ class PlanOps:
             written = self._quirks.in_argument(index, content)
             if enter_after and view.prompt.offers("hotkey"):
                 self._phase = 1
-                return Emit(thought("fill", view.rng, label=label, content=step.get("content", "")),
-                             self.speak("fill", **self._target_args(got, ref, view, index), content=written),
-                             main=False, has_argument=True)
-            return Emit(thought("fill", view.rng, label=label, content=step.get("content", "")),
-                         self.speak("fill", **self._target_args(got, ref, view, index), content=written),
-                         has_argument=True)
+                return Emit(
+                    thought("fill", view.rng, label=label, content=step.get("content", "")),
+                    self.speak("fill", **self._target_args(got, ref, view, index), content=written),
+                    main=False,
+                    has_argument=True,
+                )
+            return Emit(
+                thought("fill", view.rng, label=label, content=step.get("content", "")),
+                self.speak("fill", **self._target_args(got, ref, view, index), content=written),
+                has_argument=True,
+            )
         # No fill action: click into the field, then type.
         if self._phase == 0:
             self._phase = 1
-            return Emit(thought("focus", view.rng, label=label), call("click", start_box=self._point(got, view)),
-                         main=False)
+            return Emit(
+                thought("focus", view.rng, label=label),
+                call("click", start_box=self._point(got, view)),
+                main=False,
+            )
         return self._type(step, view, index, next_phase=2)
 
     async def _op_type(self, step: dict[str, Any], view: View, index: int) -> Emit | None:
@@ -153,8 +172,11 @@ class PlanOps:
         if view.prompt.offers("find_text") and self._attempts <= self.retries:
             # Not a "main" action: the step is done when the target is in view, not by `expect`.
             self._attempts += 1
-            return Emit(thought("find_text", view.rng, text=str(step["text"])),
-                         call("find_text", text=str(step["text"])), main=False)
+            return Emit(
+                thought("find_text", view.rng, text=str(step["text"])),
+                call("find_text", text=str(step["text"])),
+                main=False,
+            )
         got = await self._reach(step["target"], view, label=f"'{step['text']}'")
         return None if isinstance(got, Located) else got
 
@@ -166,8 +188,9 @@ class PlanOps:
     async def _op_read_text(self, step: dict[str, Any], view: View, index: int) -> Emit | None:
         if not view.prompt.offers("read_text") or self._attempts > 0:
             return None
-        return Emit(thought("read_text", view.rng, near=str(step["near"])),
-                     call("read_text", near=str(step["near"])))
+        return Emit(
+            thought("read_text", view.rng, near=str(step["near"])), call("read_text", near=str(step["near"]))
+        )
 
     async def _op_click_many(self, step: dict[str, Any], view: View, index: int) -> Emit | None:
         located: list[Located] = []
@@ -179,13 +202,18 @@ class PlanOps:
         if not located:
             return None
         if view.prompt.offers("click_many"):
-            return Emit(thought("click_many", view.rng),
-                         call("click_many", points=[self._point(loc, view) for loc in located]))
+            return Emit(
+                thought("click_many", view.rng),
+                call("click_many", points=[self._point(loc, view) for loc in located]),
+            )
         loc = located[min(self._phase, len(located) - 1)]
         last = self._phase >= len(located) - 1
         self._phase += 1
-        return Emit(thought("click", view.rng, label=describe(loc.label, loc.tag)),
-                     call("click", start_box=self._point(loc, view)), main=last)
+        return Emit(
+            thought("click", view.rng, label=describe(loc.label, loc.tag)),
+            call("click", start_box=self._point(loc, view)),
+            main=last,
+        )
 
     async def _op_wait(self, step: dict[str, Any], view: View, index: int) -> Emit | None:
         if await expectation_holds(self.page, step.get("until")):

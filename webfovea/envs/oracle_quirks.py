@@ -58,7 +58,9 @@ class Quirks:
         token = rng.choice(CHAT_TOKENS)
         placement = rng.choice(PLACEMENTS)
         forced = self.overrides.get("contaminate_from_step")
-        self.contaminate_from: int | None = int(forced) if forced is not None else (from_step if contaminated else None)
+        self.contaminate_from: int | None = (
+            int(forced) if forced is not None else (from_step if contaminated else None)
+        )
         self.token: str = str(self.overrides.get("contaminate_token", token))
         self.placement: str = str(self.overrides.get("contaminate_where", placement))
         if self.token not in CHAT_TOKENS and not self.token.startswith("<"):
@@ -100,7 +102,10 @@ class Quirks:
     def _continuation(self, rng: random.Random) -> tuple[str, str]:
         # A wrong answer: a random figure, never derived from the task or the page.
         answer = f"{rng.randint(10, 99999) / 10:.1f}"
-        parts = [f"\nObservation: {rng.choice(_FAKE_OBSERVATIONS)}", f"\nThought: {rng.choice(_FAKE_THOUGHTS)}"]
+        parts = [
+            f"\nObservation: {rng.choice(_FAKE_OBSERVATIONS)}",
+            f"\nThought: {rng.choice(_FAKE_THOUGHTS)}",
+        ]
         if rng.random() < 0.5:  # sometimes a fake intermediate action before the fake answer
             x, y = rng.randint(100, 1300), rng.randint(100, 700)
             parts.append(f"\nAction: click(start_box='<|box_start|>({x},{y})<|box_end|>')")

@@ -111,8 +111,14 @@ def norm(text: str) -> str:
 async def identify(loc: Located) -> Identity:
     # `host >> inner` (a plan's step into an open shadow root) is Playwright's own chain syntax
     info: dict[str, Any] = await loc.frame.locator(loc.selector).nth(loc.nth).evaluate(_ROLE_NAME_JS)
-    return Identity(str(info["role"]), str(info["name"]), int(info["rank"]), int(info["total"]),
-                    str(info.get("row") or ""), loc.frames_crossed > 0)
+    return Identity(
+        str(info["role"]),
+        str(info["name"]),
+        int(info["rank"]),
+        int(info["total"]),
+        str(info.get("row") or ""),
+        loc.frames_crossed > 0,
+    )
 
 
 def _frame_ok(ref: str, child: bool, main_prefix: str | None) -> bool:
@@ -135,8 +141,14 @@ def ref_in(texts: list[str], ident: Identity, prefix: str | None) -> str | None:
     for text in texts:
         if not text:
             continue
-        lines = [n for n in st.parse(text) if n.ref and n.role == ident.role
-                 and norm(n.name or n.text) == ident.name and _frame_ok(n.ref, ident.in_child_frame, prefix)]
+        lines = [
+            n
+            for n in st.parse(text)
+            if n.ref
+            and n.role == ident.role
+            and norm(n.name or n.text) == ident.name
+            and _frame_ok(n.ref, ident.in_child_frame, prefix)
+        ]
         if not lines or (not ident.name and len(lines) != ident.total):
             continue  # an unnamed element among unnamed lines it cannot tell apart: not "seen"
         # Truncation and find keep document order but may miss some lines: the rank is exact

@@ -82,7 +82,11 @@ def reply(thought: str, action: str) -> str:
 # A few phrasings per situation, so replies read like a model's and not like a template;
 # the choice is seeded, so a run is reproducible.
 _THOUGHTS: dict[str, tuple[str, ...]] = {
-    "click": ("I need to click {label}.", "Next I'll click {label}.", "Clicking {label} should move this forward."),
+    "click": (
+        "I need to click {label}.",
+        "Next I'll click {label}.",
+        "Clicking {label} should move this forward.",
+    ),
     "select": ("I'll choose '{option}' in {label}.", "The {label} dropdown needs '{option}'."),
     "select_open": ("I'll open {label} to pick '{option}'.",),
     "select_pick": ("Now I'll click '{option}' in the list.",),
@@ -90,13 +94,23 @@ _THOUGHTS: dict[str, tuple[str, ...]] = {
     "focus": ("I'll click into {label} first.",),
     "type": ("Now I'll type '{content}'.", "Typing '{content}'."),
     "enter": ("I'll press Enter to submit.",),
-    "hover": ("The value shows on hover, so I'll hover over {label}.", "Hovering over {label} to see its value."),
-    "scroll": ("{label} is not visible yet; I'll scroll {direction}.", "I need to scroll {direction} to reach {label}."),
+    "hover": (
+        "The value shows on hover, so I'll hover over {label}.",
+        "Hovering over {label} to see its value.",
+    ),
+    "scroll": (
+        "{label} is not visible yet; I'll scroll {direction}.",
+        "I need to scroll {direction} to reach {label}.",
+    ),
     "find_text": ("I'll search the page for '{text}'.", "Let me find '{text}' on the page."),
     "read_text": ("I'll read the text near '{near}' to verify the value.",),
     "click_many": ("I'll select every matching tile.",),
     "wait": ("The page is still loading; I'll wait.", "Waiting for the content to appear."),
-    "answer": ("The value is visible: {content}.", "I can read the answer now: {content}.", "Found it: {content}."),
+    "answer": (
+        "The value is visible: {content}.",
+        "I can read the answer now: {content}.",
+        "Found it: {content}.",
+    ),
     "giveup": ("I could not find the value on the page.",),
 }
 
@@ -115,8 +129,18 @@ def _short(text: str, limit: int = 48) -> str:
 
 def describe(label: str, tag: str) -> str:
     """'the "Apply" button' style phrase for thoughts."""
-    kind = {"select": "dropdown", "input": "field", "textarea": "box", "button": "button", "a": "link",
-            "iframe": "frame", "canvas": "chart", "svg": "chart", "rect": "bar", "path": "bar"}.get(tag, "")
+    kind = {
+        "select": "dropdown",
+        "input": "field",
+        "textarea": "box",
+        "button": "button",
+        "a": "link",
+        "iframe": "frame",
+        "canvas": "chart",
+        "svg": "chart",
+        "rect": "bar",
+        "path": "bar",
+    }.get(tag, "")
     label = _short(label, 40) if label else ""
     if label and kind:
         return f'the "{label}" {kind}'

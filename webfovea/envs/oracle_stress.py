@@ -73,8 +73,10 @@ class Stress:
         if not self.fires["trust_toast_rate"] or cursor >= len(plan):
             return False
         if plan[cursor].get("saves") or (
-            not any(s.get("saves") for s in plan) and cursor + 1 < len(plan)
-            and plan[cursor + 1].get("op") == "answer" and plan[cursor].get("op") in _SUBMITS
+            not any(s.get("saves") for s in plan)
+            and cursor + 1 < len(plan)
+            and plan[cursor + 1].get("op") == "answer"
+            and plan[cursor].get("op") in _SUBMITS
         ):
             self._fired("trust_toast_rate", step=cursor)
             return True

@@ -41,8 +41,9 @@ class StructuredOps:
     def _structured_only(self, view: Any) -> bool:
         return self._refs(view) and not view.prompt.takes("click", "start_box")
 
-    async def _reach_target(self, target: dict[str, Any], view: Any, emit: Any,
-                            label: str | None = None) -> tuple[Located, str | None] | Any:
+    async def _reach_target(
+        self, target: dict[str, Any], view: Any, emit: Any, label: str | None = None
+    ) -> tuple[Located, str | None] | Any:
         """(located, ref) when the target can be named now; else the emit that gets there (or None)."""
         if self._refs(view):
             loc = await locate(self.page, target)
@@ -55,15 +56,20 @@ class StructuredOps:
                     text = ident.name or ident.row
                     if text and view.prompt.offers("find") and self._finds < 2:
                         self._finds += 1
-                        return emit(thought("find_text", view.rng, text=text), call("find", text=text), main=False)
+                        return emit(
+                            thought("find_text", view.rng, text=text), call("find", text=text), main=False
+                        )
                     # No line shows it (a chart, a closed shadow root): locate it on the screenshot.
                     if view.prompt.offers("locate"):
                         return await self._via_locate(target, view, emit, label)  # type: ignore[attr-defined]
                     # Without locate: look, then point at what it saw.
                     if view.prompt.offers("look") and self._looks < 3:
                         self._looks += 1
-                        return emit("The snapshot does not list it; I'll look at the page.",
-                                    call("look", question=f"Where is {label or 'the element I need'}?"), main=False)
+                        return emit(
+                            "The snapshot does not list it; I'll look at the page.",
+                            call("look", question=f"Where is {label or 'the element I need'}?"),
+                            main=False,
+                        )
                     return None
         got = await self._reach(target, view, label=label)  # type: ignore[attr-defined]
         return (got, None) if isinstance(got, Located) else got
@@ -101,7 +107,7 @@ class StructuredOps:
         if isinstance(raw, str) and raw.startswith("\x00"):
             args = {k: v for k, v in args.items() if k != "ref"}
             rest = call(name, **args)
-            inner = rest[len(name) + 1:-1]
+            inner = rest[len(name) + 1 : -1]
             return f"{name}({raw[1:]}{', ' + inner if inner else ''})"
         return call(name, **args)
 
@@ -123,7 +129,9 @@ class StructuredOps:
         truncated = "omitted (" in (view.snapshot or "")
         if self._phase == 0 and truncated and ident.row and view.prompt.offers("find"):
             self._phase = 1
-            return emit(thought("find_text", view.rng, text=ident.row), call("find", text=ident.row), main=False)
+            return emit(
+                thought("find_text", view.rng, text=ident.row), call("find", text=ident.row), main=False
+            )
         if self._phase == 1:
             self._phase = 2
             row = row_ref(view.feedback, ident.row)
@@ -133,9 +141,14 @@ class StructuredOps:
             ref = ref_in(texts, ident, main_prefix(view.snapshot))
             self._phase = 3
             if ref is not None and view.prompt.offers("hover"):
-                return emit(thought("hover", view.rng, label="the value"), self.speak("hover", ref=ref), main=False)
+                return emit(
+                    thought("hover", view.rng, label="the value"), self.speak("hover", ref=ref), main=False
+                )
         if self._phase >= 3 and view.prompt.offers("look") and self._looks < 3:
             self._looks += 1
-            return emit("The snapshot does not show this value; I'll look at the page.",
-                        call("look", question="What value is shown there?"), main=False)
+            return emit(
+                "The snapshot does not show this value; I'll look at the page.",
+                call("look", question="What value is shown there?"),
+                main=False,
+            )
         return self._finish(view, index, "", giveup=True)  # type: ignore[attr-defined]

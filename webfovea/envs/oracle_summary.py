@@ -22,20 +22,37 @@ def _op_text(step: dict[str, Any]) -> str:
 
 
 def progress_summary(
-    task: str, plan: list[dict[str, Any]], cursor: int, actions: list[str], url: str, title: str,
+    task: str,
+    plan: list[dict[str, Any]],
+    cursor: int,
+    actions: list[str],
+    url: str,
+    title: str,
 ) -> str:
     """The five-heading summary of a plan followed up to `cursor`, with the actions it asked for."""
     done = [f"- {_op_text(s)}" for s in plan[:cursor]] or ["- (none yet)"]
     recent = [f"- {a}" for a in actions[-_RECENT_ACTIONS:]] or ["- (none yet)"]
     remaining = [f"- {_op_text(s)}" for s in plan[cursor:]] or ["- answer with finished(content=...)"]
-    known = [f"- {s.get('op')}: {s.get('option') or s.get('content')}" for s in plan[:cursor]
-             if s.get("option") or s.get("content")] or ["- nothing recorded yet"]
-    text = "\n".join([
-        "Objective:", task.strip(),
-        "Completed operations:", *done,
-        f"Last actions ({min(len(actions), _RECENT_ACTIONS)} of {len(actions)}):", *recent,
-        "Current page state:", f"- {title or '(untitled)'} at {url}", f"- plan step {cursor + 1} of {len(plan)}",
-        "Key information:", *known,
-        "Remaining steps:", *remaining,
-    ])
+    known = [
+        f"- {s.get('op')}: {s.get('option') or s.get('content')}"
+        for s in plan[:cursor]
+        if s.get("option") or s.get("content")
+    ] or ["- nothing recorded yet"]
+    text = "\n".join(
+        [
+            "Objective:",
+            task.strip(),
+            "Completed operations:",
+            *done,
+            f"Last actions ({min(len(actions), _RECENT_ACTIONS)} of {len(actions)}):",
+            *recent,
+            "Current page state:",
+            f"- {title or '(untitled)'} at {url}",
+            f"- plan step {cursor + 1} of {len(plan)}",
+            "Key information:",
+            *known,
+            "Remaining steps:",
+            *remaining,
+        ]
+    )
     return text[:SUMMARY_MAX_CHARS]

@@ -53,5 +53,5 @@ async def plan_after_check(page: Page, plan: list[Step]) -> list[Step] | None:
         return None
     redo = spec.get("redo")
     if redo is None:
-        redo = plan[int(spec.get("redo_from", 0)):at]
+        redo = plan[int(spec.get("redo_from", 0)) : at]
     return [*(dict(s) for s in redo), {k: v for k, v in answer.items() if k != "verify"}]

@@ -27,8 +27,10 @@ from webfovea.models.openai_client import OpenAIModel
 DEFAULT_VIA_MODEL = {"anthropic": "claude-sonnet-4-6", "openai": "gpt-4o"}
 VIAS = tuple(DEFAULT_VIA_MODEL)
 # Per provider: the loopback app, the real client, and the path its base URL ends with.
-_SERVED = {"anthropic": (fake_anthropic.make_app, AnthropicModel, ""),
-           "openai": (fake_openai.make_app, OpenAIModel, "/v1")}
+_SERVED = {
+    "anthropic": (fake_anthropic.make_app, AnthropicModel, ""),
+    "openai": (fake_openai.make_app, OpenAIModel, "/v1"),
+}
 
 
 class OracleVia:
@@ -42,8 +44,10 @@ class OracleVia:
         self.row = conventions_for(self.model_name)
         make_app, self._client_class, self._base_path = _SERVED[via]
         if via == "openai" and client:
-            raise ValueError(f"{', '.join(sorted(client))} go with via=anthropic; via=openai serves the text "
-                             "grammar over Chat Completions")
+            raise ValueError(
+                f"{', '.join(sorted(client))} go with via=anthropic; via=openai serves the text "
+                "grammar over Chat Completions"
+            )
         self.app = make_app(oracle, self.row)
         self._client_options = client
         self._server: uvicorn.Server | None = None
@@ -61,8 +65,12 @@ class OracleVia:
             if self._task.done():
                 self._task.result()  # raises why it could not start
             await asyncio.sleep(0.01)
-        self.client = self._client_class(self.model_name, base_url=f"http://127.0.0.1:{port}{self._base_path}",
-                                         api_key="oracle", **self._client_options)
+        self.client = self._client_class(
+            self.model_name,
+            base_url=f"http://127.0.0.1:{port}{self._base_path}",
+            api_key="oracle",
+            **self._client_options,
+        )
         return self.client
 
     @property

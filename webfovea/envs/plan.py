@@ -32,6 +32,7 @@ class PlannedTask(BaseModel):
         extra = task.model_extra or {}
         return cls(task_id=task.task_id, plan=extra.get("plan") or [], quirks=extra.get("quirks") or {})
 
+
 CATEGORIES = (
     "document extraction",
     "form interaction",
@@ -40,10 +41,29 @@ CATEGORIES = (
     "chart analysis",
 )
 FAILURE_CLASSES = (
-    "coordinates", "select", "fill", "date_input", "autocomplete", "token", "iframe", "hover",
-    "find_text", "read_text", "font", "captcha", "slow", "consent", "long_page",
-    "late_answer", "scroll_box", "hover_intent", "tabs",
-    "shadow_dom", "stale_ref", "back", "label_layout",
+    "coordinates",
+    "select",
+    "fill",
+    "date_input",
+    "autocomplete",
+    "token",
+    "iframe",
+    "hover",
+    "find_text",
+    "read_text",
+    "font",
+    "captcha",
+    "slow",
+    "consent",
+    "long_page",
+    "late_answer",
+    "scroll_box",
+    "hover_intent",
+    "tabs",
+    "shadow_dom",
+    "stale_ref",
+    "back",
+    "label_layout",
 )
 # Ops that put the pointer somewhere: a click at 3/4 of the intended point misses their targets.
 POINTER_OPS = {"click", "select", "fill", "hover", "click_many"}
@@ -108,8 +128,9 @@ def wait(until: dict) -> Step:
     return _step("wait", None, until=until)
 
 
-def answer(target: Locator, attr: str = "text", regex: str | None = None, decode: str | None = None,
-           **extra: Any) -> Step:
+def answer(
+    target: Locator, attr: str = "text", regex: str | None = None, decode: str | None = None, **extra: Any
+) -> Step:
     source: dict[str, Any] = {"target": target, "attr": attr}
     if regex:
         source["regex"] = regex
@@ -179,6 +200,7 @@ def check_suite(tasks: list[Task]) -> None:
 
 
 # -- navigation truth: predicates over the session's server-side request log (eval/predicates.py)
+
 
 def last_fetch(path: str, label: str | None = None, **query: Any) -> dict:
     """The last XHR/fetch to `path` carries these query values (the state the page shows)."""

@@ -118,8 +118,10 @@ class PromptCache:
         total = running
         marks = [i for i, b in enumerate(blocks) if "cache_control" in b]
         if len(marks) > MAX_BREAKPOINTS:
-            raise RequestRejected(f"A maximum of {MAX_BREAKPOINTS} blocks with cache_control may be provided. "
-                                  f"Found {len(marks)}.")
+            raise RequestRejected(
+                f"A maximum of {MAX_BREAKPOINTS} blocks with cache_control may be provided. "
+                f"Found {len(marks)}."
+            )
         minimum = self.row.min_cacheable_tokens if self.row.caches_prompts else None
         if not marks or minimum is None:
             return Billed(total, 0, 0)

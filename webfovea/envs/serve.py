@@ -77,8 +77,15 @@ class _Server:
 class SitesHandle:
     """A running proving ground. Use as a context manager or call `.stop()`."""
 
-    def __init__(self, seed: int, main_port: int, frame_port: int, servers: list[_Server],
-                 ctx: SiteContext | None = None, control_secret: str = "") -> None:
+    def __init__(
+        self,
+        seed: int,
+        main_port: int,
+        frame_port: int,
+        servers: list[_Server],
+        ctx: SiteContext | None = None,
+        control_secret: str = "",
+    ) -> None:
         self.seed = seed
         self.ctx = ctx  # the sites' shared state: what the hostile suite is judged on
         # Known only to the runner: makes sessions and reads the sites' own request logs.

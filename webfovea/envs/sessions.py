@@ -49,7 +49,12 @@ class Session:
     extra: dict[str, Any] = field(default_factory=dict)  # per-app data (initial state, counters)
 
     def public(self) -> dict[str, Any]:
-        return {"session_id": self.session_id, "task_id": self.task_id, "seed": self.seed, "variant": self.variant}
+        return {
+            "session_id": self.session_id,
+            "task_id": self.task_id,
+            "seed": self.seed,
+            "variant": self.variant,
+        }
 
 
 def process_secret() -> str:
@@ -169,15 +174,18 @@ class SessionLogMiddleware:
         finally:
             headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope.get("headers", [])}
             query = parse_qs(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True)
-            self.store.log_request(session, {
-                "origin": self.origin,
-                "method": scope["method"],
-                "path": scope["path"],
-                "query": {k: v if len(v) > 1 else v[0] for k, v in query.items()},
-                "body": _parse_body(b"".join(chunks), headers.get("content-type", "")),
-                "status": status[0] if status else None,
-                "fetch": headers.get("sec-fetch-dest") == "empty",  # XHR/fetch, not a document
-            })
+            self.store.log_request(
+                session,
+                {
+                    "origin": self.origin,
+                    "method": scope["method"],
+                    "path": scope["path"],
+                    "query": {k: v if len(v) > 1 else v[0] for k, v in query.items()},
+                    "body": _parse_body(b"".join(chunks), headers.get("content-type", "")),
+                    "status": status[0] if status else None,
+                    "fetch": headers.get("sec-fetch-dest") == "empty",  # XHR/fetch, not a document
+                },
+            )
 
 
 def refuse(request: Request, store: SessionStore) -> JSONResponse | None:
@@ -207,8 +215,13 @@ def install(app: FastAPI, frame: FastAPI, store: SessionStore, main_url: str, fr
             session = store.create(task_id, seed, variant)
         except ValueError as e:  # an app refused the variant (unknown family, plan not applicable)
             return JSONResponse({"error": str(e)}, status_code=422)
-        return JSONResponse({**session.public(), **session.extra.get("public", {}),
-                             "cookie": {"name": SESSION_COOKIE, "value": session.session_id}})
+        return JSONResponse(
+            {
+                **session.public(),
+                **session.extra.get("public", {}),
+                "cookie": {"name": SESSION_COOKIE, "value": session.session_id},
+            }
+        )
 
     @app.get(CONTROL_PREFIX + "/sessions/{session_id}/requests")
     def requests(session_id: str, request: Request) -> JSONResponse:
@@ -237,7 +250,9 @@ class ControlClient:
         self._http = httpx.Client(timeout=timeout_s, headers={CONTROL_HEADER: secret}, trust_env=False)
 
     def create(self, task_id: str, seed: int = 0, variant: str | None = None) -> dict[str, Any]:
-        r = self._http.post(self.base + "/sessions", json={"task_id": task_id, "seed": seed, "variant": variant})
+        r = self._http.post(
+            self.base + "/sessions", json={"task_id": task_id, "seed": seed, "variant": variant}
+        )
         r.raise_for_status()
         return r.json()
 

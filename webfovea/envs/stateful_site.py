@@ -38,10 +38,14 @@ def build_session(session: Session, seed: int) -> None:
     task = stateful_tasks(seed).get(tid)
     if task is None:
         if session.variant:
-            raise ValueError(f"variant {session.variant!r} given for {session.task_id!r}, which is not a stateful task")
+            raise ValueError(
+                f"variant {session.variant!r} given for {session.task_id!r}, which is not a stateful task"
+            )
         return
     if session.seed != seed:
-        raise ValueError(f"the sites run with seed {seed}; a session for seed {session.seed} would not match them")
+        raise ValueError(
+            f"the sites run with seed {seed}; a session for seed {session.seed} would not match them"
+        )
     app = APPS[task.app]
     session.extra["app"] = app.name
     session.state = initial_state(task, seed)
@@ -58,8 +62,12 @@ def build_session(session: Session, seed: int) -> None:
         if fam.at_create is not None:
             fam.at_create(ctx)
         routes = {k: task.targets[k] for k in ("main", "write") if k in task.targets}
-        session.extra["iv"] = {"family": fam, "rng": ctx.rng, "routes": routes,
-                               "client": fam.client(ctx) if fam.client else None}
+        session.extra["iv"] = {
+            "family": fam,
+            "rng": ctx.rng,
+            "routes": routes,
+            "client": fam.client(ctx) if fam.client else None,
+        }
         public["family"] = fam.name
     session.extra["initial"] = session.state.model_copy(deep=True)
     public["initial_sha256"] = sha256_of(session.state)
@@ -94,7 +102,9 @@ def register(ctx: SiteContext, main: FastAPI, frame: FastAPI) -> None:
             body = await request.json()
         except ValueError:
             body = {}
-        event = {k: v for k, v in (body if isinstance(body, dict) else {}).items() if isinstance(v, (str, int))}
+        event = {
+            k: v for k, v in (body if isinstance(body, dict) else {}).items() if isinstance(v, (str, int))
+        }
         if event.get("event") in ("click_seen", "click_swallowed") and isinstance(event.get("ordinal"), int):
             # The session's count of matching clicks: the next page load continues from it.
             session.extra["clicks_seen"] = max(int(session.extra.get("clicks_seen", 0)), event["ordinal"])

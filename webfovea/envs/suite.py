@@ -18,7 +18,14 @@ from webfovea.envs.plan import (
 from webfovea.envs.suite_tasks import build_tasks
 from webfovea.task import SessionSpec, Task
 
-__all__ = ["CATEGORIES", "FAILURE_CLASSES", "POINTER_OPS", "PlannedTask", "first_target", "load_builtin_suite"]
+__all__ = [
+    "CATEGORIES",
+    "FAILURE_CLASSES",
+    "POINTER_OPS",
+    "PlannedTask",
+    "first_target",
+    "load_builtin_suite",
+]
 
 
 def load_builtin_suite(handle: Any, seed: int | None = None) -> list[Task]:
@@ -42,5 +49,9 @@ def with_sessions(tasks: list[Task], handle: Any, seed: int) -> list[Task]:
     control_url = getattr(handle, "control_url", None)
     if not control_url:
         return tasks
-    return [t if t.session is not None else t.model_copy(update={"session": SessionSpec(control_url=control_url, seed=seed)})
-            for t in tasks]
+    return [
+        t
+        if t.session is not None
+        else t.model_copy(update={"session": SessionSpec(control_url=control_url, seed=seed)})
+        for t in tasks
+    ]

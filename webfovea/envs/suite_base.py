@@ -24,10 +24,10 @@ TOKEN_QUIRK = {"contaminate_from_step": 1}
 TABLE = "/stats/api/table"
 COMPARE = "/stats/api/compare"
 # The human check passed: the data page was loaded after a verify call.
-GATE_TRUTH = [any_fetch("/gate/verify", label="the human check was submitted"),
-              last_document("/gate/data", label="the customs data page was reached")]
-
-
+GATE_TRUTH = [
+    any_fetch("/gate/verify", label="the human check was submitted"),
+    last_document("/gate/data", label="the customs data page was reached"),
+]
 
 
 class SuiteBase:
@@ -42,24 +42,47 @@ class SuiteBase:
         frame = getattr(self.handle, "frame_url", None)
         return [frame] if frame else []
 
-    def add(self, tid: str, site: str, path: str, text: str, ans: str, category: str,
-            classes: list[str], plan: list[Step], quirks: dict | None = None, truth: list[dict] | None = None) -> None:
+    def add(
+        self,
+        tid: str,
+        site: str,
+        path: str,
+        text: str,
+        ans: str,
+        category: str,
+        classes: list[str],
+        plan: list[Step],
+        quirks: dict | None = None,
+        truth: list[dict] | None = None,
+    ) -> None:
         # `truth`: the task's navigation truth, predicates over its session's server-side request
         # log (eval/predicates.py); tasks whose navigation the server cannot see declare none.
         extra = {"nav_truth": truth} if truth else {}
-        self.tasks.append(Task(
-            task_id=tid, task_index=len(self.tasks), task=text, website=self.handle.url(path), answer=ans,
-            category=category, failure_classes=with_pointer_class(classes, plan), plan=plan, site=site,
-            quirks=dict(quirks or {}), allow_origins=self.frame_origins(), **extra,
-        ))
+        self.tasks.append(
+            Task(
+                task_id=tid,
+                task_index=len(self.tasks),
+                task=text,
+                website=self.handle.url(path),
+                answer=ans,
+                category=category,
+                failure_classes=with_pointer_class(classes, plan),
+                plan=plan,
+                site=site,
+                quirks=dict(quirks or {}),
+                allow_origins=self.frame_origins(),
+                **extra,
+            )
+        )
 
     # -- statistics portal ------------------------------------------------------------------
     def cell(self, code: str, ind: str, period: str, freq: str = "M") -> str:
         rows = dict(table_data(self.w, code, ind, freq, DEFAULTS["from"], DEFAULTS["to"])["rows"])
         return rows[period]
 
-    def period_differing(self, code: str, ind: str, candidates: list[str], freq: str = "M",
-                         other: str = DEFAULTS["country"]) -> str:
+    def period_differing(
+        self, code: str, ind: str, candidates: list[str], freq: str = "M", other: str = DEFAULTS["country"]
+    ) -> str:
         """The first period whose value differs from `other`'s (the default country: a failed select shows)."""
         for p in candidates:
             if self.cell(code, ind, p, freq) != self.cell(other, ind, p, freq):
@@ -85,6 +108,9 @@ class SuiteBase:
 
     def pick_country(self, code: str) -> list[Step]:
         c = BY_CODE[code]
-        return [click(L(f'#country-list li[data-code="{code}"]', DASH),
-                      expect=text_has(L("#detail h3", DASH), c.option))]
-
+        return [
+            click(
+                L(f'#country-list li[data-code="{code}"]', DASH),
+                expect=text_has(L("#detail h3", DASH), c.option),
+            )
+        ]

@@ -29,22 +29,40 @@ def _task(st: StatefulTask, handle: Any, seed: int, index: int, fam: Family | No
     tid = st.task_id if fam is None else f"{st.task_id}--{fam.short}"
     control_url = getattr(handle, "control_url", None)
     extra: dict[str, Any] = {
-        "plan": st.plan, "obligations": st.obligations, "noise": st.noise, "state_changing": st.state_changing,
+        "plan": st.plan,
+        "obligations": st.obligations,
+        "noise": st.noise,
+        "state_changing": st.state_changing,
         # The verify gate re-reads here: the app's page opens on the list of saved records.
         "verify_url": handle.url(app.path) if st.state_changing else None,
-        "readback": st.targets.get("readback"), "stateful_app": st.app, "family": None,
+        "readback": st.targets.get("readback"),
+        "stateful_app": st.app,
+        "family": None,
     }
     if fam is not None:
         recovery = fam.recovery_plan(st)
-        extra.update(family=fam.name, layer=fam.layer, primitive=fam.primitive, pair_of=st.task_id,
-                     recovery_plan=recovery, plan=st.plan if fam.belief else recovery)
+        extra.update(
+            family=fam.name,
+            layer=fam.layer,
+            primitive=fam.primitive,
+            pair_of=st.task_id,
+            recovery_plan=recovery,
+            plan=st.plan if fam.belief else recovery,
+        )
     if st.state_changing and "readback" in st.targets:
         extra["plan"] = _with_verify(extra["plan"], st, fam)
     return Task(
-        task_id=tid, task_index=index, task=st.instruction, website=handle.url(app.path), answer=st.answer,
-        category=st.category, failure_classes=with_pointer_class(st.failure_classes, extra["plan"]), site=st.app,
+        task_id=tid,
+        task_index=index,
+        task=st.instruction,
+        website=handle.url(app.path),
+        answer=st.answer,
+        category=st.category,
+        failure_classes=with_pointer_class(st.failure_classes, extra["plan"]),
+        site=st.app,
         session=SessionSpec(control_url=control_url, seed=seed, variant=None if fam is None else fam.name)
-        if control_url else None,
+        if control_url
+        else None,
         **extra,
     )
 
@@ -59,10 +77,14 @@ def _with_verify(plan: list[dict[str, Any]], st: StatefulTask, fam: Family | Non
         from webfovea.envs.plan import L, click, fill
 
         submit = st.plan[int(st.targets["submit_step"])]["target"]
-        spec = {"state": st.targets["readback"],
-                "redo": [click(L(drift["edit_row"]), expect={"target": L(drift["input"]), "visible": True}),
-                         fill(L(drift["input"]), str(drift["value"])),
-                         click(submit, expect=st.targets["readback"])]}
+        spec = {
+            "state": st.targets["readback"],
+            "redo": [
+                click(L(drift["edit_row"]), expect={"target": L(drift["input"]), "visible": True}),
+                fill(L(drift["input"]), str(drift["value"])),
+                click(submit, expect=st.targets["readback"]),
+            ],
+        }
     return [*plan[:-1], {**plan[-1], "verify": spec}]
 
 
@@ -71,8 +93,9 @@ def select_families(names: list[str] | None) -> list[Family]:
     return [family(n) for n in names] if names else list(FAMILIES.values())
 
 
-def load_breakingweb_suite(handle: Any, seed: int | None = None, *, paired: bool = False,
-                           families: list[str] | None = None) -> list[Task]:
+def load_breakingweb_suite(
+    handle: Any, seed: int | None = None, *, paired: bool = False, families: list[str] | None = None
+) -> list[Task]:
     """Clean tasks; with `paired` each followed by its variants (one per applicable family);
     with `families` and not `paired`, only those families' variants."""
     seed = getattr(handle, "seed", 0) if seed is None else seed

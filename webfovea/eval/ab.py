@@ -114,7 +114,11 @@ def arm_stats(runs: dict[int, Path]) -> tuple[dict[str, Any], dict[tuple[int, st
                 if shot and (task_dir / shot).is_file():
                     obs_bytes += (task_dir / shot).stat().st_size
                 obs_bytes += _count(_first(rec, SNAPSHOT_BYTES_FIELDS))
-                for key, names in (("stale", STALE_FIELDS), ("truncated", TRUNCATED_FIELDS), ("guards", GUARD_FIELDS)):
+                for key, names in (
+                    ("stale", STALE_FIELDS),
+                    ("truncated", TRUNCATED_FIELDS),
+                    ("guards", GUARD_FIELDS),
+                ):
                     value = _first(rec, names)
                     if value is None:
                         continue
@@ -161,7 +165,9 @@ def _label(key: tuple[int, str], seeds: int) -> str:
     return key[1] if seeds <= 1 else f"{key[1]}@seed{key[0]}"
 
 
-def pair_stats(a: dict[tuple[int, str], Outcome], b: dict[tuple[int, str], Outcome], seeds: int) -> dict[str, Any]:
+def pair_stats(
+    a: dict[tuple[int, str], Outcome], b: dict[tuple[int, str], Outcome], seeds: int
+) -> dict[str, Any]:
     """B against baseline A over the (seed, task) pairs both ran: fixed = fail in A, pass in B."""
     keys = sorted(set(a) & set(b))
     fixed = [k for k in keys if not a[k].passed and b[k].passed]
@@ -185,7 +191,9 @@ def pair_stats(a: dict[tuple[int, str], Outcome], b: dict[tuple[int, str], Outco
     }
 
 
-def build_ab(out_dir: Path, arms: list[tuple[str, dict[str, Any]]], seeds: list[int], meta: dict[str, Any]) -> dict[str, Any]:
+def build_ab(
+    out_dir: Path, arms: list[tuple[str, dict[str, Any]]], seeds: list[int], meta: dict[str, Any]
+) -> dict[str, Any]:
     """ab.json's content from the arms' run folders (`<out>/<arm>/` or `<out>/<arm>/seed-<k>/`)."""
     out_dir = Path(out_dir)
     entries: dict[str, Any] = {}
@@ -196,8 +204,11 @@ def build_ab(out_dir: Path, arms: list[tuple[str, dict[str, Any]]], seeds: list[
         rels = [str(p.relative_to(out_dir)) for p in runs.values()]
         entries[name] = {**info, "runs": rels, **stats}
     names = [n for n, _ in arms]
-    pairs = [{"a": x, "b": y, **pair_stats(outcomes[x], outcomes[y], len(seeds))}
-             for i, x in enumerate(names) for y in names[i + 1:]]
+    pairs = [
+        {"a": x, "b": y, **pair_stats(outcomes[x], outcomes[y], len(seeds))}
+        for i, x in enumerate(names)
+        for y in names[i + 1 :]
+    ]
     return {"version": AB_VERSION, **meta, "seeds": seeds, "arms": entries, "pairs": pairs}
 
 
@@ -221,10 +232,14 @@ def format_ab(data: dict[str, Any]) -> list[str]:
     """Plain-text lines for the terminal: one per arm, one per pair."""
     lines = []
     for name, a in data["arms"].items():
-        lines.append(f"{name:<14} {a['passed']}/{a['tasks']} ({a['pass_rate']:.0%})  steps/task "
-                     f"{a['steps_per_task'] or 0:.1f}  tokens/step {a['input_tokens_per_step'] or 0:.0f}  "
-                     f"s/step {a['seconds_per_step'] or 0:.2f}")
+        lines.append(
+            f"{name:<14} {a['passed']}/{a['tasks']} ({a['pass_rate']:.0%})  steps/task "
+            f"{a['steps_per_task'] or 0:.1f}  tokens/step {a['input_tokens_per_step'] or 0:.0f}  "
+            f"s/step {a['seconds_per_step'] or 0:.2f}"
+        )
     for p in data["pairs"]:
-        lines.append(f"{p['b']} vs {p['a']}: +{len(p['fixed'])}/−{len(p['broken'])}  "
-                     f"exact McNemar p={p['mcnemar_p']:.3g}  ({p['pairs']} paired tasks)")
+        lines.append(
+            f"{p['b']} vs {p['a']}: +{len(p['fixed'])}/−{len(p['broken'])}  "
+            f"exact McNemar p={p['mcnemar_p']:.3g}  ({p['pairs']} paired tasks)"
+        )
     return lines

@@ -28,7 +28,8 @@ def bar_chart(data: dict[str, Any]) -> str:
     """Grouped horizontal bars: for 'all tasks' and each failure class, one bar per arm (pass rate)."""
     arms = list(data["arms"])
     groups: list[tuple[str, dict[str, tuple[float | None, int, int]]]] = [
-        ("all tasks", {a: (v["pass_rate"], v["passed"], v["tasks"]) for a, v in data["arms"].items()})]
+        ("all tasks", {a: (v["pass_rate"], v["passed"], v["tasks"]) for a, v in data["arms"].items()})
+    ]
     classes = sorted({c for v in data["arms"].values() for c in v.get("per_failure_class", {})})
     for c in classes:
         row = {}
@@ -40,42 +41,54 @@ def bar_chart(data: dict[str, Any]) -> str:
     legend_h = 22
     height = legend_h + len(groups) * group_h + 24
     width = LABEL_W + CHART_W + 90
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="ab-chart" role="img" width="{width}" height="{height}" '
-             f'viewBox="0 0 {width} {height}" font-family="system-ui,sans-serif" font-size="12">',
-             "<title>Pass rate per arm, overall and per failure class</title>"]
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="ab-chart" role="img" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="system-ui,sans-serif" font-size="12">',
+        "<title>Pass rate per arm, overall and per failure class</title>",
+    ]
     x = LABEL_W
     for i, a in enumerate(arms):
         colour = PALETTE[i % len(PALETTE)]
-        parts.append(f'<rect x="{x}" y="4" width="12" height="12" fill="{colour}"/>'
-                     f'<text x="{x + 16}" y="14">{_e(a)}</text>')
+        parts.append(
+            f'<rect x="{x}" y="4" width="12" height="12" fill="{colour}"/>'
+            f'<text x="{x + 16}" y="14">{_e(a)}</text>'
+        )
         x += 24 + 8 * len(a)
     y = legend_h
     for label, row in groups:
-        parts.append(f'<text x="{LABEL_W - 8}" y="{y + len(arms) * BAR_H / 2 + 4:.0f}" text-anchor="end">{_e(label)}</text>')
+        parts.append(
+            f'<text x="{LABEL_W - 8}" y="{y + len(arms) * BAR_H / 2 + 4:.0f}" text-anchor="end">{_e(label)}</text>'
+        )
         for i, a in enumerate(arms):
             rate, passed, tasks = row[a]
             w = round(CHART_W * (rate or 0.0), 1)
             colour = PALETTE[i % len(PALETTE)]
             text = f"{passed}/{tasks}" if tasks else "n/a"
-            parts.append(f'<rect class="bar" data-arm="{_e(a)}" data-group="{_e(label)}" x="{LABEL_W}" '
-                         f'y="{y + i * BAR_H}" width="{w}" height="{BAR_H - 2}" fill="{colour}">'
-                         f"<title>{_e(a)} · {_e(label)}: {text}</title></rect>"
-                         f'<text x="{LABEL_W + w + 4}" y="{y + i * BAR_H + BAR_H - 4}">{text}</text>')
+            parts.append(
+                f'<rect class="bar" data-arm="{_e(a)}" data-group="{_e(label)}" x="{LABEL_W}" '
+                f'y="{y + i * BAR_H}" width="{w}" height="{BAR_H - 2}" fill="{colour}">'
+                f"<title>{_e(a)} · {_e(label)}: {text}</title></rect>"
+                f'<text x="{LABEL_W + w + 4}" y="{y + i * BAR_H + BAR_H - 4}">{text}</text>'
+            )
         y += group_h
     axis_y = y + 2
     for frac in (0.0, 0.5, 1.0):
         ax = LABEL_W + CHART_W * frac
-        parts.append(f'<line x1="{ax}" y1="{legend_h}" x2="{ax}" y2="{axis_y}" stroke="#ccd" stroke-dasharray="2,3"/>'
-                     f'<text x="{ax}" y="{axis_y + 14}" text-anchor="middle">{frac:.0%}</text>')
+        parts.append(
+            f'<line x1="{ax}" y1="{legend_h}" x2="{ax}" y2="{axis_y}" stroke="#ccd" stroke-dasharray="2,3"/>'
+            f'<text x="{ax}" y="{axis_y + 14}" text-anchor="middle">{frac:.0%}</text>'
+        )
     parts.append("</svg>")
     return "".join(parts)
 
 
 def _arm_table(data: dict[str, Any]) -> str:
-    head = ("<tr><th>arm</th><th>config</th><th class=num>passed</th><th class=num>pass rate</th>"
-            "<th class=num>steps/task</th><th class=num>input tokens/step</th><th class=num>obs. bytes/step</th>"
-            "<th class=num>s/step</th><th class=num>stale refs</th><th class=num>truncated</th>"
-            "<th class=num>guard firings</th><th class=num>compressions</th><th>run</th></tr>")
+    head = (
+        "<tr><th>arm</th><th>config</th><th class=num>passed</th><th class=num>pass rate</th>"
+        "<th class=num>steps/task</th><th class=num>input tokens/step</th><th class=num>obs. bytes/step</th>"
+        "<th class=num>s/step</th><th class=num>stale refs</th><th class=num>truncated</th>"
+        "<th class=num>guard firings</th><th class=num>compressions</th><th>run</th></tr>"
+    )
     rows = []
     for name, a in data["arms"].items():
         spec = a.get("spec") or {}
@@ -95,19 +108,22 @@ def _arm_table(data: dict[str, Any]) -> str:
             f"<td class=num>{_num(a['observation_bytes_per_step'], '{:.0f}')}</td>"
             f"<td class=num>{_num(a['seconds_per_step'])}</td><td class=num>{_num(a['stale_ref_rate'], '{:.1%}')}</td>"
             f"<td class=num>{_num(a['truncation_rate'], '{:.1%}')}</td><td class=num>{_num(a['guard_firings'], '{}')}</td>"
-            f"<td class=num>{a.get('compressions', 0)}</td><td>{links}</td></tr>")
+            f"<td class=num>{a.get('compressions', 0)}</td><td>{links}</td></tr>"
+        )
     return f'<table id="arms">{head}{"".join(rows)}</table>'
 
 
 def _pair_table(data: dict[str, Any]) -> str:
-    head = ("<tr><th>B vs A</th><th class=num>paired</th><th class=num>A passed</th><th class=num>B passed</th>"
-            "<th class=num>fixed (+)</th><th class=num>broken (−)</th><th class=num>exact McNemar p</th>"
-            "<th>fixed</th><th>broken</th></tr>")
+    head = (
+        "<tr><th>B vs A</th><th class=num>paired</th><th class=num>A passed</th><th class=num>B passed</th>"
+        "<th class=num>fixed (+)</th><th class=num>broken (−)</th><th class=num>exact McNemar p</th>"
+        "<th>fixed</th><th>broken</th></tr>"
+    )
     rows = [
         f'<tr class="pair-row"><td>{_e(p["b"])} vs {_e(p["a"])}</td><td class=num>{p["pairs"]}</td>'
-        f'<td class=num>{p["passed_a"]}</td><td class=num>{p["passed_b"]}</td><td class=num>+{len(p["fixed"])}</td>'
-        f'<td class=num>−{len(p["broken"])}</td><td class=num>{p["mcnemar_p"]:.3g}</td>'
-        f'<td>{_e(", ".join(p["fixed"]))}</td><td>{_e(", ".join(p["broken"]))}</td></tr>'
+        f"<td class=num>{p['passed_a']}</td><td class=num>{p['passed_b']}</td><td class=num>+{len(p['fixed'])}</td>"
+        f"<td class=num>−{len(p['broken'])}</td><td class=num>{p['mcnemar_p']:.3g}</td>"
+        f"<td>{_e(', '.join(p['fixed']))}</td><td>{_e(', '.join(p['broken']))}</td></tr>"
         for p in data["pairs"]
     ]
     return f'<table id="pairs">{head}{"".join(rows)}</table>'
@@ -121,15 +137,30 @@ def render_ab_report(data: dict[str, Any]) -> str:
     if label:
         banners.append(f'<div class="banner" id="oracle-banner">{_e(label)}</div>')
     if outside:
-        banners.append(f'<div class="banner" id="outside-rules">Outside the challenge\'s rules: {_e(", ".join(outside))} '
-                       "(script evaluation and/or URL navigation, seed 002's choices, for comparison only)</div>")
+        banners.append(
+            f'<div class="banner" id="outside-rules">Outside the challenge\'s rules: {_e(", ".join(outside))} '
+            "(script evaluation and/or URL navigation, seed 002's choices, for comparison only)</div>"
+        )
     b = data.get("budgets") or {}
-    meta = (f"model {data.get('model')} · seeds {', '.join(map(str, data.get('seeds', [])))} · "
-            f"{data.get('tasks_per_seed')} tasks per seed · budgets {b.get('max_steps')} steps, "
-            f"{b.get('max_seconds', 0):g} s per task in every arm")
-    body = [f"<h1>{_e(title)}</h1>", f'<div class="kv">{_e(meta)}</div>', *banners,
-            "<h2>Pass rate per arm</h2>", bar_chart(data), "<h2>Arms</h2>", _arm_table(data),
-            "<h2>Paired comparison</h2>", _pair_table(data)]
-    return ("<!doctype html><html lang=en><head><meta charset=utf-8>"
-            f"<title>{_e(title)}</title><style>{CSS}</style></head><body><main>"
-            + "".join(body) + "</main></body></html>")
+    meta = (
+        f"model {data.get('model')} · seeds {', '.join(map(str, data.get('seeds', [])))} · "
+        f"{data.get('tasks_per_seed')} tasks per seed · budgets {b.get('max_steps')} steps, "
+        f"{b.get('max_seconds', 0):g} s per task in every arm"
+    )
+    body = [
+        f"<h1>{_e(title)}</h1>",
+        f'<div class="kv">{_e(meta)}</div>',
+        *banners,
+        "<h2>Pass rate per arm</h2>",
+        bar_chart(data),
+        "<h2>Arms</h2>",
+        _arm_table(data),
+        "<h2>Paired comparison</h2>",
+        _pair_table(data),
+    ]
+    return (
+        "<!doctype html><html lang=en><head><meta charset=utf-8>"
+        f"<title>{_e(title)}</title><style>{CSS}</style></head><body><main>"
+        + "".join(body)
+        + "</main></body></html>"
+    )

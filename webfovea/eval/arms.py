@@ -46,8 +46,10 @@ def _base(name: str, word: str) -> Arm:
         if word == "vision" and "observation" not in HarnessConfig.model_fields:
             return Arm(name)  # a build without observation modes is vision throughout
         return Arm(name, overrides={"observation": word})
-    raise ArmError(f"arm {name!r}: {word!r} is neither a profile ({', '.join(PROFILES)}) nor an observation "
-                   f"mode ({', '.join(OBSERVATION_MODES)}); write --arm NAME=PROFILE[:KEY=VALUE,...]")
+    raise ArmError(
+        f"arm {name!r}: {word!r} is neither a profile ({', '.join(PROFILES)}) nor an observation "
+        f"mode ({', '.join(OBSERVATION_MODES)}); write --arm NAME=PROFILE[:KEY=VALUE,...]"
+    )
 
 
 def _check_name(name: str) -> str:
@@ -105,25 +107,31 @@ def check_fields(arm: Arm) -> None:
         if key in known:
             continue
         if key == "observation":
-            raise ArmError(f"arm {arm.name!r} needs the observation mode setting (HarnessConfig.observation), "
-                           "which this build does not have: only vision exists here. Use profile arms "
-                           "(webfovea, reference, winner) or NAME=PROFILE:disable=... arms")
-        raise ArmError(f"arm {arm.name!r}: HarnessConfig has no field {key!r}; known fields: "
-                       f"{', '.join(sorted(known - {'components', 'profile'}))}")
+            raise ArmError(
+                f"arm {arm.name!r} needs the observation mode setting (HarnessConfig.observation), "
+                "which this build does not have: only vision exists here. Use profile arms "
+                "(webfovea, reference, winner) or NAME=PROFILE:disable=... arms"
+            )
+        raise ArmError(
+            f"arm {arm.name!r}: HarnessConfig has no field {key!r}; known fields: "
+            f"{', '.join(sorted(known - {'components', 'profile'}))}"
+        )
     for key in ("components", "profile"):
         if key in arm.overrides:
             raise ArmError(f"arm {arm.name!r}: set {key} through the profile and disable=, not as a field")
 
 
-def arm_config(arm: Arm, *, model: str, budgets: dict[str, Any], coords: str | None = None,
-               cap: str | None = None) -> HarnessConfig:
+def arm_config(
+    arm: Arm, *, model: str, budgets: dict[str, Any], coords: str | None = None, cap: str | None = None
+) -> HarnessConfig:
     """The arm's config for `model`: the shared budgets, then the arm's own overrides."""
     from webfovea.observation.sizing import harness_config
 
     check_fields(arm)
     overrides = {**budgets, **arm.overrides}
     try:
-        return harness_config(arm.profile, arm.disable or None, model=model, cap=cap,
-                              coordinate_convention=coords, **overrides)
+        return harness_config(
+            arm.profile, arm.disable or None, model=model, cap=cap, coordinate_convention=coords, **overrides
+        )
     except ValueError as e:  # an unknown component, a bad value: name the arm
         raise ArmError(f"arm {arm.name!r}: {' '.join(str(e).split())[:300]}") from None

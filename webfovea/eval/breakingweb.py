@@ -51,13 +51,21 @@ def attach_states(run_dir: Path, tasks: list[Task], control: Any) -> int:
                 audit = control.audit(result.session_id)
                 requests = control.requests(result.session_id) if needs_requests(obligations) else None
             except Exception as e:  # noqa: BLE001 - the result must still say what happened
-                result.state = StateScore(passed=False, error=f"the environment's state could not be read: {e}")
+                result.state = StateScore(
+                    passed=False, error=f"the environment's state could not be read: {e}"
+                )
             else:
                 sc = score_state(diff["diff"], obligations, _extra(task, "noise", ["updated"]), requests)
                 result.state = StateScore(
-                    initial_sha256=diff["initial_sha256"], final_sha256=diff["final_sha256"],
-                    audit_sha256=audit["audit_sha256"], diff_sha256=diff["diff_sha256"], score=sc.score,
-                    passed=sc.passed, obligations_met=sc.obligations_met, invariants_broken=sc.invariants_broken)
+                    initial_sha256=diff["initial_sha256"],
+                    final_sha256=diff["final_sha256"],
+                    audit_sha256=audit["audit_sha256"],
+                    diff_sha256=diff["diff_sha256"],
+                    score=sc.score,
+                    passed=sc.passed,
+                    obligations_met=sc.obligations_met,
+                    invariants_broken=sc.invariants_broken,
+                )
         write_result(task_dir, result)
         scored += 1
     return scored
@@ -67,6 +75,7 @@ def live_state_judge(handle: Any) -> Callable[[Task, TaskResult], bool | None]:
     """For the progress line while the run goes on: a finished stateful task's verdict from its
     backend state now (obligations and invariants; a retrieval task's answer is checked by the
     caller). None for tasks that are not stateful or never bound a session."""
+
     def judge(task: Task, result: TaskResult) -> bool | None:
         if not is_stateful(task) or not result.session_id:
             return None
@@ -75,6 +84,7 @@ def live_state_judge(handle: Any) -> Callable[[Task, TaskResult], bool | None]:
             diff = control.diff(result.session_id)["diff"]
             requests = control.requests(result.session_id) if needs_requests(obligations) else None
         return score_state(diff, obligations, _extra(task, "noise", ["updated"]), requests).passed
+
     return judge
 
 
@@ -88,8 +98,9 @@ def _bootstrap(pairs: list[tuple[int, int]], seed: str) -> list[float]:
         return []
     rng = random.Random(seed)
     n = len(pairs)
-    deltas = sorted(sum(c - i for c, i in (pairs[rng.randrange(n)] for _ in range(n))) / n
-                    for _ in range(BOOTSTRAP))
+    deltas = sorted(
+        sum(c - i for c, i in (pairs[rng.randrange(n)] for _ in range(n))) / n for _ in range(BOOTSTRAP)
+    )
     return [round(deltas[int(0.025 * BOOTSTRAP)], 4), round(deltas[int(0.975 * BOOTSTRAP) - 1], 4)]
 
 
@@ -113,8 +124,12 @@ def paired_stats(rows: dict[str, TaskRow], tasks: list[Task]) -> tuple[dict[str,
         finished = [v.passed for _, v in pairs if v.status == "finished"]
         finished_all += finished
         stats[fam] = FamilyStats(
-            layer=meta[fam][0], primitive=meta[fam][1], pairs=len(pairs), clean_pass=_mean(clean),
-            intervention_pass=_mean(under), delta=round(_mean(clean) - _mean(under), 4),
+            layer=meta[fam][0],
+            primitive=meta[fam][1],
+            pairs=len(pairs),
+            clean_pass=_mean(clean),
+            intervention_pass=_mean(under),
+            delta=round(_mean(clean) - _mean(under), 4),
             delta_ci=_bootstrap(list(zip(clean, under, strict=True)), f"bootstrap|{fam}"),
             overturn_rate=_mean([float(not v.passed) for v in clean_ok]) if clean_ok else None,
             done_fpr=_mean([float(not ok) for ok in finished]) if finished else None,
@@ -136,13 +151,20 @@ def family_chart(per_family: dict[str, dict[str, Any]], esc: Any) -> str:
         bars = "".join(
             f'<div title="{label} {rate:.0%}" style="height:9px;margin:1px 0;width:{rate * 240:.0f}px;'
             f'background:{colour}"></div>'
-            for label, rate, colour in (("clean", f["clean_pass"], "#14507f"),
-                                        ("intervention", f["intervention_pass"], "#d9822b")))
-        rows.append(f"<tr><td>{esc(name)}</td><td>{esc(f['layer'])}</td><td>{esc(f['primitive'])}</td>"
-                    f"<td class=num>{f['pairs']}</td><td style='width:250px'>{bars}</td>"
-                    f"<td class=num>{f['clean_pass']:.0%} → {f['intervention_pass']:.0%}</td>"
-                    f"<td class=num>{f['delta']:+.2f}{interval}</td><td class=num>{overturn}</td></tr>")
-    return ("<h3 id=per-family>By intervention family (paired)</h3><p>Bars: clean (blue) and intervention "
-            "(orange) pass rates.</p><table><tr><th>family</th><th>layer</th><th>primitive</th><th class=num>"
-            "pairs</th><th>pass</th><th class=num>clean → intervention</th><th class=num>Δ [95% CI]</th>"
-            f"<th class=num>overturned</th></tr>{''.join(rows)}</table>")
+            for label, rate, colour in (
+                ("clean", f["clean_pass"], "#14507f"),
+                ("intervention", f["intervention_pass"], "#d9822b"),
+            )
+        )
+        rows.append(
+            f"<tr><td>{esc(name)}</td><td>{esc(f['layer'])}</td><td>{esc(f['primitive'])}</td>"
+            f"<td class=num>{f['pairs']}</td><td style='width:250px'>{bars}</td>"
+            f"<td class=num>{f['clean_pass']:.0%} → {f['intervention_pass']:.0%}</td>"
+            f"<td class=num>{f['delta']:+.2f}{interval}</td><td class=num>{overturn}</td></tr>"
+        )
+    return (
+        "<h3 id=per-family>By intervention family (paired)</h3><p>Bars: clean (blue) and intervention "
+        "(orange) pass rates.</p><table><tr><th>family</th><th>layer</th><th>primitive</th><th class=num>"
+        "pairs</th><th>pass</th><th class=num>clean → intervention</th><th class=num>Δ [95% CI]</th>"
+        f"<th class=num>overturned</th></tr>{''.join(rows)}</table>"
+    )

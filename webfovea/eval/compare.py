@@ -78,8 +78,10 @@ def compare_runs(a: Path, b: Path) -> Comparison:
 
 def format_comparison(c: Comparison, *, list_tasks: bool = True) -> str:
     """First line: `B pb/n vs A pa/n: +fixed/−broken`; then the task ids, and a partial-run warning."""
-    lines = [f"{c.label_b} {c.passed_b}/{c.total} vs {c.label_a} {c.passed_a}/{c.total}: "
-             f"+{len(c.fixed)}/−{len(c.broken)}"]
+    lines = [
+        f"{c.label_b} {c.passed_b}/{c.total} vs {c.label_a} {c.passed_a}/{c.total}: "
+        f"+{len(c.fixed)}/−{len(c.broken)}"
+    ]
     if list_tasks:
         if c.fixed:
             lines.append(f"  fixed:  {', '.join(c.fixed)}")

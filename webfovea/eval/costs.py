@@ -38,8 +38,10 @@ def read_prices(path: Path) -> dict[str, float]:
     except (OSError, ValueError) as e:
         raise PriceError(f"cannot read prices from {path}: {e}") from None
     if not isinstance(data, dict) or "input" not in data or "output" not in data:
-        raise PriceError(f"{path}: give a JSON object with at least input and output ($ per million tokens), "
-                         'e.g. {"input": 3, "output": 15, "cache_read": 0.3, "cache_write": 3.75}')
+        raise PriceError(
+            f"{path}: give a JSON object with at least input and output ($ per million tokens), "
+            'e.g. {"input": 3, "output": 15, "cache_read": 0.3, "cache_write": 3.75}'
+        )
     unknown = sorted(set(data) - set(PRICE_KEYS))
     if unknown:
         raise PriceError(f"{path}: unknown price key(s) {', '.join(unknown)}; known: {', '.join(PRICE_KEYS)}")
@@ -89,8 +91,12 @@ class TokenTally:
     def cost(self, prices: dict[str, float] | None) -> float | None:
         if not prices:
             return None
-        dollars = (self.uncached * prices["input"] + self.written * prices["cache_write"]
-                   + self.read * prices["cache_read"] + self.output * prices["output"]) / 1e6
+        dollars = (
+            self.uncached * prices["input"]
+            + self.written * prices["cache_write"]
+            + self.read * prices["cache_read"]
+            + self.output * prices["output"]
+        ) / 1e6
         return round(dollars, 6)
 
     def to_json(self, prices: dict[str, float] | None = None) -> dict[str, Any]:

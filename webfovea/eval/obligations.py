@@ -48,8 +48,13 @@ def _met(ob: dict[str, Any], diff: list[dict[str, Any]]) -> tuple[bool, set[tupl
     """Whether one obligation holds, and the diff entries it accounts for."""
     entity, want = ob["entity"], ob.get("fields", {})
     if ob["op"] == "create":
-        hits = [c for c in diff if c["entity"] == entity and c["op"] == "create"
-                and all(c["after"].get(k) == v for k, v in want.items())]
+        hits = [
+            c
+            for c in diff
+            if c["entity"] == entity
+            and c["op"] == "create"
+            and all(c["after"].get(k) == v for k, v in want.items())
+        ]
         return len(hits) == int(ob.get("count", 1)), {(entity, c["id"], None) for c in hits}
     if ob["op"] == "update":
         changed = _final_records(diff, entity).get(str(ob["id"]), {})
@@ -65,9 +70,12 @@ def needs_requests(obligations: list[dict[str, Any]]) -> bool:
     return any("request" in ob for ob in obligations)
 
 
-def score_state(diff: list[dict[str, Any]], obligations: list[dict[str, Any]],
-                noise: list[str] | tuple[str, ...] = DEFAULT_NOISE,
-                requests: list[dict[str, Any]] | None = None) -> StateScore:
+def score_state(
+    diff: list[dict[str, Any]],
+    obligations: list[dict[str, Any]],
+    noise: list[str] | tuple[str, ...] = DEFAULT_NOISE,
+    requests: list[dict[str, Any]] | None = None,
+) -> StateScore:
     met: list[bool] = []
     covered: set[tuple[str, str, str | None]] = set()
     for ob in obligations:
@@ -87,5 +95,6 @@ def score_state(diff: list[dict[str, Any]], obligations: list[dict[str, Any]],
             continue
         broken.append(c)
     score = sum(met) / len(met) if met else (1.0 if not broken else 0.0)
-    return StateScore(score=round(score, 4), passed=all(met) and not broken, obligations_met=met,
-                      invariants_broken=broken)
+    return StateScore(
+        score=round(score, 4), passed=all(met) and not broken, obligations_met=met, invariants_broken=broken
+    )

@@ -162,7 +162,9 @@ def describe(p: Predicate) -> str:
         return str(p["label"])
     where = p.get("path") or (str(p.get("path_prefix")) + "*")
     conds = ", ".join(f"{k}={v!r}" for k, v in {**(p.get("query") or {}), **(p.get("body") or {})}.items())
-    return f"{p.get('which', 'last')} {p.get('method', '')} {where}".replace("  ", " ") + (f" with {conds}" if conds else "")
+    return f"{p.get('which', 'last')} {p.get('method', '')} {where}".replace("  ", " ") + (
+        f" with {conds}" if conds else ""
+    )
 
 
 def evaluate_one(p: Predicate, log: Iterable[Entry]) -> PredicateResult:
@@ -172,18 +174,27 @@ def evaluate_one(p: Predicate, log: Iterable[Entry]) -> PredicateResult:
     label = describe(p)
     if which == "none":
         hits = [e for e in picked if not _mismatches(p, e)]
-        return PredicateResult(label, not hits, f"{len(hits)} matching request(s)" if hits else "no matching request")
+        return PredicateResult(
+            label, not hits, f"{len(hits)} matching request(s)" if hits else "no matching request"
+        )
     if not picked:
         return PredicateResult(label, False, "no such request")
     if which == "any":
         for e in picked:
             if not _mismatches(p, e):
                 return PredicateResult(label, True, f"request #{e.get('ordinal', '?')} matches")
-        return PredicateResult(label, False, f"none of {len(picked)} request(s) matches: "
-                               + "; ".join(_mismatches(p, picked[-1])))
+        return PredicateResult(
+            label,
+            False,
+            f"none of {len(picked)} request(s) matches: " + "; ".join(_mismatches(p, picked[-1])),
+        )
     last = picked[-1]
     bad = _mismatches(p, last)
-    return PredicateResult(label, not bad, "; ".join(bad) if bad else f"the last such request (#{last.get('ordinal', '?')}) matches")
+    return PredicateResult(
+        label,
+        not bad,
+        "; ".join(bad) if bad else f"the last such request (#{last.get('ordinal', '?')}) matches",
+    )
 
 
 def evaluate(predicates: list[Predicate], log: list[Entry]) -> Verdict:

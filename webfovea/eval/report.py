@@ -51,13 +51,15 @@ def _e(value: Any) -> str:
 
 # ---------------------------------------------------------------- gathering the run
 
+
 def _short(e: BaseException) -> str:
     return " ".join(str(e).split())[:160]
 
 
 def _task_dirs(run_dir: Path) -> list[Path]:
     return sorted(
-        d for d in run_dir.iterdir()
+        d
+        for d in run_dir.iterdir()
         if d.is_dir() and ((d / RESULT_JSON).is_file() or (d / TRAJECTORY_JSONL).is_file())
     )
 
@@ -91,8 +93,13 @@ def gather(run_dir: Path) -> tuple[dict[str, Any], str | None]:
     synthetic = []
     for d in _task_dirs(run_dir):
         result, _ = check_result(d)
-        synthetic.append(Task(task_id=d.name, task=(result.task if result else None) or "",
-                              website=(result.website if result else None) or ""))
+        synthetic.append(
+            Task(
+                task_id=d.name,
+                task=(result.task if result else None) or "",
+                website=(result.website if result else None) or "",
+            )
+        )
     summary = build_summary(run_dir, synthetic, complete=False, meta={})
     for row in summary["per_task"].values():
         row.update(expected="(unknown)", passed=False, how="unscored", score=0.0)
@@ -117,7 +124,9 @@ def thumbnail(path: Path, width: int = THUMB_WIDTH) -> str | None:
         with Image.open(path) as im:
             im = im.convert("RGB")
             if im.width > width:
-                im = im.resize((width, max(1, round(im.height * width / im.width))), Image.Resampling.BILINEAR)
+                im = im.resize(
+                    (width, max(1, round(im.height * width / im.width))), Image.Resampling.BILINEAR
+                )
             buf = io.BytesIO()
             im.save(buf, "JPEG", quality=JPEG_QUALITY)  # optimize=True: -3% size, +60% time
     except (OSError, ValueError):
@@ -126,7 +135,6 @@ def thumbnail(path: Path, width: int = THUMB_WIDTH) -> str | None:
 
 
 # ---------------------------------------------------------------- rendering
-
 
 
 def _value(value: Any, *, answer: bool = False) -> str:
@@ -147,7 +155,9 @@ def _badge(passed: bool | None, how: str | None) -> str:
 def _action_text(action: dict[str, Any] | None) -> str:
     if not action:
         return ""
-    args = ", ".join(f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in (action.get("args") or {}).items())
+    args = ", ".join(
+        f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in (action.get("args") or {}).items()
+    )
     return f"{action.get('name', '?')}({args})"
 
 
@@ -181,8 +191,10 @@ def _group_table(title: str, groups: dict[str, dict[str, Any]]) -> str:
         f"<td class=num>{g['success_rate']:.1%}</td></tr>"
         for name, g in groups.items()
     )
-    return (f"<h3>{_e(title)}</h3><table><tr><th>{_e(title.split()[-1])}</th><th class=num>passed</th>"
-            f"<th class=num>success</th></tr>{rows}</table>")
+    return (
+        f"<h3>{_e(title)}</h3><table><tr><th>{_e(title.split()[-1])}</th><th class=num>passed</th>"
+        f"<th class=num>success</th></tr>{rows}</table>"
+    )
 
 
 def _tokens_cell(r: dict[str, Any]) -> str:
@@ -190,9 +202,11 @@ def _tokens_cell(r: dict[str, Any]) -> str:
     if not tokens:
         return "<td class=num>—</td><td class=num>—</td>"
     cost = r.get("cost")
-    return (f"<td class=num>{float(tokens.get('uncached_input_tokens_per_step') or 0):,.0f} / "
-            f"{float(tokens.get('input_tokens_per_step') or 0):,.0f}</td>"
-            f"<td class=num>{'—' if cost is None else f'${cost:.4f}'}</td>")
+    return (
+        f"<td class=num>{float(tokens.get('uncached_input_tokens_per_step') or 0):,.0f} / "
+        f"{float(tokens.get('input_tokens_per_step') or 0):,.0f}</td>"
+        f"<td class=num>{'—' if cost is None else f'${cost:.4f}'}</td>"
+    )
 
 
 def _cost_rows(summary: dict[str, Any]) -> str:
@@ -200,8 +214,15 @@ def _cost_rows(summary: dict[str, Any]) -> str:
     tokens = summary.get("tokens") or {}
     if not tokens:
         return ""
-    keys = ("input_tokens_per_step", "uncached_input_tokens_per_step", "cache_read_fraction",
-            "output_tokens_per_step", "cache_miss_calls", "estimated_calls", "cost")
+    keys = (
+        "input_tokens_per_step",
+        "uncached_input_tokens_per_step",
+        "cache_read_fraction",
+        "output_tokens_per_step",
+        "cache_miss_calls",
+        "estimated_calls",
+        "cost",
+    )
     rows = "".join(f"<tr><td>{_e(k)}</td><td>{_e(tokens.get(k, '—'))}</td></tr>" for k in keys if k in tokens)
     return f'<h3>Cost</h3><table class="meta">{rows}</table>'
 
@@ -212,13 +233,17 @@ def _failure_table(summary: dict[str, Any]) -> str:
     stages: dict[str, int] = summary.get("stages") or {}
     if not labels and not stages:
         return ""
-    rows = "".join(f"<tr><td>{_e(name)}</td><td>{_e(GROUPS.get(name) or '—')}</td><td class=num>{n}</td></tr>"
-                   for name, n in labels.items())
+    rows = "".join(
+        f"<tr><td>{_e(name)}</td><td>{_e(GROUPS.get(name) or '—')}</td><td class=num>{n}</td></tr>"
+        for name, n in labels.items()
+    )
     stage_rows = "".join(f"<tr><td>{_e(name)}</td><td class=num>{n}</td></tr>" for name, n in stages.items())
-    return ('<h3>Why tasks failed</h3><table id="taxonomy"><tr><th>failure label</th><th>group</th>'
-            f'<th class=num>tasks</th></tr>{rows}</table>'
-            f'<table id="stages"><tr><th>first stage that went wrong</th><th class=num>tasks</th></tr>'
-            f'{stage_rows}</table>')
+    return (
+        '<h3>Why tasks failed</h3><table id="taxonomy"><tr><th>failure label</th><th>group</th>'
+        f"<th class=num>tasks</th></tr>{rows}</table>"
+        f'<table id="stages"><tr><th>first stage that went wrong</th><th class=num>tasks</th></tr>'
+        f"{stage_rows}</table>"
+    )
 
 
 def _failure(row: dict[str, Any]) -> str:
@@ -236,9 +261,11 @@ def _task_table(per_task: dict[str, dict[str, Any]], anchors: dict[str, str]) ->
             f"<td class=num>{_e(r.get('steps'))}</td><td class=num>{float(r.get('seconds') or 0):.1f}</td>"
             f"{_tokens_cell(r)}</tr>"
         )
-    head = ("<tr><th>task</th><th>result</th><th>status</th><th>answer</th><th>expected</th><th>match</th>"
-            "<th>failure</th><th class=num>steps</th><th class=num>seconds</th><th class=num>uncached / input tokens per step</th>"
-            "<th class=num>cost</th></tr>")
+    head = (
+        "<tr><th>task</th><th>result</th><th>status</th><th>answer</th><th>expected</th><th>match</th>"
+        "<th>failure</th><th class=num>steps</th><th class=num>seconds</th><th class=num>uncached / input tokens per step</th>"
+        "<th class=num>cost</th></tr>"
+    )
     return f'<table id="task-table">{head}{"".join(rows)}</table>'
 
 
@@ -265,21 +292,26 @@ def _step_html(step: StepRecord, task_dir: Path, anchor: str, thumbs: dict[Path,
     img = thumbs.get(path) if path else None
     image_html = (
         f'<img src="{img}" alt="step {step.step} screenshot" loading="lazy">'
-        if img else '<div class="noimg">no screenshot recorded</div>'
+        if img
+        else '<div class="noimg">no screenshot recorded</div>'
     )
     parts = [f"<h3>Step {step.step}</h3>"]
     if step.thought:
         parts.append(f'<div class="label">thought</div><div class="thought">{_e(step.thought)}</div>')
     if step.action:
-        parts.append(f'<div class="label">action</div><pre class="action">{_e(_action_text(step.action))}</pre>')
+        parts.append(
+            f'<div class="label">action</div><pre class="action">{_e(_action_text(step.action))}</pre>'
+        )
     if step.rejection:
         parts.append(f'<div class="label">rejected</div><div class="reject">{_e(step.rejection)}</div>')
     point = _point_text(step)
     if point:
         parts.append(f'<div class="label">executed at</div><div class="point">{_e(point)}</div>')
     if step.verification_requested:
-        parts.append('<div class="label">verify</div><div class="verify">finished held: the real state was '
-                     'loaded again and the model asked to compare</div>')
+        parts.append(
+            '<div class="label">verify</div><div class="verify">finished held: the real state was '
+            "loaded again and the model asked to compare</div>"
+        )
     if step.feedback:
         parts.append(f'<div class="label">feedback</div><div class="feedback">{_e(step.feedback)}</div>')
     extra = []
@@ -289,9 +321,13 @@ def _step_html(step: StepRecord, task_dir: Path, anchor: str, thumbs: dict[Path,
         extra.append("page changed" if step.changed else "no page change")
     extra.append(f"{step.seconds:.1f} s")
     parts.append(f'<div class="kv">{_e(" · ".join(extra))}</div>')
-    parts.append(f'<details><summary>raw reply</summary><pre class="raw">{_e(step.raw_reply)}</pre></details>')
-    return (f'<li class="step" id="{anchor}-step-{step.step}"><div>{image_html}</div>'
-            f'<div>{"".join(parts)}</div></li>')
+    parts.append(
+        f'<details><summary>raw reply</summary><pre class="raw">{_e(step.raw_reply)}</pre></details>'
+    )
+    return (
+        f'<li class="step" id="{anchor}-step-{step.step}"><div>{image_html}</div>'
+        f"<div>{''.join(parts)}</div></li>"
+    )
 
 
 def _judged_html(task_dir: Path, tid: str, truth: dict[str, Any] | None) -> list[str]:
@@ -309,32 +345,47 @@ def _judged_html(task_dir: Path, tid: str, truth: dict[str, Any] | None) -> list
         why = rec.get("reasoning") or rec.get("error") or ""
         failed = [d for d in rec.get("details") or [] if isinstance(d, dict) and not d.get("passed")]
         reasons = "".join(f"<li>{_e(d.get('action'))}: {_e(d.get('reason'))}</li>" for d in failed)
-        out.append(f'<div class="kv judge" data-verdict="{_e(word)}"><b>judge</b> {_e(word)} '
-                   f'({_e(rec.get("method"))}, {_e(rec.get("judge_model"))}, protocol {_e(rec.get("protocol"))}) '
-                   f'— {_e(why)}' + (f"<ul>{reasons}</ul>" if reasons else "") + "</div>")
+        out.append(
+            f'<div class="kv judge" data-verdict="{_e(word)}"><b>judge</b> {_e(word)} '
+            f"({_e(rec.get('method'))}, {_e(rec.get('judge_model'))}, protocol {_e(rec.get('protocol'))}) "
+            f"— {_e(why)}" + (f"<ul>{reasons}</ul>" if reasons else "") + "</div>"
+        )
     if isinstance(truth, dict) and truth.get("valid"):
-        out.append(f'<div class="kv truth"><b>truth</b> navigation {"right" if truth.get("nav_ok") else "wrong"} · '
-                   f'answer {"right" if truth.get("answer_ok") else "wrong"} (from the sites\' request log)</div>')
+        out.append(
+            f'<div class="kv truth"><b>truth</b> navigation {"right" if truth.get("nav_ok") else "wrong"} · '
+            f"answer {'right' if truth.get('answer_ok') else 'wrong'} (from the sites' request log)</div>"
+        )
     return out
 
 
-def _task_section(tid: str, row: dict[str, Any], task_dir: Path, anchor: str, steps: list[StepRecord],
-                  thumbs: dict[Path, str | None]) -> str:
+def _task_section(
+    tid: str,
+    row: dict[str, Any],
+    task_dir: Path,
+    anchor: str,
+    steps: list[StepRecord],
+    thumbs: dict[Path, str | None],
+) -> str:
     result, _ = check_result(task_dir)
-    head = (f'<div class="task-head">{_badge(row.get("passed"), row.get("how"))}'
-            f'<h2>{_e(tid)}</h2><a href="#task-table">↑ all tasks</a></div>')
+    head = (
+        f'<div class="task-head">{_badge(row.get("passed"), row.get("how"))}'
+        f'<h2>{_e(tid)}</h2><a href="#task-table">↑ all tasks</a></div>'
+    )
     kv = [
         f'<div class="kv"><b>task</b> {_e(row.get("task") or (result.task if result else ""))}</div>',
         f'<div class="kv"><b>start</b> {_e(result.website if result else "")}</div>',
         f'<div class="kv"><b>answer</b> <code class="answer">{_value(row.get("answer"), answer=True)}</code> · '
-        f'<b>expected</b> <code>{_value(row.get("expected"))}</code> · <b>match</b> {_e(row.get("how"))}'
-        + (f' ({_e(row["detail"])})' if row.get("detail") else "") + "</div>",
+        f"<b>expected</b> <code>{_value(row.get('expected'))}</code> · <b>match</b> {_e(row.get('how'))}"
+        + (f" ({_e(row['detail'])})" if row.get("detail") else "")
+        + "</div>",
         f'<div class="kv"><b>status</b> {_e(row.get("status"))} · <b>steps</b> {_e(row.get("steps"))} · '
-        f'<b>seconds</b> {float(row.get("seconds") or 0):.1f}</div>',
+        f"<b>seconds</b> {float(row.get('seconds') or 0):.1f}</div>",
     ]
     if row.get("failure_classes") or row.get("category"):
-        kv.append(f'<div class="kv"><b>category</b> {_e(row.get("category") or "—")} · <b>classes</b> '
-                  f'{_e(", ".join(row.get("failure_classes") or []))}</div>')
+        kv.append(
+            f'<div class="kv"><b>category</b> {_e(row.get("category") or "—")} · <b>classes</b> '
+            f"{_e(', '.join(row.get('failure_classes') or []))}</div>"
+        )
     if _failure(row):
         kv.append(f'<div class="kv failure"><b>failure</b> {_e(_failure(row))}</div>')
     if row.get("error"):
@@ -343,8 +394,10 @@ def _task_section(tid: str, row: dict[str, Any], task_dir: Path, anchor: str, st
     timeline = "".join(_step_html(s, task_dir, anchor, thumbs) for s in steps)
     if not timeline:
         timeline = '<li class="noimg">no steps recorded</li>'
-    return (f'<section class="task" id="{anchor}" data-task-id="{_e(tid)}">{head}{"".join(kv)}'
-            f'<ol class="timeline">{timeline}</ol></section>')
+    return (
+        f'<section class="task" id="{anchor}" data-task-id="{_e(tid)}">{head}{"".join(kv)}'
+        f'<ol class="timeline">{timeline}</ol></section>'
+    )
 
 
 def _outside_rules(run_dir: Path) -> list[str]:
@@ -376,8 +429,10 @@ def render_report(run_dir: Path, *, thumb_width: int = THUMB_WIDTH) -> str:
     banner = f'<div class="banner" id="partial-banner">{_e(warning)}</div>' if warning else ""
     outside = _outside_rules(run_dir)
     if outside:
-        banner += (f'<div class="banner" id="outside-rules">OUTSIDE THE CHALLENGE\'S RULES: this run offered '
-                   f'{_e(", ".join(outside))} (seed 002\'s tools, for comparison only)</div>')
+        banner += (
+            f'<div class="banner" id="outside-rules">OUTSIDE THE CHALLENGE\'S RULES: this run offered '
+            f"{_e(', '.join(outside))} (seed 002's tools, for comparison only)</div>"
+        )
     body = [
         f"<h1>{_e(title)}</h1><div class=kv>{_e(str(run_dir.resolve()))}</div>",
         banner,
@@ -391,8 +446,10 @@ def render_report(run_dir: Path, *, thumb_width: int = THUMB_WIDTH) -> str:
         "<h2>Tasks</h2>",
         _task_table(per_task, anchors),
     ]
-    body += [_task_section(tid, row, run_dir / tid, anchors[tid], steps[tid], thumbs)
-             for tid, row in per_task.items()]
+    body += [
+        _task_section(tid, row, run_dir / tid, anchors[tid], steps[tid], thumbs)
+        for tid, row in per_task.items()
+    ]
     return (
         "<!doctype html><html lang=en><head><meta charset=utf-8>"
         '<meta name="viewport" content="width=device-width, initial-scale=1">'

@@ -101,12 +101,19 @@ def _is_empty(value: Any) -> bool:
 
 _CURRENCY = r"(?:[$€£¥₹₩₽₺₫]|us\$|usd|eur|gbp|jpy|cny|rmb|inr|aud|cad|chf)"
 _SCALES: dict[str, Decimal] = {
-    "thousand": Decimal(10) ** 3, "k": Decimal(10) ** 3,
-    "million": Decimal(10) ** 6, "millions": Decimal(10) ** 6, "mn": Decimal(10) ** 6,
-    "m": Decimal(10) ** 6, "mio": Decimal(10) ** 6,
-    "billion": Decimal(10) ** 9, "billions": Decimal(10) ** 9, "bn": Decimal(10) ** 9,
+    "thousand": Decimal(10) ** 3,
+    "k": Decimal(10) ** 3,
+    "million": Decimal(10) ** 6,
+    "millions": Decimal(10) ** 6,
+    "mn": Decimal(10) ** 6,
+    "m": Decimal(10) ** 6,
+    "mio": Decimal(10) ** 6,
+    "billion": Decimal(10) ** 9,
+    "billions": Decimal(10) ** 9,
+    "bn": Decimal(10) ** 9,
     "b": Decimal(10) ** 9,
-    "trillion": Decimal(10) ** 12, "tn": Decimal(10) ** 12,
+    "trillion": Decimal(10) ** 12,
+    "tn": Decimal(10) ** 12,
 }
 _NUM_RE = re.compile(
     rf"""^
@@ -180,6 +187,7 @@ def _numbers_match(answer: Number, expected: Number) -> bool:
 
 
 # ---------------------------------------------------------------- scalars
+
 
 def _dates_match(answer: set[DateReading], expected: set[DateReading]) -> bool:
     return bool(answer) and answer <= expected
@@ -279,10 +287,13 @@ def score_list(answer: str, expected: list[Any], *, ordered: bool = False, kind:
             good = _match_unordered(items, expected, kind)
         if good:
             return Score(True, "list")
-    return Score(False, "mismatch", f"list of {len(expected)} expected ({'ordered' if ordered else 'any order'})")
+    return Score(
+        False, "mismatch", f"list of {len(expected)} expected ({'ordered' if ordered else 'any order'})"
+    )
 
 
 # ---------------------------------------------------------------- entry point
+
 
 def score_answer(answer: str | None, expected: Any) -> Score:
     """Score a model's answer against the task's expected value (rules in the module docstring)."""

@@ -59,8 +59,11 @@ def _state_score(task: Task, result: TaskResult) -> Score:
     if error:
         return Score(False, "empty", f"state not scored: {error}")
     if task.state_changing:
-        detail = "" if passed else (f"obligations met {st.obligations_met}, "
-                                    f"{len(st.invariants_broken)} invariant(s) broken")
+        detail = (
+            ""
+            if passed
+            else (f"obligations met {st.obligations_met}, {len(st.invariants_broken)} invariant(s) broken")
+        )
         return Score(passed, "state", detail)
     if result.status != "finished":
         return Score(False, "empty" if result.answer is None else "mismatch", f"ended with {result.status}")
@@ -68,7 +71,9 @@ def _state_score(task: Task, result: TaskResult) -> Score:
     if sc.passed and not passed:
         if st.invariants_broken:
             return Score(False, "state", f"answer right, but {len(st.invariants_broken)} unrelated change(s)")
-        return Score(False, "state", f"answer right, but its request obligations were not met ({st.obligations_met})")
+        return Score(
+            False, "state", f"answer right, but its request obligations were not met ({st.obligations_met})"
+        )
     return sc
 
 
@@ -90,7 +95,8 @@ def _group(rows: dict[str, TaskRow], key: str) -> dict[str, GroupStats]:
             c[0] += 1
             c[1] += int(row.passed)
     return {
-        name: GroupStats(tasks=t, passed=p, success_rate=_rate(p, t)) for name, (t, p) in sorted(counts.items())
+        name: GroupStats(tasks=t, passed=p, success_rate=_rate(p, t))
+        for name, (t, p) in sorted(counts.items())
     }
 
 
@@ -107,24 +113,51 @@ def compute_summary(run_dir: Path, tasks: list[Task], *, complete: bool, meta: d
     vision_total = TokenTally()  # a separate --vision-model's calls, priced apart
     for task in tasks:
         result, problem = check_result(run_dir / task.task_id)
-        expected = {"task": task.task, "expected": task.answer, "category": task.category,
-                    "failure_classes": list(task.failure_classes)}
+        expected = {
+            "task": task.task,
+            "expected": task.answer,
+            "category": task.category,
+            "failure_classes": list(task.failure_classes),
+        }
         if result is None:
-            row = TaskRow(**expected, status="unreadable" if problem else "missing", answer=None, score=0.0,
-                          passed=False, how="empty", steps=0, seconds=0.0, error=problem or "no result.json")
+            row = TaskRow(
+                **expected,
+                status="unreadable" if problem else "missing",
+                answer=None,
+                score=0.0,
+                passed=False,
+                how="empty",
+                steps=0,
+                seconds=0.0,
+                error=problem or "no result.json",
+            )
         else:
             results.append(result)
             sc = score_result(task, result)
-            labels = label_task(result, read_trajectory(run_dir / task.task_id, strict=False),
-                                answer_passed=sc.passed, expected=task.answer)
+            labels = label_task(
+                result,
+                read_trajectory(run_dir / task.task_id, strict=False),
+                answer_passed=sc.passed,
+                expected=task.answer,
+            )
             try:
                 write_labels(run_dir / task.task_id, taxonomy=labels.taxonomy, stage=labels.stage)
             except OSError:
                 pass  # a read-only run folder (an archive): the summary still carries the labels
-            row = TaskRow(**expected, status=result.status, answer=result.answer, score=sc.score,
-                          passed=sc.passed, how=sc.how, steps=result.steps, seconds=round(result.seconds, 2),
-                          error=result.error, detail=sc.detail or None, taxonomy=labels.taxonomy,
-                          stage=labels.stage)
+            row = TaskRow(
+                **expected,
+                status=result.status,
+                answer=result.answer,
+                score=sc.score,
+                passed=sc.passed,
+                how=sc.how,
+                steps=result.steps,
+                seconds=round(result.seconds, 2),
+                error=result.error,
+                detail=sc.detail or None,
+                taxonomy=labels.taxonomy,
+                stage=labels.stage,
+            )
             tally = task_tally(run_dir / task.task_id)
             if tally.steps:
                 total.merge(tally)
@@ -167,7 +200,9 @@ def compute_summary(run_dir: Path, tasks: list[Task], *, complete: bool, meta: d
     return summary
 
 
-def build_summary(run_dir: Path, tasks: list[Task], *, complete: bool, meta: dict[str, Any]) -> dict[str, Any]:
+def build_summary(
+    run_dir: Path, tasks: list[Task], *, complete: bool, meta: dict[str, Any]
+) -> dict[str, Any]:
     """compute_summary as plain JSON data (what summary.json holds)."""
     return compute_summary(run_dir, tasks, complete=complete, meta=meta).model_dump(mode="json")
 
@@ -199,14 +234,22 @@ def _meta(given: dict[str, Any], results: list[TaskResult], run: RunInfo | None)
     data.setdefault("ended", max(ends) if ends else None)
     recorded: dict[str, Any] = {}
     if run is not None and (run.config is not None or run.profile is not None):
-        recorded = {"model": run.model, "profile": run.profile,
-                    "disabled": recorded_disabled(run.config, run.disabled), "workers": run.workers}
+        recorded = {
+            "model": run.model,
+            "profile": run.profile,
+            "disabled": recorded_disabled(run.config, run.disabled),
+            "workers": run.workers,
+        }
     else:
         first = next((r for r in results if r.config is not None), None) or next(
-            (r for r in results if r.model or r.profile), None)
+            (r for r in results if r.model or r.profile), None
+        )
         if first is not None:
-            recorded = {"model": first.model, "profile": first.profile,
-                        "disabled": recorded_disabled(first.config, first.disabled)}
+            recorded = {
+                "model": first.model,
+                "profile": first.profile,
+                "disabled": recorded_disabled(first.config, first.disabled),
+            }
     data.update({k: v for k, v in recorded.items() if v is not None})
     return SummaryMeta.model_validate(data)
 
@@ -244,7 +287,9 @@ def format_summary_table(summary: Summary | dict[str, Any]) -> Table:
     table.add_column("group")
     table.add_column("passed", justify="right")
     table.add_column("success", justify="right")
-    table.add_row("all tasks", f"{summary.passed}/{summary.tasks}", f"{summary.success_rate:.1%}", style="bold")
+    table.add_row(
+        "all tasks", f"{summary.passed}/{summary.tasks}", f"{summary.success_rate:.1%}", style="bold"
+    )
     for heading, groups in (("class", summary.per_failure_class), ("category", summary.per_category)):
         if groups:
             table.add_section()

@@ -119,7 +119,9 @@ def validate_tasks(raw: Any, *, source: str, known_sites: Iterable[str] | None =
     for i, item in enumerate(raw):
         where = f"{source}: task #{i}"
         if not isinstance(item, dict):
-            raise TaskFileError(f"{where} is a {type(item).__name__}, not an object with task_id, task, website")
+            raise TaskFileError(
+                f"{where} is a {type(item).__name__}, not an object with task_id, task, website"
+            )
         if item.get("task_id") not in (None, ""):
             where += f" (task_id {item['task_id']!r})"
         for field in REQUIRED:
@@ -129,7 +131,9 @@ def validate_tasks(raw: Any, *, source: str, known_sites: Iterable[str] | None =
         if bad is not None:
             # JSON's NaN/Infinity (and YAML's .nan/.inf) load as floats that no result or
             # summary can be written with: refuse them here, not after the whole run.
-            raise TaskFileError(f"{where}: field {bad!r} is not a finite number (NaN and Infinity are not allowed)")
+            raise TaskFileError(
+                f"{where}: field {bad!r} is not a finite number (NaN and Infinity are not allowed)"
+            )
         data = dict(item)
         data["task_id"] = str(data["task_id"])  # WebRetriever ids may be numbers
         try:

@@ -34,12 +34,23 @@ from typing import Any
 
 from webfovea.record import StepRecord, TaskResult
 
-LABELS = ("misleading_success_taken", "silent_overreach", "premature_done", "retry_loop", "plan_collapse",
-          "selector_hallucination", "abandoned_run")
+LABELS = (
+    "misleading_success_taken",
+    "silent_overreach",
+    "premature_done",
+    "retry_loop",
+    "plan_collapse",
+    "selector_hallucination",
+    "abandoned_run",
+)
 GROUPS: dict[str, str | None] = {
-    "misleading_success_taken": "belief", "premature_done": "belief",
-    "retry_loop": "action", "plan_collapse": "action", "selector_hallucination": "action",
-    "silent_overreach": "overreach", "abandoned_run": None,
+    "misleading_success_taken": "belief",
+    "premature_done": "belief",
+    "retry_loop": "action",
+    "plan_collapse": "action",
+    "selector_hallucination": "action",
+    "silent_overreach": "overreach",
+    "abandoned_run": None,
 }
 STAGES = ("parsing", "execution", "feedback", "observation", "guardrail", "model")
 
@@ -56,8 +67,14 @@ _CLAIMS = re.compile(
     re.IGNORECASE,
 )
 # Statuses where the harness or its host stopped the run, not the model's choices.
-_HALTS = {"model_error": "model", "browser_error": "execution", "tool_timeout": "execution",
-          "worker_lost": "execution", "interrupted": "execution", "error": "execution"}
+_HALTS = {
+    "model_error": "model",
+    "browser_error": "execution",
+    "tool_timeout": "execution",
+    "worker_lost": "execution",
+    "interrupted": "execution",
+    "error": "execution",
+}
 
 
 @dataclass(frozen=True)
@@ -100,7 +117,11 @@ def _signature(step: StepRecord) -> tuple[str, str] | None:
     """(action name, its arguments without points) — the point is compared separately."""
     if not step.action:
         return None
-    args = {k: v for k, v in (step.action.get("args") or {}).items() if k not in ("start_box", "end_box", "points")}
+    args = {
+        k: v
+        for k, v in (step.action.get("args") or {}).items()
+        if k not in ("start_box", "end_box", "points")
+    }
     norm = ",".join(f"{k}={' '.join(str(v).split()).casefold()}" for k, v in sorted(args.items()))
     return str(step.action.get("name")), norm
 
@@ -127,7 +148,8 @@ def max_repeat(steps: Sequence[StepRecord]) -> int:
         point = step.executed_point
         for i, (gsig, gpoint, n) in enumerate(groups):
             same_point = (gpoint is None and point is None) or (
-                gpoint is not None and point is not None and math.dist(gpoint, point) <= SAME_POINT_PX)
+                gpoint is not None and point is not None and math.dist(gpoint, point) <= SAME_POINT_PX
+            )
             if gsig == sig and same_point:
                 groups[i] = (gsig, gpoint, n + 1)
                 best = max(best, n + 1)
@@ -163,7 +185,9 @@ def classify(result: TaskResult, steps: Sequence[StepRecord], checks: Checks) ->
     return "abandoned_run"
 
 
-def stage_of(result: TaskResult, steps: Sequence[StepRecord], checks: Checks, *, answer_expected: bool) -> str | None:
+def stage_of(
+    result: TaskResult, steps: Sequence[StepRecord], checks: Checks, *, answer_expected: bool
+) -> str | None:
     """The stage where a failed run first went wrong (None when it passed).
 
     Step by step, the first of:
@@ -208,8 +232,12 @@ class Labels:
         return GROUPS.get(self.taxonomy) if self.taxonomy else None
 
 
-def label_task(result: TaskResult, steps: Sequence[StepRecord], *, answer_passed: bool, expected: Any) -> Labels:
+def label_task(
+    result: TaskResult, steps: Sequence[StepRecord], *, answer_passed: bool, expected: Any
+) -> Labels:
     """Both labels of one task folder's records, given its answer score."""
     checks = checks_of(result, answer_passed)
     answer_expected = expected not in (None, "", [])
-    return Labels(classify(result, steps, checks), stage_of(result, steps, checks, answer_expected=answer_expected))
+    return Labels(
+        classify(result, steps, checks), stage_of(result, steps, checks, answer_expected=answer_expected)
+    )

@@ -31,23 +31,41 @@ def fault_of(task: Task) -> str | None:
     return str(value) if value else None
 
 
-def compute_truth(task: Task, result: TaskResult, log: list[dict[str, Any]] | None,
-                  log_error: str | None = None) -> dict[str, Any]:
+def compute_truth(
+    task: Task, result: TaskResult, log: list[dict[str, Any]] | None, log_error: str | None = None
+) -> dict[str, Any]:
     """{nav_ok, answer_ok, valid, details, why}: `log` is the session's server-side request log."""
     answer_ok = score_result(task, result).passed
     predicates = nav_truth_of(task)
     if predicates is None:
-        return {"nav_ok": None, "answer_ok": answer_ok, "valid": False, "details": [],
-                "why": "the task declares no navigation truth"}
+        return {
+            "nav_ok": None,
+            "answer_ok": answer_ok,
+            "valid": False,
+            "details": [],
+            "why": "the task declares no navigation truth",
+        }
     if log is None:
-        return {"nav_ok": None, "answer_ok": answer_ok, "valid": False, "details": [],
-                "why": log_error or "no server-side request log for this run (no session)"}
+        return {
+            "nav_ok": None,
+            "answer_ok": answer_ok,
+            "valid": False,
+            "details": [],
+            "why": log_error or "no server-side request log for this run (no session)",
+        }
     verdict = evaluate(predicates, log)
-    return {"nav_ok": verdict.passed, "answer_ok": answer_ok, "valid": True,
-            "details": [d.to_json() for d in verdict.details], "why": None}
+    return {
+        "nav_ok": verdict.passed,
+        "answer_ok": answer_ok,
+        "valid": True,
+        "details": [d.to_json() for d in verdict.details],
+        "why": None,
+    }
 
 
-def write_truths(tasks: list[Task], run_dir: Path, fetch_log: Callable[[str], list[dict[str, Any]]]) -> dict[str, int]:
+def write_truths(
+    tasks: list[Task], run_dir: Path, fetch_log: Callable[[str], list[dict[str, Any]]]
+) -> dict[str, int]:
     """Compute and write `truth` (and `fault`) into each task's result.json. `fetch_log(session_id)`
     reads the session's server-side log (ControlClient.requests). Returns counts."""
     counts = {"valid": 0, "invalid": 0, "nav_ok": 0}

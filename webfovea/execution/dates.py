@@ -11,11 +11,22 @@ import re
 
 _MONTHS = {
     name: i + 1
-    for i, names in enumerate([
-        ("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",),
-        ("june", "jun"), ("july", "jul"), ("august", "aug"), ("september", "sep", "sept"),
-        ("october", "oct"), ("november", "nov"), ("december", "dec"),
-    ])
+    for i, names in enumerate(
+        [
+            ("january", "jan"),
+            ("february", "feb"),
+            ("march", "mar"),
+            ("april", "apr"),
+            ("may",),
+            ("june", "jun"),
+            ("july", "jul"),
+            ("august", "aug"),
+            ("september", "sep", "sept"),
+            ("october", "oct"),
+            ("november", "nov"),
+            ("december", "dec"),
+        ]
+    )
     for name in names
 }
 _MONTH_RE = "(" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
@@ -116,7 +127,9 @@ def to_input_value(text: str, input_type: str) -> str | None:
         return f"{iso[0]:04d}-W{iso[1]:02d}"
     if input_type == "datetime-local":
         # split off a trailing time: 'T14:30', ' 14:30', ', 2:30 PM'
-        m = re.fullmatch(r"(.+?)(?:[T,]\s*|\s+(?:at\s+)?)(\d{1,2}(?:[:.]\d{2}){0,2}\s*(?:[ap]\.?m\.?)?)", s, re.I)
+        m = re.fullmatch(
+            r"(.+?)(?:[T,]\s*|\s+(?:at\s+)?)(\d{1,2}(?:[:.]\d{2}){0,2}\s*(?:[ap]\.?m\.?)?)", s, re.I
+        )
         d = parse_date(m[1]) if m else parse_date(s)
         t = parse_time(m[2]) if m else dt.time(0, 0)
         if d is None or t is None:

@@ -63,7 +63,9 @@ class Executed:
 
 
 class Executor:
-    def __init__(self, page: Page, config: HarnessConfig, settle: SettleWatcher, capture: Capture | None = None) -> None:
+    def __init__(
+        self, page: Page, config: HarnessConfig, settle: SettleWatcher, capture: Capture | None = None
+    ) -> None:
         self.page = page
         self.config = config
         self.settle = settle
@@ -76,8 +78,15 @@ class Executor:
         self.vision: Any = None  # execution.context.Vision for look/locate (set by the harness)
 
     def _reject(self, text: str) -> Executed:
-        return Executed(Outcome(ok=False, check_change=False), self.notes.refusal(text), None, None, None,
-                        rejected=True, refusal=text)
+        return Executed(
+            Outcome(ok=False, check_change=False),
+            self.notes.refusal(text),
+            None,
+            None,
+            None,
+            rejected=True,
+            refusal=text,
+        )
 
     def _check_points(self, spec: Runnable, action: Action, ctx: ExecContext) -> tuple[float, float] | None:
         """Every point of the action inside the image; the CSS point to watch, if any."""
@@ -108,14 +117,28 @@ class Executor:
             return self._reject(notes.needs_target(spec.name))
         return None
 
-    async def run(self, spec: Runnable, action: Action, view: View, since_obs_s: float | None = None,
-                  snapshot: Any = None) -> Executed:
+    async def run(
+        self,
+        spec: Runnable,
+        action: Action,
+        view: View,
+        since_obs_s: float | None = None,
+        snapshot: Any = None,
+    ) -> Executed:
         t0 = time.monotonic()
         left = self.budgets.left(spec.name, spec.budget)
         if left is not None and left <= 0:
             return self._reject(notes.budget_spent(spec.name, spec.budget or 0))
-        ctx = ExecContext(self.page, self.config, view, self.find_positions, state=self.state,
-                          hover_pause=self.settle.hover_pause, snapshot=snapshot, vision=self.vision)
+        ctx = ExecContext(
+            self.page,
+            self.config,
+            view,
+            self.find_positions,
+            state=self.state,
+            hover_pause=self.settle.hover_pause,
+            snapshot=snapshot,
+            vision=self.vision,
+        )
         self._last_target: Target | None = None
         refused = await self._target(spec, action, ctx)
         if refused is not None:
@@ -155,31 +178,59 @@ class Executor:
                 # check: both are kept only if nothing changed while they were taken.
                 if watch is None or not checking:
                     return await self.capture(), False  # type: ignore[misc]
-                shot, _ = await asyncio.gather(self.capture(),  # type: ignore[misc]
-                                               watch.finish(self.page, outcome.point, reuse=reuse, disarm=False))
+                shot, _ = await asyncio.gather(
+                    self.capture(),  # type: ignore[misc]
+                    watch.finish(self.page, outcome.point, reuse=reuse, disarm=False),
+                )
                 return shot, True
 
-            await self.settle.wait(navigated=outcome.navigated, nav_mark=nav_mark, started=started,
-                                   grab=grab if self.capture is not None else None)
+            await self.settle.wait(
+                navigated=outcome.navigated,
+                nav_mark=nav_mark,
+                started=started,
+                grab=grab if self.capture is not None else None,
+            )
             ex.settle = self.settle.last
             await self._look(ex, watch, view, check=outcome.check_change, reuse=reuse)
-            if ex.changed is False and fallback_on and spec.dom_event and outcome.point is not None \
-                    and watch is not None and watch.before is not None and watch.before.get("child") is not None:
+            if (
+                ex.changed is False
+                and fallback_on
+                and spec.dom_event
+                and outcome.point is not None
+                and watch is not None
+                and watch.before is not None
+                and watch.before.get("child") is not None
+            ):
                 ex.fallback_used = await self._iframe_fallback(spec.dom_event, outcome.point)
                 if ex.fallback_used:
                     await self._look(ex, watch, view, check=True)
-            closed = watch.frames if watch is not None and ex.fp_after is not None and not ex.finished_early else ()
+            closed = (
+                watch.frames
+                if watch is not None and ex.fp_after is not None and not ex.finished_early
+                else ()
+            )
             closing = self.settle.disarm(skip=closed)
         still = ex.settle.seconds if ex.settle is not None and ex.settle.timed_out else None
-        ex.feedback, _ = await asyncio.gather(self.notes.after_action(
-            self.page, spec.name, ok=outcome.ok, note=outcome.note, changed=ex.changed, point=outcome.point,
-            fallback_used=ex.fallback_used, verdict=ex.verdict, still_changing_s=still,
-        ), closing)
+        ex.feedback, _ = await asyncio.gather(
+            self.notes.after_action(
+                self.page,
+                spec.name,
+                ok=outcome.ok,
+                note=outcome.note,
+                changed=ex.changed,
+                point=outcome.point,
+                fallback_used=ex.fallback_used,
+                verdict=ex.verdict,
+                still_changing_s=still,
+            ),
+            closing,
+        )
         ex.seconds = time.monotonic() - t0
         return ex
 
-    async def _look(self, ex: Executed, watch: ChangeWatch | None, view: View, *, check: bool,
-                    reuse: bool = False) -> None:
+    async def _look(
+        self, ex: Executed, watch: ChangeWatch | None, view: View, *, check: bool, reuse: bool = False
+    ) -> None:
         """After the settle wait: the next capture and the after-fingerprints, side by side;
         then the verdict (the pixels decide only when the DOM shows no effect)."""
         point = ex.outcome.point
@@ -202,8 +253,9 @@ class Executor:
         pixels_on = self.config.on(Component.feedback_notes)
         digests = getattr(view, "digest", None), getattr(ex.next_view, "digest", None)
         same = digests[0] is not None and digests[0] == digests[1]
-        ex.verdict = watch.verdict(point, shown if pixels_on else None, now, (view.css_width, view.css_height),
-                                   same=same)
+        ex.verdict = watch.verdict(
+            point, shown if pixels_on else None, now, (view.css_width, view.css_height), same=same
+        )
         ex.changed = ex.verdict.changed
 
     async def _grab(self) -> tuple[Any, tuple[Any, ...] | None]:

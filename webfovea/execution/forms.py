@@ -102,13 +102,18 @@ async def select_at(page: Page, x: float, y: float, option: str) -> SelectOutcom
         if err:
             return SelectOutcome(False, error=f"could not inspect the point: {err}")
         where = (await describe_at(page, x, y)).sentence()
-        return SelectOutcome(False, error=f"{where} There is no dropdown (<select>) there; select works only on "
-                                          "native dropdowns, so click a custom dropdown open instead")
+        return SelectOutcome(
+            False,
+            error=f"{where} There is no dropdown (<select>) there; select works only on "
+            "native dropdowns, so click a custom dropdown open instead",
+        )
     try:
         info = await _op(page, el, "options")
         visible = [o["text"] for o in info["options"] if not o["hidden"]]
         if info["disabled"]:
-            return SelectOutcome(False, options=visible, element=info["element"], error="the dropdown is disabled")
+            return SelectOutcome(
+                False, options=visible, element=info["element"], error="the dropdown is disabled"
+            )
         index, how, why = match_option(info["options"], option)
         if index is None:
             # The caller lists .options for the model; the error says only what went wrong.
@@ -119,11 +124,17 @@ async def select_at(page: Page, x: float, y: float, option: str) -> SelectOutcom
     finally:
         await _dispose(page, el)
     if not done["selected"]:
-        return SelectOutcome(False, chosen=done["text"], value=done["value"], options=visible,
-                             element=info["element"],
-                             error=f"the page did not keep the choice; the dropdown shows {done['text']!r}")
-    return SelectOutcome(True, chosen=done["text"], value=done["value"], how=how, options=visible,
-                         element=info["element"])
+        return SelectOutcome(
+            False,
+            chosen=done["text"],
+            value=done["value"],
+            options=visible,
+            element=info["element"],
+            error=f"the page did not keep the choice; the dropdown shows {done['text']!r}",
+        )
+    return SelectOutcome(
+        True, chosen=done["text"], value=done["value"], how=how, options=visible, element=info["element"]
+    )
 
 
 _DATE_TYPES = {"date", "datetime-local", "month", "time", "week"}
@@ -152,7 +163,9 @@ async def fill_at(page: Page, x: float, y: float, content: str, *, delay_ms: flo
         info = await _op(page, el, "info")
         if info["disabled"] or info["readonly"]:
             state = "disabled" if info["disabled"] else "read-only"
-            return FillOutcome(False, element=info["element"], error=f"the field <{info['element']}> is {state}")
+            return FillOutcome(
+                False, element=info["element"], error=f"the field <{info['element']}> is {state}"
+            )
         if info["type"] in _DATE_TYPES:
             return await _fill_native_date(page, el, info, text)
         return await _type_into(page, hit, el, info, text, delay_ms)
@@ -165,19 +178,32 @@ async def fill_at(page: Page, x: float, y: float, content: str, *, delay_ms: flo
 async def _fill_native_date(page: Page, el: Remote, info: dict[str, Any], text: str) -> FillOutcome:
     iso = to_input_value(text, info["type"])
     if iso is None:
-        example = {"date": "2023-05-01", "datetime-local": "2023-05-01T14:30", "month": "2023-05",
-                   "time": "14:30", "week": "2023-W18"}[info["type"]]
-        return FillOutcome(False, element=info["element"],
-                           error=f"{text!r} is not a recognisable {info['type']}; write it like {example!r}")
+        example = {
+            "date": "2023-05-01",
+            "datetime-local": "2023-05-01T14:30",
+            "month": "2023-05",
+            "time": "14:30",
+            "week": "2023-W18",
+        }[info["type"]]
+        return FillOutcome(
+            False,
+            element=info["element"],
+            error=f"{text!r} is not a recognisable {info['type']}; write it like {example!r}",
+        )
     value = await _op(page, el, "set_value", value=iso)
     if value != iso:
-        return FillOutcome(False, value=value, element=info["element"],
-                           error=f"the {info['type']} field did not accept {iso!r} (it holds {value!r})")
+        return FillOutcome(
+            False,
+            value=value,
+            element=info["element"],
+            error=f"the {info['type']} field did not accept {iso!r} (it holds {value!r})",
+        )
     return FillOutcome(True, value=value, element=info["element"], matches=True)
 
 
-async def _type_into(page: Page, hit: FrameHit, el: Remote, info: dict[str, Any], text: str,
-                     delay_ms: float) -> FillOutcome:
+async def _type_into(
+    page: Page, hit: FrameHit, el: Remote, info: dict[str, Any], text: str, delay_ms: float
+) -> FillOutcome:
     focused = await _op(page, el, "focus")
     if not focused:
         # Script focus can be refused (e.g. a cross-origin frame without user activation);
@@ -194,6 +220,10 @@ async def _type_into(page: Page, hit: FrameHit, el: Remote, info: dict[str, Any]
         await page.keyboard.type(text, delay=delay_ms)
     value = await _op(page, el, "value")
     if not value and text:
-        return FillOutcome(False, value=value, element=info["element"],
-                           error="the keystrokes did not reach the field (it is still empty)")
+        return FillOutcome(
+            False,
+            value=value,
+            element=info["element"],
+            error="the keystrokes did not reach the field (it is still empty)",
+        )
     return FillOutcome(True, value=value, element=info["element"], matches=_same_text(value, text))

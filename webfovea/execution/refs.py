@@ -39,8 +39,13 @@ class Target:
     point: tuple[float, float]  # CSS px of the main viewport: the element's centre after scrolling it in
 
     def to_json(self) -> dict[str, Any]:
-        return {"ref": self.ref, "role": self.role, "name": self.name, "locator": self.locator,
-                "point": [round(self.point[0], 1), round(self.point[1], 1)]}
+        return {
+            "ref": self.ref,
+            "role": self.role,
+            "name": self.name,
+            "locator": self.locator,
+            "point": [round(self.point[0], 1), round(self.point[1], 1)],
+        }
 
 
 async def _bounded(coro: Any, timeout_ms: int) -> Any:
@@ -64,8 +69,12 @@ async def resolve(page: Page, ref: str, snapshot: Any, timeout_ms: int) -> Targe
     except TimeoutError:
         raise StaleRef(ref, "the page did not answer in time") from None
     except Exception as e:  # "Invalid frame in aria-ref selector": its frame was reloaded or removed
-        raise StaleRef(ref, "its frame was reloaded or removed" if "frame" in str(e).lower()
-                       else str(e).strip().splitlines()[0][:120]) from None
+        raise StaleRef(
+            ref,
+            "its frame was reloaded or removed"
+            if "frame" in str(e).lower()
+            else str(e).strip().splitlines()[0][:120],
+        ) from None
     if not count:
         raise StaleRef(ref, "the element is gone (the page changed after the snapshot)")
     try:
@@ -79,4 +88,6 @@ async def resolve(page: Page, ref: str, snapshot: Any, timeout_ms: int) -> Targe
         locator = str(await _bounded(loc.normalize(), timeout_ms))
     except Exception:
         locator = None
-    return Target(ref, node.role, node.name, locator, (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2))
+    return Target(
+        ref, node.role, node.name, locator, (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    )

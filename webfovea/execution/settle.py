@@ -110,7 +110,9 @@ class SettleWatcher:
 
     def awaiting_reply(self, since: float, bound_s: float) -> bool:
         now = time.monotonic()
-        return any(s.sent_at >= since and s.reply_at < 0 and now - s.sent_at < bound_s for s in self.sockets.values())
+        return any(
+            s.sent_at >= since and s.reply_at < 0 and now - s.sent_at < bound_s for s in self.sockets.values()
+        )
 
     # -- page-side probes ------------------------------------------------------------------
     def frames(self) -> list[Frame]:
@@ -119,12 +121,22 @@ class SettleWatcher:
     async def arm(self, since_obs_s: float | None, skip: tuple[Frame, ...] = ()) -> None:
         """Open the action window in every frame (frames fingerprinted elsewhere arm there)."""
         since = -1 if since_obs_s is None else since_obs_s * 1000
-        await asyncio.gather(*(recorder.try_call(f, "arm", since, timeout=_PROBE_TIMEOUT_S)
-                               for f in self.frames() if f not in skip))
+        await asyncio.gather(
+            *(
+                recorder.try_call(f, "arm", since, timeout=_PROBE_TIMEOUT_S)
+                for f in self.frames()
+                if f not in skip
+            )
+        )
 
     async def disarm(self, skip: tuple[Frame, ...] = ()) -> None:
-        await asyncio.gather(*(recorder.try_call(f, "disarm", timeout=_PROBE_TIMEOUT_S)
-                               for f in self.frames() if f not in skip))
+        await asyncio.gather(
+            *(
+                recorder.try_call(f, "disarm", timeout=_PROBE_TIMEOUT_S)
+                for f in self.frames()
+                if f not in skip
+            )
+        )
 
     async def polls(self, op: str = "poll", everywhere: bool = True) -> list[dict[str, Any]]:
         frames = self.frames() if everywhere else [self.page.main_frame]
@@ -136,12 +148,22 @@ class SettleWatcher:
         return self._epoch_of(await self.polls())
 
     def _epoch_of(self, polls: list[dict[str, Any]]) -> tuple[Any, ...]:
-        return (self.navigations, len(self.pending), len(self.page.frames),
-                tuple((p["batches"], p["inner"], p["scroll"]) for p in polls))
+        return (
+            self.navigations,
+            len(self.pending),
+            len(self.page.frames),
+            tuple((p["batches"], p["inner"], p["scroll"]) for p in polls),
+        )
 
     # -- the wait ----------------------------------------------------------------------------
-    async def wait(self, *, navigated: bool = False, nav_mark: int | None = None,
-                   started: float | None = None, grab: Callable[[], Awaitable[Any]] | None = None) -> float:
+    async def wait(
+        self,
+        *,
+        navigated: bool = False,
+        nav_mark: int | None = None,
+        started: float | None = None,
+        grab: Callable[[], Awaitable[Any]] | None = None,
+    ) -> float:
         """Wait until the page answered the action. Returns the seconds waited; never raises.
 
         `grab` (the next observation's capture) is taken during the final quiet check, side by
@@ -209,12 +231,15 @@ class SettleWatcher:
 
     async def _load(self, t0: float, bound: float) -> None:
         try:
-            await self.page.wait_for_load_state("domcontentloaded", timeout=max(1.0, (bound - (time.monotonic() - t0))) * 1000)
+            await self.page.wait_for_load_state(
+                "domcontentloaded", timeout=max(1.0, (bound - (time.monotonic() - t0))) * 1000
+            )
         except Exception:
             pass
 
-    async def _busy(self, started: float, navigated: bool, bound: float, quiet_s: float, report: SettleReport,
-                    first: bool) -> float | None:
+    async def _busy(
+        self, started: float, navigated: bool, bound: float, quiet_s: float, report: SettleReport, first: bool
+    ) -> float | None:
         """None when settled, else how long to sleep before looking again."""
         now = time.monotonic()
         since = 0.0 if navigated else started
@@ -263,9 +288,13 @@ class SettleWatcher:
             _, shot = await asyncio.gather(frames, grab)
         again = await self.polls(everywhere=True)
         mine = again if aware else again[:1]
-        if _counts(mine, navigated) != before or (aware and any(p["timers"] > 0 for p in mine)) \
-                or self.requests_since(since) or (aware and self.awaiting_reply(started, bound)) \
-                or time.monotonic() - self.last_activity < quiet_s:
+        if (
+            _counts(mine, navigated) != before
+            or (aware and any(p["timers"] > 0 for p in mine))
+            or self.requests_since(since)
+            or (aware and self.awaiting_reply(started, bound))
+            or time.monotonic() - self.last_activity < quiet_s
+        ):
             return 0.0
         if shot is not None:
             self.grabbed = (shot, self._epoch_of(again))
@@ -277,14 +306,20 @@ class SettleWatcher:
     # nothing at all happened since it started (same mutation counts, scrolls, frames, no
     # request or socket reply), and then the final check's own "again" poll confirms it.
     def _marks(self, polls: list[dict[str, Any]], navigated: bool) -> tuple[Any, ...]:
-        return (self.navigations, len(self.page.frames), _counts(polls, navigated),
-                tuple((p["inner"], p["scroll"]) for p in polls))
+        return (
+            self.navigations,
+            len(self.page.frames),
+            _counts(polls, navigated),
+            tuple((p["inner"], p["scroll"]) for p in polls),
+        )
 
     def _start_early(self, polls: list[dict[str, Any]], navigated: bool) -> None:
         if self._grab is None or self._early is not None or len(polls) != len(self.frames()):
             return
         task = asyncio.ensure_future(_quietly(self._grab()))
-        frames = asyncio.ensure_future(recorder.try_call(self.page.main_frame, "frames", 100, timeout=_PROBE_TIMEOUT_S))
+        frames = asyncio.ensure_future(
+            recorder.try_call(self.page.main_frame, "frames", 100, timeout=_PROBE_TIMEOUT_S)
+        )
         self._early = _Early(task, frames, self._marks(polls, navigated), time.monotonic())
 
     def _take_early(self, polls: list[dict[str, Any]], navigated: bool) -> _Early | None:
@@ -292,8 +327,11 @@ class SettleWatcher:
         early, self._early = self._early, None
         if early is None:
             return None
-        if early.marks == self._marks(polls, navigated) and self.last_activity <= early.at \
-                and len(polls) == len(self.frames()):
+        if (
+            early.marks == self._marks(polls, navigated)
+            and self.last_activity <= early.at
+            and len(polls) == len(self.frames())
+        ):
             self.early_grabs[0] += 1
             return early
         self._early = early

@@ -80,7 +80,17 @@ async def describe_at(page: Page, x: float, y: float) -> ElementInfo:
     if not d:
         info.covered_by = hit.covered_by
         return info
-    for key in ("tag", "short", "role", "name", "clickable", "editable", "is_select", "in_svg_or_canvas", "disabled"):
+    for key in (
+        "tag",
+        "short",
+        "role",
+        "name",
+        "clickable",
+        "editable",
+        "is_select",
+        "in_svg_or_canvas",
+        "disabled",
+    ):
         setattr(info, key, d.get(key) or type(getattr(info, key))())
     info.covered_by = d.get("covered_by") or hit.covered_by
     return info

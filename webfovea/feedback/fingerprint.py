@@ -26,14 +26,27 @@ from webfovea.browser import recorder
 from webfovea.browser.frames import frame_at_point, short_error
 
 # (key in the fingerprint, kind of change) in the order a note names them.
-_FIELDS = (("url", "url"), ("title", "title"), ("scroll_x", "scroll"), ("scroll_y", "scroll"),
-           ("inner_scrolls", "inner_scroll"), ("forms", "form"), ("aria", "state"), ("sel", "selection"),
-           ("near", "layout"), ("text", "text"), ("text_len", "text"), ("nodes", "nodes"))
+_FIELDS = (
+    ("url", "url"),
+    ("title", "title"),
+    ("scroll_x", "scroll"),
+    ("scroll_y", "scroll"),
+    ("inner_scrolls", "inner_scroll"),
+    ("forms", "form"),
+    ("aria", "state"),
+    ("sel", "selection"),
+    ("near", "layout"),
+    ("text", "text"),
+    ("text_len", "text"),
+    ("nodes", "nodes"),
+)
 
 
 @dataclass
 class Change:
-    kind: str  # url | title | scroll | inner_scroll | focus | form | state | selection | layout | text | nodes
+    kind: (
+        str  # url | title | scroll | inner_scroll | focus | form | state | selection | layout | text | nodes
+    )
     frame: str = "main"  # 'main' or 'child'
     ambient: bool = False  # explained by elements that were changing on their own
     data: dict[str, Any] = field(default_factory=dict)  # what the note needs (target state, regions ...)
@@ -89,7 +102,9 @@ def _target_change(b: dict[str, Any] | None, a: dict[str, Any] | None) -> dict[s
     return {"target": a, "moved": moved} if moved else None
 
 
-def frame_diff(before: dict[str, Any] | None, after: dict[str, Any] | None, frame: str = "main") -> list[Change]:
+def frame_diff(
+    before: dict[str, Any] | None, after: dict[str, Any] | None, frame: str = "main"
+) -> list[Change]:
     """What changed in one frame between two fingerprints."""
     if before is None or after is None:
         return [Change("frame", frame)] if (before is None) != (after is None) else []
@@ -103,7 +118,12 @@ def frame_diff(before: dict[str, Any] | None, after: dict[str, Any] | None, fram
     only_ambient = bool(mutated) and all(r.get("ambient") for r in mutated)
     out: list[Change] = []
     for key, kind in _FIELDS:
-        if key not in before or key not in after or before[key] == after[key] or any(c.kind == kind for c in out):
+        if (
+            key not in before
+            or key not in after
+            or before[key] == after[key]
+            or any(c.kind == kind for c in out)
+        ):
             continue
         if key == "inner_scrolls" and any(c.kind == "scroll" for c in out):
             continue  # a window scroll already says it
@@ -122,7 +142,9 @@ def frame_diff(before: dict[str, Any] | None, after: dict[str, Any] | None, fram
     if fb != fa and not _focus_moved_into_frame(fb, fa):
         # A click focuses the button or link it lands on: incidental, unless typing now goes somewhere new.
         editable = after.get("focus_edit", fa.startswith(("input", "textarea", "select")))
-        out.append(Change("focus", frame, ambient=not editable, data={"focus": fa, "incidental": not editable}))
+        out.append(
+            Change("focus", frame, ambient=not editable, data={"focus": fa, "incidental": not editable})
+        )
     tc = _target_change(before.get("target"), after.get("target"))
     if tc is not None:
         out.append(Change("target", frame, data=tc))

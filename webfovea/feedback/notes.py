@@ -35,12 +35,16 @@ def refused(action: str, reason: str) -> str:
 
 
 def budget_spent(action: str, budget: int) -> str:
-    return refused(action, f"its budget of {budget} calls for this task is spent. Use another way to make progress.")
+    return refused(
+        action, f"its budget of {budget} calls for this task is spent. Use another way to make progress."
+    )
 
 
 def stale_ref(ref: str, why: str) -> str:
-    return (f"Reference {ref} is no longer on the page ({why}); nothing was done. "
-            "Use a reference from the fresh snapshot below.")
+    return (
+        f"Reference {ref} is no longer on the page ({why}); nothing was done. "
+        "Use a reference from the fresh snapshot below."
+    )
 
 
 def stale_refs_spent(budget: int) -> str:
@@ -66,8 +70,10 @@ def _short_url(url: str, n: int = 120) -> str:
 
 def blocked_navigation(url: str, reason: str) -> str:
     """The site guard refused a top-level navigation or a new tab."""
-    return (f"The page tried to open {_short_url(url)}, which was blocked: {reason}. You are still on the "
-            "same page; use this site's own links and controls.")
+    return (
+        f"The page tried to open {_short_url(url)}, which was blocked: {reason}. You are still on the "
+        "same page; use this site's own links and controls."
+    )
 
 
 def new_tab(url: str) -> str:
@@ -109,8 +115,10 @@ VERIFY_OPENING = "Before this task ends, check the real state"
 def verify_request(url: str | None) -> str:
     """The held `finished`: the page now shows what the site really holds; compare, then answer again."""
     where = f"the harness opened {url}" if url else "the harness reloaded the page"
-    return (f"{VERIFY_OPENING}: {where} to show what the site actually holds now; compare it with what you "
-            "meant to save or submit and call finished again only if it matches, otherwise redo what is missing.")
+    return (
+        f"{VERIFY_OPENING}: {where} to show what the site actually holds now; compare it with what you "
+        "meant to save or submit and call finished again only if it matches, otherwise redo what is missing."
+    )
 
 
 def no_change(action: str, element: ElementInfo | None) -> str:
@@ -123,21 +131,47 @@ def kept_changing(seconds: float) -> str:
 
 
 _KINDS = {
-    "tabpanel": "tab panel", "listbox": "list box", "spinbutton": "spin box", "progressbar": "progress bar",
-    "menuitem": "menu item", "menuitemcheckbox": "menu item", "alertdialog": "dialog", "tablist": "tab list",
-    "radiogroup": "radio group", "treeitem": "tree item", "gridcell": "cell", "columnheader": "column header",
-    "searchbox": "search box", "textbox": "text box", "combobox": "combo box", "a": "link", "td": "cell",
-    "th": "column header", "tr": "table row", "li": "list item", "div": "area", "span": "text", "p": "paragraph",
+    "tabpanel": "tab panel",
+    "listbox": "list box",
+    "spinbutton": "spin box",
+    "progressbar": "progress bar",
+    "menuitem": "menu item",
+    "menuitemcheckbox": "menu item",
+    "alertdialog": "dialog",
+    "tablist": "tab list",
+    "radiogroup": "radio group",
+    "treeitem": "tree item",
+    "gridcell": "cell",
+    "columnheader": "column header",
+    "searchbox": "search box",
+    "textbox": "text box",
+    "combobox": "combo box",
+    "a": "link",
+    "td": "cell",
+    "th": "column header",
+    "tr": "table row",
+    "li": "list item",
+    "div": "area",
+    "span": "text",
+    "p": "paragraph",
 }
-_INPUTS = {"checkbox": "checkbox", "radio": "radio button", "range": "slider", "number": "number box",
-           "date": "date field", "color": "colour picker"}
+_INPUTS = {
+    "checkbox": "checkbox",
+    "radio": "radio button",
+    "range": "slider",
+    "number": "number box",
+    "date": "date field",
+    "color": "colour picker",
+}
 
 
 def _kind(d: dict) -> str:
     if d.get("tag") == "input" and not d.get("role"):
         return _INPUTS.get(str(d.get("type")), "text box")
     kind = str(d.get("role") or d.get("kind") or d.get("tag") or "element")
-    return _KINDS.get(kind, {"select": "dropdown", "textarea": "text box", "details": "disclosure"}.get(kind, kind))
+    return _KINDS.get(
+        kind, {"select": "dropdown", "textarea": "text box", "details": "disclosure"}.get(kind, kind)
+    )
 
 
 def _named(d: dict) -> str:
@@ -167,7 +201,9 @@ def _regions(c: Change, what: str) -> str:
     names = [_named(r) for r in regions[:2]]
     if not names:
         return ""
-    ordered = any(r.get("kind") in ("list", "listbox", "table", "grid", "tbody", "ul", "ol") for r in regions[:2])
+    ordered = any(
+        r.get("kind") in ("list", "listbox", "table", "grid", "tbody", "ul", "ol") for r in regions[:2]
+    )
     if what == "text" and ordered:
         what = "content or order"
     return f"the {what} of {' and '.join(names)} changed"
@@ -197,10 +233,15 @@ def _change(c: Change) -> str:
     if k == "title":
         return f"the page title is now '{c.data.get('title')}'"
     if k == "url":
-        return f"the address {'of the embedded frame ' if c.frame == 'child' else ''}is now {c.data.get('url')}"
+        return (
+            f"the address {'of the embedded frame ' if c.frame == 'child' else ''}is now {c.data.get('url')}"
+        )
     if k == "look":
-        return "the look of the page around the point changed (not its text or state)" if c.data.get("near") \
+        return (
+            "the look of the page around the point changed (not its text or state)"
+            if c.data.get("near")
             else "the look of the page changed"
+        )
     if k == "scroll":
         return "the page scrolled"
     return ""
@@ -208,7 +249,19 @@ def _change(c: Change) -> str:
 
 _OBVIOUS = {"url", "scroll", "frame"}
 _SAID_BY_ACTION = {"form", "target", "focus", "selection", "layout"}
-_ORDER = ("target", "selection", "text", "form", "state", "layout", "nodes", "inner_scroll", "look", "focus", "title")
+_ORDER = (
+    "target",
+    "selection",
+    "text",
+    "form",
+    "state",
+    "layout",
+    "nodes",
+    "inner_scroll",
+    "look",
+    "focus",
+    "title",
+)
 
 
 def what_changed(changes: list[Change], limit: int = 2) -> str:
@@ -238,12 +291,18 @@ def on_its_own(changes: list[Change]) -> str:
                 named.append(n)
     if not named and any(c.kind == "look" for c in changes):
         box = next(c.data.get("box") for c in changes if c.kind == "look")
-        where = f" around ({round((box[0] + box[2]) / 2)}, {round((box[1] + box[3]) / 2)}) in CSS pixels" if box else ""
+        where = (
+            f" around ({round((box[0] + box[2]) / 2)}, {round((box[1] + box[3]) / 2)}) in CSS pixels"
+            if box
+            else ""
+        )
         return f"Elsewhere the picture changed{where}, away from the point: not an effect of this action."
     if not named:
         return ""
-    return (f"Elsewhere {' and '.join(named[:2])} changed on {'its' if len(named) == 1 else 'their'} own "
-            "(it was changing before the action too): not an effect of this action.")
+    return (
+        f"Elsewhere {' and '.join(named[:2])} changed on {'its' if len(named) == 1 else 'their'} own "
+        "(it was changing before the action too): not an effect of this action."
+    )
 
 
 @dataclass
@@ -261,8 +320,17 @@ class Notes:
         return text if self.on else ""
 
     async def after_action(
-        self, page: Page, action: str, *, ok: bool, note: str, changed: bool | None, point: Point | None,
-        fallback_used: bool, verdict: Verdict | None = None, still_changing_s: float | None = None,
+        self,
+        page: Page,
+        action: str,
+        *,
+        ok: bool,
+        note: str,
+        changed: bool | None,
+        point: Point | None,
+        fallback_used: bool,
+        verdict: Verdict | None = None,
+        still_changing_s: float | None = None,
     ) -> str:
         """The note after an executed action: its own result, then what the fingerprints say."""
         if not self.on:

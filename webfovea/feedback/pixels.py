@@ -30,12 +30,18 @@ class PixelChange:
 
     def near(self, point: tuple[float, float], radius: float = 120) -> list[Box]:
         x, y = point
-        return [b for b in self.boxes if b[0] - radius <= x <= b[2] + radius and b[1] - radius <= y <= b[3] + radius]
+        return [
+            b
+            for b in self.boxes
+            if b[0] - radius <= x <= b[2] + radius and b[1] - radius <= y <= b[3] + radius
+        ]
 
     def outside(self, rects: list[Box]) -> list[Box]:
         """Changed cells not explained by any of `rects` (with a small margin)."""
+
         def inside(b: Box, r: Box) -> bool:
             return b[2] > r[0] - 8 and b[0] < r[2] + 8 and b[3] > r[1] - 8 and b[1] < r[3] + 8
+
         return [b for b in self.boxes if not any(inside(b, r) for r in rects)]
 
     def bounds(self, boxes: list[Box] | None = None) -> Box | None:
@@ -45,8 +51,9 @@ class PixelChange:
         return min(b[0] for b in bs), min(b[1] for b in bs), max(b[2] for b in bs), max(b[3] for b in bs)
 
 
-def compare(before: Image.Image, after: Image.Image, css_size: tuple[float, float],
-            same: bool = False) -> PixelChange:
+def compare(
+    before: Image.Image, after: Image.Image, css_size: tuple[float, float], same: bool = False
+) -> PixelChange:
     """Changed grid cells between two captures of the same viewport (CSS pixels). `same`: the
     caller knows the two captures are byte-identical (the same PNG), so nothing is compared.
 
@@ -71,13 +78,17 @@ def compare(before: Image.Image, after: Image.Image, css_size: tuple[float, floa
     x1, y1 = min(w, math.ceil(c1 * px)), min(h, math.ceil(r1 * py))
     r, g, b = d.crop((x0, y0, x1, y1)).split()
     mask = ImageChops.lighter(ImageChops.lighter(r, g), b).point(lambda v: 255 if v >= _LEVEL else 0)
-    small = mask.resize((c1 - c0, r1 - r0), Image.Resampling.BOX,
-                        box=(c0 * px - x0, r0 * py - y0, c1 * px - x0, r1 * py - y0))
+    small = mask.resize(
+        (c1 - c0, r1 - r0), Image.Resampling.BOX, box=(c0 * px - x0, r0 * py - y0, c1 * px - x0, r1 * py - y0)
+    )
     data = small.tobytes()
     cols = c1 - c0
     sx, sy = cw / gw, ch / gh
-    boxes = [((c0 + i % cols) * sx, (r0 + i // cols) * sy, (c0 + i % cols + 1) * sx, (r0 + i // cols + 1) * sy)
-             for i, v in enumerate(data) if v >= _SHARE]
+    boxes = [
+        ((c0 + i % cols) * sx, (r0 + i // cols) * sy, (c0 + i % cols + 1) * sx, (r0 + i // cols + 1) * sy)
+        for i, v in enumerate(data)
+        if v >= _SHARE
+    ]
     return PixelChange(boxes)
 
 

@@ -59,8 +59,11 @@ class ChangeWatch:
         if hit is not None and hit.is_child:
             jobs.append(fingerprint(hit.frame, (hit.local_x, hit.local_y), **arm))
         fps = await asyncio.gather(*jobs)
-        watch.before = {"main": fps[0], "child": fps[1] if len(fps) > 1 else None,
-                        "child_url": hit.url if hit is not None and hit.is_child else None}
+        watch.before = {
+            "main": fps[0],
+            "child": fps[1] if len(fps) > 1 else None,
+            "child_url": hit.url if hit is not None and hit.is_child else None,
+        }
         return watch
 
     @property
@@ -69,7 +72,9 @@ class ChangeWatch:
         main = (self.main,) if self.main is not None else ()
         return main + ((self.hit.frame,) if self.hit is not None and self.hit.is_child else ())
 
-    async def finish(self, page: Page, point: Point | None, *, reuse: bool = True, disarm: bool = True) -> list[Change]:
+    async def finish(
+        self, page: Page, point: Point | None, *, reuse: bool = True, disarm: bool = True
+    ) -> list[Change]:
         """Fingerprint again, with the regions that changed, and list the changes. With `reuse`,
         what only a DOM mutation can change is not recomputed in a frame that saw none (a
         CSS-only change, such as a :hover tooltip, is left to the pixel check). With `disarm`,
@@ -78,8 +83,15 @@ class ChangeWatch:
         child = self.hit is not None and self.hit.is_child
         if child:
             assert self.hit is not None
-            jobs.append(fingerprint(self.hit.frame, (self.hit.local_x, self.hit.local_y), regions=True, reuse=reuse,
-                                    disarm=disarm))
+            jobs.append(
+                fingerprint(
+                    self.hit.frame,
+                    (self.hit.local_x, self.hit.local_y),
+                    regions=True,
+                    reuse=reuse,
+                    disarm=disarm,
+                )
+            )
         fps = await asyncio.gather(*jobs)
         child_url = None
         if child and self.hit is not None:
@@ -96,7 +108,9 @@ class ChangeWatch:
         out: list[Box] = []
         for key, dx, dy in (("main", 0.0, 0.0), ("child", *self._child_offset())):
             fp = (self.after or {}).get(key) or {}
-            rects = [r["rect"] for r in fp.get("regions") or [] if r.get("ambient")] + list(fp.get("anim_rects") or [])
+            rects = [r["rect"] for r in fp.get("regions") or [] if r.get("ambient")] + list(
+                fp.get("anim_rects") or []
+            )
             out += [(x + dx, y + dy, x + dx + w, y + dy + h) for x, y, w, h in rects]
         return out
 
@@ -105,8 +119,14 @@ class ChangeWatch:
             return 0.0, 0.0
         return self.point[0] - self.hit.local_x, self.point[1] - self.hit.local_y
 
-    def verdict(self, point: Point | None, shown: Image.Image | None, now: Image.Image | None,
-                css_size: tuple[float, float], same: bool = False) -> Verdict:
+    def verdict(
+        self,
+        point: Point | None,
+        shown: Image.Image | None,
+        now: Image.Image | None,
+        css_size: tuple[float, float],
+        same: bool = False,
+    ) -> Verdict:
         """Whether the action changed the page, with the DOM changes and, if needed, the pixels
         (`same`: the two captures are known to be byte-identical)."""
         if self.before is None or self.after is None:

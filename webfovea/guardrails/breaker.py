@@ -48,15 +48,21 @@ class LoopBreaker:
         self.in_a_row = 0
         self._last: tuple[str, str, tuple[float, float]] | None = None
 
-    def fires(self, name: str, args: dict, point: tuple[float, float] | None, *, pointer: bool,
-              changed: bool | None) -> bool:
+    def fires(
+        self, name: str, args: dict, point: tuple[float, float] | None, *, pointer: bool, changed: bool | None
+    ) -> bool:
         """Count one executed action; True when the task must stop."""
         if not self.on or not pointer or point is None or changed is not False:
             self.in_a_row, self._last = 0, None
             return False
-        rest = repr(sorted((k, str(v)) for k, v in args.items() if k not in ("start_box", "end_box", "points")))
-        same = self._last is not None and self._last[:2] == (name, rest) and \
-            math.dist(self._last[2], point) <= SAME_SPOT_PX
+        rest = repr(
+            sorted((k, str(v)) for k, v in args.items() if k not in ("start_box", "end_box", "points"))
+        )
+        same = (
+            self._last is not None
+            and self._last[:2] == (name, rest)
+            and math.dist(self._last[2], point) <= SAME_SPOT_PX
+        )
         self.in_a_row = self.in_a_row + 1 if same else 1
         if not same:
             self._last = (name, rest, point)

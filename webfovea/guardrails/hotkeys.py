@@ -16,8 +16,18 @@ BROWSER_HOTKEYS: frozenset[str] = frozenset({
     *(f"ctrl {n}" for n in "123456789"), *(f"meta {n}" for n in "123456789"), *(f"alt {n}" for n in "123456789"),
 })  # fmt: skip
 
-_MODIFIERS = {"ctrl": "ctrl", "control": "ctrl", "shift": "shift", "alt": "alt", "option": "alt",
-              "meta": "meta", "cmd": "meta", "command": "meta", "win": "meta", "super": "meta"}
+_MODIFIERS = {
+    "ctrl": "ctrl",
+    "control": "ctrl",
+    "shift": "shift",
+    "alt": "alt",
+    "option": "alt",
+    "meta": "meta",
+    "cmd": "meta",
+    "command": "meta",
+    "win": "meta",
+    "super": "meta",
+}
 _ORDER = ("ctrl", "meta", "alt", "shift")
 
 

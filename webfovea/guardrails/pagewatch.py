@@ -90,15 +90,25 @@ class PageWatch:
         url = self._guids.get(ev.get("guid", ""), "")
         download = self._active.pop(url, None)
         if download is not None:
-            self.events.append(PageEvent("download_stopped", download.suggested_filename,
-                                         f"larger than {self.max_bytes // (1024 * 1024)} MB"))
+            self.events.append(
+                PageEvent(
+                    "download_stopped",
+                    download.suggested_filename,
+                    f"larger than {self.max_bytes // (1024 * 1024)} MB",
+                )
+            )
             self._spawn(_cancel_and_delete(download))
 
     def _on_download(self, download: Download) -> None:
         self.downloads += 1
         if self.downloads > self.max_downloads:
-            self.events.append(PageEvent("download_stopped", download.suggested_filename,
-                                         f"more than {self.max_downloads} downloads in this task"))
+            self.events.append(
+                PageEvent(
+                    "download_stopped",
+                    download.suggested_filename,
+                    f"more than {self.max_downloads} downloads in this task",
+                )
+            )
             self._spawn(_cancel_and_delete(download))
             return
         self._active[download.url] = download
@@ -119,7 +129,9 @@ class PageWatch:
         except Exception:
             size = 0
         if size > self.max_bytes:
-            self.events.append(PageEvent("download_stopped", name, f"larger than {self.max_bytes // (1024 * 1024)} MB"))
+            self.events.append(
+                PageEvent("download_stopped", name, f"larger than {self.max_bytes // (1024 * 1024)} MB")
+            )
             await _delete(download)
             return
         if self.downloads_dir is not None:

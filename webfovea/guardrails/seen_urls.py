@@ -66,5 +66,7 @@ async def check_goto(page: Page, url: str, remembered: set[str]) -> tuple[str | 
     remembered |= await urls_on_page(page)
     if target in remembered:
         return target, None
-    return None, (f"goto: {target} does not appear on this page (its links or text) nor on a page seen before; "
-                  "open only URLs you have seen on the site, or use its links and controls.")
+    return None, (
+        f"goto: {target} does not appear on this page (its links or text) nor on a page seen before; "
+        "open only URLs you have seen on the site, or use its links and controls."
+    )

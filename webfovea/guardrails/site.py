@@ -88,7 +88,10 @@ class SitePolicy:
 
     @property
     def site(self) -> str:
-        return ", ".join(sorted(self.domains) + sorted(o for o in self.origins if is_local_host(urlsplit(o).hostname or "")))
+        return ", ".join(
+            sorted(self.domains)
+            + sorted(o for o in self.origins if is_local_host(urlsplit(o).hostname or ""))
+        )
 
     def check(self, url: str) -> str | None:
         """None when a top-level navigation to `url` is allowed, else why it is not."""
@@ -120,7 +123,9 @@ class SitePolicy:
             scheme, rest = o.split("://", 1)
             host, port = rest.rsplit(":", 1)
             default = (scheme == "http" and port == "80") or (scheme == "https" and port == "443")
-            alts.append(re.escape(f"{scheme}://{host}") + (f"(?::{port})?" if default else re.escape(f":{port}")))
+            alts.append(
+                re.escape(f"{scheme}://{host}") + (f"(?::{port})?" if default else re.escape(f":{port}"))
+            )
         return re.compile(rf"^(?!(?:{'|'.join(alts)})(?:[/?#]|$))")
 
 
@@ -193,9 +198,13 @@ class SiteGuard:
             session = await page.context.new_cdp_session(page)
             self._sessions[page] = session
             main_id = (await session.send("Page.getFrameTree"))["frameTree"]["frame"]["id"]
-            session.on("Fetch.requestPaused", lambda ev: asyncio.ensure_future(self._paused(session, main_id, ev)))
-            await session.send("Fetch.enable", {"patterns": [
-                {"urlPattern": "*", "resourceType": "Document", "requestStage": "Request"}]})
+            session.on(
+                "Fetch.requestPaused", lambda ev: asyncio.ensure_future(self._paused(session, main_id, ev))
+            )
+            await session.send(
+                "Fetch.enable",
+                {"patterns": [{"urlPattern": "*", "resourceType": "Document", "requestStage": "Request"}]},
+            )
         except Exception:
             pass  # the page closed while attaching
 
@@ -206,7 +215,9 @@ class SiteGuard:
             reason = self.policy.check(url) if ev.get("frameId") == main_id else None
             if reason is not None:
                 self._block(url, reason, "redirect" if ev.get("redirectedRequestId") else "navigation")
-                await session.send("Fetch.fulfillRequest", {"requestId": rid, "responseCode": 204, "body": ""})
+                await session.send(
+                    "Fetch.fulfillRequest", {"requestId": rid, "responseCode": 204, "body": ""}
+                )
                 return
         except Exception:
             pass

@@ -47,9 +47,13 @@ def _human_labels(path: Path) -> dict[str, int]:
             items = [(str(k), v) for k, v in row.items()]
         for tid, label in items:
             if tid.lower() in RESERVED:
-                raise AgreementError(f"{path}: task id {tid!r} collides with the judge's own files; rename it")
+                raise AgreementError(
+                    f"{path}: task id {tid!r} collides with the judge's own files; rename it"
+                )
             if label not in (0, 1, 2):
-                raise AgreementError(f"{path}: label of {tid!r} is {label!r}; use 0 (fail), 1 (success), 2 (not executable)")
+                raise AgreementError(
+                    f"{path}: label of {tid!r} is {label!r}; use 0 (fail), 1 (success), 2 (not executable)"
+                )
             labels[tid] = int(label)
     return labels
 
@@ -73,11 +77,15 @@ def _stats(pairs: list[tuple[bool, bool]]) -> dict[str, Any]:
     tn = sum(not j and not t for j, t in pairs)
     fn = sum(not j and t for j, t in pairs)
     return {
-        "n": n, "positives": tp + fn, "agreement": round((tp + tn) / n, 4) if n else None,
-        "kappa": _kappa(pairs), "confusion": {"tp": tp, "fp": fp, "tn": tn, "fn": fn},
+        "n": n,
+        "positives": tp + fn,
+        "agreement": round((tp + tn) / n, 4) if n else None,
+        "kappa": _kappa(pairs),
+        "confusion": {"tp": tp, "fp": fp, "tn": tn, "fn": fn},
         "precision": round(tp / (tp + fp), 4) if tp + fp else None,
         "recall": round(tp / (tp + fn), 4) if tp + fn else None,
-        "judged_sr": round((tp + fp) / n, 4) if n else None, "true_sr": round((tp + fn) / n, 4) if n else None,
+        "judged_sr": round((tp + fp) / n, 4) if n else None,
+        "true_sr": round((tp + fn) / n, 4) if n else None,
         "sr_difference": round((fp - fn) / n, 4) if n else None,
     }
 
@@ -96,12 +104,22 @@ def _bootstrap(pairs: list[tuple[bool, bool]], times: int, seed: int) -> dict[st
     out: dict[str, list[float] | None] = {}
     for k, vals in samples.items():
         vals.sort()
-        out[k] = [round(vals[int(0.025 * (len(vals) - 1))], 4), round(vals[int(0.975 * (len(vals) - 1))], 4)] if vals else None
+        out[k] = (
+            [round(vals[int(0.025 * (len(vals) - 1))], 4), round(vals[int(0.975 * (len(vals) - 1))], 4)]
+            if vals
+            else None
+        )
     return out
 
 
-def agreement(run_dir: Path, *, truth: str = "programmatic", protocol: str | None = None, bootstrap: int = 2000,
-              seed: int = 0) -> dict[str, Any]:
+def agreement(
+    run_dir: Path,
+    *,
+    truth: str = "programmatic",
+    protocol: str | None = None,
+    bootstrap: int = 2000,
+    seed: int = 0,
+) -> dict[str, Any]:
     run_dir = Path(run_dir)
     judge_dir = run_dir / JUDGE_DIR
     records = read_judge_records(judge_dir) if judge_dir.is_dir() else {}
@@ -109,7 +127,7 @@ def agreement(run_dir: Path, *, truth: str = "programmatic", protocol: str | Non
         raise AgreementError(f"{judge_dir} holds no judge records; run `webfovea judge run {run_dir}` first")
     first = next(iter(records.values()))
     protocol = protocol or first.protocol
-    human = _human_labels(Path(truth[len("human:"):])) if truth.startswith("human:") else None
+    human = _human_labels(Path(truth[len("human:") :])) if truth.startswith("human:") else None
     if human is None and truth != "programmatic":
         raise AgreementError(f"unknown truth {truth!r}; use programmatic or human:FILE")
     pairs: list[tuple[bool, bool]] = []
@@ -141,13 +159,27 @@ def agreement(run_dir: Path, *, truth: str = "programmatic", protocol: str | Non
         pairs.append(pair)
         faults.setdefault((result.fault if result else None) or "none", []).append(pair)
     if not pairs:
-        raise AgreementError("no task has both a verdict and a truth label; see the judge records' errors and "
-                             "result.json `truth` (bench the built-in suite to get programmatic truth)")
-    report = {"run": str(run_dir), "truth": truth, "protocol": protocol, "method": first.method,
-              "judge_model": first.judge_model, "filter": first.filter, **_stats(pairs), "excluded": excluded,
-              "per_fault": {f: {"n": len(p), "agreement": _stats(p)["agreement"],
-                                "positives": _stats(p)["positives"]} for f, p in sorted(faults.items())},
-              "ci95": _bootstrap(pairs, bootstrap, seed), "bootstrap": bootstrap, "bootstrap_seed": seed}
+        raise AgreementError(
+            "no task has both a verdict and a truth label; see the judge records' errors and "
+            "result.json `truth` (bench the built-in suite to get programmatic truth)"
+        )
+    report = {
+        "run": str(run_dir),
+        "truth": truth,
+        "protocol": protocol,
+        "method": first.method,
+        "judge_model": first.judge_model,
+        "filter": first.filter,
+        **_stats(pairs),
+        "excluded": excluded,
+        "per_fault": {
+            f: {"n": len(p), "agreement": _stats(p)["agreement"], "positives": _stats(p)["positives"]}
+            for f, p in sorted(faults.items())
+        },
+        "ci95": _bootstrap(pairs, bootstrap, seed),
+        "bootstrap": bootstrap,
+        "bootstrap_seed": seed,
+    }
     write_json_atomic(judge_dir / "agreement.json", report)
     return report
 

@@ -44,15 +44,25 @@ def _anthropic_content(parts: list[Part]) -> list[dict[str, Any]]:
         if kind == "text":
             out.append({"type": "text", "text": value})
         else:
-            out.append({"type": "image", "source": {"type": "base64", "media_type": "image/png",
-                                                     "data": base64.b64encode(value).decode()}})
+            out.append(
+                {
+                    "type": "image",
+                    "source": {
+                        "type": "base64",
+                        "media_type": "image/png",
+                        "data": base64.b64encode(value).decode(),
+                    },
+                }
+            )
     return out
 
 
 class HttpJudge:
     """A judge behind an OpenAI-compatible or Anthropic endpoint."""
 
-    def __init__(self, spec: str, *, base_url: str | None = None, options: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self, spec: str, *, base_url: str | None = None, options: dict[str, Any] | None = None
+    ) -> None:
         self.spec = spec
         # The factory validates the spec and resolves URL, key and retry policy the agent's way
         # (options: the clients' own, e.g. max_tokens, timeout_s, max_attempts, base_delay_s).
@@ -65,11 +75,22 @@ class HttpJudge:
     def _body(self, system: str, parts: list[Part]) -> dict[str, Any]:
         m = self.model
         if self.provider == "anthropic":
-            return {"model": m.model, "max_tokens": m.max_tokens, "system": system, "temperature": m.temperature,
-                    "messages": [{"role": "user", "content": _anthropic_content(parts)}], **m.extra_body}
-        body: dict[str, Any] = {"model": m.model, m.conventions.max_tokens_field: m.max_tokens,
-                                "messages": [{"role": "system", "content": system},
-                                             {"role": "user", "content": _openai_content(parts)}]}
+            return {
+                "model": m.model,
+                "max_tokens": m.max_tokens,
+                "system": system,
+                "temperature": m.temperature,
+                "messages": [{"role": "user", "content": _anthropic_content(parts)}],
+                **m.extra_body,
+            }
+        body: dict[str, Any] = {
+            "model": m.model,
+            m.conventions.max_tokens_field: m.max_tokens,
+            "messages": [
+                {"role": "system", "content": system},
+                {"role": "user", "content": _openai_content(parts)},
+            ],
+        }
         if m.conventions.send_temperature:
             body["temperature"] = m.temperature
         body.update(m.extra_body)
@@ -81,8 +102,15 @@ class HttpJudge:
         if self._client is None:
             self._client = httpx.AsyncClient(timeout=self.model.timeout_s)
         m = self.model
-        resp = await post_with_retry(self._client, m.endpoint, json_body=self._body(system, parts),
-                                     headers=m.headers(), policy=m.retry, timeout_s=m.timeout_s, label=m.label)
+        resp = await post_with_retry(
+            self._client,
+            m.endpoint,
+            json_body=self._body(system, parts),
+            headers=m.headers(),
+            policy=m.retry,
+            timeout_s=m.timeout_s,
+            label=m.label,
+        )
         return m.parse_response(resp)
 
     async def aclose(self) -> None:
@@ -116,7 +144,8 @@ class ReplayJudge:
             calls = rec.get("calls") if isinstance(rec, dict) else None
             if isinstance(calls, list):
                 self._queues[str(rec.get("task_id") or f.stem)] = _Queue(
-                    [ModelReply(str(c.get("raw_reply") or "")) for c in calls if isinstance(c, dict)])
+                    [ModelReply(str(c.get("raw_reply") or "")) for c in calls if isinstance(c, dict)]
+                )
         if not self._queues:
             raise ValueError(f"replay judge: no judge records with recorded calls in {folder}")
 
@@ -130,8 +159,9 @@ class ReplayJudge:
         return None
 
 
-def make_judge(spec: str, *, base_url: str | None = None,
-               options: dict[str, Any] | None = None) -> HttpJudge | ReplayJudge:
+def make_judge(
+    spec: str, *, base_url: str | None = None, options: dict[str, Any] | None = None
+) -> HttpJudge | ReplayJudge:
     """The judge model a spec names (openai:…, anthropic:…, replay:PATH). ValueError when unusable."""
     if spec.startswith("replay:"):
         return ReplayJudge(spec)

@@ -132,11 +132,15 @@ def _select(rec: AgentRecord, flt: str) -> tuple[list[dict[str, Any]], list[dict
     for i, raw in enumerate(rec.requests):
         req = normalise(raw, rec.request_format, keep_form_bodies=flt == "webfovea")
         if req["resource_type"] not in ("xhr", "fetch"):
-            dropped.append({"index": i, "url": req["url"], "reason": f"type: {req['resource_type'] or 'unknown'}"})
+            dropped.append(
+                {"index": i, "url": req["url"], "reason": f"type: {req['resource_type'] or 'unknown'}"}
+            )
             continue
         host = urlsplit(req["url"]).hostname or ""
         if registrable_label(req["url"]) not in keep_labels and host not in keep_hosts:
-            dropped.append({"index": i, "url": req["url"], "reason": f"domain: {registrable_label(req['url'])}"})
+            dropped.append(
+                {"index": i, "url": req["url"], "reason": f"domain: {registrable_label(req['url'])}"}
+            )
             continue
         kept.append({"index": i, **format_request(req)})
     return kept, dropped
@@ -148,10 +152,13 @@ def _collapse(kept: list[dict[str, Any]], dropped: list[dict[str, Any]]) -> list
     for r in kept:
         prev = out[-1] if out else None
         same = prev is not None and {k: v for k, v in prev.items() if k not in ("index", "repeated")} == {
-            k: v for k, v in r.items() if k != "index"}
+            k: v for k, v in r.items() if k != "index"
+        }
         if same:
             prev["repeated"] = prev.get("repeated", 1) + 1  # type: ignore[index]
-            dropped.append({"index": r["index"], "url": r["url"], "reason": f"duplicate of request {prev['index']}"})  # type: ignore[index]
+            dropped.append(
+                {"index": r["index"], "url": r["url"], "reason": f"duplicate of request {prev['index']}"}
+            )  # type: ignore[index]
         else:
             out.append(dict(r))
     return out
@@ -162,12 +169,19 @@ def _fit(kept: list[dict[str, Any]], dropped: list[dict[str, Any]], max_tokens: 
     kept = list(kept)
     while kept and count_tokens(json.dumps(kept, ensure_ascii=False)) > max_tokens:
         old = kept.pop(0)
-        dropped.append({"index": old["index"], "url": old["url"], "reason": f"budget: over {max_tokens} tokens"})
+        dropped.append(
+            {"index": old["index"], "url": old["url"], "reason": f"budget: over {max_tokens} tokens"}
+        )
     return kept
 
 
-def build_evidence(folder: Path | AgentRecord, *, flt: str = "webfovea", max_tokens: int = DEFAULT_MAX_TOKENS,
-                   with_answer: bool = False) -> Evidence:
+def build_evidence(
+    folder: Path | AgentRecord,
+    *,
+    flt: str = "webfovea",
+    max_tokens: int = DEFAULT_MAX_TOKENS,
+    with_answer: bool = False,
+) -> Evidence:
     """What the judge sees for one task folder. Pure: same folder, same evidence."""
     if flt not in FILTERS:
         raise ValueError(f"unknown filter {flt!r}; use {' or '.join(FILTERS)}")
@@ -182,9 +196,18 @@ def build_evidence(folder: Path | AgentRecord, *, flt: str = "webfovea", max_tok
     urls = dedupe_urls([rec.start_url, *rec.urls] if rec.start_url else rec.urls)
     shot = rec.last_screenshot
     return Evidence(
-        task_id=rec.task_id, task=rec.task, start_url=rec.start_url, urls=urls, requests=requests,
-        dropped=sorted(dropped, key=lambda d: d["index"]), actions=list(rec.actions),
-        screenshot=shot.name if shot else None, filter=flt,
-        tokens=count_tokens(json.dumps(requests, ensure_ascii=False)), token_counter=token_counter(),
-        problems=list(rec.problems), answer=(rec.answer or "") if with_answer else None, screenshot_path=shot,
+        task_id=rec.task_id,
+        task=rec.task,
+        start_url=rec.start_url,
+        urls=urls,
+        requests=requests,
+        dropped=sorted(dropped, key=lambda d: d["index"]),
+        actions=list(rec.actions),
+        screenshot=shot.name if shot else None,
+        filter=flt,
+        tokens=count_tokens(json.dumps(requests, ensure_ascii=False)),
+        token_counter=token_counter(),
+        problems=list(rec.problems),
+        answer=(rec.answer or "") if with_answer else None,
+        screenshot_path=shot,
     )

@@ -73,7 +73,9 @@ def ordered_screenshots(folder: Path) -> list[Path]:
     """Images of a folder by step number (numeric, so step 10 comes after step 9), never by name."""
     if not folder.is_dir():
         return []
-    numbered = [(n, p.name, p) for p in folder.iterdir() if p.is_file() and (n := step_number(p.name)) is not None]
+    numbered = [
+        (n, p.name, p) for p in folder.iterdir() if p.is_file() and (n := step_number(p.name)) is not None
+    ]
     return [p for _, _, p in sorted(numbered)]
 
 
@@ -108,7 +110,9 @@ def _webfovea(folder: Path, result: dict[str, Any], rec: AgentRecord) -> None:
     capture = _read_json(folder / "capture.json", rec.problems)
     if isinstance(capture, dict):
         rec.requests = [r for r in capture.get("requests") or [] if isinstance(r, dict)]
-        rec.urls = [str(n["url"]) for n in capture.get("navigations") or [] if isinstance(n, dict) and n.get("url")]
+        rec.urls = [
+            str(n["url"]) for n in capture.get("navigations") or [] if isinstance(n, dict) and n.get("url")
+        ]
     rec.screenshots = ordered_screenshots(folder)
 
 
@@ -138,9 +142,17 @@ def read_task_folder(folder: Path) -> AgentRecord:
     folder = Path(folder)
     problems: list[str] = []
     result = _read_json(folder / "result.json", problems)
-    layout = "webretriever" if (folder / "trajectory").is_dir() or (
-        isinstance(result, dict) and "urls" in result and "trajectory_file" not in result
-        and not (folder / "trajectory.jsonl").exists()) else "webfovea"
+    layout = (
+        "webretriever"
+        if (folder / "trajectory").is_dir()
+        or (
+            isinstance(result, dict)
+            and "urls" in result
+            and "trajectory_file" not in result
+            and not (folder / "trajectory.jsonl").exists()
+        )
+        else "webfovea"
+    )
     rec = AgentRecord(task_id=folder.name, layout=layout, problems=problems)
     if not isinstance(result, dict):
         if result is not None:

@@ -70,8 +70,9 @@ def build_manual(task_dir: Path, *, force: bool = False) -> str:
     ok, source = _success(task_dir)
     if not force and ok is not True:
         why = "was judged unsuccessful" if ok is False else "has no judge verdict and no truth"
-        raise ManualError(f"{task_dir.name} {why} ({source}); judge the run first (`webfovea judge run`) "
-                          "or pass --force")
+        raise ManualError(
+            f"{task_dir.name} {why} ({source}); judge the run first (`webfovea judge run`) or pass --force"
+        )
     lines: list[str] = []
     scrolls = 0
     for step in read_trajectory(task_dir, strict=False):
@@ -80,7 +81,9 @@ def build_manual(task_dir: Path, *, force: bool = False) -> str:
             scrolls += 1
             continue
         if scrolls:
-            lines.append(f"Scroll down until the row you need is in view ({scrolls} scroll{'s' * (scrolls > 1)}).")
+            lines.append(
+                f"Scroll down until the row you need is in view ({scrolls} scroll{'s' * (scrolls > 1)})."
+            )
             scrolls = 0
         if not action or action.get("name") == "finished" or step.outcome in ("rejected", "failed"):
             continue
@@ -90,7 +93,9 @@ def build_manual(task_dir: Path, *, force: bool = False) -> str:
     lines.append("Read the value and report it.")
     # The path, not the host: the proving ground's port changes from run to run.
     parts = urlsplit(result.website or "")
-    start = parts.path + (f"?{parts.query}" if parts.query else "") if parts.netloc else (result.website or "")
+    start = (
+        parts.path + (f"?{parts.query}" if parts.query else "") if parts.netloc else (result.website or "")
+    )
     head = [f"# How to: {result.task or task_dir.name}", "", f"Start at the site's page {start or '/'}.", ""]
     return "\n".join(head + [f"{i}. {text}" for i, text in enumerate(lines, start=1)]) + "\n"
 

@@ -44,20 +44,24 @@ class Judged:
     latency_s: float = 0.0
 
     def usage(self) -> dict[str, int]:
-        return {"prompt_tokens": sum(c["usage"].get("prompt_tokens", 0) for c in self.calls),
-                "completion_tokens": sum(c["usage"].get("completion_tokens", 0) for c in self.calls),
-                "calls": len(self.calls)}
+        return {
+            "prompt_tokens": sum(c["usage"].get("prompt_tokens", 0) for c in self.calls),
+            "completion_tokens": sum(c["usage"].get("completion_tokens", 0) for c in self.calls),
+            "calls": len(self.calls),
+        }
 
 
-async def _call(model: JudgeModel, judged: Judged, task_id: str, stage: str, system: str,
-                parts: list[Part]) -> str:
+async def _call(
+    model: JudgeModel, judged: Judged, task_id: str, stage: str, system: str, parts: list[Part]
+) -> str:
     reply = await model.ask(task_id, system, parts)
     judged.calls.append({"stage": stage, "raw_reply": reply.text, "usage": reply.usage.to_json()})
     return reply.text
 
 
-async def _verdict_with_reask(model: JudgeModel, judged: Judged, task_id: str, stage: str, system: str,
-                              parts: list[Part], parse: Any) -> Verdict | None:
+async def _verdict_with_reask(
+    model: JudgeModel, judged: Judged, task_id: str, stage: str, system: str, parts: list[Part], parse: Any
+) -> Verdict | None:
     text = await _call(model, judged, task_id, stage, system, parts)
     try:
         return parse(text)
@@ -81,8 +85,9 @@ async def judge_naveval(model: JudgeModel, ev: Evidence) -> Judged:
     t0 = time.monotonic()
     parts: list[Part] = [("text", evidence_text(ev)), *_image_parts(ev)]
     try:
-        judged.verdict = await _verdict_with_reask(model, judged, ev.task_id, "naveval",
-                                                   naveval_system(ev.answer is not None), parts, parse_verdict)
+        judged.verdict = await _verdict_with_reask(
+            model, judged, ev.task_id, "naveval", naveval_system(ev.answer is not None), parts, parse_verdict
+        )
     except ModelError as e:
         judged.error = f"judge model failed: {e}"
     judged.latency_s = round(time.monotonic() - t0, 3)
@@ -94,12 +99,19 @@ async def judge_webjudge(model: JudgeModel, ev: Evidence, images: list[tuple[str
     judged = Judged()
     t0 = time.monotonic()
     try:
-        key_points = await _call(model, judged, ev.task_id, "key_points", WEBJUDGE_KEYPOINTS,
-                                 [("text", f"Task: {ev.task}")])
+        key_points = await _call(
+            model, judged, ev.task_id, "key_points", WEBJUDGE_KEYPOINTS, [("text", f"Task: {ev.task}")]
+        )
         kept: list[tuple[str, bytes, str]] = []
-        for name, data in images[-MAX_KEY_IMAGES * 2:]:
-            text = await _call(model, judged, ev.task_id, f"image:{name}", WEBJUDGE_IMAGE,
-                               [("text", f"Task: {ev.task}\nKey points:\n{key_points}"), ("image", data)])
+        for name, data in images[-MAX_KEY_IMAGES * 2 :]:
+            text = await _call(
+                model,
+                judged,
+                ev.task_id,
+                f"image:{name}",
+                WEBJUDGE_IMAGE,
+                [("text", f"Task: {ev.task}\nKey points:\n{key_points}"), ("image", data)],
+            )
             score = parse_image_score(text)
             if score is not None and score >= KEY_IMAGE_THRESHOLD:
                 kept.append((name, data, text.split("Score:")[0].replace("Reasoning:", "").strip()))
@@ -107,8 +119,9 @@ async def judge_webjudge(model: JudgeModel, ev: Evidence, images: list[tuple[str
         parts: list[Part] = [("text", f"{evidence_text(ev)}\n- key points:\n{key_points}")]
         for name, data, why in kept:
             parts += [("text", f"Key screenshot {name}: {why}"), ("image", data)]
-        judged.verdict = await _verdict_with_reask(model, judged, ev.task_id, "outcome", WEBJUDGE_OUTCOME, parts,
-                                                   parse_webjudge)
+        judged.verdict = await _verdict_with_reask(
+            model, judged, ev.task_id, "outcome", WEBJUDGE_OUTCOME, parts, parse_webjudge
+        )
     except ModelError as e:
         judged.error = f"judge model failed: {e}"
     judged.latency_s = round(time.monotonic() - t0, 3)

@@ -56,8 +56,12 @@ def naveval_system(with_answer: bool) -> str:
 def evidence_text(ev: Evidence) -> str:
     """The user turn's text: the channels in NavEval's order, plus actions (and the answer in III)."""
     task = ev.task.split("### key points")[0].strip()
-    lines = [f"- task: {task}", f"- start url: {ev.start_url}", f"- url trajectory: {json.dumps(ev.urls)}",
-             f"- network requests: {json.dumps(ev.requests, ensure_ascii=False)}"]
+    lines = [
+        f"- task: {task}",
+        f"- start url: {ev.start_url}",
+        f"- url trajectory: {json.dumps(ev.urls)}",
+        f"- network requests: {json.dumps(ev.requests, ensure_ascii=False)}",
+    ]
     if ev.actions:
         lines.append("- executed actions:\n" + "\n".join(f"  {a}" for a in ev.actions))
     else:

@@ -31,7 +31,9 @@ class JudgeRecord(BaseModel):
     error: str | None = None
     problems: list[str] = Field(default_factory=list)  # what the folder lacked
     dropped_requests: int = 0
-    usage: dict[str, int] = Field(default_factory=lambda: {"prompt_tokens": 0, "completion_tokens": 0, "calls": 0})
+    usage: dict[str, int] = Field(
+        default_factory=lambda: {"prompt_tokens": 0, "completion_tokens": 0, "calls": 0}
+    )
     latency_s: float = 0.0
     cached: bool = False
     calls: list[dict[str, Any]] = Field(default_factory=list)  # raw replies, for replay:PATH
@@ -72,13 +74,26 @@ class JudgeSummary(BaseModel):
     def of(cls, records: list[JudgeRecord], method: str, model: str, protocol: str, flt: str) -> JudgeSummary:
         judged = [r for r in records if r.verdict is not None]
         passed = sum(1 for r in judged if r.verdict)
-        usage = {k: sum(r.usage.get(k, 0) for r in records) for k in ("prompt_tokens", "completion_tokens", "calls")}
-        return cls(method=method, judge_model=model, protocol=protocol, filter=flt, n=len(records),
-                   judged=len(judged), passed=passed, failed=len(judged) - passed,
-                   no_verdict=len(records) - len(judged), with_problems=sum(1 for r in records if r.problems),
-                   cached=sum(1 for r in records if r.cached),
-                   judged_success_rate=round(passed / len(judged), 4) if judged else None,
-                   usage=usage, per_task={r.task_id: r.verdict for r in records})
+        usage = {
+            k: sum(r.usage.get(k, 0) for r in records)
+            for k in ("prompt_tokens", "completion_tokens", "calls")
+        }
+        return cls(
+            method=method,
+            judge_model=model,
+            protocol=protocol,
+            filter=flt,
+            n=len(records),
+            judged=len(judged),
+            passed=passed,
+            failed=len(judged) - passed,
+            no_verdict=len(records) - len(judged),
+            with_problems=sum(1 for r in records if r.problems),
+            cached=sum(1 for r in records if r.cached),
+            judged_success_rate=round(passed / len(judged), 4) if judged else None,
+            usage=usage,
+            per_task={r.task_id: r.verdict for r in records},
+        )
 
 
 def safe_record_name(task_id: str, fallback: str) -> str:

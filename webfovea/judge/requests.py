@@ -14,11 +14,30 @@ from typing import Any
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 # NavEval's EXCLUDE_FIELD (WebRetriever src/eval, request_formatter.py), compared case-insensitively.
-NOISE_KEYS = frozenset(k.lower() for k in (
-    "browser", "userAgent", "sec-ch-ua", "sec-ch-ua-platform", "cookie", "application", "device", "source",
-    "identities", "appState", "content", "event", "events", "session", "eventUuid", "interaction",
-    "experiments", "deviceAndBrowser", "token",
-))
+NOISE_KEYS = frozenset(
+    k.lower()
+    for k in (
+        "browser",
+        "userAgent",
+        "sec-ch-ua",
+        "sec-ch-ua-platform",
+        "cookie",
+        "application",
+        "device",
+        "source",
+        "identities",
+        "appState",
+        "content",
+        "event",
+        "events",
+        "session",
+        "eventUuid",
+        "interaction",
+        "experiments",
+        "deviceAndBrowser",
+        "token",
+    )
+)
 _HEX = re.compile(r"^(?:0x)?[0-9a-fA-F]{32,}$")
 _B64 = re.compile(r"^[A-Za-z0-9+/_-]{40,}={0,2}$")
 _GRAPHQL_KEYS = ("query", "graphql", "mutation")
@@ -32,7 +51,12 @@ def blob_marker(text: str) -> str | None:
     if _HEX.match(text):
         return "hex data"
     # Long unbroken base64 with both letters and digits; plain words and slugs do not qualify.
-    if _B64.match(text) and re.search(r"\d", text) and re.search(r"[A-Z]", text) and re.search(r"[a-z]", text):
+    if (
+        _B64.match(text)
+        and re.search(r"\d", text)
+        and re.search(r"[A-Z]", text)
+        and re.search(r"[a-z]", text)
+    ):
         return "base64 data"
     return None
 
@@ -102,8 +126,12 @@ def normalise(entry: dict[str, Any], fmt: str, *, keep_form_bodies: bool) -> dic
         body = entry.get("body_json")
         if body is None and keep_form_bodies and entry.get("body_params"):
             body = {str(k): v for k, v in entry["body_params"]}
-    return {"url": url, "method": str(entry.get("method") or "GET").upper(),
-            "resource_type": str(entry.get("resource_type") or ""), "json_data": body}
+    return {
+        "url": url,
+        "method": str(entry.get("method") or "GET").upper(),
+        "resource_type": str(entry.get("resource_type") or ""),
+        "json_data": body,
+    }
 
 
 def format_request(req: dict[str, Any]) -> dict[str, Any]:
@@ -121,6 +149,13 @@ def as_log_entry(req: dict[str, Any], ordinal: int) -> dict[str, Any]:
     query: dict[str, Any] = {}
     for k, v in parse_qsl(parts.query, keep_blank_values=True):
         query[k] = [*query[k], v] if isinstance(query.get(k), list) else ([query[k], v] if k in query else v)
-    return {"ordinal": ordinal, "method": req["method"], "path": parts.path or "/", "query": query,
-            "body": req.get("json_data"), "fetch": req["resource_type"] in ("xhr", "fetch"),
-            "origin": f"{parts.scheme}://{parts.netloc}" if parts.netloc else None, "status": None}
+    return {
+        "ordinal": ordinal,
+        "method": req["method"],
+        "path": parts.path or "/",
+        "query": query,
+        "body": req.get("json_data"),
+        "fetch": req["resource_type"] in ("xhr", "fetch"),
+        "origin": f"{parts.scheme}://{parts.netloc}" if parts.netloc else None,
+        "status": None,
+    }

@@ -26,13 +26,17 @@ def agent_log(rec: AgentRecord) -> list[dict[str, Any]]:
         req = normalise(raw, rec.request_format, keep_form_bodies=True)
         log.append(as_log_entry(req, len(log)))
     for url in rec.urls:
-        log.append(as_log_entry({"url": url, "method": "GET", "resource_type": "document", "json_data": None},
-                                len(log)))
+        log.append(
+            as_log_entry(
+                {"url": url, "method": "GET", "resource_type": "document", "json_data": None}, len(log)
+            )
+        )
     return log
 
 
-def rule_verdict(rec: AgentRecord, predicates: list[Predicate] | None, *, expected: Any = None,
-                 protocol: str = "I") -> Verdict | str:
+def rule_verdict(
+    rec: AgentRecord, predicates: list[Predicate] | None, *, expected: Any = None, protocol: str = "I"
+) -> Verdict | str:
     """A verdict, or a string saying why none can be given (no predicates declared)."""
     if not predicates:
         return "the task declares no navigation predicates (nav_truth); the rule judge has nothing to check"
@@ -43,10 +47,19 @@ def rule_verdict(rec: AgentRecord, predicates: list[Predicate] | None, *, expect
     if protocol == "III":
         score = score_answer(rec.answer if rec.status in ("finished", "SUCCESS", "") else None, expected)
         answer_supported = score.passed
-        details.append(Requirement(action="the answer matches the expected value", passed=score.passed,
-                                   reason=score.detail or score.how))
+        details.append(
+            Requirement(
+                action="the answer matches the expected value",
+                passed=score.passed,
+                reason=score.detail or score.how,
+            )
+        )
         passed = passed and score.passed
     n_ok = sum(d.passed for d in details)
-    return Verdict(all_passed=passed, score=1.0 if passed else round(0.1 + 0.3 * n_ok / max(len(details), 1), 3),
-                   reasoning=f"{n_ok} of {len(details)} declared requirement(s) hold on the agent's capture",
-                   details=details, answer_supported=answer_supported)
+    return Verdict(
+        all_passed=passed,
+        score=1.0 if passed else round(0.1 + 0.3 * n_ok / max(len(details), 1), 3),
+        reasoning=f"{n_ok} of {len(details)} declared requirement(s) hold on the agent's capture",
+        details=details,
+        answer_supported=answer_supported,
+    )

@@ -57,8 +57,11 @@ class JudgeOptions:
 
 def task_folders(run_dir: Path) -> list[Path]:
     """Every task folder of a run: a sub-folder holding result.json (not the judge's own)."""
-    return sorted(p for p in Path(run_dir).iterdir()
-                  if p.is_dir() and p.name != JUDGE_DIR and not p.name.startswith(".") and (p / "result.json").exists())
+    return sorted(
+        p
+        for p in Path(run_dir).iterdir()
+        if p.is_dir() and p.name != JUDGE_DIR and not p.name.startswith(".") and (p / "result.json").exists()
+    )
 
 
 def _run_tasks(run_dir: Path) -> dict[str, Task]:
@@ -78,15 +81,24 @@ def _prompt_id(method: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-async def _judge_one(folder: Path, opts: JudgeOptions, model: Any, tasks: dict[str, Task], out: Path) -> JudgeRecord:
+async def _judge_one(
+    folder: Path, opts: JudgeOptions, model: Any, tasks: dict[str, Task], out: Path
+) -> JudgeRecord:
     rec = read_task_folder(folder)
     ev = build_evidence(rec, flt=opts.filter, max_tokens=opts.max_tokens, with_answer=opts.protocol == "III")
     images = [(p.name, p.read_bytes()) for p in rec.screenshots] if opts.method == "webjudge" else []
     extra = opts.method + _prompt_id(opts.method) + "".join(hashlib.sha256(b).hexdigest() for _, b in images)
     digest = ev.digest(extra)
-    record = JudgeRecord(task_id=rec.task_id, method=opts.method, judge_model=opts.judge or "rule",
-                         protocol=opts.protocol, filter=opts.filter, evidence_sha256=digest,
-                         problems=list(ev.problems), dropped_requests=len(ev.dropped))
+    record = JudgeRecord(
+        task_id=rec.task_id,
+        method=opts.method,
+        judge_model=opts.judge or "rule",
+        protocol=opts.protocol,
+        filter=opts.filter,
+        evidence_sha256=digest,
+        problems=list(ev.problems),
+        dropped_requests=len(ev.dropped),
+    )
     cache_file = out / ".cache" / f"{_cache_key(opts, digest)}.json"
     if opts.cache and opts.method != "rule" and cache_file.exists():
         try:
@@ -113,16 +125,24 @@ async def _judge_one(folder: Path, opts: JudgeOptions, model: Any, tasks: dict[s
         else:
             record.set_verdict(v)
         return record
-    judged: Judged = (await judge_naveval(model, ev) if opts.method == "naveval"
-                      else await judge_webjudge(model, ev, images))
+    judged: Judged = (
+        await judge_naveval(model, ev)
+        if opts.method == "naveval"
+        else await judge_webjudge(model, ev, images)
+    )
     record.fill(judged)
     if opts.cache and judged.verdict is not None:
         write_json_atomic(cache_file, record)
     return record
 
 
-async def judge_run_async(run_dir: Path, opts: JudgeOptions, *, on_done: Callable[[JudgeRecord], None] | None = None,
-                          model: Any = None) -> JudgeSummary:
+async def judge_run_async(
+    run_dir: Path,
+    opts: JudgeOptions,
+    *,
+    on_done: Callable[[JudgeRecord], None] | None = None,
+    model: Any = None,
+) -> JudgeSummary:
     if opts.method not in METHODS:
         raise ValueError(f"unknown method {opts.method!r}; use {', '.join(METHODS)}")
     if opts.protocol not in PROTOCOLS:
@@ -133,7 +153,9 @@ async def judge_run_async(run_dir: Path, opts: JudgeOptions, *, on_done: Callabl
         raise ValueError(f"{run_dir} holds no task folders (sub-folders with result.json)")
     if opts.method != "rule" and model is None:
         if not opts.judge:
-            raise ValueError(f"--method {opts.method} needs --judge MODEL_SPEC (openai:…, anthropic:…, replay:PATH)")
+            raise ValueError(
+                f"--method {opts.method} needs --judge MODEL_SPEC (openai:…, anthropic:…, replay:PATH)"
+            )
         from webfovea.judge.client import make_judge
 
         model = make_judge(opts.judge, base_url=opts.base_url, options=opts.model_options)
@@ -146,9 +168,14 @@ async def judge_run_async(run_dir: Path, opts: JudgeOptions, *, on_done: Callabl
             try:
                 r = await _judge_one(folder, opts, model, tasks, out)
             except Exception as e:  # a damaged folder gets a record, never ends the run
-                r = JudgeRecord(task_id=folder.name, method=opts.method, judge_model=opts.judge or "rule",
-                                protocol=opts.protocol, filter=opts.filter,
-                                error=f"{type(e).__name__}: {' '.join(str(e).split())[:300]}")
+                r = JudgeRecord(
+                    task_id=folder.name,
+                    method=opts.method,
+                    judge_model=opts.judge or "rule",
+                    protocol=opts.protocol,
+                    filter=opts.filter,
+                    error=f"{type(e).__name__}: {' '.join(str(e).split())[:300]}",
+                )
             try:
                 name = safe_record_name(r.task_id, folder.name)
             except ValueError as e:  # an id no file can be named after: keep the record, say so
@@ -164,8 +191,13 @@ async def judge_run_async(run_dir: Path, opts: JudgeOptions, *, on_done: Callabl
     finally:
         if model is not None and hasattr(model, "aclose"):
             await model.aclose()
-    summary = JudgeSummary.of(sorted(records, key=lambda r: r.task_id), opts.method, opts.judge or "rule",
-                              opts.protocol, opts.filter)
+    summary = JudgeSummary.of(
+        sorted(records, key=lambda r: r.task_id),
+        opts.method,
+        opts.judge or "rule",
+        opts.protocol,
+        opts.filter,
+    )
     write_summary(out, summary)
     return summary
 
@@ -174,7 +206,9 @@ def judge_run(run_dir: Path, opts: JudgeOptions, **kw: Any) -> JudgeSummary:
     return asyncio.run(judge_run_async(run_dir, opts, **kw))
 
 
-def evidence_json(folder: Path, *, flt: str, protocol: str = "I", max_tokens: int = DEFAULT_MAX_TOKENS) -> dict[str, Any]:
+def evidence_json(
+    folder: Path, *, flt: str, protocol: str = "I", max_tokens: int = DEFAULT_MAX_TOKENS
+) -> dict[str, Any]:
     ev = build_evidence(folder, flt=flt, max_tokens=max_tokens, with_answer=protocol == "III")
     return {**ev.to_json(), "evidence_sha256": ev.digest()}
 

@@ -16,8 +16,10 @@ from pydantic import BaseModel, Field, ValidationError, field_validator
 
 _FENCE = re.compile(r"```(?:json|python|JSON)?\s*(.*?)```", re.DOTALL)
 _THINK = re.compile(r"<thinking>.*?</thinking>", re.DOTALL | re.IGNORECASE)
-REASK = ("Your reply could not be read as the JSON verdict ({error}). Reply again with exactly one JSON object "
-         'with the keys "all_passed" (true/false), "score" (number), "reasoning" (string) and "details" (list).')
+REASK = (
+    "Your reply could not be read as the JSON verdict ({error}). Reply again with exactly one JSON object "
+    'with the keys "all_passed" (true/false), "score" (number), "reasoning" (string) and "details" (list).'
+)
 
 
 class VerdictError(ValueError):
@@ -50,7 +52,7 @@ def _candidates(text: str) -> list[str]:
     found = [m.strip() for m in _FENCE.findall(text)]
     start, end = text.find("{"), text.rfind("}")
     if start != -1 and end > start:
-        found.append(text[start:end + 1])
+        found.append(text[start : end + 1])
     return found or [text]
 
 

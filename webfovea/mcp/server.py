@@ -48,12 +48,19 @@ def instructions(task: McpTask) -> str:
 
 
 def _text(text: str, *, error: bool = False, data: dict[str, Any] | None = None) -> types.CallToolResult:
-    return types.CallToolResult(content=[types.TextContent(text=text)], is_error=error, structured_content=data)
+    return types.CallToolResult(
+        content=[types.TextContent(text=text)], is_error=error, structured_content=data
+    )
 
 
 def _step_data(task: McpTask, res: StepResult) -> dict[str, Any]:
-    return {"step": task.steps, "outcome": res.outcome, "done": task.closed, "status": task.result.status
-            if task.closed else "running", "answer": task.result.answer if task.closed else None}
+    return {
+        "step": task.steps,
+        "outcome": res.outcome,
+        "done": task.closed,
+        "status": task.result.status if task.closed else "running",
+        "answer": task.result.answer if task.closed else None,
+    }
 
 
 def _step_text(task: McpTask, res: StepResult, url: str | None) -> str:
@@ -84,11 +91,19 @@ def build_server(task: McpTask) -> Server[Any]:
         h = task.harness
         w, h_px = obs.image.size
         note = (h.last_feedback if h is not None else None) or (
-            "(no action yet)" if task.steps == 0 else "(nothing to report: it ran and the page reacted)")
-        text = (f"URL: {obs.url}\nStep: {task.steps} of at most {task.config.max_steps}\n"
-                f"Image: {w}x{h_px} px; points are {point_words(task.config)}.\nLast action: {note}")
-        data = {"url": obs.url, "step": task.steps, "image_width": w, "image_height": h_px,
-                "coordinates": task.config.coordinate_convention}
+            "(no action yet)" if task.steps == 0 else "(nothing to report: it ran and the page reacted)"
+        )
+        text = (
+            f"URL: {obs.url}\nStep: {task.steps} of at most {task.config.max_steps}\n"
+            f"Image: {w}x{h_px} px; points are {point_words(task.config)}.\nLast action: {note}"
+        )
+        data = {
+            "url": obs.url,
+            "step": task.steps,
+            "image_width": w,
+            "image_height": h_px,
+            "coordinates": task.config.coordinate_convention,
+        }
         return types.CallToolResult(
             content=[types.ImageContent(data=png, mime_type="image/png"), types.TextContent(text=text)],
             structured_content=data,
@@ -109,7 +124,9 @@ def build_server(task: McpTask) -> Server[Any]:
             if name == OBSERVE:
                 return await observe()
             spec = by_name.get(name)
-            as_written = f"Action: {name}({json.dumps(args or {}, ensure_ascii=False)})"  # recorded as raw_reply
+            as_written = (
+                f"Action: {name}({json.dumps(args or {}, ensure_ascii=False)})"  # recorded as raw_reply
+            )
             if spec is None:
                 offered = ", ".join([OBSERVE, *by_name])
                 res = await task.reject(as_written, f"Unknown tool `{name}`. Tools: {offered}.")
@@ -127,7 +144,9 @@ def build_server(task: McpTask) -> Server[Any]:
         except ObserveFailed as e:
             return _text(str(e), error=True)
 
-    return Server(SERVER_NAME, instructions=instructions(task), on_list_tools=list_tools, on_call_tool=call_tool)
+    return Server(
+        SERVER_NAME, instructions=instructions(task), on_list_tools=list_tools, on_call_tool=call_tool
+    )
 
 
 async def serve_stdio(task: McpTask) -> None:
@@ -154,7 +173,9 @@ def _closing_on_delete(app: Any, task: McpTask, path: str) -> Any:
     handshake-era session end). result.json is written before the client sees the answer."""
 
     async def wrapped(scope: dict[str, Any], receive: Any, send: Any) -> None:
-        if not (scope.get("type") == "http" and scope.get("method") == "DELETE" and scope.get("path") == path):
+        if not (
+            scope.get("type") == "http" and scope.get("method") == "DELETE" and scope.get("path") == path
+        ):
             return await app(scope, receive, send)
 
         async def closing_send(message: dict[str, Any]) -> None:

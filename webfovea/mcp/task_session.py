@@ -52,8 +52,16 @@ class Launch:
 
 
 class McpTask:
-    def __init__(self, task: Task, task_dir: Path, config: HarnessConfig, *, launch: Launch | None = None,
-                 model: str | None = None, capture: bool = True) -> None:
+    def __init__(
+        self,
+        task: Task,
+        task_dir: Path,
+        config: HarnessConfig,
+        *,
+        launch: Launch | None = None,
+        model: str | None = None,
+        capture: bool = True,
+    ) -> None:
         self.task = task
         self.dir = Path(task_dir)
         self.config = config
@@ -61,8 +69,13 @@ class McpTask:
         self.capture_on = capture
         self.recorder = TaskRecorder(self.dir)
         self.result = TaskResult(
-            task_id=task.task_id, status="error", task=task.task, website=task.website,
-            model=f"mcp:{model}" if model else "mcp", started_at=now_iso(), **config_fields(config),
+            task_id=task.task_id,
+            status="error",
+            task=task.task,
+            website=task.website,
+            model=f"mcp:{model}" if model else "mcp",
+            started_at=now_iso(),
+            **config_fields(config),
         )
         self.budget = TaskBudget.of(config)
         self.steps = 0
@@ -86,8 +99,9 @@ class McpTask:
             page = await self._session.fresh_page()
             if self.capture_on:
                 self._capture = await start_capture(page, self.dir)
-            self.harness, self.result.session_id = await task_harness(page, self.task, self.config, self.dir,
-                                                                     self._capture)
+            self.harness, self.result.session_id = await task_harness(
+                page, self.task, self.config, self.dir, self._capture
+            )
             await self.harness.goto(self.task.website)
         except asyncio.CancelledError:  # stopped (SIGTERM, Ctrl-C) while starting
             await asyncio.shield(self.close("interrupted", f"stopped while opening {self.task.website}"))
@@ -110,9 +124,11 @@ class McpTask:
         self.result.seconds = round(time.monotonic() - self._t0, 3)
         self.result.ended_at = now_iso()
         self.recorder.write_result(self.result)
-        for closer in (self.harness.release() if self.harness else None,
-                       self._capture.finish() if self._capture else None,
-                       self._session.close() if self._session else None):
+        for closer in (
+            self.harness.release() if self.harness else None,
+            self._capture.finish() if self._capture else None,
+            self._session.close() if self._session else None,
+        ):
             await _quietly(closer)
         self._capture = self._session = None
 
@@ -126,8 +142,10 @@ class McpTask:
                 await self.close("browser_error", f"browser lost: {e}")
                 raise TaskClosed(self.closed_note()) from None
             except TimeoutError:
-                raise ObserveFailed(f"The screenshot did not complete within {self.config.tool_timeout_s:g} s; "
-                                    "try observe again.") from None
+                raise ObserveFailed(
+                    f"The screenshot did not complete within {self.config.tool_timeout_s:g} s; "
+                    "try observe again."
+                ) from None
 
     async def act(self, reply: str) -> StepResult:
         """One step: the reply text goes through Harness.step, the step is recorded, the
@@ -135,10 +153,14 @@ class McpTask:
         async with self._lock:
             h = await self._ready()
             if self.budget.steps_spent():
-                await self.close("max_steps", f"step budget of {self.config.max_steps} spent without an answer")
+                await self.close(
+                    "max_steps", f"step budget of {self.config.max_steps} spent without an answer"
+                )
                 raise TaskClosed(self.closed_note())
             try:
-                res = await asyncio.wait_for(h.step(reply), min(self.config.tool_timeout_s, self._seconds_left()))
+                res = await asyncio.wait_for(
+                    h.step(reply), min(self.config.tool_timeout_s, self._seconds_left())
+                )
                 self.budget.tool_completed()
             except TimeoutError:
                 if self._seconds_left() <= 0.001:
@@ -149,7 +171,9 @@ class McpTask:
                 res = StepResult(None, h.notes.refusal(text), error=text)
                 if self.budget.tool_timed_out():
                     self._record(reply, res)
-                    await self.close("tool_timeout", f"{self.budget.timeouts_in_a_row} consecutive tool timeouts")
+                    await self.close(
+                        "tool_timeout", f"{self.budget.timeouts_in_a_row} consecutive tool timeouts"
+                    )
                     return res
             except BrowserLost as e:
                 await self.close("browser_error", f"browser lost: {e}")
@@ -192,8 +216,10 @@ class McpTask:
     def closed_note(self) -> str:
         r = self.result
         how = f"answer {r.answer!r}" if r.status == "finished" else (r.error or r.status)
-        return (f"The task is over (status {r.status}: {how}); its folder is {self.dir}. "
-                "Start the server again for a new task.")
+        return (
+            f"The task is over (status {r.status}: {how}); its folder is {self.dir}. "
+            "Start the server again for a new task."
+        )
 
 
 def _first_line(e: BaseException) -> str:

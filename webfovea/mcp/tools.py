@@ -39,8 +39,13 @@ def point_words(config: HarnessConfig) -> str:
 
 
 def _point_schema(config: HarnessConfig) -> dict[str, Any]:
-    return {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2,
-            "description": point_words(config)}
+    return {
+        "type": "array",
+        "items": {"type": "number"},
+        "minItems": 2,
+        "maxItems": 2,
+        "description": point_words(config),
+    }
 
 
 def param_schema(param: ParamSpec, config: HarnessConfig) -> dict[str, Any]:
@@ -49,20 +54,35 @@ def param_schema(param: ParamSpec, config: HarnessConfig) -> dict[str, Any]:
     if kind == "point":
         return _point_schema(config)
     if kind == "points":
-        return {"type": "array", "items": _point_schema(config), "minItems": 1,
-                "description": "one or more points, each " + point_words(config)}
+        return {
+            "type": "array",
+            "items": _point_schema(config),
+            "minItems": 1,
+            "description": "one or more points, each " + point_words(config),
+        }
     if kind == "box":
-        return {"type": "array", "items": {"type": "number"}, "minItems": 4, "maxItems": 4,
-                "description": "[x1, y1, x2, y2]: a region's top-left and bottom-right corners, each "
-                               + point_words(config).removeprefix("[x, y] ")}
+        return {
+            "type": "array",
+            "items": {"type": "number"},
+            "minItems": 4,
+            "maxItems": 4,
+            "description": "[x1, y1, x2, y2]: a region's top-left and bottom-right corners, each "
+            + point_words(config).removeprefix("[x, y] "),
+        }
     if kind == "direction":
         return {"type": "string", "enum": list(DIRECTIONS)}
     if kind == "key":
-        return {"type": "string", "description": "space-separated key names, e.g. 'enter', 'ctrl a', 'escape'"}
+        return {
+            "type": "string",
+            "description": "space-separated key names, e.g. 'enter', 'ctrl a', 'escape'",
+        }
     if kind in ("text", "answer"):
         return {"type": "string"}
     if kind == "ref":
-        return {"type": "string", "description": "an element reference from the latest snapshot, e.g. 'e12' or 'f3e12'"}
+        return {
+            "type": "string",
+            "description": "an element reference from the latest snapshot, e.g. 'e12' or 'f3e12'",
+        }
     raise ValueError(f"parameter {param.name!r} has a kind the MCP schema does not know: {kind!r}")
 
 
@@ -101,27 +121,43 @@ def tool_list(specs: Sequence[ActionSpec], config: HarnessConfig) -> list[dict[s
     names = [s.name for s in specs]
     if OBSERVE in names:
         raise ValueError(f"an action is named {OBSERVE!r}: it would hide the observation tool")
-    tools = [{"name": OBSERVE, "title": "Observe the page", "description": observe_description(config),
-              "inputSchema": {"type": "object", "properties": {}, "additionalProperties": False}}]
+    tools = [
+        {
+            "name": OBSERVE,
+            "title": "Observe the page",
+            "description": observe_description(config),
+            "inputSchema": {"type": "object", "properties": {}, "additionalProperties": False},
+        }
+    ]
     for spec in specs:
-        tools.append({"name": spec.name, "title": spec.signature, "description": description(spec, config),
-                      "inputSchema": input_schema(spec, config)})
+        tools.append(
+            {
+                "name": spec.name,
+                "title": spec.signature,
+                "description": description(spec, config),
+                "inputSchema": input_schema(spec, config),
+            }
+        )
     return tools
 
 
-def check_arguments(spec: ActionSpec, arguments: dict[str, Any] | None, config: HarnessConfig) -> dict[str, Any]:
+def check_arguments(
+    spec: ActionSpec, arguments: dict[str, Any] | None, config: HarnessConfig
+) -> dict[str, Any]:
     """The arguments, validated against the spec's schema; ToolArgumentError says what is wrong."""
     args = dict(arguments or {})
     try:
         jsonschema.validate(args, input_schema(spec, config))
     except jsonschema.ValidationError as e:
         where = ".".join(str(p) for p in e.absolute_path)
-        raise ToolArgumentError(f"{spec.name}: {f'{where}: ' if where else ''}{e.message}. "
-                                f"Expected: {spec.signature}") from None
+        raise ToolArgumentError(
+            f"{spec.name}: {f'{where}: ' if where else ''}{e.message}. Expected: {spec.signature}"
+        ) from None
     return args
 
 
 # ------------------------------------------------------------------ tool call -> reply text
+
 
 def _number(v: float) -> str:
     text = f"{float(v):.3f}".rstrip("0").rstrip(".")

@@ -47,7 +47,9 @@ class AnthropicModel(HttpModel):
     default_base_url = DEFAULT_ANTHROPIC_BASE_URL
     example_model = "claude-opus-4-6"
 
-    def __init__(self, model: str, *, interface: str | None = None, cache: bool = True, **kwargs: Any) -> None:
+    def __init__(
+        self, model: str, *, interface: str | None = None, cache: bool = True, **kwargs: Any
+    ) -> None:
         super().__init__(model, **kwargs)
         row = self.conventions
         if interface is None:
@@ -55,7 +57,9 @@ class AnthropicModel(HttpModel):
         elif interface in INTERFACES:
             self.interface = INTERFACES[interface]
         else:
-            raise ModelConfigError(f"{self.label}: unknown interface {interface!r}; use one of: {', '.join(INTERFACES)}")
+            raise ModelConfigError(
+                f"{self.label}: unknown interface {interface!r}; use one of: {', '.join(INTERFACES)}"
+            )
         if self.interface == "anthropic_computer" and not row.computer_tool:
             raise ModelConfigError(
                 f"{self.label}: the conventions row {row.family!r} has no computer-use tool; "
@@ -78,8 +82,12 @@ class AnthropicModel(HttpModel):
         if self.interface == "anthropic_computer":
             w, h = inp.images[-1].size if inp.images else (1440, 810)
             version = self.conventions.computer_tool or ""
-            computer: dict[str, Any] = {"type": version, "name": "computer",
-                                        "display_width_px": w, "display_height_px": h}
+            computer: dict[str, Any] = {
+                "type": version,
+                "name": "computer",
+                "display_width_px": w,
+                "display_height_px": h,
+            }
             flags = COMPUTER_FLAGS.get(version, frozenset())
             own = []
             for t in inp.tools:
@@ -136,13 +144,19 @@ class AnthropicModel(HttpModel):
                 texts.append(str(block.get("text") or ""))
             elif block.get("type") == "tool_use":
                 raw_input = block.get("input")
-                calls.append(ToolCall(str(block.get("id") or f"call_{len(calls)}"), str(block.get("name") or ""),
-                                      raw_input if isinstance(raw_input, dict) else {"_": raw_input}))
+                calls.append(
+                    ToolCall(
+                        str(block.get("id") or f"call_{len(calls)}"),
+                        str(block.get("name") or ""),
+                        raw_input if isinstance(raw_input, dict) else {"_": raw_input},
+                    )
+                )
         notes = []
         if data.get("stop_reason") == "refusal":
             notes.append("refusal: the model declined to continue (stop_reason=refusal)")
-        return ModelReply(text="".join(texts), usage=self.read_usage(data.get("usage") or {}),
-                          tool_calls=calls, notes=notes)
+        return ModelReply(
+            text="".join(texts), usage=self.read_usage(data.get("usage") or {}), tool_calls=calls, notes=notes
+        )
 
     def read_usage(self, usage: dict[str, Any]) -> Usage:
         uncached = as_int(usage.get("input_tokens"))

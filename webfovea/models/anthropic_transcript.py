@@ -81,13 +81,19 @@ class Transcript:
         if self._pending_tools:
             first, *rest = self._pending_tools
             note = (inp.feedback or "").strip() or "Done."
-            content: str | list[dict[str, Any]] = [{"type": "text", "text": note}, *attached] if attached else note
+            content: str | list[dict[str, Any]] = (
+                [{"type": "text", "text": note}, *attached] if attached else note
+            )
             attached = []
             blocks.append({"type": "tool_result", "tool_use_id": first.id, "content": content})
-            blocks += [{"type": "tool_result", "tool_use_id": c.id, "content": NOT_EXECUTED, "is_error": True}
-                       for c in rest]
+            blocks += [
+                {"type": "tool_result", "tool_use_id": c.id, "content": NOT_EXECUTED, "is_error": True}
+                for c in rest
+            ]
         elif inp.feedback and self.messages:
-            blocks.append({"type": "text", "text": f"## What happened after your last action\n{inp.feedback.strip()}"})
+            blocks.append(
+                {"type": "text", "text": f"## What happened after your last action\n{inp.feedback.strip()}"}
+            )
         self._pending_tools = []
         blocks += attached
         step = inp.step + 1

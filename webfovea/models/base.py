@@ -104,10 +104,16 @@ class Usage:
         return self.prompt_tokens if self.input_tokens is None else self.input_tokens
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"prompt_tokens": self.prompt_tokens, "completion_tokens": self.completion_tokens}
+        out: dict[str, Any] = {
+            "prompt_tokens": self.prompt_tokens,
+            "completion_tokens": self.completion_tokens,
+        }
         if self.input_tokens is not None:
-            out.update(input_tokens=self.input_tokens, cache_read_input_tokens=self.cache_read_input_tokens,
-                       cache_creation_input_tokens=self.cache_creation_input_tokens)
+            out.update(
+                input_tokens=self.input_tokens,
+                cache_read_input_tokens=self.cache_read_input_tokens,
+                cache_creation_input_tokens=self.cache_creation_input_tokens,
+            )
         if self.estimated:
             out["estimated"] = True
         if self.cache_miss:

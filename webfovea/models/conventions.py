@@ -65,7 +65,9 @@ _QWEN_MAX_PIXELS = 16384 * 28 * 28
 # Claude <= 4.6: resized beyond a 1568 px long edge or ~1,600 tokens (w*h/750, ~1.2 MP),
 # landing below the recommended 1.15 MP.
 _CLAUDE_IMAGE = {"max_long_edge": 1568, "max_pixels": 1_200_000, "resize_target_pixels": 1_150_000}
-_CLAUDE_NOTE = "Anthropic downscales beyond 1568 px long edge or ~1,600 image tokens (w*h/750), to below 1.15 MP"
+_CLAUDE_NOTE = (
+    "Anthropic downscales beyond 1568 px long edge or ~1,600 image tokens (w*h/750), to below 1.15 MP"
+)
 _COMPUTER_NEW = {"computer_tool": "computer_20251124", "computer_beta": "computer-use-2025-11-24"}
 _COMPUTER_OLD = {"computer_tool": "computer_20250124", "computer_beta": "computer-use-2025-01-24"}
 

@@ -31,7 +31,10 @@ NORM_SPACES: dict[str, tuple[int, int]] = {"norm1000": (1000, 1000), "norm999": 
 def encode_point(space: str, x: float, y: float, width: float, height: float) -> tuple[int, int]:
     """A point in pixels of a `width`x`height` image -> what a model in `space` writes for it."""
     if space == "norm999":  # the index of the cell the point is in
-        return (min(999, max(0, math.floor(x * 1000 / width))), min(999, max(0, math.floor(y * 1000 / height))))
+        return (
+            min(999, max(0, math.floor(x * 1000 / width))),
+            min(999, max(0, math.floor(y * 1000 / height))),
+        )
     if space in NORM_SPACES:
         den, top = NORM_SPACES[space]
         return (min(top, max(0, round(x * den / width))), min(top, max(0, round(y * den / height))))

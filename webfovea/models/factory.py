@@ -219,14 +219,27 @@ def make_model(
     kind = model_kind(name)
     if kind is None:
         why = _BROKEN.get(name.strip().lower())
-        raise _spec_error(spec, f"unknown kind {name!r} ({why})" if why else
-                          f"unknown kind {name!r}; registered kinds: {', '.join(registered_kinds())}")
-    request = ModelRequest(spec=spec, kind=kind.name, argument=rest if sep else None, task=task, page=page,
-                           base_url=base_url, api_key=api_key, options=dict(options or {}))
+        raise _spec_error(
+            spec,
+            f"unknown kind {name!r} ({why})"
+            if why
+            else f"unknown kind {name!r}; registered kinds: {', '.join(registered_kinds())}",
+        )
+    request = ModelRequest(
+        spec=spec,
+        kind=kind.name,
+        argument=rest if sep else None,
+        task=task,
+        page=page,
+        base_url=base_url,
+        api_key=api_key,
+        options=dict(options or {}),
+    )
     return kind.build(request)
 
 
 # Built-in kinds ---------------------------------------------------------------------------
+
 
 def _build_replay(req: ModelRequest) -> Model:
     path = (req.argument or "").strip()
@@ -273,15 +286,36 @@ def _build_http(req: ModelRequest) -> Model:
 
 
 for _kind in (
-    ModelKind("replay", "replay raw replies from a trajectory.jsonl, a task folder or a run folder",
-              _build_replay, usage=(("replay:PATH", "replay raw replies from a trajectory.jsonl, a task folder "
-                                     "or a run folder"),)),
-    ModelKind("openai", "OpenAI-compatible Chat Completions", _build_http,
-              usage=(("openai:MODEL", "OpenAI-compatible Chat Completions (--base-url / OPENAI_BASE_URL, "
-                      "OPENAI_API_KEY); computer-use rows: the Responses API computer tool "
-                      "(openai:MODEL?interface=text keeps the text grammar)"),)),
-    ModelKind("anthropic", "Anthropic Messages API", _build_http,
-              usage=(("anthropic:MODEL", "Anthropic Messages API (ANTHROPIC_BASE_URL, ANTHROPIC_API_KEY); "
-                      "anthropic:MODEL?interface=text|tools|computer,cache=false overrides the row"),)),
+    ModelKind(
+        "replay",
+        "replay raw replies from a trajectory.jsonl, a task folder or a run folder",
+        _build_replay,
+        usage=(("replay:PATH", "replay raw replies from a trajectory.jsonl, a task folder or a run folder"),),
+    ),
+    ModelKind(
+        "openai",
+        "OpenAI-compatible Chat Completions",
+        _build_http,
+        usage=(
+            (
+                "openai:MODEL",
+                "OpenAI-compatible Chat Completions (--base-url / OPENAI_BASE_URL, "
+                "OPENAI_API_KEY); computer-use rows: the Responses API computer tool "
+                "(openai:MODEL?interface=text keeps the text grammar)",
+            ),
+        ),
+    ),
+    ModelKind(
+        "anthropic",
+        "Anthropic Messages API",
+        _build_http,
+        usage=(
+            (
+                "anthropic:MODEL",
+                "Anthropic Messages API (ANTHROPIC_BASE_URL, ANTHROPIC_API_KEY); "
+                "anthropic:MODEL?interface=text|tools|computer,cache=false overrides the row",
+            ),
+        ),
+    ),
 ):
     register_model_kind(_kind)

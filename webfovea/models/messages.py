@@ -70,8 +70,11 @@ def intro_text(inp: ModelInput) -> str:
     if inp.feedback:
         lines += ["", "## What happened after your last action", inp.feedback.strip()]
     if inp.snapshot is not None:
-        lines += ["", "## Accessibility snapshot of the page now (refs are valid until the next snapshot)",
-                  inp.snapshot]
+        lines += [
+            "",
+            "## Accessibility snapshot of the page now (refs are valid until the next snapshot)",
+            inp.snapshot,
+        ]
     n = len(inp.images)
     if n:
         first = " First, the image your last action produced; then the" if inp.attachments else " The"
@@ -100,8 +103,10 @@ def openai_messages(inp: ModelInput, *, image_detail: str | None = None) -> list
     """Chat Completions `messages`: a system message and one user message with inline PNG data URLs."""
     parts: list[dict[str, Any]] = [{"type": "text", "text": intro_text(inp)}]
     for a in inp.attachments:  # before the screenshots, so the last image is still the current view
-        parts += [{"type": "text", "text": a.label},
-                  {"type": "image_url", "image_url": {"url": f"data:image/png;base64,{png_base64(a.image)}"}}]
+        parts += [
+            {"type": "text", "text": a.label},
+            {"type": "image_url", "image_url": {"url": f"data:image/png;base64,{png_base64(a.image)}"}},
+        ]
     steps = image_steps(inp)
     for i, (image, step) in enumerate(zip(inp.images, steps, strict=True)):
         parts.append({"type": "text", "text": image_label(step, i == len(steps) - 1)})
@@ -114,7 +119,10 @@ def openai_messages(inp: ModelInput, *, image_detail: str | None = None) -> list
 
 
 def anthropic_image(image: Image.Image) -> dict[str, Any]:
-    return {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": png_base64(image)}}
+    return {
+        "type": "image",
+        "source": {"type": "base64", "media_type": "image/png", "data": png_base64(image)},
+    }
 
 
 def anthropic_content(inp: ModelInput) -> list[dict[str, Any]]:

@@ -83,5 +83,7 @@ class OpenAIModel(HttpModel):
             split = {"input_tokens": prompt - cached, "cache_read_input_tokens": cached}
         return ModelReply(
             text=text,
-            usage=Usage(prompt_tokens=prompt, completion_tokens=as_int(usage.get("completion_tokens")), **split),
+            usage=Usage(
+                prompt_tokens=prompt, completion_tokens=as_int(usage.get("completion_tokens")), **split
+            ),
         )

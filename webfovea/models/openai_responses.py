@@ -55,8 +55,11 @@ class OpenAIResponsesModel(HttpModel):
         computer: dict[str, Any] = {"type": self.tool_type}
         if self.tool_type == "computer_use_preview":
             computer.update(display_width=w, display_height=h, environment="browser")
-        functions = [{"type": "function", "name": t.name, "description": t.description, "parameters": t.parameters}
-                     for t in inp.tools if not t.openai_computer_covered]
+        functions = [
+            {"type": "function", "name": t.name, "description": t.description, "parameters": t.parameters}
+            for t in inp.tools
+            if not t.openai_computer_covered
+        ]
         return [computer, *functions]
 
     def request_body(self, inp: ModelInput) -> dict[str, Any]:
@@ -65,8 +68,11 @@ class OpenAIResponsesModel(HttpModel):
         for i, call in enumerate(self._owed):
             note = (inp.feedback or "Done.") if i == 0 else NOT_EXECUTED
             if call["type"] == "computer_call":
-                out: dict[str, Any] = {"type": "computer_call_output", "call_id": call["call_id"],
-                                       "output": {"type": "computer_screenshot", "image_url": image}}
+                out: dict[str, Any] = {
+                    "type": "computer_call_output",
+                    "call_id": call["call_id"],
+                    "output": {"type": "computer_screenshot", "image_url": image},
+                }
                 if i == 0 and self._safety:
                     out["acknowledged_safety_checks"] = self._safety
                 items.append(out)
@@ -76,18 +82,29 @@ class OpenAIResponsesModel(HttpModel):
         if not self._previous_id:
             content.append({"type": "input_text", "text": f"## Task\n{inp.task.strip()}"})
         elif inp.feedback:
-            content.append({"type": "input_text", "text": f"## What happened after your last action\n{inp.feedback}"})
+            content.append(
+                {"type": "input_text", "text": f"## What happened after your last action\n{inp.feedback}"}
+            )
         for a in inp.attachments:  # zoom's crop: OpenAI's computer tool has no zoom, so it rides here
-            content += [{"type": "input_text", "text": a.label},
-                        {"type": "input_image", "image_url": f"data:image/png;base64,{png_base64(a.image)}"}]
+            content += [
+                {"type": "input_text", "text": a.label},
+                {"type": "input_image", "image_url": f"data:image/png;base64,{png_base64(a.image)}"},
+            ]
         if image:
-            content += [{"type": "input_text", "text": image_label(inp.step + 1, True)},
-                        {"type": "input_image", "image_url": image}]
+            content += [
+                {"type": "input_text", "text": image_label(inp.step + 1, True)},
+                {"type": "input_image", "image_url": image},
+            ]
         content.append({"type": "input_text", "text": closing_text(inp)})
         items.append({"role": "user", "content": content})
-        body: dict[str, Any] = {"model": self.model, "instructions": inp.system_tools or inp.system,
-                                "input": items, "tools": self.tools_for(inp), "truncation": "auto",
-                                "max_output_tokens": self.max_tokens}
+        body: dict[str, Any] = {
+            "model": self.model,
+            "instructions": inp.system_tools or inp.system,
+            "input": items,
+            "tools": self.tools_for(inp),
+            "truncation": "auto",
+            "max_output_tokens": self.max_tokens,
+        }
         if self._previous_id:
             body["previous_response_id"] = self._previous_id
         body.update(self.extra_body)
@@ -123,15 +140,27 @@ class OpenAIResponsesModel(HttpModel):
                     args = json.loads(item.get("arguments") or "{}")
                 except ValueError:
                     args = {"_unreadable": item.get("arguments")}
-                calls.append(ToolCall(str(item.get("call_id")), str(item.get("name")),
-                                      args if isinstance(args, dict) else {"_": args}))
+                calls.append(
+                    ToolCall(
+                        str(item.get("call_id")),
+                        str(item.get("name")),
+                        args if isinstance(args, dict) else {"_": args},
+                    )
+                )
         self._previous_id = data.get("id") or self._previous_id
         self._owed, self._safety = owed, safety
         usage = data.get("usage") or {}
         total = as_int(usage.get("input_tokens"))
         cached = as_int((usage.get("input_tokens_details") or {}).get("cached_tokens"))
         return ModelReply(
-            text="".join(texts), tool_calls=calls, notes=notes,
-            usage=Usage(prompt_tokens=total, completion_tokens=as_int(usage.get("output_tokens")),
-                        input_tokens=total - cached, cache_read_input_tokens=cached, estimated=not usage),
+            text="".join(texts),
+            tool_calls=calls,
+            notes=notes,
+            usage=Usage(
+                prompt_tokens=total,
+                completion_tokens=as_int(usage.get("output_tokens")),
+                input_tokens=total - cached,
+                cache_read_input_tokens=cached,
+                estimated=not usage,
+            ),
         )

@@ -57,8 +57,10 @@ def load_replies(path: Path) -> list[ModelReply]:
             # A tool-call step replays its calls, with the text the model wrote beside them.
             text=s.thought if s.tool_calls else s.raw_reply,
             usage=Usage(s.usage.get("prompt_tokens", 0), s.usage.get("completion_tokens", 0)),
-            tool_calls=[ToolCall(str(c.get("id")), str(c.get("name")), dict(c.get("input") or {}))
-                        for c in s.tool_calls or []],
+            tool_calls=[
+                ToolCall(str(c.get("id")), str(c.get("name")), dict(c.get("input") or {}))
+                for c in s.tool_calls or []
+            ],
         )
         for s in steps
     ]
@@ -80,8 +82,13 @@ def load_summaries(path: Path) -> list[ModelReply | None]:
         if not event or not event.get("model_called"):
             continue
         raw, used = event.get("raw_reply"), event.get("usage") or {}
-        out.append(None if raw is None else
-                   ModelReply(text=raw, usage=Usage(used.get("prompt_tokens", 0), used.get("completion_tokens", 0))))
+        out.append(
+            None
+            if raw is None
+            else ModelReply(
+                text=raw, usage=Usage(used.get("prompt_tokens", 0), used.get("completion_tokens", 0))
+            )
+        )
     return out
 
 
@@ -93,9 +100,14 @@ def load_vision_calls(path: Path) -> list[ModelReply | None]:
     for s in steps:
         for call in s.vision or []:
             used = call.get("usage") or {}
-            out.append(None if call.get("error") else
-                       ModelReply(text=str(call.get("raw_reply") or ""),
-                                  usage=Usage(used.get("prompt_tokens", 0), used.get("completion_tokens", 0))))
+            out.append(
+                None
+                if call.get("error")
+                else ModelReply(
+                    text=str(call.get("raw_reply") or ""),
+                    usage=Usage(used.get("prompt_tokens", 0), used.get("completion_tokens", 0)),
+                )
+            )
     return out
 
 
@@ -167,7 +179,8 @@ class ReplayModel:
         reply = self.replies[self._next]
         self._next += 1
         return ModelReply(
-            text=reply.text, usage=Usage(reply.usage.prompt_tokens, reply.usage.completion_tokens),
+            text=reply.text,
+            usage=Usage(reply.usage.prompt_tokens, reply.usage.completion_tokens),
             tool_calls=list(reply.tool_calls),
         )
 

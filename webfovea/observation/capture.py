@@ -98,6 +98,7 @@ async def _answered(send: asyncio.Future, committed: asyncio.Event, timeout_s: f
     finally:
         commit.cancel()
 
+
 # The viewport's CSS size and device pixel ratio, and where the visual viewport sits in the
 # document (a clipped capture is placed in document coordinates).
 _METRICS = """() => { const v = window.visualViewport;
@@ -148,8 +149,9 @@ def _decode(data: str, digest: bool = True) -> tuple[Image.Image, bytes | None]:
     return raw.convert("RGB"), hashlib.sha1(png, usedforsecurity=False).digest() if digest else None
 
 
-def _decode_fit(data: str, cap: tuple[int, int] | None,
-                digest: bool) -> tuple[tuple[int, int], Image.Image, bytes | None]:
+def _decode_fit(
+    data: str, cap: tuple[int, int] | None, digest: bool
+) -> tuple[tuple[int, int], Image.Image, bytes | None]:
     """(full size, the image shrunk to fit `cap` (None: as captured), the PNG's digest)."""
     raw, png_digest = _decode(data, digest)
     target = fit_within(raw.size, cap) if cap is not None else raw.size
@@ -176,9 +178,13 @@ class Screen:
     async def _session(self) -> CDPSession:
         if self._cdp is None:
             try:
-                self._cdp = await asyncio.wait_for(self.page.context.new_cdp_session(self.page), self.timeout_s)
+                self._cdp = await asyncio.wait_for(
+                    self.page.context.new_cdp_session(self.page), self.timeout_s
+                )
             except TimeoutError:
-                raise PageUnresponsive(f"the browser did not open a CDP session within {self.timeout_s:g} s") from None
+                raise PageUnresponsive(
+                    f"the browser did not open a CDP session within {self.timeout_s:g} s"
+                ) from None
         return self._cdp
 
     async def _screenshot(self, params: dict[str, Any]) -> tuple[CDPSession, str]:
@@ -204,8 +210,9 @@ class Screen:
             self.retries += 1
             self.nav_retries += committed.is_set()
             await self.detach()
-        raise PageUnresponsive(f"the browser did not answer {self.attempts} screenshot requests "
-                               f"of {self.timeout_s:g} s each")
+        raise PageUnresponsive(
+            f"the browser did not answer {self.attempts} screenshot requests of {self.timeout_s:g} s each"
+        )
 
     @property
     def _digests(self) -> bool:
@@ -224,7 +231,8 @@ class Screen:
         # (read while the PNG decodes and shrinks in a thread).
         (raw_size, image, digest), viewport = await asyncio.gather(
             asyncio.to_thread(_decode_fit, data, cap if aligned else None, self._digests),
-            viewport_of(self.page, cdp))
+            viewport_of(self.page, cdp),
+        )
         return self._shot(image, viewport, raw_size, aligned, digest)
 
     async def _scaled(self, cdp: CDPSession, cap: tuple[int, int]) -> Shot | None:
@@ -261,8 +269,9 @@ class Screen:
             image, digest = _decode(data, self._digests)
         else:
             # The PNG decodes in a thread while the geometry is read again (a round trip to the page).
-            (image, digest), after = await asyncio.gather(asyncio.to_thread(_decode, data, self._digests),
-                                                          geometry_of(self.page, cdp))
+            (image, digest), after = await asyncio.gather(
+                asyncio.to_thread(_decode, data, self._digests), geometry_of(self.page, cdp)
+            )
             if after != before:
                 self.fallbacks += 1
                 return None
@@ -270,8 +279,14 @@ class Screen:
             image = image.resize(target, Image.Resampling.BILINEAR)
         return self._shot(image, (css_w, css_h, dpr), full, True, digest)
 
-    def _shot(self, image: Image.Image, viewport: tuple[float, float, float], raw_size: tuple[int, int],
-              aligned: bool, digest: bytes | None) -> Shot:
+    def _shot(
+        self,
+        image: Image.Image,
+        viewport: tuple[float, float, float],
+        raw_size: tuple[int, int],
+        aligned: bool,
+        digest: bytes | None,
+    ) -> Shot:
         css_w, css_h, dpr = viewport
         return Shot(
             image=image,

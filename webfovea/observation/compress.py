@@ -93,9 +93,17 @@ def summary_request(inp: ModelInput, older: list[str], budget: int) -> ModelInpu
     """The compression call: the same model, asked to summarise the older turns (and any earlier
     summary) with the current view in front of it. Oldest turns give way if it would not fit."""
     # A plain text call: no tools to answer with, and not part of a client's append-only transcript.
-    req = dataclasses.replace(inp, system=SUMMARY_SYSTEM, history=list(older), purpose="summary",
-                              closing=SUMMARY_CLOSING, images=list(inp.images[-1:]), tools=[], system_tools="",
-                              append_history=False)
+    req = dataclasses.replace(
+        inp,
+        system=SUMMARY_SYSTEM,
+        history=list(older),
+        purpose="summary",
+        closing=SUMMARY_CLOSING,
+        images=list(inp.images[-1:]),
+        tools=[],
+        system_tools="",
+        append_history=False,
+    )
     while len(req.history) > 1 and estimate_tokens(req) > budget:
         req = dataclasses.replace(req, history=req.history[1:], history_start=req.history_start + 1)
     return req
@@ -129,7 +137,9 @@ class Compression:
     error: str | None = None
     seconds: float = 0.0
     model_called: bool = False
-    call_usage: Any = field(default=None, repr=False)  # the summary call's models.base.Usage (not recorded twice)
+    call_usage: Any = field(
+        default=None, repr=False
+    )  # the summary call's models.base.Usage (not recorded twice)
 
     def to_json(self) -> dict[str, Any]:
         out = dataclasses.asdict(self)
@@ -158,8 +168,9 @@ async def compress(history: History, inp: ModelInput, model: Model, config: Harn
     n = len(history.replies)
     keep = keep_count(n)
     older = history.replies[: n - keep]
-    event = Compression(status="summarised", tokens_before=estimate_tokens(inp), budget=budget,
-                        messages_before=n)
+    event = Compression(
+        status="summarised", tokens_before=estimate_tokens(inp), budget=budget, messages_before=n
+    )
     summary: str | None = None
     try:
         event.model_called = True
@@ -183,7 +194,10 @@ async def compress(history: History, inp: ModelInput, model: Model, config: Harn
         event.summarised = history.replace_older(_fallback_keep(history, inp, budget, note), note)
     event.kept = len(history.replies)
     event.summary = summary
-    event.tokens_after = estimate_tokens(dataclasses.replace(inp, history=list(history.replies), summary=summary,
-                                                             history_start=history.first_step))
+    event.tokens_after = estimate_tokens(
+        dataclasses.replace(
+            inp, history=list(history.replies), summary=summary, history_start=history.first_step
+        )
+    )
     event.seconds = round(time.monotonic() - t0, 4)
     return event

@@ -69,8 +69,17 @@ def draw_grid(image: Image.Image) -> Image.Image:
     return out
 
 
-def _plate(draw: ImageDraw.ImageDraw, font: ImageFont.FreeTypeFont | ImageFont.ImageFont, text: str, at: int, *,
-           top_edge: bool, size: tuple[int, int], pad: int, vertical_line: bool) -> None:
+def _plate(
+    draw: ImageDraw.ImageDraw,
+    font: ImageFont.FreeTypeFont | ImageFont.ImageFont,
+    text: str,
+    at: int,
+    *,
+    top_edge: bool,
+    size: tuple[int, int],
+    pad: int,
+    vertical_line: bool,
+) -> None:
     """A label on a dark plate beside its line: at the top/bottom edge for a column line (just
     right of the line), at the left/right edge for a row line (just below it). The plate never
     covers the line itself, so the line stays continuous where it matters: inside the cells."""
@@ -103,7 +112,7 @@ def find_lines(image: Image.Image) -> tuple[list[int], list[int]] | None:
 
 def _runs(data: bytes) -> list[int]:
     """Centres of the runs of exactly-line-coloured pixels along a scanline (RGB bytes)."""
-    pixels = [tuple(data[i:i + 3]) for i in range(0, len(data), 3)]
+    pixels = [tuple(data[i : i + 3]) for i in range(0, len(data), 3)]
     out: list[int] = []
     start = None
     for i, p in enumerate([*pixels, (0, 0, 0)]):

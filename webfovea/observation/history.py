@@ -31,7 +31,7 @@ class History:
         self.stubs.append(stub)
         if image is not None:
             self.images.append(image)
-            self.images = self.images[-max(self.window, 1):]
+            self.images = self.images[-max(self.window, 1) :]
 
     def replace_older(self, keep: int, summary: str) -> int:
         """Keep the last `keep` replies verbatim; `summary` stands for the rest. Returns how many went."""
@@ -43,13 +43,27 @@ class History:
         return dropped
 
     def model_input(
-        self, *, system: str, task: str, current: Image.Image | None, feedback: str | None, step: int,
+        self,
+        *,
+        system: str,
+        task: str,
+        current: Image.Image | None,
+        feedback: str | None,
+        step: int,
         snapshot: str | None = None,
     ) -> ModelInput:
-        images = list(self.images[-(self.window - 1):]) if self.window > 1 and current is not None else []
+        images = list(self.images[-(self.window - 1) :]) if self.window > 1 and current is not None else []
         if current is not None:
             images.append(current)
-        return ModelInput(system=system, task=task, history=list(self.replies), images=images,
-                          feedback=feedback, step=step, summary=self.summary, history_start=self.first_step,
-                          snapshot=snapshot,
-                          snapshot_stubs=list(self.stubs) if any(self.stubs) else [])
+        return ModelInput(
+            system=system,
+            task=task,
+            history=list(self.replies),
+            images=images,
+            feedback=feedback,
+            step=step,
+            summary=self.summary,
+            history_start=self.first_step,
+            snapshot=snapshot,
+            snapshot_stubs=list(self.stubs) if any(self.stubs) else [],
+        )

@@ -54,8 +54,13 @@ exactly one tool call. Only the first tool call of a reply is executed; the resu
 what actually happened."""
 
 
-def system_prompt(specs: Sequence[ActionSpec], config: HarnessConfig, mode: ObservationMode | None = None, *,
-                  tools: bool = False) -> str:
+def system_prompt(
+    specs: Sequence[ActionSpec],
+    config: HarnessConfig,
+    mode: ObservationMode | None = None,
+    *,
+    tools: bool = False,
+) -> str:
     """The prompt for the text grammar, or with `tools` for native tool use (the actions are the
     tools, described by their own definitions; everything else is the same text). `mode` (default:
     the config's observation mode) says what the model sees and how it names targets."""

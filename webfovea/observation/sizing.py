@@ -80,7 +80,9 @@ def derive_cap(
         elif best is None:
             # No exact fit (an aspect the provider's grid cannot meet): keep the cap whose
             # image the provider distorts least, so the error is as small as it can be.
-            worst = max(abs(p / s - 1) for s0 in sent for p, s in zip(row.provider_size(*s0), s0, strict=True))
+            worst = max(
+                abs(p / s - 1) for s0 in sent for p, s in zip(row.provider_size(*s0), s0, strict=True)
+            )
             fkey = (-round(worst, 4), *areas)
             if fallback is None or fkey > fallback[0]:
                 fallback = (fkey, cap)
@@ -120,8 +122,10 @@ def harness_config(
     if overrides.get("coordinate_convention") is None:
         overrides["coordinate_convention"] = row.coordinate_space
     if overrides["coordinate_convention"] not in ("pixels", "norm1000", "norm999"):
-        raise ValueError(f"unknown coordinate convention {overrides['coordinate_convention']!r}; "
-                         "use pixels, norm1000 or norm999")
+        raise ValueError(
+            f"unknown coordinate convention {overrides['coordinate_convention']!r}; "
+            "use pixels, norm1000 or norm999"
+        )
     overrides["conventions"] = row.family
     # The row's context window (rows that do not know theirs: seed 002's 280,000-token budget).
     overrides.setdefault("context_tokens", row.context_tokens or DEFAULT_CONTEXT_TOKENS)

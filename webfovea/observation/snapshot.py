@@ -44,9 +44,15 @@ class Snapshot:
         return self._nodes
 
     def to_json(self) -> dict[str, object]:
-        return {"bytes": self.bytes, "shown_bytes": self.shown_bytes, "ms": round(self.ms, 1),
-                "truncated": self.truncated, "omitted_nodes": self.omitted, "guards": self.guard_firings,
-                "error": self.error}
+        return {
+            "bytes": self.bytes,
+            "shown_bytes": self.shown_bytes,
+            "ms": round(self.ms, 1),
+            "truncated": self.truncated,
+            "omitted_nodes": self.omitted,
+            "guards": self.guard_firings,
+            "error": self.error,
+        }
 
 
 EMPTY_PAGE = "- document: (no accessible content: the page is empty or still loading; use look or wait)"
@@ -64,8 +70,15 @@ async def take(page: Page, config: HarnessConfig) -> Snapshot:
     except Exception as e:  # a timeout or a page mid-navigation: the model is told, the task goes on
         first = str(e).strip().splitlines()[0][:160] if str(e).strip() else type(e).__name__
         text = f"- document: (the snapshot failed: {first}; use wait, then look again)"
-        return Snapshot(text, text, url, len(text.encode()), len(text.encode()),
-                        (time.monotonic() - t0) * 1000, error=first)
+        return Snapshot(
+            text,
+            text,
+            url,
+            len(text.encode()),
+            len(text.encode()),
+            (time.monotonic() - t0) * 1000,
+            error=first,
+        )
     report = guards.GuardReport()
     if guarding:
         raw = guards.annotate(raw, findings, report)
@@ -75,5 +88,14 @@ async def take(page: Page, config: HarnessConfig) -> Snapshot:
     if config.on(Component.snapshot_truncation):
         cut = truncate(full, config.snapshot_budget_bytes)
         shown, truncated, omitted = cut.text, cut.truncated, cut.omitted
-    return Snapshot(full, shown, url, size, len(shown.encode("utf-8")), (time.monotonic() - t0) * 1000,
-                    truncated, omitted, dict(report.firings))
+    return Snapshot(
+        full,
+        shown,
+        url,
+        size,
+        len(shown.encode("utf-8")),
+        (time.monotonic() - t0) * 1000,
+        truncated,
+        omitted,
+        dict(report.firings),
+    )

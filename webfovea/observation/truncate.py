@@ -21,10 +21,14 @@ INTERACTIVE = frozenset({
     "button", "link", "textbox", "combobox", "listbox", "option", "checkbox", "radio", "tab", "menuitem",
     "menuitemcheckbox", "menuitemradio", "searchbox", "slider", "spinbutton", "switch", "treeitem",
 })  # fmt: skip
-STRUCTURE = frozenset({"heading", "tablist", "tab", "table", "grid", "rowgroup", "columnheader", "navigation"})
+STRUCTURE = frozenset(
+    {"heading", "tablist", "tab", "table", "grid", "rowgroup", "columnheader", "navigation"}
+)
 TABLE_HEAD_ROWS = 3  # header + first rows of a table kept with priority
 TABLE_TAIL_ROWS = 2
-MARKER = "- … {n} {what} omitted (snapshot(ref='{ref}') shows them; find(text='…') searches the full snapshot)"
+MARKER = (
+    "- … {n} {what} omitted (snapshot(ref='{ref}') shows them; find(text='…') searches the full snapshot)"
+)
 MARKER_NO_REF = "- … {n} {what} omitted (find(text='…') searches the full snapshot)"
 
 
@@ -154,5 +158,9 @@ def truncate(text: str, budget: int) -> Truncated:
         target -= max(size - budget, budget // 50)
     headings = "\n".join(n.line.strip() for n in nodes if n.role == "heading")
     cut = headings.encode("utf-8")[: budget - 80].decode("utf-8", "ignore")
-    return Truncated(cut + f"\n- … {len(nodes)} nodes omitted (find(text='…') searches the full snapshot)",
-                     True, len(nodes), 0)
+    return Truncated(
+        cut + f"\n- … {len(nodes)} nodes omitted (find(text='…') searches the full snapshot)",
+        True,
+        len(nodes),
+        0,
+    )

@@ -38,8 +38,15 @@ async def css_viewport(page: Any) -> tuple[float, float]:
 class VisionPort:
     """Implements `execution.context.Vision` over one model and the harness's capture."""
 
-    def __init__(self, model: Model, *, label: str, separate: bool, capture: Callable[[], Awaitable[Any]],
-                 viewport: Callable[[], Awaitable[tuple[float, float]]]) -> None:
+    def __init__(
+        self,
+        model: Model,
+        *,
+        label: str,
+        separate: bool,
+        capture: Callable[[], Awaitable[Any]],
+        viewport: Callable[[], Awaitable[tuple[float, float]]],
+    ) -> None:
         self.model = model
         self.label = label  # the spec of the vision model, or "task model"
         self._separate = separate
@@ -59,14 +66,28 @@ class VisionPort:
         w, h = await self._viewport()
         return float(w), float(h)
 
-    async def ask(self, purpose: str, system: str, prompt: str, image: Image.Image) -> tuple[str, dict[str, Any]]:
+    async def ask(
+        self, purpose: str, system: str, prompt: str, image: Image.Image
+    ) -> tuple[str, dict[str, Any]]:
         """One plain call: the question and the image; never raises (an error is recorded)."""
-        inp = ModelInput(system=system, task=prompt, history=[], images=[image], feedback=None,
-                         step=self.calls, purpose=purpose, closing=CLOSING)
+        inp = ModelInput(
+            system=system,
+            task=prompt,
+            history=[],
+            images=[image],
+            feedback=None,
+            step=self.calls,
+            purpose=purpose,
+            closing=CLOSING,
+        )
         self.calls += 1
         t0 = time.monotonic()
-        record: dict[str, Any] = {"purpose": purpose, "model": self.label, "separate": self._separate,
-                                  "image_size": list(image.size)}
+        record: dict[str, Any] = {
+            "purpose": purpose,
+            "model": self.label,
+            "separate": self._separate,
+            "image_size": list(image.size),
+        }
         text = ""
         try:
             reply = await self.model.next_reply(inp)

@@ -23,7 +23,9 @@ def _key_names(value: Any) -> Any:
     return " ".join(KEY_NAMES.get(p, p) for p in parts)
 
 
-def computer_to_call(inp: dict[str, Any], specs: Mapping[str, Sequence[ParamSpec]]) -> tuple[str, dict[str, Any]] | str:
+def computer_to_call(
+    inp: dict[str, Any], specs: Mapping[str, Sequence[ParamSpec]]
+) -> tuple[str, dict[str, Any]] | str:
     """A computer tool `input` -> (our action name, raw arguments), or why it cannot run."""
     action = str(inp.get("action") or "")
     if action in NOT_OFFERED:

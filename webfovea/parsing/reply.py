@@ -137,7 +137,9 @@ def parse_reply(
     forbidden = DEFAULT_FORBIDDEN if forbidden is None else forbidden
     aliases = ALIASES if aliases is None else aliases
     work, stripped = strip_template_tokens(text) if strip_tokens else (text, [])
-    shapes = {name.lower(): (len(ps), bool(ps) and ps[-1].kind in ("text", "answer")) for name, ps in specs.items()}
+    shapes = {
+        name.lower(): (len(ps), bool(ps) and ps[-1].kind in ("text", "answer")) for name, ps in specs.items()
+    }
     shapes.update({a: shapes[t] for a, t in aliases.items() if t in shapes and a not in shapes})
     keywords = UI_TARS_KEYWORDS | {p.name for params in specs.values() for p in params}
     call, marker = locate_call(work, first_only=first_only, shapes=shapes or None, keywords=keywords)
@@ -148,8 +150,10 @@ def parse_reply(
         if marker is None:
             reason = f"Could not find an Action: line in your reply. {GRAMMAR_HINT}"
         elif first_only and is_quoted(work, marker):
-            reason = ("The only `Action:` in your reply is quoted (inside quotes or a > block), and quoted "
-                      f"text is never executed. Write your own action on its own line. {GRAMMAR_HINT}")
+            reason = (
+                "The only `Action:` in your reply is quoted (inside quotes or a > block), and quoted "
+                f"text is never executed. Write your own action on its own line. {GRAMMAR_HINT}"
+            )
         else:
             reason = f"Could not read an action call after `Action:`. {GRAMMAR_HINT}"
         return ParsedReply(text, cleaned, _tidy_thought(thought, strip_tokens), None, Rejection(reason),
@@ -222,7 +226,9 @@ def _cleaned_text(
     return prefix + raw + rest[:junk].rstrip(), truncated
 
 
-def _resolve_name(written: str, specs: Mapping[str, Sequence[ParamSpec]], aliases: Mapping[str, str]) -> str | None:
+def _resolve_name(
+    written: str, specs: Mapping[str, Sequence[ParamSpec]], aliases: Mapping[str, str]
+) -> str | None:
     base = written.split(".")[-1]
     for candidate in (base, base.lower(), aliases.get(base.lower(), "")):
         if candidate in specs:

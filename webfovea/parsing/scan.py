@@ -225,7 +225,10 @@ def locate_call(
 
 
 def _drop_cited(
-    text: str, markers: list[tuple[int, int]], shapes: dict[str, tuple[int, bool]] | None, keywords: frozenset[str]
+    text: str,
+    markers: list[tuple[int, int]],
+    shapes: dict[str, tuple[int, bool]] | None,
+    keywords: frozenset[str],
 ) -> list[tuple[int, int]]:
     """Markers whose call the Thought goes on after (prose, then a later marker) were cited."""
     kept = []
@@ -240,7 +243,11 @@ def _drop_cited(
 
 
 def _scan_at(
-    text: str, marker: int, pos: int, first_only: bool, shapes: dict[str, tuple[int, bool]] | None,
+    text: str,
+    marker: int,
+    pos: int,
+    first_only: bool,
+    shapes: dict[str, tuple[int, bool]] | None,
     keywords: frozenset[str],
 ) -> Call | None:
     limit = region_end(text, pos) if first_only else len(text)
@@ -252,7 +259,10 @@ def _scan_at(
 
 
 def _first_readable(
-    text: str, candidates: list[tuple[int, int]], first_only: bool, shapes: dict[str, tuple[int, bool]] | None,
+    text: str,
+    candidates: list[tuple[int, int]],
+    first_only: bool,
+    shapes: dict[str, tuple[int, bool]] | None,
     keywords: frozenset[str],
 ) -> tuple[Call | None, int | None]:
     for marker, pos in candidates:

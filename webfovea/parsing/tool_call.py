@@ -55,8 +55,10 @@ def action_text(action: Action) -> str:
 
 
 def _point(value: Any) -> Point | None:
-    if isinstance(value, (list, tuple)) and len(value) == 2 and all(
-        isinstance(v, (int, float)) and not isinstance(v, bool) for v in value
+    if (
+        isinstance(value, (list, tuple))
+        and len(value) == 2
+        and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
     ):
         return float(value[0]), float(value[1])
     if isinstance(value, str):  # "[640, 360]" or "(640,360)": read as the text grammar would
@@ -66,14 +68,19 @@ def _point(value: Any) -> Point | None:
 
 def _numbers(value: Any) -> bool:
     return isinstance(value, (list, tuple)) and all(
-        isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
+        isinstance(v, (int, float)) and not isinstance(v, bool) for v in value
+    )
 
 
 def _region(value: Any) -> Box | None:
     """[x1, y1, x2, y2] (Claude's zoom `region`), [[x1, y1], [x2, y2]], or the text forms."""
     if _numbers(value) and len(value) == 4:
         return float(value[0]), float(value[1]), float(value[2]), float(value[3])
-    if isinstance(value, (list, tuple)) and len(value) == 2 and all(_numbers(v) and len(v) == 2 for v in value):
+    if (
+        isinstance(value, (list, tuple))
+        and len(value) == 2
+        and all(_numbers(v) and len(v) == 2 for v in value)
+    ):
         (x1, y1), (x2, y2) = value
         return float(x1), float(y1), float(x2), float(y2)
     if isinstance(value, str):
@@ -125,11 +132,21 @@ def parse_tool_call(
     def rejected(reason: str, action: Action | None = None) -> ParsedReply:
         shown = action or Action(name, raw_args, f"{name}({raw_args})")
         cleaned = (f"Thought: {thought}\n" if thought else "") + f"Action: {shown.raw}"
-        return ParsedReply(raw=_raw(call, thought), cleaned=cleaned, thought=thought, action=None,
-                           rejection=Rejection(reason, shown), stripped_tokens=stripped)
+        return ParsedReply(
+            raw=_raw(call, thought),
+            cleaned=cleaned,
+            thought=thought,
+            action=None,
+            rejection=Rejection(reason, shown),
+            stripped_tokens=stripped,
+        )
 
     if name in (COMPUTER_TOOL_NAME, OPENAI_COMPUTER_TOOL_NAME):
-        mapped = computer_to_call(raw_args, specs) if name == COMPUTER_TOOL_NAME else openai_computer_to_call(raw_args)
+        mapped = (
+            computer_to_call(raw_args, specs)
+            if name == COMPUTER_TOOL_NAME
+            else openai_computer_to_call(raw_args)
+        )
         if isinstance(mapped, str):
             return rejected(mapped)
         name, raw_args = mapped
@@ -157,14 +174,19 @@ def parse_tool_call(
         value = _convert(p.kind, raw_args[p.name], strip_tokens, stripped)
         if value is None:
             shown = str(raw_args[p.name])[:60]
-            return rejected(f"{name}: could not read {p.name} from {shown!r} (wrong type or value). Expected: {form}")
+            return rejected(
+                f"{name}: could not read {p.name} from {shown!r} (wrong type or value). Expected: {form}"
+            )
         args[p.name] = value
     action = Action(name, args)
     action.raw = action_text(action)
     cleaned = (f"Thought: {thought}\n" if thought else "") + f"Action: {action.raw}"
-    return ParsedReply(raw=_raw(call, thought), cleaned=cleaned, thought=thought, action=action,
-                       stripped_tokens=stripped)
+    return ParsedReply(
+        raw=_raw(call, thought), cleaned=cleaned, thought=thought, action=action, stripped_tokens=stripped
+    )
 
 
 def _raw(call: ToolCall, thought: str) -> str:
-    return (thought + "\n" if thought else "") + f"[tool_use {call.name} {json.dumps(call.input, ensure_ascii=False)}]"
+    return (
+        thought + "\n" if thought else ""
+    ) + f"[tool_use {call.name} {json.dumps(call.input, ensure_ascii=False)}]"

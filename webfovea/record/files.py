@@ -27,20 +27,37 @@ from webfovea.record.schema import (
 from webfovea.task import Task
 
 __all__ = [
-    "TrajectoryError", "append_step", "check_result", "config_fields", "failure_result", "now_iso",
-    "read_capture", "read_result", "read_trajectory", "redact_result", "redact_step", "update_result",
-    "write_capture", "write_labels", "write_result",
+    "TrajectoryError",
+    "append_step",
+    "check_result",
+    "config_fields",
+    "failure_result",
+    "now_iso",
+    "read_capture",
+    "read_result",
+    "read_trajectory",
+    "redact_result",
+    "redact_step",
+    "update_result",
+    "write_capture",
+    "write_labels",
+    "write_result",
 ]
 
 
 def config_fields(config: HarnessConfig) -> dict[str, Any]:
     """What result.json and run.json record about the harness: the whole config, and the
     profile and disabled list derived from it the one way (HarnessConfig.disabled)."""
-    return {"profile": config.profile, "disabled": config.disabled(), "outside_rules": config.outside_rules(),
-            "config": config.model_dump(mode="json")}
+    return {
+        "profile": config.profile,
+        "disabled": config.disabled(),
+        "outside_rules": config.outside_rules(),
+        "config": config.model_dump(mode="json"),
+    }
 
 
 # ---------------------------------------------------------------- result.json
+
 
 def write_result(task_dir: Path, result: TaskResult) -> Path:
     """Write result.json atomically so a reader never sees half a file, redacted."""
@@ -49,10 +66,12 @@ def write_result(task_dir: Path, result: TaskResult) -> Path:
 
 def redact_result(result: TaskResult) -> TaskResult:
     """result.json never echoes credentials (an error quoting a base URL with user:pass@ or ?key=)."""
-    return result.model_copy(update={
-        "error": redact_text(result.error),
-        "website": redact_url(result.website) if result.website else result.website,
-    })
+    return result.model_copy(
+        update={
+            "error": redact_text(result.error),
+            "website": redact_url(result.website) if result.website else result.website,
+        }
+    )
 
 
 def update_result(task_dir: Path, **fields: Any) -> TaskResult | None:
@@ -97,7 +116,12 @@ def read_result(task_dir: Path) -> TaskResult | None:
 
 
 def failure_result(
-    task: Task | None, task_id: str, status: str, error: str, *, config: HarnessConfig | None = None,
+    task: Task | None,
+    task_id: str,
+    status: str,
+    error: str,
+    *,
+    config: HarnessConfig | None = None,
     **extra: Any,
 ) -> TaskResult:
     """A result for a task that did not end by itself (worker lost, timed out, interrupted).
@@ -118,6 +142,7 @@ def failure_result(
 
 # ---------------------------------------------------------------- trajectory.jsonl
 
+
 class TrajectoryError(RecordError):
     """A trajectory line that is not a step record; the message names the file and line."""
 
@@ -131,12 +156,14 @@ def append_step(task_dir: Path, record: StepRecord) -> None:
 def redact_step(record: StepRecord) -> StepRecord:
     """What the harness wrote about the page (fingerprints, notes, rejections) without secrets.
     The model's own reply stays as it wrote it: replay needs it."""
-    return record.model_copy(update={
-        "feedback": redact_text(record.feedback) or "",
-        "rejection": redact_text(record.rejection),
-        "fingerprint_before": redact_json(record.fingerprint_before),
-        "fingerprint_after": redact_json(record.fingerprint_after),
-    })
+    return record.model_copy(
+        update={
+            "feedback": redact_text(record.feedback) or "",
+            "rejection": redact_text(record.rejection),
+            "fingerprint_before": redact_json(record.fingerprint_before),
+            "fingerprint_after": redact_json(record.fingerprint_after),
+        }
+    )
 
 
 def read_trajectory(path: Path, *, strict: bool = True) -> list[StepRecord]:
@@ -198,6 +225,7 @@ def _parse_step(raw: bytes, path: Path, lineno: int) -> StepRecord:
 
 
 # ---------------------------------------------------------------- capture.json
+
 
 def write_capture(task_dir: Path, capture: CaptureFile) -> Path:
     return write_json_atomic(Path(task_dir) / CAPTURE_JSON, capture)

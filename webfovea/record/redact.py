@@ -21,7 +21,15 @@ from urllib.parse import unquote_plus, urlsplit, urlunsplit
 
 REDACTED = "[redacted]"
 SECRET_HEADERS = frozenset(
-    {"authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "x-auth-token", "x-csrf-token"}
+    {
+        "authorization",
+        "proxy-authorization",
+        "cookie",
+        "set-cookie",
+        "x-api-key",
+        "x-auth-token",
+        "x-csrf-token",
+    }
 )
 # Whole words (after splitting snake/kebab/camel case) that mark a parameter as a secret.
 _SECRET_WORDS = frozenset({
@@ -64,7 +72,9 @@ def _redact_query(query: str) -> str:
     out = []
     for seg in segments:
         name = unquote_plus(seg.split("=", 1)[0])
-        out.append(f"{seg.split('=', 1)[0]}={REDACTED}" if seg not in "&;" and is_secret_name(name, names) else seg)
+        out.append(
+            f"{seg.split('=', 1)[0]}={REDACTED}" if seg not in "&;" and is_secret_name(name, names) else seg
+        )
     return "".join(out)
 
 
@@ -84,7 +94,9 @@ def redact_url(url: str) -> str:
     except ValueError:
         return url
     netloc = parts.netloc.rsplit("@", 1)[-1]
-    return urlunsplit((parts.scheme, netloc, parts.path, _redact_query(parts.query), _redact_fragment(parts.fragment)))
+    return urlunsplit(
+        (parts.scheme, netloc, parts.path, _redact_query(parts.query), _redact_fragment(parts.fragment))
+    )
 
 
 def redact_text(text: str | None) -> str | None:
@@ -109,8 +121,11 @@ def redact_json(value: Any) -> Any:
 
 
 def redact_headers(headers: dict[str, str]) -> dict[str, str]:
-    return {k: redact_text(v) or v for k, v in headers.items()
-            if k.lower() not in SECRET_HEADERS and not is_secret_name(k)}
+    return {
+        k: redact_text(v) or v
+        for k, v in headers.items()
+        if k.lower() not in SECRET_HEADERS and not is_secret_name(k)
+    }
 
 
 def multipart_fields(body: str, content_type: str) -> list[tuple[str, str]] | None:

@@ -131,7 +131,9 @@ def write_summary_file(out_dir: Path, summary: Summary) -> Path:
     """summary.json for a complete run, else summary.partial.json; the other one is removed,
     so no reader can take a half-finished run for a finished one. Returns the path written."""
     out_dir = Path(out_dir)
-    name, stale = (SUMMARY_JSON, PARTIAL_SUMMARY_JSON) if summary.complete else (PARTIAL_SUMMARY_JSON, SUMMARY_JSON)
+    name, stale = (
+        (SUMMARY_JSON, PARTIAL_SUMMARY_JSON) if summary.complete else (PARTIAL_SUMMARY_JSON, SUMMARY_JSON)
+    )
     path = write_json_atomic(out_dir / name, summary)
     (out_dir / stale).unlink(missing_ok=True)
     return path

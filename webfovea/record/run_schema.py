@@ -1,8 +1,8 @@
 """The schemas of a run folder (`runs/<name>/`). docs/records.md describes every field.
 
-  run.json       RunInfo: how the run was made (model, whole config, workers, times) + earlier runs
-  tasks.json     the run's tasks, a JSON list of webfovea.task.Task
-  summary.json   Summary of a complete run (summary.partial.json: the same, for an incomplete one)
+run.json       RunInfo: how the run was made (model, whole config, workers, times) + earlier runs
+tasks.json     the run's tasks, a JSON list of webfovea.task.Task
+summary.json   Summary of a complete run (summary.partial.json: the same, for an incomplete one)
 """
 
 from __future__ import annotations

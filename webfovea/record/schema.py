@@ -1,12 +1,12 @@
 """The schemas of a task folder (`<run>/<task_id>/`). docs/records.md describes every field.
 
-  result.json          TaskResult  (written on every exit path of a task)
-  trajectory.jsonl     one StepRecord per line, appended as the task runs
-  step_NNN.png         the screenshot as sent to the model at step NNN
-  step_NNN_marked.png  the same, with the executed point marked (red dot and ring)
-  step_NNN.snapshot.yml the full (untruncated, annotated) AI snapshot of step NNN (structured/hybrid)
-  step_NNN_zoom.png    the magnified crop a zoom at step NNN sent to the model with the next input
-  capture.json         CaptureFile: passive request capture (when capture is on)
+result.json          TaskResult  (written on every exit path of a task)
+trajectory.jsonl     one StepRecord per line, appended as the task runs
+step_NNN.png         the screenshot as sent to the model at step NNN
+step_NNN_marked.png  the same, with the executed point marked (red dot and ring)
+step_NNN.snapshot.yml the full (untruncated, annotated) AI snapshot of step NNN (structured/hybrid)
+step_NNN_zoom.png    the magnified crop a zoom at step NNN sent to the model with the next input
+capture.json         CaptureFile: passive request capture (when capture is on)
 """
 
 from __future__ import annotations
@@ -110,7 +110,9 @@ class TaskResult(BaseModel):
     # Proving ground only, written after the run from the server's own log (eval/truth.py):
     # {nav_ok, answer_ok, valid, details, why}. Judges never read it.
     truth: dict[str, Any] | None = None
-    fault: str | None = None  # the oracle fault plan this run followed (envs/oracle_faults.py); judges never read it
+    fault: str | None = (
+        None  # the oracle fault plan this run followed (envs/oracle_faults.py); judges never read it
+    )
     state: StateScore | None = None  # the backend-state score, when the environment scored state
     # Why a failed task failed, written when the run is summarised (eval/taxonomy.py); None when it passed.
     taxonomy: str | None = None  # seed 003's failure label

@@ -13,8 +13,11 @@ from webfovea.record.schema import TRAJECTORY_JSONL, StepRecord, TaskResult
 RED = (230, 20, 20)
 
 
-def mark_points(image: Image.Image, points: list[tuple[float, float]],
-                region: tuple[float, float, float, float] | None = None) -> Image.Image:
+def mark_points(
+    image: Image.Image,
+    points: list[tuple[float, float]],
+    region: tuple[float, float, float, float] | None = None,
+) -> Image.Image:
     """A copy of the image with each point marked by a red dot and ring (drag: joined by a line),
     and a zoomed region outlined in red."""
     marked = image.copy()
@@ -36,8 +39,13 @@ class TaskRecorder:
         self.trajectory = self.dir / TRAJECTORY_JSONL
         self.trajectory.write_text("", encoding="utf-8")  # a task runs once: start a fresh trajectory
 
-    def save_screens(self, step: int, image: Image.Image, marks: list[tuple[float, float]],
-                     region: tuple[float, float, float, float] | None = None) -> tuple[str, str]:
+    def save_screens(
+        self,
+        step: int,
+        image: Image.Image,
+        marks: list[tuple[float, float]],
+        region: tuple[float, float, float, float] | None = None,
+    ) -> tuple[str, str]:
         sent = f"step_{step:03d}.png"
         marked = f"step_{step:03d}_marked.png"
         image.save(self.dir / sent, optimize=False, compress_level=1)

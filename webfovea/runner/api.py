@@ -108,7 +108,9 @@ def _folder_lock(out_dir: Path) -> Iterator[None]:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            raise RunError(f"another run is writing into {out_dir}; wait for it or use another folder") from None
+            raise RunError(
+                f"another run is writing into {out_dir}; wait for it or use another folder"
+            ) from None
         yield
     finally:
         os.close(fd)
@@ -198,11 +200,20 @@ def run_tasks(tasks: list[Task], out_dir: Path, options: RunOptions) -> RunOutco
             workers = min(workers, max(1, counts["pending"]))
             options = replace(options, workers=workers)
             write_run_tasks(out_dir, tasks)
-            write_run_info(out_dir, new_run_info(
-                model=options.model, config=config, workers=workers, backend=options.backend,
-                ray_address=options.ray_address, cdp_urls=cdp_urls[:workers] if cdp_urls else None,
-                task_timeout_s=timeout, tasks=len(tasks), queue_at_start=counts,
-            ))
+            write_run_info(
+                out_dir,
+                new_run_info(
+                    model=options.model,
+                    config=config,
+                    workers=workers,
+                    backend=options.backend,
+                    ray_address=options.ray_address,
+                    cdp_urls=cdp_urls[:workers] if cdp_urls else None,
+                    task_timeout_s=timeout,
+                    tasks=len(tasks),
+                    queue_at_start=counts,
+                ),
+            )
             interrupted = False
             if counts["pending"]:
                 try:
@@ -219,8 +230,12 @@ def run_tasks(tasks: list[Task], out_dir: Path, options: RunOptions) -> RunOutco
         finally:
             q.close()
     results = load_results(out_dir, tasks)
-    complete = all(tid in results and results[tid].status != "interrupted" for tid in (t.task_id for t in tasks))
-    return RunOutcome(out_dir=out_dir, results=results, complete=complete, interrupted=interrupted, counts=counts)
+    complete = all(
+        tid in results and results[tid].status != "interrupted" for tid in (t.task_id for t in tasks)
+    )
+    return RunOutcome(
+        out_dir=out_dir, results=results, complete=complete, interrupted=interrupted, counts=counts
+    )
 
 
 def _supervise(tasks: list[Task], out_dir: Path, q: TaskQueue, options: RunOptions, timeout: float) -> bool:
@@ -235,17 +250,32 @@ def _supervise(tasks: list[Task], out_dir: Path, q: TaskQueue, options: RunOptio
         with ChannelServer(driver, backend.channel_host, token) as channel:
             specs = [
                 WorkerSpec(
-                    worker_id=f"w{i}", model=options.model, config=options.config, driver_url=channel.url,
-                    token=token, upload=not shared,
+                    worker_id=f"w{i}",
+                    model=options.model,
+                    config=options.config,
+                    driver_url=channel.url,
+                    token=token,
+                    upload=not shared,
                     work_dir=str(out_dir if shared else (work_root / f"w{i}" if work_root else "")),
-                    cdp_url=options.cdp_urls[i] if options.cdp_urls else None, task_timeout_s=timeout,
-                    model_options=options.model_options, task_fn=options.task_fn,
+                    cdp_url=options.cdp_urls[i] if options.cdp_urls else None,
+                    task_timeout_s=timeout,
+                    model_options=options.model_options,
+                    task_fn=options.task_fn,
                 )
                 for i in range(options.workers)
             ]
-            with Progress(tasks, out_dir, enabled=options.show_progress, state_passed=options.state_passed) as progress:
-                sup = Supervisor(driver, backend, specs, task_timeout_s=timeout, policy=options.policy,
-                                 progress=progress, events=events)
+            with Progress(
+                tasks, out_dir, enabled=options.show_progress, state_passed=options.state_passed
+            ) as progress:
+                sup = Supervisor(
+                    driver,
+                    backend,
+                    specs,
+                    task_timeout_s=timeout,
+                    policy=options.policy,
+                    progress=progress,
+                    events=events,
+                )
                 return sup.run()
     finally:
         backend.close()

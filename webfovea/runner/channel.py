@@ -110,12 +110,15 @@ class Driver:
             if archive is not None:
                 placed = unpack_into(archive, self.q.out_dir, {tid})
                 size = archive.stat().st_size
-                self.events.write("task_received", task_id=tid, worker=worker_id, status=status, bytes=size,
-                                  placed=placed)
+                self.events.write(
+                    "task_received", task_id=tid, worker=worker_id, status=status, bytes=size, placed=placed
+                )
             task_dir = self.q.out_dir / tid
             res = read_result(task_dir)
             if res is None:  # the net under the worker's contract: every finished task has a result
-                res = failure_result(self.tasks.get(tid), tid, "error", "the worker finished without a result.json")
+                res = failure_result(
+                    self.tasks.get(tid), tid, "error", "the worker finished without a result.json"
+                )
                 write_result(task_dir, res)
             self.q.finish(tid, res.status)  # the file on disk is the truth, whatever the worker said
 
@@ -246,7 +249,9 @@ class DriverUnreachable(RuntimeError):
 class DriverClient:
     """A worker's side of the channel. Blocking calls; the worker runs them in a thread."""
 
-    def __init__(self, url: str, token: str, worker_id: str, incarnation: int, patience_s: float = 60.0) -> None:
+    def __init__(
+        self, url: str, token: str, worker_id: str, incarnation: int, patience_s: float = 60.0
+    ) -> None:
         self.ident = {"worker": worker_id, "incarnation": incarnation}
         self.patience_s = patience_s
         headers = {"Authorization": f"Bearer {token}"}
@@ -282,8 +287,12 @@ class DriverClient:
         return self._post("/claim", json=self.ident)["task"]
 
     def finish(self, task_id: str, status: str, archive: Path | None = None) -> None:
-        headers = {"X-Worker": self.ident["worker"], "X-Incarnation": str(self.ident["incarnation"]),
-                   "X-Task": task_id, "X-Status": status}
+        headers = {
+            "X-Worker": self.ident["worker"],
+            "X-Incarnation": str(self.ident["incarnation"]),
+            "X-Task": task_id,
+            "X-Status": status,
+        }
         if archive is None:
             self._post("/finish", headers=headers, content=b"")
             return

@@ -32,7 +32,10 @@ def _normalise(value: Any, aliases: Mapping[str, str]) -> Any:
 
 
 def run_identity(
-    model: str, config: HarnessConfig, tasks: Sequence[Task], aliases: Mapping[str, str] | None = None,
+    model: str,
+    config: HarnessConfig,
+    tasks: Sequence[Task],
+    aliases: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
     """The model spec, the configuration and each task's fields, as plain JSON."""
     aliases = aliases or {}

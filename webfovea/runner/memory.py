@@ -54,7 +54,10 @@ def tune_allocator() -> None:
 # tiers generate for Playwright's bundle over a long run is the rest of its growth: 158-163 ->
 # 125-131 MiB at the peak over 18 heavy pages, step times within noise (docs/memory.md).
 DRIVER_NODE_OPTIONS = "--max-semi-space-size=1 --jitless"
-_USER_CHOICES = {"--max-semi-space-size": "semi-space", "--jitless": "jitless"}  # option -> what the user's names
+_USER_CHOICES = {
+    "--max-semi-space-size": "semi-space",
+    "--jitless": "jitless",
+}  # option -> what the user's names
 
 
 def tune_driver_env(env: MutableMapping[str, str]) -> None:
@@ -105,13 +108,14 @@ def role_of(cmd: list[bytes]) -> str:
         return "node driver"
     if b"crashpad" in exe:
         return "crashpad"
-    kind = next((a[len(b"--type="):] for a in args if a.startswith(b"--type=")), None)
+    kind = next((a[len(b"--type=") :] for a in args if a.startswith(b"--type=")), None)
     if kind is None:
         return "browser" if b"chrom" in exe or b"headless" in exe else "other"
     if kind == b"utility":
         sub = next((a.split(b"=", 1)[1] for a in args if a.startswith(b"--utility-sub-type=")), b"")
         return {b"network.mojom.NetworkService": "network", b"storage.mojom.StorageService": "storage"}.get(
-            sub, "utility other")
+            sub, "utility other"
+        )
     if kind == b"renderer":
         # The tab strip/WebUI renderer headless Chromium keeps is not a page's renderer.
         return "renderer (webui)" if b"--top-chrome-webui" in args else "renderer"
@@ -151,7 +155,9 @@ class Breakdown:
         """A per-role table, largest first: role, processes, PSS MiB, private MiB."""
         rows = [f"{'role':<18} {'procs':>5} {'PSS MiB':>8} {'private MiB':>11}"]
         for role in sorted(self.pss, key=lambda r: -self.pss[r]):
-            rows.append(f"{role:<18} {self.count[role]:>5} {self.pss[role] / 1024:>8.1f} {self.uss[role] / 1024:>11.1f}")
+            rows.append(
+                f"{role:<18} {self.count[role]:>5} {self.pss[role] / 1024:>8.1f} {self.uss[role] / 1024:>11.1f}"
+            )
         if self.renderers:
             each = ", ".join(f"{k / 1024:.0f}" for k in sorted(self.renderers, reverse=True))
             rows.append(f"{'  each renderer':<18} {'':>5} {each}")

@@ -24,7 +24,9 @@ from webfovea.runner.queue import TaskQueue
 from webfovea.task import Task
 
 
-def passed(task: Task | None, answer: str | None, status: str, state_passed: bool | None = None) -> bool | None:
+def passed(
+    task: Task | None, answer: str | None, status: str, state_passed: bool | None = None
+) -> bool | None:
     """Did the task pass? A stateful task by its backend state (`state_passed`: obligations met,
     for a retrieval task also the answer); else by the answer (None without an expected one)."""
     if state_passed is not None and task is not None:
@@ -38,8 +40,15 @@ def passed(task: Task | None, answer: str | None, status: str, state_passed: boo
 
 
 class Progress:
-    def __init__(self, tasks: list[Task], out_dir: Path, *, enabled: bool = True, stream: TextIO | None = None,
-                 state_passed: Callable[[Task, TaskResult], bool | None] | None = None) -> None:
+    def __init__(
+        self,
+        tasks: list[Task],
+        out_dir: Path,
+        *,
+        enabled: bool = True,
+        stream: TextIO | None = None,
+        state_passed: Callable[[Task, TaskResult], bool | None] | None = None,
+    ) -> None:
         self.tasks = {t.task_id: t for t in tasks}
         self.state_judge = state_passed
         self.out_dir = Path(out_dir)
@@ -95,8 +104,9 @@ class Progress:
                 self._seen_done.add(tid)
                 res = read_result(self.out_dir / tid)
                 status = res.status if res else t["status"] or "?"
-                ok = passed(self.tasks.get(tid), res.answer if res else None, status,
-                            self._state_passed(tid, res))
+                ok = passed(
+                    self.tasks.get(tid), res.answer if res else None, status, self._state_passed(tid, res)
+                )
                 self._finished += status == "finished"
                 self._passes += bool(ok)
                 if not self.live_mode:
@@ -127,7 +137,10 @@ class Progress:
         for w in workers:
             started = w.get("task_started_at")
             table.add_row(
-                w["worker_id"], w["task_id"] or "-", w["stage"] or "-",
-                f"{now - started:.0f} s" if started and w["task_id"] else "-", str(w["restarts"]),
+                w["worker_id"],
+                w["task_id"] or "-",
+                w["stage"] or "-",
+                f"{now - started:.0f} s" if started and w["task_id"] else "-",
+                str(w["restarts"]),
             )
         return Group(Text(self._counts(tasks), style="bold"), table)

@@ -135,11 +135,15 @@ class TaskQueue:
             with open(self.path, "rb") as f:
                 head = f.read(len(_SQLITE_MAGIC))
         except OSError as e:
-            raise QueueError(f"the queue file {self.path} disappeared during the run ({e.strerror})") from None
+            raise QueueError(
+                f"the queue file {self.path} disappeared during the run ({e.strerror})"
+            ) from None
         if (st.st_dev, st.st_ino) != self._identity:
             raise QueueError(f"the queue file {self.path} was replaced during the run")
         if head != _SQLITE_MAGIC:
-            raise QueueError(f"the queue file {self.path} was overwritten during the run (not SQLite any more)")
+            raise QueueError(
+                f"the queue file {self.path} was overwritten during the run (not SQLite any more)"
+            )
 
     def _same_run(self, db: sqlite3.Connection, ids_differ: bool, identity: dict[str, Any] | None) -> None:
         """Refuse a resume that is not the same run; an older queue adopts the identity."""
@@ -237,9 +241,7 @@ class TaskQueue:
                 task_dir = self.out_dir / tid
                 res = read_result(task_dir)
                 if res is not None and res.status not in NON_FINAL:
-                    db.execute(
-                        "UPDATE tasks SET state='done', status=? WHERE task_id=?", (res.status, tid)
-                    )
+                    db.execute("UPDATE tasks SET state='done', status=? WHERE task_id=?", (res.status, tid))
                     counts["done"] += 1
                 elif res is not None:  # interrupted: keep the evidence, run again
                     _set_aside(task_dir, self.out_dir / ".interrupted")
@@ -255,7 +257,9 @@ class TaskQueue:
                     write_result(
                         task_dir,
                         failure_result(
-                            by_id.get(tid), tid, "worker_lost",
+                            by_id.get(tid),
+                            tid,
+                            "worker_lost",
                             "the run that started this task ended without writing its result; "
                             "tasks are never retried once started",
                         ),
@@ -334,7 +338,9 @@ class TaskQueue:
 
     def claimed_by(self, worker_id: str) -> list[str]:
         """Tasks this worker claimed and did not finish (what a dead worker leaves behind)."""
-        rows = self._read("SELECT task_id FROM tasks WHERE state='claimed' AND worker=? ORDER BY position", (worker_id,))
+        rows = self._read(
+            "SELECT task_id FROM tasks WHERE state='claimed' AND worker=? ORDER BY position", (worker_id,)
+        )
         return [r["task_id"] for r in rows]
 
     def tasks(self) -> list[dict[str, Any]]:

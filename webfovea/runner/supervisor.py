@@ -49,7 +49,10 @@ class Policy:
 
 
 def stuck_reason(
-    row: dict[str, Any], policy: Policy, task_timeout_s: float, stage_since: float | None = None,
+    row: dict[str, Any],
+    policy: Policy,
+    task_timeout_s: float,
+    stage_since: float | None = None,
     now: float | None = None,
 ) -> str | None:
     """Why this worker (a row of the workers table) should be killed, or None.
@@ -82,7 +85,12 @@ class Events:
 
 
 def salvage(
-    q: TaskQueue, tasks: dict[str, Task], worker_id: str, status: str, reason: str, events: Events | None = None
+    q: TaskQueue,
+    tasks: dict[str, Task],
+    worker_id: str,
+    status: str,
+    reason: str,
+    events: Events | None = None,
 ) -> list[str]:
     """Record the tasks a gone worker had claimed. Returns their ids."""
     salvaged = []
@@ -97,7 +105,8 @@ def salvage(
             write_result(task_dir, res)
         if (task_dir / TEMP_DB).exists() or not (task_dir / CAPTURE_JSON).exists():
             export_capture(
-                task_dir / TEMP_DB, task_dir / CAPTURE_JSON,
+                task_dir / TEMP_DB,
+                task_dir / CAPTURE_JSON,
                 note=f"exported by the driver after worker {worker_id} was lost ({reason})",
             )
         q.finish(tid, res.status)
@@ -149,8 +158,15 @@ class Slot:
 
 class Supervisor:
     def __init__(
-        self, driver: Driver, backend: Backend, specs: list[WorkerSpec], *, task_timeout_s: float,
-        policy: Policy, progress: Progress, events: Events,
+        self,
+        driver: Driver,
+        backend: Backend,
+        specs: list[WorkerSpec],
+        *,
+        task_timeout_s: float,
+        policy: Policy,
+        progress: Progress,
+        events: Events,
     ) -> None:
         self.driver, self.backend, self.q = driver, backend, driver.q
         self.slots = [Slot(spec) for spec in specs]
@@ -162,8 +178,13 @@ class Supervisor:
         slot.handle = self.backend.start(slot.spec)
         slot.stage = (None, time.time())
         pid = getattr(getattr(slot.handle, "proc", None), "pid", None)
-        self.events.write("worker_start", worker=slot.spec.worker_id, backend=self.backend.name, pid=pid,
-                          restarts=slot.restarts)
+        self.events.write(
+            "worker_start",
+            worker=slot.spec.worker_id,
+            backend=self.backend.name,
+            pid=pid,
+            restarts=slot.restarts,
+        )
 
     def _wait_exit(self, slot: Slot, timeout_s: float) -> Exit | None:
         deadline = time.time() + timeout_s
@@ -179,8 +200,12 @@ class Supervisor:
         if ex is None:
             ex = self._wait_exit(slot, 15.0)
         self.events.write(
-            "worker_exit", worker=wid, restarts=slot.restarts, code=ex.code if ex else None,
-            reason=ex.reason if ex else "no exit status", node=ex.where if ex else None,
+            "worker_exit",
+            worker=wid,
+            restarts=slot.restarts,
+            code=ex.code if ex else None,
+            reason=ex.reason if ex else "no exit status",
+            node=ex.where if ex else None,
             leftover_bytes=len(ex.leftovers or b"") if ex else 0,
         )
         if ex is not None and ex.leftovers:
@@ -197,7 +222,9 @@ class Supervisor:
             slot.finished = True
         elif slot.restarts >= self.policy.max_restarts:
             slot.finished = True
-            self.progress.note(f"worker {wid} will not be restarted again ({self.policy.max_restarts} restarts used)")
+            self.progress.note(
+                f"worker {wid} will not be restarted again ({self.policy.max_restarts} restarts used)"
+            )
         else:
             slot.restarts += 1
             self.progress.note(f"restarting worker {wid} ({slot.restarts}/{self.policy.max_restarts})")
@@ -274,13 +301,21 @@ class Supervisor:
             res = read_result(task_dir)
             if res is not None and res.status not in NON_FINAL:
                 continue
-            write_result(task_dir, failure_result(
-                self.driver.tasks.get(tid), tid, "worker_lost",
-                f"the run stopped mid-task because {reason}; tasks are never retried once started",
-            ))
+            write_result(
+                task_dir,
+                failure_result(
+                    self.driver.tasks.get(tid),
+                    tid,
+                    "worker_lost",
+                    f"the run stopped mid-task because {reason}; tasks are never retried once started",
+                ),
+            )
             if (task_dir / TEMP_DB).exists():
-                export_capture(task_dir / TEMP_DB, task_dir / CAPTURE_JSON, note="exported by the driver "
-                               "after the run's queue failed")
+                export_capture(
+                    task_dir / TEMP_DB,
+                    task_dir / CAPTURE_JSON,
+                    note="exported by the driver after the run's queue failed",
+                )
             self.events.write("task_lost", task_id=tid, status="worker_lost", reason=reason)
         raise QueueError(reason)
 

@@ -75,7 +75,12 @@ def unpack_into(archive: Path, out_dir: Path, allowed: set[str]) -> list[str]:
         with tarfile.open(archive, "r:*") as tar:
             tar.extractall(stage, filter="data")
         for entry in sorted(stage.iterdir()):
-            if not entry.is_dir() or entry.is_symlink() or entry.name not in allowed or not _safe_name(entry.name):
+            if (
+                not entry.is_dir()
+                or entry.is_symlink()
+                or entry.name not in allowed
+                or not _safe_name(entry.name)
+            ):
                 continue
             target = out_dir / entry.name
             if not target.exists():

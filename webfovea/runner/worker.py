@@ -90,8 +90,9 @@ class Worker:
         self.spec = spec
         self.work = Path(spec.work_dir)
         self.work.mkdir(parents=True, exist_ok=True)
-        self.driver = DriverClient(spec.driver_url, spec.token, spec.worker_id, spec.restarts,
-                                   patience_s=spec.driver_patience_s)
+        self.driver = DriverClient(
+            spec.driver_url, spec.token, spec.worker_id, spec.restarts, patience_s=spec.driver_patience_s
+        )
         self.session: BrowserSession | None = None
         self.on_stop: Callable[[], None] | None = None  # set by run_worker: cancels the worker
         self.state: dict[str, Any] = {"stage": "launching"}  # what the next heartbeat reports
@@ -120,7 +121,9 @@ class Worker:
                 # The driver (or node agent) that started us is dead: anything written now
                 # could overwrite what a resumed run recorded. Go at once, with the browser.
                 leave_now()
-            if (stop or time.monotonic() - last_ok > self.spec.driver_patience_s) and self.on_stop is not None:
+            if (
+                stop or time.monotonic() - last_ok > self.spec.driver_patience_s
+            ) and self.on_stop is not None:
                 self.on_stop()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._beat_now.wait(), self.spec.heartbeat_s)
@@ -209,8 +212,13 @@ class Worker:
         try:
             result = await asyncio.wait_for(
                 self.spec.task_fn(
-                    task, task_dir, model=self.spec.model, config=self.spec.config, session=self.session,
-                    model_options=self.spec.model_options, on_step=on_step,
+                    task,
+                    task_dir,
+                    model=self.spec.model,
+                    config=self.spec.config,
+                    session=self.session,
+                    model_options=self.spec.model_options,
+                    on_step=on_step,
                 ),
                 self.spec.task_timeout_s,
             )
@@ -218,18 +226,29 @@ class Worker:
             prior = read_result(task_dir)  # run_task saw the cancel and may have recorded progress
             extra: dict[str, Any] = {"steps": prior.steps, "usage": prior.usage} if prior else {}
             result = failure_result(
-                task, tid, "timeout",
+                task,
+                tid,
+                "timeout",
                 f"the task's wall-clock limit of {self.spec.task_timeout_s:g} s was reached",
-                seconds=round(time.monotonic() - t0, 2), **extra, **common,
+                seconds=round(time.monotonic() - t0, 2),
+                **extra,
+                **common,
             )
             write_result(task_dir, result)
         except asyncio.CancelledError:
             prior = read_result(task_dir)
             if prior is None or prior.status != "interrupted":
-                write_result(task_dir, failure_result(
-                    task, tid, "interrupted", "the run was stopped (Ctrl-C)",
-                    seconds=round(time.monotonic() - t0, 2), **common,
-                ))
+                write_result(
+                    task_dir,
+                    failure_result(
+                        task,
+                        tid,
+                        "interrupted",
+                        "the run was stopped (Ctrl-C)",
+                        seconds=round(time.monotonic() - t0, 2),
+                        **common,
+                    ),
+                )
             # Still handed over: the driver keeps serving during the stop grace period.
             with contextlib.suppress(Exception):
                 await self._hand_over(tid, "interrupted")

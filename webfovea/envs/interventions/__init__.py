@@ -23,10 +23,22 @@ from . import (
 )
 from .base import LAYERS, PRIMITIVES, Effect, Family, IvContext, NetworkRule
 
-_MODULES = (seed_planted_answer, seed_decoys, seed_split_information, server_scrambled_order, server_save_drift,
-            network_fabricated_success, network_transient_5xx, network_rate_limit, network_tail_latency,
-            network_progressive_delay, network_session_expiry, client_overlay, client_swallowed_click,
-            client_label_shift)
+_MODULES = (
+    seed_planted_answer,
+    seed_decoys,
+    seed_split_information,
+    server_scrambled_order,
+    server_save_drift,
+    network_fabricated_success,
+    network_transient_5xx,
+    network_rate_limit,
+    network_tail_latency,
+    network_progressive_delay,
+    network_session_expiry,
+    client_overlay,
+    client_swallowed_click,
+    client_label_shift,
+)
 FAMILIES: dict[str, Family] = {m.FAMILY.name: m.FAMILY for m in _MODULES}
 
 
@@ -44,5 +56,14 @@ def family(name: str) -> Family:
     raise UnknownFamily(f"unknown intervention family {name!r}; known: {', '.join(FAMILIES)}")
 
 
-__all__ = ["FAMILIES", "LAYERS", "PRIMITIVES", "Effect", "Family", "IvContext", "NetworkRule", "UnknownFamily",
-           "family"]
+__all__ = [
+    "FAMILIES",
+    "LAYERS",
+    "PRIMITIVES",
+    "Effect",
+    "Family",
+    "IvContext",
+    "NetworkRule",
+    "UnknownFamily",
+    "family",
+]

@@ -27,7 +27,15 @@ from ..sessions import Session
 from ..stateful.spec import AppSpec, StatefulTask
 
 LAYERS = ("seed", "server", "network", "client")
-PRIMITIVES = ("grounding", "planning", "state tracking", "backtracking", "patience", "exploration", "verification")
+PRIMITIVES = (
+    "grounding",
+    "planning",
+    "state tracking",
+    "backtracking",
+    "patience",
+    "exploration",
+    "verification",
+)
 Step = dict[str, Any]
 
 
@@ -44,8 +52,9 @@ class IvContext:
 
     def fire(self, event: str, **details: Any) -> None:
         """One firing into the session's audit log (no times: equal runs, equal logs)."""
-        self.session.audit.append({"layer": self.family_layer, "family": self.family_name, "event": event,
-                                   **details})
+        self.session.audit.append(
+            {"layer": self.family_layer, "family": self.family_name, "event": event, **details}
+        )
 
 
 @dataclass(frozen=True)

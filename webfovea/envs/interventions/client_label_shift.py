@@ -14,7 +14,10 @@ def _client(ctx: IvContext) -> dict[str, Any]:
 
 
 FAMILY = Family(
-    name="client/label_shift", layer="client", primitive="grounding",
+    name="client/label_shift",
+    layer="client",
+    primitive="grounding",
     summary="labels drawn one row away from their inputs",
-    needs=("form",), client=_client,
+    needs=("form",),
+    client=_client,
 )

@@ -27,7 +27,10 @@ def _recover(plan: list[Step], task: StatefulTask) -> list[Step]:
 
 
 FAMILY = Family(
-    name="client/intercepting_overlay", layer="client", primitive="exploration",
+    name="client/intercepting_overlay",
+    layer="client",
+    primitive="exploration",
     summary="a dialog covers the page after the second pointer-down and eats clicks until closed",
-    client=_client, recover=_recover,
+    client=_client,
+    recover=_recover,
 )

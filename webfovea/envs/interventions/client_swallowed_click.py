@@ -13,7 +13,10 @@ def _client(ctx: IvContext) -> dict[str, Any]:
 
 
 FAMILY = Family(
-    name="client/swallowed_click", layer="client", primitive="exploration",
+    name="client/swallowed_click",
+    layer="client",
+    primitive="exploration",
     summary="the first click on Submit/Apply is swallowed",
-    needs=("submit",), client=_client,
+    needs=("submit",),
+    client=_client,
 )

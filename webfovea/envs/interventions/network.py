@@ -55,10 +55,21 @@ class InterventionMiddleware:
             return
         method, path = scope["method"], scope["path"]
         if session.extra.get("expired") and not path.endswith("/login"):
-            session.audit.append({"layer": "network", "family": iv["family"].name, "event": "refused_expired",
-                                  "method": method, "path": path})
-            await _answer(send, 401, {"ok": False, "expired": True,
-                                      "error": "Your session has expired. Please sign in again."}, {})
+            session.audit.append(
+                {
+                    "layer": "network",
+                    "family": iv["family"].name,
+                    "event": "refused_expired",
+                    "method": method,
+                    "path": path,
+                }
+            )
+            await _answer(
+                send,
+                401,
+                {"ok": False, "expired": True, "error": "Your session has expired. Please sign in again."},
+                {},
+            )
             return
         fam: Family = iv["family"]
         rule = fam.network
@@ -70,9 +81,20 @@ class InterventionMiddleware:
         if effect is None:
             await self.app(scope, receive, send)
             return
-        session.audit.append({"layer": "network", "family": fam.name, "event": "fired", "ordinal": ordinal,
-                              "method": method, "path": path, "status": effect.status, "delay_ms": effect.delay_ms,
-                              "forge": effect.forge, "note": effect.note})
+        session.audit.append(
+            {
+                "layer": "network",
+                "family": fam.name,
+                "event": "fired",
+                "ordinal": ordinal,
+                "method": method,
+                "path": path,
+                "status": effect.status,
+                "delay_ms": effect.delay_ms,
+                "forge": effect.forge,
+                "note": effect.note,
+            }
+        )
         if effect.delay_ms:
             await asyncio.sleep(effect.delay_ms / 1000)
         if effect.status is not None:

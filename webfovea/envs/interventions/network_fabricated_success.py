@@ -16,12 +16,17 @@ def _decide(ordinal: int, session: Session, rng: random.Random) -> Effect | None
 
 def _recover(plan: list[Step], task: StatefulTask) -> list[Step]:
     i = submit_index(task)  # the careful agent's submit is done when the list shows the record
-    return [*plan[:i], {**plan[i], "expect": task.targets["readback"]}, *plan[i + 1:]]
+    return [*plan[:i], {**plan[i], "expect": task.targets["readback"]}, *plan[i + 1 :]]
 
 
 FAMILY = Family(
-    name="network/fabricated_success", layer="network", primitive="verification",
+    name="network/fabricated_success",
+    layer="network",
+    primitive="verification",
     summary="the first write answers 200 with the real success body; nothing is stored",
-    needs=("write", "submit_step", "readback"), state_only=True, belief=True,
-    network=NetworkRule("write", _decide), recover=_recover,
+    needs=("write", "submit_step", "readback"),
+    state_only=True,
+    belief=True,
+    network=NetworkRule("write", _decide),
+    recover=_recover,
 )

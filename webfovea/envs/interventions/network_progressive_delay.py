@@ -16,7 +16,11 @@ def _decide(ordinal: int, session: Session, rng: random.Random) -> Effect | None
 
 
 FAMILY = Family(
-    name="network/progressive_delay", layer="network", primitive="patience",
+    name="network/progressive_delay",
+    layer="network",
+    primitive="patience",
     summary="matching calls answered after 1 s, 2 s, 4 s, ... (at most 5 s)",
-    needs=("submit_step",), network=NetworkRule("main", _decide), recover=patient,
+    needs=("submit_step",),
+    network=NetworkRule("main", _decide),
+    recover=patient,
 )

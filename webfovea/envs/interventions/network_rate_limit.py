@@ -33,12 +33,21 @@ def _decide(ordinal: int, session: Session, rng: random.Random) -> Effect | None
 def _recover(plan: list[Step], task: StatefulTask) -> list[Step]:
     i = submit_index(task)
     # Read "try again in s seconds", wait until the page says a retry is welcome, then retry.
-    return [*plan[:i], strip_expect(plan[i]), wait(text_has(L("#error"), "try again now")),
-            click(plan[i]["target"], expect=plan[i].get("expect")), *plan[i + 1:]]
+    return [
+        *plan[:i],
+        strip_expect(plan[i]),
+        wait(text_has(L("#error"), "try again now")),
+        click(plan[i]["target"], expect=plan[i].get("expect")),
+        *plan[i + 1 :],
+    ]
 
 
 FAMILY = Family(
-    name="network/rate_limit_429", layer="network", primitive="patience",
+    name="network/rate_limit_429",
+    layer="network",
+    primitive="patience",
     summary="429 with Retry-After on the first matching call; a retry before the delay gets 429 again",
-    needs=("submit_step",), network=NetworkRule("main", _decide), recover=_recover,
+    needs=("submit_step",),
+    network=NetworkRule("main", _decide),
+    recover=_recover,
 )

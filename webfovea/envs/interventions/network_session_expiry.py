@@ -24,8 +24,11 @@ def _decide(ordinal: int, session: Session, rng: random.Random) -> Effect | None
 def _recover(plan: list[Step], task: StatefulTask) -> list[Step]:
     i = submit_index(task)
     start = int(task.targets.get("redo_from", 0))
-    login = [fill(L("#login-user"), CREDENTIALS[0]), fill(L("#login-pass"), CREDENTIALS[1]),
-             click(L("#login-go"), expect={"target": L("#login"), "visible": False})]
+    login = [
+        fill(L("#login-user"), CREDENTIALS[0]),
+        fill(L("#login-pass"), CREDENTIALS[1]),
+        click(L("#login-go"), expect={"target": L("#login"), "visible": False}),
+    ]
     return [*plan[:i], strip_expect(plan[i]), wait_login(), *login, *plan[start:]]
 
 
@@ -34,7 +37,11 @@ def wait_login() -> Step:
 
 
 FAMILY = Family(
-    name="network/session_expiry", layer="network", primitive="backtracking",
+    name="network/session_expiry",
+    layer="network",
+    primitive="backtracking",
     summary="the first write answers 401 and a sign-in form; the draft is lost",
-    needs=("submit_step",), network=NetworkRule("main", _decide), recover=_recover,
+    needs=("submit_step",),
+    network=NetworkRule("main", _decide),
+    recover=_recover,
 )

@@ -18,11 +18,15 @@ def _decide(ordinal: int, session: Session, rng: random.Random) -> Effect | None
 def patient(plan: list[Step], task: StatefulTask) -> list[Step]:
     i = submit_index(task)
     until = plan[i].get("expect")
-    return [*plan[:i], strip_expect(plan[i]), *([wait(until)] if until else []), *plan[i + 1:]]
+    return [*plan[:i], strip_expect(plan[i]), *([wait(until)] if until else []), *plan[i + 1 :]]
 
 
 FAMILY = Family(
-    name="network/tail_latency", layer="network", primitive="patience",
+    name="network/tail_latency",
+    layer="network",
+    primitive="patience",
     summary="the first matching call is answered after 4 s",
-    needs=("submit_step",), network=NetworkRule("main", _decide), recover=patient,
+    needs=("submit_step",),
+    network=NetworkRule("main", _decide),
+    recover=patient,
 )

@@ -17,7 +17,10 @@ def _decide(ordinal: int, session: Session, rng: random.Random) -> Effect | None
 
 
 FAMILY = Family(
-    name="network/transient_5xx", layer="network", primitive="patience",
+    name="network/transient_5xx",
+    layer="network",
+    primitive="patience",
     summary="the first 1-2 matching calls answer 503 with a retry message",
-    needs=("submit_step",), network=NetworkRule("main", _decide),
+    needs=("submit_step",),
+    network=NetworkRule("main", _decide),
 )

@@ -25,8 +25,11 @@ def _catalogue_decoys(ctx: IvContext) -> None:
     suffixes = ctx.rng.sample(SUFFIXES, 2)
     for n, suffix in enumerate(suffixes, 1):
         value = true["value"]
-        alt = f"{float(value.replace(',', '')) * ctx.rng.uniform(0.7, 0.97):.1f}" if "." in value else \
-            f"{int(int(value.replace(',', '')) * ctx.rng.uniform(0.7, 0.97)):,}"
+        alt = (
+            f"{float(value.replace(',', '')) * ctx.rng.uniform(0.7, 0.97):.1f}"
+            if "." in value
+            else f"{int(int(value.replace(',', '')) * ctx.rng.uniform(0.7, 0.97)):,}"
+        )
         cat.insert(at, {**true, "id": f"{sid}D{n}", "name": f"{true['name']} {suffix}", "value": alt})
     ctx.fire("decoys", series=sid, count=len(suffixes))
 
@@ -38,7 +41,9 @@ def _record_decoy(ctx: IvContext) -> None:
     true = state.records[at]
     others = sorted({r.sender for r in state.records} - {true.sender})
     state.counter += 1
-    decoy = true.model_copy(update={"id": f"{ctx.app.id_prefix}{state.counter:04d}", "sender": ctx.rng.choice(others)})
+    decoy = true.model_copy(
+        update={"id": f"{ctx.app.id_prefix}{state.counter:04d}", "sender": ctx.rng.choice(others)}
+    )
     state.records.insert(at, decoy)
     ctx.fire("decoys", of=rid, decoy=decoy.id)
 
@@ -51,7 +56,10 @@ def _decoys(ctx: IvContext) -> None:
 
 
 FAMILY = Family(
-    name="seed/decoys", layer="seed", primitive="grounding",
+    name="seed/decoys",
+    layer="seed",
+    primitive="grounding",
     summary="near-duplicates with other values (catalogue rows, a case with the same subject) above the asked one",
-    needs_any=("series", "decoy_of"), at_create=_decoys,
+    needs_any=("series", "decoy_of"),
+    at_create=_decoys,
 )

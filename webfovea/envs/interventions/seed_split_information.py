@@ -17,14 +17,27 @@ def _recover(plan: list[Step], task: StatefulTask) -> list[Step]:
     unit = task.targets["unit"]
     # The detour to the legend is marked: a misreading oracle (envs/oracle_misreads.py) that sees
     # the note pointing to the Units page may skip it and report the code the table shows.
-    legend = {**click(L('nav.tabs a[data-view="units"]'), expect=visible(L("#units"))), "detour": "legend",
-              "cue": visible(L("#unit-note")), "instead": plan[-1]}
-    return [*plan[:-1], legend,
-            {"op": "answer", "source": {"target": L(f'#units tr[data-id="{unit}"] td.name'), "attr": "text"}}]
+    legend = {
+        **click(L('nav.tabs a[data-view="units"]'), expect=visible(L("#units"))),
+        "detour": "legend",
+        "cue": visible(L("#unit-note")),
+        "instead": plan[-1],
+    }
+    return [
+        *plan[:-1],
+        legend,
+        {"op": "answer", "source": {"target": L(f'#units tr[data-id="{unit}"] td.name'), "attr": "text"}},
+    ]
 
 
 FAMILY = Family(
-    name="seed/split_information", layer="seed", primitive="state tracking",
+    name="seed/split_information",
+    layer="seed",
+    primitive="state tracking",
     summary="unit codes in the table, their names on the Units page",
-    needs=("unit",), app_needs=("catalogue",), retrieval_only=True, at_create=_split, recover=_recover,
+    needs=("unit",),
+    app_needs=("catalogue",),
+    retrieval_only=True,
+    at_create=_split,
+    recover=_recover,
 )

@@ -34,8 +34,16 @@ def _install(ctx: IvContext) -> None:
         except (ValueError, TypeError):
             return fields
         state["fired"] = True
-        session.audit.append({"layer": "server", "family": FAMILY.name, "event": "drift", "field": name,
-                              "sent": fields[name], "stored": changed})
+        session.audit.append(
+            {
+                "layer": "server",
+                "family": FAMILY.name,
+                "event": "drift",
+                "field": name,
+                "sent": fields[name],
+                "stored": changed,
+            }
+        )
         return {**fields, name: changed}
 
     ctx.session.extra.setdefault("save_hooks", []).append(hook)
@@ -47,13 +55,21 @@ def _recover(plan: list[Step], task: StatefulTask) -> list[Step]:
     fix: list[Step] = []
     if "edit_row" in spec:  # a new record: open it for editing first
         fix.append(click(L(spec["edit_row"]), expect={"target": L(spec["input"]), "visible": True}))
-    fix += [fill(L(spec["input"]), str(spec["value"])),
-            click(plan[i]["target"], expect=task.targets["readback"])]
-    return [*plan[: i + 1], *fix, *plan[i + 1:]]
+    fix += [
+        fill(L(spec["input"]), str(spec["value"])),
+        click(plan[i]["target"], expect=task.targets["readback"]),
+    ]
+    return [*plan[: i + 1], *fix, *plan[i + 1 :]]
 
 
 FAMILY = Family(
-    name="server/save_drift", layer="server", primitive="verification",
+    name="server/save_drift",
+    layer="server",
+    primitive="verification",
     summary="the first save stores one field altered (day/month swapped, a digit dropped)",
-    needs=("drift", "submit_step", "readback"), state_only=True, belief=True, at_create=_install, recover=_recover,
+    needs=("drift", "submit_step", "readback"),
+    state_only=True,
+    belief=True,
+    at_create=_install,
+    recover=_recover,
 )

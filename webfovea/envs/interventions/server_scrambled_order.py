@@ -17,7 +17,12 @@ def _scramble(ctx: IvContext) -> None:
 
 
 FAMILY = Family(
-    name="server/scrambled_order", layer="server", primitive="planning",
+    name="server/scrambled_order",
+    layer="server",
+    primitive="planning",
     summary="the catalogue's default order is shuffled (no longer newest release first)",
-    needs=("order_sensitive",), app_needs=("catalogue",), retrieval_only=True, at_create=_scramble,
+    needs=("order_sensitive",),
+    app_needs=("catalogue",),
+    retrieval_only=True,
+    at_create=_scramble,
 )

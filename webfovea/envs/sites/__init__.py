@@ -30,13 +30,21 @@ SITES: list[tuple[str, str, str]] = [
     ("forms", "/requests", "Data request form: date input and a contenteditable field"),
     ("forms", "/publications", "Publications search whose box loses focus to a popover"),
     ("lab", "/lab", "Widget lab: changes a length-based detector misses, answers that arrive late"),
-    ("structure", "/struct/stations", "A 3,000-row register: a snapshot over 500 KB, the answer row in the middle"),
+    (
+        "structure",
+        "/struct/stations",
+        "A 3,000-row register: a snapshot over 500 KB, the answer row in the middle",
+    ),
     ("structure", "/struct/widgets", "Widgets in an open and in a closed shadow root"),
     ("structure", "/struct/seat", "A button that renames itself when clicked (stale references)"),
     ("structure", "/struct/reports", "Report list that shows the last opened reference after going back"),
     ("structure", "/struct/contact", "A form whose labels are drawn next to the wrong inputs"),
     ("hostile", "/hostile/", "Hostile pages: each tries to steer, trap or rob the harness (suite `hostile`)"),
-    ("requests", "/app/requests", "Stateful: your data requests (create, edit, withdraw) and a data catalogue"),
+    (
+        "requests",
+        "/app/requests",
+        "Stateful: your data requests (create, edit, withdraw) and a data catalogue",
+    ),
     ("booking", "/app/booking", "Stateful: tour reservations with a date and a number of people"),
     ("cases", "/app/cases", "Stateful: a case mailbox (resolve, star, move)"),
 ]

@@ -140,11 +140,15 @@ def world(seed: int) -> World:
         w.series[(c.code, "ip")] = [round(v, 1) for v in _walk(rng, n, rng.uniform(-2, 5), 1.1, -20, 25)]
         w.series[(c.code, "retail")] = [round(v, 1) for v in _walk(rng, n, rng.uniform(-1, 4), 0.9, -15, 20)]
         scale = rng.uniform(800, 40000)
-        w.series[(c.code, "exports")] = [round(v) for v in _walk(rng, n, scale, scale * 0.03, scale * 0.4, scale * 3)]
+        w.series[(c.code, "exports")] = [
+            round(v) for v in _walk(rng, n, scale, scale * 0.03, scale * 0.4, scale * 3)
+        ]
     names = [c.option for c in COUNTRIES]
     for c in COUNTRIES:
         exports = [round(v, 1) for v in _walk(rng, len(DASH_YEARS), rng.uniform(5, 400), 12, 1, 900)]
-        imports = [round(v, 1) for v in _walk(rng, len(DASH_YEARS), exports[0] * rng.uniform(0.7, 1.3), 12, 1, 900)]
+        imports = [
+            round(v, 1) for v in _walk(rng, len(DASH_YEARS), exports[0] * rng.uniform(0.7, 1.3), 12, 1, 900)
+        ]
         partner = rng.choice([n for n in names if n != c.option])
         w.trade[c.code] = {"exports": exports, "imports": imports, "partner": partner}
     return w

@@ -85,7 +85,9 @@ def document_html(seed: int, doc_id: str, paragraphs: int = 720) -> str:
         if i in at:
             key = at[i]
             before, after = FACT_SENTENCES[key]
-            sentences.insert(2, f'{before} <span class="fact" id="fact-{key}">{esc(f.facts[key])}</span> {after}')
+            sentences.insert(
+                2, f'{before} <span class="fact" id="fact-{key}">{esc(f.facts[key])}</span> {after}'
+            )
         parts.append("<p>" + " ".join(sentences) + "</p>")
     return "\n".join(parts)
 
@@ -124,13 +126,20 @@ the viewer.</p>
 
     @frame.get("/docs/", response_class=HTMLResponse)
     def no_doc() -> str:
-        return frame_page("Viewer", '<div class="doc"><p class="muted">Select a filing to view it.</p></div>',
-                          extra_css=DOC_CSS)
+        return frame_page(
+            "Viewer",
+            '<div class="doc"><p class="muted">Select a filing to view it.</p></div>',
+            extra_css=DOC_CSS,
+        )
 
     @frame.get("/docs/{doc_id}", response_class=HTMLResponse)
     def document(doc_id: str) -> HTMLResponse:
         if doc_id not in filings(ctx.seed):
             return HTMLResponse("<p>No such document.</p>", status_code=404)
-        return HTMLResponse(frame_page(filings(ctx.seed)[doc_id].title,
-                                       f'<div class="doc">{document_html(ctx.seed, doc_id)}</div>',
-                                       extra_css=DOC_CSS))
+        return HTMLResponse(
+            frame_page(
+                filings(ctx.seed)[doc_id].title,
+                f'<div class="doc">{document_html(ctx.seed, doc_id)}</div>',
+                extra_css=DOC_CSS,
+            )
+        )

@@ -21,12 +21,37 @@ from .context import SiteContext
 from .data import token
 from .layout import esc, page
 
-PREFIXES = ["Nordic", "Halvorsen", "Baltic", "Arctic", "Fjord", "Polar", "Granite", "Kestrel", "Birch", "Harbour"]
-SUFFIXES = ["Maritime", "Alloys", "Foods", "Wind Power", "Logistics", "Timber", "Textiles", "Data", "Minerals", "Dairy"]
+PREFIXES = [
+    "Nordic",
+    "Halvorsen",
+    "Baltic",
+    "Arctic",
+    "Fjord",
+    "Polar",
+    "Granite",
+    "Kestrel",
+    "Birch",
+    "Harbour",
+]
+SUFFIXES = [
+    "Maritime",
+    "Alloys",
+    "Foods",
+    "Wind Power",
+    "Logistics",
+    "Timber",
+    "Textiles",
+    "Data",
+    "Minerals",
+    "Dairy",
+]
 FORMS = ["AS", "ASA", "AB", "Oy", "ApS"]
 CITIES = ["Oslo", "Bergen", "Trondheim", "Stavanger", "Tromsø", "Göteborg", "Malmö", "Aarhus", "Turku"]
-DATASETS = {"cpi-m": "Consumer prices, monthly", "trade-q": "Merchandise trade, quarterly",
-            "lfs-a": "Labour force survey, annual"}
+DATASETS = {
+    "cpi-m": "Consumer prices, monthly",
+    "trade-q": "Merchandise trade, quarterly",
+    "lfs-a": "Labour force survey, annual",
+}
 
 
 @dataclass(frozen=True)
@@ -61,8 +86,16 @@ def request_reference(seed: int, dataset: str, date: str, notes: str) -> str:
     return "REQ-" + token("request", seed, dataset, date, " ".join(notes.split()), n=6)
 
 
-TOPICS = ["Inflation report", "Labour market bulletin", "Trade statistics yearbook", "Regional accounts",
-          "Housing price index", "Energy balance", "Population projections", "Tourism statistics"]
+TOPICS = [
+    "Inflation report",
+    "Labour market bulletin",
+    "Trade statistics yearbook",
+    "Regional accounts",
+    "Housing price index",
+    "Energy balance",
+    "Population projections",
+    "Tourism statistics",
+]
 
 
 @lru_cache(maxsize=8)
@@ -73,8 +106,13 @@ def publications(seed: int) -> list[tuple[str, str, str]]:
     for topic in TOPICS:
         for year in (2022, 2023, 2024):
             for part in (1, 2):
-                out.append((f"PUB-{rng.randint(1000, 9999)}", f"{topic} {year}:{part}",
-                            f"{year}-{rng.randint(1, 6) + 6 * (part - 1):02d}-{rng.randint(1, 28):02d}"))
+                out.append(
+                    (
+                        f"PUB-{rng.randint(1000, 9999)}",
+                        f"{topic} {year}:{part}",
+                        f"{year}-{rng.randint(1, 6) + 6 * (part - 1):02d}-{rng.randint(1, 28):02d}",
+                    )
+                )
     return sorted(out, key=lambda p: p[2], reverse=True)
 
 
@@ -101,9 +139,12 @@ def register(ctx: SiteContext, main: FastAPI, frame: FastAPI) -> None:
         if q.strip():
             rows = "".join(
                 f'<tr data-reg="{esc(c.reg)}"><td class="name">{esc(c.name)}</td><td class="reg">{esc(c.reg)}</td>'
-                f'<td class="city">{esc(c.city)}</td><td class="num">{c.founded}</td></tr>' for c in hits
+                f'<td class="city">{esc(c.city)}</td><td class="num">{c.founded}</td></tr>'
+                for c in hits
             )
-            summary = f"{len(hits)} companies match “{esc(q.strip())}”: " + "; ".join(esc(c.name) for c in hits)
+            summary = f"{len(hits)} companies match “{esc(q.strip())}”: " + "; ".join(
+                esc(c.name) for c in hits
+            )
             results = f"""<div class="card" style="max-width:1100px;margin-left:520px"><p id="result-summary">{summary}</p>
 <table class="data" id="reg-results"><thead><tr><th>Name</th><th>Registration no.</th><th>City</th>
 <th class="num">Founded</th></tr></thead><tbody>{rows}</tbody></table></div>"""
@@ -161,10 +202,14 @@ $('#submit-request').addEventListener('click', async () => {
     def publications_page(q: str = "") -> str:
         items = search_publications(ctx.seed, q) if q.strip() else publications(ctx.seed)[:8]
         heading = f"Results for “{esc(q.strip())}”" if q.strip() else "Latest publications"
-        lis = "".join(
-            f'<li class="pub" data-id="{pid}"><b class="title">{esc(t)}</b> · <span class="pubid">{pid}</span>'
-            f' · <span class="muted">{d}</span></li>' for pid, t, d in items
-        ) or "<li>No publications found.</li>"
+        lis = (
+            "".join(
+                f'<li class="pub" data-id="{pid}"><b class="title">{esc(t)}</b> · <span class="pubid">{pid}</span>'
+                f' · <span class="muted">{d}</span></li>'
+                for pid, t, d in items
+            )
+            or "<li>No publications found.</li>"
+        )
         body = f"""
 <h1>Publications</h1>
 <p class="lead">Reports, bulletins and yearbooks. Search by title.</p>

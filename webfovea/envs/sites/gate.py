@@ -20,8 +20,22 @@ from .images import captcha_solution, captcha_tiles
 from .layout import esc, page
 
 PORTS = [
-    "Rotterdam", "Antwerp", "Hamburg", "Felixstowe", "Valencia", "Piraeus", "Gdansk", "Genoa",
-    "Le Havre", "Algeciras", "Gothenburg", "Aarhus", "Koper", "Constanta", "Trieste", "Bremerhaven",
+    "Rotterdam",
+    "Antwerp",
+    "Hamburg",
+    "Felixstowe",
+    "Valencia",
+    "Piraeus",
+    "Gdansk",
+    "Genoa",
+    "Le Havre",
+    "Algeciras",
+    "Gothenburg",
+    "Aarhus",
+    "Koper",
+    "Constanta",
+    "Trieste",
+    "Bremerhaven",
 ]
 DELAY_LIMIT = 24
 
@@ -39,9 +53,12 @@ def port_rows(seed: int) -> list[PortRow]:
     rng = random.Random(f"gate-{seed}")
     slow_ports = set(rng.sample(PORTS, 3))  # a short list for the complete-retrieval task
     return [
-        PortRow(p, rng.randint(1200, 48000),
-                round(rng.uniform(24.5, 40) if p in slow_ports else rng.uniform(3, 23.5), 1),
-                round(rng.uniform(0.5, 9.5), 1))
+        PortRow(
+            p,
+            rng.randint(1200, 48000),
+            round(rng.uniform(24.5, 40) if p in slow_ports else rng.uniform(3, 23.5), 1),
+            round(rng.uniform(0.5, 9.5), 1),
+        )
         for p in PORTS
     ]
 

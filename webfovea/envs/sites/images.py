@@ -37,7 +37,9 @@ def _draw(d: ImageDraw.ImageDraw, kind: str, rng: random.Random) -> None:
     elif kind == "car":
         col = (rng.randint(50, 230), rng.randint(20, 120), rng.randint(20, 200))
         d.rounded_rectangle([25 + ox, 85 + oy, 125 + ox, 118 + oy], radius=6, fill=col)
-        d.polygon([(45 + ox, 85 + oy), (60 + ox, 62 + oy), (100 + ox, 62 + oy), (112 + ox, 85 + oy)], fill=col)
+        d.polygon(
+            [(45 + ox, 85 + oy), (60 + ox, 62 + oy), (100 + ox, 62 + oy), (112 + ox, 85 + oy)], fill=col
+        )
         for x in (45, 105):
             d.ellipse([x - 11 + ox, 108 + oy, x + 11 + ox, 130 + oy], fill=(20, 20, 20))
     elif kind == "tree":

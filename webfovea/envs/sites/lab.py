@@ -74,10 +74,12 @@ ARIA_JS = """for (const e of document.querySelectorAll('[role=checkbox], [role=s
   e.setAttribute('aria-checked', e.getAttribute('aria-checked') === 'true' ? 'false' : 'true'); });"""
 
 SORT_ROWS = [("Oslo", "412"), ("Lima", "187"), ("Pune", "955"), ("Kiev", "623")]
-SORT = ('<table class="data" id="sort-table"><thead><tr><th><button id="by-name">City</button></th>'
-        '<th><button id="by-value">Value</button></th></tr></thead><tbody>'
-        + "".join(f'<tr><td class="name">{n}</td><td class="value">{v}</td></tr>' for n, v in SORT_ROWS)
-        + "</tbody></table>")
+SORT = (
+    '<table class="data" id="sort-table"><thead><tr><th><button id="by-name">City</button></th>'
+    '<th><button id="by-value">Value</button></th></tr></thead><tbody>'
+    + "".join(f'<tr><td class="name">{n}</td><td class="value">{v}</td></tr>' for n, v in SORT_ROWS)
+    + "</tbody></table>"
+)
 SORT_JS = """const sortBy = (col) => { const tb = document.querySelector('#sort-table tbody');
   const rows = [...tb.rows].sort((a, b) => col ? (+a.cells[1].textContent) - (+b.cells[1].textContent)
     : a.cells[0].textContent.localeCompare(b.cells[0].textContent));
@@ -93,8 +95,11 @@ SPIN_JS = """const sp = document.getElementById('spin'); const setv = (v) => { v
 document.getElementById('up').onclick = () => setv(+sp.textContent + 1);
 document.getElementById('down').onclick = () => setv(+sp.textContent - 1);"""
 
-SORTABLE = ('<ul id="sortable" style="padding:0;width:300px">'
-            + "".join(f'<li data-k="{k}">{k}</li>' for k in ("Wash", "Dry", "Fold", "Store")) + "</ul>")
+SORTABLE = (
+    '<ul id="sortable" style="padding:0;width:300px">'
+    + "".join(f'<li data-k="{k}">{k}</li>' for k in ("Wash", "Dry", "Fold", "Store"))
+    + "</ul>"
+)
 SORTABLE_JS = """let drag = null; const ul = document.getElementById('sortable');
 ul.addEventListener('mousedown', (e) => { drag = e.target.closest('li'); e.preventDefault(); });
 document.addEventListener('mousemove', (e) => { if (!drag) return;
@@ -104,12 +109,19 @@ document.addEventListener('mousemove', (e) => { if (!drag) return;
     ul.insertBefore(drag, e.clientY > r.top + r.height / 2 ? over.nextSibling : over); } });
 document.addEventListener('mouseup', () => { drag = null; });"""
 
-RESIZE = """<textarea id="notes" style="width:300px;height:80px;resize:both" aria-label="Notes">Notes</textarea>"""
+RESIZE = (
+    """<textarea id="notes" style="width:300px;height:80px;resize:both" aria-label="Notes">Notes</textarea>"""
+)
 
 LISTBOX_ITEMS = [(f"Item {i:02d}", f"K{(i * 7919) % 9000 + 1000}") for i in range(1, 41)]
-LISTBOX = ('<div id="listbox" role="listbox" aria-label="Warehouse codes">'
-           + "".join(f'<div role="option" data-i="{i + 1}">{n} — code <b class="code">{c}</b></div>'
-                     for i, (n, c) in enumerate(LISTBOX_ITEMS)) + "</div>")
+LISTBOX = (
+    '<div id="listbox" role="listbox" aria-label="Warehouse codes">'
+    + "".join(
+        f'<div role="option" data-i="{i + 1}">{n} — code <b class="code">{c}</b></div>'
+        for i, (n, c) in enumerate(LISTBOX_ITEMS)
+    )
+    + "</div>"
+)
 
 MENU = """<div class="menu" id="menu"><div class="top" id="menu-top">Data ▾</div>
 <div class="sub" id="submenu"><a href="#" data-v="Exports: 48.2 bn">Exports</a><a href="#" data-v="Imports: 51.9 bn">Imports</a></div></div>
@@ -131,10 +143,15 @@ document.getElementById('confirm').onclick = () => { let t = 120;
   for (const [id, p] of [['gift', 5], ['insurance', 12], ['express', 20], ['printed', 2]]) if (document.getElementById(id).checked) t += p;
   document.getElementById('confirmation').innerHTML = 'Order total: <b class="total">' + t.toFixed(2) + '</b> EUR'; };"""
 
-ROWS = ('<table class="data" id="rows"><tbody>' + "".join(
-    f'<tr data-id="{i}" style="cursor:pointer;height:48px"><td style="width:320px">Shipment {i}</td>'
-    f'<td style="width:160px"><button class="details" data-id="{i}" style="visibility:hidden">Details</button></td></tr>'
-    for i in range(1, 6)) + '</tbody></table><p id="row-dialog"></p>')
+ROWS = (
+    '<table class="data" id="rows"><tbody>'
+    + "".join(
+        f'<tr data-id="{i}" style="cursor:pointer;height:48px"><td style="width:320px">Shipment {i}</td>'
+        f'<td style="width:160px"><button class="details" data-id="{i}" style="visibility:hidden">Details</button></td></tr>'
+        for i in range(1, 6)
+    )
+    + '</tbody></table><p id="row-dialog"></p>'
+)
 ROWS_JS = """// Hover intent: a row's Details button shows (and takes clicks) 150 ms after the pointer arrives;
 // a click on the row itself opens the shipment's page.
 for (const tr of document.querySelectorAll('#rows tr')) {
@@ -174,8 +191,13 @@ WIDGETS: dict[str, tuple[str, str, str]] = {
 
 
 def lab_page(title: str, body: str, script: str) -> str:
-    return page(f"Lab: {title}", f'<h1>{esc(title)}</h1><div class="lab">{body}</div>', active="/lab",
-                extra_css=LAB_CSS, script=script)
+    return page(
+        f"Lab: {title}",
+        f'<h1>{esc(title)}</h1><div class="lab">{body}</div>',
+        active="/lab",
+        extra_css=LAB_CSS,
+        script=script,
+    )
 
 
 def register(ctx: SiteContext, main: FastAPI, frame: FastAPI) -> None:
@@ -186,8 +208,10 @@ def register(ctx: SiteContext, main: FastAPI, frame: FastAPI) -> None:
         return lab_page("Widget lab", f'<div class="card"><ul id="widgets">{items}</ul></div>', "")
 
     for key, (title, body, script) in WIDGETS.items():
-        main.add_api_route(f"/lab/{key}", _static(title, body, script), response_class=HTMLResponse,
-                           methods=["GET"])
+        main.add_api_route(
+            f"/lab/{key}", _static(title, body, script), response_class=HTMLResponse, methods=["GET"]
+        )
+
     @main.get("/lab/rows/{rid}", response_class=HTMLResponse)
     def row_page(rid: int) -> str:
         return lab_page(f"Shipment {rid}", _card("Shipment", f"<p>Shipment {rid} is in transit.</p>"), "")

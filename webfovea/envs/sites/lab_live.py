@@ -23,8 +23,12 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from .context import SiteContext
 from .layout import esc, frame_page
 
-PAGES = {"ws?delay=400": "WebSocket order form", "ws-frame?delay=400": "WebSocket form in an embedded frame",
-         "autocomplete": "Autocomplete with a debounce", "busy?clock=1&stream=1&spin=1": "A page that never goes quiet"}
+PAGES = {
+    "ws?delay=400": "WebSocket order form",
+    "ws-frame?delay=400": "WebSocket form in an embedded frame",
+    "autocomplete": "Autocomplete with a debounce",
+    "busy?clock=1&stream=1&spin=1": "A page that never goes quiet",
+}
 
 WS_FORM = """<div class="card" id="ws-card"><h2>Order a data extract</h2>
 <p>Dataset: <b>Port arrivals, monthly</b> · Format: CSV</p>
@@ -46,8 +50,16 @@ q.addEventListener('input', () => { clearTimeout(deb); deb = setTimeout(async ()
     li.dataset.code = p.code; li.style.cssText = 'padding:8px;cursor:pointer;border-bottom:1px solid #ddd';
     li.onclick = () => { document.getElementById('port-result').innerHTML = p.name + ': <b class="code">' + p.code + '</b>'; ul.innerHTML = ''; };
     ul.appendChild(li); } }, 300); });"""
-PORTS = [("Rotterdam", "NLRTM"), ("Hamburg", "DEHAM"), ("Antwerp", "BEANR"), ("Piraeus", "GRPIR"),
-         ("Valencia", "ESVLC"), ("Gdansk", "PLGDN"), ("Genoa", "ITGOA"), ("Le Havre", "FRLEH")]
+PORTS = [
+    ("Rotterdam", "NLRTM"),
+    ("Hamburg", "DEHAM"),
+    ("Antwerp", "BEANR"),
+    ("Piraeus", "GRPIR"),
+    ("Valencia", "ESVLC"),
+    ("Gdansk", "PLGDN"),
+    ("Genoa", "ITGOA"),
+    ("Le Havre", "FRLEH"),
+]
 
 BUSY = """<div class="card"><h2>Live board</h2><p>Time: <span id="clock">00:00:00.0</span></p>
 <p>Ticker: <span id="ticker">waiting</span></p><div id="spinner" style="width:40px;height:40px;border:6px solid #ccc;border-top-color:#0b5cab;border-radius:50%"></div>
@@ -76,7 +88,9 @@ def _delay(raw: str | None) -> int:
         return 0
 
 
-def register(ctx: SiteContext, main: FastAPI, frame: FastAPI, lab_page: Callable[[str, str, str], str]) -> None:
+def register(
+    ctx: SiteContext, main: FastAPI, frame: FastAPI, lab_page: Callable[[str, str, str], str]
+) -> None:
     def form_body(delay: int) -> tuple[str, str]:
         return WS_FORM, WS_JS.replace("__DELAY__", str(delay))
 
@@ -94,9 +108,11 @@ def register(ctx: SiteContext, main: FastAPI, frame: FastAPI, lab_page: Callable
     @main.get("/lab/ws-frame", response_class=HTMLResponse)
     def ws_frame(delay: str | None = None) -> str:
         src = f"{ctx.frame_url}/lab/ws?delay={_delay(delay)}"
-        body = (f'<p>The order form below is provided by our fulfilment partner.</p>'
-                f'<iframe id="order-frame" title="Order form" src="{esc(src)}" '
-                'style="width:900px;height:420px;border:1px solid #b9c6d3;background:#fff"></iframe>')
+        body = (
+            f"<p>The order form below is provided by our fulfilment partner.</p>"
+            f'<iframe id="order-frame" title="Order form" src="{esc(src)}" '
+            'style="width:900px;height:420px;border:1px solid #b9c6d3;background:#fff"></iframe>'
+        )
         return lab_page("Order form (embedded)", body, "")
 
     @main.get("/lab/autocomplete", response_class=HTMLResponse)
@@ -148,8 +164,13 @@ def _register_socket(app: FastAPI) -> None:
                     async def refuse() -> None:
                         while busy.is_set():
                             await asyncio.sleep(0.01)
-                        await ws.send_json({"ok": False, "error": "this order was already submitted; "
-                                                                  "the duplicate was not accepted"})
+                        await ws.send_json(
+                            {
+                                "ok": False,
+                                "error": "this order was already submitted; the duplicate was not accepted",
+                            }
+                        )
+
                     tasks.add(asyncio.create_task(refuse()))
                     continue
                 busy.set()

@@ -39,10 +39,15 @@ def shipments(seed: int) -> list[Shipment]:
     rng = random.Random(f"shipments-{seed}")
     out = []
     for i in range(TOTAL_SHIPMENTS):
-        out.append(Shipment(
-            f"SHP-{10400 + i * 7 + rng.randint(0, 6)}", rng.choice(ORIGINS), rng.choice(STATUSES),
-            round(rng.uniform(2, 480), 1), f"2025-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}",
-        ))
+        out.append(
+            Shipment(
+                f"SHP-{10400 + i * 7 + rng.randint(0, 6)}",
+                rng.choice(ORIGINS),
+                rng.choice(STATUSES),
+                round(rng.uniform(2, 480), 1),
+                f"2025-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}",
+            )
+        )
     return out
 
 
@@ -110,8 +115,10 @@ $('#month').addEventListener('change', render);
 """
 REGIONS = ["North", "North-East", "East", "South-East", "South", "South-West", "West", "Central", "Islands"]
 ENERGY_MONTHS = ["2024-10", "2024-11", "2024-12", "2025-01", "2025-02", "2025-03"]
-MONTH_LABELS = {m: f"{['October', 'November', 'December', 'January', 'February', 'March'][i]} {m[:4]}"
-                for i, m in enumerate(ENERGY_MONTHS)}
+MONTH_LABELS = {
+    m: f"{['October', 'November', 'December', 'January', 'February', 'March'][i]} {m[:4]}"
+    for i, m in enumerate(ENERGY_MONTHS)
+}
 
 
 @lru_cache(maxsize=8)
@@ -142,14 +149,24 @@ the page and more rows load as you scroll.</p>
     async def rows(offset: int = 0) -> JSONResponse:
         await asyncio.sleep(first_delay_s(ctx.seed) if offset == 0 else 0.5)
         all_rows = shipments(ctx.seed)
-        chunk = all_rows[max(0, offset): max(0, offset) + PAGE_SIZE]
+        chunk = all_rows[max(0, offset) : max(0, offset) + PAGE_SIZE]
         hold = alerts(ctx.seed)
-        return JSONResponse({
-            "rows": [{"sid": s.sid, "origin": s.origin, "status": s.status, "weight": f"{s.weight_t:.1f}",
-                      "eta": s.eta} for s in chunk],
-            "total": len(all_rows),
-            "alerts": "Held by customs: " + ("; ".join(hold) if hold else "none"),
-        })
+        return JSONResponse(
+            {
+                "rows": [
+                    {
+                        "sid": s.sid,
+                        "origin": s.origin,
+                        "status": s.status,
+                        "weight": f"{s.weight_t:.1f}",
+                        "eta": s.eta,
+                    }
+                    for s in chunk
+                ],
+                "total": len(all_rows),
+                "alerts": "Held by customs: " + ("; ".join(hold) if hold else "none"),
+            }
+        )
 
     @main.get("/energy", response_class=HTMLResponse)
     def energy() -> str:

@@ -128,8 +128,8 @@ def register(ctx: SiteContext, main: FastAPI, frame: FastAPI) -> None:
 <div class="card filters"><h2>Filters</h2>
 <div class="row">
   <div style="width:260px"></div>
-  <label class="f">Country / area{_select('country', countries, country)}</label>
-  <label class="f">Frequency{_select('freq', list(FREQUENCIES.items()), freq)}</label>
+  <label class="f">Country / area{_select("country", countries, country)}</label>
+  <label class="f">Frequency{_select("freq", list(FREQUENCIES.items()), freq)}</label>
   <div class="ac"><label class="f">Indicator
     <input type="text" id="indicator-q" autocomplete="off" placeholder="Start typing an indicator…" style="width:340px"></label>
     <ul id="suggestions" hidden></ul>
@@ -166,20 +166,27 @@ decimal. The period average in the table footer is computed over the rows shown.
 
     @main.get("/stats/api/table")
     def api_table(
-        country: str = "AU", indicator: str = "cpi", freq: str = "M",
-        from_: str = Query("", alias="from"), to: str = "",
+        country: str = "AU",
+        indicator: str = "cpi",
+        freq: str = "M",
+        from_: str = Query("", alias="from"),
+        to: str = "",
     ) -> JSONResponse:
         return JSONResponse(table_data(ctx.world, country, indicator, freq, from_, to))
 
     @main.get("/stats/api/table.csv")
     def api_csv(
-        country: str = "AU", indicator: str = "cpi", freq: str = "M",
-        from_: str = Query("", alias="from"), to: str = "",
+        country: str = "AU",
+        indicator: str = "cpi",
+        freq: str = "M",
+        from_: str = Query("", alias="from"),
+        to: str = "",
     ) -> PlainTextResponse:
         d = table_data(ctx.world, country, indicator, freq, from_, to)
         lines = ["period,value"] + [f'{p},"{v}"' for p, v in d["rows"]]
         return PlainTextResponse(
-            "\n".join(lines) + "\n", media_type="text/csv",
+            "\n".join(lines) + "\n",
+            media_type="text/csv",
             headers={"Content-Disposition": f'attachment; filename="{country}-{indicator}-{freq}.csv"'},
         )
 
@@ -197,9 +204,9 @@ decimal. The period average in the table footer is computed over the rows shown.
 (first minus second, percentage points) and which is higher.</p>
 <div class="card"><div class="row">
   <div style="width:360px"></div>
-  <label class="f">First country{_select('country-a', countries, 'AU')}</label>
-  <label class="f">Second country{_select('country-b', countries, 'BR')}</label>
-  <label class="f">Indicator{_select('cmp-indicator', [(k, v) for k, v in INDICATORS.items() if k != 'exports'], 'cpi')}</label>
+  <label class="f">First country{_select("country-a", countries, "AU")}</label>
+  <label class="f">Second country{_select("country-b", countries, "BR")}</label>
+  <label class="f">Indicator{_select("cmp-indicator", [(k, v) for k, v in INDICATORS.items() if k != "exports"], "cpi")}</label>
   <button id="cmp-apply" type="button">Apply</button>
 </div></div>
 <div class="card tablewrap"><div id="caption"></div>
@@ -231,7 +238,9 @@ apply();
         indicator = indicator if indicator in INDICATORS else "cpi"
         rows = compare_table(ctx.world, a, b, indicator)
         caption = f"{INDICATORS[indicator]}: {BY_CODE[a].option} vs {BY_CODE[b].option}"
-        return JSONResponse({"caption": caption, "a": BY_CODE[a].option, "b": BY_CODE[b].option, "rows": rows})
+        return JSONResponse(
+            {"caption": caption, "a": BY_CODE[a].option, "b": BY_CODE[b].option, "rows": rows}
+        )
 
 
 def compare_table(w: World, a: str, b: str, indicator: str) -> list[list[str]]:

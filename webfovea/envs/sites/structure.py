@@ -31,8 +31,10 @@ REPORTS = ("North", "Harbour", "Airport", "Valley")
 def stations(seed: int) -> list[tuple[str, str, list[str]]]:
     rng = random.Random(f"struct-stations-{seed}")
     regions = ("Alpine", "Coastal", "Delta", "Highland", "Lowland", "Plateau")
-    return [(f"ST-{i:04d}", rng.choice(regions), [f"{rng.uniform(1, 99):.1f}" for _ in range(5)])
-            for i in range(1, STATION_ROWS + 1)]
+    return [
+        (f"ST-{i:04d}", rng.choice(regions), [f"{rng.uniform(1, 99):.1f}" for _ in range(5)])
+        for i in range(1, STATION_ROWS + 1)
+    ]
 
 
 def station_value(seed: int, row: int = ANSWER_ROW, year_index: int = 4) -> str:
@@ -56,14 +58,19 @@ YEARS = ("2019", "2020", "2021", "2022", "2023")
 
 def _stations_page(seed: int) -> str:
     rows = "".join(
-        f'<tr id="st-{i}"><td>{code}</td><td>{region}</td>' + "".join(f'<td class="num">{v}</td>' for v in vals)
+        f'<tr id="st-{i}"><td>{code}</td><td>{region}</td>'
+        + "".join(f'<td class="num">{v}</td>' for v in vals)
         + "</tr>"
         for i, (code, region, vals) in enumerate(stations(seed), start=1)
     )
-    head = "<tr><th>Station</th><th>Region</th>" + "".join(f'<th class="num">{y}</th>' for y in YEARS) + "</tr>"
-    body = (f"<h1>Rain gauge register</h1><p class=lead>Annual rainfall (cm) for {STATION_ROWS:,} stations.</p>"
-            f'<div class="card"><table class="data" id="stations"><thead>{head}</thead><tbody>{rows}</tbody>'
-            "</table></div>")
+    head = (
+        "<tr><th>Station</th><th>Region</th>" + "".join(f'<th class="num">{y}</th>' for y in YEARS) + "</tr>"
+    )
+    body = (
+        f"<h1>Rain gauge register</h1><p class=lead>Annual rainfall (cm) for {STATION_ROWS:,} stations.</p>"
+        f'<div class="card"><table class="data" id="stations"><thead>{head}</thead><tbody>{rows}</tbody>'
+        "</table></div>"
+    )
     return page("Rain gauge register", f"<main>{body}</main>", active="/struct/stations")
 
 
@@ -104,11 +111,14 @@ show(); window.addEventListener('pageshow', show);
 # Controls sit right of a 560 px margin: a click mapped at 3/4 of the intended point misses them.
 AWAY_CSS = ".away { margin-left: 560px; max-width: 760px; }"
 
-CONTACT_CSS = AWAY_CSS + """
+CONTACT_CSS = (
+    AWAY_CSS
+    + """
 .grid { display: grid; grid-template-columns: 120px 300px; gap: 12px 16px; align-items: center; }
 .grid .l1 { grid-row: 1; grid-column: 1; } .grid .l2 { grid-row: 2; grid-column: 1; }
 .grid .i1 { grid-row: 1; grid-column: 2; } .grid .i2 { grid-row: 2; grid-column: 2; }
 """
+)
 
 
 def register(ctx: SiteContext, main: FastAPI, frame: FastAPI) -> None:
@@ -121,8 +131,8 @@ def register(ctx: SiteContext, main: FastAPI, frame: FastAPI) -> None:
     @main.get("/struct/widgets", response_class=HTMLResponse)
     def widgets() -> str:
         body = f"""<main class="away"><h1>Utility widgets</h1>
-<div class="card"><h2>Meter</h2><open-meter data-v="{esc(token('meter', seed, n=4).upper())}"></open-meter></div>
-<div class="card"><h2>Vault</h2><closed-vault data-v="{esc(token('vault', seed, n=4).upper())}"
+<div class="card"><h2>Meter</h2><open-meter data-v="{esc(token("meter", seed, n=4).upper())}"></open-meter></div>
+<div class="card"><h2>Vault</h2><closed-vault data-v="{esc(token("vault", seed, n=4).upper())}"
  style="display:inline-block;min-width:200px;min-height:38px"></closed-vault>
 <p id="vault-result">Locked</p></div></main>"""
         return page("Utility widgets", body, active="/struct/widgets", script=WIDGETS_JS, extra_css=AWAY_CSS)
@@ -136,8 +146,10 @@ def register(ctx: SiteContext, main: FastAPI, frame: FastAPI) -> None:
 
     @main.get("/struct/reports", response_class=HTMLResponse)
     def reports() -> str:
-        items = "".join(f'<li><a id="rep-{n.lower()}" href="/struct/report/{n}">{n} station report</a></li>'
-                        for n in REPORTS)
+        items = "".join(
+            f'<li><a id="rep-{n.lower()}" href="/struct/report/{n}">{n} station report</a></li>'
+            for n in REPORTS
+        )
         body = f"""<main class="away"><h1>Station reports</h1><div class="card"><ul id="reports">{items}</ul>
 <p id="last"></p></div></main>"""
         return page("Station reports", body, active="/struct/reports", script=REPORTS_JS, extra_css=AWAY_CSS)
@@ -148,16 +160,20 @@ def register(ctx: SiteContext, main: FastAPI, frame: FastAPI) -> None:
         body = f"""<main><h1>{esc(name)} station report</h1><div class="card"><p>Filed under this station.
 The reference is shown on the report list after you return to it.</p></div></main>"""
         # The marker says the reference is stored: going back before it would show nothing.
-        script = (f"sessionStorage.setItem('last-report', {ref!r}); "
-                  "document.querySelector('main .card p').dataset.stored = '1';")
+        script = (
+            f"sessionStorage.setItem('last-report', {ref!r}); "
+            "document.querySelector('main .card p').dataset.stored = '1';"
+        )
         return page(f"{name} report", body, active="/struct/reports", script=script)
 
     @main.get("/struct/contact", response_class=HTMLResponse)
     def contact(email: str | None = None, phone: str | None = None) -> str:
         done = ""
         if email is not None and phone is not None:
-            done = f'<p id="contact-result">Saved: email {esc(email)}, phone {esc(phone)} — receipt ' \
-                   f'{esc(contact_code(seed, email, phone))}</p>'
+            done = (
+                f'<p id="contact-result">Saved: email {esc(email)}, phone {esc(phone)} — receipt '
+                f"{esc(contact_code(seed, email, phone))}</p>"
+            )
         body = f"""<main class="away"><h1>Contact details</h1><div class="card"><form id="contact" method="get">
 <div class="grid"><label class="l1" for="email">Email</label><input class="i1" id="phone" name="phone">
 <label class="l2" for="phone">Phone</label><input class="i2" id="email" name="email"></div>

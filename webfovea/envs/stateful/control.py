@@ -26,7 +26,9 @@ def _guarded(request: Request, store: SessionStore, session_id: str) -> Session 
     if session is None:
         return JSONResponse({"error": f"no session {session_id!r}"}, status_code=404)
     if session.state is None:
-        return JSONResponse({"error": f"session {session_id!r} is not a stateful task's session"}, status_code=409)
+        return JSONResponse(
+            {"error": f"session {session_id!r} is not a stateful task's session"}, status_code=409
+        )
     return session
 
 
@@ -37,8 +39,15 @@ def register_control(main: FastAPI, store: SessionStore) -> None:
         if isinstance(s, JSONResponse):
             return s
         changes = canonical_diff(s.extra["initial"], s.state)
-        return JSONResponse({**s.public(), "initial_sha256": sha256_of(s.extra["initial"]),
-                             "final_sha256": sha256_of(s.state), "diff": changes, "diff_sha256": sha256_of(changes)})
+        return JSONResponse(
+            {
+                **s.public(),
+                "initial_sha256": sha256_of(s.extra["initial"]),
+                "final_sha256": sha256_of(s.state),
+                "diff": changes,
+                "diff_sha256": sha256_of(changes),
+            }
+        )
 
     @main.get(CONTROL_PREFIX + "/sessions/{session_id}/audit")
     async def audit(session_id: str, request: Request) -> JSONResponse:

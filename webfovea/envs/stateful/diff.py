@@ -27,7 +27,9 @@ def entities(state: BaseModel | dict[str, Any]) -> dict[str, dict[str, dict[str,
     return out
 
 
-def canonical_diff(before: BaseModel | dict[str, Any], after: BaseModel | dict[str, Any]) -> list[dict[str, Any]]:
+def canonical_diff(
+    before: BaseModel | dict[str, Any], after: BaseModel | dict[str, Any]
+) -> list[dict[str, Any]]:
     """Sorted change records: {entity, id, op: create|delete|update, field?, before, after}."""
     old, new = entities(before), entities(after)
     changes: list[dict[str, Any]] = []
@@ -35,14 +37,38 @@ def canonical_diff(before: BaseModel | dict[str, Any], after: BaseModel | dict[s
         a, b = old.get(entity, {}), new.get(entity, {})
         for rid in sorted(set(a) | set(b)):
             if rid not in a:
-                changes.append({"entity": entity, "id": rid, "op": "create", "field": None,
-                                "before": None, "after": b[rid]})
+                changes.append(
+                    {
+                        "entity": entity,
+                        "id": rid,
+                        "op": "create",
+                        "field": None,
+                        "before": None,
+                        "after": b[rid],
+                    }
+                )
             elif rid not in b:
-                changes.append({"entity": entity, "id": rid, "op": "delete", "field": None,
-                                "before": a[rid], "after": None})
+                changes.append(
+                    {
+                        "entity": entity,
+                        "id": rid,
+                        "op": "delete",
+                        "field": None,
+                        "before": a[rid],
+                        "after": None,
+                    }
+                )
             else:
                 for f in sorted(set(a[rid]) | set(b[rid])):
                     if a[rid].get(f) != b[rid].get(f):
-                        changes.append({"entity": entity, "id": rid, "op": "update", "field": f,
-                                        "before": a[rid].get(f), "after": b[rid].get(f)})
+                        changes.append(
+                            {
+                                "entity": entity,
+                                "id": rid,
+                                "op": "update",
+                                "field": f,
+                                "before": a[rid].get(f),
+                                "after": b[rid].get(f),
+                            }
+                        )
     return changes

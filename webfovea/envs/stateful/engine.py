@@ -30,8 +30,11 @@ def _error(message: str, status: int) -> JSONResponse:
 def _session(request: Request, store: SessionStore, app: AppSpec) -> Session | JSONResponse:
     session = session_of(request, store)
     if session is None:
-        return _error("No active session: this page is opened by the benchmark runner, which binds the "
-                      "browser to a session first (see docs/sessions.md).", 401)
+        return _error(
+            "No active session: this page is opened by the benchmark runner, which binds the "
+            "browser to a session first (see docs/sessions.md).",
+            401,
+        )
     if session.extra.get("app") != app.name or session.state is None:
         return _error(f"This session belongs to another application, not {app.title}.", 409)
     return session
@@ -71,7 +74,9 @@ def mutate(session: Session, app: AppSpec, rid: str | None, fields: dict[str, An
     return record.model_dump(mode="json")
 
 
-def _saved(session: Session, app: AppSpec, rid: str | None, fields: dict[str, Any], message: str) -> JSONResponse:
+def _saved(
+    session: Session, app: AppSpec, rid: str | None, fields: dict[str, Any], message: str
+) -> JSONResponse:
     """One create/update/row action through `mutate`: 404 for an unknown record, 422 for a schema
     violation (nothing written), else the stored record and `message` (its `{id}` filled in)."""
     try:
@@ -158,10 +163,20 @@ def register_app(app: AppSpec, main: FastAPI, store: SessionStore) -> None:
         st = s.state
         rows = [r for r in st.catalogue if not topic or r.get("topic") == topic]
         units = {u["id"]: u["name"] for u in st.units}
-        shown = [{**r, "unit": r["unit"] if st.unit_display == "code" else units.get(r["unit"], r["unit"])}
-                 for r in rows]
-        return JSONResponse({"ok": True, "rows": shown, "filter": topic, "key_figures": st.key_figures,
-                             "unit_display": st.unit_display, "units": st.units})
+        shown = [
+            {**r, "unit": r["unit"] if st.unit_display == "code" else units.get(r["unit"], r["unit"])}
+            for r in rows
+        ]
+        return JSONResponse(
+            {
+                "ok": True,
+                "rows": shown,
+                "filter": topic,
+                "key_figures": st.key_figures,
+                "unit_display": st.unit_display,
+                "units": st.units,
+            }
+        )
 
     @main.post(api + "/login")
     async def login(request: Request) -> JSONResponse:

@@ -39,14 +39,24 @@ def spa_js() -> str:
 def _declaration(app: AppSpec) -> dict[str, Any]:
     """What the UI needs to know about the app (no state, nothing about the evaluation)."""
     return {
-        "api": app.api, "noun": app.noun, "editable": app.editable, "save_label": app.save_label,
+        "api": app.api,
+        "noun": app.noun,
+        "editable": app.editable,
+        "save_label": app.save_label,
         "columns": [list(c) for c in app.columns],
-        "fields": [{"name": f.name, "label": f.label, "kind": f.kind, "options": [list(o) for o in f.options]}
-                   for f in app.fields],
+        "fields": [
+            {"name": f.name, "label": f.label, "kind": f.kind, "options": [list(o) for o in f.options]}
+            for f in app.fields
+        ],
         "row_actions": [{"name": a.name, "label": a.label, "choose": a.choose} for a in app.row_actions],
-        "catalogue": None if app.catalogue is None else {
-            "title": app.catalogue.title, "filter_label": app.catalogue.filter_label,
-            "filter_options": list(app.catalogue.filter_options), "columns": [list(c) for c in app.catalogue.columns]},
+        "catalogue": None
+        if app.catalogue is None
+        else {
+            "title": app.catalogue.title,
+            "filter_label": app.catalogue.filter_label,
+            "filter_options": list(app.catalogue.filter_options),
+            "columns": [list(c) for c in app.catalogue.columns],
+        },
     }
 
 

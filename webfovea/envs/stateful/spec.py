@@ -60,8 +60,13 @@ class AppState(BaseModel):
     units: list[dict[str, Any]] = Field(default_factory=list)
 
 
-def add_earlier(state: AppState, model: type[BaseModel], prefix: str, rows: list[dict[str, Any]],
-                stamp: Callable[[int], str]) -> None:
+def add_earlier(
+    state: AppState,
+    model: type[BaseModel],
+    prefix: str,
+    rows: list[dict[str, Any]],
+    stamp: Callable[[int], str],
+) -> None:
     """The records a seeded state starts with (ids `prefix0001`…, created = updated =
     `stamp(i)`), so edits and invariants have neighbours to leave alone; the id counter follows."""
     for i, fields in enumerate(rows, start=1):

@@ -6,7 +6,10 @@ from webfovea.observation.modes.base import ObservationMode
 MODE = ObservationMode(
     name="hybrid",
     summary="screenshots and the accessibility snapshot; targets are points or references",
-    image=True, snapshot=True, refs=True, points=True,
+    image=True,
+    snapshot=True,
+    refs=True,
+    points=True,
     intro="You see screenshots of a browser page at a fixed size and its accessibility snapshot "
-          "(one line per element, with [ref=…] references)",
+    "(one line per element, with [ref=…] references)",
 )

@@ -7,6 +7,9 @@ from webfovea.observation.modes.base import ObservationMode
 MODE = ObservationMode(
     name="structured",
     summary="Playwright's accessibility snapshot; targets are references like ref='e12'",
-    image=False, snapshot=True, refs=True, points=False,
+    image=False,
+    snapshot=True,
+    refs=True,
+    points=False,
     intro="You read an accessibility snapshot of a browser page (one line per element, with [ref=…] references)",
 )

@@ -5,6 +5,9 @@ from webfovea.observation.modes.base import ObservationMode
 MODE = ObservationMode(
     name="vision",
     summary="screenshots; targets are points on the image (the paper's harness)",
-    image=True, snapshot=False, refs=False, points=True,
+    image=True,
+    snapshot=False,
+    refs=False,
+    points=True,
     intro="You see screenshots of a browser page at a fixed size",
 )

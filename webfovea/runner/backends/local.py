@@ -37,7 +37,10 @@ def spawn_worker(spec: WorkerSpec) -> subprocess.Popen[bytes]:
     env["PYTHONPATH"] = os.pathsep.join(paths + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else []))
     env[PARENT_ENV] = str(os.getpid())  # the worker dies with this process (runner/orphan.py)
     proc = subprocess.Popen(
-        [sys.executable, "-m", "webfovea.runner.worker"], stdin=subprocess.PIPE, env=env, process_group=0,
+        [sys.executable, "-m", "webfovea.runner.worker"],
+        stdin=subprocess.PIPE,
+        env=env,
+        process_group=0,
     )
     assert proc.stdin is not None
     with contextlib.suppress(BrokenPipeError):

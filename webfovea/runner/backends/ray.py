@@ -105,13 +105,16 @@ class RayBackend:
         self.started_here = not ray.is_initialized()
         if self.started_here:
             try:
-                ray.init(address=address, include_dashboard=False, ignore_reinit_error=True, log_to_driver=False)
+                ray.init(
+                    address=address, include_dashboard=False, ignore_reinit_error=True, log_to_driver=False
+                )
             except Exception as e:
                 raise RunError(f"cannot start or reach Ray (address {address or 'local'}): {e}") from None
         # Workers on other nodes must reach the driver: serve on this node's cluster address.
         self.channel_host = ray.util.get_node_ip_address()
-        self.actor_cls = ray.remote(num_cpus=cpus_per_worker, max_restarts=0, max_task_retries=0,
-                                    max_concurrency=2)(NodeAgent)
+        self.actor_cls = ray.remote(
+            num_cpus=cpus_per_worker, max_restarts=0, max_task_retries=0, max_concurrency=2
+        )(NodeAgent)
         self.handles: list[RayHandle] = []
 
     def start(self, spec: WorkerSpec) -> RayHandle:

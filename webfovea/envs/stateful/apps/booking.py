@@ -9,8 +9,13 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..spec import AppSpec, AppState, FieldSpec, RowAction, add_earlier
 
-TOURS = (("fjord", "Fjord cruise"), ("fjord-x", "Fjord cruise (express)"), ("glacier", "Glacier hike"),
-         ("city", "City walk"), ("museum", "Museum pass"))
+TOURS = (
+    ("fjord", "Fjord cruise"),
+    ("fjord-x", "Fjord cruise (express)"),
+    ("glacier", "Glacier hike"),
+    ("city", "City walk"),
+    ("museum", "Museum pass"),
+)
 
 
 class Reservation(BaseModel):
@@ -32,20 +37,43 @@ class BookingState(AppState):
 
 def build(r: random.Random, seed: int) -> BookingState:
     state = BookingState()
-    rows = [{"tour": tour, "date": f"2025-0{r.randint(5, 9)}-{r.randint(10, 28)}", "quantity": r.randint(1, 6),
-             "contact": contact} for tour, contact in [("city", "Ada Berg"), ("glacier", "Ola Nord"), ("museum", "Kari Vik")]]
+    rows = [
+        {
+            "tour": tour,
+            "date": f"2025-0{r.randint(5, 9)}-{r.randint(10, 28)}",
+            "quantity": r.randint(1, 6),
+            "contact": contact,
+        }
+        for tour, contact in [("city", "Ada Berg"), ("glacier", "Ola Nord"), ("museum", "Kari Vik")]
+    ]
     add_earlier(state, Reservation, "B-", rows, lambda i: f"2024-12-1{i}T10:00:00Z")
     return state
 
 
 APP = AppSpec(
-    name="booking", title="Tour bookings", path="/app/booking", noun="reservation", id_prefix="B-",
+    name="booking",
+    title="Tour bookings",
+    path="/app/booking",
+    noun="reservation",
+    id_prefix="B-",
     lead="Reserve guided tours for a date and a number of people. Your reservations are listed below the form.",
-    state_model=BookingState, record_model=Reservation, build=build,
-    fields=(FieldSpec("tour", "Tour", "select", TOURS), FieldSpec("date", "Date", "date"),
-            FieldSpec("quantity", "People", "number"), FieldSpec("contact", "Contact name", "text")),
-    columns=(("id", "Reservation"), ("tour", "Tour"), ("date", "Date"), ("quantity", "People"),
-             ("contact", "Contact"), ("status", "Status")),
+    state_model=BookingState,
+    record_model=Reservation,
+    build=build,
+    fields=(
+        FieldSpec("tour", "Tour", "select", TOURS),
+        FieldSpec("date", "Date", "date"),
+        FieldSpec("quantity", "People", "number"),
+        FieldSpec("contact", "Contact name", "text"),
+    ),
+    columns=(
+        ("id", "Reservation"),
+        ("tour", "Tour"),
+        ("date", "Date"),
+        ("quantity", "People"),
+        ("contact", "Contact"),
+        ("status", "Status"),
+    ),
     row_actions=(RowAction("cancel", "Cancel", {"status": "cancelled"}),),
     save_label="Reserve",
 )

@@ -11,8 +11,16 @@ from ..spec import AppSpec, AppState, FieldSpec, RowAction
 
 FOLDERS = (("inbox", "Inbox"), ("archive", "Archive"), ("billing", "Billing"), ("spam", "Spam"))
 SENDERS = ("Ada Berg", "Ola Nord", "Kari Vik", "Per Lunde", "Siri Dahl", "Jon Moe", "Liv Aas", "Nils Ek")
-SUBJECTS = ("Missing invoice", "Wrong address on file", "Request for data access", "Complaint about delay",
-            "Question about fees", "Duplicate payment", "Change of contact", "Certificate not received")
+SUBJECTS = (
+    "Missing invoice",
+    "Wrong address on file",
+    "Request for data access",
+    "Complaint about delay",
+    "Question about fees",
+    "Duplicate payment",
+    "Change of contact",
+    "Certificate not received",
+)
 
 
 class Case(BaseModel):
@@ -38,19 +46,37 @@ def build(r: random.Random, seed: int) -> CasesState:
     r.shuffle(subjects)
     for i, (sender, subject) in enumerate(zip(SENDERS, subjects, strict=True), 1):
         stamp = f"2024-12-{10 + i:02d}T{8 + r.randint(0, 9):02d}:00:00Z"
-        state.records.append(Case(id=f"C-{i:04d}", sender=sender, subject=subject, created=stamp, updated=stamp))
+        state.records.append(
+            Case(id=f"C-{i:04d}", sender=sender, subject=subject, created=stamp, updated=stamp)
+        )
     state.counter = len(SENDERS)
     return state
 
 
 APP = AppSpec(
-    name="cases", title="Case mailbox", path="/app/cases", noun="case", id_prefix="C-",
+    name="cases",
+    title="Case mailbox",
+    path="/app/cases",
+    noun="case",
+    id_prefix="C-",
     lead="Messages from the public. Resolve a case when it is answered; move it to the right folder.",
-    state_model=CasesState, record_model=Case, build=build, editable=False, creatable=False,
+    state_model=CasesState,
+    record_model=Case,
+    build=build,
+    editable=False,
+    creatable=False,
     fields=(FieldSpec("folder", "Folder", "select", FOLDERS),),
-    columns=(("id", "Case"), ("sender", "From"), ("subject", "Subject"), ("status", "Status"),
-             ("folder", "Folder"), ("starred", "Starred")),
-    row_actions=(RowAction("resolve", "Mark resolved", {"status": "resolved"}),
-                 RowAction("star", "Star", {"starred": True}),
-                 RowAction("move", "Move", choose="folder")),
+    columns=(
+        ("id", "Case"),
+        ("sender", "From"),
+        ("subject", "Subject"),
+        ("status", "Status"),
+        ("folder", "Folder"),
+        ("starred", "Starred"),
+    ),
+    row_actions=(
+        RowAction("resolve", "Mark resolved", {"status": "resolved"}),
+        RowAction("star", "Star", {"starred": True}),
+        RowAction("move", "Move", choose="folder"),
+    ),
 )
