@@ -7,7 +7,7 @@ started from (the UI-TARS reference agent). `--disable NAME` turns one off.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field, field_serializer
 
@@ -172,12 +172,14 @@ def ablated_components(profile: str | None, disabled: list[str] | None) -> list[
     return [d for d in names if d in on_in_profile]
 
 
-def make_config(profile: str = "webfovea", disable: list[str] | None = None, **overrides) -> HarnessConfig:
+def make_config(
+    profile: str = "webfovea", disable: list[str] | None = None, **overrides: Any
+) -> HarnessConfig:
     """Build a config from a profile name, a list of components to disable, and field overrides."""
     if profile not in _PROFILE_COMPONENTS:
         raise ValueError(f"unknown profile {profile!r}; choose one of: {', '.join(PROFILES)}")
     comps = set(_PROFILE_COMPONENTS[profile])
-    base: dict = {"max_steps": 40} if profile == "reference" else {}
+    base: dict[str, Any] = {"max_steps": 40} if profile == "reference" else {}
     for name in disable or []:
         try:
             comps.discard(Component(name))

@@ -12,7 +12,7 @@ from pathlib import Path
 from webfovea.models.base import ModelError, ModelInput, ModelReply, ToolCall, Usage
 from webfovea.models.endpoint import ModelConfigError
 from webfovea.record import TrajectoryError, read_result, read_trajectory
-from webfovea.record.schema import RESULT_JSON
+from webfovea.record.schema import RESULT_JSON, StepRecord
 from webfovea.record.schema import TRAJECTORY_JSONL as TRAJECTORY
 
 
@@ -66,7 +66,7 @@ def load_replies(path: Path) -> list[ModelReply]:
     ]
 
 
-def _steps(path: Path) -> list:
+def _steps(path: Path) -> list[StepRecord]:
     try:
         return read_trajectory(path)
     except TrajectoryError as exc:
