@@ -121,7 +121,7 @@ async def task_harness(
     return h, await bind_session(page, task)
 
 
-async def run_task(
+async def run_task(  # noqa: PLR0913 -- public API; issue 19 moves its parameters into the task driver
     task: Task,
     task_dir: Path,
     *,
