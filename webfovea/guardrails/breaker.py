@@ -23,7 +23,7 @@ class ScrollBreaker:
     def fires(self, is_scroll: bool, changed: bool | None) -> bool:
         """Count one executed action; True when the task must stop."""
         self.in_a_row = self.in_a_row + 1 if is_scroll else 0
-        if self.in_a_row < self.limit:
+        if self.limit <= 0 or self.in_a_row < self.limit:  # 0: no breaker (the winner had none)
             return False
         return changed is False if self.needs_no_change else True
 
