@@ -2,7 +2,7 @@
 
 The script runs in the page's main frame through Playwright (`page.evaluate`): an expression,
 a function (called), or a statement list with `return` (wrapped in a function when it does not
-parse as an expression). Its result is compressed the way seed 002 measured: parsed as JSON,
+parse as an expression). Its result is compressed the way the winner measured (seed 002, docs/glossary.md): parsed as JSON,
 a long string (over 480 bytes) seen before is replaced by a marker naming where it first
 appeared, long fields are shortened until the text fits 24,000 bytes, and only then is the
 text cut, with a note of what was cut. A script that does not return within

@@ -36,7 +36,7 @@ class LoopBreaker:
     """Stop a task that sends the same pointer action to the same spot, with the same
     arguments, `loop_breaker_limit` times in a row while the page never changes.
 
-    A model that re-clicks a button an overlay covers (seed 003's retry loop) would otherwise
+    A model that re-clicks a button an overlay covers (seed 003's retry loop, docs/glossary.md) would otherwise
     spend the whole step budget there. Only pointer actions count: scrolling has its own
     breaker, and waiting is bounded by the budget. A change on the page, or any other action,
     starts the count again.
