@@ -192,3 +192,13 @@ def test_a_callers_override_wins_over_the_profile():
     assert make_config("winner", max_steps=7, observation="vision").max_steps == 7
     assert make_config("winner", observation="vision").observation == "vision"
     assert make_config("paper", settle_min_ms=0).settle_min_ms == 0
+
+
+def test_a_scroll_breaker_limit_of_zero_never_fires():
+    # The winner had no scroll breaker; the reference's fires on the 10th scroll whatever happens.
+    from webfovea.guardrails.breaker import ScrollBreaker
+
+    none = ScrollBreaker(make_config("winner"))
+    assert not any(none.fires(True, False) for _ in range(200))
+    ref = ScrollBreaker(make_config("reference"))
+    assert [ref.fires(True, True) for _ in range(10)][-1] is True
