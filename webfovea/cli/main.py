@@ -137,7 +137,7 @@ def serve(
     ] = 8001,
 ) -> None:
     """Serve the proving-ground sites until Ctrl-C."""
-    from webfovea.envs.serve import serve_forever
+    from webfovea.proving_ground.serve import serve_forever
 
     try:
         serve_forever(seed, (port, frame_port))

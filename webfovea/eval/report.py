@@ -20,10 +20,10 @@ from PIL import Image
 
 from webfovea.eval.ab import read_ab
 from webfovea.eval.ab_report import render_ab_report
-from webfovea.eval.breakingweb import family_chart
 from webfovea.eval.report_style import CSS
 from webfovea.eval.summary import build_summary, load_summary
 from webfovea.eval.taxonomy import GROUPS
+from webfovea.proving_ground.breakingweb.scoring import family_chart
 from webfovea.record import (
     RecordError,
     StepRecord,
