@@ -19,9 +19,10 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from webfovea.agent import step_record, task_harness
 from webfovea.browser.session import BrowserLost, BrowserSession, is_browser_lost
 from webfovea.config import HarnessConfig
+from webfovea.driving.records import step_record
+from webfovea.driving.start import task_harness
 from webfovea.feedback import notes
 from webfovea.guardrails.budgets import TaskBudget
 from webfovea.harness import Harness, Observation, StepResult
