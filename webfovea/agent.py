@@ -78,14 +78,27 @@ def _task_model(driver: TaskDriver, h: Harness, model: str | Model, spec: ModelS
     if isinstance(model, str):
         from webfovea.models.factory import make_model
 
-        mdl = make_model(model, task=task, page=driver.page, base_url=spec.base_url, options=spec.options)
+        mdl = make_model(
+            model,
+            task=task,
+            page=driver.page,
+            base_url=spec.base_url,
+            options=spec.options,
+            sampling=config.sampling(),
+        )
     else:
         mdl = model
     driver.use_model(mdl, own=isinstance(model, str))
     if config.vision_model:  # look/locate go to a second real client
         from webfovea.models.factory import make_model
 
-        vision = make_model(config.vision_model, task=task, page=driver.page, base_url=config.vision_base_url)
+        vision = make_model(
+            config.vision_model,
+            task=task,
+            page=driver.page,
+            base_url=config.vision_base_url,
+            sampling=config.sampling(),  # seed 002: one setting for both models
+        )
         driver.own(vision)
         h.use_vision(vision, label=config.vision_model, separate=True)
     else:
