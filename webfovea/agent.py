@@ -74,10 +74,10 @@ class ModelSpec:
 
 def _task_model(driver: TaskDriver, h: Harness, model: str | Model, spec: ModelSpec) -> Model:
     """The task's model (built from its spec string, or the one given) and where look/locate go."""
+    from webfovea.models.factory import make_model  # its clients load only when a task runs
+
     task, config = driver.task, driver.config
     if isinstance(model, str):
-        from webfovea.models.factory import make_model
-
         mdl = make_model(
             model,
             task=task,
@@ -90,8 +90,6 @@ def _task_model(driver: TaskDriver, h: Harness, model: str | Model, spec: ModelS
         mdl = model
     driver.use_model(mdl, own=isinstance(model, str))
     if config.vision_model:  # look/locate go to a second real client
-        from webfovea.models.factory import make_model
-
         vision = make_model(
             config.vision_model,
             task=task,
