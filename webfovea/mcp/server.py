@@ -25,7 +25,8 @@ from webfovea.config import Component
 from webfovea.guardrails.constraints import HARD_CONSTRAINTS
 from webfovea.harness import StepResult
 from webfovea.mcp.task_session import McpTask, ObserveFailed, TaskClosed
-from webfovea.mcp.tools import OBSERVE, ToolArgumentError, call_text, check_arguments, point_words, tool_list
+from webfovea.mcp.tools import OBSERVE, ToolArgumentError, check_arguments, point_words, tool_list
+from webfovea.models.base import ToolCall
 from webfovea.models.messages import png_base64
 
 SERVER_NAME = "webfovea"
@@ -136,7 +137,7 @@ def build_server(task: McpTask) -> Server[Any]:
             except ToolArgumentError as e:
                 res = await task.reject(as_written, str(e))
                 return await step_result(res, error=True)
-            res = await task.act(call_text(spec, checked))
+            res = await task.act(ToolCall(f"mcp-{task.steps}", name, checked))
             failed = res.outcome in ("failed", "rejected") or (res.error is not None and not res.done)
             return await step_result(res, error=failed)
         except TaskClosed as e:

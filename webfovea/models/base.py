@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from PIL import Image
 
@@ -134,7 +134,19 @@ class ModelError(RuntimeError):
     """The model could not produce a reply (after retries). Ends the task as a recorded failure."""
 
 
+@runtime_checkable
 class Model(Protocol):
     async def next_reply(self, inp: ModelInput) -> ModelReply: ...
 
     async def aclose(self) -> None: ...
+
+    def quirks(self) -> list[dict[str, Any]]:
+        """What an instrumented model played on purpose (the oracle: ref quirks, contamination
+        ...), each {call, quirk, ...}, for result.json `model_quirks`. Real models: none."""
+        return []
+
+
+def quirks_of(model: object) -> list[dict[str, Any]]:
+    """A model's quirks; none for a model written before the protocol declared `quirks`
+    (it is still a model: next_reply and aclose are all a driver needs)."""
+    return [dict(e) for e in model.quirks()] if isinstance(model, Model) else []

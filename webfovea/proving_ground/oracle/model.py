@@ -158,6 +158,10 @@ class OracleModel(PlanOps, StructuredOps, LocateOps):
     def quirk_log(self) -> list[dict[str, Any]]:
         return [*self._quirks.log, *self._stress.log, *self._misreads.log]
 
+    def quirks(self) -> list[dict[str, Any]]:
+        """The Model protocol's record of what was played on purpose (result.json model_quirks)."""
+        return self.quirk_log
+
     def _new_firings(self) -> list[str]:
         """Stress and misread firings since the last reply, as notes the step record keeps."""
         a, b = self._noted

@@ -78,6 +78,10 @@ class OracleVia:
         """The oracle's own quirk log (result.json model_quirks)."""
         return list(getattr(self.oracle, "quirk_log", []) or [])
 
+    def quirks(self) -> list[dict[str, Any]]:
+        """The Model protocol's record of the oracle's quirks (result.json model_quirks)."""
+        return self.quirk_log
+
     async def next_reply(self, inp: ModelInput) -> ModelReply:
         if inp.purpose in ("locate", "look"):
             # A one-off question about one screenshot: the loopback API rebuilds step inputs
