@@ -58,6 +58,7 @@ SPECS = [
         budget=10,
         rule="If the label, row or figure you need is not on screen, call find_text with it before scrolling.",
         feedback="Which match was scrolled into view, or that the text was not found.",
+        manual="Search the page for '{text}'.",
     ),
     ActionSpec(
         name="read_text",
@@ -70,5 +71,6 @@ SPECS = [
         budget=5,
         rule="If your answer is a specific value, call read_text once on its label before finished.",
         feedback="The text found (characters of custom fonts replaced by '?', with a count).",
+        manual="Read the text next to '{near}'.",
     ),
 ]
