@@ -195,7 +195,12 @@ async def run_task(
                 from webfovea.models.factory import make_model
 
                 mdl = make_model(
-                    model, task=task, page=page, base_url=base_url, options=model_options or None
+                    model,
+                    task=task,
+                    page=page,
+                    base_url=base_url,
+                    options=model_options or None,
+                    sampling=config.sampling(),
                 )
             else:
                 mdl = model
@@ -203,7 +208,11 @@ async def run_task(
                 from webfovea.models.factory import make_model
 
                 vision_mdl = make_model(
-                    config.vision_model, task=task, page=page, base_url=config.vision_base_url
+                    config.vision_model,
+                    task=task,
+                    page=page,
+                    base_url=config.vision_base_url,
+                    sampling=config.sampling(),  # seed 002: one setting for both models
                 )
                 h.use_vision(vision_mdl, label=config.vision_model, separate=True)
             else:

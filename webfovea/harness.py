@@ -228,7 +228,10 @@ class Harness(PageKeeper):
             from webfovea.models.factory import make_model
 
             self._own_vision = make_model(
-                self.config.vision_model, page=self.page, base_url=self.config.vision_base_url
+                self.config.vision_model,
+                page=self.page,
+                base_url=self.config.vision_base_url,
+                sampling=self.config.sampling(),
             )
             self._vision = (self._own_vision, self.config.vision_model, True)
         if self._vision is None:

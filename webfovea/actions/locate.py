@@ -1,4 +1,4 @@
-"""locate(description): the winner's grid localisation (seed 002), as one action spec.
+"""locate(description): the winner's grid localisation (seed 002, docs/glossary.md), as one action spec.
 
 The current viewport screenshot, with a 16x12 grid labelled in 0-1000 coordinates drawn over
 it, goes to the vision model (or the task's own model) with the description; the model names

@@ -379,7 +379,7 @@ def bench(
             help="breakingweb: comma-separated families (e.g. fabricated_success,save_drift); default all.",
         ),
     ] = None,
-    observation: ObservationOpt = "vision",
+    observation: ObservationOpt = None,
     vision_model: VisionModelOpt = None,
     vision_base_url: VisionBaseUrlOpt = None,
     fresh: Annotated[
@@ -428,7 +428,7 @@ def bench(
     )
     tag = (
         profile
-        + ("" if observation == "vision" else f"-{observation}")
+        + ("" if observation in (None, "vision") else f"-{observation}")
         + "".join(f"-no-{d}" for d in (disable or []))
     )
     out_dir = out_dir or Path("runs") / f"{Path(suite_or_file).stem}-{tag}"
@@ -467,7 +467,7 @@ def bench(
             tasks = _with_docs(tasks, docs)
         out.print(
             f"{len(tasks)} tasks -> {lit(out_dir)}  (model {lit(model)}, profile {lit(profile)}, "
-            f"observation {lit(observation)}"
+            f"observation {lit(config.observation)}"
             + (f", disabled {lit(', '.join(disable))}" if disable else "")
             + ")"
         )

@@ -52,7 +52,7 @@ def run(
     base_url: BaseUrlOpt = None,
     coords: CoordsOpt = None,
     cap: CapOpt = None,
-    observation: ObservationOpt = "vision",
+    observation: ObservationOpt = None,
     vision_model: VisionModelOpt = None,
     vision_base_url: VisionBaseUrlOpt = None,
     max_steps: Annotated[

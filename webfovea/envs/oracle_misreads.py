@@ -1,7 +1,7 @@
 """The oracle misreading what it is shown: five realistic, seeded quirks (off by default).
 
 The default oracle reads a page right. These quirks make it misread a page the way the
-agents of seed 003 (BreakingWeb) did, each only when the page it sees carries the cue that
+agents of seed 003 (BreakingWeb, docs/glossary.md) did, each only when the page it sees carries the cue that
 invites the misreading, so a clean page is never misread:
 
 - `key_figures_rate` — seed 003, Table 1, backtracking: "401 session expiry, 409 conflict,

@@ -1,6 +1,6 @@
 """The oracle under a misbehaving site: patience by default, and three realistic quirks.
 
-BreakingWeb (seed 003) measured what real agents do when a site misbehaves. The default
+BreakingWeb (seed 003, docs/glossary.md) measured what real agents do when a site misbehaves. The default
 oracle decides right: when the page says it is rate-limited ("Too many requests … try again
 in 3 s") it waits that long before it retries. The quirks, each off by default, make it
 behave like the agents the seed measured; each fires per episode with its rate, drawn from

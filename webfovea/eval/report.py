@@ -228,7 +228,7 @@ def _cost_rows(summary: dict[str, Any]) -> str:
 
 
 def _failure_table(summary: dict[str, Any]) -> str:
-    """Why the failed tasks failed: seed 003's label (with its group) and the first stage that went wrong."""
+    """Why the failed tasks failed: seed 003's label (docs/glossary.md) (with its group) and the first stage that went wrong."""
     labels: dict[str, int] = summary.get("taxonomy") or {}
     stages: dict[str, int] = summary.get("stages") or {}
     if not labels and not stages:
@@ -431,7 +431,7 @@ def render_report(run_dir: Path, *, thumb_width: int = THUMB_WIDTH) -> str:
     if outside:
         banner += (
             f'<div class="banner" id="outside-rules">OUTSIDE THE CHALLENGE\'S RULES: this run offered '
-            f"{_e(', '.join(outside))} (seed 002's tools, for comparison only)</div>"
+            f"{_e(', '.join(outside))} (the challenge winner's tools, seed 002, for comparison only)</div>"
         )
     body = [
         f"<h1>{_e(title)}</h1><div class=kv>{_e(str(run_dir.resolve()))}</div>",

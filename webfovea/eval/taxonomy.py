@@ -1,4 +1,4 @@
-"""Why a run failed: seed 003's failure taxonomy, and the stage where the run first went wrong.
+"""Why a run failed: seed 003's failure taxonomy (docs/glossary.md), and the stage where the run first went wrong.
 
 Two labels per failed task, both computed from what the task folder recorded
 (`trajectory.jsonl` + `result.json`) and the task's score; a passed task gets neither.

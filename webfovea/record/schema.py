@@ -115,7 +115,7 @@ class TaskResult(BaseModel):
     )
     state: StateScore | None = None  # the backend-state score, when the environment scored state
     # Why a failed task failed, written when the run is summarised (eval/taxonomy.py); None when it passed.
-    taxonomy: str | None = None  # seed 003's failure label
+    taxonomy: str | None = None  # seed 003's failure label (docs/taxonomy.md)
     stage: str | None = None  # the stage where the run first went wrong
     family: str | None = None  # the intervention family of the run (task.session.variant); None when clean
 

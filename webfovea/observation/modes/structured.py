@@ -1,4 +1,4 @@
-"""Structured mode (the winner's way, seed 002): the model reads Playwright's AI snapshot and
+"""Structured mode (the winner's way, seed 002: docs/glossary.md): the model reads Playwright's AI snapshot and
 names targets by reference (`ref='e12'`); visual tools (`look`, `read_text`, `hover`) are
 used when the text is not enough. Points stay accepted for targets found visually."""
 
