@@ -40,6 +40,7 @@ class Seen:
 class ObservationMode:
     name: str
     summary: str  # one line for --help and docs
+    image: bool  # its model_input shows the screenshot every step (checked by tests/observation)
     snapshot: bool  # Playwright's AI snapshot is sent to the model (offers find/snapshot/look)
     refs: bool  # pointer and form actions take ref='e12'
     points: bool  # pointer actions show start_box in the prompt

@@ -38,6 +38,7 @@ class HybridMode(ObservationMode):
 MODE = HybridMode(
     name="hybrid",
     summary="screenshots and the accessibility snapshot; targets are points or references",
+    image=True,
     snapshot=True,
     refs=True,
     points=True,

@@ -41,6 +41,7 @@ class StructuredMode(ObservationMode):
 MODE = StructuredMode(
     name="structured",
     summary="Playwright's accessibility snapshot; targets are references like ref='e12'",
+    image=False,
     snapshot=True,
     refs=True,
     points=False,

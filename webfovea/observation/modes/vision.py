@@ -27,6 +27,7 @@ class VisionMode(ObservationMode):
 MODE = VisionMode(
     name="vision",
     summary="screenshots; targets are points on the image (the paper's harness)",
+    image=True,
     snapshot=False,
     refs=False,
     points=True,
