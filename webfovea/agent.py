@@ -16,7 +16,7 @@ from typing import Any
 from webfovea.browser.session import BrowserSession
 from webfovea.config import HarnessConfig
 from webfovea.driving.driver import BrowserSource, DriverSettings, TaskDriver
-from webfovea.driving.records import step_record, vision_calls, zoom_record
+from webfovea.driving.records import attachment_records, step_record, vision_calls
 from webfovea.driving.start import task_harness
 from webfovea.harness import Harness
 from webfovea.models.base import Model, ModelError, ModelInput
@@ -24,7 +24,7 @@ from webfovea.observation import compress
 from webfovea.record.schema import StepRecord, TaskResult
 from webfovea.task import Task
 
-__all__ = ["run_task", "step_record", "task_harness", "vision_calls", "zoom_record"]
+__all__ = ["attachment_records", "run_task", "step_record", "task_harness", "vision_calls"]
 
 MAX_EMPTY_REPLIES = 3  # an empty reply is retried after a back-off; this many in a row is a model error
 

@@ -203,7 +203,7 @@ class TaskDriver:
 
     def _count_vision(self, res: StepResult) -> None:
         """A separate vision model's calls count apart; the task model's own locate calls count as its."""
-        for call in res.executed.outcome.vision_calls if res.executed is not None else []:
+        for call in res.executed.outcome.response.calls if res.executed is not None else []:
             if call.get("call_usage") is not None:
                 (self.vision_usage if call.get("separate") else self.usage).add(call["call_usage"])
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from webfovea.execution.response import Response
 from webfovea.harness import StepResult
 from webfovea.models.base import ModelReply
 from webfovea.record.schema import StepRecord
@@ -22,8 +23,8 @@ def step_record(
     sent = marked = None
     if obs is not None:
         marks = [obs.shot.from_css(*p) for p in marks_css]
-        attached = executed.outcome.attachment if executed else None
-        css = attached.info.get("region_css") if attached is not None else None
+        attached = executed.outcome.response.attachments if executed else []
+        css = next((a.info["region_css"] for a in attached if a.info.get("region_css")), None)
         region = (*obs.shot.from_css(css[0], css[1]), *obs.shot.from_css(css[2], css[3])) if css else None
         sent, marked = recorder.save_screens(i, obs.image, marks, region)
     parsed = res.parsed
@@ -57,20 +58,32 @@ def step_record(
         stale_ref=executed.stale_ref if executed is not None else None,
         verification_requested=res.verification_requested,
         vision=vision_calls(res) or None,
-        zoom=zoom_record(i, res, recorder),
         capture=res.capture,
+        **attachment_records(i, res, recorder),
     )
 
 
-def zoom_record(i: int, res: StepResult, recorder: TaskRecorder) -> dict[str, Any] | None:
-    """A zoom's crop saved beside the step's screenshots, and what the record notes about it."""
-    attached = res.executed.outcome.attachment if res.executed is not None else None
-    if attached is None:
-        return None
-    return {**attached.info, "file": recorder.save_zoom(i, attached.image)}
+def _response(res: StepResult) -> Response:
+    return res.executed.outcome.response if res.executed is not None else Response()
+
+
+def attachment_records(i: int, res: StepResult, recorder: TaskRecorder) -> dict[str, Any]:
+    """The images the step's action attached, saved beside its screenshots (step_NNN_<kind>.png),
+    with what the record notes about each: the step record's `attachments`, or the field an
+    attachment names (`record_as`: zoom's `zoom`)."""
+    fields: dict[str, Any] = {}
+    listed: list[dict[str, Any]] = []
+    for a in _response(res).attachments:
+        entry = {**a.info, "file": recorder.save_image(i, a.kind, a.image)}
+        if a.record_as is None:
+            listed.append({"kind": a.kind, "label": a.label, **entry})
+        elif a.record_as in StepRecord.model_fields:
+            fields[a.record_as] = entry
+        else:
+            raise ValueError(f"attachment {a.kind!r}: the step record has no field {a.record_as!r}")
+    return {**fields, "attachments": listed or None}
 
 
 def vision_calls(res: StepResult) -> list[dict[str, Any]]:
-    """The look/locate model calls of one step as recorded (the Usage objects left out)."""
-    calls = res.executed.outcome.vision_calls if res.executed is not None else []
-    return [{k: v for k, v in c.items() if k != "call_usage"} for c in calls]
+    """The model calls made inside the step's action as recorded (the Usage objects left out)."""
+    return [{k: v for k, v in c.items() if k != "call_usage"} for c in _response(res).calls]

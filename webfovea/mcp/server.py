@@ -113,9 +113,9 @@ def build_server(task: McpTask) -> Server[Any]:
     async def step_result(res: StepResult, *, error: bool) -> types.CallToolResult:
         url = task.harness.page.url if task.harness is not None and not task.closed else None
         out = _text(_step_text(task, res, url), error=error, data=_step_data(task, res))
-        attached = res.executed.outcome.attachment if res.executed is not None else None
-        if attached is not None:  # zoom: its crop is the call's result, as a computer-tool zoom's is
-            png = await asyncio.to_thread(png_base64, attached.image)
+        attached = res.executed.outcome.response.attachments if res.executed is not None else []
+        for a in attached:  # zoom's crop (any attachment) is the call's result, as a computer-tool zoom's is
+            png = await asyncio.to_thread(png_base64, a.image)
             out.content.append(types.ImageContent(data=png, mime_type="image/png"))
         return out
 

@@ -27,11 +27,16 @@ class ToolDef:
 @dataclass
 class Attachment:
     """An image the model gets with the next input besides the screenshot (zoom's magnified
-    crop): with a line that says what it is, and what the step record notes about it."""
+    crop; made by `execution.response.Response.attach`): with a line that says what it is,
+    and what the step record notes about it."""
 
     label: str
     image: Image.Image
     info: dict[str, Any] = field(default_factory=dict)
+    # Names its file (step_NNN_<kind>.png) and its entry in the step record's `attachments`;
+    # `record_as`: a step-record field the entry is written under instead (zoom's `zoom`).
+    kind: str = "attachment"
+    record_as: str | None = None
 
 
 # Names a client gives a provider computer tool's calls, so the parser knows which table

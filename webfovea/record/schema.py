@@ -5,7 +5,7 @@ trajectory.jsonl     one StepRecord per line, appended as the task runs
 step_NNN.png         the screenshot as sent to the model at step NNN
 step_NNN_marked.png  the same, with the executed point marked (red dot and ring)
 step_NNN.snapshot.yml the full (untruncated, annotated) AI snapshot of step NNN (structured/hybrid)
-step_NNN_zoom.png    the magnified crop a zoom at step NNN sent to the model with the next input
+step_NNN_<kind>.png  an image the action of step NNN attached for the next input (zoom: step_NNN_zoom.png)
 capture.json         CaptureFile: passive request capture (when capture is on)
 """
 
@@ -161,6 +161,9 @@ class StepRecord(BaseModel):
     # zoom: the region as given (model space) and in CSS px of the viewport, clipped, the
     # scale, the device pixel ratio, the image size and its file; None when the step made none.
     zoom: dict[str, Any] | None = None
+    # Images the action attached for the next input (other than zoom's), each {kind, label,
+    # file (step_NNN_<kind>.png), and what the action notes about it}; None when none.
+    attachments: list[dict[str, Any]] | None = None
     # Captures since the previous step that needed more than one request: `retries` (asked again
     # after no answer), `nav_retries` (of which a new document committed meanwhile), `fallbacks`
     # (a browser-scaled capture redone full size); None when every capture came back at once.
