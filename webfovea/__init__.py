@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.1.0"
+__version__ = "0.1.0"  # the one source of the version: pyproject.toml reads it (dynamic)
 __all__ = ["Harness", "HarnessConfig", "make_config", "__version__"]
 
 if TYPE_CHECKING:

@@ -29,7 +29,7 @@ __all__ = ["attachment_records", "run_task", "step_record", "task_harness", "vis
 MAX_EMPTY_REPLIES = 3  # an empty reply is retried after a back-off; this many in a row is a model error
 
 
-async def run_task(
+async def run_task(  # noqa: PLR0913 -- public API; its settings go to the task driver (DriverSettings)
     task: Task,
     task_dir: Path,
     *,

@@ -274,12 +274,14 @@ def ablated_components(profile: str | None, disabled: list[str] | None) -> list[
     return [d for d in names if d in on_in_profile]
 
 
-def make_config(profile: str = "webfovea", disable: list[str] | None = None, **overrides) -> HarnessConfig:
+def make_config(
+    profile: str = "webfovea", disable: list[str] | None = None, **overrides: Any
+) -> HarnessConfig:
     """Build a config from a profile name, a list of components to disable, and field overrides."""
     if profile not in _PROFILE_COMPONENTS:
         raise ValueError(f"unknown profile {profile!r}; choose one of: {', '.join(PROFILES)}")
     comps = set(_PROFILE_COMPONENTS[profile])
-    base: dict = dict(PROFILE_SETTINGS[profile])
+    base: dict[str, Any] = dict(PROFILE_SETTINGS[profile])
     for name in disable or []:
         try:
             comps.discard(Component(name))

@@ -247,11 +247,13 @@ class BrowserSession:
         (Path(self._home.name) / OWNER_FILE).write_text(_owner_stamp(os.getpid()))
         self._pw = await async_playwright().start()
         try:
+            # Playwright's env takes str | float | bool values (dict is invariant: widen the type).
+            env: dict[str, str | float | bool] = dict(browser_env(Path(self._home.name)))
             self.browser = await self._pw.chromium.launch(
                 executable_path=exe,
                 headless=headless,
                 args=launch_args(self.offline, extra_args, exe),
-                env=browser_env(Path(self._home.name)),
+                env=env,
             )
             self.context = await self.browser.new_context(
                 viewport={"width": viewport[0], "height": viewport[1]},
@@ -311,7 +313,7 @@ class BrowserSession:
             return False
         try:
             page = self.context.pages[0] if self.context.pages else await self.context.new_page()
-            return await asyncio.wait_for(page.evaluate("1+1"), timeout_s) == 2
+            return bool(await asyncio.wait_for(page.evaluate("1+1"), timeout_s) == 2)
         except Exception:
             return False
 

@@ -191,7 +191,10 @@ async def read_text(page: Page, near: str, limit: int = 600) -> ReadOutcome:
 
 async def _read(page: Page, frame: _Frame, near: str, limit: int) -> dict[str, Any] | None:
     try:
-        return await worlds(page).call(frame.ref, _TS, {"op": "read", "text": near, "limit": limit})
+        found: dict[str, Any] | None = await worlds(page).call(
+            frame.ref, _TS, {"op": "read", "text": near, "limit": limit}
+        )
+        return found
     except PageUnresponsive:
         raise
     except Exception:

@@ -139,7 +139,8 @@ class Worlds:
                 raise JSError(
                     (d.get("exception") or {}).get("description") or d.get("text") or "script error"
                 )
-            return res["result"]
+            result: dict[str, Any] = res["result"]
+            return result
         raise AssertionError("unreachable")
 
     async def call(self, ref: FrameRef, fn: str, *args: Any, timeout: float | None = None) -> Any:
@@ -253,12 +254,10 @@ class Worlds:
         deadline = time.monotonic() + timeout
         while True:
             try:
-                return (
-                    await self.call(
-                        await self.main(), "() => 1", timeout=max(0.2, deadline - time.monotonic())
-                    )
-                    == 1
+                answer = await self.call(
+                    await self.main(), "() => 1", timeout=max(0.2, deadline - time.monotonic())
                 )
+                return bool(answer == 1)
             except PageUnresponsive:
                 return False
             except Exception:
@@ -295,11 +294,15 @@ def _find_with_siblings(
 _WORLDS: weakref.WeakKeyDictionary[Page, Worlds] = weakref.WeakKeyDictionary()
 
 
+def _forget(closed: Page) -> None:
+    _WORLDS.pop(closed, None)
+
+
 def worlds(page: Page) -> Worlds:
     """The page's isolated worlds (one Worlds per page, made on first use)."""
     w = _WORLDS.get(page)
     if w is None:
         w = _WORLDS[page] = Worlds(page)
         # The value holds the page, so the weak key alone never lets go of a closed one.
-        page.once("close", lambda closed: _WORLDS.pop(closed, None))
+        page.once("close", _forget)
     return w

@@ -121,8 +121,8 @@ def read_steps(task_dir: Path) -> list[StepRecord]:
 def thumbnail(path: Path, width: int = THUMB_WIDTH) -> str | None:
     """A JPEG data URI of the image scaled to `width`, or None when it is absent or unreadable."""
     try:
-        with Image.open(path) as im:
-            im = im.convert("RGB")
+        with Image.open(path) as opened:
+            im = opened.convert("RGB")
             if im.width > width:
                 im = im.resize(
                     (width, max(1, round(im.height * width / im.width))), Image.Resampling.BILINEAR

@@ -68,7 +68,7 @@ def _parse_jsonl(p: Path, text: str) -> list[Any]:
 
 def _parse_yaml(p: Path, text: str) -> Any:
     try:
-        import yaml  # type: ignore[import-untyped]
+        import yaml
     except ImportError:
         raise TaskFileError(
             f"{p}: YAML task files need PyYAML (pip install pyyaml); or write the tasks as JSON or JSONL"

@@ -11,6 +11,7 @@ applied here, once: off, the model is told only what an action itself reports on
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from playwright.async_api import Page
 
@@ -165,7 +166,7 @@ _INPUTS = {
 }
 
 
-def _kind(d: dict) -> str:
+def _kind(d: dict[str, Any]) -> str:
     if d.get("tag") == "input" and not d.get("role"):
         return _INPUTS.get(str(d.get("type")), "text box")
     kind = str(d.get("role") or d.get("kind") or d.get("tag") or "element")
@@ -174,12 +175,12 @@ def _kind(d: dict) -> str:
     )
 
 
-def _named(d: dict) -> str:
+def _named(d: dict[str, Any]) -> str:
     name = str(d.get("name") or "").strip()
     return f"the {_kind(d)} '{name}'" if name else f"the {_kind(d)}"
 
 
-def _target(data: dict) -> str:
+def _target(data: dict[str, Any]) -> str:
     who = _named(data["target"])
     said = []
     for key, (old, new) in data["moved"].items():
@@ -319,7 +320,7 @@ class Notes:
         """What the model is told about a refusal or failure ('' when notes are off)."""
         return text if self.on else ""
 
-    async def after_action(
+    async def after_action(  # noqa: PLR0913 -- its one caller is execution/executor.py (issue 19 rewrites it)
         self,
         page: Page,
         action: str,

@@ -8,6 +8,7 @@ killed tasks that were legitimately scrolling through a long table. With
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from webfovea.config import Component, HarnessConfig
 
@@ -49,7 +50,13 @@ class LoopBreaker:
         self._last: tuple[str, str, tuple[float, float]] | None = None
 
     def fires(
-        self, name: str, args: dict, point: tuple[float, float] | None, *, pointer: bool, changed: bool | None
+        self,
+        name: str,
+        args: dict[str, Any],
+        point: tuple[float, float] | None,
+        *,
+        pointer: bool,
+        changed: bool | None,
     ) -> bool:
         """Count one executed action; True when the task must stop."""
         if not self.on or not pointer or point is None or changed is not False:

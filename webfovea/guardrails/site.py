@@ -24,6 +24,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Any
 from urllib.parse import urlsplit
 
 from playwright.async_api import BrowserContext, CDPSession, Page, Route
@@ -208,7 +209,7 @@ class SiteGuard:
         except Exception:
             pass  # the page closed while attaching
 
-    async def _paused(self, session: CDPSession, main_id: str, ev: dict) -> None:
+    async def _paused(self, session: CDPSession, main_id: str, ev: dict[str, Any]) -> None:
         rid = ev["requestId"]
         url = ev["request"]["url"]
         try:

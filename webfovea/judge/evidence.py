@@ -154,11 +154,11 @@ def _collapse(kept: list[dict[str, Any]], dropped: list[dict[str, Any]]) -> list
         same = prev is not None and {k: v for k, v in prev.items() if k not in ("index", "repeated")} == {
             k: v for k, v in r.items() if k != "index"
         }
-        if same:
-            prev["repeated"] = prev.get("repeated", 1) + 1  # type: ignore[index]
+        if same and prev is not None:
+            prev["repeated"] = prev.get("repeated", 1) + 1
             dropped.append(
                 {"index": r["index"], "url": r["url"], "reason": f"duplicate of request {prev['index']}"}
-            )  # type: ignore[index]
+            )
         else:
             out.append(dict(r))
     return out

@@ -21,7 +21,7 @@ def agent_log(rec: AgentRecord) -> list[dict[str, Any]]:
     """The agent's capture as a request log: XHR/fetch requests, then top-level navigations
     (documents). The capture keeps the two kinds apart, so predicates name the kind (`fetch`)
     and their relative order never decides one."""
-    log = []
+    log: list[dict[str, Any]] = []
     for raw in rec.requests:
         req = normalise(raw, rec.request_format, keep_form_bodies=True)
         log.append(as_log_entry(req, len(log)))

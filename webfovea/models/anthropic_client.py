@@ -24,13 +24,18 @@ import httpx
 
 from webfovea.models.anthropic_transcript import Transcript, system_blocks
 from webfovea.models.base import ModelError, ModelInput, ModelReply, ToolCall, ToolDef, Usage
+from webfovea.models.conventions_row import ReplyInterface
 from webfovea.models.endpoint import ModelConfigError
 from webfovea.models.http_model import HttpModel, as_int
 from webfovea.models.messages import anthropic_messages
 
 DEFAULT_ANTHROPIC_BASE_URL = "https://api.anthropic.com"
 ANTHROPIC_VERSION = "2023-06-01"
-INTERFACES = {"text": "text", "tools": "anthropic_tools", "computer": "anthropic_computer"}
+INTERFACES: dict[str, ReplyInterface] = {
+    "text": "text",
+    "tools": "anthropic_tools",
+    "computer": "anthropic_computer",
+}
 # Definition flags each computer tool version accepts (`zoom` came with computer_20251124
 # and is off unless `enable_zoom` is set); an older version rejects an unknown field.
 COMPUTER_FLAGS: dict[str, frozenset[str]] = {"computer_20251124": frozenset({"enable_zoom"})}
@@ -136,7 +141,8 @@ class AnthropicModel(HttpModel):
         if not isinstance(content, list):
             raise ModelError(f"{self.label}: response has no content: {json.dumps(data)[:200]}")
         # Thinking blocks are not part of the reply the harness parses.
-        texts, calls = [], []
+        texts: list[str] = []
+        calls: list[ToolCall] = []
         for block in content:
             if not isinstance(block, dict):
                 continue

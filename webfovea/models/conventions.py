@@ -44,6 +44,7 @@ The oracle looks at images through a row too (`oracle:provider=FAMILY`).
 from __future__ import annotations
 
 import re
+from typing import TypedDict
 
 from webfovea.models.conventions_row import (
     NORM_SPACES,
@@ -62,14 +63,29 @@ __all__ = [
 ]  # fmt: skip
 
 _QWEN_MAX_PIXELS = 16384 * 28 * 28
+
+
 # Claude <= 4.6: resized beyond a 1568 px long edge or ~1,600 tokens (w*h/750, ~1.2 MP),
 # landing below the recommended 1.15 MP.
-_CLAUDE_IMAGE = {"max_long_edge": 1568, "max_pixels": 1_200_000, "resize_target_pixels": 1_150_000}
+class _ImageLimits(TypedDict):
+    """Fields shared by the Claude rows (typed, so `**` keeps each field's type)."""
+
+    max_long_edge: int
+    max_pixels: int
+    resize_target_pixels: int
+
+
+class _ComputerTool(TypedDict):
+    computer_tool: str
+    computer_beta: str
+
+
+_CLAUDE_IMAGE = _ImageLimits(max_long_edge=1568, max_pixels=1_200_000, resize_target_pixels=1_150_000)
 _CLAUDE_NOTE = (
     "Anthropic downscales beyond 1568 px long edge or ~1,600 image tokens (w*h/750), to below 1.15 MP"
 )
-_COMPUTER_NEW = {"computer_tool": "computer_20251124", "computer_beta": "computer-use-2025-11-24"}
-_COMPUTER_OLD = {"computer_tool": "computer_20250124", "computer_beta": "computer-use-2025-01-24"}
+_COMPUTER_NEW = _ComputerTool(computer_tool="computer_20251124", computer_beta="computer-use-2025-11-24")
+_COMPUTER_OLD = _ComputerTool(computer_tool="computer_20250124", computer_beta="computer-use-2025-01-24")
 
 DEFAULT_CONVENTIONS = ModelConventions(
     family="default",

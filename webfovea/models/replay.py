@@ -8,11 +8,12 @@ replayed 7,705 steps this way) without paying for a model.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from webfovea.models.base import ModelError, ModelInput, ModelReply, ToolCall, Usage
 from webfovea.models.endpoint import ModelConfigError
 from webfovea.record import TrajectoryError, read_result, read_trajectory
-from webfovea.record.schema import RESULT_JSON
+from webfovea.record.schema import RESULT_JSON, StepRecord
 from webfovea.record.schema import TRAJECTORY_JSONL as TRAJECTORY
 
 
@@ -66,7 +67,7 @@ def load_replies(path: Path) -> list[ModelReply]:
     ]
 
 
-def _steps(path: Path) -> list:
+def _steps(path: Path) -> list[StepRecord]:
     try:
         return read_trajectory(path)
     except TrajectoryError as exc:
@@ -183,6 +184,10 @@ class ReplayModel:
             usage=Usage(reply.usage.prompt_tokens, reply.usage.completion_tokens),
             tool_calls=list(reply.tool_calls),
         )
+
+    def quirks(self) -> list[dict[str, Any]]:
+        """Replayed replies carry no quirks of their own (the recorded run's are in its folder)."""
+        return []
 
     async def aclose(self) -> None:
         return None

@@ -47,7 +47,7 @@ class RetryPolicy:
 
         Jitter spreads out the workers of one run that all hit the same rate limit.
         """
-        ceiling = min(self.max_delay_s, self.base_delay_s * 2 ** (attempt - 1))
+        ceiling = min(self.max_delay_s, self.base_delay_s * 2.0 ** (attempt - 1))
         return ceiling * random.uniform(0.5, 1.0)
 
 

@@ -84,7 +84,7 @@ CAPTURE_ATTEMPTS = 2
 NAV_GRACE_S = 0.5  # after a commit, how long an outstanding capture may still take
 
 
-async def _answered(send: asyncio.Future, committed: asyncio.Event, timeout_s: float) -> bool:
+async def _answered(send: asyncio.Future[Any], committed: asyncio.Event, timeout_s: float) -> bool:
     """Whether the capture was answered: within `timeout_s`, or within NAV_GRACE_S of a
     main-frame commit that came while it waited (the request is then usually lost)."""
     commit = asyncio.ensure_future(committed.wait())

@@ -86,6 +86,8 @@ def _plate(
     w, h = size
     left, top, right, bottom = draw.textbbox((0, 0), text, font=font)
     tw, th = right - left, bottom - top
+    x0: float
+    y0: float
     if vertical_line:
         x0 = at + 2
         y0 = 1 if top_edge else h - th - 2 * pad - 1

@@ -58,7 +58,8 @@ def openai_computer_to_call(inp: dict[str, Any]) -> tuple[str, dict[str, Any]] |
     if shape == "xy":
         args["start_box"] = _xy(inp)
     elif shape == "path":
-        path = inp.get("path") if isinstance(inp.get("path"), list) else []
+        raw_path = inp.get("path")
+        path: list[Any] = raw_path if isinstance(raw_path, list) else []
         if len(path) >= 2 and all(isinstance(p, dict) for p in (path[0], path[-1])):
             args["start_box"], args["end_box"] = _xy(path[0]), _xy(path[-1])
     elif shape == "scroll":

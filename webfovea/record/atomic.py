@@ -87,7 +87,7 @@ class Record(BaseModel):
 
     @model_serializer(mode="wrap")
     def _drop_absent(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        data = handler(self)
+        data: dict[str, Any] = handler(self)
         for key in self._absent_when_none:
             if data.get(key) is None:
                 data.pop(key, None)

@@ -170,9 +170,12 @@ class Capture:
             except Exception:
                 pass
         for p in self._pages:
-            for event, handler in (("framenavigated", self._on_nav), ("download", self._on_download)):
+            for page_event, page_handler in (
+                ("framenavigated", self._on_nav),
+                ("download", self._on_download),
+            ):
                 try:
-                    p.remove_listener(event, handler)
+                    p.remove_listener(page_event, page_handler)
                 except Exception:
                     pass
         self._pages.clear()

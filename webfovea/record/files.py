@@ -131,7 +131,7 @@ def failure_result(
     fields.update(extra)
     return TaskResult(
         task_id=task_id,
-        status=status,  # type: ignore[arg-type]
+        status=status,
         error=error,
         task=task.task if task else None,
         website=task.website if task else None,

@@ -208,7 +208,7 @@ class Worker:
         def on_step(rec: StepRecord) -> None:
             self._report(stage=f"step {rec.step + 1}", step=rec.step + 1)
 
-        common = {"started_at": started, "model": self.spec.model, "config": self.spec.config}
+        common: dict[str, Any] = {"started_at": started, "model": self.spec.model, "config": self.spec.config}
         try:
             result = await asyncio.wait_for(
                 self.spec.task_fn(

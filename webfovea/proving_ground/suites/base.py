@@ -41,7 +41,7 @@ class SuiteBase:
         frame = getattr(self.handle, "frame_url", None)
         return [frame] if frame else []
 
-    def add(
+    def add(  # noqa: PLR0913 -- issue 19: the suites are being moved into a registry
         self,
         tid: str,
         site: str,
