@@ -1,6 +1,6 @@
 """What the MCP layer costs per call: `observe` and `click` through `webfovea mcp` (stdio,
 the official SDK's client) against the same calls made on a `Harness` directly (observe,
-and `step` with the reply text the tool call stands for).
+and `step` with the tool call itself).
 
     .venv/bin/python benchmarks/bench_mcp.py [--rounds 20]
 
@@ -26,8 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests.support.servers import serve_pages  # noqa: E402
 from webfovea import Harness  # noqa: E402
-from webfovea.actions.catalog import BY_NAME  # noqa: E402
-from webfovea.mcp.tools import call_text  # noqa: E402
+from webfovea.models.base import ToolCall  # noqa: E402
 
 PAGE = """<html><body style="margin:0"><button id=b style="position:absolute;left:800px;top:500px;width:320px;
 height:80px" onclick="this.textContent = +this.textContent + 1">0</button></body></html>"""
@@ -59,13 +58,13 @@ async def via_mcp(url: str, rounds: int, out: Path) -> tuple[list[float], list[f
 
 
 async def direct(url: str, rounds: int) -> tuple[list[float], list[float]]:
-    reply = call_text(BY_NAME["click"], {"start_box": POINT})
+    call = ToolCall("bench", "click", {"start_box": POINT})
     obs: list[float] = []
     clicks: list[float] = []
     async with Harness.launch(url) as h:
         for _ in range(rounds):
             await _timed(obs, h.observe())
-            res = await _timed(clicks, h.step(reply))
+            res = await _timed(clicks, h.step("", [call]))
             assert res.error is None, res.error
     return obs, clicks
 

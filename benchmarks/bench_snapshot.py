@@ -22,8 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from webfovea.browser.session import BrowserSession  # noqa: E402
 from webfovea.config import make_config  # noqa: E402
-from webfovea.envs.serve import start_sites  # noqa: E402
 from webfovea.observation.snapshot import take  # noqa: E402
+from webfovea.proving_ground.serve import start_sites  # noqa: E402
 
 
 def p95(xs: list[float]) -> float:

@@ -34,7 +34,7 @@ def _copy(tmp_path: Path) -> Path:
 def test_the_tree_keeps_its_import_rules(tmp_path):
     res = _lint(_copy(tmp_path))
     assert res.returncode == 0, res.stdout + res.stderr
-    assert "2 kept, 0 broken" in res.stdout
+    assert "6 kept, 0 broken" in res.stdout
 
 
 def test_a_deliberate_cycle_breaks_the_rules(tmp_path):
@@ -45,3 +45,28 @@ def test_a_deliberate_cycle_breaks_the_rules(tmp_path):
     assert res.returncode != 0
     assert "webfovea.browser is not allowed to import webfovea.harness" in res.stdout
     assert "No import cycles" in res.stdout and "BROKEN" in res.stdout
+
+
+def test_the_proving_grounds_rooms_stay_apart(tmp_path):
+    tree = _copy(tmp_path)
+    pg = tree / "webfovea" / "proving_ground"
+    # The suites reaching into the oracle, an app into the interventions, the oracle into a site.
+    for rel, line in (
+        ("suites/builtin.py", "from webfovea.proving_ground.oracle import model  # noqa"),
+        (
+            "breakingweb/apps/cases.py",
+            "from webfovea.proving_ground.breakingweb import interventions  # noqa",
+        ),
+        ("oracle/speech.py", "from webfovea.proving_ground.sites import forms  # noqa"),
+    ):
+        path = pg / rel
+        path.write_text(path.read_text() + "\n" + line + "\n")
+    res = _lint(tree)
+    assert res.returncode != 0
+    out = " ".join(res.stdout.split())  # the report wraps long lines
+    assert "webfovea.proving_ground.suites is not allowed to import webfovea.proving_ground.oracle" in out
+    assert (
+        "webfovea.proving_ground.breakingweb.apps is not allowed to import "
+        "webfovea.proving_ground.breakingweb.interventions"
+    ) in out
+    assert "webfovea.proving_ground.oracle is not allowed to import webfovea.proving_ground.sites" in out

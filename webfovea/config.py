@@ -1,7 +1,11 @@
-"""Harness switches: every component is a named switch; profiles are sets of switches.
+"""Harness switches: every component is a named switch; a profile is a set of switches plus
+the settings its source published.
 
-`webfovea` turns every component on; `reference` is the naive baseline the paper
-started from (the UI-TARS reference agent). `--disable NAME` turns one off.
+`webfovea` turns every component on; `paper` is the paper's harness (seed 000, Table 7 and
+its budgets); `winner` the challenge winner's published settings (seed 002); `reference` the
+organisers' template the paper started from. Each profile's table, with the seed's numbers
+and where they come from, is in docs/profiles.md (tests/harness/test_profiles.py holds it
+as data). `--disable NAME` turns one component off.
 """
 
 from __future__ import annotations
@@ -49,7 +53,8 @@ class Component(StrEnum):
     editor_hotkeys = "editor_hotkeys"  # page editing shortcuts pass when focus is in an editable element
     # context
     compress_history = "compress_history"  # summarise older turns when the context nears its budget
-    # outside the challenge's rules: seed 002's own tools, offered only by the `winner` profile
+    # outside the challenge's rules: the winner's own tools (seed 002, see docs/glossary.md),
+    # offered only by the `winner` profile
     evaluate = "evaluate"  # run a script in the page's main frame (evaluate(script))
     goto_seen_url = "goto_seen_url"  # goto(url) to a URL that appeared in the page's links or text
     # structured/hybrid observation (no effect in vision mode)
@@ -91,6 +96,9 @@ class HarnessConfig(BaseModel):
     compact_every: int = 5  # append_history: every N steps all but the latest image become a stub
     max_steps: int = 80
     max_seconds: float = 1800.0
+    # After an action that navigated, the settle wait lasts at least this long (the paper's
+    # adaptive wait: "between 1 and 8 s" after a navigation, seed 000 §4.6), and at most
+    # settle_max_ms; other actions are bounded by min(settle_max_ms, 3 s) and have no minimum.
     settle_min_ms: int = 30
     settle_quiet_ms: int = 60
     settle_max_ms: int = 8000
@@ -103,7 +111,7 @@ class HarnessConfig(BaseModel):
     # What the model is shown and how it names a target (webfovea/observation/modes/):
     # vision (a screenshot, points), structured (Playwright's AI snapshot, refs), hybrid (both).
     observation: str = "vision"
-    snapshot_budget_bytes: int = 48_000  # the winner's measured budget (seed 002)
+    snapshot_budget_bytes: int = 48_000  # the winner's measured budget (seed 002, docs/profiles.md)
     snapshot_timeout_ms: int = 10_000
     ref_timeout_ms: int = 1_500  # resolving a ref: never Playwright's 30 s default
     stale_ref_budget: int = 8  # stale references a task may send before it is stopped
@@ -120,6 +128,19 @@ class HarnessConfig(BaseModel):
     loop_breaker_limit: int = (
         6  # the same pointer action on the same spot, no page change, this many times in a row
     )
+    # What a sampling model client is asked for (None: the client's own default, 0.0 and 1,024
+    # tokens for the HTTP clients). A model spec's own options win; the oracle ignores both.
+    temperature: float | None = None
+    max_output_tokens: int | None = None
+
+    def sampling(self) -> dict[str, Any]:
+        """The client options this config asks a model for (only the ones it sets)."""
+        out: dict[str, Any] = {}
+        if self.temperature is not None:
+            out["temperature"] = self.temperature
+        if self.max_output_tokens is not None:
+            out["max_tokens"] = self.max_output_tokens
+        return out
 
     def on(self, c: Component | str) -> bool:
         return Component(c) in self.components
@@ -143,18 +164,99 @@ class HarnessConfig(BaseModel):
         return sorted(c.value for c in components)
 
 
-# The paper's harness as published: everything on but the append-only history (its
-# five-screenshot sliding window went through an endpoint that cached nothing).
-PAPER_COMPONENTS: frozenset[Component] = ALL_COMPONENTS - {Component.append_history, Component.zoom}
+# The paper's harness: the components of its Table 7 and nothing else (seed 000, Appendix A;
+# docs/profiles.md maps each row). Not in it: the append-only history (its five-screenshot
+# window), zoom, the loop breaker (close to the idle breaker the paper reverted, §5.4),
+# verify, history compression, the page-aware settle parts, the person-like pointer,
+# container scrolling, editor hotkeys, and the snapshot-only guards and truncation.
+PAPER_COMPONENTS: frozenset[Component] = frozenset(
+    {
+        Component.first_action,  # Parsing: first-action truncation
+        Component.token_strip,  # Parsing: special-token / trailing-markup stripping
+        Component.coord_align,  # Execution: coordinate-space alignment (+ the 1440x810 cap)
+        Component.select,  # Execution: select for native dropdowns (+ option list on failure)
+        Component.fill,  # Execution: fill with date handling (+ read-back)
+        Component.enter_on_newline,  # Execution: Enter on trailing \n
+        Component.iframe_fallback,  # Execution: iframe DOM fallback
+        Component.click_many,  # Execution: click_many (image-grid CAPTCHA only)
+        Component.back_reload,  # Execution: back, reload
+        Component.feedback_notes,  # Feedback: DOM + child-frame fingerprint + notes, text hash
+        Component.hover,  # Observation: hover exposed to the model
+        Component.find_text,  # Observation: find_text (frame-aware, returns no text)
+        Component.read_text,  # Observation: read_text with de-obfuscation
+        Component.tool_triggers,  # Observation: rule-based tool triggers
+        Component.hard_constraints,  # Guardrails: 14 hard constraints
+        Component.hotkey_blocklist,  # Guardrails: browser-level hotkey block-list
+        Component.budgets,  # Guardrails: executor budgets (Table 3)
+        Component.scroll_breaker_needs_no_change,  # Guardrails: scroll breaker (requires no change)
+        Component.adaptive_settle,  # Guardrails: adaptive settle wait
+    }
+)
+
+# The winner's published system (seed 002, docs/profiles.md has the line of each): the
+# structured observation, its snapshot truncation, history compression and append-only
+# message history, the Playwright MCP actions it was built on (click, type with submit, form
+# filling, hover, back), tool errors returned to the model, and its two tools outside the
+# rules. None of our additions it did not describe (per-action budgets, breakers, verify,
+# snapshot guards, find_text/read_text, iframe fallback, ...).
+WINNER_COMPONENTS: frozenset[Component] = (
+    frozenset(
+        {
+            Component.first_action,  # one tool call per step: parallel tool calls disabled
+            Component.token_strip,  # a native tool call carries no chat-template tokens
+            Component.coord_align,  # locate maps its 0-1000 grid to the measured CSS viewport
+            Component.select,
+            Component.fill,
+            Component.enter_on_newline,
+            Component.back_reload,
+            Component.hover,
+            Component.feedback_notes,  # tool errors are returned to the model
+            Component.hard_constraints,  # its prompt's rules (seen URLs only, evidence before finishing)
+            Component.adaptive_settle,  # Playwright MCP settles each action before it returns
+            Component.append_history,  # the ReAct memory appends every tool output
+            Component.compress_history,  # summarise at 75% of 280,000 tokens, keep the last 10%
+            Component.snapshot_truncation,  # structure-aware cut over 48,000 bytes
+        }
+    )
+    | OUTSIDE_RULES
+)
 
 PROFILES = ("webfovea", "paper", "reference", "winner")
 _PROFILE_COMPONENTS: dict[str, frozenset[Component]] = {
     "webfovea": ALL_COMPONENTS,
     "paper": PAPER_COMPONENTS,
     "reference": REFERENCE_COMPONENTS,
-    # Seed 002's choices for comparison: everything of ours plus script evaluation and
-    # navigation to URLs seen on the page. Outside the challenge's rules, and labelled so.
-    "winner": ALL_COMPONENTS | OUTSIDE_RULES,
+    "winner": WINNER_COMPONENTS,
+}
+# The settings each profile takes from its source (the config's defaults otherwise); a
+# caller's own overrides (--max-steps, --observation, ...) win over them.
+PROFILE_SETTINGS: dict[str, dict[str, Any]] = {
+    "webfovea": {},
+    # Seed 000: 80 steps / 1,800 s (Table 7, §4.6), the five most recent screenshots (§4.1),
+    # after a navigation a wait of 1 to 8 s (§4.6).
+    "paper": {
+        "max_steps": 80,
+        "max_seconds": 1800.0,
+        "screenshot_window": 5,
+        "settle_min_ms": 1000,
+        "settle_max_ms": 8000,
+    },
+    # The template: 40 steps (seed 000 §4.2, Table 5), its scroll breaker on 10 scrolls (§4.6).
+    "reference": {"max_steps": 40, "scroll_breaker_limit": 10},
+    # Seed 002: snapshot first (structured), 100 ReAct iterations, temperature 0.2 and 8,192
+    # output tokens, one hour per task, 180 s per tool call, a 48,000-byte snapshot budget and a
+    # 280,000-token context; no scroll breaker (0: never fires).
+    "winner": {
+        "observation": "structured",
+        "max_steps": 100,
+        "max_seconds": 3600.0,
+        "temperature": 0.2,
+        "max_output_tokens": 8192,
+        "tool_timeout_s": 180.0,
+        "snapshot_budget_bytes": 48_000,
+        "context_tokens": 280_000,
+        "scroll_breaker_limit": 0,
+    },
 }
 
 
@@ -179,7 +281,7 @@ def make_config(
     if profile not in _PROFILE_COMPONENTS:
         raise ValueError(f"unknown profile {profile!r}; choose one of: {', '.join(PROFILES)}")
     comps = set(_PROFILE_COMPONENTS[profile])
-    base: dict[str, Any] = {"max_steps": 40} if profile == "reference" else {}
+    base: dict[str, Any] = dict(PROFILE_SETTINGS[profile])
     for name in disable or []:
         try:
             comps.discard(Component(name))

@@ -23,6 +23,7 @@ from webfovea.browser.session import BrowserLost, BrowserSession, is_browser_los
 from webfovea.browser.world import PageUnresponsive
 from webfovea.config import Component, HarnessConfig, make_config
 from webfovea.execution.executor import Executor
+from webfovea.execution.response import Response
 from webfovea.execution.settle import SettleWatcher
 from webfovea.feedback import notes
 from webfovea.guardrails.breaker import LoopBreaker, ScrollBreaker
@@ -32,10 +33,10 @@ from webfovea.guardrails.site import SiteGuard
 from webfovea.guardrails.verify import VerifyGate
 from webfovea.harness_pages import PageKeeper
 from webfovea.harness_results import Launch, Observation, StepResult
-from webfovea.models.base import Attachment, ModelInput, ToolCall
-from webfovea.observation import snapshot as snapshots
+from webfovea.models.base import ModelInput, ToolCall
 from webfovea.observation.capture import Screen, Shot
 from webfovea.observation.history import History
+from webfovea.observation.modes import Seen
 from webfovea.observation.modes import get as get_mode
 from webfovea.observation.prompt import system_prompt
 from webfovea.observation.sizing import harness_config
@@ -64,8 +65,8 @@ class Harness(PageKeeper):
         # The closed action set's refusals, minus any kind of action this profile offers.
         self._forbidden = forbidden_for({n for s in self.specs for n in (s.name, *s.aliases)})
         self.system_prompt = system_prompt(self.specs, self.config, self.mode)
-        self._show_image = False  # look: the next input carries the screenshot in any mode
-        self._attachments: list[Attachment] = []  # zoom: its crop goes with the next input only
+        # What the last action asked to show with the next input only (execution/response.py).
+        self._told = Response()
         # Native tool use: the same specs as tools, and the prompt that goes with them.
         self.tools = tool_defs(self.specs, with_budgets=self.config.on(Component.budgets))
         self.system_prompt_tools = system_prompt(self.specs, self.config, self.mode, tools=True)
@@ -227,7 +228,10 @@ class Harness(PageKeeper):
             from webfovea.models.factory import make_model
 
             self._own_vision = make_model(
-                self.config.vision_model, page=self.page, base_url=self.config.vision_base_url
+                self.config.vision_model,
+                page=self.page,
+                base_url=self.config.vision_base_url,
+                sampling=self.config.sampling(),
             )
             self._vision = (self._own_vision, self.config.vision_model, True)
         if self._vision is None:
@@ -258,9 +262,8 @@ class Harness(PageKeeper):
         self._next = None
         self._shown_at = taken
         self.last = Observation(image=shot.image, shot=shot, url=self.page.url, step=self.steps)
-        if self.mode.snapshot:
-            # Taken after the capture, every step: the page's ref table is the latest snapshot's.
-            snap = await snapshots.take(self.page, self.config)
+        snap = await self.mode.observe(self.page, self.config)  # the snapshot modes' snapshot
+        if snap is not None:
             self.last.snapshot, self.last.snapshot_info = snap.text, snap
         return self.last
 
@@ -277,20 +280,22 @@ class Harness(PageKeeper):
             return None
 
     def model_input(self, task: str) -> ModelInput:
-        """What the model is shown now: prompt, task, full text history, last N screenshots, feedback."""
-        show = self.last is not None and (self.mode.image or self._show_image)
-        inp = self.history.model_input(
+        """What the model is shown now: prompt, task, full text history, what the observation
+        mode shows (screenshots, snapshot), feedback, and what the last action attached."""
+        seen = Seen(
             system=self.system_prompt,
             task=task,
-            current=self.last.image if show and self.last else None,
-            feedback=self.last_feedback,
             step=self.steps,
+            feedback=self.last_feedback,
+            image=self.last.image if self.last is not None else None,
             snapshot=self.last.snapshot if self.last is not None else None,
+            response=self._told,
         )
+        inp = self.mode.model_input(self.history, seen)
         inp.tools, inp.system_tools = list(self.tools), self.system_prompt_tools
         inp.append_history = self.config.on(Component.append_history)
         inp.compact_every = self.config.compact_every
-        inp.attachments = list(self._attachments)
+        inp.attachments = list(self._told.attachments)
         return inp
 
     async def step(self, reply: str, tool_calls: list[ToolCall] | None = None) -> StepResult:
@@ -319,13 +324,8 @@ class Harness(PageKeeper):
                 forbidden=self._forbidden,
             )
         self.steps += 1
-        stub = ""
-        if obs.snapshot_info is not None:
-            info = obs.snapshot_info
-            stub = f"[snapshot of {info.url} at step {self.steps} omitted: {info.bytes:,} bytes; only the latest is shown]"
-        self.history.add(parsed.cleaned, obs.image if self.mode.image else None, stub)
-        self._show_image = False
-        self._attachments = []
+        self.mode.remember(self.history, parsed.cleaned, obs.image, obs.snapshot_info, self.steps)
+        self._told = Response()
         self.last = None
         result = await self._bounded(self._execute(parsed, obs))
         events = await self._events()
@@ -387,10 +387,7 @@ class Harness(PageKeeper):
         )
         if executed.next_view is not None and executed.next_epoch is not None:
             self._next = (executed.next_view, executed.next_epoch, time.monotonic())
-        if executed.outcome.show_image:
-            self._show_image = True
-        if executed.outcome.attachment is not None:
-            self._attachments = [executed.outcome.attachment]
+        self._told = executed.outcome.response
         if executed.rejected:
             result.error = executed.refusal
         elif result.outcome in ("failed", "rejected"):

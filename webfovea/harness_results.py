@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from PIL import Image
 
@@ -10,6 +11,10 @@ from webfovea.execution.executor import Executed
 from webfovea.observation import snapshot as snapshots
 from webfovea.observation.capture import Shot
 from webfovea.types import Action, ParsedReply
+
+# Why the harness ended a task (StepResult.stop_reason): the model's `finished`, or a guardrail
+# that fired. webfovea/driving/endings.py maps each to the status result.json records.
+StopReason = Literal["finished", "stale_refs", "scroll_breaker", "loop_breaker"]
 
 
 @dataclass
@@ -31,7 +36,7 @@ class StepResult:
     done: bool = False
     answer: str | None = None
     error: str | None = None  # why the reply was not executed, or why the task must stop
-    stop_reason: str | None = None  # 'finished' or a guardrail that ended the task
+    stop_reason: StopReason | None = None  # 'finished' or a guardrail that ended the task
     parsed: ParsedReply | None = None
     executed: Executed | None = None
     observation: Observation | None = None  # the view the reply was made against

@@ -7,8 +7,8 @@ from collections.abc import Iterator
 import pytest
 
 from webfovea.config import make_config
-from webfovea.envs.serve import SitesHandle, start_sites
 from webfovea.harness import Harness, StepResult
+from webfovea.proving_ground.serve import SitesHandle, start_sites
 
 
 @pytest.fixture(scope="module")

@@ -11,8 +11,8 @@ from tests.feedback.conftest import act, open_lab
 from tests.support.servers import serve_pages
 from webfovea.agent import run_task
 from webfovea.config import make_config
-from webfovea.envs.suite import load_builtin_suite
 from webfovea.harness import Harness
+from webfovea.proving_ground.suites.builtin import load_builtin_suite
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 

@@ -102,3 +102,36 @@ async def test_hostile_page_cannot_shorten_or_hang_the_wait(session):
         # the page's own timer was captured before it overrode setTimeout: it is still seen and awaited
         assert await page.text_content("#out") == "answered"
         assert res.executed.changed is True
+
+
+LINKED = {
+    "/": "<html><body><a id=next href='/next'>Next</a><button id=stay>Stay</button></body></html>",
+    "/next": "<html><head><title>Next</title></head><body><h1>Next page</h1></body></html>",
+}
+
+
+async def test_a_navigation_waits_at_least_the_minimum_and_other_actions_do_not(session):
+    # The paper's adaptive wait lasts 1 to 8 s after a navigation (seed 000 §4.6): `settle_min_ms`
+    # is that minimum. A static page is settled at once, so only the minimum can hold the step.
+    with serve_pages(LINKED) as srv:
+        page = await session.fresh_page()
+        h = await Harness.on_page(page, make_config("webfovea", settle_min_ms=1200))
+        await h.goto(srv.url("/"))
+        res = await act(h, "click", "#stay")  # a click that stays on the page is not held
+        assert res.outcome == "executed" and "minimum" not in h.settle.last.waited_for
+        t0 = time.monotonic()
+        res = await act(h, "click", "#next")
+        navigated = time.monotonic() - t0
+        assert page.url == srv.url("/next") and res.outcome == "executed"
+        assert h.settle.last.seconds >= 1.2 and navigated >= 1.2  # not before the minimum
+        assert "minimum" in h.settle.last.waited_for
+
+
+async def test_the_paper_profile_waits_one_second_after_a_navigation(session):
+    with serve_pages(LINKED) as srv:
+        page = await session.fresh_page()
+        h = await Harness.on_page(page, make_config("paper"))
+        await h.goto(srv.url("/"))
+        res = await act(h, "click", "#next")
+        assert page.url == srv.url("/next") and res.outcome == "executed"
+        assert h.settle.last.seconds >= 1.0

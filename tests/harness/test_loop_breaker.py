@@ -1,5 +1,5 @@
 """The loop breaker counts one pointer action on one dead spot; anything else starts over.
-(On real Chromium: tests/envs/test_oracle_verify.py, a button under an overlay.)"""
+(On real Chromium: tests/proving_ground/oracle/test_verify.py, a button under an overlay.)"""
 
 from webfovea.config import make_config
 from webfovea.guardrails.breaker import LoopBreaker

@@ -6,11 +6,11 @@ from collections import Counter
 
 import pytest
 
-from webfovea.envs.oracle_faults import FAULTS, fault_plan, parse_faults, spread, with_faults
-from webfovea.envs.suite_tasks import build_tasks
 from webfovea.eval.truth import compute_truth
 from webfovea.judge.folder import AgentRecord
 from webfovea.judge.rule import rule_verdict
+from webfovea.proving_ground.oracle.faults import FAULTS, fault_plan, parse_faults, spread, with_faults
+from webfovea.proving_ground.suites.tasks import build_tasks
 from webfovea.record.schema import TaskResult
 
 

@@ -9,14 +9,14 @@ from pathlib import Path
 
 from webfovea.browser.binding import SECRET_ENV
 from webfovea.config import make_config
-from webfovea.envs.oracle_faults import variant_id, with_faults
-from webfovea.envs.serve import start_sites
-from webfovea.envs.suite import load_builtin_suite
 from webfovea.eval.truth import write_truths
 from webfovea.judge.agree import agreement
 from webfovea.judge.evidence import build_evidence
 from webfovea.judge.prompt import evidence_text
 from webfovea.judge.run import JudgeOptions, judge_run
+from webfovea.proving_ground.oracle.faults import variant_id, with_faults
+from webfovea.proving_ground.serve import start_sites
+from webfovea.proving_ground.suites.builtin import load_builtin_suite
 from webfovea.record import read_result
 from webfovea.runner.api import RunOptions, run_tasks
 from webfovea.runner.supervisor import Policy

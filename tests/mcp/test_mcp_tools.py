@@ -1,5 +1,6 @@
 """The MCP tool list is generated from the action specs, and a tool call means what it says:
-its reply text parses back to exactly the arguments the client sent."""
+the harness binds it to exactly the arguments the client sent, and the line the step is
+recorded and shown as (the one serialiser, `action_text`) parses back to them too."""
 
 from __future__ import annotations
 
@@ -9,15 +10,11 @@ from hypothesis import strategies as st
 
 from webfovea.actions import catalog
 from webfovea.config import make_config
-from webfovea.mcp.tools import (
-    OBSERVE,
-    ToolArgumentError,
-    call_text,
-    check_arguments,
-    tool_list,
-)
+from webfovea.mcp.tools import OBSERVE, ToolArgumentError, check_arguments, tool_list
+from webfovea.models.base import ToolCall
 from webfovea.observation.sizing import harness_config
 from webfovea.parsing import parse_reply
+from webfovea.parsing.tool_call import parse_tool_call
 
 CONFIG = make_config()
 SPECS = catalog.offered(CONFIG)
@@ -26,6 +23,13 @@ BY_NAME = {s.name: s for s in SPECS}
 
 def _parse(text: str):
     return parse_reply(text, catalog.parser_specs(SPECS))
+
+
+def _bound(spec, args):
+    """The call as Harness.step binds it, and the recorded line of that step read back."""
+    call = parse_tool_call(ToolCall("t", spec.name, args), catalog.parser_specs(SPECS))
+    assert call.action is not None, call.rejection
+    return [call, _parse("Action: " + call.action.raw)]
 
 
 def test_every_offered_action_is_a_tool_with_its_specs_parameters():
@@ -80,24 +84,24 @@ def _example(kind: str):
 def test_every_spec_round_trips_through_the_parser():
     for spec in SPECS:
         args = {p.name: _example(p.kind) for p in spec.params}
-        parsed = _parse(call_text(spec, check_arguments(spec, args, CONFIG)))
-        assert parsed.rejection is None, (spec.name, parsed.rejection)
-        assert parsed.action is not None and parsed.action.name == spec.name
-        for p in spec.params:
-            got, want = parsed.action.args[p.name], args[p.name]
-            if p.kind in ("point", "box"):
-                assert tuple(got) == tuple(float(v) for v in want)
-            elif p.kind == "points":
-                assert [tuple(g) for g in got] == [tuple(float(v) for v in w) for w in want]
-            elif p.kind == "answer":
-                assert got == want.strip()
-            else:
-                assert got == want, (spec.name, p.name)
+        for parsed in _bound(spec, check_arguments(spec, args, CONFIG)):
+            assert parsed.rejection is None, (spec.name, parsed.rejection)
+            assert parsed.action is not None and parsed.action.name == spec.name
+            for p in spec.params:
+                got, want = parsed.action.args[p.name], args[p.name]
+                if p.kind in ("point", "box"):
+                    assert tuple(got) == tuple(float(v) for v in want)
+                elif p.kind == "points":
+                    assert [tuple(g) for g in got] == [tuple(float(v) for v in w) for w in want]
+                elif p.kind == "answer":
+                    assert got == want.strip()
+                else:
+                    assert got == want, (spec.name, p.name)
 
 
 def test_an_optional_point_may_be_left_out():
-    parsed = _parse(call_text(BY_NAME["scroll"], {"direction": "down"}))
-    assert parsed.action is not None and parsed.action.args == {"direction": "down"}
+    for parsed in _bound(BY_NAME["scroll"], {"direction": "down"}):
+        assert parsed.action is not None and parsed.action.args == {"direction": "down"}
 
 
 # Text a client may send: quotes, backslashes, newlines, tabs, unicode, things that look like the grammar.
@@ -110,14 +114,14 @@ _TEXT = st.lists(_PIECE, max_size=20).map("".join)
 @settings(max_examples=200, deadline=None)
 @given(_TEXT, st.floats(0, 1439, allow_nan=False), st.floats(0, 809, allow_nan=False))
 def test_fill_content_and_point_survive_the_round_trip(content, x, y):
-    parsed = _parse(call_text(BY_NAME["fill"], {"start_box": [x, y], "content": content}))
-    assert parsed.action is not None, parsed.rejection
-    gx, gy = parsed.action.args["start_box"]
-    assert abs(gx - x) <= 0.0005 and abs(gy - y) <= 0.0005
-    # What the parser strips from any reply (chat-template tokens, trailing markup) is the
-    # harness's normal cleaning, the same for a bench reply; plain text must come back whole.
-    if "<" not in content and not content.rstrip().endswith(("`", ">")):
-        assert parsed.action.args["content"] == content
+    for parsed in _bound(BY_NAME["fill"], {"start_box": [x, y], "content": content}):
+        assert parsed.action is not None, parsed.rejection
+        gx, gy = parsed.action.args["start_box"]
+        assert abs(gx - x) <= 0.0005 and abs(gy - y) <= 0.0005
+        # What the parser strips from any reply (chat-template tokens, trailing markup) is the
+        # harness's normal cleaning, the same for a bench reply; plain text must come back whole.
+        if "<" not in content and not content.rstrip().endswith(("`", ">")):
+            assert parsed.action.args["content"] == content
 
 
 def test_docs_describe_every_tool():

@@ -138,3 +138,20 @@ def test_oracle_options_and_help():
     }
     text = describe_specs()
     assert text.count("\n") == 4 and "OPENAI_BASE_URL" in text
+
+
+def test_the_profiles_sampling_reaches_the_request_and_a_spec_option_wins(monkeypatch):
+    # The winner's temperature 0.2 and 8,192 output tokens (seed 002, line 59; docs/profiles.md)
+    # go into the Chat Completions body; the webfovea profile asks nothing (the client's 0.0).
+    from webfovea.config import make_config
+    from webfovea.models.base import ModelInput
+
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-x")
+    inp = ModelInput(system="s", task="t", history=[], images=[], feedback=None, step=0)
+    winner = make_model("openai:gpt-4o", sampling=make_config("winner").sampling())
+    body = winner.request_body(inp)
+    assert (body["temperature"], body["max_tokens"]) == (0.2, 8192)
+    ours = make_model("openai:gpt-4o", sampling=make_config("webfovea").sampling())
+    assert ours.request_body(inp)["temperature"] == 0.0
+    spec_wins = make_model("openai:gpt-4o?temperature=0.7", sampling={"temperature": 0.2})
+    assert spec_wins.request_body(inp)["temperature"] == 0.7

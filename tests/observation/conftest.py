@@ -4,7 +4,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from webfovea.envs.serve import SitesHandle, start_sites
+from webfovea.proving_ground.serve import SitesHandle, start_sites
 
 
 @pytest.fixture(scope="module")

@@ -9,8 +9,8 @@ import json
 import pytest
 
 from webfovea.agent import run_task
-from webfovea.envs.suite import load_builtin_suite
 from webfovea.observation.sizing import harness_config
+from webfovea.proving_ground.suites.builtin import load_builtin_suite
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 

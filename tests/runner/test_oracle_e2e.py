@@ -8,9 +8,9 @@ import json
 from pathlib import Path
 
 from webfovea.config import make_config
-from webfovea.envs.serve import start_sites
-from webfovea.envs.suite import load_builtin_suite
 from webfovea.eval.scoring import score_answer
+from webfovea.proving_ground.serve import start_sites
+from webfovea.proving_ground.suites.builtin import load_builtin_suite
 from webfovea.runner.api import RunOptions, run_tasks
 from webfovea.runner.supervisor import Policy
 

@@ -12,8 +12,8 @@ import pytest
 from tests.runner.fake_agent import PAGE, make_tasks, run_task, starts
 from tests.support.servers import serve_pages
 from webfovea.config import make_config
-from webfovea.envs.serve import start_sites
-from webfovea.envs.suite import load_builtin_suite
+from webfovea.proving_ground.serve import start_sites
+from webfovea.proving_ground.suites.builtin import load_builtin_suite
 from webfovea.runner.api import RunError, RunOptions, run_tasks
 from webfovea.runner.identity import differences, run_identity
 from webfovea.runner.supervisor import Policy

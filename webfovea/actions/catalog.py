@@ -2,12 +2,15 @@
 
 The prompt, the parser, the executor, the budgets and the feedback all come from here.
 Adding an action is one module with its `SPECS` plus one line in `_MODULES`; it is
-offered after the paper's actions unless its name is placed in `TABLE3` order.
+offered after the paper's actions unless its name is placed in `TABLE3` order. A spec
+module kept outside this package (a plug-in, a test) joins the same catalogue with
+`register(module)` before a harness is built, and leaves it with `unregister(module)`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import ModuleType
 
 from webfovea.actions import (
     control,
@@ -34,9 +37,9 @@ TABLE3 = (
 )  # fmt: skip
 
 
-def _register() -> dict[str, ActionSpec]:
+def _by_name(modules: Sequence[ModuleType]) -> dict[str, ActionSpec]:
     by_name: dict[str, ActionSpec] = {}
-    for module in _MODULES:
+    for module in modules:
         for spec in module.SPECS:
             if spec.name in by_name:
                 raise ValueError(f"action {spec.name!r} is defined twice")
@@ -45,23 +48,49 @@ def _register() -> dict[str, ActionSpec]:
     return {n: by_name[n] for n in order}
 
 
-BY_NAME: dict[str, ActionSpec] = _register()
-SPECS: tuple[ActionSpec, ...] = tuple(BY_NAME.values())
-
-
-def _aliases() -> dict[str, str]:
+def _aliases(by_name: Mapping[str, ActionSpec]) -> dict[str, str]:
     out: dict[str, str] = {}
-    for spec in SPECS:
+    for spec in by_name.values():
         for alias in spec.aliases:
-            if alias in BY_NAME or out.get(alias, spec.name) != spec.name:
+            if alias in by_name or out.get(alias, spec.name) != spec.name:
                 raise ValueError(f"alias {alias!r} of {spec.name!r} is taken")
             out[alias] = spec.name
     return out
 
 
+_modules: list[ModuleType] = list(_MODULES)  # the built-in modules, then the registered ones
+BY_NAME: dict[str, ActionSpec] = _by_name(_modules)
+SPECS: tuple[ActionSpec, ...] = tuple(BY_NAME.values())
 # Names models use for offered actions; the parser applies one only when the alias
 # itself is not an offered action.
-ALIASES: dict[str, str] = _aliases()
+ALIASES: dict[str, str] = _aliases(BY_NAME)
+
+
+def _rebuild(modules: list[ModuleType]) -> None:
+    # Checked before anything changes (a clash leaves the catalogue as it was); the dicts are
+    # updated in place because other modules hold them (the parser holds ALIASES).
+    global SPECS
+    by_name = _by_name(modules)
+    aliases = _aliases(by_name)
+    _modules[:] = modules
+    BY_NAME.clear()
+    BY_NAME.update(by_name)
+    ALIASES.clear()
+    ALIASES.update(aliases)
+    SPECS = tuple(BY_NAME.values())
+
+
+def register(module: ModuleType) -> None:
+    """Add a spec module's `SPECS` to the catalogue, after the built-in actions. Harnesses
+    built afterwards offer, describe, parse and execute them like any other action."""
+    if module not in _modules:
+        _rebuild([*_modules, module])
+
+
+def unregister(module: ModuleType) -> None:
+    """Take a module added with `register` out again (the built-in ones stay)."""
+    if module in _modules and module not in _MODULES:
+        _rebuild([m for m in _modules if m is not module])
 
 
 def offered(
@@ -72,7 +101,7 @@ def offered(
     The observation mode's flags: `snapshot` offers the snapshot actions (find, snapshot, look),
     `refs` gives pointer/form actions a `ref` target, `points` keeps start_box in their prompt line.
     """
-    specs = [s for s in SPECS if s.offered(config.on, snapshot)]
+    specs = [s for s in BY_NAME.values() if s.offered(config.on, snapshot)]
     return [by_reference(s, points=points) if refs else s for s in specs]
 
 

@@ -47,6 +47,8 @@ SPECS = [
         purpose="Wait for the page to finish loading (about 2 seconds).",
         execute=exec_wait,
         feedback="How long it waited; if nothing changed, a note saying so.",
+        manual="Wait for the page to finish loading.",
+        retry_when="unchanged",  # a wait that moved the page is reading on
     ),
     ActionSpec(
         name="back",
@@ -80,5 +82,7 @@ SPECS = [
         purpose="Submit the answer and end the task (content='' if the answer cannot be reached).",
         execute=exec_finished,
         feedback="Ends the task; nothing further is shown.",
+        ends_task=True,
+        retry_when="never",  # the end of the run, never a loop
     ),
 ]

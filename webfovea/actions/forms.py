@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from webfovea.actions.keyboard import capped
+from webfovea.actions.keyboard import capped, typing_line
 from webfovea.actions.pointer import BOX
 from webfovea.actions.spec import ActionSpec, ExecContext, Outcome
 from webfovea.config import Component
@@ -56,6 +56,7 @@ SPECS = [
         pointer=True,
         rule="For a dropdown (<select>), always use select, never click its options.",
         feedback="The option chosen (and how it matched); on failure, the list of available options.",
+        manual="Choose '{option}' in the drop-down list.{said}",
     ),
     ActionSpec(
         name="fill",
@@ -69,5 +70,6 @@ SPECS = [
         rule="To enter text in a box, use fill (not click then type); dates may be written in any common format.",
         feedback="The value actually in the box after typing, and what else changed (suggestions, results); "
         "on failure, what is under the point.",
+        manual=typing_line,
     ),
 ]

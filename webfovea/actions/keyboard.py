@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from webfovea.actions.spec import ActionSpec, ExecContext, Outcome
 from webfovea.browser.frames import MAX_FRAME_DEPTH
 from webfovea.browser.world import PageUnresponsive, worlds
@@ -129,6 +132,12 @@ async def _editing(ctx: ExecContext) -> bool:
     return False
 
 
+def typing_line(args: Mapping[str, Any], said: str) -> str:
+    """The manual's line for typed text (fill, type): with Enter when the text ends in a newline."""
+    text = str(args.get("content", ""))
+    return f"Type '{text.strip()}' into the field" + (" and press Enter." if text.endswith("\n") else ".")
+
+
 SPECS = [
     ActionSpec(
         name="type",
@@ -138,6 +147,7 @@ SPECS = [
         purpose="Type into the focused element. End content with \\n to press Enter afterwards.",
         execute=exec_type,
         feedback="Whether Enter was pressed; if nothing changed, a note that the keystrokes may have gone nowhere.",
+        manual=typing_line,
     ),
     ActionSpec(
         name="hotkey",

@@ -1,4 +1,4 @@
-"""locate(description): the winner's grid localisation (seed 002), as one action spec.
+"""locate(description): the winner's grid localisation (seed 002, docs/glossary.md), as one action spec.
 
 The current viewport screenshot, with a 16x12 grid labelled in 0-1000 coordinates drawn over
 it, goes to the vision model (or the task's own model) with the description; the model names
@@ -106,14 +106,13 @@ async def exec_locate(ctx: ExecContext, action: Action) -> Outcome:
             check_change=False,
             note="locate is not available here: no model is configured to read the screenshot.",
         )
-    calls: list[dict[str, Any]] = []
     answer = LocateAnswer(problem="the model gave no answer")
     size: tuple[float, float] | None = None
     for _ in range(ATTEMPTS):
         before = await ctx.vision.viewport()
         image, view = await ctx.vision.view(grid=True)
         text, call = await ctx.vision.ask("locate", LOCATE_SYSTEM, _prompt(description), image)
-        calls.append(call)
+        ctx.response.add_call(call)
         after = await ctx.vision.viewport()
         if call.get("error"):
             answer = LocateAnswer(problem=f"the call failed ({call['error']})")
@@ -123,7 +122,7 @@ async def exec_locate(ctx: ExecContext, action: Action) -> Outcome:
         if before == after == size:
             break
         size = None  # the viewport changed under the image: take it again and ask once more
-    outcome = Outcome(ok=False, check_change=False, vision_calls=calls)
+    outcome = Outcome(ok=False, check_change=False)
     if answer.missing:
         outcome.note = (
             f"locate: '{description}' was not found in the current screenshot; scroll or look again."

@@ -10,7 +10,13 @@ from __future__ import annotations
 
 from webfovea.actions.spec import ActionSpec, ExecContext, Outcome
 from webfovea.config import Component
-from webfovea.execution.script import OUTPUT_BUDGET_BYTES, compress_output, run_script
+from webfovea.execution.script import (
+    OUTPUT_BUDGET_BYTES,
+    SCRIPT_TIMEOUT_S,
+    ScriptTimeout,
+    compress_output,
+    run_script,
+)
 from webfovea.guardrails.seen_urls import check_goto
 from webfovea.types import Action, ParamSpec
 
@@ -30,6 +36,8 @@ async def exec_evaluate(ctx: ExecContext, action: Action) -> Outcome:
         )
     try:
         value = await run_script(ctx.page, script)
+    except ScriptTimeout as e:
+        return Outcome(ok=False, check_change=False, note=f"evaluate: {e}; its result is unknown.")
     except Exception as e:
         return Outcome(ok=False, check_change=False, note=f"evaluate: the script failed: {_first_line(e)}")
     text, done = compress_output(value)
@@ -62,7 +70,8 @@ SPECS = [
         component=Component.evaluate,
         rule="Use evaluate only to inspect or operate the real page; never to make up a result the page does "
         "not show.",
-        feedback="The script's result, compressed to 24,000 bytes (what was omitted is said), or its error.",
+        feedback="The script's result, compressed to 24,000 bytes (what was omitted is said), or its error; "
+        f"a script still running after {SCRIPT_TIMEOUT_S:g} s is stopped and the model told.",
     ),
     ActionSpec(
         name="goto",

@@ -139,6 +139,7 @@ SPECS = [
         text_hash="on_chart",
         aliases=("left_click", "left_single", "tap"),
         feedback="If nothing on the page changed: a note naming the element under the point and whether it is clickable.",
+        manual="Click the control at the marked point.{said}",
     ),
     ActionSpec(
         name="left_double",
@@ -186,6 +187,7 @@ SPECS = [
         counts_as_scroll=True,
         aliases=("scroll_down", "scroll_up"),
         feedback="If nothing moved: a note naming the element under the point (the end of the page or a non-scrollable area).",
+        retry_when="unchanged",  # a scroll that moved the page is reading on
     ),
     ActionSpec(
         name="hover",
@@ -199,6 +201,7 @@ SPECS = [
         text_hash="always",
         rule="When a chart's values are not printed, hover each bar or point you need and read the tooltip.",
         feedback="The page-text hash is compared, so a tooltip that appears counts as a change; otherwise a note naming the element under the point.",
+        manual="Rest the pointer on the element to show its details.{said}",
     ),
     ActionSpec(
         name="click_many",
@@ -211,5 +214,6 @@ SPECS = [
         pointer=False,
         rule="Use click_many only to select the tiles of an image-grid CAPTCHA, then click its Verify button.",
         feedback="How many points were clicked; a refusal when no CAPTCHA is on the page.",
+        manual="Select every matching tile, then continue.",
     ),
 ]

@@ -13,13 +13,14 @@ async def exec_find_text(ctx: ExecContext, action: Action) -> Outcome:
     if not text:
         return Outcome(ok=False, check_change=False, note="find_text needs the text to look for.")
     key = text.lower()
-    occurrence = ctx.find_positions.get(key, 0)
+    positions: dict[str, int] = ctx.state.setdefault("find_positions", {})  # the next match per text
+    occurrence = positions.get(key, 0)
     res = await find_text(ctx.page, text, occurrence)
     if not res.found and occurrence > 0:
         res = await find_text(ctx.page, text, 0)  # wrap around, as Ctrl+F does
     if not res.found:
         return Outcome(ok=False, check_change=False, note=f"find_text: '{text}' was not found on this page.")
-    ctx.find_positions[key] = res.index + 1
+    positions[key] = res.index + 1
     where = " (inside an embedded frame)" if res.frame_url and res.frame_url != ctx.page.url else ""
     return Outcome(
         check_change=False,
@@ -57,6 +58,7 @@ SPECS = [
         budget=10,
         rule="If the label, row or figure you need is not on screen, call find_text with it before scrolling.",
         feedback="Which match was scrolled into view, or that the text was not found.",
+        manual="Search the page for '{text}'.",
     ),
     ActionSpec(
         name="read_text",
@@ -69,5 +71,6 @@ SPECS = [
         budget=5,
         rule="If your answer is a specific value, call read_text once on its label before finished.",
         feedback="The text found (characters of custom fonts replaced by '?', with a count).",
+        manual="Read the text next to '{near}'.",
     ),
 ]

@@ -3,26 +3,38 @@
 A spec holds the signature the prompt shows, the parameters the parser reads, the names
 models also use for it, the switch that offers it, its per-task budget, its executor, how
 the executor watches it (fingerprints, text hash, the DOM event of the iframe fallback),
-and the feedback it writes. `webfovea/actions/catalog.py` registers every spec; the prompt,
+the feedback it writes, and what a manual and the failure taxonomy say of it. `webfovea/actions/catalog.py` registers every spec; the prompt,
 parser, executor, feedback and guardrails all read these fields instead of testing names.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from webfovea.config import Component
 from webfovea.execution.context import ExecContext, Outcome
 from webfovea.types import Action, ParamSpec
 
-__all__ = ["ActionSpec", "ExecContext", "Outcome", "TextHash"]
+__all__ = ["ActionSpec", "ExecContext", "ManualLine", "Outcome", "RetryWhen", "TextHash"]
 
 Executor = Callable[[ExecContext, Action], Awaitable[Outcome]]
 # When a text hash of the frame under the point is compared too: hovers reveal tooltips
 # that change neither node count nor text length; chart clicks likewise.
 TextHash = Literal["never", "on_chart", "always"]
+# When the failure taxonomy counts doing the action again as a retry (eval/taxonomy.py):
+# always; only when the page did not change (otherwise it is reading on); never.
+RetryWhen = Literal["always", "unchanged", "never"]
+# The line a Protocol II manual writes for a step (judge/manual.py): a template formatted with
+# the step's arguments and `said` (" (<first line of its feedback>)" or ""), or a function of
+# (arguments, said) for what a template cannot say.
+ManualLine = str | Callable[[Mapping[str, Any], str], str]
+
+
+class _Args(dict[str, Any]):
+    def __missing__(self, key: str) -> str:
+        return "None"  # an argument the step did not give reads as the record has it
 
 
 @dataclass(frozen=True)
@@ -50,6 +62,19 @@ class ActionSpec:
     also_with: Component | None = (
         None  # ... or in any mode when this switch is on (locate: the winner's tools)
     )
+    manual: ManualLine | None = None  # its line in a Protocol II manual; None: the call as written
+    retry_when: RetryWhen = "always"  # the failure taxonomy's retry count (eval/taxonomy.py)
+    # Submits the answer and ends the task: readers of records leave it out of the steps they
+    # retell (a manual's lines, the judge's list of executed actions); the answer is given apart.
+    ends_task: bool = False
+
+    def manual_line(self, args: Mapping[str, Any], said: str) -> str | None:
+        """What a manual tells a person to do for a step of this action (None: no line of its own)."""
+        if self.manual is None:
+            return None
+        if callable(self.manual):
+            return self.manual(args, said)
+        return self.manual.format_map(_Args({**args, "said": said}))
 
     def offered(self, on: Callable[[Component], bool], snapshot: bool = False) -> bool:
         if self.needs_snapshot and not snapshot and not (self.also_with is not None and on(self.also_with)):

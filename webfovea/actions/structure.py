@@ -83,18 +83,18 @@ async def exec_look(ctx: ExecContext, action: Action) -> Outcome:
         # A separate vision model reads the screenshot; the task's model gets its answer only.
         image, _ = await ctx.vision.view()
         text, call = await ctx.vision.ask("look", LOOK_SYSTEM, question or "What is on the page?", image)
+        ctx.response.add_call(call)
         if call.get("error"):
             return Outcome(
                 ok=False,
                 check_change=False,
-                vision_calls=[call],
                 note=f"look: the vision model could not answer ({call['error']}); {where}.",
             )
         answer = " ".join(text.split())[:2000] or "(no answer)"
-        return Outcome(check_change=False, vision_calls=[call], note=f"look ({where}): {answer}")
+        return Outcome(check_change=False, note=f"look ({where}): {answer}")
+    ctx.response.show_screenshot()
     return Outcome(
         check_change=False,
-        show_image=True,
         note=f"The current screenshot is attached to answer: {question or 'what is on the page'}. "
         f"Scroll position: {where}.",
     )

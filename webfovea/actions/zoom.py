@@ -32,7 +32,6 @@ from webfovea.actions.spec import ActionSpec, ExecContext, Outcome
 from webfovea.browser.capture_gate import send_capture
 from webfovea.config import Component
 from webfovea.guardrails.bounds import OutOfBounds
-from webfovea.models.base import Attachment
 from webfovea.types import Action, ParamSpec
 
 MAX_SCALE = 8.0  # a CSS pixel as 8x8 image pixels already shows a 6 px glyph at 48 px
@@ -127,7 +126,8 @@ async def exec_zoom(ctx: ExecContext, action: Action) -> Outcome:
         "dpr": dpr,
         "image_size": [image.width, image.height],
     }
-    return Outcome(check_change=False, note=note, attachment=Attachment(label, image, info))
+    ctx.response.attach("zoom", label, image, info, record_as="zoom")
+    return Outcome(check_change=False, note=note)
 
 
 SPECS = [

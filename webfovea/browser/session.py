@@ -10,7 +10,9 @@ from pathlib import Path
 
 from playwright.async_api import Browser, BrowserContext, Page, Playwright, async_playwright
 
-# Flags every launch gets: no background traffic of Chromium's own (see DESIGN.md).
+# Flags every launch gets: no background traffic of Chromium's own (updates, sync, component
+# and extension downloads, QUIC): a run's only requests are the pages'. The offline host rule
+# (OFFLINE_ENV) is separate: with it no real website resolves.
 BASE_FLAGS = [
     "--no-sandbox",
     "--disable-gpu",

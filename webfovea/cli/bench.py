@@ -35,7 +35,7 @@ from webfovea.config import HarnessConfig
 from webfovea.task import Task
 
 if TYPE_CHECKING:
-    from webfovea.envs.serve import SitesHandle
+    from webfovea.proving_ground.serve import SitesHandle
     from webfovea.record import Summary
 
 SUITES = ("builtin", "hostile", "breakingweb")
@@ -46,7 +46,7 @@ def _proving_ground(seed: int, ports: tuple[int, int] = (0, 0)) -> Iterator[Site
     """The proving-ground sites for the length of a run; a taken port is a one-line error.
 
     The proving ground runs offline: its browsers resolve no name but localhost."""
-    from webfovea.envs.serve import start_sites
+    from webfovea.proving_ground.serve import start_sites
 
     go_offline()
     try:
@@ -71,14 +71,14 @@ def _tasks_for(
     sites when there are any (their request logs give the runs' truth, their control plane the
     backend state of stateful tasks)."""
     if suite_or_file == "hostile":
-        from webfovea.envs.hostile_suite import load_hostile_suite
+        from webfovea.proving_ground.suites.hostile import load_hostile_suite
 
         with _proving_ground(seed, ports) as handle:
             yield load_hostile_suite(handle), handle
         return
     if suite_or_file == "breakingweb":
-        from webfovea.envs.interventions import UnknownFamily
-        from webfovea.envs.suite_breakingweb import load_breakingweb_suite
+        from webfovea.proving_ground.breakingweb.interventions import UnknownFamily
+        from webfovea.proving_ground.breakingweb.suite import load_breakingweb_suite
 
         with _proving_ground(seed, ports) as handle:
             try:
@@ -90,7 +90,7 @@ def _tasks_for(
     if paired or families:
         raise fail("--paired and --families apply to the breakingweb suite only")
     if suite_or_file in SUITES:
-        from webfovea.envs.suite import load_builtin_suite
+        from webfovea.proving_ground.suites.builtin import load_builtin_suite
 
         with _proving_ground(seed, ports) as handle:
             yield load_builtin_suite(handle, seed=seed), handle
@@ -100,8 +100,8 @@ def _tasks_for(
         raise fail(
             f"{suite_or_file!r} is neither a built-in suite ({', '.join(SUITES)}) nor an existing task file"
         )
-    from webfovea.envs.sites import SITES
     from webfovea.eval.taskfile import TaskFileError, load_task_file
+    from webfovea.proving_ground.sites import SITES
 
     try:
         tasks = load_task_file(path, known_sites={name for name, _, _ in SITES})
@@ -112,7 +112,7 @@ def _tasks_for(
         return
     # Tasks over the proving ground: start its sites and point the placeholders at them.
     with _proving_ground(seed, ports) as handle:
-        from webfovea.envs.suite import with_sessions
+        from webfovea.proving_ground.suites.builtin import with_sessions
 
         resolved = [
             t.model_copy(
@@ -188,7 +188,7 @@ def _run_and_summarise(
     if handle is not None:
         _write_truths(tasks, out_dir, handle)
         if any((t.model_extra or {}).get("stateful_app") for t in tasks):
-            from webfovea.eval.breakingweb import attach_states
+            from webfovea.proving_ground.breakingweb.scoring import attach_states
 
             with handle.control() as control:
                 attach_states(out_dir, tasks, control)
@@ -213,7 +213,7 @@ def _live_state_judge(tasks: list[Task], handle: SitesHandle | None) -> Any:
     """The progress line's judge of stateful tasks by their backend state (None without them)."""
     if handle is None or not any((t.model_extra or {}).get("stateful_app") for t in tasks):
         return None
-    from webfovea.eval.breakingweb import live_state_judge
+    from webfovea.proving_ground.breakingweb.scoring import live_state_judge
 
     return live_state_judge(handle)
 
@@ -246,7 +246,7 @@ def _fault_names(faults: str | None, model: str) -> list[str]:
         return []
     if model != "oracle" and not model.startswith("oracle:"):
         raise fail("--faults makes the oracle follow fault plans: use it with --model oracle")
-    from webfovea.envs.oracle_faults import parse_faults
+    from webfovea.proving_ground.oracle.faults import parse_faults
 
     try:
         return parse_faults(faults)
@@ -379,7 +379,7 @@ def bench(
             help="breakingweb: comma-separated families (e.g. fabricated_success,save_drift); default all.",
         ),
     ] = None,
-    observation: ObservationOpt = "vision",
+    observation: ObservationOpt = None,
     vision_model: VisionModelOpt = None,
     vision_base_url: VisionBaseUrlOpt = None,
     fresh: Annotated[
@@ -428,7 +428,7 @@ def bench(
     )
     tag = (
         profile
-        + ("" if observation == "vision" else f"-{observation}")
+        + ("" if observation in (None, "vision") else f"-{observation}")
         + "".join(f"-no-{d}" for d in (disable or []))
     )
     out_dir = out_dir or Path("runs") / f"{Path(suite_or_file).stem}-{tag}"
@@ -458,7 +458,7 @@ def bench(
             kept = [t.task_id for t in tasks if not (t.model_extra or {}).get("pair_of")][:limit]
             tasks = [t for t in tasks if (t.model_extra or {}).get("pair_of", t.task_id) in kept]
         elif fault_names:
-            from webfovea.envs.oracle_faults import spread, with_faults
+            from webfovea.proving_ground.oracle.faults import spread, with_faults
 
             tasks = with_faults(spread(tasks, limit), fault_names)
         elif limit:
@@ -467,7 +467,7 @@ def bench(
             tasks = _with_docs(tasks, docs)
         out.print(
             f"{len(tasks)} tasks -> {lit(out_dir)}  (model {lit(model)}, profile {lit(profile)}, "
-            f"observation {lit(observation)}"
+            f"observation {lit(config.observation)}"
             + (f", disabled {lit(', '.join(disable))}" if disable else "")
             + ")"
         )
@@ -500,7 +500,7 @@ def bench(
 
 def _judge_hostile(handle: Any, tasks: list[Task], out_dir: Path) -> None:
     """Per attack, whether the guard held: judged from the sites' own log, the task folders, the clock."""
-    from webfovea.envs.hostile_suite import judge, write_verdicts
+    from webfovea.proving_ground.suites.hostile import judge, write_verdicts
 
     verdicts = judge(handle, tasks, out_dir)
     for v in verdicts:
@@ -533,8 +533,8 @@ def _only(tasks: list[Task], patterns: str) -> list[Task]:
 
 def oracle_via_spec(model: str, via: str) -> str:
     """`oracle` + `--via anthropic` -> `oracle:via=anthropic,provider=<the served model's row>`."""
-    from webfovea.envs.oracle_via import DEFAULT_VIA_MODEL
     from webfovea.models.conventions import conventions_for
+    from webfovea.proving_ground.oracle.via import DEFAULT_VIA_MODEL
 
     if model != "oracle" and not model.startswith("oracle:"):
         raise fail("--via goes with --model oracle (a real model already talks to its provider)")
@@ -589,8 +589,8 @@ def replay(
     meta = {"model": model, "replay_of": str(run_dir)}
     suite = run_info.suite if run_info is not None else None
     if suite in SUITES or any(t.site for t in tasks):
-        from webfovea.envs.suite import load_builtin_suite
-        from webfovea.envs.suite_breakingweb import load_breakingweb_suite
+        from webfovea.proving_ground.breakingweb.suite import load_breakingweb_suite
+        from webfovea.proving_ground.suites.builtin import load_builtin_suite
 
         with _proving_ground(seed) as handle:
             loaded = (

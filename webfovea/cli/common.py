@@ -57,11 +57,12 @@ CoordsOpt = Annotated[
 ]
 
 ObservationOpt = Annotated[
-    str,
+    str | None,
     typer.Option(
         "--observation",
         help="What the model is shown: vision (screenshots, points), structured (Playwright's accessibility "
-        "snapshot, refs like ref='e12'), hybrid (both). See docs/observation-modes.md.",
+        "snapshot, refs like ref='e12'), hybrid (both). Default: the profile's (structured for winner, "
+        "vision otherwise). See docs/observation-modes.md.",
     ),
 ]
 
@@ -134,8 +135,8 @@ def build_config(
     screenshot cap; `--coords` and `--cap` win over it."""
     from webfovea.observation.sizing import harness_config
 
-    if overrides.get("observation") in (None, "vision"):
-        overrides.pop("observation", None)  # the default: keeps vision configs identical to earlier runs
+    if overrides.get("observation") is None:
+        overrides.pop("observation", None)  # not given: the profile's mode (docs/profiles.md)
     try:
         return harness_config(
             profile, disable, model=model, cap=cap, coordinate_convention=coords, **overrides

@@ -52,7 +52,7 @@ def run(
     base_url: BaseUrlOpt = None,
     coords: CoordsOpt = None,
     cap: CapOpt = None,
-    observation: ObservationOpt = "vision",
+    observation: ObservationOpt = None,
     vision_model: VisionModelOpt = None,
     vision_base_url: VisionBaseUrlOpt = None,
     max_steps: Annotated[
@@ -137,7 +137,7 @@ def serve(
     ] = 8001,
 ) -> None:
     """Serve the proving-ground sites until Ctrl-C."""
-    from webfovea.envs.serve import serve_forever
+    from webfovea.proving_ground.serve import serve_forever
 
     try:
         serve_forever(seed, (port, frame_port))

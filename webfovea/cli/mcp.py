@@ -69,7 +69,10 @@ def mcp(
         raise fail(f"the MCP SDK is missing ({e}): pip install 'webfovea[mcp]'") from None
     from webfovea.task import Task, TaskIdError, check_task_id
 
-    overrides = {"max_steps": max_steps} if max_steps else {}
+    overrides: dict[str, object] = {"max_steps": max_steps} if max_steps else {}
+    # `observe` returns the screenshot, never the snapshot: the server is vision-only, whatever
+    # mode the profile would pick (the winner's is structured), so no tool takes a ref.
+    overrides["observation"] = "vision"
     config = build_config(model or "", profile, disable, coords, cap, **overrides)
     tid = task_id or "mcp-" + datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
     try:

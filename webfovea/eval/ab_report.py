@@ -139,7 +139,7 @@ def render_ab_report(data: dict[str, Any]) -> str:
     if outside:
         banners.append(
             f'<div class="banner" id="outside-rules">Outside the challenge\'s rules: {_e(", ".join(outside))} '
-            "(script evaluation and/or URL navigation, seed 002's choices, for comparison only)</div>"
+            "(script evaluation and/or URL navigation, the challenge winner's tools (seed 002), for comparison only)</div>"
         )
     b = data.get("budgets") or {}
     meta = (

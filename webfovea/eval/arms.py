@@ -18,8 +18,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from webfovea.config import PROFILES, HarnessConfig
+from webfovea.observation.modes import MODES
 
-OBSERVATION_MODES = ("vision", "structured", "hybrid")
+OBSERVATION_MODES = MODES  # the registry itself: a mode registered there is an arm word too
 _NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,40}$")
 
 

@@ -20,10 +20,10 @@ from PIL import Image
 
 from webfovea.eval.ab import read_ab
 from webfovea.eval.ab_report import render_ab_report
-from webfovea.eval.breakingweb import family_chart
 from webfovea.eval.report_style import CSS
 from webfovea.eval.summary import build_summary, load_summary
 from webfovea.eval.taxonomy import GROUPS
+from webfovea.proving_ground.breakingweb.scoring import family_chart
 from webfovea.record import (
     RecordError,
     StepRecord,
@@ -228,7 +228,7 @@ def _cost_rows(summary: dict[str, Any]) -> str:
 
 
 def _failure_table(summary: dict[str, Any]) -> str:
-    """Why the failed tasks failed: seed 003's label (with its group) and the first stage that went wrong."""
+    """Why the failed tasks failed: seed 003's label (docs/glossary.md) (with its group) and the first stage that went wrong."""
     labels: dict[str, int] = summary.get("taxonomy") or {}
     stages: dict[str, int] = summary.get("stages") or {}
     if not labels and not stages:
@@ -431,7 +431,7 @@ def render_report(run_dir: Path, *, thumb_width: int = THUMB_WIDTH) -> str:
     if outside:
         banner += (
             f'<div class="banner" id="outside-rules">OUTSIDE THE CHALLENGE\'S RULES: this run offered '
-            f"{_e(', '.join(outside))} (seed 002's tools, for comparison only)</div>"
+            f"{_e(', '.join(outside))} (the challenge winner's tools, seed 002, for comparison only)</div>"
         )
     body = [
         f"<h1>{_e(title)}</h1><div class=kv>{_e(str(run_dir.resolve()))}</div>",

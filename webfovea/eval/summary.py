@@ -189,7 +189,7 @@ def compute_summary(run_dir: Path, tasks: list[Task], *, complete: bool, meta: d
         stages=_count(r.stage for r in per_task.values()),
     )
     if any((t.model_extra or {}).get("family") for t in tasks):
-        from webfovea.eval.breakingweb import paired_stats
+        from webfovea.proving_ground.breakingweb.scoring import paired_stats
 
         summary.per_family, summary.done_signal_fpr = paired_stats(per_task, tasks)
     if not complete:

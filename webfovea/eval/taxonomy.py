@@ -1,4 +1,4 @@
-"""Why a run failed: seed 003's failure taxonomy, and the stage where the run first went wrong.
+"""Why a run failed: seed 003's failure taxonomy (docs/glossary.md), and the stage where the run first went wrong.
 
 Two labels per failed task, both computed from what the task folder recorded
 (`trajectory.jsonl` + `result.json`) and the task's score; a passed task gets neither.
@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from webfovea.actions.catalog import BY_NAME
 from webfovea.record import StepRecord, TaskResult
 
 LABELS = (
@@ -127,11 +128,13 @@ def _signature(step: StepRecord) -> tuple[str, str] | None:
 
 
 def _counts_as_retry(step: StepRecord) -> bool:
-    # A scroll or wait that moved the page is reading on, not retrying; `finished` never loops.
-    name = (step.action or {}).get("name")
-    if name == "finished":
+    # As the action's spec says (`ActionSpec.retry_when`): a scroll or wait that moved the page
+    # is reading on, not retrying; `finished` never loops. An unknown action counts.
+    spec = BY_NAME.get(str((step.action or {}).get("name", "")))
+    when = spec.retry_when if spec is not None else "always"
+    if when == "never":
         return False
-    if name in ("scroll", "wait"):
+    if when == "unchanged":
         return step.changed is False
     return True
 

@@ -1,6 +1,6 @@
 """Ground truth of one run of a proving-ground task, from what the server knows.
 
-A task declares `nav_truth` (a list of predicates, eval/predicates.py) over its session's
+A task declares `nav_truth` (a list of predicates, webfovea/predicates.py) over its session's
 request log — the sites' own record, never the harness's capture, so a capture bug cannot
 hide. `nav_ok` = every predicate holds on that log; `answer_ok` = the existing answer scorer;
 `valid` = the truth could be established (the task declares predicates and its session's log
@@ -13,8 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from webfovea.eval.predicates import Predicate, evaluate
 from webfovea.eval.summary import score_result
+from webfovea.predicates import Predicate, evaluate
 from webfovea.record import read_result, update_result
 from webfovea.record.schema import TaskResult
 from webfovea.task import Task

@@ -1,8 +1,10 @@
 """What the executor hands an action's executor, and what it gets back.
 
 `ExecContext` is the only door an action has to the page: the page itself, the
-switches, and the view the model decided on (for mapping its points). `Outcome` is the
-action's account of what it did; the feedback stage writes the model's note from it.
+switches, the view the model decided on (for mapping its points), and the `Response` it
+fills with what the model is shown besides its note (images, model calls:
+`execution/response.py`). `Outcome` is the action's account of what it did; the feedback
+stage writes the model's note from it.
 `Runnable` is what the executor reads from an action spec (`actions.spec.ActionSpec`
 satisfies it), so the executor never needs to know the catalogue.
 """
@@ -16,6 +18,7 @@ from typing import Any, Protocol
 from playwright.async_api import Page
 
 from webfovea.config import Component, HarnessConfig
+from webfovea.execution.response import Response
 from webfovea.guardrails.bounds import PointSpace, check_point
 from webfovea.models.base import Attachment
 from webfovea.types import Action
@@ -40,8 +43,8 @@ class ExecContext:
     page: Page
     config: HarnessConfig
     view: View
-    find_positions: dict[str, int] = field(default_factory=dict)  # find_text: next match per text
-    # What an action keeps between its calls within one task (goto: the URLs seen so far).
+    # What an action keeps between its calls within one task, under a key of its own (goto:
+    # the URLs seen so far; find_text: the next match per text).
     state: dict[str, Any] = field(default_factory=dict)
     # Let what the pointer's arrival set off happen (hover handlers, their short timers and
     # transitions), bounded; returns at once when nothing was set off. Given by the executor.
@@ -50,9 +53,12 @@ class ExecContext:
     # `.full` untruncated text, `.nodes` its lines) and the CSS point a `ref` resolved to.
     snapshot: Any = None
     target: Point | None = None
-    # look/locate: the model that answers questions about the screenshot (None: no model at
-    # hand, e.g. a bare Harness without vision_model; look then attaches the screenshot).
+    # The model that answers questions about the screenshot (look, locate; None: no model at
+    # hand, e.g. a bare Harness without vision_model; look then shows the screenshot).
     vision: Vision | None = None
+    # What this action tells the model besides its note and what its step record keeps
+    # (images, attachments, model calls, notes); the executor hands it on in `Outcome.response`.
+    response: Response = field(default_factory=Response)
 
     def on(self, c: Component) -> bool:
         return self.config.on(c)
@@ -82,11 +88,18 @@ class Outcome:
     done: bool = False
     answer: str | None = None
     refused: bool = False  # a guardrail inside the action refused it (blocked key, no CAPTCHA)
-    show_image: bool = False  # look: the current screenshot goes to the model with the next input
-    attachment: Attachment | None = None  # zoom: an image of its own that goes with the next input
-    # look/locate: the calls made to the vision model (or the task's model) inside the action,
-    # each {purpose, model, separate, raw_reply, usage, seconds, error} (the step record's `vision`).
-    vision_calls: list[dict[str, Any]] = field(default_factory=list)
+    # What the model is shown besides the note and what the step record keeps: the action's
+    # `ctx.response`, set by the executor (empty for a refusal).
+    response: Response = field(default_factory=Response)
+
+    # Read-only views of the response, for callers written before it.
+    @property
+    def attachment(self) -> Attachment | None:
+        return self.response.attachments[0] if self.response.attachments else None
+
+    @property
+    def vision_calls(self) -> list[dict[str, Any]]:
+        return self.response.calls
 
 
 class Vision(Protocol):

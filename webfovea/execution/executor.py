@@ -72,7 +72,6 @@ class Executor:
         self.capture = capture
         self.budgets = ActionBudgets(config)
         self.notes = notes.Notes(config)
-        self.find_positions: dict[str, int] = {}
         self.state: dict[str, Any] = {}  # per-task state of actions (ExecContext.state)
         self.stale_refs = 0  # stale references refused so far (guardrails: config.stale_ref_budget)
         self.vision: Any = None  # execution.context.Vision for look/locate (set by the harness)
@@ -133,7 +132,6 @@ class Executor:
             self.page,
             self.config,
             view,
-            self.find_positions,
             state=self.state,
             hover_pause=self.settle.hover_pause,
             snapshot=snapshot,
@@ -165,6 +163,7 @@ class Executor:
             raise
         if outcome.point is None:
             outcome.point = point
+        outcome.response = ctx.response
         ex = Executed(outcome, "", None, watch.before if watch else None, None, target=self._last_target)
         closing: Any = None  # closing the action windows, run beside the feedback note (independent)
         if outcome.done:
@@ -216,7 +215,7 @@ class Executor:
                 self.page,
                 spec.name,
                 ok=outcome.ok,
-                note=outcome.note,
+                note=ctx.response.told(outcome.note),
                 changed=ex.changed,
                 point=outcome.point,
                 fallback_used=ex.fallback_used,

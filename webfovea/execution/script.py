@@ -2,14 +2,17 @@
 
 The script runs in the page's main frame through Playwright (`page.evaluate`): an expression,
 a function (called), or a statement list with `return` (wrapped in a function when it does not
-parse as an expression). Its result is compressed the way seed 002 measured: parsed as JSON,
+parse as an expression). Its result is compressed the way the winner measured (seed 002, docs/glossary.md): parsed as JSON,
 a long string (over 480 bytes) seen before is replaced by a marker naming where it first
 appeared, long fields are shortened until the text fits 24,000 bytes, and only then is the
-text cut, with a note of what was cut.
+text cut, with a note of what was cut. A script that does not return within
+`SCRIPT_TIMEOUT_S` (a promise that never settles) is cut there and the model told: the
+step's 180 s tool timeout would otherwise be its only bound.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -21,8 +24,23 @@ SCRIPT_TIMEOUT_S = 10.0
 _FIRST_FIELD_CAP = 4096
 
 
-async def run_script(page: Page, script: str) -> Any:
-    """The script's value (JSON-able), evaluated in the main frame; raises what the page raised."""
+class ScriptTimeout(Exception):
+    """The script did not return within SCRIPT_TIMEOUT_S."""
+
+
+async def run_script(page: Page, script: str, timeout_s: float | None = None) -> Any:
+    """The script's value (JSON-able), evaluated in the main frame; raises what the page raised,
+    or ScriptTimeout when it has not returned within `timeout_s` (default SCRIPT_TIMEOUT_S;
+    both tries together)."""
+    timeout_s = SCRIPT_TIMEOUT_S if timeout_s is None else timeout_s
+    try:
+        async with asyncio.timeout(timeout_s):
+            return await _evaluate(page, script)
+    except TimeoutError:
+        raise ScriptTimeout(f"the script did not return within {timeout_s:g} s and was stopped") from None
+
+
+async def _evaluate(page: Page, script: str) -> Any:
     try:
         return await page.main_frame.evaluate(script)
     except Exception as e:

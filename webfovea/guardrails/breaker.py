@@ -24,7 +24,7 @@ class ScrollBreaker:
     def fires(self, is_scroll: bool, changed: bool | None) -> bool:
         """Count one executed action; True when the task must stop."""
         self.in_a_row = self.in_a_row + 1 if is_scroll else 0
-        if self.in_a_row < self.limit:
+        if self.limit <= 0 or self.in_a_row < self.limit:  # 0: no breaker (the winner had none)
             return False
         return changed is False if self.needs_no_change else True
 
@@ -37,7 +37,7 @@ class LoopBreaker:
     """Stop a task that sends the same pointer action to the same spot, with the same
     arguments, `loop_breaker_limit` times in a row while the page never changes.
 
-    A model that re-clicks a button an overlay covers (seed 003's retry loop) would otherwise
+    A model that re-clicks a button an overlay covers (seed 003's retry loop, docs/glossary.md) would otherwise
     spend the whole step budget there. Only pointer actions count: scrolling has its own
     breaker, and waiting is bounded by the budget. A change on the page, or any other action,
     starts the count again.

@@ -1,6 +1,6 @@
 """The `verify` gate: a state-changing task does not end at its first `finished`.
 
-BreakingWeb (seed 003) found that most agent failures under a misbehaving site are belief
+BreakingWeb (seed 003, docs/glossary.md) found that most agent failures under a misbehaving site are belief
 failures: the agent trusts a "Saved" toast and says it is done while the backend holds
 nothing (a done-signal false-positive rate of 54-85%). The fix it names is a re-read of the
 real state before trusting one's own "done". This gate is that re-read, enforced by the

@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from webfovea.actions.catalog import BY_NAME
+
 _STEP_PNG = re.compile(r"^(?:step_)?(\d+)\.(?:png|jpe?g)$", re.IGNORECASE)
 _PLAIN_STEP = re.compile(r"(\d+)")
 
@@ -82,8 +84,11 @@ def ordered_screenshots(folder: Path) -> list[Path]:
 def _action_line(step: dict[str, Any]) -> str | None:
     """One executed action as a fact: name, arguments, what the harness saw happen."""
     action = step.get("action")
-    if not isinstance(action, dict) or action.get("name") in (None, "finished"):
+    if not isinstance(action, dict) or action.get("name") is None:
         return None
+    spec = BY_NAME.get(str(action["name"]))
+    if spec is not None and spec.ends_task:
+        return None  # finished: the answer is evidence of its own
     args = ", ".join(f"{k}={v!r}" for k, v in (action.get("args") or {}).items())
     line = f"step {int(step.get('step', 0)) + 1}: {action['name']}({args})"
     if step.get("outcome"):

@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from webfovea.actions.catalog import BY_NAME
+from webfovea.actions.spec import ActionSpec
 from webfovea.record import read_result, read_trajectory
 
 
@@ -37,27 +39,19 @@ def _success(task_dir: Path) -> tuple[bool | None, str]:
     return None, "no verdict and no truth"
 
 
+def _spec(action: dict[str, Any]) -> ActionSpec | None:
+    """The spec of a recorded action (None: an action this version does not know)."""
+    return BY_NAME.get(str(action.get("name", "")))
+
+
 def _line(action: dict[str, Any], feedback: str) -> str:
+    """The step's line, as its spec says (`ActionSpec.manual`); else the call as written."""
     name, args = action.get("name", "?"), action.get("args") or {}
     said = feedback.strip().split("\n")[0]
-    if name == "select":
-        return f"Choose '{args.get('option')}' in the drop-down list." + (f" ({said})" if said else "")
-    if name in ("fill", "type"):
-        text = str(args.get("content", ""))
-        enter = text.endswith("\n")
-        return f"Type '{text.strip()}' into the field" + (" and press Enter." if enter else ".")
-    if name == "click":
-        return "Click the control at the marked point." + (f" ({said})" if said else "")
-    if name == "hover":
-        return "Rest the pointer on the element to show its details." + (f" ({said})" if said else "")
-    if name == "find_text":
-        return f"Search the page for '{args.get('text')}'."
-    if name == "read_text":
-        return f"Read the text next to '{args.get('near')}'."
-    if name == "wait":
-        return "Wait for the page to finish loading."
-    if name == "click_many":
-        return "Select every matching tile, then continue."
+    spec = _spec(action)
+    line = spec.manual_line(args, f" ({said})" if said else "") if spec is not None else None
+    if line is not None:
+        return line
     return f"{name}({', '.join(f'{k}={v!r}' for k, v in args.items() if k not in ('start_box', 'points'))})"
 
 
@@ -77,7 +71,8 @@ def build_manual(task_dir: Path, *, force: bool = False) -> str:
     scrolls = 0
     for step in read_trajectory(task_dir, strict=False):
         action = step.action or {}
-        if action.get("name") == "scroll":
+        spec = _spec(action)
+        if spec is not None and spec.counts_as_scroll:  # repeated scrolls become one line
             scrolls += 1
             continue
         if scrolls:
@@ -85,8 +80,10 @@ def build_manual(task_dir: Path, *, force: bool = False) -> str:
                 f"Scroll down until the row you need is in view ({scrolls} scroll{'s' * (scrolls > 1)})."
             )
             scrolls = 0
-        if not action or action.get("name") == "finished" or step.outcome in ("rejected", "failed"):
+        if not action or step.outcome in ("rejected", "failed"):
             continue
+        if spec is not None and spec.ends_task:
+            continue  # finished: the manual ends with reading the value
         lines.append(_line(action, step.feedback))
     if scrolls:
         lines.append("Scroll down until the value is in view.")

@@ -144,7 +144,7 @@ def format_request(req: dict[str, Any]) -> dict[str, Any]:
 
 
 def as_log_entry(req: dict[str, Any], ordinal: int) -> dict[str, Any]:
-    """A normalised request in the predicate engine's shape (eval/predicates.py)."""
+    """A normalised request in the predicate engine's shape (webfovea/predicates.py)."""
     parts = urlsplit(req["url"])
     query: dict[str, Any] = {}
     for k, v in parse_qsl(parts.query, keep_blank_values=True):

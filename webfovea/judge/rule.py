@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from webfovea.eval.predicates import Predicate, evaluate
 from webfovea.eval.scoring import score_answer
 from webfovea.judge.folder import AgentRecord
 from webfovea.judge.requests import as_log_entry, normalise
 from webfovea.judge.verdict import Requirement, Verdict
+from webfovea.predicates import Predicate, evaluate
 
 
 def agent_log(rec: AgentRecord) -> list[dict[str, Any]]:

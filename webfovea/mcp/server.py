@@ -25,7 +25,8 @@ from webfovea.config import Component
 from webfovea.guardrails.constraints import HARD_CONSTRAINTS
 from webfovea.harness import StepResult
 from webfovea.mcp.task_session import McpTask, ObserveFailed, TaskClosed
-from webfovea.mcp.tools import OBSERVE, ToolArgumentError, call_text, check_arguments, point_words, tool_list
+from webfovea.mcp.tools import OBSERVE, ToolArgumentError, check_arguments, point_words, tool_list
+from webfovea.models.base import ToolCall
 from webfovea.models.messages import png_base64
 
 SERVER_NAME = "webfovea"
@@ -112,9 +113,9 @@ def build_server(task: McpTask) -> Server[Any]:
     async def step_result(res: StepResult, *, error: bool) -> types.CallToolResult:
         url = task.harness.page.url if task.harness is not None and not task.closed else None
         out = _text(_step_text(task, res, url), error=error, data=_step_data(task, res))
-        attached = res.executed.outcome.attachment if res.executed is not None else None
-        if attached is not None:  # zoom: its crop is the call's result, as a computer-tool zoom's is
-            png = await asyncio.to_thread(png_base64, attached.image)
+        attached = res.executed.outcome.response.attachments if res.executed is not None else []
+        for a in attached:  # zoom's crop (any attachment) is the call's result, as a computer-tool zoom's is
+            png = await asyncio.to_thread(png_base64, a.image)
             out.content.append(types.ImageContent(data=png, mime_type="image/png"))
         return out
 
@@ -136,7 +137,7 @@ def build_server(task: McpTask) -> Server[Any]:
             except ToolArgumentError as e:
                 res = await task.reject(as_written, str(e))
                 return await step_result(res, error=True)
-            res = await task.act(call_text(spec, checked))
+            res = await task.act(ToolCall(f"mcp-{task.steps}", name, checked))
             failed = res.outcome in ("failed", "rejected") or (res.error is not None and not res.done)
             return await step_result(res, error=failed)
         except TaskClosed as e:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from PIL import Image
 
@@ -27,11 +27,16 @@ class ToolDef:
 @dataclass
 class Attachment:
     """An image the model gets with the next input besides the screenshot (zoom's magnified
-    crop): with a line that says what it is, and what the step record notes about it."""
+    crop; made by `execution.response.Response.attach`): with a line that says what it is,
+    and what the step record notes about it."""
 
     label: str
     image: Image.Image
     info: dict[str, Any] = field(default_factory=dict)
+    # Names its file (step_NNN_<kind>.png) and its entry in the step record's `attachments`;
+    # `record_as`: a step-record field the entry is written under instead (zoom's `zoom`).
+    kind: str = "attachment"
+    record_as: str | None = None
 
 
 # Names a client gives a provider computer tool's calls, so the parser knows which table
@@ -134,7 +139,19 @@ class ModelError(RuntimeError):
     """The model could not produce a reply (after retries). Ends the task as a recorded failure."""
 
 
+@runtime_checkable
 class Model(Protocol):
     async def next_reply(self, inp: ModelInput) -> ModelReply: ...
 
     async def aclose(self) -> None: ...
+
+    def quirks(self) -> list[dict[str, Any]]:
+        """What an instrumented model played on purpose (the oracle: ref quirks, contamination
+        ...), each {call, quirk, ...}, for result.json `model_quirks`. Real models: none."""
+        return []
+
+
+def quirks_of(model: object) -> list[dict[str, Any]]:
+    """A model's quirks; none for a model written before the protocol declared `quirks`
+    (it is still a model: next_reply and aclose are all a driver needs)."""
+    return [dict(e) for e in model.quirks()] if isinstance(model, Model) else []

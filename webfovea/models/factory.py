@@ -9,7 +9,7 @@ name is asked for, so a spawned worker or a Ray worker that only calls
 proving ground's oracle registers itself that way (pyproject.toml):
 
     [project.entry-points."webfovea.models"]
-    oracle = "webfovea.envs.oracle:MODEL_KIND"
+    oracle = "webfovea.proving_ground.oracle.model:MODEL_KIND"
 
 A plug-in does the same with its own package: the entry point names a `ModelKind` (or a
 function without arguments that returns one), and the entry point's name is the kind's.
@@ -48,6 +48,9 @@ class ModelRequest:
     base_url: str | None = None
     api_key: str | None = None
     options: dict[str, Any] = field(default_factory=dict)
+    # What the harness's profile asks a sampling client for (HarnessConfig.sampling():
+    # temperature, max_tokens); the caller's `options` and the spec's own win over it.
+    sampling: dict[str, Any] = field(default_factory=dict)
 
     def error(self, why: str) -> ModelConfigError:
         """A bad-spec error that names the spec and lists the accepted forms."""
@@ -210,8 +213,12 @@ def make_model(
     base_url: str | None = None,
     api_key: str | None = None,
     options: dict[str, Any] | None = None,
+    sampling: dict[str, Any] | None = None,
 ) -> Model:
-    """Build the model a spec string names. Bad specs raise ModelConfigError (a ValueError)."""
+    """Build the model a spec string names. Bad specs raise ModelConfigError (a ValueError).
+
+    `sampling` is what the harness config asks of a sampling client (the `winner` profile's
+    temperature 0.2); kinds that do not sample (the oracle, replay) ignore it."""
     if not isinstance(spec, str) or not spec.strip():
         raise _spec_error(str(spec), "empty")
     spec = spec.strip()
@@ -234,6 +241,7 @@ def make_model(
         base_url=base_url,
         api_key=api_key,
         options=dict(options or {}),
+        sampling=dict(sampling or {}),
     )
     return kind.build(request)
 
@@ -256,7 +264,7 @@ def _build_http(req: ModelRequest) -> Model:
     model = model.strip()
     if not model:
         raise req.error(f"{req.kind} needs a model name ({req.kind}:MODEL)")
-    options = {**req.options, **parse_options(spec_options, req.spec)}
+    options = {**req.sampling, **req.options, **parse_options(spec_options, req.spec)}
     kwargs = _client_kwargs(req.kind, req.spec, options)
     try:
         if req.kind == "openai":

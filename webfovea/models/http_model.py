@@ -112,5 +112,9 @@ class HttpModel:
             await self._client.aclose()
             self._client = None
 
+    def quirks(self) -> list[dict[str, Any]]:
+        """A real model plays no quirks on purpose (the Model protocol's declared hook)."""
+        return []
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.model!r}, base_url={self.base_url!r})"

@@ -8,6 +8,7 @@ replayed 7,705 steps this way) without paying for a model.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from webfovea.models.base import ModelError, ModelInput, ModelReply, ToolCall, Usage
 from webfovea.models.endpoint import ModelConfigError
@@ -183,6 +184,10 @@ class ReplayModel:
             usage=Usage(reply.usage.prompt_tokens, reply.usage.completion_tokens),
             tool_calls=list(reply.tool_calls),
         )
+
+    def quirks(self) -> list[dict[str, Any]]:
+        """Replayed replies carry no quirks of their own (the recorded run's are in its folder)."""
+        return []
 
     async def aclose(self) -> None:
         return None

@@ -1,4 +1,4 @@
-"""The localisation grid of `locate` (seed 002): 16 columns x 12 rows over the viewport screenshot.
+"""The localisation grid of `locate` (seed 002, docs/glossary.md): 16 columns x 12 rows over the viewport screenshot.
 
 The model reads positions in a 0-1000 space on both axes, so every grid line is labelled with
 its own 0-1000 value (columns along the top and bottom edge, rows along the left and right

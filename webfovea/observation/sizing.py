@@ -127,7 +127,7 @@ def harness_config(
             "use pixels, norm1000 or norm999"
         )
     overrides["conventions"] = row.family
-    # The row's context window (rows that do not know theirs: seed 002's 280,000-token budget).
+    # The row's context window (rows that do not know theirs: the winner's 280,000-token budget, docs/profiles.md).
     overrides.setdefault("context_tokens", row.context_tokens or DEFAULT_CONTEXT_TOKENS)
     explicit = "screenshot_cap_width" in overrides or "screenshot_cap_height" in overrides
     if explicit and cap is not None:

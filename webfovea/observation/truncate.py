@@ -1,4 +1,4 @@
-"""Size control for a snapshot, as the winner measured it (seed 002): a snapshot over the byte
+"""Size control for a snapshot, as the winner measured it (seed 002, docs/glossary.md): a snapshot over the byte
 budget is cut by structure, deterministically, with no model call.
 
 Kept first: main/article/dialog/form regions with their headings, controls and table edges;

@@ -28,12 +28,18 @@ __all__ = ["action_text", "parse_tool_call"]
 _BOX_START, _BOX_END = "<|box_start|>", "<|box_end|>"
 
 
+_ESCAPE = {"\\": "\\\\", "'": "\\'", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
 def _quote(text: str) -> str:
-    return "'" + text.replace("\\", "\\\\").replace("'", "\\'").replace("\n", "\\n") + "'"
+    """A single-quoted literal the parser decodes back to `text` (values.decode_escapes)."""
+    return "'" + "".join(_ESCAPE.get(ch, ch) for ch in text) + "'"
 
 
 def _num(v: float) -> str:
-    return str(int(v)) if float(v).is_integer() else f"{v:g}"
+    """A coordinate as the parser reads it back: to a thousandth, never in exponent form."""
+    text = f"{float(v):.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
 
 
 def _box(p: Point | Box) -> str:
@@ -42,7 +48,8 @@ def _box(p: Point | Box) -> str:
 
 
 def action_text(action: Action) -> str:
-    """The action in the text grammar, as history shows it (`click(start_box='<|box_start|>(1,2)<|box_end|>')`)."""
+    """The action in the text grammar, as history shows it (`click(start_box='<|box_start|>(1,2)<|box_end|>')`).
+    The one serialiser of an action: `parse_reply` reads the line back to the same arguments."""
     parts = []
     for key, value in action.args.items():
         if isinstance(value, tuple):

@@ -5,7 +5,7 @@ trajectory.jsonl     one StepRecord per line, appended as the task runs
 step_NNN.png         the screenshot as sent to the model at step NNN
 step_NNN_marked.png  the same, with the executed point marked (red dot and ring)
 step_NNN.snapshot.yml the full (untruncated, annotated) AI snapshot of step NNN (structured/hybrid)
-step_NNN_zoom.png    the magnified crop a zoom at step NNN sent to the model with the next input
+step_NNN_<kind>.png  an image the action of step NNN attached for the next input (zoom: step_NNN_zoom.png)
 capture.json         CaptureFile: passive request capture (when capture is on)
 """
 
@@ -75,7 +75,7 @@ class StateScore(BaseModel):
     obligations_met: int | list[bool] | None = None  # a count, or one boolean per obligation
     obligations_total: int | None = None  # with a count; a list's length otherwise
     invariants_broken: list[Any] = Field(default_factory=list)  # what changed that must not have
-    # The breakingweb suite (eval/breakingweb.py) also writes, as extra keys: passed, error,
+    # The breakingweb suite (proving_ground/breakingweb/scoring.py) also writes, as extra keys: passed, error,
     # initial_sha256, final_sha256, audit_sha256, diff_sha256 (docs/breakingweb.md).
 
 
@@ -111,11 +111,11 @@ class TaskResult(BaseModel):
     # {nav_ok, answer_ok, valid, details, why}. Judges never read it.
     truth: dict[str, Any] | None = None
     fault: str | None = (
-        None  # the oracle fault plan this run followed (envs/oracle_faults.py); judges never read it
+        None  # the oracle fault plan this run followed (proving_ground/oracle/faults.py); judges never read it
     )
     state: StateScore | None = None  # the backend-state score, when the environment scored state
     # Why a failed task failed, written when the run is summarised (eval/taxonomy.py); None when it passed.
-    taxonomy: str | None = None  # seed 003's failure label
+    taxonomy: str | None = None  # seed 003's failure label (docs/taxonomy.md)
     stage: str | None = None  # the stage where the run first went wrong
     family: str | None = None  # the intervention family of the run (task.session.variant); None when clean
 
@@ -161,6 +161,9 @@ class StepRecord(BaseModel):
     # zoom: the region as given (model space) and in CSS px of the viewport, clipped, the
     # scale, the device pixel ratio, the image size and its file; None when the step made none.
     zoom: dict[str, Any] | None = None
+    # Images the action attached for the next input (other than zoom's), each {kind, label,
+    # file (step_NNN_<kind>.png), and what the action notes about it}; None when none.
+    attachments: list[dict[str, Any]] | None = None
     # Captures since the previous step that needed more than one request: `retries` (asked again
     # after no answer), `nav_retries` (of which a new document committed meanwhile), `fallbacks`
     # (a browser-scaled capture redone full size); None when every capture came back at once.

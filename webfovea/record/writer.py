@@ -19,7 +19,7 @@ def mark_points(
     region: tuple[float, float, float, float] | None = None,
 ) -> Image.Image:
     """A copy of the image with each point marked by a red dot and ring (drag: joined by a line),
-    and a zoomed region outlined in red."""
+    and an attached region (zoom's) outlined in red."""
     marked = image.copy()
     draw = ImageDraw.Draw(marked)
     if region is not None:
@@ -52,8 +52,9 @@ class TaskRecorder:
         mark_points(image, marks, region).save(self.dir / marked, optimize=False, compress_level=1)
         return sent, marked
 
-    def save_zoom(self, step: int, image: Image.Image) -> str:
-        name = f"step_{step:03d}_zoom.png"
+    def save_image(self, step: int, kind: str, image: Image.Image) -> str:
+        """An image an action attached at `step` (zoom's crop: step_NNN_zoom.png)."""
+        name = f"step_{step:03d}_{kind}.png"
         image.save(self.dir / name, optimize=False, compress_level=1)
         return name
 

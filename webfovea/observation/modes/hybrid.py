@@ -1,9 +1,41 @@
 """Hybrid mode: the screenshot window of vision mode and the snapshot of structured mode;
 a target is a point on the image or a reference, whichever the model finds surer."""
 
-from webfovea.observation.modes.base import ObservationMode
+from __future__ import annotations
 
-MODE = ObservationMode(
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image
+from playwright.async_api import Page
+
+from webfovea.config import HarnessConfig
+from webfovea.models.base import ModelInput
+from webfovea.observation import snapshot as snapshots
+from webfovea.observation.history import History
+from webfovea.observation.modes.base import ObservationMode, Seen, snapshot_stub, take_snapshot
+
+
+@dataclass(frozen=True)
+class HybridMode(ObservationMode):
+    async def observe(self, page: Page, config: HarnessConfig) -> snapshots.Snapshot | None:
+        return await take_snapshot(page, config)
+
+    def remember(self, history: History, reply: str, image: Image.Image, snapshot: Any, step: int) -> None:
+        history.add(reply, image, snapshot_stub(snapshot, step))
+
+    def model_input(self, history: History, seen: Seen) -> ModelInput:
+        return history.model_input(
+            system=seen.system,
+            task=seen.task,
+            current=seen.image,
+            feedback=seen.feedback,
+            step=seen.step,
+            snapshot=seen.snapshot,
+        )
+
+
+MODE = HybridMode(
     name="hybrid",
     summary="screenshots and the accessibility snapshot; targets are points or references",
     image=True,

@@ -1,8 +1,30 @@
 """Vision mode (the paper's harness): the model sees screenshots and names a point on them."""
 
-from webfovea.observation.modes.base import ObservationMode
+from __future__ import annotations
 
-MODE = ObservationMode(
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image
+
+from webfovea.models.base import ModelInput
+from webfovea.observation.history import History
+from webfovea.observation.modes.base import ObservationMode, Seen
+
+
+@dataclass(frozen=True)
+class VisionMode(ObservationMode):
+    def remember(self, history: History, reply: str, image: Image.Image, snapshot: Any, step: int) -> None:
+        history.add(reply, image)
+
+    def model_input(self, history: History, seen: Seen) -> ModelInput:
+        # The window of the last screenshots, the current one last.
+        return history.model_input(
+            system=seen.system, task=seen.task, current=seen.image, feedback=seen.feedback, step=seen.step
+        )
+
+
+MODE = VisionMode(
     name="vision",
     summary="screenshots; targets are points on the image (the paper's harness)",
     image=True,

@@ -1,0 +1,218 @@
+"""Determinism of the stateful apps and interventions: no unseeded randomness, ids or clocks in
+their code; the same task, seed and variant give the same initial state, diff and audit log,
+also in processes with different PYTHONHASHSEED."""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import httpx
+
+from webfovea.proving_ground.breakingweb.interventions import FAMILIES
+from webfovea.proving_ground.breakingweb.tasks import stateful_tasks
+from webfovea.proving_ground.serve import start_sites
+
+PKG = Path(__file__).resolve().parents[3] / "webfovea" / "proving_ground" / "breakingweb"
+CODE = [
+    PKG / "__init__.py",
+    *sorted((PKG / "apps").rglob("*.py")),
+    *sorted((PKG / "engine").rglob("*.py")),
+    *sorted((PKG / "interventions").rglob("*.py")),
+    PKG / "tasks.py",
+    PKG / "site.py",
+    PKG / "suite.py",
+]
+JS = [*sorted((PKG / "engine").rglob("*.js")), *sorted((PKG / "interventions").rglob("*.js"))]
+# Module-level functions of `random` draw from the process's unseeded generator.
+RANDOM_FUNCS = {
+    "random",
+    "randint",
+    "choice",
+    "choices",
+    "shuffle",
+    "sample",
+    "uniform",
+    "randrange",
+    "gauss",
+    "getrandbits",
+    "seed",
+}
+FORBIDDEN_ATTRS = {
+    ("uuid", "uuid4"),
+    ("uuid", "uuid1"),
+    ("time", "time"),
+    ("time", "time_ns"),
+    ("datetime", "now"),
+    ("datetime", "utcnow"),
+    ("date", "today"),
+    ("os", "urandom"),
+    ("secrets", "token_hex"),
+    ("secrets", "token_urlsafe"),
+}
+
+
+def _violations(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            f = node.func
+            if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name):
+                pair = (f.value.id, f.attr)
+                if pair in FORBIDDEN_ATTRS or (f.value.id == "random" and f.attr in RANDOM_FUNCS):
+                    out.append(f"{path.name}:{node.lineno} {f.value.id}.{f.attr}()")
+                if pair == ("random", "Random") and not node.args:
+                    out.append(f"{path.name}:{node.lineno} random.Random() without a seed")
+            if isinstance(f, ast.Name) and f.id in {"uuid4", "hash"}:
+                out.append(f"{path.name}:{node.lineno} {f.id}()")
+        if isinstance(node, ast.ImportFrom) and node.module in {"random", "uuid"}:
+            names = {a.name for a in node.names}
+            if names & (RANDOM_FUNCS | {"uuid4", "uuid1"}):
+                out.append(f"{path.name}:{node.lineno} from {node.module} import {sorted(names)}")
+    return out
+
+
+def test_no_unseeded_randomness_ids_or_clocks_in_python() -> None:
+    assert len(CODE) > 20
+    problems = [v for p in CODE for v in _violations(p)]
+    assert problems == []
+
+
+def test_the_ast_check_catches_what_it_forbids(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.py"
+    bad.write_text(
+        "import random, uuid, time\nfrom datetime import datetime\nrandom.choice([1])\n"
+        "uuid.uuid4()\ntime.time()\ndatetime.now()\nrandom.Random()\nhash('x')\n"
+    )
+    assert len(_violations(bad)) == 6
+
+
+def test_no_math_random_or_date_now_in_page_scripts() -> None:
+    assert JS
+    for path in JS:
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(
+            r"Math\.random|Date\.now|new Date\(|performance\.now|crypto\.getRandomValues", text
+        ), path
+
+
+def _session_hashes(main_url: str, secret: str, cookies_for: list[tuple[str, str | None]]) -> dict[str, list]:
+    """For each (task, variant): the initial hash, then after one fixed write the diff and audit hashes."""
+    from webfovea.proving_ground.sessions import ControlClient
+
+    out: dict[str, list] = {}
+    with ControlClient(main_url, secret) as control:
+        for tid, variant in cookies_for:
+            s = control.create(tid, 0, variant)
+            app = stateful_tasks(0)[tid.split("--")[0]].app
+            body = {
+                "dataset": "cpi-m",
+                "delivery": "2025-02-03",
+                "format": "CSV",
+                "rows": 5,
+                "notes": "n",
+                "tour": "city",
+                "date": "2025-02-03",
+                "quantity": 2,
+                "contact": "A",
+            }
+            if app != "cases":
+                httpx.post(
+                    f"{main_url}/api/{app}/records",
+                    json=body,
+                    cookies={"wf_session": s["session_id"]},
+                    trust_env=False,
+                )
+            d, a = control.diff(s["session_id"]), control.audit(s["session_id"])
+            out[f"{tid}|{variant}"] = [s["initial_sha256"], d["diff_sha256"], a["audit_sha256"]]
+    return out
+
+
+def _pairs() -> list[tuple[str, str | None]]:
+    from webfovea.proving_ground.breakingweb.apps import APPS
+
+    pairs: list[tuple[str, str | None]] = []
+    for st in stateful_tasks(0).values():
+        pairs.append((st.task_id, None))
+        pairs += [
+            (st.task_id, f.name)
+            for f in FAMILIES.values()
+            if f.refusal(st, APPS[st.app]) is None and f.layer in ("seed", "server")
+        ]
+    pairs.append(("req-create-01", "network/fabricated_success"))
+    return pairs
+
+
+SCRIPT = """
+import json, sys
+sys.path.insert(0, {root!r})
+from webfovea.proving_ground.serve import start_sites
+from tests.proving_ground.breakingweb.test_determinism import _pairs, _session_hashes
+with start_sites() as h:
+    print(json.dumps(_session_hashes(h.main_url, h.control_secret, _pairs())))
+"""
+
+
+def test_same_task_seed_variant_same_hashes_across_processes() -> None:
+    root = str(Path(__file__).resolve().parents[3])
+    runs = []
+    for hashseed in ("1", "977"):
+        env = {**os.environ, "PYTHONHASHSEED": hashseed}
+        done = subprocess.run(
+            [sys.executable, "-c", SCRIPT.format(root=root)],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            cwd=root,
+        )
+        assert done.returncode == 0, done.stderr[-2000:]
+        runs.append(json.loads(done.stdout.strip().splitlines()[-1]))
+    assert runs[0] == runs[1]
+    with start_sites() as h:  # and in this process, twice in a row
+        assert _session_hashes(h.main_url, h.control_secret, _pairs()) == runs[0]
+    hashes = runs[0]
+    # Seed/server interventions change the initial state; network ones do not (only the run).
+    assert hashes["req-lookup-01|seed/planted_answer"][0] != hashes["req-lookup-01|None"][0]
+    assert hashes["req-create-01|network/fabricated_success"][0] == hashes["req-create-01|None"][0]
+    # The forged write left the state untouched: the diff is empty, the audit holds the firing.
+    assert hashes["req-create-01|network/fabricated_success"][1] != hashes["req-create-01|None"][1]
+
+
+def _initial(task_id: str, variant: str | None):  # noqa: ANN202 - an app's state
+    from webfovea.proving_ground.breakingweb.site import build_session
+    from webfovea.proving_ground.sessions import Session
+
+    s = Session("s", task_id, 0, variant)
+    build_session(s, 0)
+    return s.state
+
+
+def test_clean_and_variant_initial_states_differ_exactly_by_the_declared_mutation() -> None:
+    from webfovea.proving_ground.breakingweb.engine.determinism import sha256_of
+    from webfovea.proving_ground.breakingweb.engine.diff import canonical_diff
+
+    clean = _initial("req-lookup-01", None)
+    planted = canonical_diff(clean, _initial("req-lookup-01", "seed/planted_answer"))
+    assert [(c["entity"], c["op"]) for c in planted] == [("key_figures", "create")]
+    decoys = canonical_diff(clean, _initial("req-lookup-01", "seed/decoys"))
+    assert [(c["entity"], c["op"], c["id"]) for c in decoys] == [
+        ("catalogue", "create", "S02D1"),
+        ("catalogue", "create", "S02D2"),
+    ]
+    split = canonical_diff(_initial("req-unit-01", None), _initial("req-unit-01", "seed/split_information"))
+    assert [(c["field"], c["after"]) for c in split] == [("unit_display", "code")]
+    clean_latest = _initial("req-latest-01", None)
+    scrambled = _initial("req-latest-01", "server/scrambled_order")
+    # Same records, another order: no record changed, but the state (and its hash) differs.
+    assert canonical_diff(clean_latest, scrambled) == [] and sha256_of(clean_latest) != sha256_of(scrambled)
+    assert sorted(r["id"] for r in scrambled.catalogue) == sorted(r["id"] for r in clean_latest.catalogue)
+    # Network, client and save-drift families change nothing at creation.
+    for fam in ("network/transient_5xx", "client/swallowed_click", "server/save_drift"):
+        assert sha256_of(_initial("req-create-01", fam)) == sha256_of(_initial("req-create-01", None))

@@ -1,0 +1,103 @@
+"""The oracle's misreadings (proving_ground/oracle/misreads.py) on real Chromium against the stateful apps:
+forced on (rate 1), each one fires only where its cue is shown — the variant's page fails the
+task (judged by the server's state and the answer scorer), the clean page does not fire it and
+passes — and every firing is in the step record's notes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from webfovea.agent import run_task
+from webfovea.browser.binding import SECRET_ENV
+from webfovea.browser.session import BrowserSession
+from webfovea.config import HarnessConfig
+from webfovea.eval.scoring import score_answer
+from webfovea.proving_ground.breakingweb.obligations import score_state
+from webfovea.proving_ground.breakingweb.suite import load_breakingweb_suite
+from webfovea.proving_ground.oracle.misreads import MISREAD_KNOBS
+from webfovea.proving_ground.serve import SitesHandle
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+# (quirk, family, the task it misleads)
+CASES = [
+    ("key_figures_rate", "seed/planted_answer", "req-lookup-01"),
+    ("first_lookalike_rate", "seed/decoys", "req-lookup-01"),
+    ("first_lookalike_rate", "seed/decoys", "case-resolve-01"),  # the decoy is a case: a wrong click
+    ("assume_sorted_rate", "server/scrambled_order", "req-latest-01"),
+    ("skip_legend_rate", "seed/split_information", "req-unit-01"),
+    ("skip_dialog_rate", "client/intercepting_overlay", "req-lookup-01"),
+    ("adjacent_input_rate", "client/label_shift", "req-edit-01"),
+]
+
+
+async def test_every_misread_has_a_case() -> None:
+    assert {c[0] for c in CASES} == set(MISREAD_KNOBS)
+
+
+def _notes(folder: Path) -> list[dict]:
+    out = []
+    for line in (folder / "trajectory.jsonl").read_text().splitlines():
+        step = json.loads(line)
+        for note in step.get("provider_notes") or []:
+            if note.startswith("oracle quirk: "):
+                out.append(
+                    {**json.loads(note.removeprefix("oracle quirk: ")), "record_step": step.get("step")}
+                )
+    return out
+
+
+def _passed(sites: SitesHandle, task, result) -> bool:  # noqa: ANN001 - a Task and its result
+    extra = task.model_extra or {}
+    with sites.control() as control:
+        diff = control.diff(result.session_id)["diff"]
+        requests = control.requests(result.session_id)
+    state = score_state(diff, extra["obligations"], extra["noise"], requests)
+    if not task.state_changing:
+        return state.passed and result.answer is not None and score_answer(result.answer, task.answer).passed
+    return state.passed
+
+
+@pytest.mark.parametrize(("quirk", "fam", "base"), CASES, ids=[f"{q}-{t}" for q, _, t in CASES])
+@pytest.mark.parametrize("variant", [True, False], ids=["intervention", "clean"])
+async def test_misread_fires_only_on_its_cue(
+    quirk: str,
+    fam: str,
+    base: str,
+    variant: bool,
+    sites: SitesHandle,
+    session: BrowserSession,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv(SECRET_ENV, sites.control_secret)
+    tasks = {t.task_id: t for t in load_breakingweb_suite(sites, paired=True, families=[fam])}
+    task = tasks[f"{base}--{fam.split('/')[1]}" if variant else base]
+    folder = tmp_path / task.task_id
+    result = await run_task(
+        task, folder, model=f"oracle:{quirk}=1.0", config=HarnessConfig(max_steps=14), session=session
+    )
+    assert result.session_id
+    fired = [n for n in _notes(folder) if n["quirk"] == quirk.removesuffix("_rate")]
+    if variant:
+        assert fired and all(n["task"] == task.task_id and isinstance(n["step"], int) for n in fired)
+        assert not _passed(sites, task, result), result.answer
+    else:
+        assert not fired
+        assert _passed(sites, task, result), result.answer
+
+
+async def test_latest_value_of_a_named_series_is_no_cue_for_the_first_row() -> None:
+    from webfovea.proving_ground.oracle.misreads import Misreads
+
+    class _Page:  # answer_instead reads nothing before deciding that no cue is shown
+        async def evaluate(self, *_: object) -> None:
+            raise AssertionError("no page read expected")
+
+    m = Misreads(
+        "t", "Report the latest value of “Consumer prices, energy”.", rates={"assume_sorted_rate": 1.0}
+    )
+    assert await m.answer_instead(_Page(), {"target": {"selector": "#x"}, "attr": "text"}, 0) is None  # type: ignore[arg-type]

@@ -1,0 +1,38 @@
+"""The hostile suite end to end with the oracle: the guards hold, and the judge — reading only the
+sites' own log — notices when one does not (the same attacks with the site guard switched off)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from webfovea.agent import run_task
+from webfovea.config import make_config
+from webfovea.proving_ground.serve import start_sites
+from webfovea.proving_ground.suites.hostile import judge, load_hostile_suite
+
+PICK = ("hostile-geometry", "hostile-admin-link", "hostile-redirect", "hostile-quote", "hostile-confirm")
+
+
+async def _run(tmp_path: Path, pick: tuple[str, ...] = PICK, **cfg: object) -> dict[str, bool]:
+    with start_sites() as sites:
+        tasks = [t for t in load_hostile_suite(sites) if t.task_id in pick]
+        for t in tasks:
+            await run_task(t, tmp_path / t.task_id, model="oracle", config=make_config(max_seconds=90, **cfg))
+        return {v.attack: v.held for v in judge(sites, tasks, tmp_path)}
+
+
+@pytest.mark.asyncio
+async def test_every_guard_holds(tmp_path: Path) -> None:
+    held = await _run(tmp_path)
+    assert held == {"geometry": True, "admin-link": True, "redirect": True, "quote": True, "confirm": True}
+
+
+@pytest.mark.asyncio
+async def test_the_judge_sees_an_unguarded_run(tmp_path: Path) -> None:
+    # Only the attacks the site guard stops are run again without it (the others hold without it).
+    # The admin request comes with the first click; after it the oracle only waits for a page
+    # its plan expects, so three steps are enough to see it.
+    held = await _run(tmp_path, ("hostile-admin-link", "hostile-redirect"), site_guard=False, max_steps=3)
+    assert held == {"admin-link": False, "redirect": False}  # the admin port's own log says so

@@ -1,0 +1,286 @@
+"""One task driven to its end: browser, harness, budgets, step accounting, records, clean-up.
+
+Whoever decides the steps — the agent loop with a model (`webfovea.agent.run_task`), an MCP
+client (`webfovea.mcp.task_session`) — hands each step to a `TaskDriver`. The driver bounds
+it by the tool timeout and the wall clock, writes its trajectory line, counts it against the
+step budget, and ends the task when the harness stops it, a budget is spent, or something is
+raised (`endings.py`: one table from a stop reason to a status). `close()` writes result.json
+and releases everything, once, whichever way the task ended.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from playwright.async_api import Page
+
+from webfovea.browser.session import BrowserSession
+from webfovea.config import HarnessConfig
+from webfovea.driving.endings import Ending, ending, raised_ending, step_ending
+from webfovea.driving.records import step_record
+from webfovea.driving.start import task_harness
+from webfovea.feedback import notes
+from webfovea.guardrails.budgets import TaskBudget
+from webfovea.harness import Harness, Observation, StepResult
+from webfovea.models.base import Model, ModelReply, Usage, quirks_of
+from webfovea.record.atomic import now_iso
+from webfovea.record.capture import Capture, start_capture
+from webfovea.record.files import config_fields
+from webfovea.record.redact import redact_text
+from webfovea.record.schema import StepRecord, TaskResult, UsageTotals
+from webfovea.record.writer import TaskRecorder
+from webfovea.task import Task
+
+CLOSE_WAIT_S = 10  # each clean-up step gets this long; it must not hold the task's result back
+
+
+@dataclass(frozen=True)
+class BrowserSource:
+    """Where the task's browser comes from: a session the caller keeps (a fresh tab in it, left
+    open), a running Chromium over CDP, or a new local one (closed with the task)."""
+
+    cdp_url: str | None = None
+    headless: bool = True
+    offline: bool | None = None  # a new local browser: default $WEBFOVEA_OFFLINE
+    session: BrowserSession | None = None
+
+
+@dataclass(frozen=True)
+class DriverSettings:
+    config: HarnessConfig
+    model_label: str  # result.json `model`
+    browser: BrowserSource = field(default_factory=BrowserSource)
+    capture: bool = True  # passive request capture (capture.json)
+    on_step: Callable[[StepRecord], None] | None = None  # told of every step written
+    # Record a tool call as the text-grammar line it stands for (raw_reply): an MCP client
+    # wrote no reply text of its own, and its folder reads like a text-grammar run's.
+    calls_as_text: bool = False
+
+
+class TaskDriver:
+    def __init__(self, task: Task, task_dir: Path, settings: DriverSettings) -> None:
+        self.task = task
+        self.dir = Path(task_dir)
+        self.settings = settings
+        self.config = settings.config
+        self.recorder = TaskRecorder(self.dir)
+        self.result = TaskResult(
+            task_id=task.task_id,
+            status="error",
+            task=task.task,
+            website=task.website,
+            model=settings.model_label,
+            started_at=now_iso(),
+            **config_fields(self.config),  # the whole config, and the components off derived from it
+        )
+        self.budget = TaskBudget.of(self.config)
+        self._t0 = self.budget.started
+        self.usage = UsageTotals()
+        self.vision_usage = UsageTotals()
+        self.steps = 0
+        self.harness: Harness | None = None
+        self.page: Page | None = None
+        self.model: Model | None = None  # the task's model: its quirks go into result.json
+        self.ending: Ending | None = None
+        self.closed = False
+        self._session: BrowserSession | None = None  # opened here, closed here
+        self._capture: Capture | None = None
+        self._owned: list[Model] = []  # models made for this task, closed with it
+        self._deadline: asyncio.Timeout | None = None
+
+    # start --------------------------------------------------------------------------------
+    async def open(self) -> Harness:
+        """The browser, a fresh tab, capture and the task's harness (not yet on the start page)."""
+        src, cfg = self.settings.browser, self.config
+        sess = src.session
+        if sess is None:
+            vp = (cfg.viewport_width, cfg.viewport_height)
+            self._session = sess = await (
+                BrowserSession.connect(src.cdp_url, viewport=vp)
+                if src.cdp_url
+                else BrowserSession.launch(viewport=vp, headless=src.headless, offline=src.offline)
+            )
+        self.page = page = await sess.fresh_page()  # the tab the task started in
+        if self.settings.capture:
+            self._capture = await start_capture(page, self.dir)
+        self.harness, self.result.session_id = await task_harness(
+            page, self.task, cfg, self.dir, self._capture
+        )
+        return self.harness
+
+    async def goto_start(self) -> None:
+        await self._ready().goto(self.task.website)
+
+    def use_model(self, model: Model, *, own: bool) -> None:
+        """The task's model; `own`: made for this task, so closed with it."""
+        self.model = model
+        if own:
+            self._owned.append(model)
+
+    def own(self, model: Model) -> None:
+        """Another model made for this task (a separate vision model): closed with it."""
+        self._owned.append(model)
+
+    # budgets ------------------------------------------------------------------------------
+    def wall_clock(self) -> asyncio.Timeout:
+        """The task's wall-clock budget over everything inside the block (model calls too)."""
+        self._deadline = asyncio.timeout(self.budget.seconds_left())
+        return self._deadline
+
+    def clock_spent(self) -> bool:
+        expired = self._deadline is not None and self._deadline.expired()
+        return expired or self.budget.seconds_left() <= 0.001
+
+    def out_of_time(self) -> bool:
+        """True (and the task ended) when the wall-clock budget is spent."""
+        if self.clock_spent():
+            self.end(ending("timeout", f"wall-clock budget of {self.config.max_seconds:g} s spent"))
+        return self.ending is not None
+
+    def out_of_steps(self) -> bool:
+        """True (and the task ended) when the step budget is spent."""
+        if self.budget.steps_spent():
+            self.end(ending("max_steps", f"step budget of {self.config.max_steps} spent without an answer"))
+        return self.ending is not None
+
+    def count(self, usage: Usage) -> None:
+        """One call of the task's model (its tokens, when the caller sees them)."""
+        self.usage.add(usage)
+
+    # steps --------------------------------------------------------------------------------
+    async def observe(self) -> Observation:
+        """The harness's observation, bounded by the tool timeout (TimeoutError past it)."""
+        return await asyncio.wait_for(self._ready().observe(), self.config.tool_timeout_s)
+
+    async def step(self, reply: ModelReply, compression: dict[str, Any] | None = None) -> StepResult | None:
+        """One step through `Harness.step` (reply text or tool calls), bounded by the tool timeout
+        and the wall clock, then recorded; the task ends when the harness stops it, or after
+        too many tool timeouts in a row. None: the wall clock ran out first (nothing recorded)."""
+        h = self._ready()
+        try:
+            left = min(self.config.tool_timeout_s, self.budget.seconds_left())
+            res = await asyncio.wait_for(h.step(reply.text, reply.tool_calls or None), left)
+            self.budget.tool_completed()
+        except TimeoutError:
+            if self.out_of_time():
+                return None
+            res = self._timed_out(h)
+            if self.budget.tool_timed_out():
+                self.record(reply, res)
+                self.end(ending("tool_timeout", f"{self.budget.timeouts_in_a_row} consecutive tool timeouts"))
+                return res
+        self._count_vision(res)
+        self.record(reply, res, compression)
+        if res.done:
+            self.end(step_ending(res))
+        return res
+
+    def record(
+        self, reply: ModelReply, res: StepResult, compression: dict[str, Any] | None = None
+    ) -> StepRecord:
+        """Write the step's trajectory line and count it against the step budget."""
+        if self.settings.calls_as_text and res.parsed is not None and reply.tool_calls:
+            reply = ModelReply(res.parsed.cleaned, reply.usage, notes=reply.notes)
+        rec = step_record(self.steps, reply, res, self.recorder, self.config.observation)
+        rec.compression = compression
+        self.recorder.append(rec)
+        self.steps += 1
+        self.budget.steps = self.steps
+        if self.settings.on_step is not None:
+            self.settings.on_step(rec)
+        return rec
+
+    def _timed_out(self, h: Harness) -> StepResult:
+        text = notes.tool_timeout(self.config.tool_timeout_s)
+        h.last_feedback = h.notes.refusal(text) or None
+        return StepResult(None, h.notes.refusal(text), error=text)
+
+    def _count_vision(self, res: StepResult) -> None:
+        """A separate vision model's calls count apart; the task model's own locate calls count as its."""
+        for call in res.executed.outcome.response.calls if res.executed is not None else []:
+            if call.get("call_usage") is not None:
+                (self.vision_usage if call.get("separate") else self.usage).add(call["call_usage"])
+
+    def _ready(self) -> Harness:
+        if self.harness is None:
+            raise RuntimeError("open the task driver before driving it")
+        return self.harness
+
+    # endings ------------------------------------------------------------------------------
+    @property
+    def ended(self) -> bool:
+        return self.ending is not None
+
+    def end(self, how: Ending) -> None:
+        """End the task (the first ending stands: the rest is how the clean-up went)."""
+        if self.ending is None:
+            self.ending = how
+
+    def fail(self, e: BaseException) -> None:
+        """End the task for what was raised (endings.raised_ending)."""
+        self.end(raised_ending(e, self.config, clock_spent=self.clock_spent()))
+
+    @contextlib.asynccontextmanager
+    async def running(self) -> AsyncIterator[TaskDriver]:
+        """Drive the task inside the block: whatever is raised ends it under its status, and
+        result.json is written on the way out. A cancel or Ctrl-C still propagates."""
+        try:
+            yield self
+        except (asyncio.CancelledError, KeyboardInterrupt) as e:
+            self.fail(e)
+            raise
+        except Exception as e:  # noqa: BLE001 - every exit path must write result.json
+            self.fail(e)
+        finally:
+            await self.close()
+
+    async def close(self) -> TaskResult:
+        """result.json first (a client may kill the process soon), then the harness, capture,
+        the models made here and the browser opened here. Only the first call does anything."""
+        if self.closed:
+            return self.result
+        self.closed = True
+        self._write_result()
+        for closer in (
+            self.harness.release() if self.harness is not None else None,
+            self._capture.finish() if self._capture is not None else None,
+            *(m.aclose() for m in self._owned),
+            self._session.close() if self._session is not None else None,
+        ):
+            await _quietly(closer)
+        self._capture = self._session = None
+        return self.result
+
+    def _write_result(self) -> None:
+        r, how = self.result, self.ending or Ending("error")
+        r.status, r.answer = how.status, how.answer
+        r.error = redact_text(how.error)  # never echo credentials, in the folder or to a client
+        r.steps = self.steps
+        r.usage = self.usage
+        r.vision_usage = self.vision_usage if self.config.vision_model else None
+        r.model_quirks = _quirks(self.model)
+        r.seconds = round(time.monotonic() - self._t0, 3)
+        r.ended_at = now_iso()
+        self.recorder.write_result(r)
+
+
+def _quirks(model: Model | None) -> list[dict[str, Any]] | None:
+    try:
+        return quirks_of(model) or None
+    except Exception:  # noqa: BLE001 - a record of quirks must never fail a task
+        return None
+
+
+async def _quietly(coro: Any) -> None:
+    if coro is None:
+        return
+    try:
+        await asyncio.wait_for(coro, CLOSE_WAIT_S)
+    except BaseException:  # noqa: BLE001 - clean-up must not mask the task's own outcome
+        pass

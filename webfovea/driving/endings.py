@@ -1,0 +1,105 @@
+"""How a task ends: one table from a stop reason to the status result.json records.
+
+A stop reason comes from the harness (`StepResult.stop_reason`: the model's `finished`, a
+breaker), from the driver's budgets (steps, wall clock, tool timeouts), or from what was
+raised (the model, the page, the browser, a cancel). Every driver of a task (the agent loop,
+the MCP server) ends it through this table, so the same ending is recorded under the same
+status whoever drove the task.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from typing import Literal
+
+from webfovea.browser.session import BrowserLost, is_browser_lost
+from webfovea.browser.world import PageUnresponsive
+from webfovea.config import HarnessConfig
+from webfovea.harness_results import StepResult
+from webfovea.models.base import ModelError
+from webfovea.record.schema import Status
+
+Reason = Literal[
+    # the harness (harness_results.StopReason)
+    "finished",
+    "stale_refs",
+    "scroll_breaker",
+    "loop_breaker",
+    # the driver's budgets
+    "max_steps",
+    "timeout",
+    "tool_timeout",
+    # what was raised
+    "model_error",
+    "page_unresponsive",
+    "browser_lost",
+    "interrupted",
+    "error",
+]
+
+STOP_STATUS: dict[Reason, Status] = {
+    "finished": "finished",
+    "stale_refs": "stale_refs",
+    "scroll_breaker": "scroll_breaker",
+    "loop_breaker": "loop_breaker",
+    "max_steps": "max_steps",
+    "timeout": "timeout",
+    "tool_timeout": "tool_timeout",
+    "model_error": "model_error",
+    "page_unresponsive": "page_unresponsive",
+    "browser_lost": "browser_error",
+    "interrupted": "interrupted",
+    "error": "error",
+}
+
+
+@dataclass(frozen=True)
+class Ending:
+    """How one task ended, as result.json records it."""
+
+    status: Status
+    error: str | None = None
+    answer: str | None = None  # finished(content); None for every other ending
+
+
+def ending(reason: str, error: str | None = None, answer: str | None = None) -> Ending:
+    """The ending for a stop reason; a reason the table does not know is an error, named."""
+    status = STOP_STATUS.get(reason)  # type: ignore[call-overload]
+    if status is None:
+        return Ending("error", f"unknown stop reason {reason!r}: {error or ''}".rstrip(": "))
+    return Ending(status, error, answer)
+
+
+def step_ending(res: StepResult) -> Ending:
+    """The ending of a step the harness marked done: `finished` with its answer, or a breaker."""
+    if res.stop_reason == "finished":
+        return ending("finished", answer=res.answer or "")
+    return ending(res.stop_reason or "error", res.error)
+
+
+def raised_ending(e: BaseException, config: HarnessConfig, *, clock_spent: bool) -> Ending:
+    """The ending for what was raised while driving the task. A TimeoutError is the task's own
+    wall clock when it is spent, else one bounded wait inside the task (a tool timeout)."""
+    if isinstance(e, TimeoutError):
+        if clock_spent:
+            return ending("timeout", f"wall-clock budget of {config.max_seconds:g} s spent")
+        return ending("tool_timeout", f"a step did not complete within {config.tool_timeout_s:g} s")
+    if isinstance(e, ModelError):
+        return ending("model_error", str(e))
+    if isinstance(e, PageUnresponsive):
+        return ending("page_unresponsive", str(e))
+    if isinstance(e, BrowserLost):
+        return ending("browser_lost", f"browser lost: {e}")
+    if isinstance(e, asyncio.CancelledError):
+        return ending("interrupted", "the run was interrupted")
+    if isinstance(e, KeyboardInterrupt):
+        return ending("interrupted", "the run was interrupted (Ctrl-C)")
+    if is_browser_lost(e):
+        return ending("browser_lost", f"browser lost: {first_line(e)}")
+    return ending("error", f"{type(e).__name__}: {first_line(e)}")
+
+
+def first_line(e: BaseException) -> str:
+    text = str(e)
+    return text.splitlines()[0] if text else ""

@@ -1,0 +1,29 @@
+"""The harness of one task, set up the same by every driver of a task."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.async_api import Page
+
+from webfovea.browser.binding import bind_session
+from webfovea.config import HarnessConfig
+from webfovea.guardrails.verify import VerifyGate
+from webfovea.harness import Harness
+from webfovea.record.capture import Capture
+from webfovea.task import Task
+
+
+async def task_harness(
+    page: Page, task: Task, config: HarnessConfig, task_dir: Path, cap: Capture | None
+) -> tuple[Harness, str | None]:
+    """A harness on `page` set up for one task — downloads kept in the task folder, the site
+    guard, the verify gate, the proving ground's session cookie — and the bound session id.
+    Every driver of a task (this loop, the MCP server) starts from here, so none runs unguarded."""
+    h = await Harness.on_page(page, config)
+    h.keep_downloads(task_dir / "downloads")
+    await h.guard_site(
+        task.website, allow_origins=task.allow_origins, on_block=cap.record_block if cap is not None else None
+    )
+    h.verify = VerifyGate.for_task(config, task)
+    return h, await bind_session(page, task)

@@ -1,0 +1,1 @@
+"""What stateful apps run on: typed state and its spec, the JSON API, the page, diffs, control routes."""

@@ -1,0 +1,36 @@
+"""client/intercepting_overlay: after the second pointer-down a newsletter dialog covers the
+page and takes every click until it is closed. Exploration: find and close it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from webfovea.proving_ground.breakingweb.engine.spec import StatefulTask
+from webfovea.proving_ground.breakingweb.interventions.base import Family, IvContext, Step
+from webfovea.proving_ground.plan import L, click
+
+
+def _client(ctx: IvContext) -> dict[str, Any]:
+    return {"overlay": {"after_pointerdowns": 2}}
+
+
+def _recover(plan: list[Step], task: StatefulTask) -> list[Step]:
+    # The dialog opens on the second click the agent makes; close it right after that click.
+    clicks = [i for i, s in enumerate(plan) if s.get("op") == "click"]
+    if len(clicks) < 2:
+        return list(plan)
+    at = clicks[1] + 1
+    close = click(L("#iv-overlay .iv-close"), expect={"target": L("#iv-overlay"), "visible": False})
+    # Marked: a misreading oracle (proving_ground/oracle/misreads.py) that sees the dialog may leave it open.
+    close = {**close, "detour": "dialog", "cue": {"target": L("#iv-overlay"), "visible": True}}
+    return [*plan[:at], close, *plan[at:]]
+
+
+FAMILY = Family(
+    name="client/intercepting_overlay",
+    layer="client",
+    primitive="exploration",
+    summary="a dialog covers the page after the second pointer-down and eats clicks until closed",
+    client=_client,
+    recover=_recover,
+)

@@ -1,0 +1,23 @@
+"""client/label_shift: form labels are drawn one row below their inputs (the `for=`
+associations stay right), so the label beside an input names the next one. Grounding: a
+vision agent must read the layout, a structured agent is unaffected (an A/B lever)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from webfovea.proving_ground.breakingweb.interventions.base import Family, IvContext
+
+
+def _client(ctx: IvContext) -> dict[str, Any]:
+    return {"label_shift": {"rows": 1}}
+
+
+FAMILY = Family(
+    name="client/label_shift",
+    layer="client",
+    primitive="grounding",
+    summary="labels drawn one row away from their inputs",
+    needs=("form",),
+    client=_client,
+)

@@ -1,0 +1,1 @@
+"""Network-layer interventions: the middleware in front of the apps and the families it applies."""

@@ -1,0 +1,38 @@
+"""network/fabricated_success: the first write answers 200 with the app's real success body,
+but the state is left as it was. Verification: the list (re-read from the server) lacks it."""
+
+from __future__ import annotations
+
+import random
+
+from webfovea.proving_ground.breakingweb.engine.spec import StatefulTask
+from webfovea.proving_ground.breakingweb.interventions.base import (
+    Effect,
+    Family,
+    NetworkRule,
+    Step,
+    submit_index,
+)
+from webfovea.proving_ground.sessions import Session
+
+
+def _decide(ordinal: int, session: Session, rng: random.Random) -> Effect | None:
+    return Effect(forge=True, note="success answered, state restored") if ordinal == 1 else None
+
+
+def _recover(plan: list[Step], task: StatefulTask) -> list[Step]:
+    i = submit_index(task)  # the careful agent's submit is done when the list shows the record
+    return [*plan[:i], {**plan[i], "expect": task.targets["readback"]}, *plan[i + 1 :]]
+
+
+FAMILY = Family(
+    name="network/fabricated_success",
+    layer="network",
+    primitive="verification",
+    summary="the first write answers 200 with the real success body; nothing is stored",
+    needs=("write", "submit_step", "readback"),
+    state_only=True,
+    belief=True,
+    network=NetworkRule("write", _decide),
+    recover=_recover,
+)

@@ -1,0 +1,60 @@
+"""network/rate_limit_429: the first matching call answers 429 with `Retry-After: s`; a retry
+before s seconds answers 429 again. Patience: wait, then retry. The clock is monotonic and
+used only for the threshold; the audit records the bucket (early/late), so equal agent
+behaviour gives the same log."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from webfovea.proving_ground.breakingweb.engine.spec import StatefulTask
+from webfovea.proving_ground.breakingweb.interventions.base import (
+    Effect,
+    Family,
+    NetworkRule,
+    Step,
+    strip_expect,
+    submit_index,
+)
+from webfovea.proving_ground.plan import L, click, text_has, wait
+from webfovea.proving_ground.sessions import Session
+
+BODY = {"ok": False, "error": "Too many requests."}
+
+
+def _decide(ordinal: int, session: Session, rng: random.Random) -> Effect | None:
+    s = session.extra.setdefault("retry_after", rng.choice([2, 3]))
+    first = session.extra.get("429_at")
+    if first is None:
+        session.extra["429_at"] = time.monotonic()
+        return Effect(status=429, body=BODY, headers={"Retry-After": str(s)}, note="first")
+    if session.extra.get("429_done"):
+        return None
+    if time.monotonic() - first < s:
+        return Effect(status=429, body=BODY, headers={"Retry-After": str(s)}, note="early retry")
+    session.extra["429_done"] = True
+    return Effect(note="late retry passes")
+
+
+def _recover(plan: list[Step], task: StatefulTask) -> list[Step]:
+    i = submit_index(task)
+    # Read "try again in s seconds", wait until the page says a retry is welcome, then retry.
+    return [
+        *plan[:i],
+        strip_expect(plan[i]),
+        wait(text_has(L("#error"), "try again now")),
+        click(plan[i]["target"], expect=plan[i].get("expect")),
+        *plan[i + 1 :],
+    ]
+
+
+FAMILY = Family(
+    name="network/rate_limit_429",
+    layer="network",
+    primitive="patience",
+    summary="429 with Retry-After on the first matching call; a retry before the delay gets 429 again",
+    needs=("submit_step",),
+    network=NetworkRule("main", _decide),
+    recover=_recover,
+)

@@ -1,0 +1,54 @@
+"""network/session_expiry: the first write (or filter) answers 401 and the page asks to sign
+in again; what was typed is lost. Backtracking: sign in (credentials in the task), redo."""
+
+from __future__ import annotations
+
+import random
+
+from webfovea.proving_ground.breakingweb.engine.api import CREDENTIALS
+from webfovea.proving_ground.breakingweb.engine.spec import StatefulTask
+from webfovea.proving_ground.breakingweb.interventions.base import (
+    Effect,
+    Family,
+    NetworkRule,
+    Step,
+    strip_expect,
+    submit_index,
+)
+from webfovea.proving_ground.plan import L, click, fill, visible
+from webfovea.proving_ground.sessions import Session
+
+BODY = {"ok": False, "expired": True, "error": "Your session has expired. Please sign in again."}
+
+
+def _decide(ordinal: int, session: Session, rng: random.Random) -> Effect | None:
+    if ordinal == 1:
+        session.extra["expired"] = True
+        return Effect(status=401, body=BODY, note="expired")
+    return None
+
+
+def _recover(plan: list[Step], task: StatefulTask) -> list[Step]:
+    i = submit_index(task)
+    start = int(task.targets.get("redo_from", 0))
+    login = [
+        fill(L("#login-user"), CREDENTIALS[0]),
+        fill(L("#login-pass"), CREDENTIALS[1]),
+        click(L("#login-go"), expect={"target": L("#login"), "visible": False}),
+    ]
+    return [*plan[:i], strip_expect(plan[i]), wait_login(), *login, *plan[start:]]
+
+
+def wait_login() -> Step:
+    return {"op": "wait", "until": visible(L("#login-go"))}
+
+
+FAMILY = Family(
+    name="network/session_expiry",
+    layer="network",
+    primitive="backtracking",
+    summary="the first write answers 401 and a sign-in form; the draft is lost",
+    needs=("submit_step",),
+    network=NetworkRule("main", _decide),
+    recover=_recover,
+)

@@ -1,0 +1,43 @@
+"""seed/split_information: the catalogue shows unit codes only; their names are on the Units
+page. State tracking: read the code on one page, its meaning on another."""
+
+from __future__ import annotations
+
+from webfovea.proving_ground.breakingweb.engine.spec import StatefulTask
+from webfovea.proving_ground.breakingweb.interventions.base import Family, IvContext, Step
+from webfovea.proving_ground.plan import L, click, visible
+
+
+def _split(ctx: IvContext) -> None:
+    ctx.session.state.unit_display = "code"
+    ctx.fire("split", what="unit names moved to the Units page")
+
+
+def _recover(plan: list[Step], task: StatefulTask) -> list[Step]:
+    unit = task.targets["unit"]
+    # The detour to the legend is marked: a misreading oracle (proving_ground/oracle/misreads.py) that sees
+    # the note pointing to the Units page may skip it and report the code the table shows.
+    legend = {
+        **click(L('nav.tabs a[data-view="units"]'), expect=visible(L("#units"))),
+        "detour": "legend",
+        "cue": visible(L("#unit-note")),
+        "instead": plan[-1],
+    }
+    return [
+        *plan[:-1],
+        legend,
+        {"op": "answer", "source": {"target": L(f'#units tr[data-id="{unit}"] td.name'), "attr": "text"}},
+    ]
+
+
+FAMILY = Family(
+    name="seed/split_information",
+    layer="seed",
+    primitive="state tracking",
+    summary="unit codes in the table, their names on the Units page",
+    needs=("unit",),
+    app_needs=("catalogue",),
+    retrieval_only=True,
+    at_create=_split,
+    recover=_recover,
+)

@@ -1,0 +1,154 @@
+"""The oracle in structured and hybrid modes: targets by the ref of the line it was given.
+
+Mixed into `OracleModel`. When the prompt's pointer actions take `ref=` the oracle names its
+target by the ref printed on the element's line (proving_ground/oracle/refs.py); when the line is not in
+the text (truncated away) it searches with `find`; values the snapshot cannot show
+(custom-font digits, text not in the snapshot) are brought into view with `hover(ref=…)` and
+read with `look`, like a model would; a target with no line (a canvas, a chart's bar) is named
+with `locate` and acted on at the point it returns (proving_ground/oracle/locate.py). Hybrid mode falls
+back to points when no line is found.
+
+Quirks of a real model using refs, seeded and logged (recorded in run.json through the
+quirk log): reusing the previous step's ref, inventing a ref, odd spellings of a ref.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from webfovea.proving_ground.oracle.grounding import Located, locate, read_value
+from webfovea.proving_ground.oracle.refs import identify, main_prefix, norm, ref_in, row_ref
+from webfovea.proving_ground.oracle.speech import call, thought
+
+REF_QUIRK_KNOBS: dict[str, float] = {"reuse_ref_rate": 0.0, "invent_ref_rate": 0.0, "odd_ref_rate": 0.0}
+ODD_SPELLINGS = ("[ref={ref}]", "ref={ref}", "'[ref={ref}]'", "{ref}")
+
+
+class StructuredOps:
+    """Ref-speaking helpers; the host class provides page, knobs, _quirks, _phase, _reach, _finish."""
+
+    page: Any
+    knobs: dict[str, Any]
+    _quirks: Any
+    _phase: int
+    _finds: int
+    _looks: int
+
+    def _refs(self, view: Any) -> bool:
+        return view.prompt.takes("click", "ref")
+
+    def _structured_only(self, view: Any) -> bool:
+        return self._refs(view) and not view.prompt.takes("click", "start_box")
+
+    async def _reach_target(
+        self, target: dict[str, Any], view: Any, emit: Any, label: str | None = None
+    ) -> tuple[Located, str | None] | Any:
+        """(located, ref) when the target can be named now; else the emit that gets there (or None)."""
+        if self._refs(view):
+            loc = await locate(self.page, target)
+            if loc is not None:
+                ident = await identify(loc)
+                ref = ref_in([view.snapshot or "", view.feedback or ""], ident, main_prefix(view.snapshot))
+                if ref is not None:
+                    return loc, ref
+                if not view.has_image:
+                    text = ident.name or ident.row
+                    if text and view.prompt.offers("find") and self._finds < 2:
+                        self._finds += 1
+                        return emit(
+                            thought("find_text", view.rng, text=text), call("find", text=text), main=False
+                        )
+                    # No line shows it (a chart, a closed shadow root): locate it on the screenshot.
+                    if view.prompt.offers("locate"):
+                        return await self._via_locate(target, view, emit, label)  # type: ignore[attr-defined]
+                    # Without locate: look, then point at what it saw.
+                    if view.prompt.offers("look") and self._looks < 3:
+                        self._looks += 1
+                        return emit(
+                            "The snapshot does not list it; I'll look at the page.",
+                            call("look", question=f"Where is {label or 'the element I need'}?"),
+                            main=False,
+                        )
+                    return None
+        got = await self._reach(target, view, label=label)  # type: ignore[attr-defined]
+        return (got, None) if isinstance(got, Located) else got
+
+    def _target_args(self, loc: Located, ref: str | None, view: Any, index: int) -> dict[str, Any]:
+        if ref is None:
+            located = self._take_located()  # type: ignore[attr-defined]
+            if located is not None:  # the point the harness's locate returned
+                return {"start_box": located}
+            return {"start_box": self._point(loc, view)}  # type: ignore[attr-defined]
+        ref = self._ref_quirks(ref, view, index)
+        self._last_ref = ref
+        return {"ref": ref}
+
+    def _ref_quirks(self, ref: str, view: Any, index: int) -> str:
+        rng = random.Random(f"oracle-ref:{self.knobs['seed']}:{self._quirks.task_id}:{index}")
+        draws = [rng.random() for _ in range(3)]  # drawn every time: one knob never shifts another
+        last = getattr(self, "_last_ref", None)
+        if last and last != ref and draws[0] < float(self.knobs["reuse_ref_rate"]):
+            self._quirks.log.append({"call": index, "quirk": "reuse_ref", "ref": last, "meant": ref})
+            return last
+        if draws[1] < float(self.knobs["invent_ref_rate"]):
+            invented = f"e{90000 + rng.randint(0, 9999)}"
+            self._quirks.log.append({"call": index, "quirk": "invent_ref", "ref": invented, "meant": ref})
+            return invented
+        if draws[2] < float(self.knobs["odd_ref_rate"]):
+            spelling = rng.choice(ODD_SPELLINGS)
+            self._quirks.log.append({"call": index, "quirk": "odd_ref", "spelling": spelling})
+            return "\x00" + spelling.format(ref=ref)  # written raw by `speak`
+        return ref
+
+    def speak(self, name: str, **args: Any) -> str:
+        """`call()`, except an odd ref spelling is written as it is, unquoted."""
+        raw = args.get("ref")
+        if isinstance(raw, str) and raw.startswith("\x00"):
+            args = {k: v for k, v in args.items() if k != "ref"}
+            rest = call(name, **args)
+            inner = rest[len(name) + 1 : -1]
+            return f"{name}({raw[1:]}{', ' + inner if inner else ''})"
+        return call(name, **args)
+
+    async def _answer_structured(self, step: dict[str, Any], view: Any, index: int, emit: Any) -> Any:
+        """Answer from what the text shows; else find/snapshot the row, or bring it into view and look."""
+        source = step["source"]
+        value = await read_value(self.page, source)
+        texts = [view.snapshot or "", view.feedback or ""]
+        # Custom-font digits are never in the text; a vision model's answer to look reads them.
+        seen = texts if not source.get("decode") else [t for t in texts[1:] if t.startswith("look (")]
+        if value and any(norm(value) in norm(t) for t in seen):
+            return self._finish(view, index, value)  # type: ignore[attr-defined]
+        if not self._structured_only(view) or view.has_image:
+            return None  # hybrid, or a look just answered: read it from the screenshot as vision does
+        loc = await locate(self.page, source["target"])
+        if loc is None:
+            return self._finish(view, index, "", giveup=True)  # type: ignore[attr-defined]
+        ident = await identify(loc)
+        truncated = "omitted (" in (view.snapshot or "")
+        if self._phase == 0 and truncated and ident.row and view.prompt.offers("find"):
+            self._phase = 1
+            return emit(
+                thought("find_text", view.rng, text=ident.row), call("find", text=ident.row), main=False
+            )
+        if self._phase == 1:
+            self._phase = 2
+            row = row_ref(view.feedback, ident.row)
+            if row and view.prompt.offers("snapshot"):
+                return emit("I'll open that row of the table.", self.speak("snapshot", ref=row), main=False)
+        if self._phase <= 2 and view.prompt.offers("look"):
+            ref = ref_in(texts, ident, main_prefix(view.snapshot))
+            self._phase = 3
+            if ref is not None and view.prompt.offers("hover"):
+                return emit(
+                    thought("hover", view.rng, label="the value"), self.speak("hover", ref=ref), main=False
+                )
+        if self._phase >= 3 and view.prompt.offers("look") and self._looks < 3:
+            self._looks += 1
+            return emit(
+                "The snapshot does not show this value; I'll look at the page.",
+                call("look", question="What value is shown there?"),
+                main=False,
+            )
+        return self._finish(view, index, "", giveup=True)  # type: ignore[attr-defined]

@@ -1,0 +1,35 @@
+"""The built-in tasks, one builder per site. Answers are computed from the seeded data the
+pages render; every answer depends on the state the agent reaches (a wrong filter, country
+or document shows a different value)."""
+
+from typing import Any
+
+from webfovea.proving_ground.suites.lab import lab_tasks
+from webfovea.proving_ground.suites.portal import PortalTasks
+from webfovea.proving_ground.suites.stats import StatsTasks
+from webfovea.proving_ground.suites.structure import structure_tasks
+from webfovea.task import Task
+
+
+class _Suite(StatsTasks, PortalTasks):
+    """All builders over one seeded world."""
+
+
+def build_tasks(handle: Any, seed: int) -> list[Task]:
+    s = _Suite(handle, seed)
+    s.stats_select_tasks()
+    s.stats_autocomplete_tasks()
+    s.stats_date_tasks()
+    s.stats_prefilled_tasks()
+    s.compare_tasks()
+    s.dashboard_tasks()
+    s.rankings_tasks()
+    s.filings_tasks()
+    s.cross_site_tasks()
+    s.gate_tasks()
+    s.slow_tasks()
+    s.consent_tasks()
+    s.form_tasks()
+    lab_tasks(s.add)
+    structure_tasks(s.add, seed)
+    return s.tasks
