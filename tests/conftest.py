@@ -42,17 +42,17 @@ _LAUNCHES = re.compile(
 SLOW_TESTS = frozenset(
     {
         # module path relative to tests/, then the test function's name (parameters aside);
-        # from `--durations` of tests/envs, tests/harness and `-m "not browser"` (2026-12-02)
-        "envs/test_bench_breakingweb.py::test_paired_run_scores_state_and_reports_per_family",
-        "envs/test_hostile_suite.py::test_the_judge_sees_an_unguarded_run",
-        "envs/test_interventions_browser.py::test_recoverable",
-        "envs/test_oracle_verify.py::test_reclicking_a_covered_button_loops_until_the_loop_breaker_fires",
-        "envs/test_oracle_verify.py::test_the_oracle_waits_out_a_429_and_the_quirk_retries_too_fast",
-        "envs/test_oracle_verify.py::test_trusting_the_toast_misses_a_503_unless_verify_catches_it",
-        "envs/test_oracle_verify.py::test_with_verify_the_oracle_sees_the_missing_item_and_saves_again",
-        "envs/test_stateful_determinism.py::test_same_task_seed_variant_same_hashes_across_processes",
-        "envs/test_suite.py::test_first_targets_exist_and_misaligned_clicks_miss",
-        "envs/test_suite_plans.py::test_plans_reach_their_answers",
+        # from `--durations` of tests/envs (now proving_ground), tests/harness and `-m "not browser"` (2026-12-02)
+        "proving_ground/breakingweb/test_bench.py::test_paired_run_scores_state_and_reports_per_family",
+        "proving_ground/suites/test_hostile.py::test_the_judge_sees_an_unguarded_run",
+        "proving_ground/breakingweb/test_interventions_browser.py::test_recoverable",
+        "proving_ground/oracle/test_verify.py::test_reclicking_a_covered_button_loops_until_the_loop_breaker_fires",
+        "proving_ground/oracle/test_verify.py::test_the_oracle_waits_out_a_429_and_the_quirk_retries_too_fast",
+        "proving_ground/oracle/test_verify.py::test_trusting_the_toast_misses_a_503_unless_verify_catches_it",
+        "proving_ground/oracle/test_verify.py::test_with_verify_the_oracle_sees_the_missing_item_and_saves_again",
+        "proving_ground/breakingweb/test_determinism.py::test_same_task_seed_variant_same_hashes_across_processes",
+        "proving_ground/suites/test_builtin.py::test_first_targets_exist_and_misaligned_clicks_miss",
+        "proving_ground/suites/test_plans.py::test_plans_reach_their_answers",
         "harness/test_cli.py::test_bench_cap_follows_the_model_row_and_is_recorded",
         "harness/test_connect_settle.py::test_connect_over_cdp_and_click",
         "harness/test_honest_endings.py::test_a_dialog_storm_ends_the_task_as_page_unresponsive",
