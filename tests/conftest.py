@@ -5,8 +5,12 @@ localhost. A test that needs a real name maps one itself (see tests/harness/test
 """
 
 import os
+import re
 from collections.abc import AsyncIterator
+from functools import cache
+from pathlib import Path
 
+import pytest
 import pytest_asyncio
 
 from webfovea.browser.session import OFFLINE_ENV, BrowserSession
@@ -22,3 +26,57 @@ async def session() -> AsyncIterator[BrowserSession]:
         yield s
     finally:
         await s.close()
+
+
+# Markers (registered in pyproject.toml), set here rather than by hand on every test:
+# - browser: the test drives Chromium: it takes the `session` fixture, or its module launches a
+#   browser itself (directly, through the agent loop, a CLI run or a runner's worker). Checked by
+#   running `-m "not browser"` with WEBFOVEA_CHROME=/nonexistent: every such test still passes.
+# - slow: the test took 5 s or more alone (`--durations`, 2-core machine); SLOW_TESTS names them.
+_LAUNCHES = re.compile(
+    r"BrowserSession|Harness\.(launch|connect)|run_task|async_playwright|find_chrome|chromium"
+    r"|webfovea\.cli|CliRunner|\"webfovea\", \"(bench|run|replay|ab|mcp)\"|-m\", \"webfovea|run_bench"
+    r"|webfovea\.runner|webfovea\.mcp|tests\.runner\.helpers"
+)
+
+SLOW_TESTS = frozenset(
+    {
+        # module path relative to tests/, then the test function's name (parameters aside);
+        # from `--durations` of tests/envs (now proving_ground), tests/harness and `-m "not browser"` (2026-12-02)
+        "proving_ground/breakingweb/test_bench.py::test_paired_run_scores_state_and_reports_per_family",
+        "proving_ground/suites/test_hostile.py::test_the_judge_sees_an_unguarded_run",
+        "proving_ground/breakingweb/test_interventions_browser.py::test_recoverable",
+        "proving_ground/oracle/test_verify.py::test_reclicking_a_covered_button_loops_until_the_loop_breaker_fires",
+        "proving_ground/oracle/test_verify.py::test_the_oracle_waits_out_a_429_and_the_quirk_retries_too_fast",
+        "proving_ground/oracle/test_verify.py::test_trusting_the_toast_misses_a_503_unless_verify_catches_it",
+        "proving_ground/oracle/test_verify.py::test_with_verify_the_oracle_sees_the_missing_item_and_saves_again",
+        "proving_ground/breakingweb/test_determinism.py::test_same_task_seed_variant_same_hashes_across_processes",
+        "proving_ground/suites/test_builtin.py::test_first_targets_exist_and_misaligned_clicks_miss",
+        "proving_ground/suites/test_plans.py::test_plans_reach_their_answers",
+        "harness/test_cli.py::test_bench_cap_follows_the_model_row_and_is_recorded",
+        "harness/test_connect_settle.py::test_connect_over_cdp_and_click",
+        "harness/test_honest_endings.py::test_a_dialog_storm_ends_the_task_as_page_unresponsive",
+        "harness/test_honest_endings.py::test_an_endless_script_ends_the_task_quickly_as_page_unresponsive",
+        "harness/test_honest_endings.py::test_downloads_are_capped_in_size_and_count_and_kept_in_the_task_folder",
+        "harness/test_honest_endings.py::test_empty_model_replies_are_a_model_error_with_back_off",
+        "harness/test_round_trip.py::test_scroll_breaker_needs_no_change",
+        "harness/test_verify.py::test_verify_on_lets_the_model_redo_the_save",
+        "runner/test_interrupt.py::test_ctrl_c_then_resume",
+    }
+)
+
+
+@cache
+def _launches_a_browser(path: Path) -> bool:
+    return bool(_LAUNCHES.search(path.read_text(encoding="utf-8")))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    root = Path(__file__).parent
+    for item in items:
+        path = Path(str(item.path))
+        if "session" in getattr(item, "fixturenames", ()) or _launches_a_browser(path):
+            item.add_marker(pytest.mark.browser)
+        name = getattr(item, "originalname", item.name)
+        if f"{path.relative_to(root).as_posix()}::{name}" in SLOW_TESTS:
+            item.add_marker(pytest.mark.slow)
