@@ -240,6 +240,8 @@ def _change(c: Change) -> str:
     if k == "look":
         return (
             "the look of the page around the point changed (not its text or state)"
+            if c.data.get("near") and not c.data.get("unread")
+            else "the look of the page around the point changed"
             if c.data.get("near")
             else "the look of the page changed"
         )
