@@ -8,6 +8,7 @@ from playwright.async_api import Page
 
 from webfovea.browser.frames import frame_at_point, js, short_error
 from webfovea.browser.world import PageUnresponsive, worlds
+from webfovea.feedback.quote import page_text
 
 _PICK = js("pick")
 
@@ -43,7 +44,7 @@ class ElementInfo:
         if self.role and self.role not in (self.tag, "textbox") and self.tag not in ("a", "button", "select"):
             what += f" (role {self.role})"
         if self.name:
-            what += f' "{self.name}"'
+            what += f" {page_text(self.name, 80)}"
         if self.is_select:
             kind = "a dropdown list; use select to choose an option"
         elif self.editable:
