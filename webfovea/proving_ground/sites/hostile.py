@@ -66,18 +66,24 @@ FORGERY = """<script>
 })();
 </script>"""
 # One line each: the prototypes and globals a page-side script would lean on, all poisoned.
-POISON = """<script>
+POISON_LIGHT = """<script>
 Array.prototype.push = function () { return 0; };
+Math.round = () => 7; Math.imul = () => 7; String.prototype.charCodeAt = function () { return 7; };
+</script>"""
+POISON = (
+    POISON_LIGHT
+    + """<script>
 Array.prototype.join = function () { return 'same'; };
+JSON.stringify = () => '{}';
+Map.prototype.get = function () { return undefined; }; Map.prototype.set = function () { return this; };
 Array.prototype.map = function () { return []; };
 Array.prototype[Symbol.iterator] = function* () {};
-JSON.stringify = () => '{}'; JSON.parse = () => ({});
-Map.prototype.get = function () { return undefined; }; Map.prototype.set = function () { return this; };
+JSON.parse = () => ({});
 Promise.prototype.then = function () { return this; };
 Function.prototype.call = function () { return 7; }; Function.prototype.apply = function () { return 7; };
-Math.round = () => 7; Math.imul = () => 7; String.prototype.charCodeAt = function () { return 7; };
 Object.keys = () => []; Object.getOwnPropertyDescriptor = () => undefined;
 </script>"""
+)
 DOWNLOADS = {"flood-1.bin": 120, "flood-2.bin": 120, "flood-3.bin": 120}  # MB each
 SECRETS = ("HST-api-6b1f0c", "HST-frag-77aa2e", "HST-pass-913d0b", "HST-pin-5e2c71")
 
