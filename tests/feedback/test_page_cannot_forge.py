@@ -23,8 +23,9 @@ def sites() -> Iterator[SitesHandle]:
         yield handle
 
 
-def _log(sites: SitesHandle, path: str) -> list[dict]:
-    return [e for e in sites.ctx.cache.get("hostile_log", []) if e["path"] == path]
+def _log(sites: SitesHandle, path: str, b: str | None = None) -> list[dict]:
+    log = sites.ctx.cache.get("hostile_log", [])
+    return [e for e in log if e["path"] == path and (b is None or e["query"].get("b") == b)]
 
 
 async def test_a_page_hunting_for_the_recorder_finds_nothing_and_forges_nothing(session, sites):
@@ -52,3 +53,17 @@ async def test_poisoned_prototypes_do_not_hide_a_same_length_text_change(session
     after = await recorder.call(h.page.main_frame, "fp", {})
     assert after["text"] != before["text"] and after["text_len"] == before["text_len"]
     assert after["scroll_y"] == 0  # Math.round = () => 7 changes nothing here
+
+
+@pytest.mark.parametrize("profile", ["webfovea", "reference"])
+async def test_a_button_put_under_the_arriving_pointer_never_gets_the_press(session, sites, profile):
+    # issue 21 item 4: "Delete everything" appears over "Save" on pointermove/mouseover
+    h = await open_lab(session, sites, "/hostile/swap", profile=profile)
+    res = await act(h, "click", "#save")
+    assert _log(sites, "/hostile/hit", "delete") == []
+    assert res.outcome == "rejected"
+    if profile == "webfovea":  # the reference agent is told nothing (feedback_notes is off)
+        assert "was not pressed" in res.feedback and "Delete everything" in res.feedback
+    await h.page.wait_for_timeout(1600)  # the page takes its decoy away
+    res = await act(h, "click", "#save")
+    assert await h.page.inner_text("#state") == "saved" and _log(sites, "/hostile/hit", "delete") == []

@@ -366,3 +366,11 @@ async def _describe(page: Page, point: Point) -> ElementInfo | None:
         return await describe_at(page, *point)
     except Exception:
         return None
+
+
+def target_swapped(action: str, now: ElementInfo) -> str:
+    """The element under the point changed when the pointer arrived: the press was not made."""
+    return (
+        f"{action} was not pressed: when the pointer arrived, the page put another element under the "
+        f"point than the one you saw. {now.sentence()} Look at the new screenshot before pressing again."
+    )

@@ -41,14 +41,14 @@ async def test_the_judge_sees_an_unguarded_run(tmp_path: Path) -> None:
 @pytest.mark.asyncio
 async def test_the_page_cannot_speak_in_the_harness_voice(tmp_path: Path) -> None:
     # issue 21: a page hunting for the recorder, poisoned prototypes, page text as a harness note
-    held = await _run(tmp_path, ("hostile-forgery", "hostile-voice"))
-    assert held == {"forgery": True, "voice": True}
+    held = await _run(tmp_path, ("hostile-forgery", "hostile-voice", "hostile-swap"))
+    assert held == {"forgery": True, "voice": True, "swap": True}
 
 
 def test_an_attack_is_one_registered_record() -> None:
     from webfovea.proving_ground.suites.attack import Attack, attacks, register
 
     names = [a.name for a in attacks()]
-    assert len(names) == len(set(names)) >= 14 and names[:2] == ["geometry", "fill"]
+    assert len(names) == len(set(names)) >= 15 and names[:2] == ["geometry", "fill"]
     with pytest.raises(ValueError, match="twice"):
         register(Attack("geometry", "t", [], lambda ev: (True, "")))
