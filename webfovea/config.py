@@ -117,9 +117,10 @@ class HarnessConfig(BaseModel):
     observation: str = "vision"
     snapshot_budget_bytes: int = 48_000  # the winner's measured budget (seed 002, docs/profiles.md)
     snapshot_timeout_ms: int = 10_000
-    # snapshot_scoping: a page with more elements than this is scoped, and what the model is
-    # shown of it is cut at snapshot_scope_bytes (about 2x one 1440x810 screenshot in tokens)
-    snapshot_scope_elements: int = 3_000
+    # snapshot_scoping: a page with more elements than this whose snapshot would exceed
+    # snapshot_scope_bytes (estimated) is scoped, and what the model is shown of it is cut there
+    # (12,000 bytes: about 2x one 1440x810 screenshot in tokens)
+    snapshot_scope_elements: int = 300
     snapshot_scope_bytes: int = 12_000
     ref_timeout_ms: int = 1_500  # resolving a ref: never Playwright's 30 s default
     stale_ref_budget: int = 8  # stale references a task may send before it is stopped

@@ -148,3 +148,12 @@ async def test_small_page_is_not_scoped(sites):
     async with Harness.launch(sites.url("/struct/seat"), observation="structured") as h:
         obs = await h.observe()
         assert not obs.snapshot_info.scoped and not obs.snapshot_info.truncated
+
+
+@pytest.mark.parametrize("path", ["/stats", "/stats/compare", "/rankings"])
+async def test_medium_pages_are_shown_within_two_screenshots_of_tokens(sites, path):
+    async with Harness.launch(sites.url(path), observation="structured") as h:
+        obs = await h.observe()
+        assert obs.snapshot_info.scoped and obs.snapshot_info.error is None
+        assert len(obs.snapshot) / 4 <= 2 * 1440 * 810 / 750  # text tokens as the providers count them
+        assert "[ref=" in obs.snapshot and obs.snapshot.count("\n") > 20

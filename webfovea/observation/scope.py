@@ -3,7 +3,7 @@
 Playwright's AI snapshot visits every element of its root (roles, names, boxes, pointer
 checks), so a 3,000-row table costs seconds per step — 10 s and a timeout under load — and
 truncation then throws most of it away. On a page with more than `snapshot_scope_elements`
-elements the harness instead plans the snapshot in its isolated world (`PLAN_JS`, one
+elements whose snapshot would exceed `snapshot_scope_bytes` (estimated) the harness instead plans the snapshot in its isolated world (`PLAN_JS`, one
 evaluation): subtrees small enough are taken whole as *pieces*, one `locator.aria_snapshot`
 each (landmarks, forms, navigation, headings: whatever is small); a big container is
 descended into and only its children near the viewport (± half a viewport), its first and
@@ -89,7 +89,8 @@ PLAN_JS = r"""
   };
   const root = document.body || document.documentElement;
   const total = size(root);
-  if (total <= opts.threshold) return {total, plan: null};
+  // Small pages, or pages whose whole snapshot fits the budget anyway, are taken whole.
+  if (total <= opts.threshold || est(root) <= opts.budget) return {total, plan: null};
   for (const k of root.children) if (!hidden(k) && k.tagName !== 'SCRIPT') visit(k, 0, -1);
   const pieces = out.filter((s) => s.kind === 'piece');
   let used = 0;
@@ -145,7 +146,7 @@ EXTEND_JS = r"""
 
 @dataclass
 class ScopeSettings:
-    threshold: int = 3000  # elements in the page: above this the snapshot is scoped
+    threshold: int = 300  # elements in the page: above this (and over the budget) the snapshot is scoped
     limit: int = 150  # a subtree at most this big is one piece
     budget: int = 12_000  # estimated bytes of the pieces kept (nearest the view first)
     head: int = 3  # first children of a big container kept (a table's header and first rows)
