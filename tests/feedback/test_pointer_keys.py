@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.feedback.conftest import act, centre, open_lab
+from tests.feedback.conftest import act, at, centre, open_lab
 from webfovea.config import make_config
 from webfovea.harness import Harness
 
@@ -104,3 +104,40 @@ async def test_read_text_keeps_rows_cells_items_and_headers(session):
         assert out.text.endswith("(columns: City | Country ISO | Score)")
         out = await read_text(page, "First item")
         assert "First item\n- Second item\n- Third\npart two" in out.text, out.text
+
+
+SORTABLE = """<!doctype html><html><body><script src="/Sortable.min.js"></script>
+<ul id=list style="list-style:none;width:300px;padding:0">
+{items}</ul><p id=order></p><script>
+const list = document.getElementById('list');
+const show = () => { document.getElementById('order').textContent = [...list.children].map(e => e.id).join(','); };
+new Sortable(list, {animation: 150, onEnd: show});
+show();
+</script></body></html>"""
+
+
+async def test_a_drag_is_paced_so_an_animated_sortable_list_follows_it(session):
+    """SortableJS swaps one slot per 150-ms animation: a one-burst drag moved the item one or two
+    slots; the paced drag lands it where the model pointed."""
+    from tests.support.npm import npm_file
+    from tests.support.servers import serve_pages
+
+    items = "".join(
+        f"<li id=i{n} style='height:48px;margin:2px;background:#ddd;font-size:20px'>Item {n}</li>"
+        for n in range(1, 7)
+    )
+    pages = {
+        "/": SORTABLE.replace("{items}", items),
+        "/Sortable.min.js": npm_file("sortablejs@1.15.6", "Sortable.min.js"),
+    }
+    with serve_pages(pages) as srv:
+        page = await session.fresh_page()
+        h = await Harness.on_page(page, make_config())
+        await h.goto(srv.url("/"))
+        assert await page.inner_text("#order") == "i1,i2,i3,i4,i5,i6"
+        await h.observe()
+        start = await centre(h, "#i1")
+        end = await centre(h, "#i4", dy=12)  # the lower half of item 4: item 1 goes after it
+        res = await h.step(f"Thought: t\nAction: drag(start_box={at(h, start)}, end_box={at(h, end)})")
+        assert res.outcome == "executed"
+        assert await page.inner_text("#order") == "i2,i3,i4,i1,i5,i6"

@@ -21,6 +21,10 @@ SCROLL_SHARE = 0.55
 SMALL_BOX_SHARE = 0.8
 SMALL_BOX = 0.5  # a container smaller than this share of the viewport is a small box
 _SCROLLER = js("scroller")
+# With person_pointer, a drag is ~30 moves over ~0.5 s, then held for one widget animation.
+DRAG_MOVES = 30
+DRAG_S = 0.5
+DRAG_HOLD_S = 0.2
 
 
 async def _click(ctx: ExecContext, action: Action, *, button: str = "left", count: int = 1) -> Outcome:
@@ -56,7 +60,16 @@ async def exec_drag(ctx: ExecContext, action: Action) -> Outcome:
     mouse = ctx.page.mouse
     await mouse.move(x0, y0)
     await mouse.down()
-    await mouse.move(x1, y1, steps=12)
+    if not ctx.on(Component.person_pointer):
+        await mouse.move(x1, y1, steps=12)  # one burst, as the reference agent
+        await mouse.up()
+        return Outcome(point=(x0, y0), points=[(x0, y0), (x1, y1)])
+    # Paced like a person's: pages that react per animation frame or per animation (a sortable
+    # list swaps one slot per 150-ms animation) follow a drag only as fast as they can redraw.
+    for i in range(1, DRAG_MOVES + 1):
+        await mouse.move(x0 + (x1 - x0) * i / DRAG_MOVES, y0 + (y1 - y0) * i / DRAG_MOVES)
+        await asyncio.sleep(DRAG_S / DRAG_MOVES)
+    await asyncio.sleep(DRAG_HOLD_S)  # the last swap's animation, before the drop
     await mouse.up()
     return Outcome(point=(x0, y0), points=[(x0, y0), (x1, y1)])
 
