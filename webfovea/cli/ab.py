@@ -9,7 +9,6 @@ from typing import Annotated, Any
 
 import typer
 
-from webfovea.cli.bench import _only, _run_and_summarise, _tasks_for
 from webfovea.cli.common import (
     BaseUrlOpt,
     CapOpt,
@@ -24,6 +23,7 @@ from webfovea.cli.common import (
     out,
     vision_overrides,
 )
+from webfovea.cli.runs import _only, _run_and_summarise, _tasks_for
 from webfovea.config import HarnessConfig
 
 ORACLE_LABEL = (

@@ -13,7 +13,7 @@ import typer
 
 from webfovea.cli import models_cmd  # noqa: F401 - registers `webfovea models`
 from webfovea.cli.ab import ab
-from webfovea.cli.bench import bench, replay
+from webfovea.cli.bench import bench
 from webfovea.cli.common import (
     AllowDomainOpt,
     BaseUrlOpt,
@@ -38,6 +38,7 @@ from webfovea.cli.common import (
 )
 from webfovea.cli.judge import judge_app, manual
 from webfovea.cli.mcp import mcp
+from webfovea.cli.replay import replay
 
 
 @app.command()
