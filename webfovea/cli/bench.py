@@ -1,9 +1,9 @@
-"""`webfovea bench`: many tasks, scored, with a summary and a report."""
+"""`webfovea bench`: many tasks, scored, with a summary and a report (`webfovea.app.run_bench`)."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
@@ -11,6 +11,7 @@ from webfovea.cli.common import (
     AllowDomainOpt,
     BaseUrlOpt,
     CapOpt,
+    ConsoleReporter,
     CoordsOpt,
     DisableOpt,
     ModelOpt,
@@ -19,34 +20,17 @@ from webfovea.cli.common import (
     ProfileOpt,
     VisionBaseUrlOpt,
     VisionModelOpt,
-    build_config,
-    check_model,
-    check_out_dir,
-    err,
-    fail,
-    go_offline,
-    lit,
-    out,
-    vision_overrides,
+    app_errors,
 )
-from webfovea.cli.runs import (
-    _fault_names,
-    _judge_hostile,
-    _only,
-    _read_prices,
-    _run_and_summarise,
-    _tasks_for,
-    _with_docs,
-    oracle_via_spec,
-)
-
-if TYPE_CHECKING:
-    pass
+from webfovea.proving_ground.suites import catalog
 
 
 def bench(
     suite_or_file: Annotated[
-        str, typer.Argument(help="'builtin' or a task file (WebRetriever JSON list or JSONL).")
+        str,
+        typer.Argument(
+            help=f"A suite ({', '.join(catalog.names())}) or a task file (WebRetriever JSON list or JSONL)."
+        ),
     ],
     model: ModelOpt = "oracle",
     profile: ProfileOpt = "webfovea",
@@ -169,107 +153,51 @@ def bench(
         ),
     ] = False,
 ) -> None:
-    """Run a suite of tasks, score the answers, write summary.json and report.html.
+    from webfovea.app.bench import BenchOptions, run_bench
 
-    Suites: 'builtin', 'hostile', and 'breakingweb' (stateful apps scored by backend state;
-    --paired adds per-family drops, see docs/breakingweb.md)."""
-    if offline:
-        go_offline()
-    if workers < 1:
-        raise fail("--workers must be at least 1")
-    if via is not None:
-        model = oracle_via_spec(model, via)
-    price_table = _read_prices(prices)
-    # What the options themselves get wrong first; then the model (its key) before any browser.
-    if protocol not in ("I", "II", "III"):
-        raise fail(f"unknown protocol {protocol!r}; use I, II or III")
-    if (protocol == "II") != (docs is not None):
-        raise fail("Protocol II needs --docs DIR, and --docs means Protocol II: give both or neither")
-    if docs is not None and not docs.is_dir():
-        raise fail(
-            f"--docs {docs} is not a folder of <task_id>.md manuals (write them with `webfovea manual`)"
-        )
-    fault_names = _fault_names(faults, model)
-    check_model(model, base_url)
-    if backend not in ("local", "ray"):
-        raise fail(f"unknown backend {backend!r}; use local or ray")
-    config = build_config(
-        model,
-        profile,
-        disable,
-        coords,
-        cap,
+    options = BenchOptions(
+        suite=suite_or_file,
+        model=model,
+        profile=profile,
+        disable=list(disable or []),
         observation=observation,
-        **({"allow_domains": list(allow_domain)} if allow_domain else {}),
-        **vision_overrides(vision_model, vision_base_url),
+        workers=workers,
+        out_dir=out_dir,
+        cdp_urls=list(cdp_url or []),
+        backend=backend,
+        address=address,
+        seed=seed,
+        ports=(port, frame_port),
+        base_url=base_url,
+        coords=coords,
+        cap=cap,
+        compare_with=compare_with,
+        offline=offline,
+        allow_domains=list(allow_domain or []),
+        limit=limit,
+        only=only,
+        faults=faults,
+        protocol=protocol,
+        docs=docs,
+        via=via,
+        prices=prices,
+        paired=paired,
+        families=[f.strip() for f in families.split(",") if f.strip()] if families else None,
+        vision_model=vision_model,
+        vision_base_url=vision_base_url,
+        fresh=fresh,
     )
-    tag = (
-        profile
-        + ("" if observation in (None, "vision") else f"-{observation}")
-        + "".join(f"-no-{d}" for d in (disable or []))
-    )
-    out_dir = out_dir or Path("runs") / f"{Path(suite_or_file).stem}-{tag}"
-    check_out_dir(out_dir)
-    # profile and disabled are not passed: the summary takes them from the run's recorded config.
-    meta = {
-        "model": model,
-        "seed": seed,
-        "workers": workers,
-        "backend": backend,
-        "suite": suite_or_file,
-        "prices": price_table,
-    }
-    meta["protocol"] = protocol
-    if fault_names:
-        meta["faults"] = fault_names
-    if paired:
-        meta["paired"] = True
-    family_list = [f.strip() for f in families.split(",") if f.strip()] if families else None
-    with _tasks_for(suite_or_file, seed, (port, frame_port), paired=paired, families=family_list) as (
-        tasks,
-        handle,
-    ):
-        if only:
-            tasks = _only(tasks, only)
-        if limit and paired:  # the first N tasks with all their variants: no variant without its clean run
-            kept = [t.task_id for t in tasks if not (t.model_extra or {}).get("pair_of")][:limit]
-            tasks = [t for t in tasks if (t.model_extra or {}).get("pair_of", t.task_id) in kept]
-        elif fault_names:
-            from webfovea.proving_ground.oracle.faults import spread, with_faults
-
-            tasks = with_faults(spread(tasks, limit), fault_names)
-        elif limit:
-            tasks = tasks[:limit]
-        if docs is not None:
-            tasks = _with_docs(tasks, docs)
-        out.print(
-            f"{len(tasks)} tasks -> {lit(out_dir)}  (model {lit(model)}, profile {lit(profile)}, "
-            f"observation {lit(config.observation)}"
-            + (f", disabled {lit(', '.join(disable))}" if disable else "")
-            + ")"
-        )
-        summary = _run_and_summarise(
-            tasks,
-            out_dir,
-            model=model,
-            config=config,
-            workers=workers,
-            cdp_urls=cdp_url,
-            backend=backend,
-            address=address,
-            base_url=base_url,
-            meta=meta,
-            handle=handle,
-            fresh=fresh,
-        )
-        if suite_or_file == "hostile":
-            _judge_hostile(handle, tasks, out_dir)
-    if compare_with is not None and summary is not None:
-        from webfovea.eval.compare import CompareError, compare_runs, format_comparison
-
-        try:
-            out.print(format_comparison(compare_runs(compare_with, out_dir)), markup=False, highlight=False)
-        except CompareError as e:
-            err.print(f"[yellow]no comparison:[/] {lit(e)}")
-    if summary is not None and not summary.complete:
+    with app_errors():
+        result = run_bench(options, ConsoleReporter())
+    if not result.summary.complete:
         raise typer.Exit(3)
+
+
+def _help() -> str:
+    suites = "; ".join(f"'{s.name}' ({s.description})" for s in map(catalog.get, catalog.names()) if s)
+    return (
+        f"Run a suite of tasks, score the answers, write summary.json and report.html.\n\nSuites: {suites}."
+    )
+
+
+bench.__doc__ = _help()
