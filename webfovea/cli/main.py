@@ -41,6 +41,24 @@ from webfovea.cli.mcp import mcp
 from webfovea.cli.replay import replay
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        from webfovea import __version__
+
+        out.print(f"webfovea {__version__}", markup=False, highlight=False)
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool | None,
+        typer.Option("--version", callback=_print_version, is_eager=True, help="Print the version and exit."),
+    ] = None,
+) -> None:
+    """Reliable round trips for vision-based web agents, and an honest proving ground to measure them."""
+
+
 @app.command()
 def run(
     task: Annotated[str, typer.Option("--task", help="The task instruction.")],
