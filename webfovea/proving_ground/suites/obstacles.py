@@ -193,7 +193,7 @@ class ObstacleTasks(SuiteBase):
                     fill(L("#q"), comp.name, submit=True, expect=url_has("q=")),
                     answer(L("#reg-results td.reg")),
                 ],
-                quirks,
+                quirks=quirks,
                 truth=[last_document("/register", q=comp.name)],
             )
         # A query with a handful of hits for a complete-list task.

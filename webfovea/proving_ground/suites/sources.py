@@ -138,7 +138,7 @@ class SourceTasks(SuiteBase):
                 fill(L("#filter"), target.name, expect=text_has(L("#shown"), "1 cities shown")),
                 answer(first_score, **decode),
             ],
-            TOKEN_QUIRK,
+            quirks=TOKEN_QUIRK,
         )
 
     # -- filings (long document in a cross-origin iframe) --------------------------------------
