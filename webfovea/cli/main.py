@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from webfovea.cli import models_cmd  # noqa: F401 - registers `webfovea models`
+from webfovea.cli import export_cmd, models_cmd  # noqa: F401 - register `webfovea export`, `models`
 from webfovea.cli.ab import ab
 from webfovea.cli.bench import bench
 from webfovea.cli.common import (
