@@ -170,3 +170,35 @@ async def test_specs_name_tasks_and_bad_specs_say_what_exists() -> None:
         make_environment(EnvironmentSpec(kind="gym", name="x"))
     with pytest.raises(EnvironmentError, match="unknown BrowserGym task"):
         make_environment(EnvironmentSpec(kind="browsergym", name="miniwob.nope"))
+
+
+async def test_bench_runs_a_browsergym_spec_and_scores_it_by_the_reward(session, tmp_path: Path) -> None:
+    """`webfovea bench browsergym:miniwob.click-test-2` end to end: the solver's recorded replies
+    replayed through the command line, with the summary scored by BrowserGym's reward."""
+    import os
+    import subprocess
+    import sys
+
+    recorded = tmp_path / "recorded"
+    for task in browsergym_tasks("browsergym:miniwob.click-button*", seed=0):
+        await run_task(
+            task, recorded / task.task_id, model=MiniwobSolver(), config=make_config(observation="structured"),
+            session=session,
+        )  # fmt: skip
+    out = tmp_path / "run"
+    res = subprocess.run(
+        [sys.executable, "-m", "webfovea.cli", "bench", "browsergym:miniwob.click-button*", "--seed", "0",
+         "--model", f"replay:{recorded}", "--observation", "structured", "--out", str(out)],
+        capture_output=True, text=True, timeout=600, env={**os.environ, "COLUMNS": "200"},
+    )  # fmt: skip
+    assert res.returncode == 0, res.stdout[-2000:] + res.stderr[-2000:]
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["passed"] == 2 and summary["tasks"] == 2, summary
+    for task_id in ("miniwob.click-button", "miniwob.click-button-sequence"):
+        result = json.loads((out / task_id / "result.json").read_text())
+        assert result["status"] == "env_done" and result["state"]["score"] == 1.0
+    res = subprocess.run(
+        [sys.executable, "-m", "webfovea.cli", "bench", "browsergym:webarena.1", "--out", str(tmp_path / "x")],
+        capture_output=True, text=True, timeout=120, env={**os.environ, "COLUMNS": "200"},
+    )  # fmt: skip
+    assert res.returncode == 2 and "webfovea runs miniwob" in " ".join(res.stderr.split())

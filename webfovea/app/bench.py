@@ -12,6 +12,7 @@ from webfovea.app.inputs import check_protocol, fault_names, oracle_via_spec, re
 from webfovea.app.reporter import Reporter
 from webfovea.app.run import RunPlan, after_run, run_and_summarise
 from webfovea.app.sites import go_offline
+from webfovea.app.sources import slug, source_of
 from webfovea.app.tasks import only, open_tasks
 from webfovea.config import HarnessConfig
 from webfovea.proving_ground.suites.catalog import SuiteOptions
@@ -84,7 +85,8 @@ def default_out_dir(o: BenchOptions) -> Path:
         + ("" if o.observation in (None, "vision") else f"-{o.observation}")
         + "".join(f"-no-{d}" for d in o.disable)
     )
-    return Path("runs") / f"{Path(o.suite).stem}-{tag}"
+    name = slug(o.suite) if source_of(o.suite) is not None else Path(o.suite).stem
+    return Path("runs") / f"{name}-{tag}"
 
 
 def _select(tasks: list[Task], o: BenchOptions, faults: list[str]) -> list[Task]:

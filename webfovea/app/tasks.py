@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from webfovea.app.errors import AppError
 from webfovea.app.reporter import Reporter
 from webfovea.app.sites import PROVING_GROUND, proving_ground, resolve_site_url
+from webfovea.app.sources import SOURCES, source_of
 from webfovea.proving_ground.suites import catalog
 from webfovea.proving_ground.suites.catalog import Suite, SuiteError, SuiteOptions
 from webfovea.task import Task
@@ -33,7 +34,10 @@ class RunTasks:
 
 
 def unknown_source(source: str) -> str:
-    return f"{source!r} is neither a built-in suite ({', '.join(catalog.names())}) nor an existing task file"
+    return (
+        f"{source!r} is neither a built-in suite ({', '.join(catalog.names())}), a task source "
+        f"({', '.join(k + ':SPEC' for k in SOURCES)}) nor an existing task file"
+    )
 
 
 @contextlib.contextmanager
@@ -46,6 +50,12 @@ def open_tasks(
 ) -> Iterator[RunTasks]:
     """A suite's tasks (starting and stopping its sites) or a task file's, for the `with` block."""
     options = options or SuiteOptions()
+    if (outside := source_of(source)) is not None:  # `browsergym:...`: set up and scored outside
+        if options.given():
+            raise AppError(catalog.not_accepted(options.given()))
+        loader, spec = outside
+        yield RunTasks(loader(spec, seed))
+        return
     suite = catalog.get(source)
     if suite is not None:
         _suite_call(suite.check, options)  # before any site starts
