@@ -44,6 +44,7 @@ class BenchOptions:
     compare_with: Path | None = None
     offline: bool = False
     allow_domains: list[str] = field(default_factory=list)
+    workspace: str | None = None  # files the upload action may give (None: not offered)
     limit: int | None = None
     only: str | None = None
     faults: str | None = None
@@ -75,6 +76,7 @@ def _config(o: BenchOptions, model: str) -> HarnessConfig:
         o.cap,
         observation=o.observation,
         **({"allow_domains": list(o.allow_domains)} if o.allow_domains else {}),
+        **({"workspace": str(Path(o.workspace).resolve())} if o.workspace else {}),
         **vision_overrides(o.vision_model, o.vision_base_url),
     )
 

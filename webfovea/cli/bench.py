@@ -20,6 +20,7 @@ from webfovea.cli.common import (
     ProfileOpt,
     VisionBaseUrlOpt,
     VisionModelOpt,
+    WorkspaceOpt,
     app_errors,
 )
 from webfovea.proving_ground.suites import catalog
@@ -60,6 +61,7 @@ def bench(
     ] = None,
     offline: OfflineOpt = False,
     allow_domain: AllowDomainOpt = None,
+    workspace: WorkspaceOpt = None,
     limit: Annotated[
         int | None,
         typer.Option(
@@ -174,6 +176,7 @@ def bench(
         compare_with=compare_with,
         offline=offline,
         allow_domains=list(allow_domain or []),
+        workspace=str(workspace) if workspace else None,
         limit=limit,
         only=only,
         faults=faults,

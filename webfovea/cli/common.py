@@ -54,6 +54,14 @@ AllowDomainOpt = Annotated[
         "navigations elsewhere are blocked.",
     ),
 ]
+WorkspaceOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--workspace",
+        help="A folder whose files the model may upload into file fields (the upload action is "
+        "offered only with one; names outside it are refused).",
+    ),
+]
 CoordsOpt = Annotated[
     str | None,
     typer.Option(

@@ -26,6 +26,7 @@ from webfovea.cli.common import (
     ProfileOpt,
     VisionBaseUrlOpt,
     VisionModelOpt,
+    WorkspaceOpt,
     app,
     build_config,
     check_model,
@@ -80,6 +81,7 @@ def run(
     task_id: Annotated[str, typer.Option("--task-id", help="Id recorded in result.json.")] = "task",
     offline: OfflineOpt = False,
     allow_domain: AllowDomainOpt = None,
+    workspace: WorkspaceOpt = None,
 ) -> None:
     """Run one task: an instruction and a start URL. Writes result.json, trajectory.jsonl and screenshots."""
     from urllib.parse import urlsplit
@@ -96,6 +98,8 @@ def run(
     overrides: dict[str, object] = {"max_steps": max_steps} if max_steps else {}
     if allow_domain:
         overrides["allow_domains"] = list(allow_domain)
+    if workspace is not None:
+        overrides["workspace"] = str(workspace.resolve())
     overrides.update(vision_overrides(vision_model, vision_base_url))
     config = build_config(model, profile, disable, coords, cap, observation=observation, **overrides)
     if model == "oracle" or model.startswith("oracle:"):
