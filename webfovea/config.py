@@ -124,6 +124,11 @@ class HarnessConfig(BaseModel):
     # upload; the action is refused with a note), and the size of one file at most.
     workspace: str | None = None
     max_upload_mb: float = 20.0
+    # Saved logins for a browser launched here: a Playwright storage state file (cookies, local
+    # storage), or a Chromium profile folder kept between runs (each runner worker gets its own
+    # sub-folder `worker-N`). None: a fresh, logged-out context.
+    storage_state: str | None = None
+    user_data_dir: str | None = None
     site_guard: bool = True  # top-level navigations stay on the task's site (guardrails/site.py)
     allow_domains: list[str] = Field(default_factory=list)  # more domains the task's site includes
     # look/locate go to this separate model (same spec grammar as --model; None: the task's own

@@ -20,7 +20,7 @@ from typing import Any
 
 from playwright.async_api import Page
 
-from webfovea.browser.session import BrowserSession
+from webfovea.browser.session import BrowserLogin, BrowserSession
 from webfovea.config import HarnessConfig
 from webfovea.driving.endings import Ending, ending, raised_ending, step_ending
 from webfovea.driving.environment import TaskEnvironment, environment_state, make_environment
@@ -107,7 +107,12 @@ class TaskDriver:
             self._session = sess = await (
                 BrowserSession.connect(src.cdp_url, viewport=vp)
                 if src.cdp_url
-                else BrowserSession.launch(viewport=vp, headless=src.headless, offline=src.offline)
+                else BrowserSession.launch(
+                    viewport=vp,
+                    headless=src.headless,
+                    offline=src.offline,
+                    login=BrowserLogin(cfg.storage_state, cfg.user_data_dir),
+                )
             )
         if self.task.environment is not None:  # before the browser: an unknown kind fails at once
             self.env = make_environment(self.task.environment)
