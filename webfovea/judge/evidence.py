@@ -94,20 +94,18 @@ class Evidence:
     token_counter: str
     problems: list[str] = field(default_factory=list)
     answer: str | None = None  # Protocol III only
-    screenshot_path: Path | None = field(default=None, repr=False)
+    # The last screenshot's bytes, read once inside the task folder (judge/folder.py).
+    image: bytes | None = field(default=None, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         d = asdict(self)
-        d.pop("screenshot_path")
+        d.pop("image")
         if self.answer is None:
             d.pop("answer")
         return d
 
     def image_bytes(self) -> bytes | None:
-        try:
-            return self.screenshot_path.read_bytes() if self.screenshot_path else None
-        except OSError:
-            return None
+        return self.image
 
     def digest(self, extra: str = "") -> str:
         """sha256 of everything the judge sees (text and image) plus `extra` (method, model, prompt)."""
@@ -195,6 +193,7 @@ def build_evidence(
     requests = [{k: v for k, v in r.items() if k != "index"} for r in kept]
     urls = dedupe_urls([rec.start_url, *rec.urls] if rec.start_url else rec.urls)
     shot = rec.last_screenshot
+    image = rec.image(shot) if shot else None  # a refused file is listed in rec.problems
     return Evidence(
         task_id=rec.task_id,
         task=rec.task,
@@ -203,11 +202,11 @@ def build_evidence(
         requests=requests,
         dropped=sorted(dropped, key=lambda d: d["index"]),
         actions=list(rec.actions),
-        screenshot=shot.name if shot else None,
+        screenshot=shot.name if shot and image is not None else None,
         filter=flt,
         tokens=count_tokens(json.dumps(requests, ensure_ascii=False)),
         token_counter=token_counter(),
         problems=list(rec.problems),
         answer=(rec.answer or "") if with_answer else None,
-        screenshot_path=shot,
+        image=image,
     )

@@ -77,13 +77,27 @@ def _judge_model_name(opts: JudgeOptions, method: JudgeMethod) -> str:
     return opts.judge if method.model and opts.judge else method.name
 
 
+def _error_record(folder: Path, opts: JudgeOptions, error: str) -> JudgeRecord:
+    method = catalog.get(opts.method)
+    return JudgeRecord(
+        task_id=folder.name,
+        method=method.name,
+        judge_model=_judge_model_name(opts, method),
+        protocol=opts.protocol,
+        filter=opts.filter,
+        error=error,
+    )
+
+
 async def _judge_one(
     folder: Path, opts: JudgeOptions, model: Any, tasks: dict[str, Task], out: Path
 ) -> JudgeRecord:
     method = catalog.get(opts.method)
+    if not folder.resolve().is_relative_to(out.parent.resolve()):
+        return _error_record(folder, opts, "the task folder is a link out of the run folder; not read")
     rec = read_task_folder(folder)
+    images = rec.images() if method.images else []  # read inside the folder, checked (folder.py)
     ev = build_evidence(rec, flt=opts.filter, max_tokens=opts.max_tokens, with_answer=opts.protocol == "III")
-    images = [(p.name, p.read_bytes()) for p in rec.screenshots] if method.images else []
     extra = method.name + method.prompt_id + "".join(hashlib.sha256(b).hexdigest() for _, b in images)
     digest = ev.digest(extra)
     record = JudgeRecord(
@@ -159,14 +173,7 @@ async def judge_run_async(
             try:
                 r = await _judge_one(folder, opts, model, tasks, out)
             except Exception as e:  # a damaged folder gets a record, never ends the run
-                r = JudgeRecord(
-                    task_id=folder.name,
-                    method=opts.method,
-                    judge_model=_judge_model_name(opts, method),
-                    protocol=opts.protocol,
-                    filter=opts.filter,
-                    error=f"{type(e).__name__}: {' '.join(str(e).split())[:300]}",
-                )
+                r = _error_record(folder, opts, f"{type(e).__name__}: {' '.join(str(e).split())[:300]}")
             try:
                 name = safe_record_name(r.task_id, folder.name)
             except ValueError as e:  # an id no file can be named after: keep the record, say so
