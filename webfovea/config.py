@@ -48,7 +48,7 @@ class Component(StrEnum):
     settle_aware = (
         "settle_aware"  # the wait also knows WebSocket replies, child frames, page timers, animations
     )
-    person_pointer = "person_pointer"  # a click moves, lets hover effects happen, then presses
+    person_pointer = "person_pointer"  # a click moves, lets hover happen, then presses; drags paced
     container_scroll = "container_scroll"  # scroll by a share of the scroll container under the point
     editor_hotkeys = "editor_hotkeys"  # page editing shortcuts pass when focus is in an editable element
     # context

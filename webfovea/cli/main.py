@@ -11,9 +11,9 @@ from typing import Annotated
 
 import typer
 
-from webfovea.cli import models_cmd  # noqa: F401 - registers `webfovea models`
+from webfovea.cli import export_cmd, models_cmd  # noqa: F401 - register `webfovea export`, `models`
 from webfovea.cli.ab import ab
-from webfovea.cli.bench import bench, replay
+from webfovea.cli.bench import bench
 from webfovea.cli.common import (
     AllowDomainOpt,
     BaseUrlOpt,
@@ -38,6 +38,25 @@ from webfovea.cli.common import (
 )
 from webfovea.cli.judge import judge_app, manual
 from webfovea.cli.mcp import mcp
+from webfovea.cli.replay import replay
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        from webfovea import __version__
+
+        out.print(f"webfovea {__version__}", markup=False, highlight=False)
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool | None,
+        typer.Option("--version", callback=_print_version, is_eager=True, help="Print the version and exit."),
+    ] = None,
+) -> None:
+    """Reliable round trips for vision-based web agents, and an honest proving ground to measure them."""
 
 
 @app.command()
