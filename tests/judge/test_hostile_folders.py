@@ -130,3 +130,24 @@ def test_a_result_with_fields_of_the_wrong_type_is_a_problem(tmp_path) -> None:
     (f / "result.json").write_text(json.dumps({**data, "urls": 5, "actions": "x"}))
     ev = build_evidence(f)
     assert "result.json urls is not a list (int); ignored" in ev.problems and ev.urls == []
+
+
+def test_two_folders_with_one_task_id_keep_two_records(tmp_path) -> None:
+    from webfovea.judge.agree import agreement
+
+    run = tmp_path / "run"
+    for name, nav in (("t1", True), ("copy-of-t1", False), ("t1.1", True)):
+        f = folders.ours(run / name, requests=[] if not nav else None)
+        data = json.loads((f / "result.json").read_text())
+        data.update(task_id="t1", truth={"nav_ok": nav, "answer_ok": True, "valid": True})
+        (f / "result.json").write_text(json.dumps(data))
+    with fake_llm([], default=openai_ok(YES)) as srv:
+        summary = judge_run(
+            run, JudgeOptions(method="naveval", judge="openai:j", base_url=srv.base_url, model_options=FAST)
+        )
+    records = read_judge_records(run / "judge")
+    assert sorted(records) == ["copy-of-t1", "t1", "t1.1"] and summary.n == 3
+    assert sorted(summary.per_task) == ["copy-of-t1", "t1", "t1.1"]
+    assert records["t1"].problems == [] and "recorded as 'copy-of-t1'" in records["copy-of-t1"].problems[-1]
+    result = agreement(run, bootstrap=0)
+    assert result["n"] == 3 and result["agreement"] == 0.6667  # each folder paired with its own record

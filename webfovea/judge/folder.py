@@ -207,6 +207,13 @@ def _webretriever(folder: Path, result: dict[str, Any], rec: AgentRecord) -> Non
     rec.screenshots = ordered_screenshots(folder / "trajectory", folder, rec.problems)
 
 
+def folder_task_id(folder: Path) -> str:
+    """The task id a folder's result.json gives (read inside the folder), else the folder's name."""
+    result = _read_json(Path(folder), "result.json", [])
+    tid = result.get("task_id") if isinstance(result, dict) else None
+    return str(tid) if tid else Path(folder).name
+
+
 def read_task_folder(folder: Path) -> AgentRecord:
     """The agent-side record of one task folder. Never raises for a damaged folder: what is
     missing goes to `problems`."""

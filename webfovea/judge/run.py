@@ -23,7 +23,7 @@ from typing import Any
 
 from webfovea.judge import catalog
 from webfovea.judge.evidence import DEFAULT_MAX_TOKENS, build_evidence
-from webfovea.judge.folder import read_task_folder
+from webfovea.judge.folder import folder_task_id, read_task_folder
 from webfovea.judge.method import JudgeCall, JudgeMethod
 from webfovea.judge.records import (
     JudgeRecord,
@@ -61,6 +61,32 @@ def task_folders(run_dir: Path) -> list[Path]:
     )
 
 
+def _inside_run(folder: Path) -> bool:
+    return folder.resolve().is_relative_to(folder.parent.resolve())
+
+
+def record_ids(folders: list[Path]) -> dict[Path, str]:
+    """The id each folder's judge record is kept under: its task id, unless another folder
+    gives the same one — then the folder named after the id (else the first by name) keeps it
+    and the others are recorded under their folder's name, so no record overwrites another."""
+    ids = {f: folder_task_id(f) if _inside_run(f) else f.name for f in folders}  # links out: not read
+    owners: dict[str, Path] = {}
+    for f in sorted(folders, key=lambda f: (f.name != ids[f], f.name)):
+        owners.setdefault(ids[f], f)
+    taken = set(owners)
+    out: dict[Path, str] = {}
+    for f in folders:
+        if owners[ids[f]] == f:
+            out[f] = ids[f]
+            continue
+        key, n = f.name, 1
+        while key in taken:
+            key, n = f"{f.name}.{n}", n + 1
+        taken.add(key)
+        out[f] = key
+    return out
+
+
 def _run_tasks(run_dir: Path) -> dict[str, Task]:
     try:
         tasks = read_run_tasks(run_dir) or []
@@ -93,7 +119,7 @@ async def _judge_one(
     folder: Path, opts: JudgeOptions, model: Any, tasks: dict[str, Task], out: Path
 ) -> JudgeRecord:
     method = catalog.get(opts.method)
-    if not folder.resolve().is_relative_to(out.parent.resolve()):
+    if not _inside_run(folder):
         return _error_record(folder, opts, "the task folder is a link out of the run folder; not read")
     rec = read_task_folder(folder)
     images = rec.images() if method.images else []  # read inside the folder, checked (folder.py)
@@ -165,6 +191,7 @@ async def judge_run_async(
 
         model = make_judge(opts.judge, base_url=opts.base_url, options=opts.model_options)
     tasks = _run_tasks(run_dir)
+    ids = record_ids(folders)
     sem = asyncio.Semaphore(max(1, opts.workers))
     records: list[JudgeRecord] = []
 
@@ -174,6 +201,11 @@ async def judge_run_async(
                 r = await _judge_one(folder, opts, model, tasks, out)
             except Exception as e:  # a damaged folder gets a record, never ends the run
                 r = _error_record(folder, opts, f"{type(e).__name__}: {' '.join(str(e).split())[:300]}")
+            if ids[folder] != r.task_id:
+                r.problems.append(
+                    f"task id {r.task_id!r} is also another folder's; recorded as {ids[folder]!r}"
+                )
+                r.task_id = ids[folder]
             try:
                 name = safe_record_name(r.task_id, folder.name)
             except ValueError as e:  # an id no file can be named after: keep the record, say so
