@@ -91,3 +91,20 @@ def test_names_are_unique_and_built_ins_stay(registered) -> None:
     assert "rule" in catalog.names()
     with pytest.raises(ValueError, match="unknown method 'nope'; use naveval, webjudge, rule, requests_sent"):
         catalog.get("nope")
+
+
+def test_nothing_that_runs_methods_tests_a_method_name() -> None:
+    """run.py, records.py and the command line read the catalogue's fields, never a name."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "webfovea"
+    names = set(catalog.names())
+    offenders = []
+    for rel in ("judge/run.py", "judge/records.py", "judge/agree.py", "cli/judge.py"):
+        for node in ast.walk(ast.parse((root / rel).read_text())):
+            if isinstance(node, ast.Compare):
+                found = {c.value for c in ast.walk(node) if isinstance(c, ast.Constant) and c.value in names}
+                if found:
+                    offenders.append(f"{rel}:{node.lineno} compares with {sorted(found)}")
+    assert not offenders, "\n".join(offenders)
