@@ -12,7 +12,7 @@ from PIL import Image
 from tests.models.fake_llm import anthropic_ok as ok
 from tests.models.fake_llm import error, fake_llm
 from tests.models.inputs import COLOURS, FAST, SIZES, make_input
-from webfovea.models.anthropic_client import AnthropicModel
+from webfovea.models.anthropic_client import ANTHROPIC_VERSION, AnthropicModel
 from webfovea.models.base import ModelError
 from webfovea.models.endpoint import ModelConfigError
 
@@ -47,7 +47,7 @@ async def test_request_shape_headers_and_images():
         req = srv.received[0]
     assert req.path == "/v1/messages"
     assert req.headers["x-api-key"] == "ak-1"
-    assert req.headers["anthropic-version"] == "2023-06-01"
+    assert req.headers["anthropic-version"] == ANTHROPIC_VERSION
     body = req.body
     assert body["system"] == [{"type": "text", "text": "SYSTEM PROMPT: act on the page."}]
     assert body["max_tokens"] == 256 and body["model"] == "claude-opus-4-6"

@@ -133,6 +133,11 @@ class ModelReply:
     tool_calls: list[ToolCall] = field(default_factory=list)  # in the order the model made them
     # Provider-side notes the record keeps: a refusal (stop_reason), safety checks acknowledged.
     notes: list[str] = field(default_factory=list)
+    # Why the reply is incomplete, in the provider's words (`finish_reason=length`,
+    # `stop_reason=max_tokens`, `status=incomplete (max_output_tokens)`); None: complete. A
+    # cut-off reply is never executed: a half-written call (`fill(content='Ada Lov')`) would run
+    # as if it were meant. The model is told and asked again, with more room.
+    cut_off: str | None = None
 
 
 class ModelError(RuntimeError):

@@ -16,6 +16,10 @@ from webfovea.models.conventions import conventions_for
 from webfovea.models.endpoint import resolve_api_key, resolve_base_url
 from webfovea.models.retry import RetryPolicy, post_with_retry
 
+# After a cut-off reply the next call gets twice the output budget, up to this many times
+# `max_tokens` (a model asked for a long `fill` needs the room; the bound keeps the bill finite).
+MAX_ROOM = 4
+
 
 def as_int(value: Any) -> int:
     try:
@@ -58,6 +62,7 @@ class HttpModel:
         self.retry = retry or RetryPolicy()
         self.extra_body = dict(extra_body or {})
         self.conventions = conventions_for(self.model)
+        self._room = 1  # multiplier of max_tokens for the next call (output_budget)
         # Created on first use: building one loads the TLS context (tenths of a second),
         # wasted when a spec is only validated, and it binds to the running loop.
         self._client: httpx.AsyncClient | None = None
@@ -77,21 +82,38 @@ class HttpModel:
         raise NotImplementedError
 
     # shared ---------------------------------------------------------------------------------
+    def output_budget(self) -> int:
+        """The output-token limit of the next call: `max_tokens`, more after a cut-off reply."""
+        return self.max_tokens * self._room
+
+    def made_room(self, reply: ModelReply) -> ModelReply:
+        """Give the next call more room after a reply the limit cut off; back to normal after one
+        that ended by itself."""
+        self._room = min(MAX_ROOM, self._room * 2) if reply.cut_off else 1
+        return reply
+
     async def next_reply(self, inp: ModelInput) -> ModelReply:
+        return self.made_room(self.parse_response(await self.post(self.request_body(inp))))
+
+    async def post(self, body: dict[str, Any]) -> httpx.Response:
+        """One call, retried within the policy (models/retry.py)."""
         if self._client is None:
             self._client = httpx.AsyncClient(timeout=self.timeout_s)
-        resp = await post_with_retry(
+        return await post_with_retry(
             self._client,
             self.endpoint,
-            json_body=self.request_body(inp),
+            json_body=body,
             headers=self.headers(),
             policy=self.retry,
             timeout_s=self.timeout_s,
             label=self.label,
         )
-        return self.parse_response(resp)
 
     def parse_response(self, resp: httpx.Response) -> ModelReply:
+        return self.read_reply(self.decode(resp))
+
+    def decode(self, resp: httpx.Response) -> dict[str, Any]:
+        """The answer's JSON object; ModelError for a body that is not one, or an error body."""
         try:
             data = resp.json()
         except (json.JSONDecodeError, UnicodeDecodeError, ValueError):
@@ -99,13 +121,15 @@ class HttpModel:
                 f"{self.label}: the server answered HTTP {resp.status_code} with a body that is not JSON: "
                 f"{resp.text[:200]!r}"
             ) from None
+        except RecursionError:  # a 50,000-deep body: not a reply, and not worth a traceback
+            raise ModelError(f"{self.label}: the server's answer is nested too deeply to read") from None
         if not isinstance(data, dict):
             raise ModelError(f"{self.label}: unexpected response (not a JSON object): {str(data)[:200]}")
         if data.get("type") == "error" or data.get("error"):
             err = data.get("error")
             msg = err.get("message") if isinstance(err, dict) else err
             raise ModelError(f"{self.label}: the server reported an error: {msg}")
-        return self.read_reply(data)
+        return data
 
     async def aclose(self) -> None:
         if self._client is not None:
