@@ -28,7 +28,7 @@ from webfovea.proving_ground.providers.sdk_replies import (
     openai_error,
     text_block,
 )
-from webfovea.proving_ground.providers.sdk_requests import Api, request_errors
+from webfovea.proving_ground.providers.sdk_requests import Api, request_errors, warm
 
 
 @dataclass
@@ -85,6 +85,8 @@ class FakeLLM:
     def __init__(self, script: list[Answer], default: Answer | None = None, validate: bool = True) -> None:
         self.script = list(script)
         self.validate = validate
+        if validate:  # before the first request, whose timing a test may measure
+            warm("chat", "responses", "messages", "beta_messages")
         self.default = default
         self.received: list[Received] = []
         self.stop = threading.Event()

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import random
 import time
 from dataclasses import dataclass
@@ -26,6 +27,18 @@ from webfovea.models.base import ModelError
 from webfovea.models.endpoint import describe_status
 
 log = logging.getLogger(__name__)
+
+# A model's answer is a few kilobytes, a few megabytes with images echoed back; a body past
+# this is a broken or hostile endpoint, not a reply (one that streams forever grew the client
+# to gigabytes in seconds). Counted after decompression, so a gzip bomb is cut too.
+MAX_RESPONSE_BYTES = 16 * 1024 * 1024
+# A Retry-After longer than this (or not a finite number) is not a wait we honour: our own
+# backoff applies instead (`nan` once made every retry immediate).
+MAX_RETRY_AFTER_S = 24 * 3600.0
+
+
+class ResponseTooLarge(ModelError):
+    """The server's answer passed MAX_RESPONSE_BYTES: not read further, and not retried."""
 
 
 @dataclass(frozen=True)
@@ -61,9 +74,11 @@ def parse_retry_after(value: str | None, now: float | None = None) -> float | No
         return None
     value = value.strip()
     try:
-        return max(0.0, float(value))
+        seconds = float(value)
     except ValueError:
         pass
+    else:
+        return seconds if math.isfinite(seconds) and 0.0 <= seconds <= MAX_RETRY_AFTER_S else None
     try:
         when = parsedate_to_datetime(value)
     except (TypeError, ValueError, IndexError):
@@ -71,7 +86,37 @@ def parse_retry_after(value: str | None, now: float | None = None) -> float | No
     if when is None:
         return None
     now = time.time() if now is None else now
-    return max(0.0, when.timestamp() - now)
+    wait = when.timestamp() - now
+    return max(0.0, wait) if wait <= MAX_RETRY_AFTER_S else None
+
+
+async def _post_capped(
+    client: httpx.AsyncClient, url: str, body: dict[str, Any], headers: dict[str, str], timeout_s: float
+) -> httpx.Response:
+    """POST and read the answer, at most MAX_RESPONSE_BYTES of it (declared or streamed)."""
+    async with client.stream("POST", url, json=body, headers=headers, timeout=httpx.Timeout(timeout_s)) as r:
+        declared = r.headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > MAX_RESPONSE_BYTES:
+            raise ResponseTooLarge(_too_large(f"declares {int(declared):,} bytes"))
+        data = bytearray()
+        async for chunk in r.aiter_bytes():
+            data += chunk
+            if len(data) > MAX_RESPONSE_BYTES:
+                raise ResponseTooLarge(_too_large("sent more"))
+    # The body as read (decoded): its encoding and length headers no longer describe it.
+    kept = [
+        (k, v) for k, v in r.headers.multi_items() if k.lower() not in ("content-encoding", "content-length")
+    ]
+    return httpx.Response(
+        r.status_code, headers=kept, content=bytes(data), request=r.request, extensions=r.extensions
+    )
+
+
+def _too_large(what: str) -> str:
+    return (
+        f"the server's answer {what}, past the {MAX_RESPONSE_BYTES // (1024 * 1024)} MB a model reply may "
+        "take; not read further (a broken or hostile endpoint, not retried)"
+    )
 
 
 async def post_with_retry(
@@ -106,9 +151,9 @@ async def post_with_retry(
         retry_after: float | None = None
         try:
             async with asyncio.timeout(attempt_timeout):
-                resp = await client.post(
-                    url, json=json_body, headers=headers, timeout=httpx.Timeout(attempt_timeout)
-                )
+                resp = await _post_capped(client, url, json_body, headers, attempt_timeout)
+        except ResponseTooLarge as exc:
+            raise ModelError(f"{label}: {exc}") from None
         except (TimeoutError, httpx.TimeoutException):
             last_failure = f"timed out after {attempt_timeout:.1f} s"
         except (httpx.NetworkError, httpx.RemoteProtocolError) as exc:

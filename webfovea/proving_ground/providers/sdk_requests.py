@@ -64,6 +64,13 @@ def _adapter(api: Api) -> TypeAdapter[Any]:
     return TypeAdapter(tp)
 
 
+def warm(*apis: Api) -> None:
+    """Build the validators now (importing an SDK's types and compiling them takes a second or
+    two), so the first request is not the one that waits."""
+    for api in apis:
+        _adapter(api)
+
+
 def _drain(value: Any) -> None:
     if isinstance(value, dict):
         for v in value.values():
