@@ -20,7 +20,7 @@ from webfovea.driving.records import attachment_records, step_record, vision_cal
 from webfovea.driving.start import task_harness
 from webfovea.feedback import notes
 from webfovea.harness import Harness
-from webfovea.models.base import Model, ModelError, ModelInput
+from webfovea.models.base import CUT_OFF_NOTE, Model, ModelError, ModelInput, cut_off_of
 from webfovea.observation import compress
 from webfovea.record.schema import StepRecord, TaskResult
 from webfovea.task import Task
@@ -120,6 +120,8 @@ async def _loop(driver: TaskDriver, h: Harness, mdl: Model) -> None:
             cut += 1
             if cut > MAX_CUT_OFF_REPLIES:
                 raise ModelError(f"the model's reply was cut off {cut} times in a row ({reply.cut_off})")
+            if cut_off_of(reply.notes) is None:  # recorded, so a replay withholds it too
+                reply.notes.append(CUT_OFF_NOTE + reply.cut_off)
             await driver.step(reply, compression, withheld=notes.cut_off(reply.cut_off))
             if driver.ended:
                 return

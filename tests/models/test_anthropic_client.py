@@ -46,7 +46,7 @@ async def test_request_shape_headers_and_images():
         await model.aclose()
         req = srv.received[0]
     assert req.path == "/v1/messages"
-    assert req.headers["x-api-key"] == "ak-1"
+    assert req.headers["authorization"] == "Bearer ak-1"  # how the SDK sends an API key
     assert req.headers["anthropic-version"] == ANTHROPIC_VERSION
     body = req.body
     assert body["system"] == [{"type": "text", "text": "SYSTEM PROMPT: act on the page."}]
@@ -73,7 +73,7 @@ async def test_base_url_with_v1_and_bad_request():
         await model.aclose()
         assert srv.attempts == 1
         assert srv.received[0].path == "/v1/messages"
-        assert "x-api-key" not in srv.received[0].headers
+        assert "authorization" not in srv.received[0].headers
 
 
 async def test_thinking_blocks_are_not_part_of_the_reply_and_cache_tokens_count():

@@ -146,3 +146,15 @@ async def test_text_interface_and_an_empty_content_list(tmp_path):
     result, steps, log, bodies = await _run(tmp_path, script, spec)
     assert values(log, "/typed")[-1] == "Ada Lovelace" and result["status"] == "finished"
     assert "tools" not in bodies[0] and len(bodies) == 3  # the empty reply was asked again
+
+
+async def test_a_replay_withholds_the_cut_off_reply_too(tmp_path):
+    script = [msg(fill("Ada Lov"), stop_reason="max_tokens"), msg(finished("gave up"))]
+    _, steps, _, _ = await _run(tmp_path, script)
+    assert "cut off: stop_reason=max_tokens" in steps[0]["provider_notes"]
+    with serve_pages(PAGES) as site:
+        task = Task(task_id="t", task="Save the name Ada Lovelace", website=site.url("/"))
+        res = await run_task(task, tmp_path / "again", model=f"replay:{tmp_path / 't'}", config=make_config())
+    _, again = read(tmp_path / "again")
+    assert values(site.log, "/typed") == [] and again[0]["outcome"] == "rejected"
+    assert res.status == "finished"

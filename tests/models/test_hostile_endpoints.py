@@ -72,7 +72,7 @@ async def test_an_endless_body_is_cut_at_the_cap_and_not_retried():
         await model.aclose()
         assert time.monotonic() - t0 < 10
     # One attempt, stopped near the cap (the server may have queued a few socket buffers more).
-    assert sent[0] < MAX_RESPONSE_BYTES + 8 * 1024 * 1024
+    assert sent[0] < 3 * MAX_RESPONSE_BYTES
 
 
 async def test_a_body_that_declares_a_huge_length_is_refused_before_reading():
@@ -98,7 +98,7 @@ async def test_nan_retry_after_falls_back_to_our_backoff():
         await model.aclose()
         times = [r.t for r in srv.received]
     assert reply.text == "Action: wait()" and srv.attempts == 3
-    assert min(b - a for a, b in zip(times, times[1:], strict=False)) >= 0.14  # backoff, not 0 s
+    assert min(b - a for a, b in zip(times, times[1:], strict=False)) >= 0.1  # backoff, not 0 s
 
 
 async def test_json_nested_50000_deep_is_a_model_error():

@@ -27,6 +27,7 @@ from webfovea.models.conventions_row import ReplyInterface
 from webfovea.models.endpoint import ModelConfigError
 from webfovea.models.http_model import HttpModel, as_int
 from webfovea.models.messages import anthropic_messages
+from webfovea.models.sdk_transport import SdkErrors, http_client
 
 DEFAULT_ANTHROPIC_BASE_URL = "https://api.anthropic.com"
 # The API version this client speaks: the one the official SDK it was checked against sends
@@ -122,12 +123,46 @@ class AnthropicModel(HttpModel):
         self.transcript = Transcript()
         self._appending = False
 
+    sdk_path = "/v1/messages"
+
+    @property
+    def root_url(self) -> str:
+        # Users paste both "https://api.anthropic.com" and ".../v1"; accept either.
+        return self.base_url[: -len("/v1")] if self.base_url.endswith("/v1") else self.base_url
+
     @property
     def endpoint(self) -> str:
-        # Users paste both "https://api.anthropic.com" and ".../v1"; accept either.
-        if self.base_url.endswith("/v1"):
-            return f"{self.base_url}/messages"
-        return f"{self.base_url}/v1/messages"
+        return f"{self.root_url}{self.sdk_path}"
+
+    def new_sdk_client(self) -> Any:
+        """`anthropic.AsyncAnthropic`: its base URL, its key (none for a loopback server that
+        needs none: the header is left out), our capped HTTP client, no retries of its own."""
+        import anthropic
+
+        return anthropic.AsyncAnthropic(
+            base_url=self.root_url,
+            api_key=self._api_key,
+            max_retries=0,
+            timeout=self.timeout_s,
+            http_client=http_client(self.timeout_s),
+        )
+
+    def sdk_errors(self) -> SdkErrors:
+        import anthropic
+
+        return SdkErrors(anthropic.APIStatusError, anthropic.APITimeoutError, anthropic.APIConnectionError)
+
+    def sdk_headers(self) -> dict[str, Any]:
+        """The API version we checked the client against (pinned, whatever the SDK's default)
+        and the computer tool's beta header; no key: no credential header at all."""
+        h: dict[str, Any] = {"anthropic-version": ANTHROPIC_VERSION}
+        if self.interface == "anthropic_computer" and self.conventions.computer_beta:
+            h["anthropic-beta"] = self.conventions.computer_beta
+        if self.keyless:
+            import anthropic
+
+            h["Authorization"] = anthropic.omit
+        return h
 
     def tools_for(self, inp: ModelInput) -> list[dict[str, Any]]:
         if self.interface == "text" or not inp.tools:
@@ -174,11 +209,11 @@ class AnthropicModel(HttpModel):
         return body
 
     def headers(self) -> dict[str, str]:
-        h = {"Content-Type": "application/json", "anthropic-version": ANTHROPIC_VERSION}
-        if self.interface == "anthropic_computer" and self.conventions.computer_beta:
-            h["anthropic-beta"] = self.conventions.computer_beta
+        """The whole call's headers for plain httpx (the judge): the SDK's, as the SDK sends them."""
+        h = {"Content-Type": "application/json"}
+        h.update((k, v) for k, v in self.sdk_headers().items() if isinstance(v, str))
         if self._api_key:
-            h["x-api-key"] = self._api_key
+            h["Authorization"] = f"Bearer {self._api_key}"
         return h
 
     async def next_reply(self, inp: ModelInput) -> ModelReply:

@@ -140,6 +140,15 @@ class ModelReply:
     cut_off: str | None = None
 
 
+# How the step record's `provider_notes` mark a cut-off reply, so a replay withholds it too.
+CUT_OFF_NOTE = "cut off: "
+
+
+def cut_off_of(notes: list[str] | None) -> str | None:
+    """The cut-off reason a recorded step's notes carry (None: the reply was whole)."""
+    return next((n[len(CUT_OFF_NOTE) :] for n in notes or [] if n.startswith(CUT_OFF_NOTE)), None)
+
+
 class ModelError(RuntimeError):
     """The model could not produce a reply (after retries). Ends the task as a recorded failure."""
 

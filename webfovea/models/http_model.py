@@ -1,7 +1,10 @@
 """What the HTTP model clients share: settings, the retried POST, JSON decoding, closing.
 
-A provider subclass says where to POST (`endpoint`), with which headers, what body, and
-how to read the reply out of the decoded JSON (`read_reply`).
+A provider subclass says which official SDK client carries its calls (`new_sdk_client`,
+models/sdk_transport.py) and on which path, with which headers beyond the SDK's own, what
+body, and how to read the reply out of the decoded JSON (`read_reply`). A user's own SDK
+client object (`client=`: Azure, Bedrock, a proxy) is used as given, its retries turned off
+for ours. `endpoint` and `headers()` describe the same call for plain httpx (the judge).
 """
 
 from __future__ import annotations
@@ -14,7 +17,8 @@ import httpx
 from webfovea.models.base import ModelError, ModelInput, ModelReply
 from webfovea.models.conventions import conventions_for
 from webfovea.models.endpoint import resolve_api_key, resolve_base_url
-from webfovea.models.retry import RetryPolicy, post_with_retry
+from webfovea.models.retry import RetryPolicy, send_with_retry
+from webfovea.models.sdk_transport import SdkErrors, sdk_post
 
 # After a cut-off reply the next call gets twice the output budget, up to this many times
 # `max_tokens` (a model asked for a long `fill` needs the room; the bound keeps the bill finite).
@@ -35,7 +39,7 @@ class HttpModel:
     default_base_url = ""
     example_model = ""
 
-    def __init__(
+    def __init__(  # noqa: PLR0913 -- the public constructor: one keyword per client option
         self,
         model: str,
         *,
@@ -46,6 +50,7 @@ class HttpModel:
         temperature: float = 0.0,
         retry: RetryPolicy | None = None,
         extra_body: dict[str, Any] | None = None,
+        client: Any = None,
     ) -> None:
         if not model.strip():
             raise ValueError(
@@ -54,8 +59,12 @@ class HttpModel:
             )
         self.model = model.strip()
         self.label = f"{self.provider}:{self.model}"
-        self.base_url = resolve_base_url(base_url, self.base_url_env, self.default_base_url)
-        self._api_key = resolve_api_key(api_key, self.api_key_env, self.base_url)
+        if client is not None:  # the user's own SDK client: its URL and credentials are its own
+            self.base_url = str(client.base_url).rstrip("/")
+            self._api_key = api_key
+        else:
+            self.base_url = resolve_base_url(base_url, self.base_url_env, self.default_base_url)
+            self._api_key = resolve_api_key(api_key, self.api_key_env, self.base_url)
         self.timeout_s = timeout_s
         self.max_tokens = max_tokens
         self.temperature = temperature
@@ -65,7 +74,8 @@ class HttpModel:
         self._room = 1  # multiplier of max_tokens for the next call (output_budget)
         # Created on first use: building one loads the TLS context (tenths of a second),
         # wasted when a spec is only validated, and it binds to the running loop.
-        self._client: httpx.AsyncClient | None = None
+        self._own_client = client is None
+        self._client: Any = client.with_options(max_retries=0) if client is not None else None
 
     # provider specifics ------------------------------------------------------------------
     @property
@@ -77,6 +87,24 @@ class HttpModel:
 
     def request_body(self, inp: ModelInput) -> dict[str, Any]:
         raise NotImplementedError
+
+    sdk_path = ""  # the path the SDK client posts to, below its base URL
+
+    def new_sdk_client(self) -> Any:
+        """The SDK client this model builds for itself (no retries of its own, capped answers)."""
+        raise NotImplementedError
+
+    def sdk_errors(self) -> SdkErrors:
+        raise NotImplementedError
+
+    def sdk_headers(self) -> dict[str, Any]:
+        """Headers beyond the SDK's own (which carry the credentials)."""
+        return {}
+
+    @property
+    def keyless(self) -> bool:
+        """Our own SDK client with no key (a loopback server): no credential header is sent."""
+        return self._own_client and not self._api_key
 
     def read_reply(self, data: dict[str, Any]) -> ModelReply:
         raise NotImplementedError
@@ -96,18 +124,15 @@ class HttpModel:
         return self.made_room(self.parse_response(await self.post(self.request_body(inp))))
 
     async def post(self, body: dict[str, Any]) -> httpx.Response:
-        """One call, retried within the policy (models/retry.py)."""
+        """One call through the SDK client, retried within the policy (models/retry.py)."""
         if self._client is None:
-            self._client = httpx.AsyncClient(timeout=self.timeout_s)
-        return await post_with_retry(
-            self._client,
-            self.endpoint,
-            json_body=body,
-            headers=self.headers(),
-            policy=self.retry,
-            timeout_s=self.timeout_s,
-            label=self.label,
-        )
+            self._client = self.new_sdk_client()
+        client, headers, errors = self._client, self.sdk_headers(), self.sdk_errors()
+
+        async def send(attempt_s: float) -> httpx.Response:
+            return await sdk_post(client, self.sdk_path, body, headers, attempt_s, errors)
+
+        return await send_with_retry(send, policy=self.retry, timeout_s=self.timeout_s, label=self.label)
 
     def parse_response(self, resp: httpx.Response) -> ModelReply:
         return self.read_reply(self.decode(resp))
@@ -132,8 +157,8 @@ class HttpModel:
         return data
 
     async def aclose(self) -> None:
-        if self._client is not None:
-            await self._client.aclose()
+        if self._client is not None and self._own_client:
+            await self._client.close()
             self._client = None
 
     def quirks(self) -> list[dict[str, Any]]:

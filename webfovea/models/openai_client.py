@@ -12,6 +12,7 @@ from typing import Any
 from webfovea.models.base import ModelError, ModelInput, ModelReply, ToolCall, Usage
 from webfovea.models.http_model import HttpModel, as_int
 from webfovea.models.messages import openai_messages
+from webfovea.models.sdk_transport import SdkErrors, http_client
 
 DEFAULT_OPENAI_BASE_URL = "https://api.openai.com/v1"
 
@@ -34,7 +35,9 @@ def reply_text(message: dict[str, Any]) -> str:
     return str(refusal) if refusal else ""
 
 
-CUT_OFF_REASONS = ("length", "content_filter")
+# `length` and `content_filter` are OpenAI's; some compatible servers pass a backend's own
+# `max_tokens` through.
+CUT_OFF_REASONS = ("length", "content_filter", "max_tokens")
 
 
 def chat_tool_calls(message: dict[str, Any]) -> list[ToolCall]:
@@ -62,6 +65,34 @@ def json_arguments(raw: Any) -> dict[str, Any]:
     return args if isinstance(args, dict) else {"_": args}
 
 
+def openai_sdk_client(model: HttpModel, key: str | None) -> Any:
+    """`openai.AsyncOpenAI` for this model: its base URL, its key, our capped HTTP client, no
+    retries of its own. A loopback server may need no key: the SDK insists on one, so it gets a
+    placeholder and the header is left out (no made-up credential is sent)."""
+    import openai
+
+    return openai.AsyncOpenAI(
+        base_url=model.base_url,
+        api_key=key or "none",
+        max_retries=0,
+        timeout=model.timeout_s,
+        http_client=http_client(model.timeout_s),
+    )
+
+
+def openai_sdk_headers(model: HttpModel) -> dict[str, Any]:
+    """Our own client without a key: the SDK's placeholder credential is left out."""
+    import openai
+
+    return {"Authorization": openai.omit} if model.keyless else {}
+
+
+def openai_errors() -> SdkErrors:
+    import openai
+
+    return SdkErrors(openai.APIStatusError, openai.APITimeoutError, openai.APIConnectionError)
+
+
 class OpenAIModel(HttpModel):
     provider = "openai"
     base_url_env = "OPENAI_BASE_URL"
@@ -73,9 +104,20 @@ class OpenAIModel(HttpModel):
         super().__init__(model, **kwargs)
         self.image_detail = image_detail
 
+    sdk_path = "/chat/completions"
+
     @property
     def endpoint(self) -> str:
-        return f"{self.base_url}/chat/completions"
+        return f"{self.base_url}{self.sdk_path}"
+
+    def new_sdk_client(self) -> Any:
+        return openai_sdk_client(self, self._api_key)
+
+    def sdk_headers(self) -> dict[str, Any]:
+        return openai_sdk_headers(self)
+
+    def sdk_errors(self) -> SdkErrors:
+        return openai_errors()
 
     def request_body(self, inp: ModelInput) -> dict[str, Any]:
         body: dict[str, Any] = {

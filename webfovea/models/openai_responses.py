@@ -22,7 +22,8 @@ from typing import Any
 from webfovea.models.base import OPENAI_COMPUTER_CALL, ModelError, ModelInput, ModelReply, ToolCall, Usage
 from webfovea.models.http_model import HttpModel, as_int
 from webfovea.models.messages import closing_text, image_label, png_base64
-from webfovea.models.openai_client import json_arguments
+from webfovea.models.openai_client import json_arguments, openai_errors, openai_sdk_client, openai_sdk_headers
+from webfovea.models.sdk_transport import SdkErrors
 
 NOT_EXECUTED = "Not executed: only the first action of a reply is executed (one action per step)."
 
@@ -55,9 +56,20 @@ class OpenAIResponsesModel(HttpModel):
         self._owed: list[dict[str, Any]] = []  # the last response's calls, each owed an output
         self._safety: list[dict[str, Any]] = []  # pending safety checks to acknowledge
 
+    sdk_path = "/responses"
+
     @property
     def endpoint(self) -> str:
-        return f"{self.base_url}/responses"
+        return f"{self.base_url}{self.sdk_path}"
+
+    def new_sdk_client(self) -> Any:
+        return openai_sdk_client(self, self._api_key)
+
+    def sdk_headers(self) -> dict[str, Any]:
+        return openai_sdk_headers(self)
+
+    def sdk_errors(self) -> SdkErrors:
+        return openai_errors()
 
     def headers(self) -> dict[str, str]:
         h = {"Content-Type": "application/json"}
