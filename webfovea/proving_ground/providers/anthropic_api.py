@@ -33,6 +33,7 @@ from webfovea.proving_ground.providers.sdk_replies import (
     tool_use_block,
 )
 from webfovea.proving_ground.providers.sdk_requests import request_errors
+from webfovea.proving_ground.providers.shapes import Shaper
 from webfovea.proving_ground.providers.tokens import PromptCache, RequestRejected, text_tokens
 from webfovea.types import ParamSpec
 
@@ -191,9 +192,10 @@ def oracle_content(text: str, body: dict[str, Any], call_id: str) -> tuple[list[
     return blocks, "tool_use"
 
 
-def make_app(oracle: Model, row: ModelConventions) -> FastAPI:
+def make_app(oracle: Model, row: ModelConventions, shape: str = "thought") -> FastAPI:
     app = FastAPI(title="webfovea loopback Messages API (oracle)")
     cache = PromptCache(row)
+    shaper = Shaper(shape)
     counter = itertools.count(1)
     app.state.requests = []  # bodies as received, for tests
 
@@ -209,20 +211,31 @@ def make_app(oracle: Model, row: ModelConventions) -> FastAPI:
             return _error(400, invalid)
         try:
             check_request(body, headers, row)
+            shaper.check(body)
             billed = cache.bill(body)
         except RequestRejected as e:
             return _error(400, str(e))
-        try:
-            reply = await oracle.next_reply(model_input_of(body))
-        except ModelError as e:  # the oracle cannot go on: an API error the client reports
-            return _error(500, str(e), "api_error")
+        cut = False
+        if shaper.held is not None:  # a decision already made, answered again
+            text, shaper.held = shaper.held, None
+            early = None
+        else:
+            try:
+                text = (await oracle.next_reply(model_input_of(body))).text
+            except ModelError as e:  # the oracle cannot go on: an API error the client reports
+                return _error(500, str(e), "api_error")
+            early = shaper.early(body, text)
+            cut = early is None and shaper.cuts_now(text)
         n = next(counter)
-        content, stop = oracle_content(reply.text, body, f"toolu_oracle_{n:04d}")
+        if early is not None:
+            content, stop = early
+        else:
+            content, stop = shaper.final(*oracle_content(text, body, f"toolu_oracle_{n:04d}"), cut)
         usage = {
             "input_tokens": billed.input_tokens,
             "cache_creation_input_tokens": billed.cache_creation_input_tokens,
             "cache_read_input_tokens": billed.cache_read_input_tokens,
-            "output_tokens": text_tokens(reply.text),
+            "output_tokens": text_tokens(text),
         }
         return JSONResponse(
             anthropic_message(*content, stop_reason=stop, model=str(body.get("model")), usage=usage)
