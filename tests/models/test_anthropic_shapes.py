@@ -158,3 +158,19 @@ async def test_a_replay_withholds_the_cut_off_reply_too(tmp_path):
     _, again = read(tmp_path / "again")
     assert values(site.log, "/typed") == [] and again[0]["outcome"] == "rejected"
     assert res.status == "finished"
+
+
+async def test_computer_tool_calls_alone_click_and_a_cut_off_type_is_never_typed(tmp_path):
+    computer = f"anthropic:{MODEL}?interface=computer"
+    script = [
+        msg(tool_use_block("computer", {"action": "left_click", "coordinate": NAME}, "toolu_focus")),
+        msg(tool_use_block("computer", {"action": "type", "text": "Ada Lov"}), stop_reason="max_tokens"),
+        msg(tool_use_block("computer", {"action": "left_click", "coordinate": GO})),
+        msg(finished()),
+    ]
+    result, steps, log, bodies = await _run(tmp_path, script, computer)
+    assert result["status"] == "finished"
+    assert values(log, "/typed") == [] and values(log, "/saved") == [""]  # clicked; never typed
+    assert [s["outcome"] for s in steps[:3]] == ["executed", "rejected", "executed"]
+    assert bodies[1]["messages"][-1]["content"][0]["tool_use_id"] == "toolu_focus"
+    assert any(t.get("type") == "computer_20251124" for t in bodies[0]["tools"])
