@@ -12,6 +12,7 @@ order. The agent loop (`webfovea.agent`), the CLI and the proving ground build o
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from typing import Any
 
@@ -44,7 +45,7 @@ from webfovea.observation.sizing import harness_config
 from webfovea.observation.vision import VisionPort, css_viewport
 from webfovea.parsing import parse_reply
 from webfovea.parsing.tool_call import parse_tool_call
-from webfovea.types import ParsedReply
+from webfovea.types import ParsedReply, Rejection
 
 __all__ = ["BrowserLost", "Harness", "Observation", "PageUnresponsive", "StepResult", "is_browser_lost"]
 
@@ -300,12 +301,15 @@ class Harness(PageKeeper):
         inp.attachments = list(self._told.attachments)
         return inp
 
-    async def step(self, reply: str, tool_calls: list[ToolCall] | None = None) -> StepResult:
+    async def step(
+        self, reply: str, tool_calls: list[ToolCall] | None = None, withheld: str | None = None
+    ) -> StepResult:
         """observe (if needed) -> parse -> execute -> feedback; the caller records the result.
 
         With `tool_calls` (native tool use) the first call is the action and `reply` is the
         text the model wrote beside it; further calls are not executed (one action per step:
-        the model client answers them so)."""
+        the model client answers them so). `withheld`: the reply is parsed and kept in the
+        history but not executed, for this reason (a reply the provider cut off)."""
         t0 = time.monotonic()
         obs = self.last if self.last is not None else await self.observe()
         strip = self.config.on(Component.token_strip)
@@ -325,6 +329,8 @@ class Harness(PageKeeper):
                 first_only=self.config.on(Component.first_action),
                 forbidden=self._forbidden,
             )
+        if withheld is not None:
+            parsed = dataclasses.replace(parsed, action=None, rejection=Rejection(withheld, parsed.action))
         self.steps += 1
         self.mode.remember(self.history, parsed.cleaned, obs.image, obs.snapshot_info, self.steps)
         self._told = Response()

@@ -187,14 +187,17 @@ class TaskDriver:
         """The harness's observation, bounded by the tool timeout (TimeoutError past it)."""
         return await asyncio.wait_for(self._ready().observe(), self.config.tool_timeout_s)
 
-    async def step(self, reply: ModelReply, compression: dict[str, Any] | None = None) -> StepResult | None:
+    async def step(
+        self, reply: ModelReply, compression: dict[str, Any] | None = None, withheld: str | None = None
+    ) -> StepResult | None:
         """One step through `Harness.step` (reply text or tool calls), bounded by the tool timeout
         and the wall clock, then recorded; the task ends when the harness stops it, or after
-        too many tool timeouts in a row. None: the wall clock ran out first (nothing recorded)."""
+        too many tool timeouts in a row. None: the wall clock ran out first (nothing recorded).
+        `withheld`: record the reply but do not execute it, for this reason."""
         h = self._ready()
         try:
             left = min(self.config.tool_timeout_s, self.budget.seconds_left())
-            res = await asyncio.wait_for(h.step(reply.text, reply.tool_calls or None), left)
+            res = await asyncio.wait_for(h.step(reply.text, reply.tool_calls or None, withheld), left)
             self.budget.tool_completed()
         except TimeoutError:
             if self.out_of_time():

@@ -30,6 +30,14 @@ def not_executed(reason: str) -> str:
     return f"Not executed: {reason}"
 
 
+def cut_off(why: str) -> str:
+    """A reply the provider cut off (the output limit, a filter): half a call must not run."""
+    return (
+        f"your last reply was cut off before it was complete ({why}), so nothing of it was run. "
+        "Reply again with one complete action, and keep the reasoning short"
+    )
+
+
 def refused(action: str, reason: str) -> str:
     """An action a guardrail refused before it touched the page (bounds, budget)."""
     return f"{action} was not executed: {reason}"

@@ -399,6 +399,7 @@ def _build(req: ModelRequest) -> Model:
             "the oracle needs a proving-ground task with a plan (run it through `webfovea bench`)"
         )
     via, via_model = options.pop("via", None), options.pop("via_model", None)
+    shape = str(options.pop("via_shape", "thought"))
     client = {k: options.pop(k) for k in ("interface", "cache") if k in options}
     if via is not None:  # the oracle sees images as the row of the model it is served as
         options.setdefault(
@@ -408,7 +409,7 @@ def _build(req: ModelRequest) -> Model:
         oracle = OracleModel(task=req.task, page=req.page, **options)  # type: ignore[arg-type]
         if via is None:
             return oracle
-        return OracleVia(oracle, str(via), str(via_model) if via_model else None, **client)
+        return OracleVia(oracle, str(via), str(via_model) if via_model else None, shape, **client)
     except (TypeError, ValueError) as e:  # an unknown option or provider: a bad spec, not a crash
         raise req.error(str(e)) from None
 
@@ -427,7 +428,8 @@ MODEL_KIND = ModelKind(
             "the oracle with options passed through to it (numbers and true/false are "
             "converted); provider=FAMILY picks the conventions row whose image downscaling it imitates "
             f"(default {DEFAULT_PROVIDER}); via=anthropic answers through the real Anthropic client and a "
-            "loopback Messages API (via_model=MODEL picks its row, interface=text|tools, cache=true|false); "
+            "loopback Messages API (via_model=MODEL picks its row, interface=text|tools, cache=true|false, "
+            "via_shape=thought|tool_only|thinking|paused|cut_once|refuse_once); "
             "via=openai through the real Chat Completions client and a loopback Chat Completions API",
         ),
     ),
