@@ -12,9 +12,10 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
+from pydantic_core import PydanticSerializationError
 
 from webfovea.config import HarnessConfig
-from webfovea.record.atomic import RecordError, now_iso, read_json_model, write_json_atomic
+from webfovea.record.atomic import RecordError, json_text, now_iso, read_json_model, write_json_atomic
 from webfovea.record.redact import redact_json, redact_text, redact_url
 from webfovea.record.schema import (
     CAPTURE_JSON,
@@ -25,6 +26,8 @@ from webfovea.record.schema import (
     TaskResult,
 )
 from webfovea.task import Task
+
+REPLACED = "replaced_characters"  # the field counting the characters a record had to repair
 
 __all__ = [
     "TrajectoryError",
@@ -61,7 +64,7 @@ def config_fields(config: HarnessConfig) -> dict[str, Any]:
 
 def write_result(task_dir: Path, result: TaskResult) -> Path:
     """Write result.json atomically so a reader never sees half a file, redacted."""
-    return write_json_atomic(Path(task_dir) / RESULT_JSON, redact_result(result))
+    return write_json_atomic(Path(task_dir) / RESULT_JSON, redact_result(result), note=REPLACED)
 
 
 def redact_result(result: TaskResult) -> TaskResult:
@@ -149,8 +152,13 @@ class TrajectoryError(RecordError):
 
 def append_step(task_dir: Path, record: StepRecord) -> None:
     """Append one step. One write call per line, so a killed writer can only tear the last line."""
+    clean = redact_step(record)
+    try:
+        line = clean.model_dump_json()
+    except PydanticSerializationError:  # a string UTF-8 cannot hold (a lone surrogate from the page)
+        line = json_text(clean.model_dump(mode="json"), indent=None, note=REPLACED)
     with (Path(task_dir) / TRAJECTORY_JSONL).open("a", encoding="utf-8") as f:
-        f.write(redact_step(record).model_dump_json() + "\n")
+        f.write(line + "\n")
 
 
 def redact_step(record: StepRecord) -> StepRecord:

@@ -85,7 +85,7 @@ class RunChanged(QueueError):
 def fingerprint(tasks: Sequence[Task]) -> str:
     """Hash of task ids and instructions. Order-free: a reordered task file is the same run."""
     pairs = sorted((t.task_id, t.task) for t in tasks)
-    return hashlib.sha256(json.dumps(pairs, ensure_ascii=False).encode()).hexdigest()
+    return hashlib.sha256(json.dumps(pairs, ensure_ascii=False).encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def validate_tasks(tasks: Sequence[Task]) -> None:
