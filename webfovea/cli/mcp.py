@@ -16,6 +16,32 @@ from webfovea.cli.common import CapOpt, CoordsOpt, DisableOpt, ProfileOpt, build
 OFFLINE_ENV = "WEBFOVEA_OFFLINE"
 
 
+def _own_folder(out_dir: Path, tid: str, *, chosen: bool) -> str:
+    """The task id whose folder this server alone writes: created here (mkdir is atomic, so
+    two servers started in the same second never share one). A chosen id whose folder already
+    holds files is refused; the default id takes the next free `-N` suffix."""
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise fail(f"cannot use --out {out_dir}: {e.strerror or e}") from None
+    for n in range(1, 1000):
+        name = tid if n == 1 else f"{tid}-{n}"
+        try:
+            (out_dir / name).mkdir()
+            return name
+        except FileExistsError:
+            if chosen:
+                if (out_dir / name).is_dir() and not any((out_dir / name).iterdir()):
+                    return name
+                raise fail(
+                    f"{out_dir / name} already holds a task (another server, or an earlier one): "
+                    "choose another --task-id or --out"
+                ) from None
+        except OSError as e:
+            raise fail(f"cannot create the task folder {out_dir / name}: {e.strerror or e}") from None
+    raise fail(f"no free task folder for {tid} under {out_dir}")
+
+
 def mcp(
     url: Annotated[str, typer.Option("--url", help="The page the browser opens (the task's start URL).")],
     model: Annotated[
@@ -79,6 +105,7 @@ def mcp(
         check_task_id(tid)
     except TaskIdError as e:
         raise fail(str(e)) from None
+    tid = _own_folder(out_dir, tid, chosen=task_id is not None)
     t = Task(task_id=tid, task=task or "(given by the MCP client)", website=url)
     if offline:
         os.environ[OFFLINE_ENV] = "1"
