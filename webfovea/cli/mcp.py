@@ -81,6 +81,14 @@ def mcp(
         typer.Option("--http", help="Serve streamable HTTP at http://127.0.0.1:PORT/mcp instead of stdio."),
     ] = None,
     headed: Annotated[bool, typer.Option("--headed", help="Show the browser window.")] = False,
+    token_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--token-file",
+            help="With --http: write the bearer token clients must send here (mode 0600). Default: "
+            ".mcp_token in the task folder. The token is $WEBFOVEA_MCP_TOKEN when set, else random.",
+        ),
+    ] = None,
 ) -> None:
     """Serve the harness's actions as MCP tools (stdio by default). Messages go to stderr.
 
@@ -113,7 +121,17 @@ def mcp(
     err.print(f"webfovea mcp: task folder {session.dir}", highlight=False)
     try:
         if http is not None:
-            asyncio.run(serve_http(session, http, ready=lambda u: err.print(f"serving MCP at {u}")))
+            asyncio.run(
+                serve_http(
+                    session,
+                    http,
+                    ready=lambda u, p: err.print(
+                        f"serving MCP at {u}; send 'Authorization: Bearer <token>', the token is in {p}",
+                        highlight=False,
+                    ),
+                    token_file=token_file,
+                )
+            )
         else:
             asyncio.run(serve_stdio(session))
     except (KeyboardInterrupt, asyncio.CancelledError):  # Ctrl-C, SIGTERM: result.json is written
