@@ -7,7 +7,9 @@ capture.json     write_capture / read_capture (record/capture.py produces it)
 
 from __future__ import annotations
 
+import contextlib
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +43,7 @@ __all__ = [
     "read_trajectory",
     "redact_result",
     "redact_step",
+    "salvage_result",
     "update_result",
     "write_capture",
     "write_labels",
@@ -116,6 +119,45 @@ def read_result(task_dir: Path) -> TaskResult | None:
     """The task's result.json, or None when missing or unreadable (the runner treats both as
     "no final result"; use check_result to learn which)."""
     return check_result(task_dir)[0]
+
+
+_SALVAGED = ("answer", "model", "started_at", "ended_at", "profile", "session_id")
+_DAMAGED = ".damaged"
+
+
+def salvage_result(task_dir: Path, task: Task | None, task_id: str, status: str, why: str) -> TaskResult:
+    """A result.json that is no longer whole (cut by a crash, a full disk) for a task the queue
+    knew ended under `status`: the damaged file is kept as result.json.damaged, and the new
+    result takes the queue's status and what the damaged text still holds whole (the answer,
+    steps ...). The error says so; nothing is invented."""
+    path = Path(task_dir) / RESULT_JSON
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+        path.replace(path.with_name(RESULT_JSON + _DAMAGED))
+    except OSError:
+        text = ""
+    fields: dict[str, Any] = {}
+    for key in _SALVAGED:
+        m = re.search(rf'"{key}":\s*("(?:[^"\\]|\\.)*")', text)
+        if m:
+            with contextlib.suppress(ValueError):
+                fields[key] = json.loads(m.group(1))
+    m = re.search(r'"steps":\s*(\d+)', text)
+    if m:
+        fields["steps"] = int(m.group(1))
+    if status != "finished":
+        fields.pop("answer", None)
+    result = failure_result(
+        task,
+        task_id,
+        status,
+        f"result.json was damaged ({why}); kept as {RESULT_JSON}{_DAMAGED}. The status is the "
+        "queue's record of how the task ended"
+        + ("; the answer was recovered from the damaged file" if fields.get("answer") is not None else ""),
+    )
+    result = result.model_copy(update=fields)
+    write_result(task_dir, result)
+    return result
 
 
 def failure_result(
