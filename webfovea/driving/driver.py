@@ -93,6 +93,7 @@ class TaskDriver:
         self._capture: Capture | None = None
         self._owned: list[Model] = []  # models made for this task, closed with it
         self._deadline: asyncio.Timeout | None = None
+        self.write_error: str | None = None  # why result.json could not be written, if it could not
 
     # start --------------------------------------------------------------------------------
     async def open(self) -> Harness:
@@ -269,7 +270,10 @@ class TaskDriver:
         if self.closed:
             return self.result
         self.closed = True
-        self._write_result()
+        try:
+            self._write_result()
+        except OSError as e:  # a full disk: the browser and models are still released
+            self.write_error = f"result.json could not be written: {e.strerror or e}"
         for closer in (
             self.harness.release() if self.harness is not None else None,
             self._capture.finish() if self._capture is not None else None,

@@ -197,6 +197,9 @@ class _Handler(BaseHTTPRequestHandler):
         except sqlite3.Error as e:  # the queue file was damaged under the driver: stop the run
             self.driver.mark_broken(f"the queue failed: {type(e).__name__}: {e}")
             self._reply(409, {"error": "the run is stopping: its queue failed"})
+        except OSError as e:  # the output folder refuses writes (disk full, read-only): stop the run
+            self.driver.mark_broken(f"cannot write {e.filename or 'the output folder'}: {e.strerror or e}")
+            self._reply(409, {"error": "the run is stopping: its output folder refuses writes"})
         except (KeyError, ValueError, TypeError, tarfile.TarError) as e:  # TarError: a hostile archive
             self._reply(400, {"error": f"{type(e).__name__}: {e}"})
 
