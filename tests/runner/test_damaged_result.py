@@ -50,3 +50,17 @@ def test_a_half_result_of_a_task_the_queue_never_saw_end_is_lost_and_kept(tmp_pa
     res = read_result(tmp_path / "t0")
     assert res is not None and res.status == "worker_lost"
     assert (tmp_path / "t0" / "result.json.damaged").exists()
+
+
+def test_a_damaged_run_json_is_kept_beside_the_new_one(tmp_path: Path) -> None:
+    from webfovea.config import make_config
+    from webfovea.record.run_files import new_run_info, read_run_info, write_run_info
+
+    first = new_run_info(model="m1", config=make_config(), workers=1, tasks=2)
+    write_run_info(tmp_path, first)
+    text = (tmp_path / "run.json").read_bytes()
+    (tmp_path / "run.json").write_bytes(text[: len(text) // 2])
+    write_run_info(tmp_path, new_run_info(model="m2", config=make_config(), workers=1, tasks=2))
+    info = read_run_info(tmp_path)
+    assert info is not None and info.model == "m2"
+    assert (tmp_path / "run.json.damaged").read_bytes() == text[: len(text) // 2]  # the history is kept
