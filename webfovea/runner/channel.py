@@ -197,6 +197,8 @@ class _Handler(BaseHTTPRequestHandler):
         except sqlite3.Error as e:  # the queue file was damaged under the driver: stop the run
             self.driver.mark_broken(f"the queue failed: {type(e).__name__}: {e}")
             self._reply(409, {"error": "the run is stopping: its queue failed"})
+        except ConnectionError:  # the worker hung up (it timed out and retries): nothing to answer
+            return
         except OSError as e:  # the output folder refuses writes (disk full, read-only): stop the run
             self.driver.mark_broken(f"cannot write {e.filename or 'the output folder'}: {e.strerror or e}")
             self._reply(409, {"error": "the run is stopping: its output folder refuses writes"})
