@@ -82,6 +82,9 @@ class Harness(PageKeeper):
         self.steps = 0
         self._capture_seen: tuple[object, dict[str, int]] = (None, {})  # Screen, its counts at the last step
         self.last: Observation | None = None
+        # The reply being executed and the view it was made against, from the parse until the
+        # step returns: the task driver records it when the step raises (a frozen page).
+        self.in_flight: tuple[ParsedReply, Observation] | None = None
         self.last_feedback: str | None = None
         self.guard: SiteGuard | None = None
         self.watch = PageWatch(self.config)
@@ -335,6 +338,7 @@ class Harness(PageKeeper):
         self.mode.remember(self.history, parsed.cleaned, obs.image, obs.snapshot_info, self.steps)
         self._told = Response()
         self.last = None
+        self.in_flight = (parsed, obs)
         result = await self._bounded(self._execute(parsed, obs))
         events = await self._events()
         if events:
@@ -343,6 +347,7 @@ class Harness(PageKeeper):
         self.last_feedback = result.feedback or None
         result.capture = self._capture_troubles()
         result.seconds = time.monotonic() - t0
+        self.in_flight = None
         return result
 
     def _capture_troubles(self) -> dict[str, int] | None:

@@ -22,7 +22,7 @@ from playwright.async_api import Page
 
 from webfovea.browser.session import BrowserLogin, BrowserSession
 from webfovea.config import HarnessConfig
-from webfovea.driving.endings import Ending, ending, raised_ending, step_ending
+from webfovea.driving.endings import Ending, ending, first_line, raised_ending, step_ending
 from webfovea.driving.environment import TaskEnvironment, environment_state, make_environment
 from webfovea.driving.records import step_record
 from webfovea.driving.start import task_harness
@@ -94,6 +94,7 @@ class TaskDriver:
         self._capture: Capture | None = None
         self._owned: list[Model] = []  # models made for this task, closed with it
         self._deadline: asyncio.Timeout | None = None
+        self.write_error: str | None = None  # why result.json could not be written, if it could not
         self.env: TaskEnvironment | None = None  # the task's environment, when it names one
         self._env_checked = False  # checked since the last step
 
@@ -197,6 +198,7 @@ class TaskDriver:
         h = self._ready()
         try:
             left = min(self.config.tool_timeout_s, self.budget.seconds_left())
+            h.in_flight = None
             res = await asyncio.wait_for(h.step(reply.text, reply.tool_calls or None, withheld), left)
             self.budget.tool_completed()
         except TimeoutError:
@@ -207,6 +209,11 @@ class TaskDriver:
                 self.record(reply, res)
                 self.end(ending("tool_timeout", f"{self.budget.timeouts_in_a_row} consecutive tool timeouts"))
                 return res
+        except BaseException as e:
+            # The action may have run (a click that froze the renderer, opened 200 windows,
+            # started an alert storm): it is recorded before the task ends for what was raised.
+            self._record_raised(reply, h, e)
+            raise
         self._count_vision(res)
         self.record(reply, res, compression)
         self._env_checked = False
@@ -230,6 +237,23 @@ class TaskDriver:
         if self.settings.on_step is not None:
             self.settings.on_step(rec)
         return rec
+
+    def _record_raised(self, reply: ModelReply, h: Harness, e: BaseException) -> None:
+        parsed, obs = h.in_flight if h.in_flight is not None else (None, None)
+        h.in_flight = None
+        text = f"the step did not complete: {type(e).__name__}: {first_line(e)}".rstrip(": ")
+        res = StepResult(
+            parsed.action if parsed is not None else None,
+            text,
+            error=text,
+            parsed=parsed,
+            observation=obs,
+            outcome="failed" if parsed is not None and parsed.action is not None else "rejected",
+        )
+        try:
+            self.record(reply, res)
+        except Exception:  # noqa: BLE001 - the task's own ending is what was raised, not this
+            pass
 
     def _timed_out(self, h: Harness) -> StepResult:
         text = notes.tool_timeout(self.config.tool_timeout_s)
@@ -283,7 +307,10 @@ class TaskDriver:
         self.closed = True
         if self.env is not None and not self._env_checked:  # the last word is the environment's
             await _quietly(self.check_environment())
-        self._write_result()
+        try:
+            self._write_result()
+        except OSError as e:  # a full disk: the browser and models are still released
+            self.write_error = f"result.json could not be written: {e.strerror or e}"
         for closer in (
             self.harness.release() if self.harness is not None else None,
             self._capture.finish() if self._capture is not None else None,

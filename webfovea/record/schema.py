@@ -121,6 +121,8 @@ class TaskResult(BaseModel):
     taxonomy: str | None = None  # seed 003's failure label (docs/taxonomy.md)
     stage: str | None = None  # the stage where the run first went wrong
     family: str | None = None  # the intervention family of the run (task.session.variant); None when clean
+    # Characters UTF-8 cannot hold (lone UTF-16 surrogates from a page) replaced by U+FFFD; None: none.
+    replaced_characters: int | None = None
 
 
 class StepRecord(BaseModel):
@@ -171,6 +173,9 @@ class StepRecord(BaseModel):
     # after no answer), `nav_retries` (of which a new document committed meanwhile), `fallbacks`
     # (a browser-scaled capture redone full size); None when every capture came back at once.
     capture: dict[str, int] | None = None
+    # Characters UTF-8 cannot hold (a lone UTF-16 surrogate in the page's title or text)
+    # replaced by U+FFFD in this line; None when there were none.
+    replaced_characters: int | None = None
 
 
 class CaptureFile(Record):

@@ -182,6 +182,12 @@ class Worker:
         except (DriverUnreachable, Retired) as e:
             print(f"worker {self.spec.worker_id}: {e}", flush=True)
             return EXIT_NO_DRIVER
+        except OSError as e:  # its folder refuses writes (disk full): one line, the driver records it
+            print(
+                f"worker {self.spec.worker_id}: cannot write {e.filename or ''}: {e.strerror or e}",
+                flush=True,
+            )
+            return EXIT_NO_DRIVER
         finally:
             hb.cancel()
             if self.session is not None:
@@ -239,11 +245,11 @@ class Worker:
                 **extra,
                 **common,
             )
-            write_result(task_dir, result)
+            _keep_result(task_dir, result)
         except asyncio.CancelledError:
             prior = read_result(task_dir)
             if prior is None or prior.status != "interrupted":
-                write_result(
+                _keep_result(
                     task_dir,
                     failure_result(
                         task,
@@ -266,12 +272,20 @@ class Worker:
             if not alive:
                 msg = f"browser or CDP connection lost during the task ({msg})"
             result = failure_result(task, tid, status, msg, seconds=round(time.monotonic() - t0, 2), **common)
-            write_result(task_dir, result)
+            _keep_result(task_dir, result)
         else:
             if read_result(task_dir) is None:  # the contract says run_task writes it; never lose it
-                write_result(task_dir, result)
+                _keep_result(task_dir, result)
         self._report(stage="idle", step=None)
         await self._hand_over(tid, result.status)
+
+
+def _keep_result(task_dir: Path, result: TaskResult) -> None:
+    """Write the result; a disk that refuses it is one line (the driver then records the task)."""
+    try:
+        write_result(task_dir, result)
+    except OSError as e:
+        print(f"cannot write {task_dir / 'result.json'}: {e.strerror or e}", flush=True)
 
 
 class BrowserUnavailable(RuntimeError):
