@@ -16,7 +16,7 @@ from typing import Any
 from playwright.async_api import Page
 
 from webfovea.config import Component, HarnessConfig
-from webfovea.feedback.element import ElementInfo, describe_at
+from webfovea.feedback.element import ElementInfo, Where, describe_at
 from webfovea.feedback.fingerprint import Change
 from webfovea.feedback.watch import Verdict
 
@@ -122,8 +122,8 @@ def verify_request(url: str | None) -> str:
     )
 
 
-def no_change(action: str, element: ElementInfo | None) -> str:
-    where = element.sentence() if element is not None else ""
+def no_change(action: str, element: ElementInfo | None, shown: Point | None = None) -> str:
+    where = element.sentence(shown) if element is not None else ""
     return f"No detectable change on the page after {action}. {where}".strip()
 
 
@@ -283,8 +283,9 @@ def what_changed(changes: list[Change], limit: int = 2) -> str:
     return "The page changed: " + "; ".join(said[:limit]) + "."
 
 
-def on_its_own(changes: list[Change]) -> str:
-    """The changes that were not the action's: elements that kept changing by themselves."""
+def on_its_own(changes: list[Change], where: Where | None = None) -> str:
+    """The changes that were not the action's: elements that kept changing by themselves
+    (a place is named in the model's image coordinates when `where` can map it)."""
     named: list[str] = []
     for c in changes:
         for r in c.data.get("regions") or []:
@@ -292,12 +293,12 @@ def on_its_own(changes: list[Change]) -> str:
                 named.append(n)
     if not named and any(c.kind == "look" for c in changes):
         box = next(c.data.get("box") for c in changes if c.kind == "look")
-        where = (
-            f" around ({round((box[0] + box[2]) / 2)}, {round((box[1] + box[3]) / 2)}) in CSS pixels"
-            if box
-            else ""
-        )
-        return f"Elsewhere the picture changed{where}, away from the point: not an effect of this action."
+        around = ""
+        if box:
+            centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+            cx, cy = where.shown(centre) if where is not None else centre
+            around = f" around ({round(cx)}, {round(cy)})"
+        return f"Elsewhere the picture changed{around}, away from the point: not an effect of this action."
     if not named:
         return ""
     return (
@@ -328,7 +329,7 @@ class Notes:
         ok: bool,
         note: str,
         changed: bool | None,
-        point: Point | None,
+        point: Where | None,
         fallback_used: bool,
         verdict: Verdict | None = None,
         still_changing_s: float | None = None,
@@ -338,10 +339,10 @@ class Notes:
             return note if ok else ""
         parts = [note] if note else []
         if changed is False:
-            element = await _describe(page, point) if point is not None else None
-            parts.append(no_change(action, element))
+            element = await _describe(page, point.css) if point is not None else None
+            parts.append(no_change(action, element, point.shown() if point is not None else None))
             if verdict is not None:
-                parts.append(on_its_own(verdict.ambient))
+                parts.append(on_its_own(verdict.ambient, point))
         elif changed and verdict is not None:
             effects = verdict.effects
             if note:  # the action's own note already reports the field it changed
