@@ -1,12 +1,16 @@
 """The proving-ground sites: two FastAPI apps (main origin and frame origin) built from a seed.
 
 Each module registers its routes on both apps; `build_apps` wires them together with an
-index page listing every site.
+index page listing every site. Adding a site is one module with its `register(ctx, main, frame)`
+plus one entry in `MODULES` (and its rows in `SITES`, the index). A site module kept outside
+this package (a plug-in, a test) joins with `register(module)` before the sites are started
+(its own `SITES` rows, if it has them, join the index), and leaves with `unregister(module)`.
 """
 
 from __future__ import annotations
 
 import threading
+from types import ModuleType
 from typing import Any
 
 from fastapi import FastAPI
@@ -50,6 +54,23 @@ SITES: list[tuple[str, str, str]] = [
 ]
 
 MODULES = (stats, dashboard, rankings, filings, gate, slow, forms, lab, hostile, structure)
+_modules: list[ModuleType] = list(MODULES)  # the built-in sites, then the registered ones
+
+
+def register(module: ModuleType) -> None:
+    """Add a site module (`register(ctx, main, frame)`, optional `SITES` index rows); sites
+    started afterwards serve it."""
+    if module not in _modules:
+        _modules.append(module)
+        SITES.extend(getattr(module, "SITES", ()))
+
+
+def unregister(module: ModuleType) -> None:
+    """Take a module added with `register` out again (the built-in ones stay)."""
+    if module in _modules and module not in MODULES:
+        _modules.remove(module)
+        for row in getattr(module, "SITES", ()):
+            SITES.remove(row)
 
 
 def build_apps(ctx: SiteContext, extra: tuple[Any, ...] = ()) -> tuple[FastAPI, FastAPI]:
@@ -74,7 +95,7 @@ def build_apps(ctx: SiteContext, extra: tuple[Any, ...] = ()) -> tuple[FastAPI, 
     def frame_index() -> str:
         return "<p>Embedded content for the proving ground.</p>"
 
-    for module in MODULES:
+    for module in _modules:
         module.register(ctx, main, frame)
     for module in extra:
         module.register(ctx, main, frame)
@@ -100,4 +121,4 @@ def warm_up(ctx: SiteContext) -> threading.Thread:
     return thread
 
 
-__all__ = ["SITES", "SiteContext", "build_apps", "warm_up"]
+__all__ = ["SITES", "SiteContext", "build_apps", "register", "unregister", "warm_up"]
