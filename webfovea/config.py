@@ -34,6 +34,7 @@ class Component(StrEnum):
     hover = "hover"
     find_text = "find_text"
     read_text = "read_text"
+    documents = "documents"  # a PDF/spreadsheet/CSV/JSON/text download opens as a page (docs/documents.md)
     zoom = "zoom"  # zoom(region): the region re-rendered at full resolution for the model (the fovea)
     tool_triggers = "tool_triggers"  # tool rules in the prompt
     # append-only image history with compaction every `compact_every` steps, so a caching

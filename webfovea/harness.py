@@ -22,6 +22,7 @@ from webfovea.actions.tools import tool_defs
 from webfovea.browser.session import BrowserLost, BrowserSession, is_browser_lost
 from webfovea.browser.world import PageUnresponsive
 from webfovea.config import Component, HarnessConfig, make_config
+from webfovea.documents.views import DocumentViews
 from webfovea.execution.executor import Executor
 from webfovea.execution.response import Response
 from webfovea.execution.settle import SettleWatcher
@@ -82,6 +83,7 @@ class Harness(PageKeeper):
         self.last_feedback: str | None = None
         self.guard: SiteGuard | None = None
         self.watch = PageWatch(self.config)
+        self.documents = DocumentViews()  # documents a download yields, shown in the tab
         self._ready = False
         self._next: tuple[Shot, tuple, float] | None = (
             None  # a capture taken after the last step, its epoch, time

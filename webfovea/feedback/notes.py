@@ -99,6 +99,22 @@ def download_stopped(name: str, why: str) -> str:
     return f"A download ({name}) was stopped: {why}."
 
 
+def document_opened(name: str, what: str, extent: str, size: str, scanned: list[int]) -> str:
+    """A download that is a document, now shown in this tab (webfovea/documents/)."""
+    said = (
+        f"The page yielded {name} ({what}, {extent}, {size}); it is now open in this tab as a page you can "
+        "scroll, search and read; going back returns to the page before."
+    )
+    if scanned:
+        pages = ", ".join(str(n) for n in scanned[:10]) + (", ..." if len(scanned) > 10 else "")
+        said += f" Scanned page{'s' if len(scanned) > 1 else ''} {pages}: no text layer, read from the image."
+    return said
+
+
+def document_refused(name: str, why: str) -> str:
+    return f"The page yielded {name}, which was kept but not opened as a document: {why}."
+
+
 def typed_capped(sent: int, total: int) -> str:
     return f"Only the first {sent:,} of {total:,} characters were typed (the limit for one action)."
 
