@@ -330,8 +330,11 @@ class Harness(PageKeeper):
         self._told = Response()
         self.last = None
         result = await self._bounded(self._execute(parsed, obs))
+        shown = self.documents.opened
         events = await self._events()
-        if events:
+        if self.documents.opened > shown and result.outcome == "no_effect":
+            result.feedback = events  # the action's "no change" was the document opening meanwhile
+        elif events:
             result.feedback = f"{result.feedback} {events}".strip()
             self._next = None  # a dialog, download, blocked navigation or tab came after that capture
         self.last_feedback = result.feedback or None

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from webfovea.proving_ground.serve import SitesHandle
     from webfovea.record import Summary
 
-SUITES = ("builtin", "hostile", "breakingweb")
+SUITES = ("builtin", "hostile", "breakingweb", "documents")
 
 
 @contextlib.contextmanager
@@ -89,6 +89,12 @@ def _tasks_for(
         return
     if paired or families:
         raise fail("--paired and --families apply to the breakingweb suite only")
+    if suite_or_file == "documents":  # issue 23: the document view's suite
+        from webfovea.proving_ground.suites.documents import load_documents_suite
+
+        with _proving_ground(seed, ports) as handle:
+            yield load_documents_suite(handle, seed), handle
+        return
     if suite_or_file in SUITES:
         from webfovea.proving_ground.suites.builtin import load_builtin_suite
 

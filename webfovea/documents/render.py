@@ -83,7 +83,7 @@ def _pdf_page(n: int, total: int, page: PdfPage) -> str:
         note = '<div class="page-note">Scanned page: no text layer (read it from the image).</div>'
     elif page.ocr:
         note = '<div class="page-note">Scanned page: its text layer was recognised by OCR and may contain errors.</div>'
-    lines = "".join(_line(line) for line in page.lines)
+    lines = "".join(_line(i, line) for i, line in enumerate(page.lines))
     tl = f'<div class="tl{" ocr" if page.ocr else ""}">{lines}</div>'
     return (
         f'<section class="doc-page" id="page-{n}" data-page="{n}" data-page-label="{label}">'
@@ -93,14 +93,14 @@ def _pdf_page(n: int, total: int, page: PdfPage) -> str:
     )
 
 
-def _line(cells: list) -> str:
+def _line(index: int, cells: list) -> str:
     row = len(cells) > 1
     spans = "".join(
         f'<span{" role=cell" if row else ""} style="left:{c.x:.1f}px;top:{c.y:.1f}px;width:{c.w + 2:.1f}px;'
         f'height:{c.h:.1f}px;font-size:{c.h:.1f}px">{escape(c.text)}</span>'
         for c in cells
     )
-    return f'<div class="ln" role="row">{spans}</div>' if row else f'<div class="ln">{spans}</div>'
+    return f'<div class="ln" data-ln="{index}"{" role=row" if row else ""}>{spans}</div>'
 
 
 def table_view(doc: Document, sheets: list[Sheet], q: dict[str, str]) -> str:

@@ -23,6 +23,7 @@ from webfovea.documents.document import Document, open_document
 
 PREFIX = "/__webfovea/doc/"
 CONVERT_TIMEOUT_S = 30.0
+PRERENDER = 30  # pages of a PDF rendered as soon as it opens (the rest when first shown)
 _CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; form-action 'self'"
 
 
@@ -41,6 +42,8 @@ class DocumentViews:
     def __init__(self) -> None:
         self._docs: dict[int, Document] = {}
         self._context: BrowserContext | None = None
+        self._ahead: asyncio.Future[Any] | None = None
+        self.opened = 0  # documents shown so far (the harness reads it to word a step's note)
         self.on_record: Callable[[dict[str, Any]], None] | None = None  # capture.json's `documents`
 
     @staticmethod
@@ -96,6 +99,11 @@ class DocumentViews:
             return self._refused(record, f"it could not be read ({type(e).__name__}: {str(e)[:120]})")
         n = len(self._docs) + 1
         self._docs[n] = doc
+        if doc.pdf is not None:  # render ahead of the scrolling, off the event loop
+            pdf = doc.pdf
+            self._ahead = asyncio.ensure_future(
+                asyncio.to_thread(lambda: [pdf.png(i) for i in range(min(len(pdf.pages), PRERENDER))])
+            )
         await self._install(page.context)
         base = page.url if urlsplit(page.url).scheme in ("http", "https") else source_url
         p = urlsplit(base)
@@ -116,6 +124,7 @@ class DocumentViews:
             seconds=round(time.monotonic() - t0, 3),
         )
         self._tell(record)
+        self.opened += 1
         return Opened(url, doc, record=record)
 
     def _refused(self, record: dict[str, Any], reason: str) -> Opened:
