@@ -35,6 +35,7 @@ class Component(StrEnum):
     find_text = "find_text"
     read_text = "read_text"
     documents = "documents"  # a PDF/spreadsheet/CSV/JSON/text download opens as a page (docs/documents.md)
+    ocr = "ocr"  # scanned pages of a document get a text layer from Tesseract, when it is installed
     zoom = "zoom"  # zoom(region): the region re-rendered at full resolution for the model (the fovea)
     tool_triggers = "tool_triggers"  # tool rules in the prompt
     # append-only image history with compaction every `compact_every` steps, so a caching

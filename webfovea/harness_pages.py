@@ -157,7 +157,8 @@ class PageKeeper:
 
     async def _open_document(self, event: PageEvent) -> str:
         """A saved download that is a document opens in this tab (webfovea/documents/)."""
-        opened = await self.documents.open(self.page, Path(event.path), event.text, event.url)
+        ocr = self.config.on(Component.ocr)
+        opened = await self.documents.open(self.page, Path(event.path), event.text, event.url, ocr=ocr)
         if not opened.document:
             return _page_note(event)
         if opened.url is None or opened.doc is None:
@@ -174,7 +175,9 @@ class PageKeeper:
             )
         await self.settle.wait(navigated=True, nav_mark=mark)
         doc = opened.doc
-        return notes.document_opened(event.text, doc.label, doc.extent(), size_text(doc.size), doc.scanned())
+        return notes.document_opened(
+            event.text, doc.label, doc.extent(), size_text(doc.size), doc.scanned(), doc.ocr_done()
+        )
 
     def _unread_blocks(self) -> list[Blocked]:
         return self.guard.take_unread() if self.guard is not None else []

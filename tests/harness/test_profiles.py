@@ -83,6 +83,7 @@ WINNER_SEED002: dict[Component, tuple[bool, str]] = {
     C.read_text: (False, "not described (JavaScript inspection instead, 15)"),
     C.zoom: (False, "not described"),
     C.documents: (False, "not described: no document view (issue 23)"),
+    C.ocr: (False, "not described: no document view (issue 23)"),
     C.tool_triggers: (False, "not described"),
     C.append_history: (True, "11: each tool output is appended to the context"),
     C.hard_constraints: (True, "15, 53: its prompt's rules (seen URLs only, evidence before the answer)"),

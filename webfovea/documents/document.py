@@ -25,7 +25,6 @@ class Document:
     pdf: PdfDoc | None = None
     sheets: list[tables.Sheet] = field(default_factory=list)
     text: str = ""
-    ocr_pages: int = 0
 
     @property
     def label(self) -> str:
@@ -51,6 +50,10 @@ class Document:
             return []
         return [i + 1 for i, p in enumerate(self.pdf.pages) if p.scanned and not p.ocr]
 
+    def ocr_done(self) -> list[int]:
+        """1-based numbers of the scanned pages whose text layer came from OCR."""
+        return [i + 1 for i, p in enumerate(self.pdf.pages) if p.ocr] if self.pdf is not None else []
+
     def html(self, query: dict[str, str] | None = None) -> str:
         q = query or {}
         if self.pdf is not None:
@@ -70,13 +73,13 @@ class Document:
         return self.pdf.png(index) if 0 <= index < len(self.pdf.pages) else None
 
 
-def open_document(data: bytes, name: str) -> Document:
+def open_document(data: bytes, name: str, *, ocr: bool = False) -> Document:
     kind = sniff(data, name)
     if kind is None:
         raise limits.NotADocument("it is not a PDF, spreadsheet, CSV, JSON or text file")
     doc = Document(name, kind, len(data))
     if kind == "pdf":
-        doc.pdf = PdfDoc(data)
+        doc.pdf = PdfDoc(data, ocr=ocr)
     elif kind == "xlsx":
         doc.sheets = tables.read_xlsx(data)
     elif kind == "ods":

@@ -45,7 +45,7 @@ class PdfPage:
 class PdfDoc:
     """An open PDF: its pages' text layers read at once, bitmaps rendered when asked."""
 
-    def __init__(self, data: bytes) -> None:
+    def __init__(self, data: bytes, *, ocr: bool = False) -> None:
         import pypdfium2 as pdfium
 
         try:
@@ -58,6 +58,20 @@ class PdfDoc:
             raise limits.Refused("the PDF has no pages")
         self.pages = [self._read(i) for i in range(min(self.total, limits.MAX_PDF_PAGES))]
         self._png: dict[int, bytes] = {}
+        if ocr:
+            self._ocr()
+
+    def _ocr(self) -> None:
+        """Give scanned pages a text layer from Tesseract, when it is installed."""
+        from webfovea.documents import ocr
+
+        if not ocr.available():
+            return
+        scanned = [i for i, p in enumerate(self.pages) if p.scanned][: ocr.MAX_OCR_PAGES]
+        for i in scanned:
+            boxes = ocr.recognise(self.png(i), RENDER_SCALE)
+            if boxes:
+                self.pages[i].lines, self.pages[i].ocr = [[Cell(*b)] for b in boxes], True
 
     def _read(self, index: int) -> PdfPage:
         import pypdfium2.raw as raw

@@ -82,13 +82,15 @@ class DocumentViews:
         except Exception:
             pass  # the page went away while it was answered
 
-    async def open(self, page: Page, path: Path, name: str, source_url: str) -> Opened:
+    async def open(self, page: Page, path: Path, name: str, source_url: str, *, ocr: bool = False) -> Opened:
         """Convert the saved file `path` and register its view (the caller navigates to it)."""
         t0 = time.monotonic()
         record: dict[str, Any] = {"name": name, "url": source_url, "file": path.name}
         try:
             data = await asyncio.to_thread(path.read_bytes)
-            doc = await asyncio.wait_for(asyncio.to_thread(open_document, data, name), CONVERT_TIMEOUT_S)
+            doc = await asyncio.wait_for(
+                asyncio.to_thread(open_document, data, name, ocr=ocr), CONVERT_TIMEOUT_S
+            )
         except limits.NotADocument as e:
             return Opened(None, None, str(e), document=False)
         except limits.Refused as e:
@@ -121,6 +123,7 @@ class DocumentViews:
             opened=True,
             view_url=url,
             scanned_pages=doc.scanned(),
+            ocr_pages=doc.ocr_done(),
             seconds=round(time.monotonic() - t0, 3),
         )
         self._tell(record)
