@@ -36,6 +36,7 @@ class Component(StrEnum):
     read_text = "read_text"
     documents = "documents"  # a PDF/spreadsheet/CSV/JSON/text download opens as a page (docs/documents.md)
     ocr = "ocr"  # scanned pages of a document get a text layer from Tesseract, when it is installed
+    upload = "upload"  # upload(start_box|ref, files): a file input gets files from the task's workspace
     zoom = "zoom"  # zoom(region): the region re-rendered at full resolution for the model (the fovea)
     tool_triggers = "tool_triggers"  # tool rules in the prompt
     # append-only image history with compaction every `compact_every` steps, so a caching
@@ -50,7 +51,7 @@ class Component(StrEnum):
     settle_aware = (
         "settle_aware"  # the wait also knows WebSocket replies, child frames, page timers, animations
     )
-    person_pointer = "person_pointer"  # a click moves, lets hover effects happen, then presses
+    person_pointer = "person_pointer"  # a click moves, lets hover happen, then presses; drags paced
     container_scroll = "container_scroll"  # scroll by a share of the scroll container under the point
     editor_hotkeys = "editor_hotkeys"  # page editing shortcuts pass when focus is in an editable element
     # context
@@ -121,6 +122,15 @@ class HarnessConfig(BaseModel):
     max_type_chars: int = 2000  # characters one type/fill may send (the rest is cut, and the model told)
     max_downloads: int = 5  # downloads one task may make
     max_download_mb: float = 50.0  # size of one download
+    # upload: the folder whose files the model may put into a file input (None: nothing to
+    # upload; the action is refused with a note), and the size of one file at most.
+    workspace: str | None = None
+    max_upload_mb: float = 20.0
+    # Saved logins for a browser launched here: a Playwright storage state file (cookies, local
+    # storage), or a Chromium profile folder kept between runs (each runner worker gets its own
+    # sub-folder `worker-N`). None: a fresh, logged-out context.
+    storage_state: str | None = None
+    user_data_dir: str | None = None
     site_guard: bool = True  # top-level navigations stay on the task's site (guardrails/site.py)
     allow_domains: list[str] = Field(default_factory=list)  # more domains the task's site includes
     # look/locate go to this separate model (same spec grammar as --model; None: the task's own

@@ -85,6 +85,18 @@ class SessionSpec(BaseModel):
     variant: str | None = None  # an environment's named variant (e.g. an intervention plan)
 
 
+class EnvironmentSpec(BaseModel):
+    """The environment that sets a task up and scores it (`driving/environment.py`): its kind
+    (`browsergym`), the task it names there (`miniwob.click-test`), the seed, its options."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: str
+    name: str
+    seed: int = 0
+    options: dict[str, Any] = Field(default_factory=dict)
+
+
 class Task(BaseModel):
     model_config = ConfigDict(extra="allow")
 
@@ -102,3 +114,6 @@ class Task(BaseModel):
     # its first finished is held until the model has looked at the real state again.
     state_changing: bool = False
     verify_url: str | None = None  # the page showing the real state (a list of saved items); None: reload
+    # An environment that sets the task up on the page and scores it (BrowserGym): None for a
+    # task that starts at `website` and is scored by its answer or the site's state.
+    environment: EnvironmentSpec | None = None

@@ -84,6 +84,7 @@ WINNER_SEED002: dict[Component, tuple[bool, str]] = {
     C.zoom: (False, "not described"),
     C.documents: (False, "not described: no document view (issue 23)"),
     C.ocr: (False, "not described: no document view (issue 23)"),
+    C.upload: (False, "not described (Playwright MCP has a file-upload tool; the report lists none)"),
     C.tool_triggers: (False, "not described"),
     C.append_history: (True, "11: each tool output is appended to the context"),
     C.hard_constraints: (True, "15, 53: its prompt's rules (seen URLs only, evidence before the answer)"),

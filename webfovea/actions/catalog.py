@@ -14,6 +14,7 @@ from types import ModuleType
 
 from webfovea.actions import (
     control,
+    files,
     forms,
     keyboard,
     locate,
@@ -28,7 +29,7 @@ from webfovea.actions.targets import by_reference
 from webfovea.config import HarnessConfig
 from webfovea.types import ParamSpec
 
-_MODULES = (pointer, control, forms, keyboard, reading, outside_rules, structure, locate, zoom)
+_MODULES = (pointer, control, forms, keyboard, reading, outside_rules, structure, locate, zoom, files)
 
 # The paper's Table 3, in its order: the order the prompt lists the actions in.
 TABLE3 = (
@@ -101,7 +102,7 @@ def offered(
     The observation mode's flags: `snapshot` offers the snapshot actions (find, snapshot, look),
     `refs` gives pointer/form actions a `ref` target, `points` keeps start_box in their prompt line.
     """
-    specs = [s for s in BY_NAME.values() if s.offered(config.on, snapshot)]
+    specs = [s for s in BY_NAME.values() if s.offered(config.on, snapshot, config)]
     return [by_reference(s, points=points) if refs else s for s in specs]
 
 

@@ -10,7 +10,16 @@ from typing import Annotated
 
 import typer
 
-from webfovea.cli.common import CapOpt, CoordsOpt, DisableOpt, ProfileOpt, build_config, err, fail
+from webfovea.cli.common import (
+    CapOpt,
+    CoordsOpt,
+    DisableOpt,
+    ProfileOpt,
+    WorkspaceOpt,
+    build_config,
+    err,
+    fail,
+)
 
 # The switch the browser launcher reads for offline runs (webfovea/browser/session.py).
 OFFLINE_ENV = "WEBFOVEA_OFFLINE"
@@ -31,6 +40,7 @@ def mcp(
     disable: DisableOpt = None,
     coords: CoordsOpt = None,
     cap: CapOpt = None,
+    workspace: WorkspaceOpt = None,
     cdp_url: Annotated[str | None, typer.Option("--cdp-url", help="Use a running browser over CDP.")] = None,
     out_dir: Annotated[Path, typer.Option("--out", help="Folder the task folder is written under.")] = Path(
         "runs/mcp"
@@ -73,6 +83,8 @@ def mcp(
     # `observe` returns the screenshot, never the snapshot: the server is vision-only, whatever
     # mode the profile would pick (the winner's is structured), so no tool takes a ref.
     overrides["observation"] = "vision"
+    if workspace is not None:
+        overrides["workspace"] = str(workspace.resolve())
     config = build_config(model or "", profile, disable, coords, cap, **overrides)
     tid = task_id or "mcp-" + datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
     try:

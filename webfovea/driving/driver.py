@@ -20,9 +20,10 @@ from typing import Any
 
 from playwright.async_api import Page
 
-from webfovea.browser.session import BrowserSession
+from webfovea.browser.session import BrowserLogin, BrowserSession
 from webfovea.config import HarnessConfig
 from webfovea.driving.endings import Ending, ending, raised_ending, step_ending
+from webfovea.driving.environment import TaskEnvironment, environment_state, make_environment
 from webfovea.driving.records import step_record
 from webfovea.driving.start import task_harness
 from webfovea.feedback import notes
@@ -93,6 +94,8 @@ class TaskDriver:
         self._capture: Capture | None = None
         self._owned: list[Model] = []  # models made for this task, closed with it
         self._deadline: asyncio.Timeout | None = None
+        self.env: TaskEnvironment | None = None  # the task's environment, when it names one
+        self._env_checked = False  # checked since the last step
 
     # start --------------------------------------------------------------------------------
     async def open(self) -> Harness:
@@ -104,8 +107,15 @@ class TaskDriver:
             self._session = sess = await (
                 BrowserSession.connect(src.cdp_url, viewport=vp)
                 if src.cdp_url
-                else BrowserSession.launch(viewport=vp, headless=src.headless, offline=src.offline)
+                else BrowserSession.launch(
+                    viewport=vp,
+                    headless=src.headless,
+                    offline=src.offline,
+                    login=BrowserLogin(cfg.storage_state, cfg.user_data_dir),
+                )
             )
+        if self.task.environment is not None:  # before the browser: an unknown kind fails at once
+            self.env = make_environment(self.task.environment)
         self.page = page = await sess.fresh_page()  # the tab the task started in
         if self.settings.capture:
             self._capture = await start_capture(page, self.dir)
@@ -115,7 +125,26 @@ class TaskDriver:
         return self.harness
 
     async def goto_start(self) -> None:
-        await self._ready().goto(self.task.website)
+        """The start page — or, for a task with an environment, the page as it sets it up (it may
+        state the goal, which becomes the task's instruction)."""
+        if self.env is None:
+            await self._ready().goto(self.task.website)
+            return
+        assert self.page is not None
+        goal = await self.env.setup(self.page)
+        if goal:
+            self.task = self.task.model_copy(update={"task": goal})
+            self.result.task = goal
+
+    async def check_environment(self) -> None:
+        """Ask the environment after a step: its score goes into result.json, its done ends the task."""
+        if self.env is None or self.page is None:
+            return
+        check = await self.env.check(self.page)
+        self._env_checked = True
+        self.result.state = environment_state(check)
+        if check.done:
+            self.end(ending("env_done", answer=None))
 
     def use_model(self, model: Model, *, own: bool) -> None:
         """The task's model; `own`: made for this task, so closed with it."""
@@ -177,8 +206,11 @@ class TaskDriver:
                 return res
         self._count_vision(res)
         self.record(reply, res, compression)
+        self._env_checked = False
         if res.done:
             self.end(step_ending(res))
+        elif self.env is not None:
+            await self.check_environment()
         return res
 
     def record(
@@ -246,11 +278,14 @@ class TaskDriver:
         if self.closed:
             return self.result
         self.closed = True
+        if self.env is not None and not self._env_checked:  # the last word is the environment's
+            await _quietly(self.check_environment())
         self._write_result()
         for closer in (
             self.harness.release() if self.harness is not None else None,
             self._capture.finish() if self._capture is not None else None,
             *(m.aclose() for m in self._owned),
+            self.env.aclose() if self.env is not None else None,
             self._session.close() if self._session is not None else None,
         ):
             await _quietly(closer)

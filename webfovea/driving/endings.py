@@ -26,6 +26,8 @@ Reason = Literal[
     "stale_refs",
     "scroll_breaker",
     "loop_breaker",
+    # the task's environment (driving/environment.py)
+    "env_done",
     # the driver's budgets
     "max_steps",
     "timeout",
@@ -43,6 +45,7 @@ STOP_STATUS: dict[Reason, Status] = {
     "stale_refs": "stale_refs",
     "scroll_breaker": "scroll_breaker",
     "loop_breaker": "loop_breaker",
+    "env_done": "env_done",
     "max_steps": "max_steps",
     "timeout": "timeout",
     "tool_timeout": "tool_timeout",

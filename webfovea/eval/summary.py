@@ -58,6 +58,8 @@ def _state_score(task: Task, result: TaskResult) -> Score:
     error, passed = getattr(st, "error", None), bool(getattr(st, "passed", False))  # extra keys
     if error:
         return Score(False, "empty", f"state not scored: {error}")
+    if getattr(st, "judged_by", None) == "environment":  # its own reward is the verdict (BrowserGym)
+        return Score(passed, "state", "" if passed else f"the environment scored {st.score}")
     if task.state_changing:
         detail = (
             ""

@@ -33,6 +33,7 @@ Status = Literal[
     "tool_timeout",  # three consecutive tool timeouts
     "page_unresponsive",  # the page's main thread stopped answering (endless script, dialog storm)
     "interrupted",  # Ctrl-C / cancelled
+    "env_done",  # the task's environment ended the episode (BrowserGym's done); its state scores it
     "worker_lost",  # written by the runner's parent for a task whose worker died
     "error",  # anything else (message in `error`)
 ]

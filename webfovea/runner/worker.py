@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from webfovea.agent import run_task as agent_run_task
-from webfovea.browser.session import FULL_BROWSERS, HEADLESS_SHELLS, BrowserSession
+from webfovea.browser.session import FULL_BROWSERS, HEADLESS_SHELLS, BrowserLogin, BrowserSession
 from webfovea.config import HarnessConfig
 from webfovea.record.files import failure_result, now_iso, read_result, write_result
 from webfovea.record.schema import StepRecord, TaskResult
@@ -128,6 +128,11 @@ class Worker:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._beat_now.wait(), self.spec.heartbeat_s)
 
+    def _login(self, cfg: HarnessConfig) -> BrowserLogin:
+        """The config's saved logins; a profile folder is one per worker (Chromium locks it)."""
+        profile = cfg.user_data_dir and str(Path(cfg.user_data_dir) / f"worker-{self.spec.worker_id}")
+        return BrowserLogin(cfg.storage_state, profile or None)
+
     async def _open_browser(self) -> BrowserSession:
         self._report(stage="launching")
         if self.session is not None:
@@ -142,7 +147,7 @@ class Worker:
                 if self.spec.cdp_url:
                     s = await BrowserSession.connect(self.spec.cdp_url, viewport=viewport)
                 else:
-                    s = await BrowserSession.launch(viewport=viewport)
+                    s = await BrowserSession.launch(viewport=viewport, login=self._login(cfg))
                 if await s.healthy():
                     pid = None if self.spec.cdp_url else browser_pid_of(os.getpid())
                     self._report(stage="idle", browser_pid=pid)
