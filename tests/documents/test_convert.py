@@ -67,3 +67,26 @@ def test_a_zip_bomb_is_refused_before_it_is_inflated():
 def test_json_is_pretty_printed():
     doc = open_document(b'{"a":{"b":[1,2]}}', "data.json")
     assert "&quot;b&quot;: [" in doc.html()
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_a_pdf_printed_by_chromium_reads_as_rows(session):
+    """A document from another engine than the tests' fpdf2 (Skia, through Chromium's printing).
+    Its cells stand apart as in a printed report (cells a space apart read as one phrase)."""
+    page = await session.fresh_page()
+    await page.set_content(
+        "<style>td,th{padding:0 20px}</style><h1>Port statistics</h1><table><tr><th>Port</th><th>TEU 2024</th></tr>"
+        "<tr><td>Antwerp</td><td>13,532</td></tr><tr><td>Hamburg</td><td>7,800</td></tr></table>"
+        + "<p style='break-before:page'>Annex: methodology and sources.</p>"
+    )
+    data = await page.pdf(format="A4")
+    doc = open_document(data, "ports")
+    assert doc.kind == "pdf" and doc.extent() == "2 pages"
+    rows = [[c.text for c in line] for line in doc.pdf.pages[0].lines]  # type: ignore[union-attr]
+    assert ["Antwerp", "13,532"] in rows and "Annex" in doc.pdf.pages[1].text  # type: ignore[union-attr]
+
+
+def test_a_semicolon_csv_with_quoted_fields():
+    data = 'Region;"Value, EUR";Note\r\nNorth;"1.234,5";"a; b"\r\nSouth;"987,0";\r\n'.encode("cp1252")
+    doc = open_document(data, "x")
+    assert doc.kind == "csv" and doc.sheets[0].rows[1] == ["North", "1.234,5", "a; b"]
