@@ -128,10 +128,10 @@ async def _model_input(
     driver: TaskDriver, h: Harness, mdl: Model
 ) -> tuple[ModelInput, dict[str, Any] | None]:
     """The model's input, with the history compressed first when it is due."""
-    inp = h.model_input(driver.task.task)
+    inp = h.model_input(driver.task.instruction())
     if not compress.is_due(inp, driver.config):
         return inp, None
     compression = await compress.compress(h.history, inp, mdl, driver.config)
     if compression.call_usage is not None:
         driver.count(compression.call_usage)
-    return h.model_input(driver.task.task), compression.to_json()
+    return h.model_input(driver.task.instruction()), compression.to_json()

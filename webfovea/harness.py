@@ -27,6 +27,7 @@ from webfovea.execution.executor import Executor
 from webfovea.execution.response import Response
 from webfovea.execution.settle import SettleWatcher
 from webfovea.feedback import notes
+from webfovea.guardrails.answer import AnswerGate
 from webfovea.guardrails.breaker import LoopBreaker, ScrollBreaker
 from webfovea.guardrails.forbidden import forbidden_for
 from webfovea.guardrails.pagewatch import PageWatch
@@ -77,6 +78,7 @@ class Harness(PageKeeper):
         self.loops = LoopBreaker(self.config)
         # Off until the agent gives the task (VerifyGate.for_task): a bare Harness has no task.
         self.verify = VerifyGate()
+        self.answers = AnswerGate()  # a task's answer schema (guardrails/answer.py)
         self.steps = 0
         self._capture_seen: tuple[object, dict[str, int]] = (None, {})  # Screen, its counts at the last step
         self.last: Observation | None = None
@@ -398,7 +400,15 @@ class Harness(PageKeeper):
         elif result.outcome in ("failed", "rejected"):
             result.error = executed.outcome.note or f"{action.name} failed"
         if executed.outcome.done:
-            # The one place a `finished` is accepted; the verify gate may hold the first one.
+            # The one place a `finished` is accepted: the answer gate refuses an answer that does
+            # not meet the task's schema, the verify gate may hold the first one.
+            answer = executed.outcome.answer or ""
+            if self.answers.active:
+                result.answer_value, invalid = self.answers.check(answer)
+                if invalid is not None and self.answers.refuse():
+                    result.answer, result.answer_invalid = answer, invalid
+                    result.feedback = notes.answer_invalid(invalid)
+                    return result
             if self.verify.holds():
                 await self._show_real_state()
                 result.verification_requested = True

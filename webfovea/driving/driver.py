@@ -295,6 +295,8 @@ class TaskDriver:
     def _write_result(self) -> None:
         r, how = self.result, self.ending or Ending("error")
         r.status, r.answer = how.status, how.answer
+        r.answer_value = how.answer_value
+        r.answer_errors = self.harness.answers.invalid if self.harness is not None else 0
         r.error = redact_text(how.error)  # never echo credentials, in the folder or to a client
         r.steps = self.steps
         r.usage = self.usage

@@ -146,6 +146,14 @@ def verify_request(url: str | None) -> str:
     )
 
 
+def answer_invalid(error: str) -> str:
+    """A `finished` whose content does not meet the task's answer schema (guardrails/answer.py)."""
+    return (
+        f"Not accepted as the answer: {error}. Call finished again with one JSON value that meets "
+        "the schema given with the task."
+    )
+
+
 def no_change(action: str, element: ElementInfo | None, shown: Point | None = None) -> str:
     where = element.sentence(shown) if element is not None else ""
     return f"No detectable change on the page after {action}. {where}".strip()

@@ -84,6 +84,8 @@ class TaskResult(BaseModel):
     task_id: str
     status: Status
     answer: str | None = None  # finished(content); None when the task ended otherwise
+    answer_value: Any = None  # with an answer schema: the JSON value of the accepted answer
+    answer_errors: int = 0  # answers the answer gate refused (invalid JSON or schema)
     steps: int = 0
     seconds: float = 0.0
     usage: UsageTotals = Field(default_factory=UsageTotals)
