@@ -34,6 +34,8 @@ class Component(StrEnum):
     hover = "hover"
     find_text = "find_text"
     read_text = "read_text"
+    documents = "documents"  # a PDF/spreadsheet/CSV/JSON/text download opens as a page (docs/documents.md)
+    ocr = "ocr"  # scanned pages of a document get a text layer from Tesseract, when it is installed
     upload = "upload"  # upload(start_box|ref, files): a file input gets files from the task's workspace
     zoom = "zoom"  # zoom(region): the region re-rendered at full resolution for the model (the fovea)
     tool_triggers = "tool_triggers"  # tool rules in the prompt

@@ -23,6 +23,7 @@ from webfovea.actions.tools import tool_defs
 from webfovea.browser.session import BrowserLost, BrowserSession, is_browser_lost
 from webfovea.browser.world import PageUnresponsive
 from webfovea.config import Component, HarnessConfig, make_config
+from webfovea.documents.views import DocumentViews
 from webfovea.execution.executor import Executor
 from webfovea.execution.response import Response
 from webfovea.execution.settle import SettleWatcher
@@ -88,6 +89,7 @@ class Harness(PageKeeper):
         self.last_feedback: str | None = None
         self.guard: SiteGuard | None = None
         self.watch = PageWatch(self.config)
+        self.documents = DocumentViews()  # documents a download yields, shown in the tab
         self._ready = False
         self._next: tuple[Shot, tuple, float] | None = (
             None  # a capture taken after the last step, its epoch, time
@@ -340,8 +342,11 @@ class Harness(PageKeeper):
         self.last = None
         self.in_flight = (parsed, obs)
         result = await self._bounded(self._execute(parsed, obs))
+        shown = self.documents.opened
         events = await self._events()
-        if events:
+        if self.documents.opened > shown and result.outcome == "no_effect":
+            result.feedback = events  # the action's "no change" was the document opening meanwhile
+        elif events:
             result.feedback = f"{result.feedback} {events}".strip()
             self._next = None  # a dialog, download, blocked navigation or tab came after that capture
         self.last_feedback = result.feedback or None

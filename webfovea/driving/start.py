@@ -23,6 +23,7 @@ async def task_harness(
     Every driver of a task (this loop, the MCP server) starts from here, so none runs unguarded."""
     h = await Harness.on_page(page, config)
     h.keep_downloads(task_dir / "downloads")
+    h.documents.on_record = cap.record_document if cap is not None else None
     await h.guard_site(
         task.website, allow_origins=task.allow_origins, on_block=cap.record_block if cap is not None else None
     )

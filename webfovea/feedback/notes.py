@@ -107,6 +107,30 @@ def download_stopped(name: str, why: str) -> str:
     return f"A download ({name}) was stopped: {why}."
 
 
+def _pages(numbers: list[int]) -> str:
+    shown = ", ".join(str(n) for n in numbers[:10]) + (", ..." if len(numbers) > 10 else "")
+    return f"page{'s' if len(numbers) > 1 else ''} {shown}"
+
+
+def document_opened(  # noqa: PLR0913 - one sentence from the document's facts
+    name: str, what: str, extent: str, size: str, scanned: list[int], ocr: list[int]
+) -> str:
+    """A download that is a document, now shown in this tab (webfovea/documents/)."""
+    said = (
+        f"The page yielded {name} ({what}, {extent}, {size}); it is now open in this tab as a page you can "
+        "scroll, search and read; going back returns to the page before."
+    )
+    if scanned:
+        said += f" Scanned {_pages(scanned)}: no text layer, read from the image."
+    if ocr:
+        said += f" Scanned {_pages(ocr)}: text recognised by OCR, which may contain errors."
+    return said
+
+
+def document_refused(name: str, why: str) -> str:
+    return f"The page yielded {name}, which was kept but not opened as a document: {why}."
+
+
 def typed_capped(sent: int, total: int) -> str:
     return f"Only the first {sent:,} of {total:,} characters were typed (the limit for one action)."
 

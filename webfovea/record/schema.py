@@ -183,11 +183,12 @@ class CaptureFile(Record):
     docs/records.md and written by record/capture.py, the only producer."""
 
     model_config = ConfigDict(extra="allow")
-    _absent_when_none = frozenset({"note", "error", "blocks"})
+    _absent_when_none = frozenset({"note", "error", "blocks", "documents"})
 
     requests: list[dict[str, Any]] = Field(default_factory=list)  # XHR/fetch, redacted
     navigations: list[dict[str, Any]] = Field(default_factory=list)  # top-level frame navigations
     downloads: list[dict[str, Any]] = Field(default_factory=list)
     blocks: list[dict[str, Any]] | None = None  # navigations the site guard refused; absent when none
+    documents: list[dict[str, Any]] | None = None  # downloads the document view opened or refused
     note: str | None = None  # who exported it when it was not the task itself (a lost worker)
     error: str | None = None  # the capture database could not be read; lists hold what was

@@ -52,7 +52,11 @@ class OracleVia:
             )
         if via == "openai" and shape != "thought":
             raise ValueError("via_shape goes with via=anthropic (proving_ground/providers/shapes.py)")
-        self.app = make_app(oracle, self.row, shape) if via == "anthropic" else make_app(oracle, self.row)
+        self.app = (
+            anthropic_api.make_app(oracle, self.row, shape)
+            if via == "anthropic"
+            else make_app(oracle, self.row)
+        )
         self._client_options = client
         self._server: uvicorn.Server | None = None
         self._task: asyncio.Task[None] | None = None

@@ -17,7 +17,7 @@ from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 
 from .. import sessions
-from . import dashboard, filings, forms, gate, hostile, lab, rankings, slow, stats, structure
+from . import archive, dashboard, filings, forms, gate, hostile, lab, rankings, slow, stats, structure
 from .context import SiteContext
 from .layout import esc, page
 
@@ -43,6 +43,11 @@ SITES: list[tuple[str, str, str]] = [
     ("structure", "/struct/seat", "A button that renames itself when clicked (stale references)"),
     ("structure", "/struct/reports", "Report list that shows the last opened reference after going back"),
     ("structure", "/struct/contact", "A form whose labels are drawn next to the wrong inputs"),
+    (
+        "archive",
+        "/archive",
+        "Filings archive: answers only in PDF reports, an XLSX release, a CSV export (suite `documents`)",
+    ),
     ("hostile", "/hostile/", "Hostile pages: each tries to steer, trap or rob the harness (suite `hostile`)"),
     (
         "requests",
@@ -53,7 +58,7 @@ SITES: list[tuple[str, str, str]] = [
     ("cases", "/app/cases", "Stateful: a case mailbox (resolve, star, move)"),
 ]
 
-MODULES = (stats, dashboard, rankings, filings, gate, slow, forms, lab, hostile, structure)
+MODULES = (stats, dashboard, rankings, filings, gate, slow, forms, lab, hostile, structure, archive)
 _modules: list[ModuleType] = list(MODULES)  # the built-in sites, then the registered ones
 
 
