@@ -34,6 +34,8 @@ class Component(StrEnum):
     hover = "hover"
     find_text = "find_text"
     read_text = "read_text"
+    documents = "documents"  # a PDF/spreadsheet/CSV/JSON/text download opens as a page (docs/documents.md)
+    ocr = "ocr"  # scanned pages of a document get a text layer from Tesseract, when it is installed
     upload = "upload"  # upload(start_box|ref, files): a file input gets files from the task's workspace
     zoom = "zoom"  # zoom(region): the region re-rendered at full resolution for the model (the fovea)
     tool_triggers = "tool_triggers"  # tool rules in the prompt
@@ -133,6 +135,11 @@ class HarnessConfig(BaseModel):
     # upload; the action is refused with a note), and the size of one file at most.
     workspace: str | None = None
     max_upload_mb: float = 20.0
+    # Saved logins for a browser launched here: a Playwright storage state file (cookies, local
+    # storage), or a Chromium profile folder kept between runs (each runner worker gets its own
+    # sub-folder `worker-N`). None: a fresh, logged-out context.
+    storage_state: str | None = None
+    user_data_dir: str | None = None
     site_guard: bool = True  # top-level navigations stay on the task's site (guardrails/site.py)
     allow_domains: list[str] = Field(default_factory=list)  # more domains the task's site includes
     # look/locate go to this separate model (same spec grammar as --model; None: the task's own

@@ -117,3 +117,24 @@ class Task(BaseModel):
     # An environment that sets the task up on the page and scores it (BrowserGym): None for a
     # task that starts at `website` and is scored by its answer or the site's state.
     environment: EnvironmentSpec | None = None
+    # The JSON Schema the answer must meet (from Python: `answer_schema_of(MyModel)`): the model is
+    # told it, `finished` must carry a JSON value that validates, and result.json keeps the value
+    # (`answer_value`); the expected `answer` is then compared field by field. None: a text answer.
+    answer_schema: dict[str, Any] | None = None
+
+    def instruction(self) -> str:
+        """What the model is told the task is: the instruction, and the answer's schema if any."""
+        if self.answer_schema is None:
+            return self.task
+        import json
+
+        schema = json.dumps(self.answer_schema, ensure_ascii=False, separators=(",", ":"))
+        return (
+            f"{self.task}\n\nAnswer with finished(content=...) holding one JSON value that meets this "
+            f"JSON Schema (no other text): {schema}"
+        )
+
+
+def answer_schema_of(model: type[BaseModel]) -> dict[str, Any]:
+    """The answer schema of a Pydantic type, for `Task(answer_schema=...)`."""
+    return model.model_json_schema()

@@ -45,5 +45,7 @@ def test_a_registered_suite_runs_scores_and_replays(tmp_path: Path, registered) 
 def test_a_suite_refuses_options_it_does_not_take(registered) -> None:
     with pytest.raises(AppError, match="--paired applies to the breakingweb suite only"):
         run_bench(BenchOptions("orders", paired=True))
-    with pytest.raises(AppError, match=r"neither a built-in suite \(builtin, hostile, breakingweb, orders\)"):
+    with pytest.raises(
+        AppError, match=r"neither a built-in suite \(builtin, hostile, breakingweb, documents, orders\)"
+    ):
         run_bench(BenchOptions("ordres"))

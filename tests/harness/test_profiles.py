@@ -82,6 +82,8 @@ WINNER_SEED002: dict[Component, tuple[bool, str]] = {
     C.find_text: (False, "not described (JavaScript inspection instead, 15)"),
     C.read_text: (False, "not described (JavaScript inspection instead, 15)"),
     C.zoom: (False, "not described"),
+    C.documents: (False, "not described: no document view (issue 23)"),
+    C.ocr: (False, "not described: no document view (issue 23)"),
     C.upload: (False, "not described (Playwright MCP has a file-upload tool; the report lists none)"),
     C.tool_triggers: (False, "not described"),
     C.append_history: (True, "11: each tool output is appended to the context"),

@@ -45,6 +45,8 @@ class BenchOptions:
     offline: bool = False
     allow_domains: list[str] = field(default_factory=list)
     workspace: str | None = None  # files the upload action may give (None: not offered)
+    storage_state: str | None = None  # saved logins: a Playwright storage state file
+    user_data_dir: str | None = None  # ... or a profile folder (one sub-folder per worker)
     limit: int | None = None
     only: str | None = None
     faults: str | None = None
@@ -77,6 +79,8 @@ def _config(o: BenchOptions, model: str) -> HarnessConfig:
         observation=o.observation,
         **({"allow_domains": list(o.allow_domains)} if o.allow_domains else {}),
         **({"workspace": str(Path(o.workspace).resolve())} if o.workspace else {}),
+        **({"storage_state": o.storage_state} if o.storage_state else {}),
+        **({"user_data_dir": o.user_data_dir} if o.user_data_dir else {}),
         **vision_overrides(o.vision_model, o.vision_base_url),
     )
 

@@ -18,10 +18,13 @@ from webfovea.cli.common import (
     ObservationOpt,
     OfflineOpt,
     ProfileOpt,
+    StorageStateOpt,
+    UserDataDirOpt,
     VisionBaseUrlOpt,
     VisionModelOpt,
     WorkspaceOpt,
     app_errors,
+    login_overrides,
 )
 from webfovea.proving_ground.suites import catalog
 
@@ -62,6 +65,8 @@ def bench(
     offline: OfflineOpt = False,
     allow_domain: AllowDomainOpt = None,
     workspace: WorkspaceOpt = None,
+    storage_state: StorageStateOpt = None,
+    user_data_dir: UserDataDirOpt = None,
     limit: Annotated[
         int | None,
         typer.Option(
@@ -177,6 +182,7 @@ def bench(
         offline=offline,
         allow_domains=list(allow_domain or []),
         workspace=str(workspace) if workspace else None,
+        **login_overrides(storage_state, user_data_dir),
         limit=limit,
         only=only,
         faults=faults,

@@ -62,6 +62,40 @@ WorkspaceOpt = Annotated[
         "offered only with one; names outside it are refused).",
     ),
 ]
+StorageStateOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--storage-state",
+        help="Start logged in: a Playwright storage state file (cookies, local storage) saved "
+        "after logging in once (docs/embedding.md). Cookies in the records stay redacted.",
+    ),
+]
+UserDataDirOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--user-data-dir",
+        help="A Chromium profile folder kept between runs (logins persist); each worker gets its "
+        "own sub-folder worker-N.",
+    ),
+]
+
+
+def login_overrides(storage_state: Path | None, user_data_dir: Path | None) -> dict[str, str]:
+    """--storage-state / --user-data-dir as config settings, checked before a browser starts."""
+    if storage_state is not None and user_data_dir is not None:
+        raise fail("give --storage-state or --user-data-dir, not both")
+    if storage_state is not None and not storage_state.is_file():
+        raise fail(
+            f"--storage-state {storage_state} is not a file (save one with context.storage_state(path=...))"
+        )
+    out: dict[str, str] = {}
+    if storage_state is not None:
+        out["storage_state"] = str(storage_state.resolve())
+    if user_data_dir is not None:
+        out["user_data_dir"] = str(user_data_dir.resolve())
+    return out
+
+
 CoordsOpt = Annotated[
     str | None,
     typer.Option(

@@ -24,6 +24,8 @@ from webfovea.cli.common import (
     ObservationOpt,
     OfflineOpt,
     ProfileOpt,
+    StorageStateOpt,
+    UserDataDirOpt,
     VisionBaseUrlOpt,
     VisionModelOpt,
     WorkspaceOpt,
@@ -34,6 +36,7 @@ from webfovea.cli.common import (
     err,
     fail,
     lit,
+    login_overrides,
     out,
     vision_overrides,
 )
@@ -82,6 +85,8 @@ def run(
     offline: OfflineOpt = False,
     allow_domain: AllowDomainOpt = None,
     workspace: WorkspaceOpt = None,
+    storage_state: StorageStateOpt = None,
+    user_data_dir: UserDataDirOpt = None,
 ) -> None:
     """Run one task: an instruction and a start URL. Writes result.json, trajectory.jsonl and screenshots."""
     from urllib.parse import urlsplit
@@ -100,6 +105,7 @@ def run(
         overrides["allow_domains"] = list(allow_domain)
     if workspace is not None:
         overrides["workspace"] = str(workspace.resolve())
+    overrides.update(login_overrides(storage_state, user_data_dir))
     overrides.update(vision_overrides(vision_model, vision_base_url))
     config = build_config(model, profile, disable, coords, cap, observation=observation, **overrides)
     if model == "oracle" or model.startswith("oracle:"):

@@ -25,6 +25,32 @@ from webfovea.cli.common import (
 OFFLINE_ENV = "WEBFOVEA_OFFLINE"
 
 
+def _own_folder(out_dir: Path, tid: str, *, chosen: bool) -> str:
+    """The task id whose folder this server alone writes: created here (mkdir is atomic, so
+    two servers started in the same second never share one). A chosen id whose folder already
+    holds files is refused; the default id takes the next free `-N` suffix."""
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise fail(f"cannot use --out {out_dir}: {e.strerror or e}") from None
+    for n in range(1, 1000):
+        name = tid if n == 1 else f"{tid}-{n}"
+        try:
+            (out_dir / name).mkdir()
+            return name
+        except FileExistsError:
+            if chosen:
+                if (out_dir / name).is_dir() and not any((out_dir / name).iterdir()):
+                    return name
+                raise fail(
+                    f"{out_dir / name} already holds a task (another server, or an earlier one): "
+                    "choose another --task-id or --out"
+                ) from None
+        except OSError as e:
+            raise fail(f"cannot create the task folder {out_dir / name}: {e.strerror or e}") from None
+    raise fail(f"no free task folder for {tid} under {out_dir}")
+
+
 def mcp(
     url: Annotated[str, typer.Option("--url", help="The page the browser opens (the task's start URL).")],
     model: Annotated[
@@ -65,6 +91,14 @@ def mcp(
         typer.Option("--http", help="Serve streamable HTTP at http://127.0.0.1:PORT/mcp instead of stdio."),
     ] = None,
     headed: Annotated[bool, typer.Option("--headed", help="Show the browser window.")] = False,
+    token_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--token-file",
+            help="With --http: write the bearer token clients must send here (mode 0600). Default: "
+            ".mcp_token in the task folder. The token is $WEBFOVEA_MCP_TOKEN when set, else random.",
+        ),
+    ] = None,
 ) -> None:
     """Serve the harness's actions as MCP tools (stdio by default). Messages go to stderr.
 
@@ -91,6 +125,7 @@ def mcp(
         check_task_id(tid)
     except TaskIdError as e:
         raise fail(str(e)) from None
+    tid = _own_folder(out_dir, tid, chosen=task_id is not None)
     t = Task(task_id=tid, task=task or "(given by the MCP client)", website=url)
     if offline:
         os.environ[OFFLINE_ENV] = "1"
@@ -98,7 +133,17 @@ def mcp(
     err.print(f"webfovea mcp: task folder {session.dir}", highlight=False)
     try:
         if http is not None:
-            asyncio.run(serve_http(session, http, ready=lambda u: err.print(f"serving MCP at {u}")))
+            asyncio.run(
+                serve_http(
+                    session,
+                    http,
+                    ready=lambda u, p: err.print(
+                        f"serving MCP at {u}; send 'Authorization: Bearer <token>', the token is in {p}",
+                        highlight=False,
+                    ),
+                    token_file=token_file,
+                )
+            )
         else:
             asyncio.run(serve_stdio(session))
     except (KeyboardInterrupt, asyncio.CancelledError):  # Ctrl-C, SIGTERM: result.json is written

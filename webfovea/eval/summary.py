@@ -19,6 +19,7 @@ from webfovea.config import HarnessConfig, ablated_components
 from webfovea.eval.costs import TokenTally, task_tally
 from webfovea.eval.scoring import Score, score_answer
 from webfovea.eval.taxonomy import GROUPS, label_task
+from webfovea.eval.typed import score_typed
 from webfovea.record import (
     GroupStats,
     RecordError,
@@ -47,6 +48,10 @@ def score_result(task: Task, result: TaskResult) -> Score:
         return _state_score(task, result)
     if result.status != "finished":
         return Score(False, "empty" if result.answer is None else "mismatch", f"ended with {result.status}")
+    if task.answer_schema is not None:  # a typed answer: its JSON value, field by field
+        if result.answer_value is None:
+            return Score(False, "empty", "no answer met the schema")
+        return score_typed(result.answer_value, task.answer)
     return score_answer(result.answer, task.answer)
 
 

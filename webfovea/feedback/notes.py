@@ -30,6 +30,14 @@ def not_executed(reason: str) -> str:
     return f"Not executed: {reason}"
 
 
+def cut_off(why: str) -> str:
+    """A reply the provider cut off (the output limit, a filter): half a call must not run."""
+    return (
+        f"your last reply was cut off before it was complete ({why}), so nothing of it was run. "
+        "Reply again with one complete action, and keep the reasoning short"
+    )
+
+
 def refused(action: str, reason: str) -> str:
     """An action a guardrail refused before it touched the page (bounds, budget)."""
     return f"{action} was not executed: {reason}"
@@ -99,6 +107,30 @@ def download_stopped(name: str, why: str) -> str:
     return f"A download ({name}) was stopped: {why}."
 
 
+def _pages(numbers: list[int]) -> str:
+    shown = ", ".join(str(n) for n in numbers[:10]) + (", ..." if len(numbers) > 10 else "")
+    return f"page{'s' if len(numbers) > 1 else ''} {shown}"
+
+
+def document_opened(  # noqa: PLR0913 - one sentence from the document's facts
+    name: str, what: str, extent: str, size: str, scanned: list[int], ocr: list[int]
+) -> str:
+    """A download that is a document, now shown in this tab (webfovea/documents/)."""
+    said = (
+        f"The page yielded {name} ({what}, {extent}, {size}); it is now open in this tab as a page you can "
+        "scroll, search and read; going back returns to the page before."
+    )
+    if scanned:
+        said += f" Scanned {_pages(scanned)}: no text layer, read from the image."
+    if ocr:
+        said += f" Scanned {_pages(ocr)}: text recognised by OCR, which may contain errors."
+    return said
+
+
+def document_refused(name: str, why: str) -> str:
+    return f"The page yielded {name}, which was kept but not opened as a document: {why}."
+
+
 def typed_capped(sent: int, total: int) -> str:
     return f"Only the first {sent:,} of {total:,} characters were typed (the limit for one action)."
 
@@ -119,6 +151,14 @@ def verify_request(url: str | None) -> str:
     return (
         f"{VERIFY_OPENING}: {where} to show what the site actually holds now; compare it with what you "
         "meant to save or submit and call finished again only if it matches, otherwise redo what is missing."
+    )
+
+
+def answer_invalid(error: str) -> str:
+    """A `finished` whose content does not meet the task's answer schema (guardrails/answer.py)."""
+    return (
+        f"Not accepted as the answer: {error}. Call finished again with one JSON value that meets "
+        "the schema given with the task."
     )
 
 

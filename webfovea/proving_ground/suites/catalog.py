@@ -131,7 +131,18 @@ BREAKINGWEB = Suite(
     replay_options=SuiteOptions(paired=True),  # every variant: a run may hold any of them
 )
 
-_BUILTIN = (BUILTIN, HOSTILE, BREAKINGWEB)
+
+def _documents(handle: Any, seed: int, options: SuiteOptions) -> list[Task]:
+    from webfovea.proving_ground.suites.documents import load_documents_suite
+
+    return load_documents_suite(handle, seed)
+
+
+DOCUMENTS = Suite(
+    "documents", "answers only inside PDF, XLSX and CSV downloads, see docs/documents.md", _documents
+)
+
+_BUILTIN = (BUILTIN, HOSTILE, BREAKINGWEB, DOCUMENTS)
 _suites: dict[str, Suite] = {s.name: s for s in _BUILTIN}
 
 
