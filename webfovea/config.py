@@ -63,6 +63,10 @@ class Component(StrEnum):
     # structured/hybrid observation (no effect in vision mode)
     snapshot_guards = "snapshot_guards"  # annotate obfuscated text, graphics, closed shadow roots
     snapshot_truncation = "snapshot_truncation"  # cut a snapshot over the byte budget by structure
+    # on a big page, snapshot only the view-near rows, landmarks and small subtrees (observation/scope.py)
+    snapshot_scoping = "snapshot_scoping"
+    # a step whose view did not change (feedback/pixels.py) sends one sentence instead of a new image
+    unchanged_view_text = "unchanged_view_text"
     loop_breaker = "loop_breaker"  # stop a task that repeats one action on one target with no effect
     verify = "verify"  # on a task that changes state, the first finished re-reads the real state first
 
@@ -116,6 +120,11 @@ class HarnessConfig(BaseModel):
     observation: str = "vision"
     snapshot_budget_bytes: int = 48_000  # the winner's measured budget (seed 002, docs/profiles.md)
     snapshot_timeout_ms: int = 10_000
+    # snapshot_scoping: a page with more elements than this whose snapshot would exceed
+    # snapshot_scope_bytes (estimated) is scoped, and what the model is shown of it is cut there
+    # (12,000 bytes: about 2x one 1440x810 screenshot in tokens)
+    snapshot_scope_elements: int = 300
+    snapshot_scope_bytes: int = 12_000
     ref_timeout_ms: int = 1_500  # resolving a ref: never Playwright's 30 s default
     stale_ref_budget: int = 8  # stale references a task may send before it is stopped
     unresponsive_s: float = 10.0  # a page whose main thread answers nothing this long ends the task

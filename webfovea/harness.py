@@ -95,6 +95,7 @@ class Harness(PageKeeper):
             None  # a capture taken after the last step, its epoch, time
         )
         self._shown_at: float | None = None  # when the capture the model is looking at was taken
+        self._still = False  # the last action's pixel check saw no change (observe reads it once)
         self.reused_captures = 0
         self._known_pages: set[Page] = set()
         # look/locate: (model, label, separate) set by use_vision, else built from config.vision_model
@@ -258,6 +259,7 @@ class Harness(PageKeeper):
         await self.ensure_alive()
         try:
             shot, taken = await self._reuse(), time.monotonic()
+            still = shot is not None and self._still
             if shot is None:
                 shot = await self.screen.capture()
             else:
@@ -269,7 +271,10 @@ class Harness(PageKeeper):
             raise
         self._next = None
         self._shown_at = taken
-        self.last = Observation(image=shot.image, shot=shot, url=self.page.url, step=self.steps)
+        self._still = False
+        self.last = Observation(
+            image=shot.image, shot=shot, url=self.page.url, step=self.steps, unchanged=still
+        )
         snap = await self.mode.observe(self.page, self.config)  # the snapshot modes' snapshot
         if snap is not None:
             self.last.snapshot, self.last.snapshot_info = snap.text, snap
@@ -298,6 +303,9 @@ class Harness(PageKeeper):
             image=self.last.image if self.last is not None else None,
             snapshot=self.last.snapshot if self.last is not None else None,
             response=self._told,
+            unchanged=self.last is not None
+            and self.last.unchanged
+            and self.config.on(Component.unchanged_view_text),
         )
         inp = self.mode.model_input(self.history, seen)
         inp.tools, inp.system_tools = list(self.tools), self.system_prompt_tools
@@ -405,6 +413,8 @@ class Harness(PageKeeper):
         )
         if executed.next_view is not None and executed.next_epoch is not None:
             self._next = (executed.next_view, executed.next_epoch, time.monotonic())
+            v = executed.verdict  # no change at all, in the DOM or in any cell of the pixel grid
+            self._still = v is not None and v.changed is False and v.pixels is not None and not v.pixels
         self._told = executed.outcome.response
         if executed.rejected:
             result.error = executed.refusal

@@ -27,6 +27,9 @@ class Observation:
     # vision mode); `snapshot_info` keeps the untruncated text, size, time and guard firings.
     snapshot: str | None = None
     snapshot_info: snapshots.Snapshot | None = None
+    # The pixel check of the last action found no change and this is the very capture it
+    # compared: the view is the one the model saw last (unchanged_view_text sends a sentence).
+    unchanged: bool = False
 
 
 @dataclass

@@ -101,6 +101,8 @@ WINNER_SEED002: dict[Component, tuple[bool, str]] = {
     C.goto_seen_url: (True, "15: URLs supplied or observed (outside the rules)"),
     C.snapshot_guards: (False, "not described (the guards it lacked)"),
     C.snapshot_truncation: (True, "33: structure-aware truncation over 48,000 bytes"),
+    C.snapshot_scoping: (False, "not described (ours: the whole tree is snapshotted, then cut)"),
+    C.unchanged_view_text: (False, "not described (ours)"),
     C.loop_breaker: (False, "47: only the prompt limits repeated failed actions"),
     C.verify: (False, "55: no separate task-success verifier"),
 }

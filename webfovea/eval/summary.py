@@ -107,6 +107,13 @@ def _group(rows: dict[str, TaskRow], key: str) -> dict[str, GroupStats]:
     }
 
 
+def _with_units_per_task(tokens: dict[str, Any], per_task: dict[str, TaskRow]) -> dict[str, Any]:
+    """The run's input price units per task that used the model (uncached 1x, write 1.25x, read 0.1x)."""
+    used = sum(1 for r in per_task.values() if r.tokens)
+    tokens["price_units_per_task"] = round(tokens["price_units"] / used, 1) if used else None
+    return tokens
+
+
 def compute_summary(run_dir: Path, tasks: list[Task], *, complete: bool, meta: dict[str, Any]) -> Summary:
     """Score every task of the run from its folder; a task without result.json is 'missing'.
 
@@ -189,7 +196,7 @@ def compute_summary(run_dir: Path, tasks: list[Task], *, complete: bool, meta: d
         per_task=per_task,
         per_failure_class=_group(per_task, "failure_classes"),
         per_category=_group(per_task, "category"),
-        tokens=total.to_json(prices) if total.steps else None,
+        tokens=_with_units_per_task(total.to_json(prices), per_task) if total.steps else None,
         vision_tokens=vision_total.to_json(None) if vision_total.steps else None,
         taxonomy=_count(r.taxonomy for r in per_task.values()),
         taxonomy_groups=_count(GROUPS.get(r.taxonomy) for r in per_task.values() if r.taxonomy),
