@@ -18,8 +18,9 @@ from webfovea.config import HarnessConfig
 from webfovea.driving.driver import BrowserSource, DriverSettings, TaskDriver
 from webfovea.driving.records import attachment_records, step_record, vision_calls
 from webfovea.driving.start import task_harness
+from webfovea.feedback import notes
 from webfovea.harness import Harness
-from webfovea.models.base import Model, ModelError, ModelInput
+from webfovea.models.base import CUT_OFF_NOTE, Model, ModelError, ModelInput, cut_off_of
 from webfovea.observation import compress
 from webfovea.record.schema import StepRecord, TaskResult
 from webfovea.task import Task
@@ -27,6 +28,9 @@ from webfovea.task import Task
 __all__ = ["attachment_records", "run_task", "step_record", "task_harness", "vision_calls"]
 
 MAX_EMPTY_REPLIES = 3  # an empty reply is retried after a back-off; this many in a row is a model error
+# A cut-off reply is recorded, not executed, and asked again with more room; after this many
+# in a row the model cannot finish a reply within its limit: a model error.
+MAX_CUT_OFF_REPLIES = 3
 
 
 async def run_task(  # noqa: PLR0913 -- public API; its settings go to the task driver (DriverSettings)
@@ -106,13 +110,26 @@ def _task_model(driver: TaskDriver, h: Harness, model: str | Model, spec: ModelS
 
 async def _loop(driver: TaskDriver, h: Harness, mdl: Model) -> None:
     """Observe, ask the model, hand its reply to the driver, until the driver ends the task."""
-    empty = 0
+    empty = cut = 0
     while not driver.out_of_steps():
         await driver.observe()
         inp, compression = await _model_input(driver, h, mdl)
         reply = await mdl.next_reply(inp)
         driver.count(reply.usage)
-        if not (reply.text or "").strip():  # `content: null`: the model said nothing
+        if reply.cut_off is not None:  # checked first: a cut reply may hold half a call, or nothing
+            cut += 1
+            if cut > MAX_CUT_OFF_REPLIES:
+                raise ModelError(f"the model's reply was cut off {cut} times in a row ({reply.cut_off})")
+            if cut_off_of(reply.notes) is None:  # recorded, so a replay withholds it too
+                reply.notes.append(CUT_OFF_NOTE + reply.cut_off)
+            await driver.step(reply, compression, withheld=notes.cut_off(reply.cut_off))
+            if driver.ended:
+                return
+            continue
+        cut = 0
+        # `content: null` and no tool call: the model said nothing. A reply that is only a
+        # tool call (Claude with tools, OpenAI's computer_call) is a reply.
+        if not (reply.text or "").strip() and not reply.tool_calls:
             empty += 1
             if empty >= MAX_EMPTY_REPLIES:
                 raise ModelError(f"the model returned an empty reply {empty} times in a row")
@@ -128,10 +145,10 @@ async def _model_input(
     driver: TaskDriver, h: Harness, mdl: Model
 ) -> tuple[ModelInput, dict[str, Any] | None]:
     """The model's input, with the history compressed first when it is due."""
-    inp = h.model_input(driver.task.task)
+    inp = h.model_input(driver.task.instruction())
     if not compress.is_due(inp, driver.config):
         return inp, None
     compression = await compress.compress(h.history, inp, mdl, driver.config)
     if compression.call_usage is not None:
         driver.count(compression.call_usage)
-    return h.model_input(driver.task.task), compression.to_json()
+    return h.model_input(driver.task.instruction()), compression.to_json()

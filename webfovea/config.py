@@ -34,6 +34,9 @@ class Component(StrEnum):
     hover = "hover"
     find_text = "find_text"
     read_text = "read_text"
+    documents = "documents"  # a PDF/spreadsheet/CSV/JSON/text download opens as a page (docs/documents.md)
+    ocr = "ocr"  # scanned pages of a document get a text layer from Tesseract, when it is installed
+    upload = "upload"  # upload(start_box|ref, files): a file input gets files from the task's workspace
     zoom = "zoom"  # zoom(region): the region re-rendered at full resolution for the model (the fovea)
     tool_triggers = "tool_triggers"  # tool rules in the prompt
     # append-only image history with compaction every `compact_every` steps, so a caching
@@ -48,7 +51,7 @@ class Component(StrEnum):
     settle_aware = (
         "settle_aware"  # the wait also knows WebSocket replies, child frames, page timers, animations
     )
-    person_pointer = "person_pointer"  # a click moves, lets hover effects happen, then presses
+    person_pointer = "person_pointer"  # a click moves, lets hover happen, then presses; drags paced
     container_scroll = "container_scroll"  # scroll by a share of the scroll container under the point
     editor_hotkeys = "editor_hotkeys"  # page editing shortcuts pass when focus is in an editable element
     # context
@@ -60,6 +63,10 @@ class Component(StrEnum):
     # structured/hybrid observation (no effect in vision mode)
     snapshot_guards = "snapshot_guards"  # annotate obfuscated text, graphics, closed shadow roots
     snapshot_truncation = "snapshot_truncation"  # cut a snapshot over the byte budget by structure
+    # on a big page, snapshot only the view-near rows, landmarks and small subtrees (observation/scope.py)
+    snapshot_scoping = "snapshot_scoping"
+    # a step whose view did not change (feedback/pixels.py) sends one sentence instead of a new image
+    unchanged_view_text = "unchanged_view_text"
     loop_breaker = "loop_breaker"  # stop a task that repeats one action on one target with no effect
     verify = "verify"  # on a task that changes state, the first finished re-reads the real state first
 
@@ -113,12 +120,26 @@ class HarnessConfig(BaseModel):
     observation: str = "vision"
     snapshot_budget_bytes: int = 48_000  # the winner's measured budget (seed 002, docs/profiles.md)
     snapshot_timeout_ms: int = 10_000
+    # snapshot_scoping: a page with more elements than this whose snapshot would exceed
+    # snapshot_scope_bytes (estimated) is scoped, and what the model is shown of it is cut there
+    # (12,000 bytes: about 2x one 1440x810 screenshot in tokens)
+    snapshot_scope_elements: int = 300
+    snapshot_scope_bytes: int = 12_000
     ref_timeout_ms: int = 1_500  # resolving a ref: never Playwright's 30 s default
     stale_ref_budget: int = 8  # stale references a task may send before it is stopped
     unresponsive_s: float = 10.0  # a page whose main thread answers nothing this long ends the task
     max_type_chars: int = 2000  # characters one type/fill may send (the rest is cut, and the model told)
     max_downloads: int = 5  # downloads one task may make
     max_download_mb: float = 50.0  # size of one download
+    # upload: the folder whose files the model may put into a file input (None: nothing to
+    # upload; the action is refused with a note), and the size of one file at most.
+    workspace: str | None = None
+    max_upload_mb: float = 20.0
+    # Saved logins for a browser launched here: a Playwright storage state file (cookies, local
+    # storage), or a Chromium profile folder kept between runs (each runner worker gets its own
+    # sub-folder `worker-N`). None: a fresh, logged-out context.
+    storage_state: str | None = None
+    user_data_dir: str | None = None
     site_guard: bool = True  # top-level navigations stay on the task's site (guardrails/site.py)
     allow_domains: list[str] = Field(default_factory=list)  # more domains the task's site includes
     # look/locate go to this separate model (same spec grammar as --model; None: the task's own

@@ -12,6 +12,7 @@ order. The agent loop (`webfovea.agent`), the CLI and the proving ground build o
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from typing import Any
 
@@ -22,10 +23,12 @@ from webfovea.actions.tools import tool_defs
 from webfovea.browser.session import BrowserLost, BrowserSession, is_browser_lost
 from webfovea.browser.world import PageUnresponsive
 from webfovea.config import Component, HarnessConfig, make_config
+from webfovea.documents.views import DocumentViews
 from webfovea.execution.executor import Executor
 from webfovea.execution.response import Response
 from webfovea.execution.settle import SettleWatcher
 from webfovea.feedback import notes
+from webfovea.guardrails.answer import AnswerGate
 from webfovea.guardrails.breaker import LoopBreaker, ScrollBreaker
 from webfovea.guardrails.forbidden import forbidden_for
 from webfovea.guardrails.pagewatch import PageWatch
@@ -43,7 +46,7 @@ from webfovea.observation.sizing import harness_config
 from webfovea.observation.vision import VisionPort, css_viewport
 from webfovea.parsing import parse_reply
 from webfovea.parsing.tool_call import parse_tool_call
-from webfovea.types import ParsedReply
+from webfovea.types import ParsedReply, Rejection
 
 __all__ = ["BrowserLost", "Harness", "Observation", "PageUnresponsive", "StepResult", "is_browser_lost"]
 
@@ -76,17 +79,23 @@ class Harness(PageKeeper):
         self.loops = LoopBreaker(self.config)
         # Off until the agent gives the task (VerifyGate.for_task): a bare Harness has no task.
         self.verify = VerifyGate()
+        self.answers = AnswerGate()  # a task's answer schema (guardrails/answer.py)
         self.steps = 0
         self._capture_seen: tuple[object, dict[str, int]] = (None, {})  # Screen, its counts at the last step
         self.last: Observation | None = None
+        # The reply being executed and the view it was made against, from the parse until the
+        # step returns: the task driver records it when the step raises (a frozen page).
+        self.in_flight: tuple[ParsedReply, Observation] | None = None
         self.last_feedback: str | None = None
         self.guard: SiteGuard | None = None
         self.watch = PageWatch(self.config)
+        self.documents = DocumentViews()  # documents a download yields, shown in the tab
         self._ready = False
         self._next: tuple[Shot, tuple, float] | None = (
             None  # a capture taken after the last step, its epoch, time
         )
         self._shown_at: float | None = None  # when the capture the model is looking at was taken
+        self._still = False  # the last action's pixel check saw no change (observe reads it once)
         self.reused_captures = 0
         self._known_pages: set[Page] = set()
         # look/locate: (model, label, separate) set by use_vision, else built from config.vision_model
@@ -250,6 +259,7 @@ class Harness(PageKeeper):
         await self.ensure_alive()
         try:
             shot, taken = await self._reuse(), time.monotonic()
+            still = shot is not None and self._still
             if shot is None:
                 shot = await self.screen.capture()
             else:
@@ -261,7 +271,10 @@ class Harness(PageKeeper):
             raise
         self._next = None
         self._shown_at = taken
-        self.last = Observation(image=shot.image, shot=shot, url=self.page.url, step=self.steps)
+        self._still = False
+        self.last = Observation(
+            image=shot.image, shot=shot, url=self.page.url, step=self.steps, unchanged=still
+        )
         snap = await self.mode.observe(self.page, self.config)  # the snapshot modes' snapshot
         if snap is not None:
             self.last.snapshot, self.last.snapshot_info = snap.text, snap
@@ -290,6 +303,9 @@ class Harness(PageKeeper):
             image=self.last.image if self.last is not None else None,
             snapshot=self.last.snapshot if self.last is not None else None,
             response=self._told,
+            unchanged=self.last is not None
+            and self.last.unchanged
+            and self.config.on(Component.unchanged_view_text),
         )
         inp = self.mode.model_input(self.history, seen)
         inp.tools, inp.system_tools = list(self.tools), self.system_prompt_tools
@@ -298,12 +314,15 @@ class Harness(PageKeeper):
         inp.attachments = list(self._told.attachments)
         return inp
 
-    async def step(self, reply: str, tool_calls: list[ToolCall] | None = None) -> StepResult:
+    async def step(
+        self, reply: str, tool_calls: list[ToolCall] | None = None, withheld: str | None = None
+    ) -> StepResult:
         """observe (if needed) -> parse -> execute -> feedback; the caller records the result.
 
         With `tool_calls` (native tool use) the first call is the action and `reply` is the
         text the model wrote beside it; further calls are not executed (one action per step:
-        the model client answers them so)."""
+        the model client answers them so). `withheld`: the reply is parsed and kept in the
+        history but not executed, for this reason (a reply the provider cut off)."""
         t0 = time.monotonic()
         obs = self.last if self.last is not None else await self.observe()
         strip = self.config.on(Component.token_strip)
@@ -323,18 +342,25 @@ class Harness(PageKeeper):
                 first_only=self.config.on(Component.first_action),
                 forbidden=self._forbidden,
             )
+        if withheld is not None:
+            parsed = dataclasses.replace(parsed, action=None, rejection=Rejection(withheld, parsed.action))
         self.steps += 1
         self.mode.remember(self.history, parsed.cleaned, obs.image, obs.snapshot_info, self.steps)
         self._told = Response()
         self.last = None
+        self.in_flight = (parsed, obs)
         result = await self._bounded(self._execute(parsed, obs))
+        shown = self.documents.opened
         events = await self._events()
-        if events:
+        if self.documents.opened > shown and result.outcome == "no_effect":
+            result.feedback = events  # the action's "no change" was the document opening meanwhile
+        elif events:
             result.feedback = f"{result.feedback} {events}".strip()
             self._next = None  # a dialog, download, blocked navigation or tab came after that capture
         self.last_feedback = result.feedback or None
         result.capture = self._capture_troubles()
         result.seconds = time.monotonic() - t0
+        self.in_flight = None
         return result
 
     def _capture_troubles(self) -> dict[str, int] | None:
@@ -387,13 +413,23 @@ class Harness(PageKeeper):
         )
         if executed.next_view is not None and executed.next_epoch is not None:
             self._next = (executed.next_view, executed.next_epoch, time.monotonic())
+            v = executed.verdict  # no change at all, in the DOM or in any cell of the pixel grid
+            self._still = v is not None and v.changed is False and v.pixels is not None and not v.pixels
         self._told = executed.outcome.response
         if executed.rejected:
             result.error = executed.refusal
         elif result.outcome in ("failed", "rejected"):
             result.error = executed.outcome.note or f"{action.name} failed"
         if executed.outcome.done:
-            # The one place a `finished` is accepted; the verify gate may hold the first one.
+            # The one place a `finished` is accepted: the answer gate refuses an answer that does
+            # not meet the task's schema, the verify gate may hold the first one.
+            answer = executed.outcome.answer or ""
+            if self.answers.active:
+                result.answer_value, invalid = self.answers.check(answer)
+                if invalid is not None and self.answers.refuse():
+                    result.answer, result.answer_invalid = answer, invalid
+                    result.feedback = notes.answer_invalid(invalid)
+                    return result
             if self.verify.holds():
                 await self._show_real_state()
                 result.verification_requested = True

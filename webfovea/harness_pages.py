@@ -6,6 +6,7 @@ round trip itself stays in harness.py."""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -13,7 +14,9 @@ from playwright.async_api import Page
 
 from webfovea.browser.session import BrowserLost, is_browser_lost
 from webfovea.browser.world import PageUnresponsive, worlds
-from webfovea.config import HarnessConfig
+from webfovea.config import Component, HarnessConfig
+from webfovea.documents.render import size_text
+from webfovea.documents.views import DocumentViews
 from webfovea.execution.executor import Executor
 from webfovea.execution.settle import SettleWatcher
 from webfovea.feedback import notes
@@ -21,6 +24,8 @@ from webfovea.guardrails.pagewatch import PageEvent, PageWatch
 from webfovea.guardrails.site import Blocked, SiteGuard, SitePolicy
 from webfovea.guardrails.verify import VerifyGate
 from webfovea.observation.capture import Screen, Shot
+
+DOWNLOAD_WAIT_S = 10.0  # documents on: how long a step waits for its downloads to be saved
 
 
 class PageKeeper:
@@ -37,6 +42,7 @@ class PageKeeper:
     verify: VerifyGate
     _known_pages: set[Page]
     _next: tuple[Shot, tuple, float] | None
+    documents: DocumentViews
 
     def _on_new_page(self, page: Page) -> None:
         asyncio.ensure_future(self.watch.attach(page))
@@ -48,6 +54,7 @@ class PageKeeper:
             await self.guard.uninstall()
             self.guard = None
         await self.watch.close()
+        await self.documents.uninstall()
         if self._page is not None:
             try:
                 self._page.context.remove_listener("page", self._on_new_page)
@@ -136,10 +143,41 @@ class PageKeeper:
 
     async def _events(self) -> str:
         """What happened beside the action: dialogs, downloads, blocked navigations, tabs."""
-        said = [_page_note(e) for e in self.watch.take()]
+        if self.config.on(Component.documents):
+            await self.watch.drain(DOWNLOAD_WAIT_S)
+        said = [await self._event_note(e) for e in self.watch.take()]
         said += [notes.blocked_navigation(b.url, b.reason) for b in self._unread_blocks()]
         said += await self._follow_tabs()
         return " ".join(self.notes.refusal(t) for t in said if t).strip()
+
+    async def _event_note(self, event: PageEvent) -> str:
+        if event.kind == "download_saved" and event.path and self.config.on(Component.documents):
+            return await self._open_document(event)
+        return _page_note(event)
+
+    async def _open_document(self, event: PageEvent) -> str:
+        """A saved download that is a document opens in this tab (webfovea/documents/)."""
+        ocr = self.config.on(Component.ocr)
+        opened = await self.documents.open(self.page, Path(event.path), event.text, event.url, ocr=ocr)
+        if not opened.document:
+            return _page_note(event)
+        if opened.url is None or opened.doc is None:
+            return notes.document_refused(event.text, opened.reason)
+        mark = self.settle.navigations
+        self._next = None
+        try:
+            await self.page.goto(opened.url, wait_until="domcontentloaded", timeout=30_000)
+        except Exception as e:
+            if (lost := self._lost(e)) is not None:
+                raise lost from None
+            return notes.document_refused(
+                event.text, f"its view did not open ({str(e).splitlines()[0][:120]})"
+            )
+        await self.settle.wait(navigated=True, nav_mark=mark)
+        doc = opened.doc
+        return notes.document_opened(
+            event.text, doc.label, doc.extent(), size_text(doc.size), doc.scanned(), doc.ocr_done()
+        )
 
     def _unread_blocks(self) -> list[Blocked]:
         return self.guard.take_unread() if self.guard is not None else []

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from PIL import Image
 
@@ -27,6 +27,9 @@ class Observation:
     # vision mode); `snapshot_info` keeps the untruncated text, size, time and guard firings.
     snapshot: str | None = None
     snapshot_info: snapshots.Snapshot | None = None
+    # The pixel check of the last action found no change and this is the very capture it
+    # compared: the view is the one the model saw last (unchanged_view_text sends a sentence).
+    unchanged: bool = False
 
 
 @dataclass
@@ -43,6 +46,8 @@ class StepResult:
     seconds: float = 0.0
     outcome: str | None = None  # executed | no_effect | failed | rejected (None: the task stopped)
     verification_requested: bool = False  # a finished held by the verify gate: the real state is shown
+    answer_value: Any = None  # a `finished` that met the task's answer schema: the JSON value
+    answer_invalid: str | None = None  # a `finished` refused by the answer gate: why
     # Captures since the previous step that had to be asked again or redone (Screen.counts());
     # None when every capture came back at the first request.
     capture: dict[str, int] | None = None

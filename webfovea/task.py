@@ -85,6 +85,18 @@ class SessionSpec(BaseModel):
     variant: str | None = None  # an environment's named variant (e.g. an intervention plan)
 
 
+class EnvironmentSpec(BaseModel):
+    """The environment that sets a task up and scores it (`driving/environment.py`): its kind
+    (`browsergym`), the task it names there (`miniwob.click-test`), the seed, its options."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: str
+    name: str
+    seed: int = 0
+    options: dict[str, Any] = Field(default_factory=dict)
+
+
 class Task(BaseModel):
     model_config = ConfigDict(extra="allow")
 
@@ -102,3 +114,27 @@ class Task(BaseModel):
     # its first finished is held until the model has looked at the real state again.
     state_changing: bool = False
     verify_url: str | None = None  # the page showing the real state (a list of saved items); None: reload
+    # An environment that sets the task up on the page and scores it (BrowserGym): None for a
+    # task that starts at `website` and is scored by its answer or the site's state.
+    environment: EnvironmentSpec | None = None
+    # The JSON Schema the answer must meet (from Python: `answer_schema_of(MyModel)`): the model is
+    # told it, `finished` must carry a JSON value that validates, and result.json keeps the value
+    # (`answer_value`); the expected `answer` is then compared field by field. None: a text answer.
+    answer_schema: dict[str, Any] | None = None
+
+    def instruction(self) -> str:
+        """What the model is told the task is: the instruction, and the answer's schema if any."""
+        if self.answer_schema is None:
+            return self.task
+        import json
+
+        schema = json.dumps(self.answer_schema, ensure_ascii=False, separators=(",", ":"))
+        return (
+            f"{self.task}\n\nAnswer with finished(content=...) holding one JSON value that meets this "
+            f"JSON Schema (no other text): {schema}"
+        )
+
+
+def answer_schema_of(model: type[BaseModel]) -> dict[str, Any]:
+    """The answer schema of a Pydantic type, for `Task(answer_schema=...)`."""
+    return model.model_json_schema()

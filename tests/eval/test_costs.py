@@ -62,6 +62,10 @@ def test_tokens_per_step_cache_fraction_and_cost(tmp_path: Path):
     total = summary["tokens"]
     assert total["steps"] == 6 and total["uncached_input_tokens_per_step"] == round(12100 / 6, 1)
     assert total["cost"] == pytest.approx(summary["per_task"]["a"]["cost"] + summary["per_task"]["b"]["cost"])
+    # price units: uncached 1x, written 1.25x, read 0.1x (no prices needed)
+    assert a["price_units"] == pytest.approx(100 + 1.25 * 8800 + 0.1 * 16800)
+    assert b["price_units"] == 12000.0  # no caching provider: every input token uncached
+    assert total["price_units_per_task"] == pytest.approx((a["price_units"] + 12000) / 2, abs=0.1)
     (tmp_path / "summary.json").write_text(json.dumps(summary))
     html = render_report(tmp_path)
     assert "<h3>Cost</h3>" in html and f"${summary['per_task']['a']['cost']:.4f}" in html

@@ -135,3 +135,27 @@ async def test_the_paper_profile_waits_one_second_after_a_navigation(session):
         res = await act(h, "click", "#next")
         assert page.url == srv.url("/next") and res.outcome == "executed"
         assert h.settle.last.seconds >= 1.0
+
+
+UNREAD_BODY = """<!doctype html><body><button id="go" style="font-size:30px">Send</button>
+<p id="out">waiting</p><script>
+document.getElementById('go').onclick = () => {
+  // The response is used for its status only: its body is never read.
+  fetch('/big').then(r => { document.getElementById('out').textContent = 'sent: ' + r.status; });
+};
+</script></body>"""
+
+
+async def test_a_response_whose_body_is_never_read_ends_the_wait(session):
+    """A fetch whose body the page never reads has no 'request finished': the request counts as
+    done once its response is in, so the step neither waits its full bound nor says the page
+    kept changing."""
+    with serve_pages({"/": UNREAD_BODY, "/big": b"x" * (64 << 20)}) as srv:
+        page = await session.fresh_page()
+        h = await Harness.on_page(page, make_config())
+        await h.goto(srv.url("/"))
+        res = await act(h, "click", "#go")
+        assert (await page.locator("#out").inner_text()) == "sent: 200"
+        assert not h.settle.last.timed_out, h.settle.last
+        assert "never went quiet" not in res.feedback
+        assert h.settle.last.seconds < 2.0, h.settle.last

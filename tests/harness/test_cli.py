@@ -123,7 +123,7 @@ def test_task_file_with_unknown_proving_ground_site(tmp_path):
 
 
 def test_proving_ground_placeholder_resolves():
-    from webfovea.cli.bench import resolve_site_url
+    from webfovea.app.sites import resolve_site_url
 
     assert (
         resolve_site_url("http://proving-ground/stats/?a=1", "http://127.0.0.1:5")

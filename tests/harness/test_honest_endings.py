@@ -176,7 +176,8 @@ async def test_downloads_are_capped_in_size_and_count_and_kept_in_the_task_folde
     finally:
         srv.shutdown()
     kept = sorted(p.name for p in (tmp_path / "t" / "downloads").iterdir())
-    assert kept == ["01-small.csv"] and res.status == "finished"
+    # small.csv is text: the document view opened it, and keeps what it showed beside it.
+    assert kept == ["01-small.csv", "01-small.csv.view.html"] and res.status == "finished"
     assert _Files.sent["/big.bin"] < _Files.sizes["/big.bin"]  # the server saw the big one cut off
     feedback = " ".join(
         json.loads(x)["feedback"] for x in (tmp_path / "t" / "trajectory.jsonl").read_text().splitlines()

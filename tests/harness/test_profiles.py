@@ -82,6 +82,9 @@ WINNER_SEED002: dict[Component, tuple[bool, str]] = {
     C.find_text: (False, "not described (JavaScript inspection instead, 15)"),
     C.read_text: (False, "not described (JavaScript inspection instead, 15)"),
     C.zoom: (False, "not described"),
+    C.documents: (False, "not described: no document view (issue 23)"),
+    C.ocr: (False, "not described: no document view (issue 23)"),
+    C.upload: (False, "not described (Playwright MCP has a file-upload tool; the report lists none)"),
     C.tool_triggers: (False, "not described"),
     C.append_history: (True, "11: each tool output is appended to the context"),
     C.hard_constraints: (True, "15, 53: its prompt's rules (seen URLs only, evidence before the answer)"),
@@ -98,6 +101,8 @@ WINNER_SEED002: dict[Component, tuple[bool, str]] = {
     C.goto_seen_url: (True, "15: URLs supplied or observed (outside the rules)"),
     C.snapshot_guards: (False, "not described (the guards it lacked)"),
     C.snapshot_truncation: (True, "33: structure-aware truncation over 48,000 bytes"),
+    C.snapshot_scoping: (False, "not described (ours: the whole tree is snapshotted, then cut)"),
+    C.unchanged_view_text: (False, "not described (ours)"),
     C.loop_breaker: (False, "47: only the prompt limits repeated failed actions"),
     C.verify: (False, "55: no separate task-success verifier"),
 }

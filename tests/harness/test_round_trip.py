@@ -228,6 +228,28 @@ async def test_no_change_note_names_the_element(session):
         assert "No detectable change" in res.feedback and "Just text" in res.feedback
 
 
+@pytest.mark.parametrize("profile", ["webfovea", "reference"])
+async def test_notes_name_points_in_the_models_image_coordinates(session, profile):
+    """The model wrote a point in the image it was sent; every note names that point, never the
+    viewport's CSS pixels (1920x1080 here, the sent image 1440x810 with alignment on)."""
+    with serve_pages({"/": pages.FORM}) as srv:
+        h = await harness(session, srv.url("/"), profile=profile)
+        obs = await h.observe()
+        css = await centre(h.page, "#plain")
+        pt = model_point(obs, css, provider=False)
+        assert obs.shot.to_css(*pt) == pytest.approx(css)
+        assert obs.shot.to_model(*css) == pytest.approx(pt)
+        if profile == "reference":  # full-size image, no notes: only the mapping is shared
+            return
+        res = await h.step(f"Thought: t\nAction: click(start_box={box(pt)})")
+        assert f"The point ({pt[0]:.0f}, {pt[1]:.0f})" in res.feedback
+        assert f"({round(css[0])}, {round(css[1])})" not in res.feedback
+        await h.observe()
+        res = await h.step(f"Thought: t\nAction: select(start_box={box(pt)}, option='x')")
+        assert f"The point ({pt[0]:.0f}, {pt[1]:.0f}) is on" in res.feedback
+        assert f"({round(css[0])}, {round(css[1])})" not in res.feedback
+
+
 # --- Observation: find_text, read_text ---------------------------------------------------------
 
 

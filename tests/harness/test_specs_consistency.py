@@ -21,8 +21,9 @@ SAMPLE_ARGS = {
     "ref": "'e12'",
     "box": "'<|box_start|>(10,20,30,40)<|box_end|>'",
 }
-# Actions beyond the paper's Table 3 within the rules, each behind its own switch: zoom (the fovea).
-BEYOND_TABLE3 = frozenset({Component.zoom})
+# Actions beyond the paper's Table 3 within the rules, each behind its own switch: zoom (the fovea),
+# upload (files of the task's workspace into a file field).
+BEYOND_TABLE3 = frozenset({Component.zoom, Component.upload})
 
 
 def test_catalog_is_table3_then_the_tools_outside_the_rules_and_the_snapshot_actions():
@@ -35,7 +36,7 @@ def test_catalog_is_table3_then_the_tools_outside_the_rules_and_the_snapshot_act
         s for s in SPECS if s.name not in TABLE3 and not s.needs_snapshot and s.component not in BEYOND_TABLE3
     ]
     assert extra and all(s.component in OUTSIDE_RULES for s in extra)
-    assert [s.name for s in SPECS if s.component in BEYOND_TABLE3] == ["zoom"]
+    assert [s.name for s in SPECS if s.component in BEYOND_TABLE3] == ["zoom", "upload"]
 
 
 @pytest.mark.parametrize(

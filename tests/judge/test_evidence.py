@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import random
 
 from tests.judge import folders
+from webfovea.judge import evidence
 from webfovea.judge.evidence import build_evidence, registrable_label
 from webfovea.judge.folder import ordered_screenshots, read_task_folder
 from webfovea.judge.prompt import evidence_text
@@ -149,3 +151,53 @@ def test_odd_screenshot_names(tmp_path) -> None:
         "screenshot_2.png",
         "step-10.jpg",
     ]
+
+
+def _fit_by_popping(kept, max_tokens):
+    """The definition of the budget: drop the oldest while the list is over it."""
+    kept = list(kept)
+    while kept and evidence.count_tokens(json.dumps(kept, ensure_ascii=False)) > max_tokens:
+        kept.pop(0)
+    return kept
+
+
+def test_the_budget_fit_keeps_what_dropping_one_by_one_keeps() -> None:
+    rng = random.Random(7)
+    for _ in range(200):
+        kept = [
+            {"index": i, "url": f"https://x.example/{i}", "body": "é" * rng.randrange(0, 300)}
+            for i in range(rng.randrange(0, 40))
+        ]
+        budget = rng.randrange(1, 3000)
+        dropped: list = []
+        assert evidence._fit(kept, dropped, budget) == _fit_by_popping(kept, budget)
+        assert [d["index"] for d in dropped] == [
+            r["index"] for r in kept[: len(kept) - len(_fit_by_popping(kept, budget))]
+        ]
+
+
+def test_the_budget_fit_is_linear_in_the_capture(tmp_path, monkeypatch) -> None:
+    """Characters counted for tokens, for a capture 10 times the budget: once for each
+    request, plus a few exact counts of the kept list — not once per dropped request."""
+    reqs = [
+        {
+            "url": f"https://api.example.co.uk/stats/api/table?page={i}",
+            "method": "POST",
+            "resource_type": "fetch",
+            "body_json": {"rows": [{"country": f"C{i}-{j}", "value": i * j} for j in range(8)]},
+        }
+        for i in range(3000)
+    ]
+    f = folders.ours(tmp_path / "t", requests=reqs)
+    counted = [0]
+    real = evidence.count_tokens
+
+    def counting(text: str) -> int:
+        counted[0] += len(text)
+        return real(text)
+
+    monkeypatch.setattr(evidence, "count_tokens", counting)
+    ev = build_evidence(f, max_tokens=20_000)
+    assert len(ev.dropped) > 2000 and ev.tokens <= 20_000
+    capture_chars = len(json.dumps(reqs))
+    assert counted[0] < 2 * capture_chars  # one request at a time: 3000 drops re-counted would be ~1500x

@@ -12,7 +12,9 @@ import sys
 import time
 from pathlib import Path
 
+import httpx2
 from mcp import Client
+from mcp.client.streamable_http import streamable_http_client
 
 from tests.mcp.test_mcp_stdio import FORM, centre_of, image_of, text_of
 from tests.support.servers import serve_pages
@@ -24,6 +26,13 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def authed(url: str, token: str) -> object:
+    """The SDK's streamable HTTP transport, sending the server's bearer token."""
+    return streamable_http_client(
+        url, http_client=httpx2.AsyncClient(headers={"Authorization": f"Bearer {token}"})
+    )
 
 
 def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 120) -> None:
@@ -65,13 +74,23 @@ async def test_client_fills_a_form_over_streamable_http(tmp_path):
         )
         try:
             wait_for_port(port, proc)
-            async with Client(f"http://127.0.0.1:{port}/mcp") as client:  # the 2026-07-28 era: no session
+            url = f"http://127.0.0.1:{port}/mcp"
+            token_file = tmp_path / "web" / ".mcp_token"
+            assert token_file.stat().st_mode & 0o777 == 0o600
+            token = token_file.read_text().strip()
+            # No token, a wrong one: refused before any tool runs.
+            for headers in ({}, {"Authorization": "Bearer " + "x" * 43}):
+                r = httpx2.post(
+                    url, json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"}, headers=headers
+                )
+                assert r.status_code == 401
+            async with Client(authed(url, token)) as client:  # the 2026-07-28 era: no session
                 assert "fill" in [t.name for t in (await client.list_tools()).tools]
                 image = image_of(await client.call_tool("observe", {}))
             assert not (tmp_path / "web" / "result.json").exists()  # nothing ended the task yet
-            async with Client(
-                f"http://127.0.0.1:{port}/mcp", mode="legacy"
-            ) as client:  # a session, ended by DELETE
+            r = httpx2.delete(url)  # an unauthenticated DELETE cannot end the task
+            assert r.status_code == 401 and not (tmp_path / "web" / "result.json").exists()
+            async with Client(authed(url, token), mode="legacy") as client:  # a session, ended by DELETE
                 filled = await client.call_tool(
                     "fill", {"start_box": centre_of(image, (255, 0, 255)), "content": "Grace Hopper\n"}
                 )
@@ -87,6 +106,7 @@ async def test_client_fills_a_form_over_streamable_http(tmp_path):
     assert "/submit?name=Grace+Hopper" in site.log
     assert proc.returncode == 0, err
     assert out == ""  # nothing on stdout: messages go to stderr
+    assert token not in err and not token_file.exists()  # never printed; removed with the server
 
 
 def test_stopping_the_server_writes_the_result(tmp_path):

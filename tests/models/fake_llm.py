@@ -1,8 +1,13 @@
 """A scripted fake model endpoint: a real HTTP server on loopback that answers from a script.
 
-Each POST takes the next scripted answer (or the default once the script is used
-up): a status with headers and a JSON body, optionally after hanging. Every
-request is recorded with its arrival time, path, headers and JSON body.
+Each POST is first validated against the official SDK's request type for its path (Chat
+Completions, Messages — the beta type when an `anthropic-beta` header is sent —, Responses),
+unknown keys forbidden: a request the real API would reject gets its 400 in the API's error
+shape, and leaving `fake_llm` fails the test (`validate=False` for the tests that send
+garbage on purpose). A valid POST takes the next scripted answer (or the default once the
+script is used up): a status with headers and a JSON body — built from the SDKs' own classes
+(`webfovea.proving_ground.providers.sdk_replies`) —, optionally after hanging. Every request is
+recorded with its arrival time, path, headers, JSON body and what the validation said.
 """
 
 from __future__ import annotations
@@ -15,6 +20,15 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+
+from webfovea.proving_ground.providers.sdk_replies import (
+    anthropic_error,
+    anthropic_message,
+    chat_completion,
+    openai_error,
+    text_block,
+)
+from webfovea.proving_ground.providers.sdk_requests import Api, request_errors, warm
 
 
 @dataclass
@@ -31,40 +45,48 @@ class Received:
     path: str
     headers: dict[str, str]
     body: Any
+    invalid: str | None = None  # why the SDK's request type rejects it
 
 
-def openai_ok(text: str | list[dict[str, Any]], prompt: int = 11, completion: int = 7) -> Answer:
+def api_of(path: str, headers: dict[str, str]) -> Api | None:
+    if path.endswith("/chat/completions"):
+        return "chat"
+    if path.endswith("/responses"):
+        return "responses"
+    if path.endswith("/messages"):
+        return "beta_messages" if "anthropic-beta" in headers else "messages"
+    return None
+
+
+def openai_ok(text: str | None, prompt: int = 11, completion: int = 7, **fields: Any) -> Answer:
+    """A ChatCompletion (fields: tool_calls, finish_reason, refusal, cached_tokens)."""
+    return Answer(200, chat_completion(text, prompt_tokens=prompt, completion_tokens=completion, **fields))
+
+
+def compatible_ok(content: Any) -> Answer:
+    """What an OpenAI-compatible server (not OpenAI) may answer: `content` as a list of parts,
+    no `finish_reason`: outside the SDK's ChatCompletion, so built by hand."""
+    message = {"role": "assistant", "content": content}
     return Answer(
-        200,
-        {
-            "id": "chatcmpl-test",
-            "object": "chat.completion",
-            "choices": [{"index": 0, "message": {"role": "assistant", "content": text}}],
-            "usage": {"prompt_tokens": prompt, "completion_tokens": completion},
-        },
+        200, {"id": "chatcmpl-x", "object": "chat.completion", "choices": [{"index": 0, "message": message}]}
     )
 
 
 def anthropic_ok(text: str, input_tokens: int = 13, output_tokens: int = 5) -> Answer:
-    return Answer(
-        200,
-        {
-            "id": "msg_test",
-            "type": "message",
-            "role": "assistant",
-            "content": [{"type": "text", "text": text}],
-            "usage": {"input_tokens": input_tokens, "output_tokens": output_tokens},
-        },
-    )
+    usage = {"input_tokens": input_tokens, "output_tokens": output_tokens}
+    return Answer(200, anthropic_message(text_block(text), usage=usage))
 
 
 def error(status: int, message: str, **headers: str) -> Answer:
-    return Answer(status, {"error": {"message": message, "type": "test_error"}}, dict(headers))
+    return Answer(status, openai_error(message, "test_error"), dict(headers))
 
 
 class FakeLLM:
-    def __init__(self, script: list[Answer], default: Answer | None = None) -> None:
+    def __init__(self, script: list[Answer], default: Answer | None = None, validate: bool = True) -> None:
         self.script = list(script)
+        self.validate = validate
+        if validate:  # before the first request, whose timing a test may measure
+            warm("chat", "responses", "messages", "beta_messages")
         self.default = default
         self.received: list[Received] = []
         self.stop = threading.Event()
@@ -79,13 +101,16 @@ class FakeLLM:
                     body = json.loads(raw)
                 except ValueError:
                     body = raw.decode("utf-8", "replace")
+                headers = {k.lower(): v for k, v in self.headers.items()}
+                api = api_of(self.path, headers)
+                invalid = request_errors(api, body) if api is not None and owner.validate else None
                 with owner._lock:
-                    owner.received.append(
-                        Received(
-                            time.monotonic(), self.path, {k.lower(): v for k, v in self.headers.items()}, body
-                        )
-                    )
-                    ans = owner.script.pop(0) if owner.script else owner.default
+                    owner.received.append(Received(time.monotonic(), self.path, headers, body, invalid))
+                    if invalid is not None:
+                        shape = anthropic_error if api in ("messages", "beta_messages") else openai_error
+                        ans: Answer | None = Answer(400, shape(invalid))
+                    else:
+                        ans = owner.script.pop(0) if owner.script else owner.default
                 if ans is None:
                     ans = error(500, "script exhausted")
                 if ans.hang_s:
@@ -120,10 +145,14 @@ class FakeLLM:
     def attempts(self) -> int:
         return len(self.received)
 
+    @property
+    def invalid(self) -> list[str]:
+        return [r.invalid for r in self.received if r.invalid is not None]
+
 
 @contextmanager
-def fake_llm(script: list[Answer], default: Answer | None = None) -> Iterator[FakeLLM]:
-    srv = FakeLLM(script, default)
+def fake_llm(script: list[Answer], default: Answer | None = None, validate: bool = True) -> Iterator[FakeLLM]:
+    srv = FakeLLM(script, default, validate)
     srv.thread.start()
     try:
         yield srv
@@ -131,3 +160,4 @@ def fake_llm(script: list[Answer], default: Answer | None = None) -> Iterator[Fa
         srv.stop.set()  # release handlers still hanging
         srv.httpd.shutdown()
         srv.httpd.server_close()
+    assert not srv.invalid, f"the client sent requests the API's request type rejects: {srv.invalid}"

@@ -12,7 +12,7 @@ from PIL import Image
 from tests.models.fake_llm import anthropic_ok as ok
 from tests.models.fake_llm import error, fake_llm
 from tests.models.inputs import COLOURS, FAST, SIZES, make_input
-from webfovea.models.anthropic_client import AnthropicModel
+from webfovea.models.anthropic_client import ANTHROPIC_VERSION, AnthropicModel
 from webfovea.models.base import ModelError
 from webfovea.models.endpoint import ModelConfigError
 
@@ -46,8 +46,8 @@ async def test_request_shape_headers_and_images():
         await model.aclose()
         req = srv.received[0]
     assert req.path == "/v1/messages"
-    assert req.headers["x-api-key"] == "ak-1"
-    assert req.headers["anthropic-version"] == "2023-06-01"
+    assert req.headers["authorization"] == "Bearer ak-1"  # how the SDK sends an API key
+    assert req.headers["anthropic-version"] == ANTHROPIC_VERSION
     body = req.body
     assert body["system"] == [{"type": "text", "text": "SYSTEM PROMPT: act on the page."}]
     assert body["max_tokens"] == 256 and body["model"] == "claude-opus-4-6"
@@ -73,7 +73,7 @@ async def test_base_url_with_v1_and_bad_request():
         await model.aclose()
         assert srv.attempts == 1
         assert srv.received[0].path == "/v1/messages"
-        assert "x-api-key" not in srv.received[0].headers
+        assert "authorization" not in srv.received[0].headers
 
 
 async def test_thinking_blocks_are_not_part_of_the_reply_and_cache_tokens_count():

@@ -9,7 +9,7 @@ import time
 import pytest
 from PIL import Image
 
-from tests.models.fake_llm import Answer, error, fake_llm, openai_ok
+from tests.models.fake_llm import Answer, compatible_ok, error, fake_llm, openai_ok
 from tests.models.inputs import COLOURS, FAST, SIZES, make_input
 from webfovea.models.base import ModelError
 from webfovea.models.endpoint import ModelConfigError
@@ -114,7 +114,8 @@ async def test_connection_refused_is_retried_then_explained():
 
 async def test_request_carries_system_history_feedback_and_images():
     parts_reply = [{"type": "text", "text": "Thought: a"}, {"type": "text", "text": "\nAction: wait()"}]
-    with fake_llm([openai_ok(parts_reply)]) as srv:
+    # Content as a list of parts: outside OpenAI's own type, written by some compatible servers.
+    with fake_llm([compatible_ok(parts_reply)]) as srv:
         model = OpenAIModel("gpt-4o", base_url=srv.base_url, api_key="sk-test", max_tokens=321, retry=FAST)
         reply = await model.next_reply(make_input())
         await model.aclose()

@@ -84,10 +84,14 @@ async def test_ref_from_before_back_is_refused(sites):
 
 
 async def test_big_register_fits_budget_and_find_reaches_the_middle(sites):
-    # A 500 KB snapshot takes ~0.5 s on an idle 2-core machine; the generous timeout keeps the
-    # test about truncation, not about how busy the machine is.
+    # The whole-tree path (snapshot_scoping off: the winner's way). A 500 KB snapshot takes
+    # ~0.5-2 s on an idle 2-core machine; the generous timeout keeps the test about truncation,
+    # not about how busy the machine is. The scoped path: tests/observation/test_scoped_snapshot.py.
     async with Harness.launch(
-        sites.url("/struct/stations"), observation="structured", snapshot_timeout_ms=60_000
+        sites.url("/struct/stations"),
+        observation="structured",
+        snapshot_timeout_ms=60_000,
+        disable=["snapshot_scoping"],
     ) as h:
         obs = await h.observe()
         info = obs.snapshot_info

@@ -122,3 +122,41 @@ def test_upload_places_only_the_claimed_folder_safely(channel, tmp_path: Path) -
     states = {r["task_id"]: (r["state"], r["status"]) for r in TaskQueue(out).tasks()}
     assert states["t1"] == ("done", "finished") and states["t0"] == ("done", "error")
     client.close()
+
+
+def test_a_claim_retried_after_a_timeout_is_granted_once(channel) -> None:  # type: ignore[no-untyped-def]
+    """Another process holds the queue's write lock longer than the worker waits for its
+    claim: the worker retries, and receives the task the first attempt was granted."""
+    import sqlite3
+    import threading
+    import time
+
+    driver, url, out = channel
+    driver.admit("w0", 0)
+    client = DriverClient(url, TOKEN, "w0", 0, patience_s=30, timeout_s=0.5)
+    client.register(pid=1, host="here", cdp_url=None)
+    other = sqlite3.connect(out / "queue.sqlite", isolation_level=None, check_same_thread=False)
+    other.execute("BEGIN IMMEDIATE")  # the write lock, held by someone else for 3 s
+    threading.Timer(3.0, lambda: other.execute("COMMIT")).start()
+    t0 = time.monotonic()
+    task = client.claim()
+    assert time.monotonic() - t0 > 2.5  # it did wait out the lock, across retries
+    q = TaskQueue(out)
+    assert task is not None and task["task_id"] == "t0"
+    assert q.claimed_by("w0") == ["t0"]  # not t0 and t1: nothing granted to nobody
+    write_result(out / "t0", TaskResult(task_id="t0", status="finished"))
+    client.finish("t0", "finished")
+    client.finish("t0", "finished")  # a hand-in retried after its answer was lost: accepted once
+    assert client.claim()["task_id"] == "t1"
+    assert {r["task_id"]: r["state"] for r in q.tasks()} == {"t0": "done", "t1": "claimed", "t2": "pending"}
+    other.close()
+
+
+def test_a_grant_that_never_arrived_goes_back_to_pending(channel) -> None:  # type: ignore[no-untyped-def]
+    driver, url, out = channel
+    driver.admit("w0", 0)
+    lost = driver.claim("w0", 0, "first")  # granted, but the answer never reached the worker
+    assert lost is not None and lost["task_id"] == "t0"
+    client = DriverClient(url, TOKEN, "w0", 0, patience_s=2)
+    assert client.claim()["task_id"] == "t0"  # its next claim gets that task, which never ran
+    assert TaskQueue(out).claimed_by("w0") == ["t0"]

@@ -19,10 +19,11 @@ class Redirect(str):
 class _Handler(BaseHTTPRequestHandler):
     pages: dict[str, str | bytes] = {}
     log: list[str]
+    bodies: list[tuple[str, bytes]]  # every POST's path and body, for tests of what a server got
 
     def do_POST(self) -> None:  # noqa: N802 - stdlib name
         length = int(self.headers.get("Content-Length") or 0)
-        self.rfile.read(length)
+        self.bodies.append((self.path, self.rfile.read(length)))
         self.do_GET()
 
     def do_GET(self) -> None:  # noqa: N802 - stdlib name
@@ -53,10 +54,11 @@ class _Handler(BaseHTTPRequestHandler):
 
 class PageServer:
     def __init__(self, pages: dict[str, str | bytes]) -> None:
-        handler = type("H", (_Handler,), {"pages": pages, "log": []})
+        handler = type("H", (_Handler,), {"pages": pages, "log": [], "bodies": []})
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
         self.port = self.httpd.server_address[1]
         self.log: list[str] = handler.log
+        self.bodies: list[tuple[str, bytes]] = handler.bodies
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
 
     def url(self, path: str = "/", host: str = "127.0.0.1") -> str:

@@ -14,6 +14,7 @@ from types import ModuleType
 
 from webfovea.actions import (
     control,
+    files,
     forms,
     keyboard,
     locate,
@@ -21,6 +22,7 @@ from webfovea.actions import (
     pointer,
     reading,
     structure,
+    user_tools,
     zoom,
 )
 from webfovea.actions.spec import ActionSpec
@@ -28,7 +30,7 @@ from webfovea.actions.targets import by_reference
 from webfovea.config import HarnessConfig
 from webfovea.types import ParamSpec
 
-_MODULES = (pointer, control, forms, keyboard, reading, outside_rules, structure, locate, zoom)
+_MODULES = (pointer, control, forms, keyboard, reading, outside_rules, structure, locate, zoom, files)
 
 # The paper's Table 3, in its order: the order the prompt lists the actions in.
 TABLE3 = (
@@ -93,6 +95,31 @@ def unregister(module: ModuleType) -> None:
         _rebuild([m for m in _modules if m is not module])
 
 
+def register_tools(*specs: ActionSpec) -> ModuleType:
+    """Add your own tools (`user_tools.user_tool`) to the catalogue; harnesses built afterwards
+    offer them. Returns the module holding them, for `unregister_tools`."""
+    module = ModuleType(f"webfovea_user_tools_{'_'.join(s.name for s in specs)}")
+    module.SPECS = list(specs)  # type: ignore[attr-defined]
+    register(module)
+    return module
+
+
+def unregister_tools(module: ModuleType) -> None:
+    unregister(module)
+
+
+_plugins_loaded = False
+
+
+def _load_plugins() -> None:
+    """Tools other packages declare (`webfovea.actions` entry points), once, on first use: a
+    plug-in may import the spec helpers, which this module imports too."""
+    global _plugins_loaded
+    if not _plugins_loaded:
+        _plugins_loaded = True
+        user_tools.load_entry_points(register)
+
+
 def offered(
     config: HarnessConfig, *, snapshot: bool = False, refs: bool = False, points: bool = True
 ) -> list[ActionSpec]:
@@ -101,7 +128,8 @@ def offered(
     The observation mode's flags: `snapshot` offers the snapshot actions (find, snapshot, look),
     `refs` gives pointer/form actions a `ref` target, `points` keeps start_box in their prompt line.
     """
-    specs = [s for s in BY_NAME.values() if s.offered(config.on, snapshot)]
+    _load_plugins()
+    specs = [s for s in BY_NAME.values() if s.offered(config.on, snapshot, config)]
     return [by_reference(s, points=points) if refs else s for s in specs]
 
 

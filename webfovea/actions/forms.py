@@ -13,7 +13,7 @@ from webfovea.types import Action, ParamSpec
 async def exec_select(ctx: ExecContext, action: Action) -> Outcome:
     x, y = ctx.css(action.args.get("start_box"))
     option = str(action.args.get("option", ""))
-    res = await select_at(ctx.page, x, y, option)
+    res = await select_at(ctx.page, x, y, option, shown=ctx.view.to_model(x, y))
     if res.ok:
         how = "" if res.how == "exact" else f" (matched '{option}' {res.how})"
         return Outcome(point=(x, y), note=f"Selected '{res.chosen}'{how}.", check_change=False)
@@ -31,7 +31,7 @@ async def exec_fill(ctx: ExecContext, action: Action) -> Outcome:
     content = str(action.args.get("content", ""))
     enter = content.endswith("\n")
     text, cut = capped(content.rstrip("\n"), ctx)
-    res = await fill_at(ctx.page, x, y, text)
+    res = await fill_at(ctx.page, x, y, text, shown=ctx.view.to_model(x, y))
     if not res.ok:
         return Outcome(ok=False, point=(x, y), note=f"fill failed: {res.error}", check_change=False)
     note = f"The box now contains '{res.value}'." + (f" {cut}" if cut else "")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 from webfovea.actions.spec import ActionSpec, ExecContext, Outcome
 from webfovea.browser.frames import frame_at_point, js
@@ -15,8 +16,17 @@ from webfovea.types import Action, ParamSpec
 
 BOX = "'<|box_start|>(x,y)<|box_end|>'"
 SCROLL_PX = 600  # a bit over half a 1080-px viewport: consecutive views overlap
-SCROLL_SHARE = 0.55  # with container_scroll: this share of the scroll container's visible size
+# With container_scroll, a scroll moves this share of the visible size of the container it
+# moves: about half a page (consecutive views overlap), most of a small box (a 120-px text box
+# read at half its height takes twice the steps for no gain in context).
+SCROLL_SHARE = 0.55
+SMALL_BOX_SHARE = 0.8
+SMALL_BOX = 0.5  # a container smaller than this share of the viewport is a small box
 _SCROLLER = js("scroller")
+# With person_pointer, a drag is ~30 moves over ~0.5 s, then held for one widget animation.
+DRAG_MOVES = 30
+DRAG_S = 0.5
+DRAG_HOLD_S = 0.2
 
 
 async def _click(ctx: ExecContext, action: Action, *, button: str = "left", count: int = 1) -> Outcome:
@@ -57,7 +67,16 @@ async def exec_drag(ctx: ExecContext, action: Action) -> Outcome:
     mouse = ctx.page.mouse
     await mouse.move(x0, y0)
     await mouse.down()
-    await mouse.move(x1, y1, steps=12)
+    if not ctx.on(Component.person_pointer):
+        await mouse.move(x1, y1, steps=12)  # one burst, as the reference agent
+        await mouse.up()
+        return Outcome(point=(x0, y0), points=[(x0, y0), (x1, y1)])
+    # Paced like a person's: pages that react per animation frame or per animation (a sortable
+    # list swaps one slot per 150-ms animation) follow a drag only as fast as they can redraw.
+    for i in range(1, DRAG_MOVES + 1):
+        await mouse.move(x0 + (x1 - x0) * i / DRAG_MOVES, y0 + (y1 - y0) * i / DRAG_MOVES)
+        await asyncio.sleep(DRAG_S / DRAG_MOVES)
+    await asyncio.sleep(DRAG_HOLD_S)  # the last swap's animation, before the drop
     await mouse.up()
     return Outcome(point=(x0, y0), points=[(x0, y0), (x1, y1)])
 
@@ -77,9 +96,11 @@ async def exec_scroll(ctx: ExecContext, action: Action) -> Outcome:
     else:
         x, y = ctx.view.css_width / 2, ctx.view.css_height / 2
     direction = action.args.get("direction", "down")
-    step = SCROLL_PX
+    step, where = float(SCROLL_PX), None
     if ctx.on(Component.container_scroll):
-        step = await _scroll_step(ctx, x, y, direction)
+        where = await _scroller(ctx, x, y, direction)
+        if where is not None:
+            step = _step(where, ctx.view.css_height if direction in ("up", "down") else ctx.view.css_width)
     dx, dy = {"up": (0, -step), "down": (0, step), "left": (-step, 0), "right": (step, 0)}[direction]
     await ctx.page.mouse.move(x, y)
     await ctx.page.mouse.wheel(dx, dy)
@@ -87,33 +108,56 @@ async def exec_scroll(ctx: ExecContext, action: Action) -> Outcome:
     # fingerprint can still show the old offset and a moving page looks stuck. The frames are
     # the harness's own (a page overriding requestAnimationFrame cannot hold it) and bounded.
     await worlds(ctx.page).animation_frames(2, timeout=1.0)
-    return Outcome(point=(x, y))
+    note = ""
+    if where is not None:
+        after = await _scroller(ctx, x, y, direction, container=str(where["container"]))
+        note = _standing(after, direction) if after is not None else ""
+    return Outcome(point=(x, y), note=note)
 
 
-async def _scroll_step(ctx: ExecContext, x: float, y: float, direction: str) -> float:
-    """A share of the visible size of the container the wheel will move (a 150-px list box
-    moves ~80 px, the page about half a screen). Read in the harness's isolated world: a page
-    lying about its geometry cannot change the step."""
+def _step(where: dict[str, Any], viewport: float) -> float:
+    size = float(where["size"])
+    small = not where.get("page") and size < SMALL_BOX * viewport
+    return max(40.0, round(size * (SMALL_BOX_SHARE if small else SCROLL_SHARE)))
+
+
+def _standing(where: dict[str, Any], direction: str) -> str:
+    """Where the scrolled container stands now, so the model sees its progress and what is left
+    (ten scrolls that each 'moved a scrollable area' tell it nothing about the end)."""
+    size, full, pos = float(where["size"]), float(where["full"]), float(where["pos"])
+    if full <= size + 1:
+        return ""
+    name = "The page" if where.get("page") else f"The scrollable area <{where['container']}>"
+    first, last = 100 * pos / full, 100 * min(full, pos + size) / full
+    forward = direction in ("down", "right")
+    left = 100 - last if forward else first
+    end = ("its end" if forward else "its start") + (" is reached" if left < 0.5 else f": {left:.0f}% more")
+    return f"{name} now shows {first:.0f}-{last:.0f}% of its content ({end})."
+
+
+async def _scroller(
+    ctx: ExecContext, x: float, y: float, direction: str, container: str | None = None
+) -> dict[str, Any] | None:
+    """The container the wheel will move at the point (or where the named one stands), read in
+    the harness's isolated world: a page lying about its geometry cannot change the step."""
     hit = await frame_at_point(ctx.page, x, y)
     if hit.ref is None:
-        return SCROLL_PX
-    vert = direction in ("up", "down")
+        return None
+    arg: dict[str, Any] = {
+        "x": hit.local_x,
+        "y": hit.local_y,
+        "axis": "y" if direction in ("up", "down") else "x",
+        "sign": 1 if direction in ("down", "right") else -1,
+    }
+    if container is not None:
+        arg["container"] = container
     try:
-        got = await worlds(ctx.page).call(
-            hit.ref,
-            _SCROLLER,
-            {
-                "x": hit.local_x,
-                "y": hit.local_y,
-                "axis": "y" if vert else "x",
-                "sign": 1 if direction in ("down", "right") else -1,
-            },
-        )
-        return max(40.0, round(float(got["size"]) * SCROLL_SHARE))
+        got = await worlds(ctx.page).call(hit.ref, _SCROLLER, arg)
     except PageUnresponsive:
         raise
     except Exception:
-        return SCROLL_PX
+        return None
+    return got if isinstance(got, dict) else None
 
 
 async def exec_click_many(ctx: ExecContext, action: Action) -> Outcome:
@@ -188,7 +232,7 @@ SPECS = [
         targets=True,
         params=(ParamSpec("start_box", "point", optional=True), ParamSpec("direction", "direction")),
         signature=f"scroll(start_box={BOX}, direction='down or up or right or left')",
-        purpose="Scroll the element under the point (the page if no point) by about half of its visible height.",
+        purpose="Scroll the element under the point (the page if no point) by about half of its visible height (most of a small box's).",
         execute=exec_scroll,
         pointer=True,
         counts_as_scroll=True,

@@ -22,6 +22,7 @@ async def exec_find_text(ctx: ExecContext, action: Action) -> Outcome:
         return Outcome(ok=False, check_change=False, note=f"find_text: '{text}' was not found on this page.")
     positions[key] = res.index + 1
     where = " (inside an embedded frame)" if res.frame_url and res.frame_url != ctx.page.url else ""
+    where += f" on {res.page}" if res.page else ""
     return Outcome(
         check_change=False,
         note=f"find_text: scrolled match {res.index + 1} of {res.total} into view{where}; look at the screenshot.",

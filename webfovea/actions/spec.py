@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from webfovea.config import Component
+from webfovea.config import Component, HarnessConfig
 from webfovea.execution.context import ExecContext, Outcome
 from webfovea.types import Action, ParamSpec
 
@@ -67,6 +67,9 @@ class ActionSpec:
     # Submits the answer and ends the task: readers of records leave it out of the steps they
     # retell (a manual's lines, the judge's list of executed actions); the answer is given apart.
     ends_task: bool = False
+    # Offered only when this setting of the config is set (upload: the workspace), so a task
+    # with nothing to give the action is not shown it.
+    needs_setting: str | None = None
 
     def manual_line(self, args: Mapping[str, Any], said: str) -> str | None:
         """What a manual tells a person to do for a step of this action (None: no line of its own)."""
@@ -76,7 +79,13 @@ class ActionSpec:
             return self.manual(args, said)
         return self.manual.format_map(_Args({**args, "said": said}))
 
-    def offered(self, on: Callable[[Component], bool], snapshot: bool = False) -> bool:
+    def offered(
+        self, on: Callable[[Component], bool], snapshot: bool = False, config: HarnessConfig | None = None
+    ) -> bool:
+        if self.needs_setting is not None and not (
+            config is not None and getattr(config, self.needs_setting)
+        ):
+            return False
         if self.needs_snapshot and not snapshot and not (self.also_with is not None and on(self.also_with)):
             return False
         return self.component is None or on(self.component)

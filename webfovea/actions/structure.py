@@ -28,6 +28,9 @@ async def exec_find(ctx: ExecContext, action: Action) -> Outcome:
         return _no_snapshot()
     if not text:
         return Outcome(ok=False, check_change=False, note="find needs a text to search for.")
+    reach = getattr(ctx.snapshot, "reach", None)
+    if reach is not None:  # a scoped snapshot brings in the rows it left out that hold the text
+        await reach(ctx.page, text, ctx.config.ref_timeout_ms * 2)
     hits = st.find(ctx.snapshot.nodes, text, FIND_LIMIT)
     if not hits:
         return Outcome(

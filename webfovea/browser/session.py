@@ -6,7 +6,9 @@ import os
 import shlex
 import shutil
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from playwright.async_api import Browser, BrowserContext, Page, Playwright, async_playwright
 
@@ -209,6 +211,24 @@ def sweep_stale_homes(root: Path | None = None) -> list[Path]:
     return removed
 
 
+@dataclass(frozen=True)
+class BrowserLogin:
+    """Where a launched browser's logins come from: a Playwright storage state file (cookies and
+    local storage, e.g. saved by `context.storage_state(path=...)` after logging in by hand), or
+    a Chromium profile folder kept between runs (one browser at a time may use it)."""
+
+    storage_state: str | None = None
+    user_data_dir: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.storage_state and self.user_data_dir:
+            raise ValueError("give a storage state or a profile folder, not both")
+        if self.storage_state and not Path(self.storage_state).is_file():
+            raise ValueError(
+                f"storage state {self.storage_state} is not a file (save one with context.storage_state)"
+            )
+
+
 class BrowserSession:
     """A Playwright connection to one Chromium (launched here, or reached over CDP)."""
 
@@ -220,6 +240,7 @@ class BrowserSession:
         self._home: tempfile.TemporaryDirectory[str] | None = None
         self.viewport = (1920, 1080)
         self.offline = False
+        self.persistent = False  # a profile folder: a context without a Browser object
 
     @classmethod
     async def launch(
@@ -230,6 +251,7 @@ class BrowserSession:
         executable: str | None = None,
         offline: bool | None = None,
         extra_args: list[str] | None = None,
+        login: BrowserLogin | None = None,
     ) -> BrowserSession:
         """Launch Chromium. `offline` (default: $WEBFOVEA_OFFLINE) adds the resolver rule that
         keeps every name but localhost from resolving: for tests, CI and the proving ground."""
@@ -249,18 +271,29 @@ class BrowserSession:
         try:
             # Playwright's env takes str | float | bool values (dict is invariant: widen the type).
             env: dict[str, str | float | bool] = dict(browser_env(Path(self._home.name)))
-            self.browser = await self._pw.chromium.launch(
-                executable_path=exe,
-                headless=headless,
-                args=launch_args(self.offline, extra_args, exe),
-                env=env,
-            )
-            self.context = await self.browser.new_context(
-                viewport={"width": viewport[0], "height": viewport[1]},
-                device_scale_factor=1,
-                accept_downloads=True,
-                service_workers="block",  # a worker could answer navigations the site guard must see
-            )
+            context_options: dict[str, Any] = {
+                "viewport": {"width": viewport[0], "height": viewport[1]},
+                "device_scale_factor": 1,
+                "accept_downloads": True,
+                "service_workers": "block",  # a worker could answer navigations the site guard must see
+            }
+            launch_options: dict[str, Any] = {
+                "executable_path": exe,
+                "headless": headless,
+                "args": launch_args(self.offline, extra_args, exe),
+                "env": env,
+            }
+            if login is not None and login.user_data_dir:  # a profile kept between runs
+                Path(login.user_data_dir).mkdir(parents=True, exist_ok=True)
+                self.context = await self._pw.chromium.launch_persistent_context(
+                    login.user_data_dir, **launch_options, **context_options
+                )
+                self.persistent = True
+            else:
+                self.browser = await self._pw.chromium.launch(**launch_options)
+                if login is not None and login.storage_state:
+                    context_options["storage_state"] = login.storage_state
+                self.context = await self.browser.new_context(**context_options)
         except BaseException:
             await self.close()
             raise
@@ -309,7 +342,9 @@ class BrowserSession:
         """A real round trip: evaluate in a page. An object existing proves nothing."""
         import asyncio
 
-        if self.browser is None or not self.browser.is_connected() or self.context is None:
+        if self.context is None:
+            return False
+        if not self.persistent and (self.browser is None or not self.browser.is_connected()):
             return False
         try:
             page = self.context.pages[0] if self.context.pages else await self.context.new_page()
@@ -319,6 +354,7 @@ class BrowserSession:
 
     async def close(self) -> None:
         for closer in (
+            (self.context.close if self.persistent and self.context is not None else None),
             (self.browser.close if self.browser and not self.cdp_url else None),
             (self._pw.stop if self._pw else None),
         ):

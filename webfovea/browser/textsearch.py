@@ -23,6 +23,7 @@ class FindOutcome:
     index: int = -1  # which match (0-based, main frame first, document order) was revealed
     frame_url: str = ""
     error: str = ""
+    page: str = ""  # the document page the match is on ("page 7 of 12"), when it is in one
 
 
 @dataclass
@@ -140,7 +141,7 @@ async def _find(page: Page, frames: list[_Frame], text: str, occurrence: int, hi
             frame_url=frame.url,
             error=f"the match could not be scrolled into view: {short_error(e)}",
         )
-    return FindOutcome(True, total=total, index=index, frame_url=frame.url)
+    return FindOutcome(True, total=total, index=index, frame_url=frame.url, page=str(rect.get("page") or ""))
 
 
 async def _reveal_up(page: Page, frame: _Frame, rect: dict[str, float]) -> None:

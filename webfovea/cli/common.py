@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 from rich.markup import escape
 
+from webfovea.app.reporter import Reporter
 from webfovea.config import PROFILES, Component, HarnessConfig
+
+if TYPE_CHECKING:
+    from webfovea.record import Summary
 
 app = typer.Typer(
     add_completion=False,
@@ -48,6 +54,48 @@ AllowDomainOpt = Annotated[
         "navigations elsewhere are blocked.",
     ),
 ]
+WorkspaceOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--workspace",
+        help="A folder whose files the model may upload into file fields (the upload action is "
+        "offered only with one; names outside it are refused).",
+    ),
+]
+StorageStateOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--storage-state",
+        help="Start logged in: a Playwright storage state file (cookies, local storage) saved "
+        "after logging in once (docs/embedding.md). Cookies in the records stay redacted.",
+    ),
+]
+UserDataDirOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--user-data-dir",
+        help="A Chromium profile folder kept between runs (logins persist); each worker gets its "
+        "own sub-folder worker-N.",
+    ),
+]
+
+
+def login_overrides(storage_state: Path | None, user_data_dir: Path | None) -> dict[str, str]:
+    """--storage-state / --user-data-dir as config settings, checked before a browser starts."""
+    if storage_state is not None and user_data_dir is not None:
+        raise fail("give --storage-state or --user-data-dir, not both")
+    if storage_state is not None and not storage_state.is_file():
+        raise fail(
+            f"--storage-state {storage_state} is not a file (save one with context.storage_state(path=...))"
+        )
+    out: dict[str, str] = {}
+    if storage_state is not None:
+        out["storage_state"] = str(storage_state.resolve())
+    if user_data_dir is not None:
+        out["user_data_dir"] = str(user_data_dir.resolve())
+    return out
+
+
 CoordsOpt = Annotated[
     str | None,
     typer.Option(
@@ -85,14 +133,11 @@ VisionBaseUrlOpt = Annotated[
 
 
 def vision_overrides(vision_model: str | None, vision_base_url: str | None) -> dict[str, object]:
-    """Config fields for --vision-model (none when it is not given: configs stay as before);
-    the model is checked like --model before any browser starts."""
-    if vision_base_url and not vision_model:
-        raise fail("--vision-base-url needs --vision-model")
-    if not vision_model:
-        return {}
-    check_model(vision_model, vision_base_url)
-    return {"vision_model": vision_model, "vision_base_url": vision_base_url}
+    """Config fields for --vision-model (none when it is not given), the model checked first."""
+    from webfovea.app import config
+
+    with app_errors():
+        return config.vision_overrides(vision_model, vision_base_url)
 
 
 CapOpt = Annotated[
@@ -123,6 +168,32 @@ def check_out_dir(path: Path) -> None:
         raise fail(f"--out {path} is a file, not a folder; give a folder path")
 
 
+@contextlib.contextmanager
+def app_errors() -> Iterator[None]:
+    """The application layer's AppError as the command line's one-line error (exit 2)."""
+    from webfovea.app.errors import AppError
+
+    try:
+        yield
+    except AppError as e:
+        raise fail(str(e)) from None
+
+
+class ConsoleReporter(Reporter):
+    """What the application layer reports, printed: notes to stdout, warnings to stderr."""
+
+    def note(self, text: str) -> None:
+        out.print(text, markup=False)
+
+    def warn(self, label: str, text: str) -> None:
+        err.print(f"[yellow]{lit(label)}:[/] {lit(text)}")
+
+    def summary(self, summary: Summary) -> None:
+        from webfovea.eval.summary import format_summary_table
+
+        out.print(format_summary_table(summary))
+
+
 def build_config(
     model: str,
     profile: str,
@@ -131,42 +202,23 @@ def build_config(
     cap: str | None = None,
     **overrides: object,
 ) -> HarnessConfig:
-    """The run's config: the model's conventions row picks the coordinate convention and the
-    screenshot cap; `--coords` and `--cap` win over it."""
-    from webfovea.observation.sizing import harness_config
+    """The run's config (`webfovea.app.config.build_config`), a bad option a one-line error."""
+    from webfovea.app import config
 
-    if overrides.get("observation") is None:
-        overrides.pop("observation", None)  # not given: the profile's mode (docs/profiles.md)
-    try:
-        return harness_config(
-            profile, disable, model=model, cap=cap, coordinate_convention=coords, **overrides
-        )
-    except ValueError as e:
-        raise fail(str(e)) from None
+    with app_errors():
+        return config.build_config(model, profile, disable, coords, cap, **overrides)
 
 
 def go_offline() -> None:
     """Every browser this process or its workers launch from now on is offline ($WEBFOVEA_OFFLINE)."""
-    import os
+    from webfovea.app.sites import go_offline
 
-    from webfovea.browser.session import OFFLINE_ENV
-
-    os.environ[OFFLINE_ENV] = "1"
+    go_offline()
 
 
 def check_model(model: str, base_url: str | None) -> None:
-    """Build a provider client once before any browser starts, so a bad spec, a missing key or
-    an interface the model's row does not have stops the command with what to set. (The
-    oracle and replay need a task's page; they are checked when they are built.)"""
-    from webfovea.models.factory import make_model, model_kind
+    """The model spec (its key, its interface) checked before any browser starts."""
+    from webfovea.app import config
 
-    kind = model.partition(":")[0].strip().lower()
-    # An unknown kind (`--model bogus`) is refused here too: otherwise every task would run to
-    # model_error and the command would exit 0.
-    if kind not in ("openai", "anthropic") and model_kind(model.partition(":")[0]) is not None:
-        return
-
-    try:
-        make_model(model, base_url=base_url)
-    except ValueError as e:  # ModelConfigError is a ValueError
-        raise fail(str(e)) from None
+    with app_errors():
+        config.check_model(model, base_url)

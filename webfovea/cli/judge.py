@@ -10,10 +10,17 @@ from typing import Annotated
 import typer
 
 from webfovea.cli.common import BaseUrlOpt, fail, out
+from webfovea.judge import catalog as judge_methods
 
 judge_app = typer.Typer(
     no_args_is_help=True, help="Judge runs (NavEval, WebJudge, rule) and measure the judge."
 )
+
+
+def _methods_help() -> str:
+    """--method's help, from the judge catalogue (judge/catalog.py): each method and what it does."""
+    return "; ".join(f"{m.name}: {m.help}" for m in judge_methods.BY_NAME.values()) + "."
+
 
 FilterOpt = Annotated[
     str,
@@ -69,9 +76,7 @@ def evidence(
 @judge_app.command("run")
 def run(
     run_dir: Annotated[Path, typer.Argument(help="A run folder (one sub-folder per task).")],
-    method: Annotated[
-        str, typer.Option("--method", help="naveval, webjudge or rule (no model).")
-    ] = "naveval",
+    method: Annotated[str, typer.Option("--method", help=_methods_help())] = "naveval",
     judge: Annotated[
         str | None,
         typer.Option(

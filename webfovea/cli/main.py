@@ -11,9 +11,9 @@ from typing import Annotated
 
 import typer
 
-from webfovea.cli import models_cmd  # noqa: F401 - registers `webfovea models`
+from webfovea.cli import export_cmd, models_cmd  # noqa: F401 - register `webfovea export`, `models`
 from webfovea.cli.ab import ab
-from webfovea.cli.bench import bench, replay
+from webfovea.cli.bench import bench
 from webfovea.cli.common import (
     AllowDomainOpt,
     BaseUrlOpt,
@@ -24,8 +24,11 @@ from webfovea.cli.common import (
     ObservationOpt,
     OfflineOpt,
     ProfileOpt,
+    StorageStateOpt,
+    UserDataDirOpt,
     VisionBaseUrlOpt,
     VisionModelOpt,
+    WorkspaceOpt,
     app,
     build_config,
     check_model,
@@ -33,11 +36,31 @@ from webfovea.cli.common import (
     err,
     fail,
     lit,
+    login_overrides,
     out,
     vision_overrides,
 )
 from webfovea.cli.judge import judge_app, manual
 from webfovea.cli.mcp import mcp
+from webfovea.cli.replay import replay
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        from webfovea import __version__
+
+        out.print(f"webfovea {__version__}", markup=False, highlight=False)
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool | None,
+        typer.Option("--version", callback=_print_version, is_eager=True, help="Print the version and exit."),
+    ] = None,
+) -> None:
+    """Reliable round trips for vision-based web agents, and an honest proving ground to measure them."""
 
 
 @app.command()
@@ -61,6 +84,9 @@ def run(
     task_id: Annotated[str, typer.Option("--task-id", help="Id recorded in result.json.")] = "task",
     offline: OfflineOpt = False,
     allow_domain: AllowDomainOpt = None,
+    workspace: WorkspaceOpt = None,
+    storage_state: StorageStateOpt = None,
+    user_data_dir: UserDataDirOpt = None,
 ) -> None:
     """Run one task: an instruction and a start URL. Writes result.json, trajectory.jsonl and screenshots."""
     from urllib.parse import urlsplit
@@ -77,6 +103,9 @@ def run(
     overrides: dict[str, object] = {"max_steps": max_steps} if max_steps else {}
     if allow_domain:
         overrides["allow_domains"] = list(allow_domain)
+    if workspace is not None:
+        overrides["workspace"] = str(workspace.resolve())
+    overrides.update(login_overrides(storage_state, user_data_dir))
     overrides.update(vision_overrides(vision_model, vision_base_url))
     config = build_config(model, profile, disable, coords, cap, observation=observation, **overrides)
     if model == "oracle" or model.startswith("oracle:"):

@@ -10,10 +10,45 @@ from typing import Annotated
 
 import typer
 
-from webfovea.cli.common import CapOpt, CoordsOpt, DisableOpt, ProfileOpt, build_config, err, fail
+from webfovea.cli.common import (
+    CapOpt,
+    CoordsOpt,
+    DisableOpt,
+    ProfileOpt,
+    WorkspaceOpt,
+    build_config,
+    err,
+    fail,
+)
 
 # The switch the browser launcher reads for offline runs (webfovea/browser/session.py).
 OFFLINE_ENV = "WEBFOVEA_OFFLINE"
+
+
+def _own_folder(out_dir: Path, tid: str, *, chosen: bool) -> str:
+    """The task id whose folder this server alone writes: created here (mkdir is atomic, so
+    two servers started in the same second never share one). A chosen id whose folder already
+    holds files is refused; the default id takes the next free `-N` suffix."""
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise fail(f"cannot use --out {out_dir}: {e.strerror or e}") from None
+    for n in range(1, 1000):
+        name = tid if n == 1 else f"{tid}-{n}"
+        try:
+            (out_dir / name).mkdir()
+            return name
+        except FileExistsError:
+            if chosen:
+                if (out_dir / name).is_dir() and not any((out_dir / name).iterdir()):
+                    return name
+                raise fail(
+                    f"{out_dir / name} already holds a task (another server, or an earlier one): "
+                    "choose another --task-id or --out"
+                ) from None
+        except OSError as e:
+            raise fail(f"cannot create the task folder {out_dir / name}: {e.strerror or e}") from None
+    raise fail(f"no free task folder for {tid} under {out_dir}")
 
 
 def mcp(
@@ -31,6 +66,7 @@ def mcp(
     disable: DisableOpt = None,
     coords: CoordsOpt = None,
     cap: CapOpt = None,
+    workspace: WorkspaceOpt = None,
     cdp_url: Annotated[str | None, typer.Option("--cdp-url", help="Use a running browser over CDP.")] = None,
     out_dir: Annotated[Path, typer.Option("--out", help="Folder the task folder is written under.")] = Path(
         "runs/mcp"
@@ -55,6 +91,14 @@ def mcp(
         typer.Option("--http", help="Serve streamable HTTP at http://127.0.0.1:PORT/mcp instead of stdio."),
     ] = None,
     headed: Annotated[bool, typer.Option("--headed", help="Show the browser window.")] = False,
+    token_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--token-file",
+            help="With --http: write the bearer token clients must send here (mode 0600). Default: "
+            ".mcp_token in the task folder. The token is $WEBFOVEA_MCP_TOKEN when set, else random.",
+        ),
+    ] = None,
 ) -> None:
     """Serve the harness's actions as MCP tools (stdio by default). Messages go to stderr.
 
@@ -73,12 +117,15 @@ def mcp(
     # `observe` returns the screenshot, never the snapshot: the server is vision-only, whatever
     # mode the profile would pick (the winner's is structured), so no tool takes a ref.
     overrides["observation"] = "vision"
+    if workspace is not None:
+        overrides["workspace"] = str(workspace.resolve())
     config = build_config(model or "", profile, disable, coords, cap, **overrides)
     tid = task_id or "mcp-" + datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
     try:
         check_task_id(tid)
     except TaskIdError as e:
         raise fail(str(e)) from None
+    tid = _own_folder(out_dir, tid, chosen=task_id is not None)
     t = Task(task_id=tid, task=task or "(given by the MCP client)", website=url)
     if offline:
         os.environ[OFFLINE_ENV] = "1"
@@ -86,7 +133,17 @@ def mcp(
     err.print(f"webfovea mcp: task folder {session.dir}", highlight=False)
     try:
         if http is not None:
-            asyncio.run(serve_http(session, http, ready=lambda u: err.print(f"serving MCP at {u}")))
+            asyncio.run(
+                serve_http(
+                    session,
+                    http,
+                    ready=lambda u, p: err.print(
+                        f"serving MCP at {u}; send 'Authorization: Bearer <token>', the token is in {p}",
+                        highlight=False,
+                    ),
+                    token_file=token_file,
+                )
+            )
         else:
             asyncio.run(serve_stdio(session))
     except (KeyboardInterrupt, asyncio.CancelledError):  # Ctrl-C, SIGTERM: result.json is written

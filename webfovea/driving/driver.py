@@ -20,9 +20,10 @@ from typing import Any
 
 from playwright.async_api import Page
 
-from webfovea.browser.session import BrowserSession
+from webfovea.browser.session import BrowserLogin, BrowserSession
 from webfovea.config import HarnessConfig
-from webfovea.driving.endings import Ending, ending, raised_ending, step_ending
+from webfovea.driving.endings import Ending, ending, first_line, raised_ending, step_ending
+from webfovea.driving.environment import TaskEnvironment, environment_state, make_environment
 from webfovea.driving.records import step_record
 from webfovea.driving.start import task_harness
 from webfovea.feedback import notes
@@ -93,6 +94,9 @@ class TaskDriver:
         self._capture: Capture | None = None
         self._owned: list[Model] = []  # models made for this task, closed with it
         self._deadline: asyncio.Timeout | None = None
+        self.write_error: str | None = None  # why result.json could not be written, if it could not
+        self.env: TaskEnvironment | None = None  # the task's environment, when it names one
+        self._env_checked = False  # checked since the last step
 
     # start --------------------------------------------------------------------------------
     async def open(self) -> Harness:
@@ -104,8 +108,15 @@ class TaskDriver:
             self._session = sess = await (
                 BrowserSession.connect(src.cdp_url, viewport=vp)
                 if src.cdp_url
-                else BrowserSession.launch(viewport=vp, headless=src.headless, offline=src.offline)
+                else BrowserSession.launch(
+                    viewport=vp,
+                    headless=src.headless,
+                    offline=src.offline,
+                    login=BrowserLogin(cfg.storage_state, cfg.user_data_dir),
+                )
             )
+        if self.task.environment is not None:  # before the browser: an unknown kind fails at once
+            self.env = make_environment(self.task.environment)
         self.page = page = await sess.fresh_page()  # the tab the task started in
         if self.settings.capture:
             self._capture = await start_capture(page, self.dir)
@@ -115,7 +126,26 @@ class TaskDriver:
         return self.harness
 
     async def goto_start(self) -> None:
-        await self._ready().goto(self.task.website)
+        """The start page — or, for a task with an environment, the page as it sets it up (it may
+        state the goal, which becomes the task's instruction)."""
+        if self.env is None:
+            await self._ready().goto(self.task.website)
+            return
+        assert self.page is not None
+        goal = await self.env.setup(self.page)
+        if goal:
+            self.task = self.task.model_copy(update={"task": goal})
+            self.result.task = goal
+
+    async def check_environment(self) -> None:
+        """Ask the environment after a step: its score goes into result.json, its done ends the task."""
+        if self.env is None or self.page is None:
+            return
+        check = await self.env.check(self.page)
+        self._env_checked = True
+        self.result.state = environment_state(check)
+        if check.done:
+            self.end(ending("env_done", answer=None))
 
     def use_model(self, model: Model, *, own: bool) -> None:
         """The task's model; `own`: made for this task, so closed with it."""
@@ -158,14 +188,18 @@ class TaskDriver:
         """The harness's observation, bounded by the tool timeout (TimeoutError past it)."""
         return await asyncio.wait_for(self._ready().observe(), self.config.tool_timeout_s)
 
-    async def step(self, reply: ModelReply, compression: dict[str, Any] | None = None) -> StepResult | None:
+    async def step(
+        self, reply: ModelReply, compression: dict[str, Any] | None = None, withheld: str | None = None
+    ) -> StepResult | None:
         """One step through `Harness.step` (reply text or tool calls), bounded by the tool timeout
         and the wall clock, then recorded; the task ends when the harness stops it, or after
-        too many tool timeouts in a row. None: the wall clock ran out first (nothing recorded)."""
+        too many tool timeouts in a row. None: the wall clock ran out first (nothing recorded).
+        `withheld`: record the reply but do not execute it, for this reason."""
         h = self._ready()
         try:
             left = min(self.config.tool_timeout_s, self.budget.seconds_left())
-            res = await asyncio.wait_for(h.step(reply.text, reply.tool_calls or None), left)
+            h.in_flight = None
+            res = await asyncio.wait_for(h.step(reply.text, reply.tool_calls or None, withheld), left)
             self.budget.tool_completed()
         except TimeoutError:
             if self.out_of_time():
@@ -175,10 +209,18 @@ class TaskDriver:
                 self.record(reply, res)
                 self.end(ending("tool_timeout", f"{self.budget.timeouts_in_a_row} consecutive tool timeouts"))
                 return res
+        except BaseException as e:
+            # The action may have run (a click that froze the renderer, opened 200 windows,
+            # started an alert storm): it is recorded before the task ends for what was raised.
+            self._record_raised(reply, h, e)
+            raise
         self._count_vision(res)
         self.record(reply, res, compression)
+        self._env_checked = False
         if res.done:
             self.end(step_ending(res))
+        elif self.env is not None:
+            await self.check_environment()
         return res
 
     def record(
@@ -195,6 +237,23 @@ class TaskDriver:
         if self.settings.on_step is not None:
             self.settings.on_step(rec)
         return rec
+
+    def _record_raised(self, reply: ModelReply, h: Harness, e: BaseException) -> None:
+        parsed, obs = h.in_flight if h.in_flight is not None else (None, None)
+        h.in_flight = None
+        text = f"the step did not complete: {type(e).__name__}: {first_line(e)}".rstrip(": ")
+        res = StepResult(
+            parsed.action if parsed is not None else None,
+            text,
+            error=text,
+            parsed=parsed,
+            observation=obs,
+            outcome="failed" if parsed is not None and parsed.action is not None else "rejected",
+        )
+        try:
+            self.record(reply, res)
+        except Exception:  # noqa: BLE001 - the task's own ending is what was raised, not this
+            pass
 
     def _timed_out(self, h: Harness) -> StepResult:
         text = notes.tool_timeout(self.config.tool_timeout_s)
@@ -246,11 +305,17 @@ class TaskDriver:
         if self.closed:
             return self.result
         self.closed = True
-        self._write_result()
+        if self.env is not None and not self._env_checked:  # the last word is the environment's
+            await _quietly(self.check_environment())
+        try:
+            self._write_result()
+        except OSError as e:  # a full disk: the browser and models are still released
+            self.write_error = f"result.json could not be written: {e.strerror or e}"
         for closer in (
             self.harness.release() if self.harness is not None else None,
             self._capture.finish() if self._capture is not None else None,
             *(m.aclose() for m in self._owned),
+            self.env.aclose() if self.env is not None else None,
             self._session.close() if self._session is not None else None,
         ):
             await _quietly(closer)
@@ -260,6 +325,8 @@ class TaskDriver:
     def _write_result(self) -> None:
         r, how = self.result, self.ending or Ending("error")
         r.status, r.answer = how.status, how.answer
+        r.answer_value = how.answer_value
+        r.answer_errors = self.harness.answers.invalid if self.harness is not None else 0
         r.error = redact_text(how.error)  # never echo credentials, in the folder or to a client
         r.steps = self.steps
         r.usage = self.usage

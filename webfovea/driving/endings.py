@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from webfovea.browser.session import BrowserLost, is_browser_lost
 from webfovea.browser.world import PageUnresponsive
@@ -26,6 +26,8 @@ Reason = Literal[
     "stale_refs",
     "scroll_breaker",
     "loop_breaker",
+    # the task's environment (driving/environment.py)
+    "env_done",
     # the driver's budgets
     "max_steps",
     "timeout",
@@ -43,6 +45,7 @@ STOP_STATUS: dict[Reason, Status] = {
     "stale_refs": "stale_refs",
     "scroll_breaker": "scroll_breaker",
     "loop_breaker": "loop_breaker",
+    "env_done": "env_done",
     "max_steps": "max_steps",
     "timeout": "timeout",
     "tool_timeout": "tool_timeout",
@@ -61,6 +64,7 @@ class Ending:
     status: Status
     error: str | None = None
     answer: str | None = None  # finished(content); None for every other ending
+    answer_value: Any = None  # the typed value of an answer that met the task's schema
 
 
 def ending(reason: str, error: str | None = None, answer: str | None = None) -> Ending:
@@ -74,7 +78,8 @@ def ending(reason: str, error: str | None = None, answer: str | None = None) -> 
 def step_ending(res: StepResult) -> Ending:
     """The ending of a step the harness marked done: `finished` with its answer, or a breaker."""
     if res.stop_reason == "finished":
-        return ending("finished", answer=res.answer or "")
+        how = ending("finished", answer=res.answer or "")
+        return Ending(how.status, how.error, how.answer, res.answer_value)
     return ending(res.stop_reason or "error", res.error)
 
 

@@ -8,6 +8,7 @@ from playwright.async_api import Page
 
 from webfovea.browser.binding import bind_session
 from webfovea.config import HarnessConfig
+from webfovea.guardrails.answer import AnswerGate
 from webfovea.guardrails.verify import VerifyGate
 from webfovea.harness import Harness
 from webfovea.record.capture import Capture
@@ -22,8 +23,10 @@ async def task_harness(
     Every driver of a task (this loop, the MCP server) starts from here, so none runs unguarded."""
     h = await Harness.on_page(page, config)
     h.keep_downloads(task_dir / "downloads")
+    h.documents.on_record = cap.record_document if cap is not None else None
     await h.guard_site(
         task.website, allow_origins=task.allow_origins, on_block=cap.record_block if cap is not None else None
     )
     h.verify = VerifyGate.for_task(config, task)
+    h.answers = AnswerGate.for_task(task)
     return h, await bind_session(page, task)

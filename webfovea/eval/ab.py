@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from webfovea.record import read_result, read_summary_file, write_json_atomic
+from webfovea.record.confined import UnsafeFile, read_text
 from webfovea.record.schema import TRAJECTORY_JSONL
 
 AB_JSON = "ab.json"
@@ -220,12 +221,17 @@ def write_ab(out_dir: Path, data: dict[str, Any]) -> Path:
     return write_json_atomic(Path(out_dir) / AB_JSON, data)
 
 
-def read_ab(out_dir: Path) -> dict[str, Any] | None:
-    path = Path(out_dir) / AB_JSON
+def read_ab_file(out_dir: Path) -> tuple[Any, str | None]:
+    """ab.json's parsed content (any JSON: the report checks its shape), or None and why not
+    in one line. Read inside the folder only (`record/confined.py`)."""
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
+        return json.loads(read_text(Path(out_dir), AB_JSON)), None
+    except FileNotFoundError:
+        return None, "no ab.json"
+    except UnsafeFile as e:
+        return None, str(e)
+    except (OSError, ValueError) as e:  # not UTF-8, not JSON, unreadable
+        return None, f"not a readable JSON file ({' '.join(str(e).split())[:160]})"
 
 
 def format_ab(data: dict[str, Any]) -> list[str]:

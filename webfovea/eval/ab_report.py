@@ -1,14 +1,17 @@
 """The HTML report of an A/B run (`<out>/report.html`): a bar chart of pass rates per arm, overall
 and per failure class, drawn as inline SVG; the per-arm figures; the paired comparison of every
 two arms with its exact McNemar p. Self-contained like the run report: no script, no external
-asset, every text escaped; each arm's own report sits in its run folder.
+asset, every text escaped, every link http(s) or relative (`eval/html.py`); each arm's own
+report sits in its run folder. An ab.json of the wrong shape is a report saying what is wrong.
 """
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from webfovea.eval import html
 from webfovea.eval.report_style import CSS
 
 # Colour-blind-safe palette (Okabe-Ito), one colour per arm in order.
@@ -17,7 +20,100 @@ BAR_H, GAP, LABEL_W, CHART_W = 14, 10, 200, 420
 
 
 def _e(value: Any) -> str:
-    return escape("" if value is None else str(value), quote=True)
+    return html.text(None if value is None else str(value))
+
+
+class _Shape(BaseModel):
+    # Strict: a number written as a string would pass lax validation and then fail formatting.
+    model_config = ConfigDict(strict=True, extra="allow")
+
+
+class _Group(_Shape):
+    tasks: int
+    passed: int
+    pass_rate: float | None
+
+
+class _Spec(_Shape):
+    profile: str = ""
+    disable: list[str] = []
+    overrides: dict[str, Any] = {}
+
+
+class _Arm(_Shape):
+    tasks: int
+    passed: int
+    pass_rate: float
+    steps_per_task: float | None = None
+    input_tokens_per_step: float | None = None
+    observation_bytes_per_step: float | None = None
+    seconds_per_step: float | None = None
+    stale_ref_rate: float | None = None
+    truncation_rate: float | None = None
+    guard_firings: int | None = None
+    compressions: int = 0
+    runs: list[str] = []
+    outside_rules: list[str] = []
+    spec: _Spec | None = None
+    per_failure_class: dict[str, _Group] = {}
+
+
+class _Pair(_Shape):
+    a: str
+    b: str
+    pairs: int
+    passed_a: int
+    passed_b: int
+    fixed: list[str]
+    broken: list[str]
+    mcnemar_p: float
+
+
+class _Budgets(_Shape):
+    max_steps: int | None = None
+    max_seconds: float = 0
+
+
+class _Ab(_Shape):
+    arms: dict[str, _Arm]
+    pairs: list[_Pair] = []
+    seeds: list[int | str] = []
+    budgets: _Budgets | None = None
+    suite: str | None = None
+    label: str | None = None
+
+
+def checked_ab(data: Any) -> tuple[dict[str, Any] | None, str | None]:
+    """ab.json's content with every field the report reads present and of its type (absent
+    optional ones filled in), or None and what is wrong with it, in one line."""
+    try:
+        return _Ab.model_validate(data).model_dump(), None
+    except ValidationError as e:
+        first = e.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "the top level"
+        more = f" (and {e.error_count() - 1} more)" if e.error_count() > 1 else ""
+        return None, f"{where}: {first['msg']}{more}"
+
+
+def render_ab_error(problem: str) -> str:
+    """The report of an A/B folder whose ab.json cannot be shown: what is wrong, no traceback."""
+    return _page(
+        "webfovea A/B · ab.json unreadable",
+        [
+            "<h1>webfovea A/B</h1>",
+            f'<div class="banner" id="ab-error">ab.json cannot be shown: {_e(problem)}. Rebuild it '
+            "with `webfovea ab` (its arms' run folders keep their own reports).</div>",
+        ],
+    )
+
+
+def _page(title: str, body: list[str]) -> str:
+    return (
+        "<!doctype html><html lang=en><head><meta charset=utf-8>"
+        f"<title>{_e(title)}</title><style>{CSS}</style></head><body><main>"
+        + "".join(body)
+        + "</main></body></html>"
+    )
 
 
 def _num(value: Any, fmt: str = "{:.2f}") -> str:
@@ -99,7 +195,7 @@ def _arm_table(data: dict[str, Any]) -> str:
             conf += " " + ", ".join(f"{k}={v}" for k, v in spec["overrides"].items())
         if a.get("outside_rules"):
             conf += " [outside the rules: " + ", ".join(a["outside_rules"]) + "]"
-        links = " ".join(f'<a href="{_e(r)}/report.html">{_e(r)}</a>' for r in a.get("runs", []))
+        links = " ".join(_run_link(r) for r in a.get("runs", []))
         rows.append(
             f'<tr class="arm-row" data-arm="{_e(name)}"><td>{_e(name)}</td><td>{_e(conf)}</td>'
             f"<td class=num>{a['passed']}/{a['tasks']}</td><td class=num>{a['pass_rate']:.1%}</td>"
@@ -111,6 +207,13 @@ def _arm_table(data: dict[str, Any]) -> str:
             f"<td class=num>{a.get('compressions', 0)}</td><td>{links}</td></tr>"
         )
     return f'<table id="arms">{head}{"".join(rows)}</table>'
+
+
+def _run_link(run: str) -> str:
+    """A link to an arm's run report; a run path that could not be a safe relative link
+    (`javascript:…`, another host, an absolute path) is shown as text only."""
+    target = html.href(f"{run}/report.html")
+    return f'<a href="{target}">{_e(run)}</a>' if target else f'<span class="run">{_e(run)}</span>'
 
 
 def _pair_table(data: dict[str, Any]) -> str:
@@ -129,7 +232,10 @@ def _pair_table(data: dict[str, Any]) -> str:
     return f'<table id="pairs">{head}{"".join(rows)}</table>'
 
 
-def render_ab_report(data: dict[str, Any]) -> str:
+def render_ab_report(raw: Any) -> str:
+    data, problem = checked_ab(raw)
+    if data is None:
+        return render_ab_error(problem or "unreadable")
     title = f"webfovea A/B · {', '.join(data['arms'])} · {data.get('suite', '')}"
     label = data.get("label")
     outside = [n for n, a in data["arms"].items() if a.get("outside_rules")]
@@ -158,9 +264,4 @@ def render_ab_report(data: dict[str, Any]) -> str:
         "<h2>Paired comparison</h2>",
         _pair_table(data),
     ]
-    return (
-        "<!doctype html><html lang=en><head><meta charset=utf-8>"
-        f"<title>{_e(title)}</title><style>{CSS}</style></head><body><main>"
-        + "".join(body)
-        + "</main></body></html>"
-    )
+    return _page(title, body)

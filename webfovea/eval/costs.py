@@ -29,6 +29,9 @@ class PriceError(ValueError):
     """The prices file cannot be used; the message says how to fix it."""
 
 
+WRITE_UNITS, READ_UNITS = 1.25, 0.1  # a cache write and a cache read, per uncached input token
+
+
 def read_prices(path: Path) -> dict[str, float]:
     """`{"input": 3, "output": 15, "cache_read": 0.3, "cache_write": 3.75}` ($ per million tokens).
 
@@ -49,8 +52,8 @@ def read_prices(path: Path) -> dict[str, float]:
         prices = {k: float(v) for k, v in data.items()}
     except (TypeError, ValueError):
         raise PriceError(f"{path}: prices must be numbers") from None
-    prices.setdefault("cache_read", prices["input"] * 0.1)
-    prices.setdefault("cache_write", prices["input"] * 1.25)
+    prices.setdefault("cache_read", prices["input"] * READ_UNITS)
+    prices.setdefault("cache_write", prices["input"] * WRITE_UNITS)
     return prices
 
 
@@ -99,6 +102,11 @@ class TokenTally:
         ) / 1e6
         return round(dollars, 6)
 
+    def price_units(self) -> float:
+        """Input cost in units of one uncached input token: uncached 1x, cache write 1.25x, read
+        0.1x (Anthropic's 5-minute cache: the multipliers read_prices defaults to)."""
+        return round(self.uncached + WRITE_UNITS * self.written + READ_UNITS * self.read, 1)
+
     def to_json(self, prices: dict[str, float] | None = None) -> dict[str, Any]:
         per = (lambda v: round(v / self.steps, 1)) if self.steps else (lambda v: 0.0)
         out: dict[str, Any] = {
@@ -111,6 +119,7 @@ class TokenTally:
             "cache_creation_input_tokens": self.written,
             "cache_miss_calls": self.cache_misses,
             "estimated_calls": self.estimated,
+            "price_units": self.price_units(),
         }
         cost = self.cost(prices)
         if cost is not None:

@@ -2,24 +2,20 @@
 
 Everything is inline (CSS, and screenshots as JPEG data URIs about 720 px wide), so the file
 needs no network and no run folder beside it. All page and model text is escaped: replies can
-hold chat-template tokens and markup, and a report must never run what a page or model wrote.
+hold chat-template tokens and markup, and a report must never run what a page or model wrote
+(`eval/html.py`). Screenshots: `eval/report_images.py` (bounded, read inside the run only).
 """
 
 from __future__ import annotations
 
-import base64
-import io
 import json
-import os
-from concurrent.futures import ThreadPoolExecutor
-from html import escape
 from pathlib import Path
 from typing import Any
 
-from PIL import Image
-
-from webfovea.eval.ab import read_ab
-from webfovea.eval.ab_report import render_ab_report
+from webfovea.eval import html
+from webfovea.eval.ab import AB_JSON, read_ab_file
+from webfovea.eval.ab_report import render_ab_error, render_ab_report
+from webfovea.eval.report_images import THUMB_WIDTH, Thumb, step_image, thumbnails
 from webfovea.eval.report_style import CSS
 from webfovea.eval.summary import build_summary, load_summary
 from webfovea.eval.taxonomy import GROUPS
@@ -33,20 +29,12 @@ from webfovea.record import (
     read_trajectory,
     write_text_atomic,
 )
+from webfovea.record.confined import confined, read_text
 from webfovea.record.redact import redact_text
 from webfovea.record.schema import RESULT_JSON, TRAJECTORY_JSONL
 from webfovea.task import Task
 
-THUMB_WIDTH = 720
-JPEG_QUALITY = 72
-
-
-def _e(value: Any) -> str:
-    if value is None:
-        return ""
-    if not isinstance(value, str):
-        value = json.dumps(value, ensure_ascii=False, default=str)
-    return escape(value, quote=True)
+_e = html.text
 
 
 # ---------------------------------------------------------------- gathering the run
@@ -111,27 +99,13 @@ def gather(run_dir: Path) -> tuple[dict[str, Any], str | None]:
 
 
 def read_steps(task_dir: Path) -> list[StepRecord]:
-    """The task's step records. Lenient: a report of a damaged run shows every readable step."""
+    """The task's step records. Lenient: a report of a damaged run shows every readable step.
+    Only a regular file inside the task folder is read (not a FIFO, not a link out)."""
     try:
+        confined(task_dir, TRAJECTORY_JSONL)
         return read_trajectory(task_dir, strict=False)
-    except ValueError:  # the file itself cannot be read
+    except (OSError, ValueError):  # absent, refused, or the file itself cannot be read
         return []
-
-
-def thumbnail(path: Path, width: int = THUMB_WIDTH) -> str | None:
-    """A JPEG data URI of the image scaled to `width`, or None when it is absent or unreadable."""
-    try:
-        with Image.open(path) as opened:
-            im = opened.convert("RGB")
-            if im.width > width:
-                im = im.resize(
-                    (width, max(1, round(im.height * width / im.width))), Image.Resampling.BILINEAR
-                )
-            buf = io.BytesIO()
-            im.save(buf, "JPEG", quality=JPEG_QUALITY)  # optimize=True: -3% size, +60% time
-    except (OSError, ValueError):
-        return None
-    return "data:image/jpeg;base64," + base64.b64encode(buf.getvalue()).decode("ascii")
 
 
 # ---------------------------------------------------------------- rendering
@@ -269,32 +243,19 @@ def _task_table(per_task: dict[str, dict[str, Any]], anchors: dict[str, str]) ->
     return f'<table id="task-table">{head}{"".join(rows)}</table>'
 
 
-def _step_image(step: StepRecord, task_dir: Path) -> Path | None:
-    """The step's screenshot, only if it is a file inside the task folder: a trajectory naming
-    an absolute path, a `../` path or a link out of the folder gets nothing embedded."""
-    name = step.screenshot_marked or step.screenshot
-    if not name:
-        return None
-    root = task_dir.resolve()
-    path = (task_dir / name).resolve()
-    return path if path.is_relative_to(root) else None
+def _image_html(step: StepRecord, image: Path | str | None, thumbs: dict[Path, Thumb]) -> str:
+    if image is None:
+        return '<div class="noimg">no screenshot recorded</div>'
+    if isinstance(image, str):  # the file named is not one the report may read
+        return f'<div class="noimg">no screenshot recorded in the task folder ({_e(image)})</div>'
+    uri, why = thumbs.get(image, (None, "not read"))
+    if uri:
+        return f'<img src="{uri}" alt="step {step.step} screenshot" loading="lazy">'
+    return f'<div class="noimg">screenshot not shown: {_e(why)}</div>'
 
 
-def _thumbnails(paths: list[Path], width: int) -> dict[Path, str | None]:
-    """All thumbnails at once: Pillow releases the GIL while decoding and encoding, so threads help."""
-    workers = max(1, min(8, os.cpu_count() or 1))
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        return dict(zip(paths, pool.map(lambda p: thumbnail(p, width), paths), strict=True))
-
-
-def _step_html(step: StepRecord, task_dir: Path, anchor: str, thumbs: dict[Path, str | None]) -> str:
-    path = _step_image(step, task_dir)
-    img = thumbs.get(path) if path else None
-    image_html = (
-        f'<img src="{img}" alt="step {step.step} screenshot" loading="lazy">'
-        if img
-        else '<div class="noimg">no screenshot recorded</div>'
-    )
+def _step_html(step: StepRecord, image: Path | str | None, anchor: str, thumbs: dict[Path, Thumb]) -> str:
+    image_html = _image_html(step, image, thumbs)
     parts = [f"<h3>Step {step.step}</h3>"]
     if step.thought:
         parts.append(f'<div class="label">thought</div><div class="thought">{_e(step.thought)}</div>')
@@ -334,10 +295,9 @@ def _judged_html(task_dir: Path, tid: str, truth: dict[str, Any] | None) -> list
     """The judge's verdict and reasons (RUN_DIR/judge/<task_id>.json, docs/judge.md) and the
     server-side truth, when the run has them. Read as plain JSON: the judge sits above eval."""
     out = []
-    path = task_dir.parent / "judge" / f"{tid}.json"
     try:
-        rec = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
-    except (OSError, ValueError):
+        rec = json.loads(read_text(task_dir.parent / "judge", f"{tid}.json"))
+    except (OSError, ValueError):  # none, refused (record/confined.py) or damaged
         rec = None
     if isinstance(rec, dict):
         verdict = rec.get("verdict")
@@ -363,8 +323,8 @@ def _task_section(
     row: dict[str, Any],
     task_dir: Path,
     anchor: str,
-    steps: list[StepRecord],
-    thumbs: dict[Path, str | None],
+    steps: list[tuple[StepRecord, Path | str | None]],
+    thumbs: dict[Path, Thumb],
 ) -> str:
     result, _ = check_result(task_dir)
     head = (
@@ -391,7 +351,7 @@ def _task_section(
     if row.get("error"):
         kv.append(f'<div class="kv error"><b>error</b> {_e(redact_text(row["error"]))}</div>')
     kv += _judged_html(task_dir, tid, result.truth if result else None)
-    timeline = "".join(_step_html(s, task_dir, anchor, thumbs) for s in steps)
+    timeline = "".join(_step_html(s, image, anchor, thumbs) for s, image in steps)
     if not timeline:
         timeline = '<li class="noimg">no steps recorded</li>'
     return (
@@ -419,9 +379,14 @@ def render_report(run_dir: Path, *, thumb_width: int = THUMB_WIDTH) -> str:
     run_dir = Path(run_dir)
     summary, warning = gather(run_dir)
     per_task: dict[str, dict[str, Any]] = summary.get("per_task", {})
-    steps = {tid: read_steps(run_dir / tid) for tid in per_task}
-    images = [p for tid, recs in steps.items() for r in recs if (p := _step_image(r, run_dir / tid))]
-    thumbs = _thumbnails(list(dict.fromkeys(images)), thumb_width)
+    steps = {
+        tid: [(r, step_image(r, run_dir / tid, run_dir)) for r in read_steps(run_dir / tid)]
+        if (run_dir / tid).resolve().is_relative_to(run_dir.resolve())
+        else []  # a task folder linked out of the run: nothing of it is read
+        for tid in per_task
+    }
+    images = [image for recs in steps.values() for _, image in recs if isinstance(image, Path)]
+    thumbs = thumbnails(list(dict.fromkeys(images)), thumb_width)
     anchors = {tid: f"task-{i}" for i, tid in enumerate(per_task)}
     total, passed = summary.get("tasks", len(per_task)), summary.get("passed", 0)
     meta = summary.get("meta") or {}
@@ -468,7 +433,8 @@ def write_report(run_dir: Path, out: Path | None = None, *, thumb_width: int = T
     if not run_dir.is_dir():
         raise FileNotFoundError(f"{run_dir}: no such run folder")
     target = Path(out) if out is not None else run_dir / "report.html"
-    ab = read_ab(run_dir)
-    if ab is not None:
-        return write_text_atomic(target, render_ab_report(ab))
+    if (run_dir / AB_JSON).exists() or (run_dir / AB_JSON).is_symlink():
+        ab, problem = read_ab_file(run_dir)
+        page = render_ab_report(ab) if problem is None else render_ab_error(problem)
+        return write_text_atomic(target, page)
     return write_text_atomic(target, render_report(run_dir, thumb_width=thumb_width))

@@ -49,7 +49,7 @@ from typing import Any, Literal
 
 from webfovea.eval.dates import DateReading, parse_date_readings
 
-How = Literal["exact", "numeric", "date", "list", "empty", "mismatch", "state"]
+How = Literal["exact", "numeric", "date", "list", "empty", "mismatch", "state", "typed"]
 
 TOLERANCE = Decimal("0.005")
 

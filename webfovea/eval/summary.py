@@ -19,6 +19,7 @@ from webfovea.config import HarnessConfig, ablated_components
 from webfovea.eval.costs import TokenTally, task_tally
 from webfovea.eval.scoring import Score, score_answer
 from webfovea.eval.taxonomy import GROUPS, label_task
+from webfovea.eval.typed import score_typed
 from webfovea.record import (
     GroupStats,
     RecordError,
@@ -47,6 +48,10 @@ def score_result(task: Task, result: TaskResult) -> Score:
         return _state_score(task, result)
     if result.status != "finished":
         return Score(False, "empty" if result.answer is None else "mismatch", f"ended with {result.status}")
+    if task.answer_schema is not None:  # a typed answer: its JSON value, field by field
+        if result.answer_value is None:
+            return Score(False, "empty", "no answer met the schema")
+        return score_typed(result.answer_value, task.answer)
     return score_answer(result.answer, task.answer)
 
 
@@ -58,6 +63,8 @@ def _state_score(task: Task, result: TaskResult) -> Score:
     error, passed = getattr(st, "error", None), bool(getattr(st, "passed", False))  # extra keys
     if error:
         return Score(False, "empty", f"state not scored: {error}")
+    if getattr(st, "judged_by", None) == "environment":  # its own reward is the verdict (BrowserGym)
+        return Score(passed, "state", "" if passed else f"the environment scored {st.score}")
     if task.state_changing:
         detail = (
             ""
@@ -98,6 +105,13 @@ def _group(rows: dict[str, TaskRow], key: str) -> dict[str, GroupStats]:
         name: GroupStats(tasks=t, passed=p, success_rate=_rate(p, t))
         for name, (t, p) in sorted(counts.items())
     }
+
+
+def _with_units_per_task(tokens: dict[str, Any], per_task: dict[str, TaskRow]) -> dict[str, Any]:
+    """The run's input price units per task that used the model (uncached 1x, write 1.25x, read 0.1x)."""
+    used = sum(1 for r in per_task.values() if r.tokens)
+    tokens["price_units_per_task"] = round(tokens["price_units"] / used, 1) if used else None
+    return tokens
 
 
 def compute_summary(run_dir: Path, tasks: list[Task], *, complete: bool, meta: dict[str, Any]) -> Summary:
@@ -182,7 +196,7 @@ def compute_summary(run_dir: Path, tasks: list[Task], *, complete: bool, meta: d
         per_task=per_task,
         per_failure_class=_group(per_task, "failure_classes"),
         per_category=_group(per_task, "category"),
-        tokens=total.to_json(prices) if total.steps else None,
+        tokens=_with_units_per_task(total.to_json(prices), per_task) if total.steps else None,
         vision_tokens=vision_total.to_json(None) if vision_total.steps else None,
         taxonomy=_count(r.taxonomy for r in per_task.values()),
         taxonomy_groups=_count(GROUPS.get(r.taxonomy) for r in per_task.values() if r.taxonomy),

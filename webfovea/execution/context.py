@@ -37,6 +37,8 @@ class View(PointSpace, Protocol):
 
     def to_css(self, x: float, y: float) -> tuple[float, float]: ...
 
+    def to_model(self, x: float, y: float) -> tuple[float, float]: ...
+
 
 @dataclass
 class ExecContext:

@@ -23,6 +23,7 @@ from webfovea.execution.fallback import dom_click_at
 from webfovea.execution.refs import StaleRef, Target, resolve
 from webfovea.execution.settle import SettleReport, SettleWatcher
 from webfovea.feedback import notes
+from webfovea.feedback.element import Where
 from webfovea.feedback.watch import ChangeWatch, Verdict
 from webfovea.guardrails.bounds import OutOfBounds
 from webfovea.guardrails.budgets import ActionBudgets
@@ -217,7 +218,7 @@ class Executor:
                 ok=outcome.ok,
                 note=ctx.response.told(outcome.note),
                 changed=ex.changed,
-                point=outcome.point,
+                point=Where(outcome.point, view.to_model) if outcome.point is not None else None,
                 fallback_used=ex.fallback_used,
                 verdict=ex.verdict,
                 still_changing_s=still,

@@ -11,7 +11,7 @@ from playwright.async_api import Page
 from webfovea.browser.frames import FrameHit, frame_at_point, js, short_error
 from webfovea.browser.world import PageUnresponsive, Remote, worlds
 from webfovea.execution.dates import to_input_value
-from webfovea.feedback.element import describe_at
+from webfovea.feedback.element import Point, describe_at
 
 _PICK = js("pick")
 _FORMS = js("forms")
@@ -92,16 +92,17 @@ async def _op(page: Page, el: Remote, op: str, **arg: Any) -> Any:
     return await worlds(page).call_on(el, _FORMS, {"op": op, **arg})
 
 
-async def select_at(page: Page, x: float, y: float, option: str) -> SelectOutcome:
+async def select_at(page: Page, x: float, y: float, option: str, shown: Point | None = None) -> SelectOutcome:
     """Choose `option` in the native <select> at (x, y) (or whose label/wrapper is there).
 
-    Fires the page's input and change listeners and reads the selection back.
+    Fires the page's input and change listeners and reads the selection back. `shown` is the
+    point in the model's image coordinates, for the sentence that names what is there instead.
     """
     hit, el, err = await _element_at(page, x, y, "select")
     if el is None:
         if err:
             return SelectOutcome(False, error=f"could not inspect the point: {err}")
-        where = (await describe_at(page, x, y)).sentence()
+        where = (await describe_at(page, x, y)).sentence(shown)
         return SelectOutcome(
             False,
             error=f"{where} There is no dropdown (<select>) there; select works only on "
@@ -144,7 +145,9 @@ def _same_text(a: str, b: str) -> bool:
     return " ".join(a.split()) == " ".join(b.split())
 
 
-async def fill_at(page: Page, x: float, y: float, content: str, *, delay_ms: float = 5) -> FillOutcome:
+async def fill_at(
+    page: Page, x: float, y: float, content: str, *, delay_ms: float = 5, shown: Point | None = None
+) -> FillOutcome:
     """Focus the editable element at (x, y), clear it, type `content` as real keystrokes.
 
     Looks through overlays (the first input/textarea/contenteditable under the point).
@@ -157,7 +160,7 @@ async def fill_at(page: Page, x: float, y: float, content: str, *, delay_ms: flo
     if el is None:
         if err:
             return FillOutcome(False, error=f"could not inspect the point: {err}")
-        where = (await describe_at(page, x, y)).sentence()
+        where = (await describe_at(page, x, y)).sentence(shown)
         return FillOutcome(False, error=f"{where} There is no text field there to fill")
     try:
         info = await _op(page, el, "info")

@@ -22,7 +22,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from playwright.async_api import Frame, Page, Request, WebSocket
+from playwright.async_api import Frame, Page, Request, Response, WebSocket
 
 from webfovea.browser import recorder
 from webfovea.config import Component, HarnessConfig
@@ -30,6 +30,10 @@ from webfovea.config import Component, HarnessConfig
 # Long-lived requests (event streams, websockets, beacons) would keep a page "busy" forever.
 _IGNORED_TYPES = {"websocket", "eventsource", "manifest", "ping", "media"}
 _LEAVING_MS = 1500  # how long an unloading document may hold the wait for its successor
+# A request whose response is in counts as finished this long after it, body read or not: a
+# page that never reads a body (a fetch used for its status) holds the body back and Chromium
+# never reports the request finished. Long enough for a body that is read to arrive and be used.
+_BODY_GRACE_S = 0.25
 _POLL_S = 0.012
 _PROBE_TIMEOUT_S = 1.0
 _TIMER_CAP_MS = 700  # the longest page timer / animation one probe makes us wait for
@@ -57,6 +61,7 @@ class SettleWatcher:
         self.page = page
         self.config = config
         self.pending: dict[Request, float] = {}
+        self.answered: dict[Request, float] = {}  # pending requests whose response is in: when
         self.last_activity = time.monotonic()
         self.navigations = 0
         self.timed_out = 0
@@ -67,6 +72,7 @@ class SettleWatcher:
         self._early: _Early | None = None
         self.early_grabs = [0, 0]  # early captures kept, dropped (the page changed while they were taken)
         page.on("request", self._on_request)
+        page.on("response", self._on_response)
         page.on("requestfinished", self._on_done)
         page.on("requestfailed", self._on_done)
         page.on("framenavigated", self._on_nav)
@@ -84,7 +90,13 @@ class SettleWatcher:
 
     def _on_done(self, req: Request) -> None:
         self.pending.pop(req, None)
+        self.answered.pop(req, None)
         self.last_activity = time.monotonic()
+
+    def _on_response(self, resp: Response) -> None:
+        if resp.request in self.pending:
+            self.answered[resp.request] = time.monotonic()
+            self.last_activity = time.monotonic()
 
     def _on_nav(self, frame: Frame) -> None:
         if frame is self.page.main_frame:
@@ -108,6 +120,12 @@ class SettleWatcher:
         ws.on("close", lambda _ws: self.sockets.pop(ws, None))
 
     def requests_since(self, t: float) -> int:
+        """Requests started since `t` that are still open (answered ones only for a short grace)."""
+        now = time.monotonic()
+        done = [r for r, at in self.answered.items() if now - at >= _BODY_GRACE_S]
+        for r in done:  # the body may never be read: the request is over for the wait
+            self.pending.pop(r, None)
+            self.answered.pop(r, None)
         return sum(1 for started in self.pending.values() if started >= t)
 
     def awaiting_reply(self, since: float, bound_s: float) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from playwright.async_api import Page
@@ -11,6 +12,22 @@ from webfovea.browser.world import PageUnresponsive, Remote, worlds
 from webfovea.feedback.quote import page_text
 
 _PICK = js("pick")
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Where:
+    """A point the harness acted at, in CSS pixels, and how to name any CSS point in the
+    coordinates of the image the model was sent (`Shot.to_model`): the model reads points
+    only in its own space, never the viewport's."""
+
+    css: Point
+    to_model: Callable[[float, float], Point] | None = None
+
+    def shown(self, point: Point | None = None) -> Point:
+        x, y = point if point is not None else self.css
+        return self.to_model(x, y) if self.to_model is not None else (x, y)
 
 
 @dataclass
@@ -32,8 +49,9 @@ class ElementInfo:
     covered_by: str | None = None  # a see-through overlay painted above the element
     error: str = ""
 
-    def sentence(self, point: tuple[float, float] | None = None) -> str:
-        """One sentence naming the element, e.g. for a 'nothing changed' note."""
+    def sentence(self, point: Point | None = None) -> str:
+        """One sentence naming the element, e.g. for a 'nothing changed' note; `point` is the
+        point in the model's image coordinates (default: the CSS point it was looked up at)."""
         px, py = point if point is not None else (self.x, self.y)
         where = f"The point ({round(px)}, {round(py)})"
         if not self.ok:

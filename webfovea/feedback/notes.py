@@ -16,7 +16,7 @@ from typing import Any
 from playwright.async_api import Page
 
 from webfovea.config import Component, HarnessConfig
-from webfovea.feedback.element import ElementInfo, describe_at
+from webfovea.feedback.element import ElementInfo, Where, describe_at
 from webfovea.feedback.fingerprint import Change
 from webfovea.feedback.quote import page_text
 from webfovea.feedback.watch import Verdict
@@ -31,6 +31,14 @@ IFRAME_DELIVERED = "The click was delivered to the element inside the embedded f
 def not_executed(reason: str) -> str:
     """A reply the parser refused (unknown or forbidden action, unreadable arguments)."""
     return f"Not executed: {reason}"
+
+
+def cut_off(why: str) -> str:
+    """A reply the provider cut off (the output limit, a filter): half a call must not run."""
+    return (
+        f"your last reply was cut off before it was complete ({why}), so nothing of it was run. "
+        "Reply again with one complete action, and keep the reasoning short"
+    )
 
 
 def refused(action: str, reason: str) -> str:
@@ -102,6 +110,30 @@ def download_stopped(name: str, why: str) -> str:
     return f"A download ({page_text(name, 120, mark=_NO_MARK)}) was stopped: {why}."
 
 
+def _pages(numbers: list[int]) -> str:
+    shown = ", ".join(str(n) for n in numbers[:10]) + (", ..." if len(numbers) > 10 else "")
+    return f"page{'s' if len(numbers) > 1 else ''} {shown}"
+
+
+def document_opened(  # noqa: PLR0913 - one sentence from the document's facts
+    name: str, what: str, extent: str, size: str, scanned: list[int], ocr: list[int]
+) -> str:
+    """A download that is a document, now shown in this tab (webfovea/documents/)."""
+    said = (
+        f"The page yielded {name} ({what}, {extent}, {size}); it is now open in this tab as a page you can "
+        "scroll, search and read; going back returns to the page before."
+    )
+    if scanned:
+        said += f" Scanned {_pages(scanned)}: no text layer, read from the image."
+    if ocr:
+        said += f" Scanned {_pages(ocr)}: text recognised by OCR, which may contain errors."
+    return said
+
+
+def document_refused(name: str, why: str) -> str:
+    return f"The page yielded {name}, which was kept but not opened as a document: {why}."
+
+
 def typed_capped(sent: int, total: int) -> str:
     return f"Only the first {sent:,} of {total:,} characters were typed (the limit for one action)."
 
@@ -125,8 +157,16 @@ def verify_request(url: str | None) -> str:
     )
 
 
-def no_change(action: str, element: ElementInfo | None) -> str:
-    where = element.sentence() if element is not None else ""
+def answer_invalid(error: str) -> str:
+    """A `finished` whose content does not meet the task's answer schema (guardrails/answer.py)."""
+    return (
+        f"Not accepted as the answer: {error}. Call finished again with one JSON value that meets "
+        "the schema given with the task."
+    )
+
+
+def no_change(action: str, element: ElementInfo | None, shown: Point | None = None) -> str:
+    where = element.sentence(shown) if element is not None else ""
     return f"No detectable change on the page after {action}. {where}".strip()
 
 
@@ -290,8 +330,9 @@ def what_changed(changes: list[Change], limit: int = 2) -> str:
     return "The page changed: " + "; ".join(said[:limit]) + "."
 
 
-def on_its_own(changes: list[Change]) -> str:
-    """The changes that were not the action's: elements that kept changing by themselves."""
+def on_its_own(changes: list[Change], where: Where | None = None) -> str:
+    """The changes that were not the action's: elements that kept changing by themselves
+    (a place is named in the model's image coordinates when `where` can map it)."""
     named: list[str] = []
     for c in changes:
         for r in c.data.get("regions") or []:
@@ -299,12 +340,12 @@ def on_its_own(changes: list[Change]) -> str:
                 named.append(n)
     if not named and any(c.kind == "look" for c in changes):
         box = next(c.data.get("box") for c in changes if c.kind == "look")
-        where = (
-            f" around ({round((box[0] + box[2]) / 2)}, {round((box[1] + box[3]) / 2)}) in CSS pixels"
-            if box
-            else ""
-        )
-        return f"Elsewhere the picture changed{where}, away from the point: not an effect of this action."
+        around = ""
+        if box:
+            centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+            cx, cy = where.shown(centre) if where is not None else centre
+            around = f" around ({round(cx)}, {round(cy)})"
+        return f"Elsewhere the picture changed{around}, away from the point: not an effect of this action."
     if not named:
         return ""
     return (
@@ -335,7 +376,7 @@ class Notes:
         ok: bool,
         note: str,
         changed: bool | None,
-        point: Point | None,
+        point: Where | None,
         fallback_used: bool,
         verdict: Verdict | None = None,
         still_changing_s: float | None = None,
@@ -345,10 +386,10 @@ class Notes:
             return note if ok else ""
         parts = [note] if note else []
         if changed is False:
-            element = await _describe(page, point) if point is not None else None
-            parts.append(no_change(action, element))
+            element = await _describe(page, point.css) if point is not None else None
+            parts.append(no_change(action, element, point.shown() if point is not None else None))
             if verdict is not None:
-                parts.append(on_its_own(verdict.ambient))
+                parts.append(on_its_own(verdict.ambient, point))
         elif changed and verdict is not None:
             effects = verdict.effects
             if note:  # the action's own note already reports the field it changed

@@ -29,6 +29,8 @@ class PageEvent:
     kind: str  # "dialog" | "download_saved" | "download_stopped"
     text: str  # the dialog's message, or the file name
     detail: str = ""  # dialog type; why a download was stopped
+    path: str = ""  # a saved download: where its file is (the task folder, else the browser's copy)
+    url: str = ""  # a saved download: where it came from
 
 
 class PageWatch:
@@ -65,6 +67,13 @@ class PageWatch:
         out, self.events = self.events, []
         self.dialogs_since_look = 0
         return out
+
+    async def drain(self, timeout: float) -> None:
+        """Wait up to `timeout` s for the downloads under way to be saved or stopped (the
+        document view opens a download in the same step that caused it)."""
+        pending = [t for t in self._tasks if not t.done()]
+        if pending:
+            await asyncio.wait(pending, timeout=timeout)
 
     @property
     def storm(self) -> bool:
@@ -134,13 +143,21 @@ class PageWatch:
             )
             await _delete(download)
             return
+        kept = ""
         if self.downloads_dir is not None:
             try:
                 self.downloads_dir.mkdir(parents=True, exist_ok=True)
-                await download.save_as(self.downloads_dir / f"{index:02d}-{name}")
+                target = self.downloads_dir / f"{index:02d}-{name}"
+                await download.save_as(target)
+                kept = str(target)
             except Exception:
                 return
-        self.events.append(PageEvent("download_saved", name))
+        else:
+            try:
+                kept = str(await download.path())
+            except Exception:
+                pass
+        self.events.append(PageEvent("download_saved", name, path=kept, url=download.url))
 
     async def close(self) -> None:
         for task in list(self._tasks):

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from webfovea.judge.records import RESERVED, read_judge_records
-from webfovea.judge.run import JUDGE_DIR, task_folders
+from webfovea.judge.run import JUDGE_DIR, record_ids, task_folders
 from webfovea.record import read_result, write_json_atomic
 
 
@@ -133,13 +133,15 @@ def agreement(
     pairs: list[tuple[bool, bool]] = []
     faults: dict[str, list[tuple[bool, bool]]] = {}
     excluded = {"no_verdict": 0, "no_truth": 0, "not_executable": 0}
-    for folder in task_folders(run_dir):
-        result = read_result(folder)
-        tid = result.task_id if result else folder.name
+    folders = task_folders(run_dir)
+    ids = record_ids(folders)  # two folders with one task id: each has its own record
+    for folder in folders:
+        tid = ids[folder]
         rec = records.get(tid)
-        if rec is None or rec.verdict is None:
+        if rec is None or rec.verdict is None:  # a folder linked out of the run has none
             excluded["no_verdict"] += 1
             continue
+        result = read_result(folder)
         if human is not None:
             label = human.get(tid)
             if label is None:

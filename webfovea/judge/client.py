@@ -78,8 +78,7 @@ class HttpJudge:
             return {
                 "model": m.model,
                 "max_tokens": m.max_tokens,
-                "system": system,
-                "temperature": m.temperature,
+                "system": system,  # the Messages API version we speak has no sampling parameters
                 "messages": [{"role": "user", "content": _anthropic_content(parts)}],
                 **m.extra_body,
             }

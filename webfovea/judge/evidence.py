@@ -20,6 +20,7 @@ import hashlib
 import ipaddress
 import json
 import math
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -94,20 +95,18 @@ class Evidence:
     token_counter: str
     problems: list[str] = field(default_factory=list)
     answer: str | None = None  # Protocol III only
-    screenshot_path: Path | None = field(default=None, repr=False)
+    # The last screenshot's bytes, read once inside the task folder (judge/folder.py).
+    image: bytes | None = field(default=None, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         d = asdict(self)
-        d.pop("screenshot_path")
+        d.pop("image")
         if self.answer is None:
             d.pop("answer")
         return d
 
     def image_bytes(self) -> bytes | None:
-        try:
-            return self.screenshot_path.read_bytes() if self.screenshot_path else None
-        except OSError:
-            return None
+        return self.image
 
     def digest(self, extra: str = "") -> str:
         """sha256 of everything the judge sees (text and image) plus `extra` (method, model, prompt)."""
@@ -165,14 +164,57 @@ def _collapse(kept: list[dict[str, Any]], dropped: list[dict[str, Any]]) -> list
 
 
 def _fit(kept: list[dict[str, Any]], dropped: list[dict[str, Any]], max_tokens: int) -> list[dict[str, Any]]:
-    """Drop the oldest requests until the list fits the budget; each drop recorded."""
-    kept = list(kept)
-    while kept and count_tokens(json.dumps(kept, ensure_ascii=False)) > max_tokens:
-        old = kept.pop(0)
+    """Drop the oldest requests until the list fits the budget; each drop recorded.
+
+    Linear in the capture: each request is serialised and counted once, the first request
+    kept is estimated from the running sum of those counts (newest first), and the exact count
+    of the kept list (`count_tokens(json.dumps(kept))`, the one the budget means) only ever
+    serialises that list — a few times, to correct the estimate by galloping."""
+    pieces = [json.dumps(r, ensure_ascii=False) for r in kept]
+    n = len(pieces)
+
+    def fits(k: int) -> bool:  # the requests from the k-th on fit the budget, counted exactly
+        return k >= n or count_tokens("[" + ", ".join(pieces[k:]) + "]") <= max_tokens
+
+    # Estimate: `[`, `]` and each `, ` cost one token, a request what it costs alone.
+    total, k = 1, n
+    while k > 0 and total + count_tokens(pieces[k - 1]) + 1 <= max_tokens:
+        k -= 1
+        total += count_tokens(pieces[k]) + 1
+    k = _first_fitting(fits, k, n)
+    for old in kept[:k]:
         dropped.append(
             {"index": old["index"], "url": old["url"], "reason": f"budget: over {max_tokens} tokens"}
         )
-    return kept
+    return kept[k:]
+
+
+def _first_fitting(fits: Callable[[int], bool], guess: int, n: int) -> int:
+    """The smallest k in [0, n] with fits(k), for fits monotone (dropping more never makes the
+    list longer): gallop from `guess` to bracket it, then bisect the bracket."""
+    if fits(guess):
+        lo, hi, step = guess, guess, 1  # fits(hi); look for a smaller k that fits too
+        while lo > 0:
+            lo = max(0, hi - step)
+            if not fits(lo):
+                break
+            hi, step = lo, step * 2
+        else:
+            return 0
+    else:
+        lo, hi, step = guess, guess, 1  # not fits(lo); look for a larger k that fits
+        while True:
+            hi = min(n, lo + step)
+            if fits(hi):
+                break
+            lo, step = hi, step * 2
+    while hi - lo > 1:  # not fits(lo), fits(hi)
+        mid = (lo + hi) // 2
+        if fits(mid):
+            hi = mid
+        else:
+            lo = mid
+    return hi
 
 
 def build_evidence(
@@ -195,6 +237,7 @@ def build_evidence(
     requests = [{k: v for k, v in r.items() if k != "index"} for r in kept]
     urls = dedupe_urls([rec.start_url, *rec.urls] if rec.start_url else rec.urls)
     shot = rec.last_screenshot
+    image = rec.image(shot) if shot else None  # a refused file is listed in rec.problems
     return Evidence(
         task_id=rec.task_id,
         task=rec.task,
@@ -203,11 +246,11 @@ def build_evidence(
         requests=requests,
         dropped=sorted(dropped, key=lambda d: d["index"]),
         actions=list(rec.actions),
-        screenshot=shot.name if shot else None,
+        screenshot=shot.name if shot and image is not None else None,
         filter=flt,
         tokens=count_tokens(json.dumps(requests, ensure_ascii=False)),
         token_counter=token_counter(),
         problems=list(rec.problems),
         answer=(rec.answer or "") if with_answer else None,
-        screenshot_path=shot,
+        image=image,
     )

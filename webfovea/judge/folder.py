@@ -6,6 +6,11 @@ WebRetriever's: result.json (`task`, `status`, `urls`, `actions`), trajectory/<s
 capture.json (`all_requests` with url, method, headers, resource_type, post_data,
 raw_post_data, json_data).
 
+Nothing outside the task folder is read: every file goes through `record/confined.py` (a
+symlink out of the folder, a FIFO, an oversized file or a "screenshot" that is not the image its
+name says is refused and listed in `problems`), so a hostile folder cannot make the judge send
+another file to its endpoint.
+
 Only facts travel: never the agent's thoughts (they make judges say yes), never the
 proving ground's `truth`/`fault`/`session_id` fields, never the expected answer. What is missing
 or unreadable is listed in `problems`, so a judge record can say why it saw less.
@@ -20,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from webfovea.actions.catalog import BY_NAME
+from webfovea.record.confined import UnsafeFile, check_image, read_image, read_text
 
 _STEP_PNG = re.compile(r"^(?:step_)?(\d+)\.(?:png|jpe?g)$", re.IGNORECASE)
 _PLAIN_STEP = re.compile(r"(\d+)")
@@ -41,19 +47,38 @@ class AgentRecord:
     request_format: str = "webfovea"  # how the entries are shaped
     screenshots: list[Path] = field(default_factory=list)  # ordered by step number
     problems: list[str] = field(default_factory=list)
+    root: Path | None = None  # the task folder: nothing outside it is read
 
     @property
     def last_screenshot(self) -> Path | None:
         return self.screenshots[-1] if self.screenshots else None
 
+    def image(self, path: Path) -> bytes | None:
+        """A screenshot's bytes, read inside the folder and checked again (None: refused, and said)."""
+        try:
+            return read_image(self.root or path.parent, path)
+        except (OSError, UnsafeFile) as e:
+            self.problems.append(_why(path.name, e))
+            return None
 
-def _read_json(path: Path, problems: list[str]) -> Any:
+    def images(self) -> list[tuple[str, bytes]]:
+        """(file name, bytes) of every screenshot, in step order."""
+        return [(p.name, data) for p in self.screenshots if (data := self.image(p)) is not None]
+
+
+def _why(name: str, e: BaseException) -> str:
+    if isinstance(e, UnsafeFile):
+        return str(e)
+    return f"unreadable {name}: {' '.join(str(e).split())[:200]}"
+
+
+def _read_json(root: Path, name: str, problems: list[str]) -> Any:
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        return json.loads(read_text(root, name))
     except FileNotFoundError:
-        problems.append(f"no {path.name}")
-    except (OSError, ValueError) as e:
-        problems.append(f"unreadable {path.name}: {' '.join(str(e).split())[:200]}")
+        problems.append(f"no {name}")
+    except (OSError, ValueError) as e:  # UnsafeFile is a ValueError
+        problems.append(_why(name, e))
     return None
 
 
@@ -71,14 +96,38 @@ def step_number(name: str) -> int | None:
     return int(m2.group(1)) if m2 else None
 
 
-def ordered_screenshots(folder: Path) -> list[Path]:
-    """Images of a folder by step number (numeric, so step 10 comes after step 9), never by name."""
-    if not folder.is_dir():
+def ordered_screenshots(
+    folder: Path, root: Path | None = None, problems: list[str] | None = None
+) -> list[Path]:
+    """Images of a folder by step number (numeric, so step 10 comes after step 9), never by name.
+
+    Only files inside `root` (default: `folder`) whose first bytes are the image their name
+    says; the others are left out and listed in `problems`."""
+    root = root or folder
+    try:
+        if not confined_dir(root, folder):
+            return []
+        entries = list(folder.iterdir())
+    except OSError:
         return []
-    numbered = [
-        (n, p.name, p) for p in folder.iterdir() if p.is_file() and (n := step_number(p.name)) is not None
-    ]
+    numbered = []
+    for p in entries:
+        n = step_number(p.name)
+        if n is None:
+            continue
+        try:
+            check_image(root, p)
+        except (OSError, UnsafeFile) as e:
+            if problems is not None and not (isinstance(e, FileNotFoundError) or p.is_dir()):
+                problems.append(_why(p.name, e))
+            continue
+        numbered.append((n, p.name, p))
     return [p for _, _, p in sorted(numbered)]
+
+
+def confined_dir(root: Path, folder: Path) -> bool:
+    """Whether `folder` is a directory inside `root` once links are resolved."""
+    return folder.is_dir() and folder.resolve().is_relative_to(Path(root).resolve())
 
 
 def _action_line(step: dict[str, Any]) -> str | None:
@@ -96,49 +145,73 @@ def _action_line(step: dict[str, Any]) -> str | None:
     return line
 
 
+def _list(value: Any, what: str, problems: list[str]) -> list[Any]:
+    """A field that must be a list: anything else is said and read as empty."""
+    if value is None or isinstance(value, list):
+        return value or []
+    problems.append(f"{what} is not a list ({type(value).__name__}); ignored")
+    return []
+
+
 def _webfovea(folder: Path, result: dict[str, Any], rec: AgentRecord) -> None:
     rec.task = str(result.get("task") or "")
     rec.start_url = str(result.get("website") or "")
     rec.status = str(result.get("status") or "")
     rec.answer = result.get("answer")
-    traj = folder / "trajectory.jsonl"
-    if traj.exists():
-        for raw in traj.read_text(encoding="utf-8", errors="replace").splitlines():
+    try:
+        lines = read_text(folder, "trajectory.jsonl", errors="replace").splitlines()
+    except FileNotFoundError:
+        lines = None
+        rec.problems.append("no trajectory.jsonl")
+    except (OSError, ValueError) as e:
+        lines = None
+        rec.problems.append(_why("trajectory.jsonl", e))
+    if lines is not None:
+        for raw in lines:
             try:
                 step = json.loads(raw)
             except ValueError:
                 continue  # a torn last line
             if isinstance(step, dict) and (line := _action_line(step)):
                 rec.actions.append(line)
-    else:
-        rec.problems.append("no trajectory.jsonl")
-    capture = _read_json(folder / "capture.json", rec.problems)
+    capture = _read_json(folder, "capture.json", rec.problems)
     if isinstance(capture, dict):
-        rec.requests = [r for r in capture.get("requests") or [] if isinstance(r, dict)]
-        rec.urls = [
-            str(n["url"]) for n in capture.get("navigations") or [] if isinstance(n, dict) and n.get("url")
+        rec.requests = [
+            r
+            for r in _list(capture.get("requests"), "capture.json requests", rec.problems)
+            if isinstance(r, dict)
         ]
-    rec.screenshots = ordered_screenshots(folder)
+        navigations = _list(capture.get("navigations"), "capture.json navigations", rec.problems)
+        rec.urls = [str(n["url"]) for n in navigations if isinstance(n, dict) and n.get("url")]
+    rec.screenshots = ordered_screenshots(folder, folder, rec.problems)
 
 
 def _webretriever(folder: Path, result: dict[str, Any], rec: AgentRecord) -> None:
     rec.task = str(result.get("task") or "")
-    urls = [str(u) for u in result.get("urls") or [] if u]
+    urls = [str(u) for u in _list(result.get("urls"), "result.json urls", rec.problems) if u]
     rec.urls = urls
     rec.start_url = str(result.get("website") or result.get("start_url") or (urls[0] if urls else ""))
     rec.status = str(result.get("status") or "")
     answer = result.get("answer") or result.get("final_answer")
     rec.answer = None if answer is None else str(answer)
-    for i, a in enumerate(result.get("actions") or []):
+    for i, a in enumerate(_list(result.get("actions"), "result.json actions", rec.problems)):
         if isinstance(a, dict):  # keep the factual fields, drop thoughts
             a = {k: v for k, v in a.items() if k not in ("thought", "thoughts", "reasoning", "reflection")}
             a = json.dumps(a, ensure_ascii=False, sort_keys=True)
         rec.actions.append(f"step {i + 1}: {a}")
-    capture = _read_json(folder / "capture.json", rec.problems)
+    capture = _read_json(folder, "capture.json", rec.problems)
     if isinstance(capture, dict):
-        rec.requests = [r for r in capture.get("all_requests") or [] if isinstance(r, dict)]
+        all_requests = _list(capture.get("all_requests"), "capture.json all_requests", rec.problems)
+        rec.requests = [r for r in all_requests if isinstance(r, dict)]
         rec.request_format = "webretriever"
-    rec.screenshots = ordered_screenshots(folder / "trajectory")
+    rec.screenshots = ordered_screenshots(folder / "trajectory", folder, rec.problems)
+
+
+def folder_task_id(folder: Path) -> str:
+    """The task id a folder's result.json gives (read inside the folder), else the folder's name."""
+    result = _read_json(Path(folder), "result.json", [])
+    tid = result.get("task_id") if isinstance(result, dict) else None
+    return str(tid) if tid else Path(folder).name
 
 
 def read_task_folder(folder: Path) -> AgentRecord:
@@ -146,7 +219,7 @@ def read_task_folder(folder: Path) -> AgentRecord:
     missing goes to `problems`."""
     folder = Path(folder)
     problems: list[str] = []
-    result = _read_json(folder / "result.json", problems)
+    result = _read_json(folder, "result.json", problems)
     layout = (
         "webretriever"
         if (folder / "trajectory").is_dir()
@@ -158,11 +231,12 @@ def read_task_folder(folder: Path) -> AgentRecord:
         )
         else "webfovea"
     )
-    rec = AgentRecord(task_id=folder.name, layout=layout, problems=problems)
+    rec = AgentRecord(task_id=folder.name, layout=layout, problems=problems, root=folder.resolve())
     if not isinstance(result, dict):
         if result is not None:
             problems.append("result.json is not a JSON object")
-        rec.screenshots = ordered_screenshots(folder / "trajectory" if layout == "webretriever" else folder)
+        shots = folder / "trajectory" if layout == "webretriever" else folder
+        rec.screenshots = ordered_screenshots(shots, folder, problems)
         return rec
     rec.task_id = str(result.get("task_id") or folder.name)
     (_webretriever if layout == "webretriever" else _webfovea)(folder, result, rec)

@@ -1,17 +1,19 @@
 """The judging methods that call a model: NavEval (one call on the four channels) and WebJudge
 (key points, key screenshots scored 1-5, outcome). Each returns a `Judged`: the verdict or
 `None` with the error, every raw reply, the usage. An unreadable verdict is asked once more.
+`METHODS` holds their records for the judge catalogue (judge/catalog.py).
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from webfovea.judge.client import Part
 from webfovea.judge.evidence import Evidence
+from webfovea.judge.method import JudgeCall, Judged, JudgeMethod, JudgeModel
 from webfovea.judge.prompt import (
+    NAVEVAL_SYSTEM,
     WEBJUDGE_IMAGE,
     WEBJUDGE_KEYPOINTS,
     WEBJUDGE_OUTCOME,
@@ -26,29 +28,10 @@ from webfovea.judge.verdict import (
     parse_verdict,
     parse_webjudge,
 )
-from webfovea.models.base import ModelError, ModelReply
+from webfovea.models.base import ModelError
 
 MAX_KEY_IMAGES = 15
 KEY_IMAGE_THRESHOLD = 3
-
-
-class JudgeModel(Protocol):
-    async def ask(self, task_id: str, system: str, parts: list[Part]) -> ModelReply: ...
-
-
-@dataclass
-class Judged:
-    verdict: Verdict | None = None
-    error: str | None = None
-    calls: list[dict[str, Any]] = field(default_factory=list)  # {stage, raw_reply, usage}
-    latency_s: float = 0.0
-
-    def usage(self) -> dict[str, int]:
-        return {
-            "prompt_tokens": sum(c["usage"].get("prompt_tokens", 0) for c in self.calls),
-            "completion_tokens": sum(c["usage"].get("completion_tokens", 0) for c in self.calls),
-            "calls": len(self.calls),
-        }
 
 
 async def _call(
@@ -126,3 +109,33 @@ async def judge_webjudge(model: JudgeModel, ev: Evidence, images: list[tuple[str
         judged.error = f"judge model failed: {e}"
     judged.latency_s = round(time.monotonic() - t0, 3)
     return judged
+
+
+def _model(call: JudgeCall) -> JudgeModel:
+    if call.model is None:
+        raise ValueError("this judge method needs a judge model")
+    return call.model
+
+
+async def _naveval(call: JudgeCall) -> Judged:
+    return await judge_naveval(_model(call), call.evidence)
+
+
+async def _webjudge(call: JudgeCall) -> Judged:
+    return await judge_webjudge(_model(call), call.evidence, call.images)
+
+
+NAVEVAL = JudgeMethod(
+    name="naveval",
+    help="one model call on the four channels (task, requests, last screenshot, URLs)",
+    prompt=NAVEVAL_SYSTEM,
+    judge=_naveval,
+)
+WEBJUDGE = JudgeMethod(
+    name="webjudge",
+    help="key points, then the last screenshots scored 1-5, then the outcome",
+    prompt=WEBJUDGE_OUTCOME,
+    judge=_webjudge,
+    images=True,
+)
+METHODS = (NAVEVAL, WEBJUDGE)

@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from webfovea.judge.methods import Judged
+from webfovea.judge.method import Judged
 from webfovea.judge.verdict import Verdict
 from webfovea.record import write_json_atomic
 from webfovea.task import TaskIdError, check_task_id

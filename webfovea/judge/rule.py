@@ -3,15 +3,18 @@
 It reads only the task folder (capture.json's requests and navigations) and the task's
 declared `nav_truth` from the run's tasks.json — never the sites' server-side log, or its
 agreement with the truth would be 100% by construction. What it measures is whether the
-agent's own record shows the navigation the server saw.
+agent's own record shows the navigation the server saw. `RULE` is its record in the judge
+catalogue (judge/catalog.py).
 """
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from webfovea.eval.scoring import score_answer
 from webfovea.judge.folder import AgentRecord
+from webfovea.judge.method import JudgeCall, Judged, JudgeMethod
 from webfovea.judge.requests import as_log_entry, normalise
 from webfovea.judge.verdict import Requirement, Verdict
 from webfovea.predicates import Predicate, evaluate
@@ -63,3 +66,24 @@ def rule_verdict(
         details=details,
         answer_supported=answer_supported,
     )
+
+
+async def _judge(call: JudgeCall) -> Judged:
+    task = call.task
+    predicates = (task.model_extra or {}).get("nav_truth") if task else None
+    t0 = time.monotonic()
+    v = rule_verdict(call.record, predicates, expected=task.answer if task else None, protocol=call.protocol)
+    latency = round(time.monotonic() - t0, 4)
+    if isinstance(v, str):
+        return Judged(error=v, latency_s=latency)
+    return Judged(verdict=v, latency_s=latency)
+
+
+RULE = JudgeMethod(
+    name="rule",
+    help="no model: the task's declared nav_truth predicates on the agent's capture",
+    prompt="rule",
+    judge=_judge,
+    model=False,
+)
+METHODS = (RULE,)

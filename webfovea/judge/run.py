@@ -16,16 +16,15 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from webfovea.judge import catalog
 from webfovea.judge.evidence import DEFAULT_MAX_TOKENS, build_evidence
-from webfovea.judge.folder import read_task_folder
-from webfovea.judge.methods import Judged, judge_naveval, judge_webjudge
-from webfovea.judge.prompt import NAVEVAL_SYSTEM, WEBJUDGE_OUTCOME
+from webfovea.judge.folder import folder_task_id, read_task_folder
+from webfovea.judge.method import JudgeCall, JudgeMethod
 from webfovea.judge.records import (
     JudgeRecord,
     JudgeSummary,
@@ -33,19 +32,17 @@ from webfovea.judge.records import (
     write_judge_record,
     write_summary,
 )
-from webfovea.judge.rule import rule_verdict
 from webfovea.record import RecordError, read_run_tasks, write_json_atomic
 from webfovea.task import Task
 
-METHODS = ("naveval", "webjudge", "rule")
 PROTOCOLS = ("I", "II", "III")
 JUDGE_DIR = "judge"
 
 
 @dataclass
 class JudgeOptions:
-    method: str = "naveval"
-    judge: str | None = None  # model spec; None for the rule judge
+    method: str = "naveval"  # a name in the judge catalogue (judge/catalog.py)
+    judge: str | None = None  # model spec; None for a method that asks no model (rule)
     filter: str = "webfovea"
     protocol: str = "I"
     workers: int = 4
@@ -64,6 +61,32 @@ def task_folders(run_dir: Path) -> list[Path]:
     )
 
 
+def _inside_run(folder: Path) -> bool:
+    return folder.resolve().is_relative_to(folder.parent.resolve())
+
+
+def record_ids(folders: list[Path]) -> dict[Path, str]:
+    """The id each folder's judge record is kept under: its task id, unless another folder
+    gives the same one — then the folder named after the id (else the first by name) keeps it
+    and the others are recorded under their folder's name, so no record overwrites another."""
+    ids = {f: folder_task_id(f) if _inside_run(f) else f.name for f in folders}  # links out: not read
+    owners: dict[str, Path] = {}
+    for f in sorted(folders, key=lambda f: (f.name != ids[f], f.name)):
+        owners.setdefault(ids[f], f)
+    taken = set(owners)
+    out: dict[Path, str] = {}
+    for f in folders:
+        if owners[ids[f]] == f:
+            out[f] = ids[f]
+            continue
+        key, n = f.name, 1
+        while key in taken:
+            key, n = f"{f.name}.{n}", n + 1
+        taken.add(key)
+        out[f] = key
+    return out
+
+
 def _run_tasks(run_dir: Path) -> dict[str, Task]:
     try:
         tasks = read_run_tasks(run_dir) or []
@@ -76,31 +99,47 @@ def _cache_key(opts: JudgeOptions, digest: str) -> str:
     return hashlib.sha256(f"{opts.method}|{opts.judge}|{opts.protocol}|{digest}".encode()).hexdigest()
 
 
-def _prompt_id(method: str) -> str:
-    text = {"naveval": NAVEVAL_SYSTEM, "webjudge": WEBJUDGE_OUTCOME}.get(method, "rule")
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
+def _judge_model_name(opts: JudgeOptions, method: JudgeMethod) -> str:
+    return opts.judge if method.model and opts.judge else method.name
+
+
+def _error_record(folder: Path, opts: JudgeOptions, error: str) -> JudgeRecord:
+    method = catalog.get(opts.method)
+    return JudgeRecord(
+        task_id=folder.name,
+        method=method.name,
+        judge_model=_judge_model_name(opts, method),
+        protocol=opts.protocol,
+        filter=opts.filter,
+        error=error,
+    )
 
 
 async def _judge_one(
     folder: Path, opts: JudgeOptions, model: Any, tasks: dict[str, Task], out: Path
 ) -> JudgeRecord:
+    method = catalog.get(opts.method)
+    if not _inside_run(folder):
+        return _error_record(folder, opts, "the task folder is a link out of the run folder; not read")
     rec = read_task_folder(folder)
+    images = rec.images() if method.images else []  # read inside the folder, checked (folder.py)
     ev = build_evidence(rec, flt=opts.filter, max_tokens=opts.max_tokens, with_answer=opts.protocol == "III")
-    images = [(p.name, p.read_bytes()) for p in rec.screenshots] if opts.method == "webjudge" else []
-    extra = opts.method + _prompt_id(opts.method) + "".join(hashlib.sha256(b).hexdigest() for _, b in images)
+    extra = method.name + method.prompt_id + "".join(hashlib.sha256(b).hexdigest() for _, b in images)
     digest = ev.digest(extra)
     record = JudgeRecord(
         task_id=rec.task_id,
-        method=opts.method,
-        judge_model=opts.judge or "rule",
+        method=method.name,
+        judge_model=_judge_model_name(opts, method),
         protocol=opts.protocol,
         filter=opts.filter,
         evidence_sha256=digest,
         problems=list(ev.problems),
         dropped_requests=len(ev.dropped),
     )
+    # Only model verdicts are cached: a method without a model is cheap, and may read what
+    # the digest does not cover (the rule judge: the run's tasks.json).
     cache_file = out / ".cache" / f"{_cache_key(opts, digest)}.json"
-    if opts.cache and opts.method != "rule" and cache_file.exists():
+    if opts.cache and method.model and cache_file.exists():
         try:
             cached = JudgeRecord.model_validate_json(cache_file.read_text(encoding="utf-8"))
             return cached.model_copy(update={"cached": True, "task_id": rec.task_id})
@@ -114,24 +153,17 @@ async def _judge_one(
         record.verdict, record.score = False, 0.0
         record.reasoning = "the agent reported FAIL; NavEval does not judge failed runs"
         return record
-    if opts.method == "rule":
-        task = tasks.get(rec.task_id)
-        predicates = (task.model_extra or {}).get("nav_truth") if task else None
-        t0 = time.monotonic()
-        v = rule_verdict(rec, predicates, expected=task.answer if task else None, protocol=opts.protocol)
-        record.latency_s = round(time.monotonic() - t0, 4)
-        if isinstance(v, str):
-            record.error = v
-        else:
-            record.set_verdict(v)
-        return record
-    judged: Judged = (
-        await judge_naveval(model, ev)
-        if opts.method == "naveval"
-        else await judge_webjudge(model, ev, images)
+    call = JudgeCall(
+        evidence=ev,
+        record=rec,
+        protocol=opts.protocol,
+        model=model if method.model else None,
+        task=tasks.get(rec.task_id),
+        images=images,
     )
+    judged = await method.judge(call)
     record.fill(judged)
-    if opts.cache and judged.verdict is not None:
+    if opts.cache and method.model and judged.verdict is not None:
         write_json_atomic(cache_file, record)
     return record
 
@@ -143,15 +175,14 @@ async def judge_run_async(
     on_done: Callable[[JudgeRecord], None] | None = None,
     model: Any = None,
 ) -> JudgeSummary:
-    if opts.method not in METHODS:
-        raise ValueError(f"unknown method {opts.method!r}; use {', '.join(METHODS)}")
+    method = catalog.get(opts.method)  # an unknown name is a ValueError naming the others
     if opts.protocol not in PROTOCOLS:
         raise ValueError(f"unknown protocol {opts.protocol!r}; use {', '.join(PROTOCOLS)}")
     out = Path(run_dir) / JUDGE_DIR
     folders = task_folders(run_dir)
     if not folders:
         raise ValueError(f"{run_dir} holds no task folders (sub-folders with result.json)")
-    if opts.method != "rule" and model is None:
+    if method.model and model is None:
         if not opts.judge:
             raise ValueError(
                 f"--method {opts.method} needs --judge MODEL_SPEC (openai:…, anthropic:…, replay:PATH)"
@@ -160,6 +191,7 @@ async def judge_run_async(
 
         model = make_judge(opts.judge, base_url=opts.base_url, options=opts.model_options)
     tasks = _run_tasks(run_dir)
+    ids = record_ids(folders)
     sem = asyncio.Semaphore(max(1, opts.workers))
     records: list[JudgeRecord] = []
 
@@ -168,14 +200,12 @@ async def judge_run_async(
             try:
                 r = await _judge_one(folder, opts, model, tasks, out)
             except Exception as e:  # a damaged folder gets a record, never ends the run
-                r = JudgeRecord(
-                    task_id=folder.name,
-                    method=opts.method,
-                    judge_model=opts.judge or "rule",
-                    protocol=opts.protocol,
-                    filter=opts.filter,
-                    error=f"{type(e).__name__}: {' '.join(str(e).split())[:300]}",
+                r = _error_record(folder, opts, f"{type(e).__name__}: {' '.join(str(e).split())[:300]}")
+            if ids[folder] != r.task_id:
+                r.problems.append(
+                    f"task id {r.task_id!r} is also another folder's; recorded as {ids[folder]!r}"
                 )
+                r.task_id = ids[folder]
             try:
                 name = safe_record_name(r.task_id, folder.name)
             except ValueError as e:  # an id no file can be named after: keep the record, say so
@@ -193,8 +223,8 @@ async def judge_run_async(
             await model.aclose()
     summary = JudgeSummary.of(
         sorted(records, key=lambda r: r.task_id),
-        opts.method,
-        opts.judge or "rule",
+        method.name,
+        _judge_model_name(opts, method),
         opts.protocol,
         opts.filter,
     )

@@ -12,12 +12,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
 import json
+import os
+import secrets
 import signal
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import mcp_types as types
+from mcp.server.auth.provider import AccessToken
+from mcp.server.auth.settings import AuthSettings
 from mcp.server.lowlevel import Server
 from mcp.server.stdio import stdio_server
 
@@ -189,8 +195,65 @@ def _closing_on_delete(app: Any, task: McpTask, path: str) -> Any:
     return wrapped
 
 
-async def serve_http(task: McpTask, port: int, host: str = "127.0.0.1", ready: Any = None) -> None:
-    """Serve streamable HTTP at http://HOST:PORT/mcp until stopped (Ctrl-C / SIGTERM)."""
+TOKEN_ENV = "WEBFOVEA_MCP_TOKEN"  # the bearer token a client must send (default: a fresh one)
+TOKEN_FILE = ".mcp_token"  # in the task folder while the server runs, owner-only
+
+
+class StaticToken:
+    """The SDK's TokenVerifier for the one bearer token of this server (compared in constant time)."""
+
+    def __init__(self, token: str) -> None:
+        self.token = token
+
+    async def verify_token(self, token: str) -> AccessToken | None:
+        if hmac.compare_digest(token.encode(), self.token.encode()):
+            return AccessToken(token=token, client_id="webfovea-mcp", scopes=[])
+        return None
+
+
+def http_token(given: str | None = None) -> str:
+    """The bearer token: the one given (or $WEBFOVEA_MCP_TOKEN), else 32 random bytes."""
+    token = given or os.environ.get(TOKEN_ENV) or secrets.token_urlsafe(32)
+    if len(token) < 16:
+        raise ValueError("the MCP token must be at least 16 characters")
+    return token
+
+
+def write_token_file(path: Path, token: str) -> Path:
+    """The token where a local client can read it and nobody else (mode 0600 from creation)."""
+    path.unlink(missing_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w") as f:
+        f.write(token + "\n")
+    return path
+
+
+def http_app(task: McpTask, host: str, port: int, token: str) -> Any:
+    """The streamable HTTP app: every request needs `Authorization: Bearer TOKEN` (401
+    without it), through the SDK's own bearer middleware."""
+    server = build_server(task)
+    url = f"http://{host}:{port}"
+    app = server.streamable_http_app(
+        host=host,
+        auth=AuthSettings(issuer_url=url, resource_server_url=None),
+        token_verifier=StaticToken(token),
+    )
+    return _closing_on_delete(app, task, "/mcp")
+
+
+async def serve_http(  # noqa: PLR0913 - the transport's settings, each a CLI option
+    task: McpTask,
+    port: int,
+    host: str = "127.0.0.1",
+    ready: Any = None,
+    token: str | None = None,
+    token_file: Path | None = None,
+) -> None:
+    """Serve streamable HTTP at http://HOST:PORT/mcp until stopped (Ctrl-C / SIGTERM).
+
+    Clients must send the bearer token (`token`, else $WEBFOVEA_MCP_TOKEN, else generated):
+    it is written owner-only to `token_file` (default: .mcp_token in the task folder, removed
+    when the server stops) and passed to `ready(url, token_path)`."""
     import uvicorn
 
     class Web(uvicorn.Server):
@@ -207,13 +270,17 @@ async def serve_http(task: McpTask, port: int, host: str = "127.0.0.1", ready: A
                 for sig in (signal.SIGINT, signal.SIGTERM):
                     loop.remove_signal_handler(sig)
 
+    path = token_file or task.dir / TOKEN_FILE
     try:
+        secret = http_token(token)
+        write_token_file(path, secret)
         await task.start()
-        server = build_server(task)
-        app = _closing_on_delete(server.streamable_http_app(host=host), task, "/mcp")
+        app = http_app(task, host, port, secret)
         web = Web(uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="on"))
         if ready is not None:
-            ready(f"http://{host}:{port}/mcp")
+            ready(f"http://{host}:{port}/mcp", path)
         await web.serve()
     finally:
         await asyncio.shield(task.close("interrupted", STOPPED))
+        if token_file is None:
+            path.unlink(missing_ok=True)

@@ -144,6 +144,9 @@ class McpTask:
         rejected step, as an unreadable reply is in `bench`, and counted against the budget."""
         async with self._lock:
             h = await self._ready()
+            if self.driver.out_of_steps():  # an unknown tool is a call like any other
+                await self.driver.close()
+                raise TaskClosed(self.closed_note())
             feedback = h.notes.refusal(notes.not_executed(reason))
             h.last_feedback = feedback or None
             res = StepResult(None, feedback, error=reason, outcome="rejected")

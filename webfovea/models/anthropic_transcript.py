@@ -18,6 +18,7 @@ request (read back at the next step, found by the API's 20-block look-back).
 from __future__ import annotations
 
 import copy
+from dataclasses import dataclass
 from typing import Any
 
 from webfovea.models.base import ModelInput, ToolCall
@@ -33,6 +34,19 @@ def image_block(data: str) -> dict[str, Any]:
     return {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": data}}
 
 
+THINKING = ("thinking", "redacted_thinking")
+
+
+@dataclass
+class Reply:
+    """The last response, kept until the next step shows it back."""
+
+    text: str
+    calls: list[ToolCall]
+    thinking: list[dict[str, Any]]
+    cut_off: bool
+
+
 class Transcript:
     """The messages sent so far, as the API got them (without cache_control)."""
 
@@ -41,24 +55,41 @@ class Transcript:
         self._pending_tools: list[ToolCall] = []  # the last model turn's calls, each owed a result
         self._last_image: str | None = None
         self._compacted_at: int | None = None  # index of the last message before the last compaction
-        self._reply: tuple[str, list[ToolCall]] | None = None  # the last response, shown at the next step
+        self._reply: Reply | None = None  # the last response, shown at the next step
+        self._cut_off = False  # the last model turn was cut off: its calls are answered as errors
         self.steps = 0
 
-    def got_reply(self, text: str, tool_calls: list[ToolCall]) -> None:
+    def got_reply(
+        self,
+        text: str,
+        tool_calls: list[ToolCall],
+        content: list[dict[str, Any]] | None = None,
+        cut_off: str | None = None,
+    ) -> None:
         """Keep the response; it joins the conversation at the next step, when the harness's
-        cleaned text of it (ModelInput.history[-1]) is known."""
-        self._reply = (text, list(tool_calls))
+        cleaned text of it (ModelInput.history[-1]) is known. `content`: the response's blocks,
+        whose thinking blocks go back unchanged."""
+        thinking = [copy.deepcopy(b) for b in content or [] if b.get("type") in THINKING]
+        self._reply = Reply(text, list(tool_calls), thinking, cut_off is not None)
 
-    def record_reply(self, text: str, tool_calls: list[ToolCall], cleaned: str | None = None) -> None:
-        """The model's turn as it will be shown back: its text and tool calls (text grammar:
-        the cleaned reply, so a dropped continuation is never re-read as the model's own)."""
-        blocks: list[dict[str, Any]] = []
+    def record_reply(
+        self,
+        text: str,
+        tool_calls: list[ToolCall],
+        cleaned: str | None = None,
+        thinking: list[dict[str, Any]] | None = None,
+    ) -> None:
+        """The model's turn as it will be shown back: its thinking blocks unchanged and in order
+        (the API requires them back in a tool-use turn, signature and all), then its text and
+        tool calls (text grammar: the cleaned reply, so a dropped continuation is never re-read
+        as the model's own)."""
+        blocks: list[dict[str, Any]] = list(thinking or [])
         shown = text if tool_calls else (cleaned if cleaned is not None else text)
         if shown.strip():
             blocks.append({"type": "text", "text": shown})
         for call in tool_calls:
             blocks.append({"type": "tool_use", "id": call.id, "name": call.name, "input": call.input})
-        if not blocks:
+        if not any(b.get("type") not in THINKING for b in blocks):
             blocks.append({"type": "text", "text": "(empty reply)"})
         self.messages.append({"role": "assistant", "content": blocks})
         self._pending_tools = list(tool_calls)
@@ -85,7 +116,10 @@ class Transcript:
                 [{"type": "text", "text": note}, *attached] if attached else note
             )
             attached = []
-            blocks.append({"type": "tool_result", "tool_use_id": first.id, "content": content})
+            result: dict[str, Any] = {"type": "tool_result", "tool_use_id": first.id, "content": content}
+            if self._cut_off:  # the call was cut off mid-way and never ran
+                result["is_error"] = True
+            blocks.append(result)
             blocks += [
                 {"type": "tool_result", "tool_use_id": c.id, "content": NOT_EXECUTED, "is_error": True}
                 for c in rest
@@ -94,7 +128,7 @@ class Transcript:
             blocks.append(
                 {"type": "text", "text": f"## What happened after your last action\n{inp.feedback.strip()}"}
             )
-        self._pending_tools = []
+        self._pending_tools, self._cut_off = [], False
         blocks += attached
         step = inp.step + 1
         if inp.images:
@@ -112,8 +146,9 @@ class Transcript:
     def next_request(self, inp: ModelInput) -> list[dict[str, Any]]:
         """The messages for this step (compacting first when a compaction point is reached)."""
         if self._reply is not None:
-            text, calls = self._reply
-            self.record_reply(text, calls, cleaned=inp.history[-1] if inp.history else None)
+            r = self._reply
+            self.record_reply(r.text, r.calls, inp.history[-1] if inp.history else None, r.thinking)
+            self._cut_off = r.cut_off
             self._reply = None
         every = max(1, inp.compact_every)
         if inp.step > 0 and inp.step % every == 0 and self.messages:

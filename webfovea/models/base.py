@@ -133,6 +133,20 @@ class ModelReply:
     tool_calls: list[ToolCall] = field(default_factory=list)  # in the order the model made them
     # Provider-side notes the record keeps: a refusal (stop_reason), safety checks acknowledged.
     notes: list[str] = field(default_factory=list)
+    # Why the reply is incomplete, in the provider's words (`finish_reason=length`,
+    # `stop_reason=max_tokens`, `status=incomplete (max_output_tokens)`); None: complete. A
+    # cut-off reply is never executed: a half-written call (`fill(content='Ada Lov')`) would run
+    # as if it were meant. The model is told and asked again, with more room.
+    cut_off: str | None = None
+
+
+# How the step record's `provider_notes` mark a cut-off reply, so a replay withholds it too.
+CUT_OFF_NOTE = "cut off: "
+
+
+def cut_off_of(notes: list[str] | None) -> str | None:
+    """The cut-off reason a recorded step's notes carry (None: the reply was whole)."""
+    return next((n[len(CUT_OFF_NOTE) :] for n in notes or [] if n.startswith(CUT_OFF_NOTE)), None)
 
 
 class ModelError(RuntimeError):

@@ -73,7 +73,7 @@ def error_text(resp: httpx.Response, limit: int = 300) -> str:
     message = ""
     try:
         body = resp.json()
-    except (json.JSONDecodeError, UnicodeDecodeError, ValueError):
+    except (json.JSONDecodeError, UnicodeDecodeError, ValueError, RecursionError):
         body = None
     if isinstance(body, dict):
         err = body.get("error", body)

@@ -146,9 +146,9 @@ def _spec_error(spec: str, why: str) -> ModelConfigError:
 
 
 # Options an HTTP client takes from `options` (CLI --model-option, run configs).
-_CLIENT_OPTIONS = {"timeout_s", "max_tokens", "temperature", "extra_body"}
+_CLIENT_OPTIONS = {"timeout_s", "max_tokens", "temperature", "extra_body", "client"}
 _OPENAI_ONLY = {"image_detail", "interface"}
-_ANTHROPIC_ONLY = {"interface", "cache"}
+_ANTHROPIC_ONLY = {"interface", "cache", "thinking"}
 _RETRY_OPTIONS = {"max_attempts", "budget_s", "base_delay_s", "max_delay_s", "min_attempt_s"}
 
 

@@ -22,8 +22,24 @@ from typing import Any
 from webfovea.models.base import OPENAI_COMPUTER_CALL, ModelError, ModelInput, ModelReply, ToolCall, Usage
 from webfovea.models.http_model import HttpModel, as_int
 from webfovea.models.messages import closing_text, image_label, png_base64
+from webfovea.models.openai_client import json_arguments, openai_errors, openai_sdk_client, openai_sdk_headers
+from webfovea.models.sdk_transport import SdkErrors
 
 NOT_EXECUTED = "Not executed: only the first action of a reply is executed (one action per step)."
+
+
+def input_image(url: str) -> dict[str, Any]:
+    """An input image; `detail` is required by the current API. "high": the rule the model's
+    conventions row describes and the harness sizes its screenshots by (observation/sizing.py)."""
+    return {"type": "input_image", "image_url": url, "detail": "high"}
+
+
+def incomplete(data: dict[str, Any]) -> str | None:
+    """Why a response is incomplete (`status: incomplete`, the token limit or a filter); None if whole."""
+    if data.get("status") != "incomplete":
+        return None
+    reason = (data.get("incomplete_details") or {}).get("reason") or "unknown"
+    return f"status=incomplete ({reason})"
 
 
 class OpenAIResponsesModel(HttpModel):
@@ -40,9 +56,20 @@ class OpenAIResponsesModel(HttpModel):
         self._owed: list[dict[str, Any]] = []  # the last response's calls, each owed an output
         self._safety: list[dict[str, Any]] = []  # pending safety checks to acknowledge
 
+    sdk_path = "/responses"
+
     @property
     def endpoint(self) -> str:
-        return f"{self.base_url}/responses"
+        return f"{self.base_url}{self.sdk_path}"
+
+    def new_sdk_client(self) -> Any:
+        return openai_sdk_client(self, self._api_key)
+
+    def sdk_headers(self) -> dict[str, Any]:
+        return openai_sdk_headers(self)
+
+    def sdk_errors(self) -> SdkErrors:
+        return openai_errors()
 
     def headers(self) -> dict[str, str]:
         h = {"Content-Type": "application/json"}
@@ -55,8 +82,16 @@ class OpenAIResponsesModel(HttpModel):
         computer: dict[str, Any] = {"type": self.tool_type}
         if self.tool_type == "computer_use_preview":
             computer.update(display_width=w, display_height=h, environment="browser")
+        # `strict` is required by the current API: off, since strict mode wants every
+        # property required and our actions have optional arguments.
         functions = [
-            {"type": "function", "name": t.name, "description": t.description, "parameters": t.parameters}
+            {
+                "type": "function",
+                "name": t.name,
+                "description": t.description,
+                "parameters": t.parameters,
+                "strict": False,
+            }
             for t in inp.tools
             if not t.openai_computer_covered
         ]
@@ -88,12 +123,12 @@ class OpenAIResponsesModel(HttpModel):
         for a in inp.attachments:  # zoom's crop: OpenAI's computer tool has no zoom, so it rides here
             content += [
                 {"type": "input_text", "text": a.label},
-                {"type": "input_image", "image_url": f"data:image/png;base64,{png_base64(a.image)}"},
+                input_image(f"data:image/png;base64,{png_base64(a.image)}"),
             ]
         if image:
             content += [
                 {"type": "input_text", "text": image_label(inp.step + 1, True)},
-                {"type": "input_image", "image_url": image},
+                input_image(image),
             ]
         content.append({"type": "input_text", "text": closing_text(inp)})
         items.append({"role": "user", "content": content})
@@ -103,7 +138,7 @@ class OpenAIResponsesModel(HttpModel):
             "input": items,
             "tools": self.tools_for(inp),
             "truncation": "auto",
-            "max_output_tokens": self.max_tokens,
+            "max_output_tokens": self.output_budget(),
         }
         if self._previous_id:
             body["previous_response_id"] = self._previous_id
@@ -136,17 +171,10 @@ class OpenAIResponsesModel(HttpModel):
                     notes.append(f"safety check acknowledged: {check.get('code')}: {check.get('message')}")
             elif kind == "function_call":
                 owed.append(item)
-                try:
-                    args = json.loads(item.get("arguments") or "{}")
-                except ValueError:
-                    args = {"_unreadable": item.get("arguments")}
-                calls.append(
-                    ToolCall(
-                        str(item.get("call_id")),
-                        str(item.get("name")),
-                        args if isinstance(args, dict) else {"_": args},
-                    )
-                )
+                args = json_arguments(item.get("arguments"))
+                calls.append(ToolCall(str(item.get("call_id")), str(item.get("name")), args))
+            # `reasoning` items stay on the server: the conversation is chained with
+            # previous_response_id, which carries them into the next turn as the API requires.
         self._previous_id = data.get("id") or self._previous_id
         self._owed, self._safety = owed, safety
         usage = data.get("usage") or {}
@@ -156,6 +184,7 @@ class OpenAIResponsesModel(HttpModel):
             text="".join(texts),
             tool_calls=calls,
             notes=notes,
+            cut_off=incomplete(data),
             usage=Usage(
                 prompt_tokens=total,
                 completion_tokens=as_int(usage.get("output_tokens")),

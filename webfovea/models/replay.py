@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from webfovea.models.base import ModelError, ModelInput, ModelReply, ToolCall, Usage
+from webfovea.models.base import ModelError, ModelInput, ModelReply, ToolCall, Usage, cut_off_of
 from webfovea.models.endpoint import ModelConfigError
 from webfovea.record import TrajectoryError, read_result, read_trajectory
 from webfovea.record.schema import RESULT_JSON, StepRecord
@@ -62,6 +62,8 @@ def load_replies(path: Path) -> list[ModelReply]:
                 ToolCall(str(c.get("id")), str(c.get("name")), dict(c.get("input") or {}))
                 for c in s.tool_calls or []
             ],
+            notes=list(s.provider_notes or []),
+            cut_off=cut_off_of(s.provider_notes),  # a reply withheld when recorded stays withheld
         )
         for s in steps
     ]
@@ -183,6 +185,8 @@ class ReplayModel:
             text=reply.text,
             usage=Usage(reply.usage.prompt_tokens, reply.usage.completion_tokens),
             tool_calls=list(reply.tool_calls),
+            notes=list(reply.notes),
+            cut_off=reply.cut_off,
         )
 
     def quirks(self) -> list[dict[str, Any]]:

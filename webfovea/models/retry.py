@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import random
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from email.utils import parsedate_to_datetime
 from typing import Any
@@ -26,6 +28,26 @@ from webfovea.models.base import ModelError
 from webfovea.models.endpoint import describe_status
 
 log = logging.getLogger(__name__)
+
+# A model's answer is a few kilobytes, a few megabytes with images echoed back; a body past
+# this is a broken or hostile endpoint, not a reply (one that streams forever grew the client
+# to gigabytes in seconds). Counted after decompression, so a gzip bomb is cut too.
+MAX_RESPONSE_BYTES = 16 * 1024 * 1024
+# A Retry-After longer than this (or not a finite number) is not a wait we honour: our own
+# backoff applies instead (`nan` once made every retry immediate).
+MAX_RETRY_AFTER_S = 24 * 3600.0
+
+
+class ResponseTooLarge(ModelError):
+    """The server's answer passed MAX_RESPONSE_BYTES: not read further, and not retried."""
+
+
+class ConnectionFailed(Exception):
+    """A transport could not reach the server or lost it mid-answer (retried)."""
+
+
+# One attempt: given the seconds it may take, the server's answer (any status).
+Send = Callable[[float], Awaitable[httpx.Response]]
 
 
 @dataclass(frozen=True)
@@ -61,9 +83,11 @@ def parse_retry_after(value: str | None, now: float | None = None) -> float | No
         return None
     value = value.strip()
     try:
-        return max(0.0, float(value))
+        seconds = float(value)
     except ValueError:
         pass
+    else:
+        return seconds if math.isfinite(seconds) and 0.0 <= seconds <= MAX_RETRY_AFTER_S else None
     try:
         when = parsedate_to_datetime(value)
     except (TypeError, ValueError, IndexError):
@@ -71,7 +95,37 @@ def parse_retry_after(value: str | None, now: float | None = None) -> float | No
     if when is None:
         return None
     now = time.time() if now is None else now
-    return max(0.0, when.timestamp() - now)
+    wait = when.timestamp() - now
+    return max(0.0, wait) if wait <= MAX_RETRY_AFTER_S else None
+
+
+async def _post_capped(
+    client: httpx.AsyncClient, url: str, body: dict[str, Any], headers: dict[str, str], timeout_s: float
+) -> httpx.Response:
+    """POST and read the answer, at most MAX_RESPONSE_BYTES of it (declared or streamed)."""
+    async with client.stream("POST", url, json=body, headers=headers, timeout=httpx.Timeout(timeout_s)) as r:
+        declared = r.headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > MAX_RESPONSE_BYTES:
+            raise ResponseTooLarge(too_large(f"declares {int(declared):,} bytes"))
+        data = bytearray()
+        async for chunk in r.aiter_bytes():
+            data += chunk
+            if len(data) > MAX_RESPONSE_BYTES:
+                raise ResponseTooLarge(too_large("sent more"))
+    # The body as read (decoded): its encoding and length headers no longer describe it.
+    kept = [
+        (k, v) for k, v in r.headers.multi_items() if k.lower() not in ("content-encoding", "content-length")
+    ]
+    return httpx.Response(
+        r.status_code, headers=kept, content=bytes(data), request=r.request, extensions=r.extensions
+    )
+
+
+def too_large(what: str) -> str:
+    return (
+        f"the server's answer {what}, past the {MAX_RESPONSE_BYTES // (1024 * 1024)} MB a model reply may "
+        "take; not read further (a broken or hostile endpoint, not retried)"
+    )
 
 
 async def post_with_retry(
@@ -84,7 +138,16 @@ async def post_with_retry(
     timeout_s: float,
     label: str,
 ) -> httpx.Response:
-    """POST until a 2xx answer, within the policy; raise ModelError with the last failure otherwise.
+    """POST with httpx until a 2xx answer, within the policy (the judge's transport)."""
+
+    async def send(attempt_s: float) -> httpx.Response:
+        return await _post_capped(client, url, json_body, headers, attempt_s)
+
+    return await send_with_retry(send, policy=policy, timeout_s=timeout_s, label=label)
+
+
+async def send_with_retry(send: Send, *, policy: RetryPolicy, timeout_s: float, label: str) -> httpx.Response:
+    """Call `send` until a 2xx answer, within the policy; raise ModelError with the last failure otherwise.
 
     `label` names the model in messages (`openai:gpt-4o`). Each attempt is bounded by
     `timeout_s` and by what is left of the budget, as a whole (not per socket read),
@@ -106,12 +169,12 @@ async def post_with_retry(
         retry_after: float | None = None
         try:
             async with asyncio.timeout(attempt_timeout):
-                resp = await client.post(
-                    url, json=json_body, headers=headers, timeout=httpx.Timeout(attempt_timeout)
-                )
+                resp = await send(attempt_timeout)
+        except ResponseTooLarge as exc:
+            raise ModelError(f"{label}: {exc}") from None
         except (TimeoutError, httpx.TimeoutException):
             last_failure = f"timed out after {attempt_timeout:.1f} s"
-        except (httpx.NetworkError, httpx.RemoteProtocolError) as exc:
+        except (httpx.NetworkError, httpx.RemoteProtocolError, ConnectionFailed) as exc:
             last_failure = f"connection failed ({type(exc).__name__}: {exc or 'no detail'})"
         else:
             if resp.is_success:

@@ -23,7 +23,7 @@ from playwright.async_api import CDPSession, Page
 from webfovea.browser.capture_gate import send_capture
 from webfovea.browser.world import PageUnresponsive, worlds
 from webfovea.config import Component, HarnessConfig
-from webfovea.models.conventions import NORM_SPACES, decode_point
+from webfovea.models.conventions import NORM_SPACES, decode_point, encode_point
 from webfovea.observation.sizing import fit_within
 
 
@@ -54,6 +54,15 @@ class Shot:
         # Reference behaviour: model pixels are taken as pixels of the full-size capture
         # (which may be device pixels or CSS pixels, depending on how the browser captures).
         return x * self.css_width / self.raw_size[0], y * self.css_height / self.raw_size[1]
+
+    def to_model(self, x: float, y: float) -> tuple[float, float]:
+        """CSS pixels of the viewport -> the coordinates the model writes (inverse of `to_css`),
+        so that every point a note names is in the space of the image the model was sent."""
+        if self.coordinate_convention in NORM_SPACES:
+            return encode_point(self.coordinate_convention, x, y, self.css_width, self.css_height)
+        if self.aligned:
+            return self.from_css(x, y)
+        return x * self.raw_size[0] / self.css_width, y * self.raw_size[1] / self.css_height
 
     def in_bounds(self, x: float, y: float) -> bool:
         if self.coordinate_convention in NORM_SPACES:

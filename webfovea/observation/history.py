@@ -25,13 +25,17 @@ class History:
     first_step: int = 1  # 1-based step number of replies[0]
     # Only the latest snapshot stays in context; each earlier one becomes this one-line stub.
     stubs: list[str] = field(default_factory=list)
+    # The last input held back an unchanged screenshot (unchanged_view_text): the window already
+    # ends with that view, so the step keeps no copy of the image it did not send.
+    held: bool = False
 
     def add(self, reply: str, image: Image.Image | None, stub: str = "") -> None:
         self.replies.append(reply)
         self.stubs.append(stub)
-        if image is not None:
+        if image is not None and not self.held:
             self.images.append(image)
             self.images = self.images[-max(self.window, 1) :]
+        self.held = False  # read once: the step after this one decides afresh
 
     def replace_older(self, keep: int, summary: str) -> int:
         """Keep the last `keep` replies verbatim; `summary` stands for the rest. Returns how many went."""
@@ -55,6 +59,8 @@ class History:
         images = list(self.images[-(self.window - 1) :]) if self.window > 1 and current is not None else []
         if current is not None:
             images.append(current)
+        elif self.held:  # the view did not change: the window as it was, the last image still the view
+            images = list(self.images[-max(self.window, 1) :])
         return ModelInput(
             system=system,
             task=task,

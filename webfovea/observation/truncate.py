@@ -77,6 +77,8 @@ def _priorities(nodes: list[Node]) -> list[int]:
     out = []
     for n in nodes:
         important = n.role in INTERACTIVE or n.role in STRUCTURE or n.index in edges or n.role in REGIONS
+        if n.line.lstrip().startswith("- …"):
+            important = True  # a marker the scoped snapshot wrote: what was left out, and how to reach it
         if n.line.lstrip().startswith("- /url:") and n.parent is not None:
             important = nodes[n.parent].role in INTERACTIVE  # a link's address comes with it
         if important:

@@ -64,6 +64,7 @@ FAILURE_CLASSES = (
     "stale_ref",
     "back",
     "label_layout",
+    "document",  # the evidence is only in a PDF, spreadsheet or CSV download (webfovea/documents/)
 )
 # Ops that put the pointer somewhere: a click at 3/4 of the intended point misses their targets.
 POINTER_OPS = {"click", "select", "fill", "hover", "click_many"}

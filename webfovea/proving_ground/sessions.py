@@ -7,8 +7,14 @@ in the `X-Webfovea-Control` header; the model's browser never has it) and bound 
 browser with the `wf_session` cookie before the first navigation.
 
 Stateful apps hang their state on a session (`Session.state`, `SessionStore.on_create`);
-interventions write their firings to `Session.audit`. Ids are deterministic: the task, seed
-and variant hashed, plus a per-process counter so a re-run gets a fresh session.
+interventions write their firings to `Session.audit`. An id names its task, seed and variant
+(hashed, for reading logs) but is unguessable: 128 random bits follow, so knowing the public
+task id, seed and counter never opens another session's records. What a session holds stays
+reproducible (the seed decides its state); only its name is random.
+
+One session per request: a request carrying two different `wf_session` cookies belongs to no
+session (every reader — the sites, the middleware, the control plane — parses the cookie the
+same way), so a write can never land in one session while its request is logged in another.
 """
 
 from __future__ import annotations
@@ -81,7 +87,7 @@ class SessionStore:
         digest = hashlib.sha256(f"{task_id}|{seed}|{variant}".encode()).hexdigest()[:10]
         with self._lock:
             self._counter += 1
-            sid = f"ws-{digest}-{self._counter}"
+            sid = f"ws-{digest}-{self._counter}-{secrets.token_urlsafe(16)}"
             session = Session(sid, task_id, seed, variant)
             self._sessions[sid] = session
         for hook in self.on_create:
@@ -108,19 +114,22 @@ class SessionStore:
 
 
 def session_of(request: Request, store: SessionStore) -> Session | None:
-    """The session the browser's cookie names, or None."""
-    return store.get(request.cookies.get(SESSION_COOKIE))
+    """The session the browser's cookie names, or None (no cookie, or two that differ)."""
+    return store.get(cookie_in_headers(request.scope.get("headers") or []))
 
 
 def cookie_in_headers(headers: list[tuple[bytes, bytes]]) -> str | None:
-    """The session cookie of an ASGI scope's raw headers (middleware has no Request)."""
+    """The session cookie of an ASGI scope's raw headers, read the one way every part reads it:
+    None when absent, and None when the request carries different `wf_session` values (in one
+    Cookie header or several) — an ambiguous request belongs to no session."""
+    found: set[str] = set()
     for name, value in headers:
-        if name == b"cookie":
+        if name.lower() == b"cookie":
             for part in value.decode("latin-1").split(";"):
                 k, _, v = part.strip().partition("=")
-                if k == SESSION_COOKIE:
-                    return v
-    return None
+                if k.strip() == SESSION_COOKIE:
+                    found.add(v.strip().strip('"'))
+    return found.pop() if len(found) == 1 else None
 
 
 def _parse_body(raw: bytes, content_type: str) -> Any:

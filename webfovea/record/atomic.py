@@ -3,7 +3,10 @@
 Every JSON file of a run or task folder is written through `write_json_atomic`: the text goes
 to a uniquely named temporary file in the same folder and is then renamed over the target, so
 a reader (the runner's parent, `webfovea report`, a resumed run) sees the old file or the new
-one, never half of one — even when two processes write the same file at once.
+one, never half of one — even when two processes write the same file at once — and the
+text is synced to disk before the rename, so a crash cannot leave a renamed but empty file.
+Every string is made encodable first (`json_text`): a lone UTF-16 surrogate from a page
+becomes U+FFFD and the record counts it (`replaced_characters`), instead of the write failing.
 """
 
 from __future__ import annotations
@@ -29,8 +32,51 @@ def now_iso() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def write_text_atomic(path: Path, text: str) -> Path:
-    """Write `text` to `path` so that no reader ever sees a partial file."""
+def encodable(text: str) -> tuple[str, int]:
+    """`text` as UTF-8 can hold it, and how many characters were replaced: a lone UTF-16
+    surrogate (a page's `document.title` may hold one) becomes U+FFFD, a split pair is joined."""
+    try:
+        text.encode("utf-8")
+        return text, 0
+    except UnicodeEncodeError:
+        fixed = text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+        return fixed, max(1, fixed.count("\ufffd") - text.count("\ufffd"))
+
+
+def scrub(value: Any) -> tuple[Any, int]:
+    """A JSON-like value with every string (keys too) made encodable; the count replaced."""
+    if isinstance(value, str):
+        return encodable(value)
+    if isinstance(value, dict):
+        out, n = {}, 0
+        for k, v in value.items():
+            k2, nk = scrub(k) if isinstance(k, str) else (k, 0)
+            v2, nv = scrub(v)
+            out[k2], n = v2, n + nk + nv
+        return out, n
+    if isinstance(value, list | tuple):
+        items = [scrub(v) for v in value]
+        return [v for v, _ in items], sum(n for _, n in items)
+    return value, 0
+
+
+def json_text(data: Any, *, indent: int | None = 2, note: str | None = None) -> str:
+    """JSON text that can always be written as UTF-8. When a string had to be repaired (see
+    `encodable`) and `note` names a key, a dict gets `note: <count>` so the record says so."""
+    text = json.dumps(data, indent=indent, ensure_ascii=False, default=str)
+    if encodable(text)[1] == 0:
+        return text
+    data, n = scrub(data)
+    if note is not None and isinstance(data, dict):
+        data[note] = n
+    return json.dumps(data, indent=indent, ensure_ascii=False, default=str)
+
+
+def write_text_atomic(path: Path, text: str, *, durable: bool = True) -> Path:
+    """Write `text` to `path` so that no reader ever sees a partial file.
+
+    `durable`: the text reaches the disk before the rename (fsync), so a crash or power loss
+    leaves the old file or the new one, never a renamed file whose blocks were not written."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     # Unique per process, thread and call: two writers of one file must not share a temp file
@@ -39,21 +85,39 @@ def write_text_atomic(path: Path, text: str) -> Path:
     try:
         # "x" creates the file with the process umask (mkstemp would make it owner-only).
         with tmp.open("x", encoding="utf-8") as f:
-            f.write(text)
-        # No fsync: the contract is "never half a file" for concurrent readers, which the rename
-        # gives; fsync would cost milliseconds per file on a busy disk for power-loss safety.
+            f.write(encodable(text)[0])
+            if durable:
+                f.flush()
+                os.fsync(f.fileno())
         os.replace(tmp, path)
+        if durable:
+            _sync_dir(path.parent)
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
     return path
 
 
-def write_json_atomic(path: Path, data: BaseModel | Any) -> Path:
-    """Write a record (a Pydantic model, or plain JSON data) as indented UTF-8 JSON, atomically."""
+def _sync_dir(folder: Path) -> None:
+    """The rename itself reaches the disk (where the platform can sync a folder)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def write_json_atomic(path: Path, data: BaseModel | Any, *, note: str | None = None) -> Path:
+    """Write a record (a Pydantic model, or plain JSON data) as indented UTF-8 JSON, atomically
+    and durably. A string UTF-8 cannot hold is repaired (`json_text`; `note`: the key counting it)."""
     if isinstance(data, BaseModel):
         data = data.model_dump(mode="json")
-    return write_text_atomic(path, json.dumps(data, indent=2, ensure_ascii=False, default=str))
+    return write_text_atomic(path, json_text(data, note=note))
 
 
 M = TypeVar("M", bound=BaseModel)

@@ -38,7 +38,7 @@ _REQUEST_TYPES = frozenset({"xhr", "fetch"})
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS events (
     seq INTEGER PRIMARY KEY AUTOINCREMENT,
-    kind TEXT NOT NULL,          -- request / navigation / download / block
+    kind TEXT NOT NULL,          -- request / navigation / download / block / document
     at REAL NOT NULL,
     data TEXT NOT NULL           -- JSON
 );
@@ -144,6 +144,10 @@ class Capture:
     def record_block(self, blocked: Any) -> None:
         """A top-level navigation the site guard refused (guardrails/site.py `Blocked`)."""
         self._add("block", {"url": redact_url(blocked.url), "reason": blocked.reason, "kind": blocked.kind})
+
+    def record_document(self, entry: dict[str, Any]) -> None:
+        """A download the document view opened or refused (webfovea/documents/views.py)."""
+        self._add("document", {**entry, "url": redact_url(str(entry.get("url") or ""))})
 
     def attach_page(self, page: Page) -> None:
         if page in self._pages:

@@ -7,14 +7,17 @@ capture.json     write_capture / read_capture (record/capture.py produces it)
 
 from __future__ import annotations
 
+import contextlib
 import json
+import re
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
+from pydantic_core import PydanticSerializationError
 
 from webfovea.config import HarnessConfig
-from webfovea.record.atomic import RecordError, now_iso, read_json_model, write_json_atomic
+from webfovea.record.atomic import RecordError, json_text, now_iso, read_json_model, write_json_atomic
 from webfovea.record.redact import redact_json, redact_text, redact_url
 from webfovea.record.schema import (
     CAPTURE_JSON,
@@ -25,6 +28,8 @@ from webfovea.record.schema import (
     TaskResult,
 )
 from webfovea.task import Task
+
+REPLACED = "replaced_characters"  # the field counting the characters a record had to repair
 
 __all__ = [
     "TrajectoryError",
@@ -38,6 +43,7 @@ __all__ = [
     "read_trajectory",
     "redact_result",
     "redact_step",
+    "salvage_result",
     "update_result",
     "write_capture",
     "write_labels",
@@ -61,7 +67,7 @@ def config_fields(config: HarnessConfig) -> dict[str, Any]:
 
 def write_result(task_dir: Path, result: TaskResult) -> Path:
     """Write result.json atomically so a reader never sees half a file, redacted."""
-    return write_json_atomic(Path(task_dir) / RESULT_JSON, redact_result(result))
+    return write_json_atomic(Path(task_dir) / RESULT_JSON, redact_result(result), note=REPLACED)
 
 
 def redact_result(result: TaskResult) -> TaskResult:
@@ -115,6 +121,45 @@ def read_result(task_dir: Path) -> TaskResult | None:
     return check_result(task_dir)[0]
 
 
+_SALVAGED = ("answer", "model", "started_at", "ended_at", "profile", "session_id")
+_DAMAGED = ".damaged"
+
+
+def salvage_result(task_dir: Path, task: Task | None, task_id: str, status: str, why: str) -> TaskResult:
+    """A result.json that is no longer whole (cut by a crash, a full disk) for a task the queue
+    knew ended under `status`: the damaged file is kept as result.json.damaged, and the new
+    result takes the queue's status and what the damaged text still holds whole (the answer,
+    steps ...). The error says so; nothing is invented."""
+    path = Path(task_dir) / RESULT_JSON
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+        path.replace(path.with_name(RESULT_JSON + _DAMAGED))
+    except OSError:
+        text = ""
+    fields: dict[str, Any] = {}
+    for key in _SALVAGED:
+        m = re.search(rf'"{key}":\s*("(?:[^"\\]|\\.)*")', text)
+        if m:
+            with contextlib.suppress(ValueError):
+                fields[key] = json.loads(m.group(1))
+    m = re.search(r'"steps":\s*(\d+)', text)
+    if m:
+        fields["steps"] = int(m.group(1))
+    if status != "finished":
+        fields.pop("answer", None)
+    result = failure_result(
+        task,
+        task_id,
+        status,
+        f"result.json was damaged ({why}); kept as {RESULT_JSON}{_DAMAGED}. The status is the "
+        "queue's record of how the task ended"
+        + ("; the answer was recovered from the damaged file" if fields.get("answer") is not None else ""),
+    )
+    result = result.model_copy(update=fields)
+    write_result(task_dir, result)
+    return result
+
+
 def failure_result(
     task: Task | None,
     task_id: str,
@@ -149,8 +194,13 @@ class TrajectoryError(RecordError):
 
 def append_step(task_dir: Path, record: StepRecord) -> None:
     """Append one step. One write call per line, so a killed writer can only tear the last line."""
+    clean = redact_step(record)
+    try:
+        line = clean.model_dump_json()
+    except PydanticSerializationError:  # a string UTF-8 cannot hold (a lone surrogate from the page)
+        line = json_text(clean.model_dump(mode="json"), indent=None, note=REPLACED)
     with (Path(task_dir) / TRAJECTORY_JSONL).open("a", encoding="utf-8") as f:
-        f.write(redact_step(record).model_dump_json() + "\n")
+        f.write(line + "\n")
 
 
 def redact_step(record: StepRecord) -> StepRecord:

@@ -7,9 +7,14 @@ was sent without carrying it:
   multipart and JSON bodies; OAuth's `code` when `state` travels with it (a plain `code=` on
   a statistics site is data);
 - a fragment that carries parameters (`#access_token=…`) or one long opaque token;
+- path parameters (`/cart;jsessionid=…`) by the same names;
 - `user:password@` in URLs; Authorization-, Cookie- and API-key-like headers;
-- in free text (errors, notes): every URL above, `Bearer …` / `Basic …` credentials, and
-  `sk-…`-style keys.
+- JSON wherever it hides: a form field, a query value or a JSON string whose value is itself
+  JSON is parsed and redacted by its keys, at any depth;
+- in free text (errors, notes, page text): every URL above, `Bearer …` / `Basic …`
+  credentials, `name: value` / `name=value` / `"name": "value"` pairs (JSON-escaped too) whose
+  name is a secret, and provider-shaped keys (`sk-…`, AWS `AKIA…`, Google `AIza…`, GitHub
+  `ghp_…`, Slack `xoxb-…`, JWTs, private-key blocks).
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from __future__ import annotations
 import json
 import re
 from typing import Any
-from urllib.parse import unquote_plus, urlsplit, urlunsplit
+from urllib.parse import quote, unquote_plus, urlsplit, urlunsplit
 
 REDACTED = "[redacted]"
 SECRET_HEADERS = frozenset(
@@ -36,11 +41,31 @@ _SECRET_WORDS = frozenset({
     "token", "key", "apikey", "secret", "password", "passwd", "pwd", "pass", "pw", "pin", "passcode",
     "passphrase", "auth", "authorization", "session", "sessionid", "sid", "sig", "signature", "credential",
     "credentials", "jwt", "bearer", "otp", "totp", "cookie", "csrf", "xsrf", "accesstoken", "refreshtoken",
-    "idtoken", "clientsecret", "ssn", "cvv", "cvc",
+    "idtoken", "clientsecret", "ssn", "cvv", "cvc", "jsessionid", "phpsessid", "sessid", "aspsessionid",
+    "privatekey", "otpcode", "mfa",
 })  # fmt: skip
+# A word ending so is a secret too (`authtoken`, `xsrftoken`, `newpassword`, `jsessionid`).
+_SECRET_SUFFIXES = ("token", "secret", "password", "passwd", "sessionid", "sessid", "apikey")
 _URL_RE = re.compile(r"\b[a-zA-Z][a-zA-Z0-9+.-]{1,15}://[^\s'\"<>`]+")
 _CRED_RE = re.compile(r"(?i)\b(bearer|basic|token)\s+[A-Za-z0-9._~+/=-]{8,}")
-_KEYLIKE_RE = re.compile(r"\b(?:sk|pk|rk|ghp|gho|xox[abp])[-_][A-Za-z0-9_-]{12,}")
+_KEYLIKE_RE = re.compile(
+    r"\b(?:(?:sk|pk|rk|ghp|gho|ghu|ghs|ghr|xox[abposr])[-_][A-Za-z0-9_-]{12,}"
+    r"|github_pat_[A-Za-z0-9_]{20,}"
+    r"|(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|AIPA)[0-9A-Z]{16}"
+    r"|AIza[0-9A-Za-z_-]{35}"
+    r"|eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,})"
+    r"(?![A-Za-z0-9])"
+)
+_PRIVATE_KEY_RE = re.compile(
+    r"-----BEGIN [A-Z ]*PRIVATE KEY-----.*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)", re.S
+)
+# `name: value`, `name=value`, `"name": "value"` — quotes JSON-escaped any number of times.
+_KV_RE = re.compile(
+    r"""(?P<q>\\*["']?)(?P<name>[A-Za-z_][A-Za-z0-9_.-]{0,60})(?P=q)\s*[:=]\s*"""
+    r"""(?=(?P<val>\\*"(?:[^"\\]|\\.)*?\\*"|\\*'(?:[^'\\]|\\.)*?\\*'|[^\s,;&}\]"'\\)<>=:]+=*))"""
+)
+_SCHEMES = frozenset({"bearer", "basic", "token", "digest"})  # `Authorization: Bearer …`: _CRED_RE's
+_NOT_IN_TEXT = frozenset({"key", "pass", "session", "auth"})  # `key: Enter` is a note, not a secret
 _OPAQUE_RE = re.compile(r"^[A-Za-z0-9._~+/=-]{24,}$")
 
 
@@ -57,12 +82,32 @@ def is_secret_name(name: str, others: frozenset[str] = frozenset()) -> bool:
         return False
     if words == ["code"] and "state" in others:
         return True
-    return "".join(words) in _SECRET_WORDS or any(w in _SECRET_WORDS for w in words)
+    joined = "".join(words)
+    return (
+        joined in _SECRET_WORDS
+        or any(w in _SECRET_WORDS for w in words)
+        or any(w.endswith(_SECRET_SUFFIXES) for w in (*words, joined))
+    )
 
 
 def redact_params(pairs: list[tuple[str, str]]) -> list[list[str]]:
     names = frozenset(k.lower() for k, _ in pairs)
-    return [[k, REDACTED if is_secret_name(k, names) else v] for k, v in pairs]
+    return [[k, REDACTED if is_secret_name(k, names) else redact_value(v)] for k, v in pairs]
+
+
+def redact_value(value: str) -> str:
+    """A parameter's value: JSON in it is redacted by its keys (and written back compactly),
+    anything else as free text."""
+    head = value.lstrip()[:1]
+    if head in ("{", "["):
+        try:
+            parsed = json.loads(value)
+        except ValueError:
+            pass
+        else:
+            cleaned = redact_json(parsed)
+            return value if cleaned == parsed else json.dumps(cleaned, ensure_ascii=False)
+    return redact_text(value) or value
 
 
 def _redact_query(query: str) -> str:
@@ -71,11 +116,28 @@ def _redact_query(query: str) -> str:
     names = frozenset(unquote_plus(s.split("=", 1)[0]).lower() for s in segments if s not in "&;")
     out = []
     for seg in segments:
-        name = unquote_plus(seg.split("=", 1)[0])
-        out.append(
-            f"{seg.split('=', 1)[0]}={REDACTED}" if seg not in "&;" and is_secret_name(name, names) else seg
-        )
+        raw_name, eq, raw_value = seg.partition("=")
+        name = unquote_plus(raw_name)
+        if seg in "&;" or not eq:
+            out.append(seg)
+        elif is_secret_name(name, names):
+            out.append(f"{raw_name}={REDACTED}")
+        else:
+            value = unquote_plus(raw_value)
+            cleaned = redact_value(value)
+            out.append(seg if cleaned == value else f"{raw_name}={quote(cleaned, safe='[]')}")
     return "".join(out)
+
+
+def _redact_path(path: str) -> str:
+    """Path parameters (`/a;jsessionid=…/b`), segment by segment."""
+    if ";" not in path:
+        return path
+    out = []
+    for seg in path.split("/"):
+        head, sep, params = seg.partition(";")
+        out.append(f"{head}{sep}{_redact_query(params)}" if sep else seg)
+    return "/".join(out)
 
 
 def _redact_fragment(fragment: str) -> str:
@@ -95,7 +157,13 @@ def redact_url(url: str) -> str:
         return url
     netloc = parts.netloc.rsplit("@", 1)[-1]
     return urlunsplit(
-        (parts.scheme, netloc, parts.path, _redact_query(parts.query), _redact_fragment(parts.fragment))
+        (
+            parts.scheme,
+            netloc,
+            _redact_path(parts.path),
+            _redact_query(parts.query),
+            _redact_fragment(parts.fragment),
+        )
     )
 
 
@@ -103,9 +171,28 @@ def redact_text(text: str | None) -> str | None:
     """Free text (an error, a note) with every URL redacted and bearer-style credentials removed."""
     if not text:
         return text
+    text = _PRIVATE_KEY_RE.sub(REDACTED, text)
     text = _URL_RE.sub(lambda m: redact_url(m.group(0)), text)
     text = _CRED_RE.sub(lambda m: f"{m.group(1)} {REDACTED}", text)
+    text = _redact_pairs(text)
     return _KEYLIKE_RE.sub(REDACTED, text)
+
+
+def _redact_pairs(text: str) -> str:
+    """Each secret-named pair's value replaced. The value is matched by a lookahead, so a
+    pair that is not secret (`failed: password=…`) does not hide the one inside it."""
+    out, at = [], 0
+    for m in _KV_RE.finditer(text):
+        name, val = m.group("name"), m.group("val")
+        if m.start() < at or not is_secret_name(name) or REDACTED in val or val.lower() in _SCHEMES:
+            continue
+        if not m.group("q") and name.lower() in _NOT_IN_TEXT:
+            continue
+        opening = re.match(r"\\*[\"']", val)
+        quote_ = opening.group(0) if opening else ""
+        out += [text[at : m.end()], f"{quote_}{REDACTED}{quote_}"]
+        at = m.end() + len(val)
+    return "".join(out) + text[at:]
 
 
 def redact_json(value: Any) -> Any:
@@ -116,7 +203,7 @@ def redact_json(value: Any) -> Any:
     if isinstance(value, list):
         return [redact_json(v) for v in value]
     if isinstance(value, str):
-        return redact_text(value)
+        return redact_value(value)
     return value
 
 

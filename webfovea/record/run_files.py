@@ -46,12 +46,24 @@ def write_run_info(out_dir: Path, info: RunInfo, *, new_run: bool = True) -> Pat
         try:
             old = read_run_info(out_dir)
         except RecordError:
-            old = None  # an unreadable record cannot be kept; the new run must still start
+            # Unreadable (cut by a crash, a full disk): it cannot be merged, but it is the run
+            # history, so it is kept beside the new record (run.json.damaged, .damaged.2 ...).
+            old = None
+            _keep_damaged(path)
         if old is not None:
             history = list(old.previous_runs or [])
             history.append(old.model_copy(update={"previous_runs": None}))
             info = info.model_copy(update={"previous_runs": history})
     return write_json_atomic(path, info)
+
+
+def _keep_damaged(path: Path) -> Path:
+    n, target = 1, path.with_name(path.name + ".damaged")
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.damaged.{n}")
+    path.replace(target)
+    return target
 
 
 def read_run_info(out_dir: Path) -> RunInfo | None:

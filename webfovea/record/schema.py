@@ -33,6 +33,7 @@ Status = Literal[
     "tool_timeout",  # three consecutive tool timeouts
     "page_unresponsive",  # the page's main thread stopped answering (endless script, dialog storm)
     "interrupted",  # Ctrl-C / cancelled
+    "env_done",  # the task's environment ended the episode (BrowserGym's done); its state scores it
     "worker_lost",  # written by the runner's parent for a task whose worker died
     "error",  # anything else (message in `error`)
 ]
@@ -83,6 +84,8 @@ class TaskResult(BaseModel):
     task_id: str
     status: Status
     answer: str | None = None  # finished(content); None when the task ended otherwise
+    answer_value: Any = None  # with an answer schema: the JSON value of the accepted answer
+    answer_errors: int = 0  # answers the answer gate refused (invalid JSON or schema)
     steps: int = 0
     seconds: float = 0.0
     usage: UsageTotals = Field(default_factory=UsageTotals)
@@ -118,6 +121,8 @@ class TaskResult(BaseModel):
     taxonomy: str | None = None  # seed 003's failure label (docs/taxonomy.md)
     stage: str | None = None  # the stage where the run first went wrong
     family: str | None = None  # the intervention family of the run (task.session.variant); None when clean
+    # Characters UTF-8 cannot hold (lone UTF-16 surrogates from a page) replaced by U+FFFD; None: none.
+    replaced_characters: int | None = None
 
 
 class StepRecord(BaseModel):
@@ -168,6 +173,9 @@ class StepRecord(BaseModel):
     # after no answer), `nav_retries` (of which a new document committed meanwhile), `fallbacks`
     # (a browser-scaled capture redone full size); None when every capture came back at once.
     capture: dict[str, int] | None = None
+    # Characters UTF-8 cannot hold (a lone UTF-16 surrogate in the page's title or text)
+    # replaced by U+FFFD in this line; None when there were none.
+    replaced_characters: int | None = None
 
 
 class CaptureFile(Record):
@@ -175,11 +183,12 @@ class CaptureFile(Record):
     docs/records.md and written by record/capture.py, the only producer."""
 
     model_config = ConfigDict(extra="allow")
-    _absent_when_none = frozenset({"note", "error", "blocks"})
+    _absent_when_none = frozenset({"note", "error", "blocks", "documents"})
 
     requests: list[dict[str, Any]] = Field(default_factory=list)  # XHR/fetch, redacted
     navigations: list[dict[str, Any]] = Field(default_factory=list)  # top-level frame navigations
     downloads: list[dict[str, Any]] = Field(default_factory=list)
     blocks: list[dict[str, Any]] | None = None  # navigations the site guard refused; absent when none
+    documents: list[dict[str, Any]] | None = None  # downloads the document view opened or refused
     note: str | None = None  # who exported it when it was not the task itself (a lost worker)
     error: str | None = None  # the capture database could not be read; lists hold what was

@@ -14,6 +14,7 @@ Output folder layout:
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
 import os
 import pickle
@@ -180,6 +181,31 @@ def run_tasks(tasks: list[Task], out_dir: Path, options: RunOptions) -> RunOutco
     """
     out_dir = Path(out_dir).resolve()
     _check_options(tasks, out_dir, options)
+    try:
+        return _run(tasks, out_dir, options)
+    except OSError as e:  # a full disk, a read-only --out, a file made immutable mid-run
+        with contextlib.suppress(Exception):
+            mark_run_ended(out_dir, interrupted=True)  # where the disk still takes it
+        raise RunError(disk_error(e, out_dir)) from None
+
+
+def disk_error(e: OSError, out_dir: Path) -> str:
+    """One line for a write the disk refused: what, where, and what to do."""
+    why = {
+        errno.ENOSPC: "the disk is full",
+        errno.EDQUOT: "the disk quota is spent",
+        errno.EROFS: "the file system is read-only",
+        errno.EPERM: "the file is not writable (immutable, or not permitted)",
+        errno.EACCES: "permission denied",
+    }.get(e.errno or 0, e.strerror or type(e).__name__)
+    where = f" ({e.filename})" if e.filename else ""
+    return (
+        f"cannot write the run's files in {out_dir}: {why}{where}. The run stopped; results already "
+        "written are kept. Free space or fix the folder, then re-run the same command to finish the rest."
+    )
+
+
+def _run(tasks: list[Task], out_dir: Path, options: RunOptions) -> RunOutcome:
     config, workers, cdp_urls = options.config, options.workers, options.cdp_urls
     timeout = options.task_timeout_s if options.task_timeout_s is not None else config.max_seconds + 120.0
     out_dir.mkdir(parents=True, exist_ok=True)

@@ -9,10 +9,17 @@ task after its tasks were salvaged.
 
     POST /register   {worker, incarnation, pid, host, cdp_url}
     POST /heartbeat  {worker, incarnation, stage?, step?, browser_pid?}   -> {stop}
-    POST /claim      {worker, incarnation}                                -> {task | null, stop}
+    POST /claim      {worker, incarnation, claim}                         -> {task | null, stop}
     POST /finish     headers X-Worker, X-Incarnation, X-Task, X-Status; body: tar.gz or empty
 
 Workers use `DriverClient` (httpx).
+
+A claim is granted once, to the worker that receives it: each claim carries an id the client
+keeps across its retries, so a retry after a timeout (a stopped driver, a queue locked by
+another process) is answered with the task the first attempt was granted, not a second one.
+A worker runs one task at a time and claims only after handing the last one in, so a task it
+still holds at a new claim never reached it: that task goes back to pending, never `lost`.
+A locked queue answers 503 (retried), never stops the run.
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ import tarfile
 import tempfile
 import threading
 import time
+import uuid
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -57,6 +65,8 @@ class Driver:
         self.current: dict[str, int] = {}
         self.stopping = False
         self.broken: str | None = None  # why the queue can no longer be used (the run is stopping)
+        self._grants: dict[str, tuple[tuple[int, str], str | None]] = {}  # worker -> (its claim, task)
+        self.beats: dict[str, float] = {}  # when each worker last reached the driver (queue or not)
 
     def mark_broken(self, reason: str) -> None:
         with self.lock:
@@ -91,21 +101,34 @@ class Driver:
     def heartbeat(self, worker_id: str, incarnation: int, fields: dict[str, Any]) -> bool:
         with self.lock:
             self._check(worker_id, incarnation)
+            self.beats[worker_id] = time.time()  # alive even if the queue is locked just now
             self.q.heartbeat(worker_id, **{k: v for k, v in fields.items() if k in _HEARTBEAT_FIELDS})
             return self.stopping
 
-    def claim(self, worker_id: str, incarnation: int) -> dict[str, Any] | None:
+    def claim(self, worker_id: str, incarnation: int, claim_id: str | None = None) -> dict[str, Any] | None:
         with self.lock:
             self._check(worker_id, incarnation)
-            if self.stopping:
-                return None
-            tid = self.q.claim(worker_id)
+            self.beats[worker_id] = time.time()
+            held = self.q.claimed_by(worker_id)
+            grant = self._grants.get(worker_id)
+            if claim_id is not None and grant is not None and grant[0] == (incarnation, claim_id):
+                tid = grant[1]  # a retry of the claim already granted: the same answer
+                if tid is None or tid in held:
+                    return self.tasks[tid].model_dump(mode="json") if tid else None
+            for unreceived in held:  # granted to an earlier claim whose answer never arrived
+                self.q.release(unreceived)
+                self.events.write("claim_returned", task_id=unreceived, worker=worker_id)
+            tid = None if self.stopping else self.q.claim(worker_id)
+            if claim_id is not None:
+                self._grants[worker_id] = ((incarnation, claim_id), tid)
         return self.tasks[tid].model_dump(mode="json") if tid else None
 
     def finish(self, worker_id: str, incarnation: int, tid: str, status: str, archive: Path | None) -> None:
         with self.lock:
             self._check(worker_id, incarnation)
             if tid not in self.q.claimed_by(worker_id):
+                if self.q.handed_in_by(tid, worker_id):  # a retry of a hand-in already taken
+                    return
                 raise Stale(f"task {tid} is not claimed by worker {worker_id}")
             if archive is not None:
                 placed = unpack_into(archive, self.q.out_dir, {tid})
@@ -165,9 +188,20 @@ class _Handler(BaseHTTPRequestHandler):
             self._reply(200, self._route())
         except Stale as e:
             self._reply(409, {"error": str(e)})
+        except sqlite3.OperationalError as e:
+            if not _busy(e):
+                self.driver.mark_broken(f"the queue failed: {type(e).__name__}: {e}")
+                self._reply(409, {"error": "the run is stopping: its queue failed"})
+                return
+            self._reply(503, {"error": f"the queue is busy ({e}); try again"})  # delayed, not lost
         except sqlite3.Error as e:  # the queue file was damaged under the driver: stop the run
             self.driver.mark_broken(f"the queue failed: {type(e).__name__}: {e}")
             self._reply(409, {"error": "the run is stopping: its queue failed"})
+        except ConnectionError:  # the worker hung up (it timed out and retries): nothing to answer
+            return
+        except OSError as e:  # the output folder refuses writes (disk full, read-only): stop the run
+            self.driver.mark_broken(f"cannot write {e.filename or 'the output folder'}: {e.strerror or e}")
+            self._reply(409, {"error": "the run is stopping: its output folder refuses writes"})
         except (KeyError, ValueError, TypeError, tarfile.TarError) as e:  # TarError: a hostile archive
             self._reply(400, {"error": f"{type(e).__name__}: {e}"})
 
@@ -191,7 +225,8 @@ class _Handler(BaseHTTPRequestHandler):
         if self.path == "/heartbeat":
             return {"stop": d.heartbeat(wid, inc, body)}
         if self.path == "/claim":
-            return {"task": d.claim(wid, inc), "stop": d.stopping}
+            claim = body.get("claim")
+            return {"task": d.claim(wid, inc, str(claim) if claim else None), "stop": d.stopping}
         raise KeyError(self.path)
 
     def _finish(self) -> dict[str, Any]:
@@ -216,6 +251,11 @@ class _Handler(BaseHTTPRequestHandler):
             f.flush()
             self.driver.finish(wid, inc, tid, status, Path(f.name))
         return {"ok": True}
+
+
+def _busy(e: sqlite3.OperationalError) -> bool:
+    text = str(e).lower()
+    return "locked" in text or "busy" in text
 
 
 class ChannelServer:
@@ -249,14 +289,23 @@ class DriverUnreachable(RuntimeError):
 class DriverClient:
     """A worker's side of the channel. Blocking calls; the worker runs them in a thread."""
 
-    def __init__(
-        self, url: str, token: str, worker_id: str, incarnation: int, patience_s: float = 60.0
+    def __init__(  # noqa: PLR0913 - where the driver is, who this is, how long to wait
+        self,
+        url: str,
+        token: str,
+        worker_id: str,
+        incarnation: int,
+        patience_s: float = 60.0,
+        timeout_s: float = 60.0,
     ) -> None:
         self.ident = {"worker": worker_id, "incarnation": incarnation}
         self.patience_s = patience_s
         headers = {"Authorization": f"Bearer {token}"}
         # Two clients, each used by one caller at a time: beats run beside claims and uploads.
-        self._main = httpx.Client(base_url=url, headers=headers, timeout=httpx.Timeout(30.0, write=300.0))
+        # The read timeout outlasts the queue's 30 s busy wait: the driver answers 503 first.
+        self._main = httpx.Client(
+            base_url=url, headers=headers, timeout=httpx.Timeout(timeout_s, write=300.0)
+        )
         self._beats = httpx.Client(base_url=url, headers=headers, timeout=10.0)
 
     def close(self) -> None:
@@ -277,6 +326,11 @@ class DriverClient:
                 continue
             if r.status_code == 409:
                 raise Retired(r.json().get("error", "retired"))
+            if r.status_code == 503:  # the queue is locked: wait, however long (never lose the task)
+                time.sleep(delay)
+                delay = min(delay * 2, 5.0)
+                deadline = time.monotonic() + self.patience_s
+                continue
             r.raise_for_status()
             return r.json()
 
@@ -284,7 +338,8 @@ class DriverClient:
         self._post("/register", json={**self.ident, "pid": pid, "host": host, "cdp_url": cdp_url})
 
     def claim(self) -> dict[str, Any] | None:
-        return self._post("/claim", json=self.ident)["task"]
+        # One id for this claim and all its retries: the driver grants it once.
+        return self._post("/claim", json={**self.ident, "claim": uuid.uuid4().hex})["task"]
 
     def finish(self, task_id: str, status: str, archive: Path | None = None) -> None:
         headers = {

@@ -35,7 +35,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from webfovea.record.files import failure_result, read_result, write_result
+from webfovea.record.files import check_result, failure_result, salvage_result, write_result
 from webfovea.runner.identity import differences
 from webfovea.task import Task, TaskIdError, check_task_ids
 
@@ -85,7 +85,7 @@ class RunChanged(QueueError):
 def fingerprint(tasks: Sequence[Task]) -> str:
     """Hash of task ids and instructions. Order-free: a reordered task file is the same run."""
     pairs = sorted((t.task_id, t.task) for t in tasks)
-    return hashlib.sha256(json.dumps(pairs, ensure_ascii=False).encode()).hexdigest()
+    return hashlib.sha256(json.dumps(pairs, ensure_ascii=False).encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def validate_tasks(tasks: Sequence[Task]) -> None:
@@ -235,11 +235,14 @@ class TaskQueue:
                 )
             else:
                 self._same_run(db, row["value"] != fp, identity)
-            rows = db.execute("SELECT task_id, state FROM tasks").fetchall()
+            rows = db.execute("SELECT task_id, state, status FROM tasks").fetchall()
             for r in rows:
                 tid = r["task_id"]
                 task_dir = self.out_dir / tid
-                res = read_result(task_dir)
+                res, damaged = check_result(task_dir)
+                if damaged and r["state"] == "done" and r["status"] and r["status"] not in NON_FINAL:
+                    # The file is not whole but the queue saw the task end: its word stands.
+                    res = salvage_result(task_dir, by_id.get(tid), tid, r["status"], damaged)
                 if res is not None and res.status not in NON_FINAL:
                     db.execute("UPDATE tasks SET state='done', status=? WHERE task_id=?", (res.status, tid))
                     counts["done"] += 1
@@ -254,6 +257,8 @@ class TaskQueue:
                     # Started by an earlier run that died before writing a result: never re-run.
                     # The ledger and the folder's own evidence count even when the queue
                     # file is new (moved away after damage): the queue alone may have forgotten.
+                    if damaged:  # kept beside the new result, as evidence
+                        (task_dir / "result.json").replace(task_dir / "result.json.damaged")
                     write_result(
                         task_dir,
                         failure_result(
@@ -335,6 +340,20 @@ class TaskQueue:
                 "WHERE task_id=?",
                 (task_id,),
             )
+
+    def release(self, task_id: str) -> None:
+        """A claim whose answer never reached its worker: the task is pending again (it never ran)."""
+        with self._write() as db:
+            self._ledger("requeued", task_id)
+            db.execute(
+                "UPDATE tasks SET state='pending', worker=NULL, claimed_at=NULL WHERE task_id=? AND state='claimed'",
+                (task_id,),
+            )
+
+    def handed_in_by(self, task_id: str, worker_id: str) -> bool:
+        """Is the task done, handed in by this worker (a retried hand-in)?"""
+        rows = self._read("SELECT state, worker FROM tasks WHERE task_id=?", (task_id,))
+        return bool(rows) and rows[0]["state"] == "done" and rows[0]["worker"] == worker_id
 
     def claimed_by(self, worker_id: str) -> list[str]:
         """Tasks this worker claimed and did not finish (what a dead worker leaves behind)."""

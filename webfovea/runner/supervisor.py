@@ -171,6 +171,7 @@ class Supervisor:
         self.driver, self.backend, self.q = driver, backend, driver.q
         self.slots = [Slot(spec) for spec in specs]
         self.timeout, self.policy, self.progress, self.events = task_timeout_s, policy, progress, events
+        self._polled = self._resumed = time.time()
 
     def _start(self, slot: Slot) -> None:
         slot.spec = replace(slot.spec, restarts=slot.restarts)
@@ -282,6 +283,15 @@ class Supervisor:
             raise QueueError(self.driver.broken)
         rows = {w["worker_id"]: w for w in self.q.workers()}
         now = time.time()
+        if now - self._polled > self.policy.stall_s / 2:
+            # The driver itself was stopped (SIGSTOP, a suspended machine): every beat looks
+            # stale although no worker is stuck. Judge them again from now.
+            self._resumed = now
+        self._polled = now
+        for wid, row in rows.items():  # a beat that reached the driver counts, queue locked or not
+            row["heartbeat_at"] = max(
+                row.get("heartbeat_at") or 0, self.driver.beats.get(wid, 0), self._resumed
+            )
         for slot in self.slots:
             if not slot.finished:
                 self._check(slot, rows, now)

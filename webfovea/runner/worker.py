@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from webfovea.agent import run_task as agent_run_task
-from webfovea.browser.session import FULL_BROWSERS, HEADLESS_SHELLS, BrowserSession
+from webfovea.browser.session import FULL_BROWSERS, HEADLESS_SHELLS, BrowserLogin, BrowserSession
 from webfovea.config import HarnessConfig
 from webfovea.record.files import failure_result, now_iso, read_result, write_result
 from webfovea.record.schema import StepRecord, TaskResult
@@ -128,6 +128,11 @@ class Worker:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._beat_now.wait(), self.spec.heartbeat_s)
 
+    def _login(self, cfg: HarnessConfig) -> BrowserLogin:
+        """The config's saved logins; a profile folder is one per worker (Chromium locks it)."""
+        profile = cfg.user_data_dir and str(Path(cfg.user_data_dir) / f"worker-{self.spec.worker_id}")
+        return BrowserLogin(cfg.storage_state, profile or None)
+
     async def _open_browser(self) -> BrowserSession:
         self._report(stage="launching")
         if self.session is not None:
@@ -142,7 +147,7 @@ class Worker:
                 if self.spec.cdp_url:
                     s = await BrowserSession.connect(self.spec.cdp_url, viewport=viewport)
                 else:
-                    s = await BrowserSession.launch(viewport=viewport)
+                    s = await BrowserSession.launch(viewport=viewport, login=self._login(cfg))
                 if await s.healthy():
                     pid = None if self.spec.cdp_url else browser_pid_of(os.getpid())
                     self._report(stage="idle", browser_pid=pid)
@@ -176,6 +181,12 @@ class Worker:
             return EXIT_NO_BROWSER
         except (DriverUnreachable, Retired) as e:
             print(f"worker {self.spec.worker_id}: {e}", flush=True)
+            return EXIT_NO_DRIVER
+        except OSError as e:  # its folder refuses writes (disk full): one line, the driver records it
+            print(
+                f"worker {self.spec.worker_id}: cannot write {e.filename or ''}: {e.strerror or e}",
+                flush=True,
+            )
             return EXIT_NO_DRIVER
         finally:
             hb.cancel()
@@ -234,11 +245,11 @@ class Worker:
                 **extra,
                 **common,
             )
-            write_result(task_dir, result)
+            _keep_result(task_dir, result)
         except asyncio.CancelledError:
             prior = read_result(task_dir)
             if prior is None or prior.status != "interrupted":
-                write_result(
+                _keep_result(
                     task_dir,
                     failure_result(
                         task,
@@ -261,12 +272,20 @@ class Worker:
             if not alive:
                 msg = f"browser or CDP connection lost during the task ({msg})"
             result = failure_result(task, tid, status, msg, seconds=round(time.monotonic() - t0, 2), **common)
-            write_result(task_dir, result)
+            _keep_result(task_dir, result)
         else:
             if read_result(task_dir) is None:  # the contract says run_task writes it; never lose it
-                write_result(task_dir, result)
+                _keep_result(task_dir, result)
         self._report(stage="idle", step=None)
         await self._hand_over(tid, result.status)
+
+
+def _keep_result(task_dir: Path, result: TaskResult) -> None:
+    """Write the result; a disk that refuses it is one line (the driver then records the task)."""
+    try:
+        write_result(task_dir, result)
+    except OSError as e:
+        print(f"cannot write {task_dir / 'result.json'}: {e.strerror or e}", flush=True)
 
 
 class BrowserUnavailable(RuntimeError):

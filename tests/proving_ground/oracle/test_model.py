@@ -385,7 +385,7 @@ async def test_bad_plan_and_bad_options_give_clear_errors(page: Page):
     with pytest.raises(ValueError, match="unknown oracle quirk"):
         OracleModel(make_task([], quirks={"bogus": 1}), page)
     oracle = OracleModel(make_task([{"op": "teleport"}]), page)
-    with pytest.raises(ModelError, match="unknown plan op 'teleport'"):
+    with pytest.raises(ModelError, match="unknown plan op 'teleport'; known: click, "):
         await ask(oracle, page, prompt())
     oracle = OracleModel(make_task([{"op": "click", "target": {"selector": "#btn["}}]), page)
     with pytest.raises(ModelError, match="bad selector"):

@@ -15,6 +15,8 @@ from webfovea.record import read_trajectory
 from webfovea.task import Task
 
 TITLE = "Water data 2024"
+# One Chromium for the module (the `session` fixture): each run still gets its own page.
+ASYNC = pytest.mark.asyncio(loop_scope="module")
 
 
 def saving_task(site, *, quirks: dict | None = None) -> Task:
@@ -32,11 +34,20 @@ def saving_task(site, *, quirks: dict | None = None) -> Task:
 
 
 async def run(
-    tmp_path, *, verify: bool, model: str = "oracle", max_steps: int = 14, disable: tuple = (), **misbehaviour
+    tmp_path,
+    session,
+    *,
+    verify: bool,
+    model: str = "oracle",
+    max_steps: int = 14,
+    disable: tuple = (),
+    **misbehaviour,
 ):
     config = make_config(disable=[*disable, *([] if verify else ["verify"])], max_steps=max_steps)
     with serve_saves(**misbehaviour) as site:
-        result = await run_task(saving_task(site), tmp_path / "t", model=model, config=config, capture=False)
+        result = await run_task(
+            saving_task(site), tmp_path / "t", model=model, config=config, capture=False, session=session
+        )
         items, answers = list(site.items), list(site.answers)
     steps = read_trajectory(tmp_path / "t")
     return result, steps, items, answers
@@ -46,59 +57,65 @@ def names(steps) -> list[str]:
     return [(s.action or {}).get("name", "?") for s in steps]
 
 
-async def test_forged_success_fools_the_oracle_without_verify(tmp_path):
-    result, steps, items, _ = await run(tmp_path, verify=False, lie_first=1)
+@ASYNC
+async def test_forged_success_fools_the_oracle_without_verify(tmp_path, session):
+    result, steps, items, _ = await run(tmp_path, session, verify=False, lie_first=1)
     assert result.status == "finished" and names(steps) == ["fill", "click", "finished"]
     assert items == []
     assert classify(result, steps, Checks(positives_ok=False)) == "misleading_success_taken"
 
 
-async def test_with_verify_the_oracle_sees_the_missing_item_and_saves_again(tmp_path):
-    result, steps, items, _ = await run(tmp_path, verify=True, lie_first=1)
+@ASYNC
+async def test_with_verify_the_oracle_sees_the_missing_item_and_saves_again(tmp_path, session):
+    result, steps, items, _ = await run(tmp_path, session, verify=True, lie_first=1)
     assert result.status == "finished"
     assert names(steps) == ["fill", "click", "finished", "fill", "click", "finished"]
     assert [s.verification_requested for s in steps].count(True) == 1 and steps[2].verification_requested
     assert items == [TITLE]
 
 
-async def test_with_verify_an_honest_save_is_confirmed_once(tmp_path):
-    result, steps, items, _ = await run(tmp_path, verify=True)
+@ASYNC
+async def test_with_verify_an_honest_save_is_confirmed_once(tmp_path, session):
+    result, steps, items, _ = await run(tmp_path, session, verify=True)
     assert names(steps) == ["fill", "click", "finished", "finished"]
     assert result.status == "finished" and items == [TITLE]  # saved once, not twice
 
 
-async def test_trusting_the_toast_misses_a_503_unless_verify_catches_it(tmp_path):
+@ASYNC
+async def test_trusting_the_toast_misses_a_503_unless_verify_catches_it(tmp_path, session):
     # The default oracle sees "Could not save" and retries.
-    result, steps, items, answers = await run(tmp_path / "a", verify=False, fail_first=1)
+    result, steps, items, answers = await run(tmp_path / "a", session, verify=False, fail_first=1)
     assert answers == [503, 200] and items == [TITLE]
     # Trusting the toast: finished right after the click, the 503 unseen.
     result, steps, items, answers = await run(
-        tmp_path / "b", verify=False, fail_first=1, model="oracle:trust_toast_rate=1.0"
+        tmp_path / "b", session, verify=False, fail_first=1, model="oracle:trust_toast_rate=1.0"
     )
     assert answers == [503] and items == [] and names(steps) == ["fill", "click", "finished"]
     result, steps, items, answers = await run(
-        tmp_path / "c", verify=True, fail_first=1, model="oracle:trust_toast_rate=1.0"
+        tmp_path / "c", session, verify=True, fail_first=1, model="oracle:trust_toast_rate=1.0"
     )
     assert answers == [503, 200] and items == [TITLE]
 
 
-async def test_the_oracle_waits_out_a_429_and_the_quirk_retries_too_fast(tmp_path):
-    result, steps, items, answers = await run(tmp_path / "a", verify=False, limit_s=3)
+@ASYNC
+async def test_the_oracle_waits_out_a_429_and_the_quirk_retries_too_fast(tmp_path, session):
+    result, steps, items, answers = await run(tmp_path / "a", session, verify=False, limit_s=3)
     assert items == [TITLE] and answers == [429, 200]
     assert "wait" in names(steps)
     result, steps, items, answers = await run(
-        tmp_path / "b", verify=False, limit_s=3, model="oracle:fast_retry_rate=1.0"
+        tmp_path / "b", session, verify=False, limit_s=3, model="oracle:fast_retry_rate=1.0"
     )
     assert items == [] and set(answers) == {429} and len(answers) >= 3
     assert "wait" not in names(steps)
 
 
-async def test_reclicking_a_covered_button_loops_until_the_loop_breaker_fires(tmp_path):
-    result, steps, items, _ = await run(tmp_path / "a", verify=False, overlay=True)
+@ASYNC
+async def test_reclicking_a_covered_button_loops_until_the_loop_breaker_fires(tmp_path, session):
+    result, steps, items, _ = await run(tmp_path / "a", session, verify=False, overlay=True)
     assert items == [] and result.status == "finished"  # the default oracle gives up after its retries
     assert names(steps).count("click") == 4
     result, steps, items, _ = await run(
-        tmp_path / "b", verify=False, overlay=True, model="oracle:reclick_rate=1.0"
+        tmp_path / "b", session, verify=False, overlay=True, model="oracle:reclick_rate=1.0"
     )
     # The first click may still move the focus out of the text box (a change); then six dead ones.
     assert items == [] and result.status == "loop_breaker" and names(steps)[-6:] == ["click"] * 6
@@ -107,6 +124,7 @@ async def test_reclicking_a_covered_button_loops_until_the_loop_breaker_fires(tm
     # Without the breaker only the step budget ends it.
     result, steps, items, _ = await run(
         tmp_path / "c",
+        session,
         verify=False,
         overlay=True,
         max_steps=9,

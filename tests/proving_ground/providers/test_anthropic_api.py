@@ -13,6 +13,7 @@ from tests.support.scripted import ScriptedModel as Scripted
 from webfovea.actions.catalog import offered
 from webfovea.actions.tools import tool_defs
 from webfovea.config import make_config
+from webfovea.models.anthropic_client import ANTHROPIC_VERSION
 from webfovea.models.base import ModelInput
 from webfovea.observation.prompt import system_prompt
 from webfovea.proving_ground.oracle.via import OracleVia
@@ -76,7 +77,7 @@ async def test_text_interface_and_what_the_api_rejects():
         reply = await via.next_reply(_input(0, [], None))
         assert reply.text.endswith("Action: wait()") and not reply.tool_calls
         url = via.client.endpoint
-        headers = {"anthropic-version": "2023-06-01"}
+        headers = {"anthropic-version": ANTHROPIC_VERSION}
         orphan = {
             "model": "m",
             "max_tokens": 5,

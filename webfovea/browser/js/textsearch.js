@@ -146,6 +146,9 @@
     const range = rangeOf(ix, m[arg.index], q.length);
     const rect = centre(range.startContainer.parentElement, () => range.getBoundingClientRect());
     if (arg.highlight) highlight(range);
+    // A document view's page (webfovea/documents/render.py) names itself, for find_text's note.
+    const pageOf = range.startContainer.parentElement.closest('[data-page-label]');
+    if (pageOf) rect.page = pageOf.getAttribute('data-page-label');
     return rect;
   }
   if (arg.op === 'read') {

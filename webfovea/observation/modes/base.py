@@ -34,6 +34,31 @@ class Seen:
     snapshot: str | None = None  # the snapshot text as shown (None when the mode took none)
     # What the last action asked to show (its screenshot request, its attachments).
     response: Response = field(default_factory=Response)
+    # unchanged_view_text: the pixel check found nothing changed since the image the model saw last
+    unchanged: bool = False
+
+
+# What the model reads instead of a new image when the view did not change.
+UNCHANGED = (
+    "The view did not change after your last action: no new screenshot is sent (the last one still "
+    "shows the page exactly)."
+)
+
+
+def held_image(history: History, seen: Seen) -> Image.Image | None:
+    """The current screenshot to send, or None when the view did not change and the model has the
+    last one already (the history then keeps no copy of it: the next image compared is still that one)."""
+    if seen.unchanged and not seen.response.screenshot and seen.image is not None and history.images:
+        history.held = True
+        return None
+    history.held = False
+    return seen.image
+
+
+def with_unchanged(feedback: str | None, held: bool) -> str | None:
+    if not held:
+        return feedback
+    return f"{feedback.rstrip()} {UNCHANGED}" if feedback else UNCHANGED
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,14 @@ from webfovea.config import HarnessConfig
 from webfovea.models.base import ModelInput
 from webfovea.observation import snapshot as snapshots
 from webfovea.observation.history import History
-from webfovea.observation.modes.base import ObservationMode, Seen, snapshot_stub, take_snapshot
+from webfovea.observation.modes.base import (
+    ObservationMode,
+    Seen,
+    held_image,
+    snapshot_stub,
+    take_snapshot,
+    with_unchanged,
+)
 
 
 @dataclass(frozen=True)
@@ -25,11 +32,12 @@ class HybridMode(ObservationMode):
         history.add(reply, image, snapshot_stub(snapshot, step))
 
     def model_input(self, history: History, seen: Seen) -> ModelInput:
+        current = held_image(history, seen)
         return history.model_input(
             system=seen.system,
             task=seen.task,
-            current=seen.image,
-            feedback=seen.feedback,
+            current=current,
+            feedback=with_unchanged(seen.feedback, history.held),
             step=seen.step,
             snapshot=seen.snapshot,
         )

@@ -9,7 +9,7 @@ from PIL import Image
 
 from webfovea.models.base import ModelInput
 from webfovea.observation.history import History
-from webfovea.observation.modes.base import ObservationMode, Seen
+from webfovea.observation.modes.base import ObservationMode, Seen, held_image, with_unchanged
 
 
 @dataclass(frozen=True)
@@ -18,9 +18,14 @@ class VisionMode(ObservationMode):
         history.add(reply, image)
 
     def model_input(self, history: History, seen: Seen) -> ModelInput:
-        # The window of the last screenshots, the current one last.
+        # The window of the last screenshots, the current one last (or a sentence when it did not change).
+        current = held_image(history, seen)
         return history.model_input(
-            system=seen.system, task=seen.task, current=seen.image, feedback=seen.feedback, step=seen.step
+            system=seen.system,
+            task=seen.task,
+            current=current,
+            feedback=with_unchanged(seen.feedback, history.held),
+            step=seen.step,
         )
 
 

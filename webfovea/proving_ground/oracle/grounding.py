@@ -380,4 +380,5 @@ async def expectation_holds(page: Page, cond: dict[str, Any] | None) -> bool:
 
 async def option_slot(loc: Located, option: str) -> dict[str, Any] | None:
     """Which option of a native select matches `option`, and its height (for the fallback)."""
-    return await loc.frame.evaluate(_OPTION_JS, [loc.selector, loc.nth, option])
+    slot = await loc.frame.evaluate(_OPTION_JS, [loc.selector, loc.nth, option])
+    return slot if isinstance(slot, dict) else None

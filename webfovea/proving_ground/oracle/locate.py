@@ -19,14 +19,18 @@ answer value when its element is in view on the screenshot, as the vision oracle
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from webfovea.models.base import ModelInput
 from webfovea.observation.grid import COLUMNS, ROWS, SPACE, find_lines
 from webfovea.proving_ground.oracle.grounding import Located, in_view, locate, read_value, true_viewport
+from webfovea.proving_ground.oracle.host import Emit, Looking, View
+from webfovea.proving_ground.oracle.moves import Moves
 from webfovea.proving_ground.oracle.speech import call, describe
+from webfovea.proving_ground.plan import Locator
 
 _LOCATED = re.compile(r"locate: '.*' is at \((\d+),\s*(\d+)\)", re.S)
+# A target reached: (located, its ref or None); else the reply that gets there, or None (give up).
+Reached = tuple[Located, str | None] | Emit | None
 MAX_LOCATES = 2  # per plan step: one, and one more if the first answer could not be used
 
 
@@ -48,62 +52,62 @@ def grid_value(px: float, lines: list[int], extent: int, cells: int) -> float:
     return float(SPACE)
 
 
-class LocateOps:
-    """Locate/look helpers; the host class provides page, plan, cursor, _reach, _finish."""
+class Locating:
+    """Locate/look for the model: asking the harness to locate, and answering its questions."""
 
-    page: Any
-    plan: list[dict[str, Any]]
-    cursor: int
-    _locates: int
-    _locating: dict[str, Any] | None = None
-    _located: tuple[int, int] | None = None
+    def __init__(self, host: Looking, moves: Moves) -> None:
+        self.host = host
+        self.moves = moves
 
-    async def _via_locate(self, target: dict[str, Any], view: Any, emit: Any, label: str | None) -> Any:
+    async def via_locate(self, target: Locator, view: View, label: str | None) -> Reached:
         """In view first (scrolling as the vision oracle does), then locate; (loc, None) once the
-        harness returned a point (kept for `_target_args`); None when it gave none twice."""
-        got = await self._reach(target, view, label=label)  # type: ignore[attr-defined]
+        harness returned a point (kept for `take_located`); None when it gave none twice."""
+        state = self.host.state
+        got = await self.moves.reach(target, view, label=label)
         if not isinstance(got, Located):
             return got
-        point = located_point(view.feedback) if self._locates else None
+        point = located_point(view.feedback) if state.locates else None
         if point is not None:
-            self._located = point
+            state.located = point
             return got, None
-        if self._locates >= MAX_LOCATES:
+        if state.locates >= MAX_LOCATES:
             return None
-        self._locates += 1
-        self._locating = target
+        state.locates += 1
+        state.locating = target
         what = label or describe(got.label, got.tag)
-        return emit(
+        return Emit(
             f"The snapshot has no reference for {what}; I'll locate it on the screenshot.",
             call("locate", description=what),
             main=False,
         )
 
-    def _take_located(self) -> tuple[int, int] | None:
-        point, self._located = self._located, None
+    def take_located(self) -> tuple[int, int] | None:
+        state = self.host.state
+        point, state.located = state.located, None
         return point
 
     # -- answering the harness's look/locate calls --------------------------------------
 
-    def _targets_for(self, description: str) -> list[dict[str, Any]]:
+    def targets_for(self, description: str) -> list[Locator]:
         """The target a locate call asks about: the one this oracle asked for (same instance),
         else plan targets, those whose words the description uses first."""
-        if self._locating is not None:
-            return [self._locating]
-        targets = [s["target"] for s in self.plan if isinstance(s.get("target"), dict)]
+        if self.host.state.locating is not None:
+            return [self.host.state.locating]
+        targets = [s["target"] for s in self.host.plan if isinstance(s.get("target"), dict)]
         words = set(re.findall(r"\w+", description.lower()))
         return sorted(targets, key=lambda t: -len(words & set(re.findall(r"\w+", str(t).lower()))))
 
-    async def _locate_answer(self, inp: ModelInput) -> str:
+    async def locate_answer(self, inp: ModelInput) -> str:
+        page = self.host.page
         image = inp.images[-1] if inp.images else None
         if image is None:
             return "Point: none"
-        for target in self._targets_for(inp.task):
-            loc = await locate(self.page, target)
+        for target in self.targets_for(inp.task):
+            loc = await locate(page, target)
             if loc is None or not in_view(loc):
                 continue
             # Where it is drawn on the image: its viewport box scaled to the image it was sent.
-            vw, vh = await true_viewport(self.page)
+            vw, vh = await true_viewport(page)
             w, h = image.size
             box = [loc.rect[0] * w / vw, loc.rect[1] * h / vh, loc.rect[2] * w / vw, loc.rect[3] * h / vh]
             cx, cy = loc.centre[0] * w / vw, loc.centre[1] * h / vh
@@ -124,14 +128,14 @@ class LocateOps:
             return f"Box: ({bx})\nPoint: ({round(u)}, {round(v)})"
         return "Point: none"
 
-    async def _look_answer(self, inp: ModelInput) -> str:
-        for step in self.plan:
+    async def look_answer(self, inp: ModelInput) -> str:
+        for step in self.host.plan:
             source = step.get("source") if step.get("op") == "answer" else None
             if not isinstance(source, dict):
                 continue
-            loc = await locate(self.page, source["target"])
+            loc = await locate(self.host.page, source["target"])
             if loc is not None and in_view(loc, whole=True):
-                value = await read_value(self.page, source)
+                value = await read_value(self.host.page, source)
                 if value:
                     return f"The screenshot shows {value} there."
         return "I cannot see that in this screenshot."

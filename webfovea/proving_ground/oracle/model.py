@@ -23,28 +23,22 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
 from webfovea.models.base import Model, ModelError, ModelInput, ModelReply, Usage
-from webfovea.models.conventions import ModelConventions, conventions_by_family, conventions_for, encode_point
+from webfovea.models.conventions import ModelConventions, conventions_by_family, conventions_for
 from webfovea.models.factory import ModelKind, ModelRequest, parse_options
-from webfovea.proving_ground.oracle.grounding import (
-    GroundingError,
-    Located,
-    expectation_holds,
-    in_view,
-    locate,
-    page_scroll_point,
-    scroll_plan,
-)
-from webfovea.proving_ground.oracle.locate import LocateOps
+from webfovea.proving_ground.oracle.grounding import GroundingError, expectation_holds
+from webfovea.proving_ground.oracle.host import Emit, StepState, View
+from webfovea.proving_ground.oracle.locate import Locating
 from webfovea.proving_ground.oracle.misreads import MISREAD_KNOBS, Misreads
-from webfovea.proving_ground.oracle.ops import Emit, PlanOps, View
+from webfovea.proving_ground.oracle.moves import Moves
+from webfovea.proving_ground.oracle.ops import catalog
 from webfovea.proving_ground.oracle.quirks import Quirks
-from webfovea.proving_ground.oracle.speech import call, describe, read_prompt, reply, thought
+from webfovea.proving_ground.oracle.speech import call, read_prompt, reply, thought
 from webfovea.proving_ground.oracle.stress import RATE_KNOBS, Stress
-from webfovea.proving_ground.oracle.structured import REF_QUIRK_KNOBS, StructuredOps
+from webfovea.proving_ground.oracle.structured import REF_QUIRK_KNOBS, Refs
 from webfovea.proving_ground.oracle.summary import progress_summary
 from webfovea.proving_ground.oracle.verify import asked_to_verify, plan_after_check
 from webfovea.proving_ground.oracle.via import DEFAULT_VIA_MODEL, OracleVia
-from webfovea.proving_ground.plan import PlannedTask
+from webfovea.proving_ground.plan import PlannedTask, Step
 from webfovea.task import Task
 
 # The provider the oracle imitates by default: Claude's API, which the paper measured
@@ -80,8 +74,12 @@ _CORE_KNOBS = (
 )
 
 
-class OracleModel(PlanOps, StructuredOps, LocateOps):
-    def __init__(  # noqa: PLR0913 -- issue 19: the oracle is being recomposed from helpers
+class OracleModel:
+    """The oracle, composed of helpers it holds and calls (proving_ground/oracle/host.py):
+    `moves`, `locating`, `refs`, and the plan ops of `ops/catalog.py`, each given this model
+    through the small interfaces of host.py."""
+
+    def __init__(  # noqa: PLR0913 -- its public knobs (oracle:KEY=VAL), each a keyword
         self,
         task: Task,
         page: Page,
@@ -124,10 +122,10 @@ class OracleModel(PlanOps, StructuredOps, LocateOps):
         # How the API in front of the imitated model shrinks images: a row of the same
         # conventions table the harness sizes its screenshots by, never numbers of its own.
         self.provider: ModelConventions = conventions_by_family(str(knobs["provider"]))
-        self.plan: list[dict[str, Any]] = list(planned.plan)
+        self.plan: list[Step] = list(planned.plan)
         self.jitter_px = float(knobs["jitter_px"])
         self.retries = int(knobs["retries_per_step"])
-        self._quirks = Quirks(
+        self.reply_quirks = Quirks(
             task_id=task.task_id,
             seed=int(knobs["seed"]),
             contaminate_rate=float(knobs["contaminate_rate"]),
@@ -135,11 +133,14 @@ class OracleModel(PlanOps, StructuredOps, LocateOps):
             overrides={k: knobs[k] for k in _QUIRK_KEYS if knobs.get(k) is not None},
         )
         self._stress = Stress.from_knobs(task.task_id, int(knobs["seed"]), knobs)
-        self._misreads = Misreads.from_knobs(task.task_id, task.task, int(knobs["seed"]), knobs)
+        self.misreads = Misreads.from_knobs(task.task_id, task.task, int(knobs["seed"]), knobs)
         self._noted = (0, 0)  # stress / misread firings already put in a reply's notes
         self.cursor = 0
         self._calls = 0
-        self._reset_step()
+        self.state = StepState()
+        self.moves = Moves(self, self.jitter_px)
+        self.locating = Locating(self, self.moves)
+        self.refs = Refs(self, self.moves, self.locating)
         self._pending = False
         self._finished: str | None = None
         self.actions_log: list[str] = []  # what it asked for, for tests and debugging
@@ -156,7 +157,7 @@ class OracleModel(PlanOps, StructuredOps, LocateOps):
 
     @property
     def quirk_log(self) -> list[dict[str, Any]]:
-        return [*self._quirks.log, *self._stress.log, *self._misreads.log]
+        return [*self.reply_quirks.log, *self._stress.log, *self.misreads.log]
 
     def quirks(self) -> list[dict[str, Any]]:
         """The Model protocol's record of what was played on purpose (result.json model_quirks)."""
@@ -165,26 +166,13 @@ class OracleModel(PlanOps, StructuredOps, LocateOps):
     def _new_firings(self) -> list[str]:
         """Stress and misread firings since the last reply, as notes the step record keeps."""
         a, b = self._noted
-        new = [*self._stress.log[a:], *self._misreads.log[b:]]
-        self._noted = (len(self._stress.log), len(self._misreads.log))
+        new = [*self._stress.log[a:], *self.misreads.log[b:]]
+        self._noted = (len(self._stress.log), len(self.misreads.log))
         return [f"oracle quirk: {json.dumps(e, sort_keys=True)}" for e in new]
-
-    def _reset_step(self) -> None:
-        self._attempts = 0
-        self._phase = 0
-        self._scrolls = 0
-        self._stuck = 0
-        self._waits = 0
-        self._last_scroll_rect: tuple[float, ...] | None = None
-        self._finds = 0
-        self._looks = 0
-        self._locates = 0
-        self._locating = None
-        self._located = None
 
     def _advance(self) -> None:
         self.cursor += 1
-        self._reset_step()
+        self.state = StepState()
 
     async def aclose(self) -> None:
         self._pending = False
@@ -193,7 +181,8 @@ class OracleModel(PlanOps, StructuredOps, LocateOps):
         if inp.purpose == "summary":  # history compression: not a step, so no quirk index is used
             return await self._summary(inp)
         if inp.purpose in ("locate", "look"):  # a look/locate question about one screenshot
-            text = await (self._locate_answer(inp) if inp.purpose == "locate" else self._look_answer(inp))
+            answer = self.locating.locate_answer if inp.purpose == "locate" else self.locating.look_answer
+            text = await answer(inp)
             return ModelReply(text=text, usage=self._usage(inp, text))
         index = self._calls
         self._calls += 1
@@ -208,7 +197,7 @@ class OracleModel(PlanOps, StructuredOps, LocateOps):
                 f"The page shows this text:\n{quote}\nThat is page text, not my instruction. {emit.thought}"
             )
         text = reply(emit.thought, emit.action)
-        text = self._quirks.finish(index, text, rng, has_argument=emit.has_argument, final=emit.final)
+        text = self.reply_quirks.finish(index, text, rng, has_argument=emit.has_argument, final=emit.final)
         self.actions_log.append(emit.action)
         return ModelReply(text=text, usage=self._usage(inp, text), notes=self._new_firings())
 
@@ -228,7 +217,7 @@ class OracleModel(PlanOps, StructuredOps, LocateOps):
         if redo is None:
             return  # it matches: the next reply finishes again
         self.plan, self.cursor, self._finished, self._pending = redo, 0, None, False
-        self._reset_step()
+        self.state = StepState()
 
     async def _decide_patiently(self, view: View, index: int) -> Emit:
         # A read can hit a page mid-navigation ("execution context was destroyed"); look
@@ -277,28 +266,11 @@ class OracleModel(PlanOps, StructuredOps, LocateOps):
             prompt_tokens=chars // 4 + image_tokens, completion_tokens=max(1, len(text) // 4), estimated=True
         )
 
-    # -- coordinates -------------------------------------------------------------------
-
-    def to_model(
-        self, css: tuple[float, float], viewport: tuple[float, float], view: View
-    ) -> tuple[int, int]:
-        """A CSS point of the viewport -> the point in the image the oracle sees (with jitter)."""
-        vw, vh = viewport
-        j = self.jitter_px
-        x = css[0] * view.seen_w / vw + view.rng.uniform(-j, j)
-        y = css[1] * view.seen_h / vh + view.rng.uniform(-j, j)
-        x = min(max(x, 0.0), view.seen_w - 1.0)
-        y = min(max(y, 0.0), view.seen_h - 1.0)
-        return encode_point(view.prompt.convention, x, y, view.seen_w, view.seen_h)
-
-    def _point(self, loc: Located, view: View, css: tuple[float, float] | None = None) -> tuple[int, int]:
-        return self.to_model(css or loc.centre, loc.main_viewport, view)
-
     # -- the plan --------------------------------------------------------------------------
 
     async def _decide(self, view: View, index: int) -> Emit:
         if self._finished is not None:  # a model asked again after finishing repeats itself
-            return self._finish(view, index, self._finished)
+            return self.finish(view, index, self._finished)
         if self._pending:
             self._pending = False
             step = self.plan[self.cursor]
@@ -306,39 +278,37 @@ class OracleModel(PlanOps, StructuredOps, LocateOps):
                 self._advance()  # the quirk: no look at what the page answered
             elif await expectation_holds(
                 self.page, step.get("expect")
-            ) or self._attempts > self._stress.retry_limit(step, self.retries):
+            ) or self.state.attempts > self._stress.retry_limit(step, self.retries):
                 self._advance()
             elif await self._stress.wait_before_retry(self.page) and view.prompt.offers("wait"):
                 self._pending = True  # still the same step: retry once the page's delay has passed
                 return Emit(thought("wait", view.rng), "wait()", main=False)
         while self.cursor < len(self.plan):
             step = self.plan[self.cursor]
-            skipped = await self._misreads.skips_detour(self.page, step, index)
+            skipped = await self.misreads.skips_detour(self.page, step, index)
             if skipped == "legend" and isinstance(step.get("instead"), dict):
                 self.plan = [*self.plan[: self.cursor], step["instead"]]  # report what the table shows
                 continue
             if skipped:
                 self._advance()
                 continue
-            op = step.get("op")
-            handler = getattr(self, f"_op_{op}", None)
-            if handler is None:
-                raise GroundingError(f"unknown plan op {op!r}")
-            emit = await handler(step, view, index)
+            op, record = catalog.parse(step)
+            emit = await op.handle(self, record, view, index)
             if emit is None:
                 self._advance()
                 continue
             if emit.main:
-                self._attempts += 1
-                self._phase = 0
+                self.state.attempts += 1
+                self.state.phase = 0
                 self._pending = True
             return emit
         # A plan without an answer step (or whose answer was skipped): give up honestly.
-        return self._finish(view, index, "", giveup=True)
+        return self.finish(view, index, "", giveup=True)
 
-    def _finish(self, view: View, index: int, content: str, giveup: bool = False) -> Emit:
+    def finish(self, view: View, index: int, content: str, giveup: bool = False) -> Emit:
+        """The final answer (`finished`), remembered: asked again, it repeats itself."""
         self._finished = content
-        written = self._quirks.in_argument(index, content)
+        written = self.reply_quirks.in_argument(index, content)
         kind = "giveup" if giveup else "answer"
         return Emit(
             thought(kind, view.rng, content=content),
@@ -347,45 +317,6 @@ class OracleModel(PlanOps, StructuredOps, LocateOps):
             has_argument=True,
             final=True,
         )
-
-    async def _reach(
-        self, target: dict[str, Any], view: View, *, whole: bool = False, label: str | None = None
-    ) -> Located | Emit | None:
-        """The located target once it is in view; otherwise the wait or scroll that gets it
-        there; None when the step should be given up (never appeared, scrolling is stuck)."""
-        loc = await locate(self.page, target)
-        if loc is None:
-            if self._waits >= int(self.knobs["max_waits_per_step"]) or not view.prompt.offers("wait"):
-                return None
-            self._waits += 1
-            return Emit(thought("wait", view.rng), "wait()", main=False)
-        if in_view(loc, whole=whole):
-            return loc
-        return await self._scroll_towards(loc, view, whole=whole, label=label)
-
-    async def _scroll_towards(
-        self, loc: Located, view: View, *, whole: bool = False, label: str | None = None
-    ) -> Emit | None:
-        move = scroll_plan(loc, whole=whole)
-        if move is None or not view.prompt.offers("scroll"):
-            return None
-        if self._last_scroll_rect == loc.rect:  # the last scroll moved nothing
-            self._stuck += 1
-        self._last_scroll_rect = loc.rect
-        self._scrolls += 1
-        if self._stuck >= 3 or self._scrolls > int(self.knobs["max_scrolls_per_step"]):
-            return None
-        point = move.point
-        if move.main_page:
-            point = await page_scroll_point(self.page, point)
-        said = thought(
-            "scroll", view.rng, label=label or describe(loc.label, loc.tag), direction=move.direction
-        )
-        if view.prompt.takes("scroll", "start_box"):
-            action = call("scroll", start_box=self._point(loc, view, point), direction=move.direction)
-        else:
-            action = call("scroll", direction=move.direction)
-        return Emit(said, action, main=False)
 
 
 def _build(req: ModelRequest) -> Model:
@@ -399,6 +330,7 @@ def _build(req: ModelRequest) -> Model:
             "the oracle needs a proving-ground task with a plan (run it through `webfovea bench`)"
         )
     via, via_model = options.pop("via", None), options.pop("via_model", None)
+    shape = str(options.pop("via_shape", "thought"))
     client = {k: options.pop(k) for k in ("interface", "cache") if k in options}
     if via is not None:  # the oracle sees images as the row of the model it is served as
         options.setdefault(
@@ -408,7 +340,7 @@ def _build(req: ModelRequest) -> Model:
         oracle = OracleModel(task=req.task, page=req.page, **options)  # type: ignore[arg-type]
         if via is None:
             return oracle
-        return OracleVia(oracle, str(via), str(via_model) if via_model else None, **client)
+        return OracleVia(oracle, str(via), str(via_model) if via_model else None, shape, **client)
     except (TypeError, ValueError) as e:  # an unknown option or provider: a bad spec, not a crash
         raise req.error(str(e)) from None
 
@@ -427,7 +359,8 @@ MODEL_KIND = ModelKind(
             "the oracle with options passed through to it (numbers and true/false are "
             "converted); provider=FAMILY picks the conventions row whose image downscaling it imitates "
             f"(default {DEFAULT_PROVIDER}); via=anthropic answers through the real Anthropic client and a "
-            "loopback Messages API (via_model=MODEL picks its row, interface=text|tools, cache=true|false); "
+            "loopback Messages API (via_model=MODEL picks its row, interface=text|tools, cache=true|false, "
+            "via_shape=thought|tool_only|thinking|paused|cut_once|refuse_once); "
             "via=openai through the real Chat Completions client and a loopback Chat Completions API",
         ),
     ),

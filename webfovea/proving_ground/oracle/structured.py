@@ -1,6 +1,6 @@
 """The oracle in structured and hybrid modes: targets by the ref of the line it was given.
 
-Mixed into `OracleModel`. When the prompt's pointer actions take `ref=` the oracle names its
+Held by `OracleModel` as `refs`. When the prompt's pointer actions take `ref=` the oracle names its
 target by the ref printed on the element's line (proving_ground/oracle/refs.py); when the line is not in
 the text (truncated away) it searches with `find`; values the snapshot cannot show
 (custom-font digits, text not in the snapshot) are brought into view with `hover(ref=…)` and
@@ -18,35 +18,39 @@ import random
 from typing import Any
 
 from webfovea.proving_ground.oracle.grounding import Located, locate, read_value
+from webfovea.proving_ground.oracle.host import Emit, Host, View
+from webfovea.proving_ground.oracle.locate import Locating, Reached
+from webfovea.proving_ground.oracle.moves import Moves
 from webfovea.proving_ground.oracle.refs import identify, main_prefix, norm, ref_in, row_ref
 from webfovea.proving_ground.oracle.speech import call, thought
+from webfovea.proving_ground.plan import Locator
 
 REF_QUIRK_KNOBS: dict[str, float] = {"reuse_ref_rate": 0.0, "invent_ref_rate": 0.0, "odd_ref_rate": 0.0}
 ODD_SPELLINGS = ("[ref={ref}]", "ref={ref}", "'[ref={ref}]'", "{ref}")
 
 
-class StructuredOps:
-    """Ref-speaking helpers; the host class provides page, knobs, _quirks, _phase, _reach, _finish."""
+class Refs:
+    """Naming targets by ref (and speaking them, quirks included), answering from the text."""
 
-    page: Any
-    knobs: dict[str, Any]
-    _quirks: Any
-    _phase: int
-    _finds: int
-    _looks: int
+    def __init__(self, host: Host, moves: Moves, locating: Locating) -> None:
+        self.host = host
+        self.moves = moves
+        self.locating = locating
+        self.last_ref: str | None = None  # the ref named last, kept across steps (`reuse_ref`)
 
-    def _refs(self, view: Any) -> bool:
+    def used(self, view: View) -> bool:
+        """The prompt's pointer actions take `ref=`: targets are named by ref."""
         return view.prompt.takes("click", "ref")
 
-    def _structured_only(self, view: Any) -> bool:
-        return self._refs(view) and not view.prompt.takes("click", "start_box")
+    def only(self, view: View) -> bool:
+        """Refs and no points (structured mode; hybrid also takes points)."""
+        return self.used(view) and not view.prompt.takes("click", "start_box")
 
-    async def _reach_target(
-        self, target: dict[str, Any], view: Any, emit: Any, label: str | None = None
-    ) -> tuple[Located, str | None] | Any:
+    async def reach_target(self, target: Locator, view: View, label: str | None = None) -> Reached:
         """(located, ref) when the target can be named now; else the emit that gets there (or None)."""
-        if self._refs(view):
-            loc = await locate(self.page, target)
+        state = self.host.state
+        if self.used(view):
+            loc = await locate(self.host.page, target)
             if loc is not None:
                 ident = await identify(loc)
                 ref = ref_in([view.snapshot or "", view.feedback or ""], ident, main_prefix(view.snapshot))
@@ -54,50 +58,51 @@ class StructuredOps:
                     return loc, ref
                 if not view.has_image:
                     text = ident.name or ident.row
-                    if text and view.prompt.offers("find") and self._finds < 2:
-                        self._finds += 1
-                        return emit(
+                    if text and view.prompt.offers("find") and state.finds < 2:
+                        state.finds += 1
+                        return Emit(
                             thought("find_text", view.rng, text=text), call("find", text=text), main=False
                         )
                     # No line shows it (a chart, a closed shadow root): locate it on the screenshot.
                     if view.prompt.offers("locate"):
-                        return await self._via_locate(target, view, emit, label)  # type: ignore[attr-defined]
+                        return await self.locating.via_locate(target, view, label)
                     # Without locate: look, then point at what it saw.
-                    if view.prompt.offers("look") and self._looks < 3:
-                        self._looks += 1
-                        return emit(
+                    if view.prompt.offers("look") and state.looks < 3:
+                        state.looks += 1
+                        return Emit(
                             "The snapshot does not list it; I'll look at the page.",
                             call("look", question=f"Where is {label or 'the element I need'}?"),
                             main=False,
                         )
                     return None
-        got = await self._reach(target, view, label=label)  # type: ignore[attr-defined]
+        got = await self.moves.reach(target, view, label=label)
         return (got, None) if isinstance(got, Located) else got
 
-    def _target_args(self, loc: Located, ref: str | None, view: Any, index: int) -> dict[str, Any]:
+    def target_args(self, loc: Located, ref: str | None, view: View, index: int) -> dict[str, Any]:
         if ref is None:
-            located = self._take_located()  # type: ignore[attr-defined]
+            located = self.locating.take_located()
             if located is not None:  # the point the harness's locate returned
                 return {"start_box": located}
-            return {"start_box": self._point(loc, view)}  # type: ignore[attr-defined]
-        ref = self._ref_quirks(ref, view, index)
-        self._last_ref = ref
+            return {"start_box": self.moves.point(loc, view)}
+        ref = self._ref_quirks(ref, index)
+        self.last_ref = ref
         return {"ref": ref}
 
-    def _ref_quirks(self, ref: str, view: Any, index: int) -> str:
-        rng = random.Random(f"oracle-ref:{self.knobs['seed']}:{self._quirks.task_id}:{index}")
+    def _ref_quirks(self, ref: str, index: int) -> str:
+        knobs, quirks = self.host.knobs, self.host.reply_quirks
+        rng = random.Random(f"oracle-ref:{knobs['seed']}:{quirks.task_id}:{index}")
         draws = [rng.random() for _ in range(3)]  # drawn every time: one knob never shifts another
-        last = getattr(self, "_last_ref", None)
-        if last and last != ref and draws[0] < float(self.knobs["reuse_ref_rate"]):
-            self._quirks.log.append({"call": index, "quirk": "reuse_ref", "ref": last, "meant": ref})
+        last = self.last_ref
+        if last and last != ref and draws[0] < float(knobs["reuse_ref_rate"]):
+            quirks.log.append({"call": index, "quirk": "reuse_ref", "ref": last, "meant": ref})
             return last
-        if draws[1] < float(self.knobs["invent_ref_rate"]):
+        if draws[1] < float(knobs["invent_ref_rate"]):
             invented = f"e{90000 + rng.randint(0, 9999)}"
-            self._quirks.log.append({"call": index, "quirk": "invent_ref", "ref": invented, "meant": ref})
+            quirks.log.append({"call": index, "quirk": "invent_ref", "ref": invented, "meant": ref})
             return invented
-        if draws[2] < float(self.knobs["odd_ref_rate"]):
+        if draws[2] < float(knobs["odd_ref_rate"]):
             spelling = rng.choice(ODD_SPELLINGS)
-            self._quirks.log.append({"call": index, "quirk": "odd_ref", "spelling": spelling})
+            quirks.log.append({"call": index, "quirk": "odd_ref", "spelling": spelling})
             return "\x00" + spelling.format(ref=ref)  # written raw by `speak`
         return ref
 
@@ -111,44 +116,44 @@ class StructuredOps:
             return f"{name}({raw[1:]}{', ' + inner if inner else ''})"
         return call(name, **args)
 
-    async def _answer_structured(self, step: dict[str, Any], view: Any, index: int, emit: Any) -> Any:
+    async def answer(self, source: dict[str, Any], view: View, index: int) -> Emit | None:
         """Answer from what the text shows; else find/snapshot the row, or bring it into view and look."""
-        source = step["source"]
-        value = await read_value(self.page, source)
+        host, state = self.host, self.host.state
+        value = await read_value(host.page, source)
         texts = [view.snapshot or "", view.feedback or ""]
         # Custom-font digits are never in the text; a vision model's answer to look reads them.
         seen = texts if not source.get("decode") else [t for t in texts[1:] if t.startswith("look (")]
         if value and any(norm(value) in norm(t) for t in seen):
-            return self._finish(view, index, value)  # type: ignore[attr-defined]
-        if not self._structured_only(view) or view.has_image:
+            return host.finish(view, index, value)
+        if not self.only(view) or view.has_image:
             return None  # hybrid, or a look just answered: read it from the screenshot as vision does
-        loc = await locate(self.page, source["target"])
+        loc = await locate(host.page, source["target"])
         if loc is None:
-            return self._finish(view, index, "", giveup=True)  # type: ignore[attr-defined]
+            return host.finish(view, index, "", giveup=True)
         ident = await identify(loc)
         truncated = "omitted (" in (view.snapshot or "")
-        if self._phase == 0 and truncated and ident.row and view.prompt.offers("find"):
-            self._phase = 1
-            return emit(
+        if state.phase == 0 and truncated and ident.row and view.prompt.offers("find"):
+            state.phase = 1
+            return Emit(
                 thought("find_text", view.rng, text=ident.row), call("find", text=ident.row), main=False
             )
-        if self._phase == 1:
-            self._phase = 2
+        if state.phase == 1:
+            state.phase = 2
             row = row_ref(view.feedback, ident.row)
             if row and view.prompt.offers("snapshot"):
-                return emit("I'll open that row of the table.", self.speak("snapshot", ref=row), main=False)
-        if self._phase <= 2 and view.prompt.offers("look"):
+                return Emit("I'll open that row of the table.", self.speak("snapshot", ref=row), main=False)
+        if state.phase <= 2 and view.prompt.offers("look"):
             ref = ref_in(texts, ident, main_prefix(view.snapshot))
-            self._phase = 3
+            state.phase = 3
             if ref is not None and view.prompt.offers("hover"):
-                return emit(
+                return Emit(
                     thought("hover", view.rng, label="the value"), self.speak("hover", ref=ref), main=False
                 )
-        if self._phase >= 3 and view.prompt.offers("look") and self._looks < 3:
-            self._looks += 1
-            return emit(
+        if state.phase >= 3 and view.prompt.offers("look") and state.looks < 3:
+            state.looks += 1
+            return Emit(
                 "The snapshot does not show this value; I'll look at the page.",
                 call("look", question="What value is shown there?"),
                 main=False,
             )
-        return self._finish(view, index, "", giveup=True)  # type: ignore[attr-defined]
+        return host.finish(view, index, "", giveup=True)

@@ -36,7 +36,9 @@ _SERVED = {
 class OracleVia:
     """A Model: the real client in front, the oracle behind a loopback server."""
 
-    def __init__(self, oracle: Model, via: str, model: str | None = None, **client: Any) -> None:
+    def __init__(
+        self, oracle: Model, via: str, model: str | None = None, shape: str = "thought", **client: Any
+    ) -> None:
         if via not in VIAS:
             raise ValueError(f"via={via!r} is not served; use one of: {', '.join(VIAS)}")
         self.oracle = oracle
@@ -48,7 +50,13 @@ class OracleVia:
                 f"{', '.join(sorted(client))} go with via=anthropic; via=openai serves the text "
                 "grammar over Chat Completions"
             )
-        self.app = make_app(oracle, self.row)
+        if via == "openai" and shape != "thought":
+            raise ValueError("via_shape goes with via=anthropic (proving_ground/providers/shapes.py)")
+        self.app = (
+            anthropic_api.make_app(oracle, self.row, shape)
+            if via == "anthropic"
+            else make_app(oracle, self.row)
+        )
         self._client_options = client
         self._server: uvicorn.Server | None = None
         self._task: asyncio.Task[None] | None = None

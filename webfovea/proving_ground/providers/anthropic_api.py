@@ -21,10 +21,19 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from PIL import Image
 
+from webfovea.models.anthropic_client import ANTHROPIC_VERSION
 from webfovea.models.base import Model, ModelError, ModelInput
 from webfovea.models.conventions import ModelConventions
 from webfovea.parsing import parse_reply
 from webfovea.proving_ground.providers.prompt_reader import read_prompt
+from webfovea.proving_ground.providers.sdk_replies import (
+    anthropic_error,
+    anthropic_message,
+    text_block,
+    tool_use_block,
+)
+from webfovea.proving_ground.providers.sdk_requests import request_errors
+from webfovea.proving_ground.providers.shapes import Shaper
 from webfovea.proving_ground.providers.tokens import PromptCache, RequestRejected, text_tokens
 from webfovea.types import ParamSpec
 
@@ -32,7 +41,7 @@ _TASK_HEAD = "## Task\n"
 
 
 def _error(status: int, message: str, kind: str = "invalid_request_error") -> JSONResponse:
-    return JSONResponse({"type": "error", "error": {"type": kind, "message": message}}, status_code=status)
+    return JSONResponse(anthropic_error(message, kind), status_code=status)
 
 
 def _param_kind(schema: dict[str, Any]) -> str:
@@ -168,60 +177,68 @@ def oracle_content(text: str, body: dict[str, Any], call_id: str) -> tuple[list[
     """The oracle's text reply as the API's content blocks (a tool_use when tools were offered)."""
     params = tool_params([t for t in body.get("tools") or [] if "input_schema" in t])
     if not params:
-        return [{"type": "text", "text": text}], "end_turn"
+        return [text_block(text)], "end_turn"
     parsed = parse_reply(text, params, strip_tokens=False, first_only=True, forbidden={}, aliases={})
     if parsed.action is None:
-        return [{"type": "text", "text": text}], "end_turn"
+        return [text_block(text)], "end_turn"
     args = {
         k: ([list(p) for p in v] if isinstance(v, list) else list(v) if isinstance(v, tuple) else v)
         for k, v in parsed.action.args.items()
     }
     blocks: list[dict[str, Any]] = []
     if parsed.thought:
-        blocks.append({"type": "text", "text": parsed.thought})
-    blocks.append({"type": "tool_use", "id": call_id, "name": parsed.action.name, "input": args})
+        blocks.append(text_block(parsed.thought))
+    blocks.append(tool_use_block(parsed.action.name, args, call_id))
     return blocks, "tool_use"
 
 
-def make_app(oracle: Model, row: ModelConventions) -> FastAPI:
+def make_app(oracle: Model, row: ModelConventions, shape: str = "thought") -> FastAPI:
     app = FastAPI(title="webfovea loopback Messages API (oracle)")
     cache = PromptCache(row)
+    shaper = Shaper(shape)
     counter = itertools.count(1)
     app.state.requests = []  # bodies as received, for tests
 
     @app.post("/v1/messages")
     async def messages(request: Request) -> JSONResponse:
         headers = {k.lower(): v for k, v in request.headers.items()}
-        if headers.get("anthropic-version") != "2023-06-01":
-            return _error(400, "anthropic-version header is required")
+        if headers.get("anthropic-version") != ANTHROPIC_VERSION:
+            return _error(400, f"anthropic-version: this server speaks {ANTHROPIC_VERSION}")
         body = await request.json()
         app.state.requests.append(body)
+        invalid = request_errors("beta_messages" if "anthropic-beta" in headers else "messages", body)
+        if invalid is not None:
+            return _error(400, invalid)
         try:
             check_request(body, headers, row)
+            shaper.check(body)
             billed = cache.bill(body)
         except RequestRejected as e:
             return _error(400, str(e))
-        try:
-            reply = await oracle.next_reply(model_input_of(body))
-        except ModelError as e:  # the oracle cannot go on: an API error the client reports
-            return _error(500, str(e), "api_error")
+        cut = False
+        if shaper.held is not None:  # a decision already made, answered again
+            text, shaper.held = shaper.held, None
+            early = None
+        else:
+            try:
+                text = (await oracle.next_reply(model_input_of(body))).text
+            except ModelError as e:  # the oracle cannot go on: an API error the client reports
+                return _error(500, str(e), "api_error")
+            early = shaper.early(body, text)
+            cut = early is None and shaper.cuts_now(text)
         n = next(counter)
-        content, stop = oracle_content(reply.text, body, f"toolu_oracle_{n:04d}")
+        if early is not None:
+            content, stop = early
+        else:
+            content, stop = shaper.final(*oracle_content(text, body, f"toolu_oracle_{n:04d}"), cut)
+        usage = {
+            "input_tokens": billed.input_tokens,
+            "cache_creation_input_tokens": billed.cache_creation_input_tokens,
+            "cache_read_input_tokens": billed.cache_read_input_tokens,
+            "output_tokens": text_tokens(text),
+        }
         return JSONResponse(
-            {
-                "id": f"msg_oracle_{n:04d}",
-                "type": "message",
-                "role": "assistant",
-                "model": body.get("model"),
-                "content": content,
-                "stop_reason": stop,
-                "usage": {
-                    "input_tokens": billed.input_tokens,
-                    "cache_creation_input_tokens": billed.cache_creation_input_tokens,
-                    "cache_read_input_tokens": billed.cache_read_input_tokens,
-                    "output_tokens": text_tokens(reply.text),
-                },
-            }
+            anthropic_message(*content, stop_reason=stop, model=str(body.get("model")), usage=usage)
         )
 
     return app

@@ -21,7 +21,6 @@ from __future__ import annotations
 import base64
 import hashlib
 import io
-import itertools
 import math
 from collections import deque
 from typing import Any
@@ -33,6 +32,8 @@ from PIL import Image
 from webfovea.models.base import Model, ModelError, ModelInput
 from webfovea.models.conventions import ModelConventions
 from webfovea.proving_ground.providers.prompt_reader import read_prompt
+from webfovea.proving_ground.providers.sdk_replies import chat_completion, openai_error
+from webfovea.proving_ground.providers.sdk_requests import request_errors
 
 CACHE_MIN_TOKENS = 1024
 CACHE_STEP_TOKENS = 128
@@ -44,9 +45,7 @@ class Rejected(ValueError):
 
 
 def _error(status: int, message: str, kind: str = "invalid_request_error") -> JSONResponse:
-    return JSONResponse(
-        {"error": {"message": message, "type": kind, "param": None, "code": None}}, status_code=status
-    )
+    return JSONResponse(openai_error(message, kind), status_code=status)
 
 
 def _image(part: dict[str, Any]) -> tuple[Image.Image, str]:
@@ -150,7 +149,6 @@ def model_input_of(seen: dict[str, Any]) -> ModelInput:
 def make_app(oracle: Model, row: ModelConventions) -> FastAPI:
     app = FastAPI(title="webfovea loopback Chat Completions API (oracle)")
     cache = AutoCache()
-    counter = itertools.count(1)
     app.state.requests = []  # bodies as received, for tests
 
     @app.post("/v1/chat/completions")
@@ -159,6 +157,9 @@ def make_app(oracle: Model, row: ModelConventions) -> FastAPI:
             return _error(401, "You didn't provide an API key.", "invalid_api_key")
         body = await request.json()
         app.state.requests.append(body)
+        invalid = request_errors("chat", body)
+        if invalid is not None:
+            return _error(400, invalid)
         try:
             if not body.get("model"):
                 raise Rejected("model: a model name is required")
@@ -176,27 +177,15 @@ def make_app(oracle: Model, row: ModelConventions) -> FastAPI:
             reply = await oracle.next_reply(model_input_of(seen))
         except ModelError as e:  # the oracle cannot go on: an API error the client reports
             return _error(500, str(e), "server_error")
-        n = next(counter)
         completion = math.ceil(len(reply.text) / 4)
         return JSONResponse(
-            {
-                "id": f"chatcmpl-oracle-{n:04d}",
-                "object": "chat.completion",
-                "model": body["model"],
-                "choices": [
-                    {
-                        "index": 0,
-                        "finish_reason": "stop",
-                        "message": {"role": "assistant", "content": reply.text, "refusal": None},
-                    }
-                ],
-                "usage": {
-                    "prompt_tokens": prompt,
-                    "completion_tokens": completion,
-                    "total_tokens": prompt + completion,
-                    "prompt_tokens_details": {"cached_tokens": cached},
-                },
-            }
+            chat_completion(
+                reply.text,
+                model=str(body["model"]),
+                prompt_tokens=prompt,
+                completion_tokens=completion,
+                cached_tokens=cached,
+            )
         )
 
     return app

@@ -1,19 +1,23 @@
 """The proving-ground sites: two FastAPI apps (main origin and frame origin) built from a seed.
 
 Each module registers its routes on both apps; `build_apps` wires them together with an
-index page listing every site.
+index page listing every site. Adding a site is one module with its `register(ctx, main, frame)`
+plus one entry in `MODULES` (and its rows in `SITES`, the index). A site module kept outside
+this package (a plug-in, a test) joins with `register(module)` before the sites are started
+(its own `SITES` rows, if it has them, join the index), and leaves with `unregister(module)`.
 """
 
 from __future__ import annotations
 
 import threading
+from types import ModuleType
 from typing import Any
 
 from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 
 from .. import sessions
-from . import dashboard, filings, forms, gate, hostile, lab, rankings, slow, stats, structure
+from . import archive, dashboard, filings, forms, gate, hostile, lab, rankings, slow, stats, structure
 from .context import SiteContext
 from .layout import esc, page
 
@@ -39,6 +43,11 @@ SITES: list[tuple[str, str, str]] = [
     ("structure", "/struct/seat", "A button that renames itself when clicked (stale references)"),
     ("structure", "/struct/reports", "Report list that shows the last opened reference after going back"),
     ("structure", "/struct/contact", "A form whose labels are drawn next to the wrong inputs"),
+    (
+        "archive",
+        "/archive",
+        "Filings archive: answers only in PDF reports, an XLSX release, a CSV export (suite `documents`)",
+    ),
     ("hostile", "/hostile/", "Hostile pages: each tries to steer, trap or rob the harness (suite `hostile`)"),
     (
         "requests",
@@ -49,7 +58,24 @@ SITES: list[tuple[str, str, str]] = [
     ("cases", "/app/cases", "Stateful: a case mailbox (resolve, star, move)"),
 ]
 
-MODULES = (stats, dashboard, rankings, filings, gate, slow, forms, lab, hostile, structure)
+MODULES = (stats, dashboard, rankings, filings, gate, slow, forms, lab, hostile, structure, archive)
+_modules: list[ModuleType] = list(MODULES)  # the built-in sites, then the registered ones
+
+
+def register(module: ModuleType) -> None:
+    """Add a site module (`register(ctx, main, frame)`, optional `SITES` index rows); sites
+    started afterwards serve it."""
+    if module not in _modules:
+        _modules.append(module)
+        SITES.extend(getattr(module, "SITES", ()))
+
+
+def unregister(module: ModuleType) -> None:
+    """Take a module added with `register` out again (the built-in ones stay)."""
+    if module in _modules and module not in MODULES:
+        _modules.remove(module)
+        for row in getattr(module, "SITES", ()):
+            SITES.remove(row)
 
 
 def build_apps(ctx: SiteContext, extra: tuple[Any, ...] = ()) -> tuple[FastAPI, FastAPI]:
@@ -74,7 +100,7 @@ def build_apps(ctx: SiteContext, extra: tuple[Any, ...] = ()) -> tuple[FastAPI, 
     def frame_index() -> str:
         return "<p>Embedded content for the proving ground.</p>"
 
-    for module in MODULES:
+    for module in _modules:
         module.register(ctx, main, frame)
     for module in extra:
         module.register(ctx, main, frame)
@@ -100,4 +126,4 @@ def warm_up(ctx: SiteContext) -> threading.Thread:
     return thread
 
 
-__all__ = ["SITES", "SiteContext", "build_apps", "warm_up"]
+__all__ = ["SITES", "SiteContext", "build_apps", "register", "unregister", "warm_up"]

@@ -3,7 +3,7 @@ the lookups that compute answers from the data the pages render."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 from webfovea.proving_ground.plan import (
     DASH,
@@ -29,6 +29,15 @@ GATE_TRUTH = [
 ]
 
 
+class TaskExtras(TypedDict, total=False):
+    """What some tasks add: the oracle's `quirks`, and the `truth` of their navigation —
+    predicates over their session's server-side request log (webfovea/predicates.py); tasks
+    whose navigation the server cannot see declare none."""
+
+    quirks: dict
+    truth: list[dict]
+
+
 class SuiteBase:
     def __init__(self, handle: Any, seed: int) -> None:
         self.handle = handle
@@ -41,7 +50,7 @@ class SuiteBase:
         frame = getattr(self.handle, "frame_url", None)
         return [frame] if frame else []
 
-    def add(  # noqa: PLR0913 -- issue 19: the suites are being moved into a registry
+    def add(
         self,
         tid: str,
         site: str,
@@ -51,12 +60,11 @@ class SuiteBase:
         category: str,
         classes: list[str],
         plan: list[Step],
-        quirks: dict | None = None,
-        truth: list[dict] | None = None,
+        **extras: Unpack[TaskExtras],
     ) -> None:
-        # `truth`: the task's navigation truth, predicates over its session's server-side request
-        # log (webfovea/predicates.py); tasks whose navigation the server cannot see declare none.
+        truth = extras.get("truth")
         extra = {"nav_truth": truth} if truth else {}
+        quirks = extras.get("quirks")
         self.tasks.append(
             Task(
                 task_id=tid,

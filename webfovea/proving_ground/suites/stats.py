@@ -112,7 +112,7 @@ class StatsTasks(SuiteBase):
                 "form interaction",
                 ["autocomplete", *extra, "long_page"],
                 plan,
-                quirks,
+                quirks=quirks,
                 truth=[last_fetch(TABLE, country=DEFAULTS["country"], indicator=ind, freq="M")],
             )
         # Select and autocomplete together.

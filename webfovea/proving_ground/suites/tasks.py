@@ -5,13 +5,14 @@ or document shows a different value)."""
 from typing import Any
 
 from webfovea.proving_ground.suites.lab import lab_tasks
-from webfovea.proving_ground.suites.portal import PortalTasks
+from webfovea.proving_ground.suites.obstacles import ObstacleTasks
+from webfovea.proving_ground.suites.sources import SourceTasks
 from webfovea.proving_ground.suites.stats import StatsTasks
 from webfovea.proving_ground.suites.structure import structure_tasks
 from webfovea.task import Task
 
 
-class _Suite(StatsTasks, PortalTasks):
+class _Suite(StatsTasks, SourceTasks, ObstacleTasks):
     """All builders over one seeded world."""
 
 

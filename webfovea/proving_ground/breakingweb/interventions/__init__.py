@@ -1,9 +1,14 @@
 """Interventions: one module per family, registered here (`FAMILIES`, by name).
 
-A variant is a family name (`layer/stressor`); docs/breakingweb.md lists them.
+A variant is a family name (`layer/stressor`); docs/breakingweb.md lists them. Adding a family
+is one module in its layer's folder, named after it, with its `FAMILY`, plus one entry in
+`_MODULES`. A family module kept outside this package (a plug-in, a test) joins with
+`register(module)` before the sites make sessions, and leaves with `unregister(module)`.
 """
 
 from __future__ import annotations
+
+from types import ModuleType
 
 from .base import LAYERS, PRIMITIVES, Effect, Family, IvContext, NetworkRule
 from .client import intercepting_overlay, label_shift, swallowed_click
@@ -35,6 +40,27 @@ _MODULES = (
     label_shift,
 )
 FAMILIES: dict[str, Family] = {m.FAMILY.name: m.FAMILY for m in _MODULES}
+_registered: list[ModuleType] = []
+
+
+def register(module: ModuleType) -> None:
+    """Add a family module's `FAMILY`; sessions made afterwards may name it as their variant."""
+    fam: Family = module.FAMILY
+    if fam.layer not in LAYERS or fam.name.split("/", 1)[0] != fam.layer:
+        raise ValueError(f"family {fam.name!r} must be named layer/stressor, with a layer of {LAYERS}")
+    if module in _registered:
+        return
+    if fam.name in FAMILIES:
+        raise ValueError(f"intervention family {fam.name!r} is defined twice")
+    _registered.append(module)
+    FAMILIES[fam.name] = fam  # in place: the suite and the sites hold this dict
+
+
+def unregister(module: ModuleType) -> None:
+    """Take a module added with `register` out again (the built-in ones stay)."""
+    if module in _registered:
+        _registered.remove(module)
+        FAMILIES.pop(module.FAMILY.name, None)
 
 
 class UnknownFamily(ValueError):
@@ -61,4 +87,6 @@ __all__ = [
     "NetworkRule",
     "UnknownFamily",
     "family",
+    "register",
+    "unregister",
 ]

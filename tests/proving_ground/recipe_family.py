@@ -1,0 +1,26 @@
+"""A throwaway intervention family, written as a module under
+`proving_ground/breakingweb/interventions/network/` would be (`network/recipe_teapot`): the
+first call to the task's main route answers 418. `interventions.register(recipe_family)` adds
+it the way `_MODULES` adds the built-in ones."""
+
+from __future__ import annotations
+
+import random
+
+from webfovea.proving_ground.breakingweb.interventions.base import Effect, Family, NetworkRule
+from webfovea.proving_ground.sessions import Session
+
+ERROR = "The kettle is busy (recipe intervention)."
+
+
+def _decide(ordinal: int, session: Session, rng: random.Random) -> Effect | None:
+    return Effect(status=418, body={"ok": False, "error": ERROR}, note="teapot") if ordinal == 1 else None
+
+
+FAMILY = Family(
+    name="network/recipe_teapot",
+    layer="network",
+    primitive="patience",
+    summary="the first call to the main route answers 418",
+    network=NetworkRule("main", _decide),
+)

@@ -1,0 +1,122 @@
+"""`run_ab`: the same tasks, budgets and seeds in every arm, then one comparison (ab.json +
+report.html) — `webfovea ab` as a Python call. Arms are profiles, observation modes or
+NAME=PROFILE[:KEY=VALUE,...] specs (webfovea/eval/arms.py); docs/ab.md describes the output."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from webfovea.app.config import vision_overrides
+from webfovea.app.errors import AppError
+from webfovea.app.reporter import Reporter
+from webfovea.app.run import RunPlan, run_and_summarise
+from webfovea.app.tasks import only, open_tasks
+from webfovea.config import HarnessConfig
+from webfovea.eval.arms import Arm
+
+ORACLE_LABEL = (
+    "ORACLE NUMBERS: the oracle is a test instrument that always decides right; these figures "
+    "measure the harness in each arm, not a real model"
+)
+
+
+@dataclass
+class AbOptions:
+    suite: str  # a registered suite's name or a task file (as for run_bench)
+    arms: str | None = None  # comma-separated profiles or observation modes; the first is the baseline
+    arm: list[str] = field(default_factory=list)  # NAME=PROFILE[:KEY=VALUE,...] specs
+    out_dir: Path = Path("runs/ab")
+    model: str = "oracle"
+    seeds: int = 1  # proving-ground seeds 0..N-1; tasks are paired by (seed, task)
+    limit: int | None = None  # the first N tasks of each seed
+    only: str | None = None
+    workers: int = 1  # per arm
+    max_steps: int = 80
+    max_seconds: float = 1800.0
+    base_url: str | None = None
+    coords: str | None = None
+    cap: str | None = None
+    vision_model: str | None = None
+    vision_base_url: str | None = None
+
+
+@dataclass
+class AbResult:
+    data: dict[str, Any]  # ab.json's content
+    path: Path  # ab.json
+    report: Path  # report.html
+    lines: list[str]  # the terminal view (eval.ab.format_ab)
+
+
+def _is_oracle(model: str) -> bool:
+    # The model *kind* (the spec's prefix), the one the factory registers: a label, not behaviour.
+    return model.split(":", 1)[0].strip().lower() == "oracle"
+
+
+def _configs(o: AbOptions, budgets: dict[str, Any]) -> tuple[list[Arm], dict[str, HarnessConfig]]:
+    from webfovea.eval.arms import ArmError, arm_config, parse_arms
+
+    try:
+        parsed = parse_arms(o.arms, o.arm or None)
+        configs: dict[str, HarnessConfig] = {
+            a.name: arm_config(a, model=o.model, budgets=budgets, coords=o.coords, cap=o.cap) for a in parsed
+        }
+    except ArmError as e:
+        raise AppError(str(e)) from None
+    vision = vision_overrides(o.vision_model, o.vision_base_url)  # every arm asks the same vision model
+    return parsed, {name: c.model_copy(update=vision) for name, c in configs.items()}
+
+
+def run_ab(options: AbOptions, reporter: Reporter | None = None) -> AbResult:
+    """Run every arm on the same tasks, budgets and seeds; compare them (pass rates, paired
+    fixed/broken with an exact McNemar test, cost per step) in OUT/ab.json and OUT/report.html."""
+    from webfovea.eval.ab import build_ab, format_ab, write_ab
+    from webfovea.eval.report import write_report
+
+    o, reporter = options, reporter or Reporter()
+    if o.seeds < 1:
+        raise AppError("--seeds must be at least 1")
+    if o.workers < 1:
+        raise AppError("--workers must be at least 1")
+    budgets = {"max_steps": o.max_steps, "max_seconds": o.max_seconds}
+    parsed, configs = _configs(o, budgets)
+    if o.out_dir.exists() and not o.out_dir.is_dir():
+        raise AppError(f"--out {o.out_dir} is a file, not a folder; give a folder path")
+    o.out_dir.mkdir(parents=True, exist_ok=True)
+    seed_list = list(range(o.seeds))
+    tasks_per_seed = 0
+    for seed in seed_list:
+        with open_tasks(o.suite, seed, reporter=reporter) as loaded:
+            tasks = only(loaded.tasks, o.only) if o.only else loaded.tasks
+            if o.limit:
+                tasks = tasks[: o.limit]
+            tasks_per_seed = len(tasks)
+            for a in parsed:
+                run_dir = o.out_dir / a.name if o.seeds == 1 else o.out_dir / a.name / f"seed-{seed}"
+                reporter.note(f"arm {a.name} (seed {seed}): {len(tasks)} tasks -> {run_dir}")
+                meta = {"model": o.model, "seed": seed, "workers": o.workers, "suite": o.suite, "arm": a.name}
+                plan = RunPlan(
+                    model=o.model, config=configs[a.name], meta=meta, workers=o.workers, base_url=o.base_url
+                )
+                summary = run_and_summarise(tasks, run_dir, plan, loaded.handle, reporter)
+                if not summary.complete:
+                    reporter.warn(f"arm {a.name} is partial", "missing tasks count as failed in ab.json")
+    meta_ab: dict[str, Any] = {
+        "suite": o.suite,
+        "model": o.model,
+        "tasks_per_seed": tasks_per_seed,
+        "limit": o.limit,
+        "only": o.only,
+        "budgets": budgets,
+    }
+    if _is_oracle(o.model):
+        meta_ab["label"] = ORACLE_LABEL
+    arm_info = [
+        (a.name, {"spec": a.to_json(), "outside_rules": configs[a.name].outside_rules()}) for a in parsed
+    ]
+    data = build_ab(o.out_dir, arm_info, seed_list, meta_ab)
+    path = write_ab(o.out_dir, data)
+    report = write_report(o.out_dir)
+    return AbResult(data, path, report, format_ab(data))

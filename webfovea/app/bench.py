@@ -1,0 +1,187 @@
+"""`run_bench`: a suite (or a task file) run, scored and summarised — `webfovea bench` as a
+Python call. The options are `BenchOptions`, field for field the command's options."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from webfovea.app.config import build_config, check_model, vision_overrides
+from webfovea.app.errors import AppError
+from webfovea.app.inputs import check_protocol, fault_names, oracle_via_spec, read_prices, with_docs
+from webfovea.app.reporter import Reporter
+from webfovea.app.run import RunPlan, after_run, run_and_summarise
+from webfovea.app.sites import go_offline
+from webfovea.app.sources import slug, source_of
+from webfovea.app.tasks import only, open_tasks
+from webfovea.config import HarnessConfig
+from webfovea.proving_ground.suites.catalog import SuiteOptions
+from webfovea.record import Summary
+from webfovea.task import Task
+
+BACKENDS = ("local", "ray")
+
+
+@dataclass
+class BenchOptions:
+    """What to run and how; the defaults are the command's."""
+
+    suite: str  # a registered suite's name (builtin, hostile, breakingweb, ...) or a task file
+    model: str = "oracle"
+    profile: str = "webfovea"
+    disable: list[str] = field(default_factory=list)
+    observation: str | None = None  # default: the profile's
+    workers: int = 1
+    out_dir: Path | None = None  # default runs/<suite>-<profile>
+    cdp_urls: list[str] = field(default_factory=list)
+    backend: str = "local"  # or ray
+    address: str | None = None  # Ray's
+    seed: int = 0
+    ports: tuple[int, int] = (0, 0)  # main and frame sites (0 = free)
+    base_url: str | None = None
+    coords: str | None = None
+    cap: str | None = None
+    compare_with: Path | None = None
+    offline: bool = False
+    allow_domains: list[str] = field(default_factory=list)
+    workspace: str | None = None  # files the upload action may give (None: not offered)
+    storage_state: str | None = None  # saved logins: a Playwright storage state file
+    user_data_dir: str | None = None  # ... or a profile folder (one sub-folder per worker)
+    limit: int | None = None
+    only: str | None = None
+    faults: str | None = None
+    protocol: str = "I"
+    docs: Path | None = None
+    via: str | None = None
+    prices: Path | None = None
+    paired: bool = False
+    families: list[str] | None = None
+    vision_model: str | None = None
+    vision_base_url: str | None = None
+    fresh: bool = False
+
+
+@dataclass
+class BenchResult:
+    out_dir: Path
+    summary: Summary
+    after: list[str] = field(default_factory=list)  # what the suite's post-run step reported
+    comparison: str | None = None  # against `compare_with`
+
+
+def _config(o: BenchOptions, model: str) -> HarnessConfig:
+    return build_config(
+        model,
+        o.profile,
+        o.disable or None,
+        o.coords,
+        o.cap,
+        observation=o.observation,
+        **({"allow_domains": list(o.allow_domains)} if o.allow_domains else {}),
+        **({"workspace": str(Path(o.workspace).resolve())} if o.workspace else {}),
+        **({"storage_state": o.storage_state} if o.storage_state else {}),
+        **({"user_data_dir": o.user_data_dir} if o.user_data_dir else {}),
+        **vision_overrides(o.vision_model, o.vision_base_url),
+    )
+
+
+def default_out_dir(o: BenchOptions) -> Path:
+    tag = (
+        o.profile
+        + ("" if o.observation in (None, "vision") else f"-{o.observation}")
+        + "".join(f"-no-{d}" for d in o.disable)
+    )
+    name = slug(o.suite) if source_of(o.suite) is not None else Path(o.suite).stem
+    return Path("runs") / f"{name}-{tag}"
+
+
+def _select(tasks: list[Task], o: BenchOptions, faults: list[str]) -> list[Task]:
+    """--only, then --limit (with --paired: N clean tasks and their variants; with --faults: N
+    tasks spread across the sites, each with its faults), then Protocol II's manuals."""
+    if o.only:
+        tasks = only(tasks, o.only)
+    if o.limit and o.paired:  # the first N tasks with all their variants: no variant without its clean run
+        kept = [t.task_id for t in tasks if not (t.model_extra or {}).get("pair_of")][: o.limit]
+        tasks = [t for t in tasks if (t.model_extra or {}).get("pair_of", t.task_id) in kept]
+    elif faults:
+        from webfovea.proving_ground.oracle.faults import spread, with_faults
+
+        tasks = with_faults(spread(tasks, o.limit), faults)
+    elif o.limit:
+        tasks = tasks[: o.limit]
+    return tasks
+
+
+def run_bench(options: BenchOptions, reporter: Reporter | None = None) -> BenchResult:
+    """Run the suite's tasks, score the answers, write summary.json and report.html (AppError
+    for options that cannot run, before any browser starts)."""
+    o, reporter = options, reporter or Reporter()
+    if o.offline:
+        go_offline()
+    if o.workers < 1:
+        raise AppError("--workers must be at least 1")
+    model = oracle_via_spec(o.model, o.via) if o.via is not None else o.model
+    price_table = read_prices(o.prices)
+    # What the options themselves get wrong first; then the model (its key) before any browser.
+    check_protocol(o.protocol, o.docs)
+    faults = fault_names(o.faults, model)
+    check_model(model, o.base_url)
+    if o.backend not in BACKENDS:
+        raise AppError(f"unknown backend {o.backend!r}; use local or ray")
+    config = _config(o, model)
+    out_dir = o.out_dir or default_out_dir(o)
+    if out_dir.exists() and not out_dir.is_dir():
+        raise AppError(f"--out {out_dir} is a file, not a folder; give a folder path")
+    # profile and disabled are not passed: the summary takes them from the run's recorded config.
+    meta = {
+        "model": model,
+        "seed": o.seed,
+        "workers": o.workers,
+        "backend": o.backend,
+        "suite": o.suite,
+        "prices": price_table,
+        "protocol": o.protocol,
+        **({"faults": faults} if faults else {}),
+        **({"paired": True} if o.paired else {}),
+    }
+    plan = RunPlan(
+        model=model,
+        config=config,
+        meta=meta,
+        workers=o.workers,
+        cdp_urls=o.cdp_urls,
+        backend=o.backend,
+        address=o.address,
+        base_url=o.base_url,
+        fresh=o.fresh,
+    )
+    suite_options = SuiteOptions(paired=o.paired, families=tuple(o.families) if o.families else None)
+    with open_tasks(o.suite, o.seed, o.ports, suite_options, reporter) as loaded:
+        tasks = _select(loaded.tasks, o, faults)
+        if o.docs is not None:
+            tasks = with_docs(tasks, o.docs, reporter)
+        reporter.note(
+            f"{len(tasks)} tasks -> {out_dir}  (model {model}, profile {o.profile}, "
+            f"observation {config.observation}"
+            + (f", disabled {', '.join(o.disable)}" if o.disable else "")
+            + ")"
+        )
+        summary = run_and_summarise(tasks, out_dir, plan, loaded.handle, reporter)
+        result = BenchResult(
+            out_dir, summary, after_run(loaded.suite, loaded.handle, tasks, out_dir, reporter)
+        )
+    if o.compare_with is not None:
+        result.comparison = _compare(o.compare_with, out_dir, reporter)
+    return result
+
+
+def _compare(earlier: Path, out_dir: Path, reporter: Reporter) -> str | None:
+    from webfovea.eval.compare import CompareError, compare_runs, format_comparison
+
+    try:
+        text = format_comparison(compare_runs(earlier, out_dir))
+    except CompareError as e:
+        reporter.warn("no comparison", str(e))
+        return None
+    reporter.note(text)
+    return text

@@ -1,0 +1,137 @@
+"""One run of tasks into one folder, then everything written after it: the model's quirks, each
+run's truth from the sites' request log, stateful tasks' backend state, summary.json and
+report.html. `bench`, `replay` and every arm of `ab` run through here."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from webfovea.app.errors import AppError
+from webfovea.app.reporter import Reporter
+from webfovea.app.sites import port_aliases
+from webfovea.config import HarnessConfig
+from webfovea.task import Task
+
+if TYPE_CHECKING:
+    from webfovea.proving_ground.serve import SitesHandle
+    from webfovea.proving_ground.suites.catalog import Suite
+    from webfovea.record import Summary
+    from webfovea.record.schema import TaskResult
+
+
+@dataclass
+class RunPlan:
+    """How one run goes: everything but its tasks, its folder and its sites."""
+
+    model: str
+    config: HarnessConfig
+    meta: dict[str, Any] = field(default_factory=dict)  # summary.json's meta (suite, seed, ...)
+    workers: int = 1
+    cdp_urls: list[str] | None = None
+    backend: str = "local"
+    address: str | None = None  # Ray's
+    base_url: str | None = None
+    fresh: bool = False  # set an earlier run in the folder aside instead of resuming it
+
+
+def _stateful(tasks: list[Task]) -> bool:
+    return any((t.model_extra or {}).get("stateful_app") for t in tasks)
+
+
+def run_and_summarise(
+    tasks: list[Task],
+    out_dir: Path,
+    plan: RunPlan,
+    handle: SitesHandle | None = None,
+    reporter: Reporter | None = None,
+) -> Summary:
+    """`handle`: the running sites, whose request logs give the truth and whose per-start ports
+    are left out of the resume check."""
+    from webfovea.eval.report import write_report
+    from webfovea.eval.summary import write_summary
+    from webfovea.record import read_summary_file, write_model_quirks
+    from webfovea.runner.api import RunError, RunOptions, run_tasks
+
+    reporter = reporter or Reporter()
+    try:
+        outcome = run_tasks(
+            tasks,
+            out_dir,
+            RunOptions(
+                model=plan.model,
+                config=plan.config,
+                workers=plan.workers,
+                cdp_urls=plan.cdp_urls or None,
+                backend=plan.backend,
+                ray_address=plan.address,
+                model_options={"base_url": plan.base_url} if plan.base_url else None,
+                fresh=plan.fresh,
+                # The proving ground's ports change with every start: not part of a task's identity.
+                url_aliases=port_aliases(handle),
+                state_passed=_live_state_judge(tasks, handle),
+            ),
+        )
+    except RunError as e:
+        raise AppError(str(e)) from None
+    write_model_quirks(out_dir, [t.task_id for t in tasks])  # the oracle's quirks, next to its rates
+    if handle is not None:
+        _write_truths(tasks, out_dir, handle, reporter)
+        if _stateful(tasks):
+            from webfovea.proving_ground.breakingweb.scoring import attach_states
+
+            with handle.control() as control:
+                attach_states(out_dir, tasks, control)
+    path = write_summary(out_dir, tasks, complete=outcome.complete, meta=plan.meta)
+    loaded = read_summary_file(out_dir)
+    if loaded is None:
+        raise AppError(f"{path} was not written")
+    summary = loaded[0]
+    reporter.summary(summary)
+    if not outcome.complete:
+        reporter.warn(
+            "partial run",
+            f"not every task has a final result; see {path}. Re-run the same command to resume.",
+        )
+    report = write_report(out_dir)
+    reporter.note(f"summary: {path}")
+    reporter.note(f"report:  {report}")
+    return summary
+
+
+def _live_state_judge(
+    tasks: list[Task], handle: SitesHandle | None
+) -> Callable[[Task, TaskResult], bool | None] | None:
+    """The progress line's judge of stateful tasks by their backend state (None without them)."""
+    if handle is None or not _stateful(tasks):
+        return None
+    from webfovea.proving_ground.breakingweb.scoring import live_state_judge
+
+    return live_state_judge(handle)
+
+
+def _write_truths(tasks: list[Task], out_dir: Path, handle: SitesHandle, reporter: Reporter) -> None:
+    """Each run's truth from the sites' own request log, into its result.json (and its fault)."""
+    from webfovea.eval.truth import write_truths
+
+    with handle.control() as control:
+        counts = write_truths(tasks, out_dir, control.requests)
+    if counts["valid"]:
+        reporter.note(
+            f"truth: {counts['valid']} run(s) labelled from the sites' request logs "
+            f"({counts['nav_ok']} with the navigation right); {counts['invalid']} without a truth"
+        )
+
+
+def after_run(
+    suite: Suite | None, handle: SitesHandle | None, tasks: list[Task], out_dir: Path, reporter: Reporter
+) -> list[str]:
+    """The suite's own post-run step (the hostile judge), while its sites still run."""
+    if suite is None or suite.after is None:
+        return []
+    lines = suite.after(handle, tasks, out_dir)
+    for line in lines:
+        reporter.note(line)
+    return lines

@@ -1,0 +1,63 @@
+"""OCR of scanned PDF pages with Tesseract (the Debian package `tesseract-ocr`, optional).
+
+Run as a separate program on the page's rendering, its word boxes grouped into lines become
+the page's text layer, marked as OCR'd. Without the program (or when it fails) a scanned page
+keeps no text layer and the model is told to read it from the image.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import shutil
+import subprocess
+
+Box = tuple[float, float, float, float, str]  # x, y, width, height (CSS px of the view), text
+
+MAX_OCR_PAGES = 20  # scanned pages of one document recognised; the others stay image-only
+TIMEOUT_S = 60.0
+MIN_CONFIDENCE = 30.0  # Tesseract's word confidence (0-100) below which a word is dropped
+
+
+def available() -> bool:
+    return shutil.which("tesseract") is not None
+
+
+def recognise(png: bytes, scale: float) -> list[Box] | None:
+    """The lines of text Tesseract reads on a page image rendered at `scale` bitmap px per CSS px
+    (None: it failed)."""
+    exe = shutil.which("tesseract")
+    if exe is None:
+        return None
+    try:
+        done = subprocess.run(  # noqa: S603 - a fixed program, the image on stdin
+            [exe, "stdin", "stdout", "-l", "eng", "--psm", "3", "tsv"],
+            input=png,
+            capture_output=True,
+            timeout=TIMEOUT_S,
+            check=True,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    lines: dict[tuple[str, str, str], list[tuple[float, float, float, float, str]]] = {}
+    reader = csv.DictReader(
+        io.StringIO(done.stdout.decode("utf-8", "replace")), delimiter="\t", quoting=csv.QUOTE_NONE
+    )
+    for row in reader:
+        text = (row.get("text") or "").strip()
+        try:
+            conf = float(row.get("conf") or -1)
+            box = tuple(float(row[k]) / scale for k in ("left", "top", "width", "height"))
+        except (KeyError, ValueError):
+            continue
+        if row.get("level") == "5" and text and conf >= MIN_CONFIDENCE:
+            key = (row["block_num"], row["par_num"], row["line_num"])
+            lines.setdefault(key, []).append((*box, text))  # type: ignore[arg-type]
+    out: list[Box] = []
+    for words in lines.values():
+        x0 = min(w[0] for w in words)
+        y0 = min(w[1] for w in words)
+        x1 = max(w[0] + w[2] for w in words)
+        y1 = max(w[1] + w[3] for w in words)
+        out.append((x0, y0, x1 - x0, y1 - y0, " ".join(w[4] for w in words)))
+    return out

@@ -1,0 +1,143 @@
+"""The document views of one task, served by the browser itself on the site's own origin.
+
+A document is shown at `<origin>/__webfovea/doc/<n>/` (its page images beside it), where
+`<origin>` is the page that yielded it, so the site guard lets the tab go there and `back`
+returns to that page. A Playwright route on the context answers those URLs from memory: the
+site never sees them, and the view's Content-Security-Policy forbids every script.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl, urlsplit
+
+from playwright.async_api import BrowserContext, Page, Route
+
+from webfovea.documents import limits
+from webfovea.documents.document import Document, open_document
+
+PREFIX = "/__webfovea/doc/"
+CONVERT_TIMEOUT_S = 30.0
+PRERENDER = 30  # pages of a PDF rendered as soon as it opens (the rest when first shown)
+_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; form-action 'self'"
+
+
+@dataclass
+class Opened:
+    """What became of one document: the view's URL (None: refused) and the record entry."""
+
+    url: str | None
+    doc: Document | None
+    reason: str = ""
+    document: bool = True  # False: not a document at all (it stays a plain download)
+    record: dict[str, Any] = field(default_factory=dict)
+
+
+class DocumentViews:
+    def __init__(self) -> None:
+        self._docs: dict[int, Document] = {}
+        self._context: BrowserContext | None = None
+        self._ahead: asyncio.Future[Any] | None = None
+        self.opened = 0  # documents shown so far (the harness reads it to word a step's note)
+        self.on_record: Callable[[dict[str, Any]], None] | None = None  # capture.json's `documents`
+
+    @staticmethod
+    def _ours(url: str) -> bool:
+        return urlsplit(url).path.startswith(PREFIX)
+
+    async def _install(self, context: BrowserContext) -> None:
+        if self._context is None:
+            self._context = context
+            await context.route(self._ours, self._route)
+
+    async def uninstall(self) -> None:
+        if self._context is not None:
+            try:
+                await self._context.unroute(self._ours, self._route)
+            except Exception:
+                pass
+            self._context = None
+
+    async def _route(self, route: Route) -> None:
+        parts = urlsplit(route.request.url)
+        n, _, asset = parts.path[len(PREFIX) :].partition("/")
+        doc = self._docs.get(int(n)) if n.isdigit() else None
+        try:
+            if doc is None:
+                await route.fulfill(status=404, content_type="text/plain", body="no such document view")
+            elif asset:
+                body = await asyncio.to_thread(doc.asset, asset)
+                await route.fulfill(status=200 if body else 404, content_type="image/png", body=body or b"")
+            else:
+                html = doc.html(dict(parse_qsl(parts.query)))
+                headers = {"Content-Security-Policy": _CSP, "Cache-Control": "no-store"}
+                await route.fulfill(
+                    status=200, content_type="text/html; charset=utf-8", headers=headers, body=html
+                )
+        except Exception:
+            pass  # the page went away while it was answered
+
+    async def open(self, page: Page, path: Path, name: str, source_url: str, *, ocr: bool = False) -> Opened:
+        """Convert the saved file `path` and register its view (the caller navigates to it)."""
+        t0 = time.monotonic()
+        record: dict[str, Any] = {"name": name, "url": source_url, "file": path.name}
+        try:
+            data = await asyncio.to_thread(path.read_bytes)
+            doc = await asyncio.wait_for(
+                asyncio.to_thread(open_document, data, name, ocr=ocr), CONVERT_TIMEOUT_S
+            )
+        except limits.NotADocument as e:
+            return Opened(None, None, str(e), document=False)
+        except limits.Refused as e:
+            return self._refused(record, str(e))
+        except TimeoutError:
+            return self._refused(record, f"converting it took longer than {CONVERT_TIMEOUT_S:g} s")
+        except Exception as e:  # a malformed file the libraries choke on
+            return self._refused(record, f"it could not be read ({type(e).__name__}: {str(e)[:120]})")
+        n = len(self._docs) + 1
+        self._docs[n] = doc
+        if doc.pdf is not None:  # render ahead of the scrolling, off the event loop
+            pdf = doc.pdf
+            self._ahead = asyncio.ensure_future(
+                asyncio.to_thread(lambda: [pdf.png(i) for i in range(min(len(pdf.pages), PRERENDER))])
+            )
+        await self._install(page.context)
+        base = page.url if urlsplit(page.url).scheme in ("http", "https") else source_url
+        p = urlsplit(base)
+        url = f"{p.scheme}://{p.netloc}{PREFIX}{n}/"
+        view = path.with_name(path.name + ".view.html")
+        try:
+            await asyncio.to_thread(view.write_text, doc.html(), "utf-8")
+            record["view"] = view.name
+        except OSError:
+            pass
+        record.update(
+            kind=doc.kind,
+            extent=doc.extent(),
+            bytes=doc.size,
+            opened=True,
+            view_url=url,
+            scanned_pages=doc.scanned(),
+            ocr_pages=doc.ocr_done(),
+            seconds=round(time.monotonic() - t0, 3),
+        )
+        self._tell(record)
+        self.opened += 1
+        return Opened(url, doc, record=record)
+
+    def _refused(self, record: dict[str, Any], reason: str) -> Opened:
+        record.update(opened=False, refused=reason)
+        self._tell(record)
+        return Opened(None, None, reason, record=record)
+
+    def _tell(self, record: dict[str, Any]) -> None:
+        if self.on_record is not None:
+            try:
+                self.on_record(dict(record))
+            except Exception:
+                pass
