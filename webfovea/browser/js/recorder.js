@@ -97,6 +97,15 @@
   startObserver();
   // Heard in this world as soon as the navigation starts, before its request is sent.
   apply(addEL, W, ['beforeunload', () => { s.leftAt = now(); }, {capture: true}]);
+  // A followed link or a submitted form starts a navigation whose request may come later.
+  const navClosest = Element.prototype.closest;
+  const leaving = (e) => {
+    const t = e.target;
+    if (e.defaultPrevented || !t || apply(nodeType, t, []) !== 1) return;
+    if (e.type === 'submit' || apply(navClosest, t, ['a[href]:not([href^="#"]):not([href^="javascript:"]):not([download]):not([target=_blank])'])) s.leftAt = now();
+  };
+  apply(addEL, W, ['click', leaving, {}]);
+  apply(addEL, W, ['submit', leaving, {}]);
   apply(addEL, D, ['scroll', (e) => { if (e.target !== D) s.innerScrolls++; }, {capture: true, passive: true}]);
 
   // Short timers scheduled while an action is dispatched (and, CHAIN deep, by their callbacks),
