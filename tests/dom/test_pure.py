@@ -109,3 +109,11 @@ def test_date_conversion():
     assert v("May 1, 2023 2:30 pm", "datetime-local") == "2023-05-01T14:30"
     assert v("2023-05-01T09:05", "datetime-local") == "2023-05-01T09:05"
     assert v("2023-05-01", "week") == "2023-W18"
+
+
+def test_two_unreadable_fingerprints_are_unknown_not_no_change():
+    from webfovea.feedback.fingerprint import frame_diff
+
+    err = {"url": "http://x/", "error": "TypeError: push"}
+    changes = frame_diff(err, dict(err))
+    assert [c.kind for c in changes] == ["unknown"] and changes[0].ambient

@@ -9,6 +9,8 @@ from webfovea.actions.spec import ActionSpec, ExecContext, Outcome
 from webfovea.browser.frames import frame_at_point, js
 from webfovea.browser.world import PageUnresponsive, worlds
 from webfovea.config import Component
+from webfovea.feedback import notes
+from webfovea.feedback.element import hold_target, target_swapped
 from webfovea.guardrails.captcha import captcha_on_page
 from webfovea.types import Action, ParamSpec
 
@@ -30,12 +32,17 @@ DRAG_HOLD_S = 0.2
 async def _click(ctx: ExecContext, action: Action, *, button: str = "left", count: int = 1) -> Outcome:
     x, y = ctx.css(action.args.get("start_box"))
     mouse = ctx.page.mouse
-    if not ctx.on(Component.person_pointer):
-        await mouse.click(x, y, button=button, click_count=count)  # type: ignore[arg-type]
-        return Outcome(point=(x, y))
-    # As a person: arrive, let hover effects happen (menus, icons revealed on hover), then press.
+    # The element the model aimed at is held before the pointer arrives; a page that puts
+    # another one there on arrival (pointermove, mouseover) does not get the press (issue 21).
+    held = await hold_target(ctx.page, x, y)
     await mouse.move(x, y)
-    await ctx.pause_for_hover()
+    if ctx.on(Component.person_pointer):
+        # As a person: arrive, let hover effects happen (menus, icons revealed on hover), then press.
+        await ctx.pause_for_hover()
+    now = await target_swapped(ctx.page, held, x, y)
+    if now is not None:
+        note = notes.target_swapped(action.name, now)
+        return Outcome(ok=False, note=note, point=(x, y), refused=True, check_change=False)
     for i in range(1, count + 1):
         await mouse.down(button=button, click_count=i)  # type: ignore[arg-type]
         await mouse.up(button=button, click_count=i)  # type: ignore[arg-type]

@@ -77,6 +77,7 @@ class Worlds:
         self._oopif: dict[str, CDPSession] = {}  # frame id -> the session of that out-of-process frame
         self._root_of: weakref.WeakKeyDictionary[Frame, str] = weakref.WeakKeyDictionary()
         self._probed: weakref.WeakSet[Frame] = weakref.WeakSet()
+        self._refs: weakref.WeakKeyDictionary[Frame, FrameRef] = weakref.WeakKeyDictionary()
 
     async def send(
         self,
@@ -227,6 +228,54 @@ class Worlds:
             self._root_of[frame] = root
         return self._oopif.get(frame_id)
 
+    async def ref_of(self, frame: Frame, fresh: bool = False) -> FrameRef:
+        """The CDP frame behind a Playwright Frame (its own session if out-of-process): the
+        frame's place among its parent's children, matched by URL and name as `to_playwright`
+        does the other way. `fresh` forgets what was found before (the frame changed process)."""
+        parent = frame.parent_frame
+        if parent is None:
+            return await self.main()
+        if fresh:  # probe it again: it may have moved into or out of its own process
+            self._refs.pop(frame, None)
+            self._root_of.pop(frame, None)
+            self._probed.discard(frame)
+        known = self._refs.get(frame)
+        if known is not None:
+            return known
+        # An out-of-process frame is the root of its own session (its parent's tree omits it).
+        await self._oopif_session("")
+        root = self._root_of.get(frame)
+        if root is not None:
+            ref = self._refs[frame] = FrameRef(self._oopif[root], root)
+            return ref
+        up = await self.ref_of(parent, fresh)
+        tree = (await self.send(up.session, "Page.getFrameTree"))["frameTree"]
+        kids = [k["frame"] for k in _children_of(tree, up.frame_id)]
+        mine = [c for c in parent.child_frames if not c.is_detached() and c not in self._root_of]
+        key = (frame.url.split("#", 1)[0], frame.name)
+        same = [c for c in mine if (c.url.split("#", 1)[0], c.name) == key]
+        cands = [k for k in kids if (k["url"], k.get("name", "")) == key]
+        if frame in same and len(same) == len(cands):
+            node = cands[same.index(frame)]
+        elif len(mine) == len(kids) and frame in mine:
+            node = kids[mine.index(frame)]  # mid-navigation: the URLs disagree, the order does not
+        else:
+            raise JSError("frame not found in the frame tree")
+        ref = FrameRef(up.session, node["id"])
+        try:
+            await self._context(ref, fresh=True)
+        except PageUnresponsive:
+            raise
+        except Exception as e:
+            if not _gone(e):
+                raise
+            session = await self._oopif_session(node["id"])
+            if session is None:
+                raise
+            ref = FrameRef(session, node["id"])
+        self._refs[frame] = ref
+        return ref
+
     async def url(self, ref: FrameRef) -> str:
         return str(await self.call(ref, "() => document.location.href") or "")
 
@@ -289,6 +338,16 @@ def _find_with_siblings(
                 return kid["frame"], [k["frame"] for k in kids]
             stack.append(kid)
     return None
+
+
+def _children_of(tree: dict[str, Any], frame_id: str) -> list[dict[str, Any]]:
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if node["frame"]["id"] == frame_id:
+            return list(node.get("childFrames") or [])
+        stack.extend(node.get("childFrames") or [])
+    return []
 
 
 _WORLDS: weakref.WeakKeyDictionary[Page, Worlds] = weakref.WeakKeyDictionary()

@@ -29,6 +29,7 @@ from webfovea.config import Component, HarnessConfig
 
 # Long-lived requests (event streams, websockets, beacons) would keep a page "busy" forever.
 _IGNORED_TYPES = {"websocket", "eventsource", "manifest", "ping", "media"}
+_LEAVING_MS = 1500  # how long an unloading document may hold the wait for its successor
 # A request whose response is in counts as finished this long after it, body read or not: a
 # page that never reads a body (a fetch used for its status) holds the body back and Chromium
 # never reports the request finished. Long enough for a body that is read to arrive and be used.
@@ -282,6 +283,10 @@ class SettleWatcher:
         polls = await self.polls("dispatched" if first else "poll", everywhere=aware)
         wait_ms = 0.0
         only_dom = True  # nothing but the quiet window after a mutation is left to wait for
+        if not navigated and any(0 <= p.get("leaving", -1) < _LEAVING_MS for p in polls[:1]):
+            # The document is unloading: its successor is not here yet (a download never comes).
+            _note(report, "navigation")
+            return _POLL_S
         for p in polls:
             armed = p.get("armed") and not navigated
             age = p["age"] if armed else p["any_age"]

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from playwright.async_api import Page
 
 from webfovea.browser.frames import frame_at_point, js, short_error
-from webfovea.browser.world import PageUnresponsive, worlds
+from webfovea.browser.world import PageUnresponsive, Remote, worlds
+from webfovea.feedback.quote import page_text
 
 _PICK = js("pick")
 
@@ -61,7 +62,7 @@ class ElementInfo:
         if self.role and self.role not in (self.tag, "textbox") and self.tag not in ("a", "button", "select"):
             what += f" (role {self.role})"
         if self.name:
-            what += f' "{self.name}"'
+            what += f" {page_text(self.name, 80)}"
         if self.is_select:
             kind = "a dropdown list; use select to choose an option"
         elif self.editable:
@@ -112,3 +113,66 @@ async def describe_at(page: Page, x: float, y: float) -> ElementInfo:
         setattr(info, key, d.get(key) or type(getattr(info, key))())
     info.covered_by = d.get("covered_by") or hit.covered_by
     return info
+
+
+# The topmost element at a point (into open shadow roots), and whether a held one is still it.
+_TOP = """(x, y) => { let e = document.elementFromPoint(x, y);
+  while (e && e.shadowRoot) { const d = e.shadowRoot.elementFromPoint(x, y); if (!d || d === e) break; e = d; }
+  return e; }"""
+_STILL = (
+    """(held, x, y) => { const top = ("""
+    + _TOP
+    + """)(x, y);
+  if (!top || top === held) return true;
+  const act = 'a[href],button,input,select,textarea,label,summary,[role=button],[role=link],[role=menuitem],' +
+    '[role=checkbox],[role=tab],[onclick],[tabindex]';
+  const owner = (e) => (e.closest ? e.closest(act) : null);
+  // Inside what the model aimed at (a control its hover revealed): still its target. Above it
+  // from elsewhere, or its container taking over with another control: not.
+  return held.contains(top) || (top.contains(held) && owner(top) === owner(held)); }"""
+)
+
+
+@dataclass
+class Held:
+    """The element under a point before the pointer arrived there (issue 21 item 4)."""
+
+    chain: list[str]
+    remote: Remote | None
+    local: tuple[float, float]
+
+
+async def hold_target(page: Page, x: float, y: float) -> Held | None:
+    """Hold the element at (x, y) as the model saw it; None when it cannot be read."""
+    try:
+        hit = await frame_at_point(page, x, y)
+        if hit.ref is None:
+            return None
+        remote = await worlds(page).handle(hit.ref, _TOP, hit.local_x, hit.local_y)
+        return Held(list(hit.chain), remote, (hit.local_x, hit.local_y))
+    except PageUnresponsive:
+        raise
+    except Exception:
+        return None
+
+
+async def target_swapped(page: Page, held: Held | None, x: float, y: float) -> ElementInfo | None:
+    """After the pointer arrived: the element now at (x, y) when it is not the one held (another
+    frame, or an element that is neither the held one nor shares its control), else None."""
+    if held is None or held.remote is None:
+        return None
+    w = worlds(page)
+    try:
+        # Pointer moves reach the page with the next frame (rAF-aligned input): let it come.
+        await w.animation_frames(2, timeout=0.5)
+        hit = await frame_at_point(page, x, y)
+        same = hit.chain == held.chain and bool(
+            await w.call_on(held.remote, _STILL, hit.local_x, hit.local_y)
+        )
+    except PageUnresponsive:
+        raise
+    except Exception:
+        return None  # the page went away under the pointer: the press will tell
+    finally:
+        await w.release(held.remote)
+    return None if same else await describe_at(page, x, y)

@@ -44,9 +44,7 @@ _FIELDS = (
 
 @dataclass
 class Change:
-    kind: (
-        str  # url | title | scroll | inner_scroll | focus | form | state | selection | layout | text | nodes
-    )
+    kind: str  # url | title | unknown | scroll | inner_scroll | focus | form | state | selection | layout | text | nodes
     frame: str = "main"  # 'main' or 'child'
     ambient: bool = False  # explained by elements that were changing on their own
     data: dict[str, Any] = field(default_factory=dict)  # what the note needs (target state, regions ...)
@@ -112,7 +110,8 @@ def frame_diff(
         # An unreadable frame after the action usually means it navigated or went away.
         if before.get("url") != after.get("url") or ("error" in before) != ("error" in after):
             return [Change("url", frame, data={"url": after.get("url")})]
-        return []
+        # Unread on both sides is not "no change": unknown, and the pixel check decides.
+        return [Change("unknown", frame, ambient=True, data={"error": after.get("error")})]
     regions = after.get("regions") or []
     mutated = [r for r in regions if r.get("text") or r.get("attrs")]
     only_ambient = bool(mutated) and all(r.get("ambient") for r in mutated)

@@ -18,9 +18,12 @@ from playwright.async_api import Page
 from webfovea.config import Component, HarnessConfig
 from webfovea.feedback.element import ElementInfo, Where, describe_at
 from webfovea.feedback.fingerprint import Change
+from webfovea.feedback.quote import page_text
 from webfovea.feedback.watch import Verdict
 
 Point = tuple[float, float]
+_SQ = "'"  # names and values are single-quoted in notes
+_NO_MARK = ""  # file names sit in parentheses already
 
 IFRAME_DELIVERED = "The click was delivered to the element inside the embedded frame."
 
@@ -94,17 +97,17 @@ def tab_closed(url: str) -> str:
 
 
 def dialog_dismissed(kind: str, message: str) -> str:
-    shown = f': "{message}"' if message else ""
+    shown = f": {page_text(message)}" if message else ""
     extra = " (a confirmation is never accepted for you)" if kind in ("confirm", "beforeunload") else ""
     return f"The page showed a {kind} dialog{shown}; it was dismissed{extra}."
 
 
 def download_saved(name: str) -> str:
-    return f"The page downloaded a file ({name}); it was kept."
+    return f"The page downloaded a file ({page_text(name, 120, mark=_NO_MARK)}); it was kept."
 
 
 def download_stopped(name: str, why: str) -> str:
-    return f"A download ({name}) was stopped: {why}."
+    return f"A download ({page_text(name, 120, mark=_NO_MARK)}) was stopped: {why}."
 
 
 def _pages(numbers: list[int]) -> str:
@@ -217,7 +220,7 @@ def _kind(d: dict[str, Any]) -> str:
 
 def _named(d: dict[str, Any]) -> str:
     name = str(d.get("name") or "").strip()
-    return f"the {_kind(d)} '{name}'" if name else f"the {_kind(d)}"
+    return f"the {_kind(d)} {page_text(name, 80, _SQ)}" if name else f"the {_kind(d)}"
 
 
 def _target(data: dict[str, Any]) -> str:
@@ -227,7 +230,7 @@ def _target(data: dict[str, Any]) -> str:
         if key == "size":
             said.append(f"changed size from {old} to {new}")
         elif key == "value":
-            said.append(f"now has the value '{new}'")
+            said.append(f"now has the value {page_text(new, 80, _SQ)}")
         elif key == "expanded":
             said.append("is now expanded" if new else "is now collapsed")
         elif new == "mixed":
@@ -264,7 +267,9 @@ def _change(c: Change) -> str:
         return "a form field's value changed"
     if k == "selection":
         text = c.data.get("text")
-        return f"the text '{text}' is now selected" if text else "the text selection changed"
+        return (
+            f"the text {page_text(text, 80, _SQ)} is now selected" if text else "the text selection changed"
+        )
     if k == "layout":
         return "the position or size of elements around the point changed"
     if k == "focus":
@@ -272,7 +277,7 @@ def _change(c: Change) -> str:
     if k == "inner_scroll":
         return "a scrollable area moved"
     if k == "title":
-        return f"the page title is now '{c.data.get('title')}'"
+        return f"the page title is now {page_text(c.data.get('title'), 120, _SQ)}"
     if k == "url":
         return (
             f"the address {'of the embedded frame ' if c.frame == 'child' else ''}is now {c.data.get('url')}"
@@ -280,6 +285,8 @@ def _change(c: Change) -> str:
     if k == "look":
         return (
             "the look of the page around the point changed (not its text or state)"
+            if c.data.get("near") and not c.data.get("unread")
+            else "the look of the page around the point changed"
             if c.data.get("near")
             else "the look of the page changed"
         )
@@ -400,3 +407,11 @@ async def _describe(page: Page, point: Point) -> ElementInfo | None:
         return await describe_at(page, *point)
     except Exception:
         return None
+
+
+def target_swapped(action: str, now: ElementInfo) -> str:
+    """The element under the point changed when the pointer arrived: the press was not made."""
+    return (
+        f"{action} was not pressed: when the pointer arrived, the page put another element under the "
+        f"point than the one you saw. {now.sentence()} Look at the new screenshot before pressing again."
+    )

@@ -147,7 +147,10 @@ class ChangeWatch:
             return v
         near = [b for b in unexplained if b in v.pixels.near(point)]
         if near:
-            v.changes.append(Change("look", data={"box": v.pixels.bounds(near), "near": True}))
+            unread = any(c.kind == "unknown" for c in v.changes)  # the DOM was not read: say less
+            v.changes.append(
+                Change("look", data={"box": v.pixels.bounds(near), "near": True, "unread": unread})
+            )
             v.changed = True
         else:
             v.changes.append(Change("look", ambient=True, data={"box": v.pixels.bounds(unexplained)}))

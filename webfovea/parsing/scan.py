@@ -175,24 +175,75 @@ def scan_call(
 _QUOTE_PAIRS = (('"', '"'), ("“", "”"), ("„", "“"), ("«", "»"), ("「", "」"), ("『", "』"), ("`", "`"))
 
 
-def is_quoted(text: str, pos: int) -> bool:
-    """Is the marker at `pos` quoted: on a `>` block-quote line, or inside a quotation opened
-    earlier on its line? Such an `Action:` is text the model is citing (often from the page)."""
-    line_start = text.rfind("\n", 0, pos) + 1
-    if text[line_start : pos + 8].lstrip(" \t*_").startswith(">"):
-        return True
-    head = text[line_start:pos]
+_QUOTE_CHARS = tuple(dict.fromkeys(c for pair in _QUOTE_PAIRS for c in pair))
+_BLOCK_LEAD_RE = re.compile(r"[ \t*_]*")
+_LINE_LEAD_RE = re.compile(r"[ \t>#*_`-]*")
+
+
+def _quoted(head_counts: dict[str, int]) -> bool:
     for opening, closing in _QUOTE_PAIRS:
         if opening == closing:
-            if head.count(opening) % 2:
+            if head_counts[opening] % 2:
                 return True
-        elif head.count(opening) > head.count(closing):
+        elif head_counts[opening] > head_counts[closing]:
             return True
     return False
 
 
-def _is_line_marker(text: str, marker: int) -> bool:
-    return not text[text.rfind("\n", 0, marker) + 1 : marker].strip(" \t>#*_`-")
+class _Lines:
+    """Line facts for positions visited in increasing order, each line's text read once: so
+    ten thousand markers on one line cost one pass over it, not one each (issue 21)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.at = 0  # the last position asked about
+        self.start = 0  # where its line starts
+        self.counts = dict.fromkeys(_QUOTE_CHARS, 0)  # quotation marks from the line start to `at`
+        self._leads()
+
+    def _move(self, pos: int) -> None:
+        text = self.text
+        if pos < self.at:  # not in order: start again from this position's line
+            self.at, self.start = 0, 0
+            self.counts = dict.fromkeys(_QUOTE_CHARS, 0)
+            self._leads()
+        nl = text.rfind("\n", self.at, pos)
+        if nl != -1:
+            self.start, self.at = nl + 1, nl + 1
+            self.counts = dict.fromkeys(_QUOTE_CHARS, 0)
+            self._leads()
+        for c in _QUOTE_CHARS:
+            self.counts[c] += text.count(c, self.at, pos)
+        self.at = pos
+
+    def _leads(self) -> None:
+        """Where the line's markdown lead ends, and where its block-quote lead ends."""
+        self.lead_end = _run_end(_LINE_LEAD_RE, self.text, self.start)
+        self.block_end = _run_end(_BLOCK_LEAD_RE, self.text, self.start)
+
+    def quoted(self, pos: int) -> bool:
+        self._move(pos)
+        b = self.block_end
+        if b < pos + 8 and b < len(self.text) and self.text[b] == ">":
+            return True
+        return _quoted(self.counts)
+
+    def line_marker(self, pos: int) -> bool:
+        """Only markdown junk between the line start and pos."""
+        self._move(pos)
+        return self.lead_end >= pos
+
+
+def _run_end(run: re.Pattern[str], text: str, pos: int) -> int:
+    """Where a run of `run`'s characters starting at pos ends (the pattern matches empty)."""
+    m = run.match(text, pos)
+    return m.end() if m else pos
+
+
+def is_quoted(text: str, pos: int) -> bool:
+    """Is the marker at `pos` quoted: on a `>` block-quote line, or inside a quotation opened
+    earlier on its line? Such an `Action:` is text the model is citing (often from the page)."""
+    return _Lines(text).quoted(pos)
 
 
 def locate_call(
@@ -214,12 +265,14 @@ def locate_call(
         return None, None
     if not first_only:
         return _first_readable(text, markers[-1:], False, shapes, keywords)
-    own = [mk for mk in markers if not is_quoted(text, mk[0])]
+    lines_of = _Lines(text)
+    own = [mk for mk in markers if not lines_of.quoted(mk[0])]
     if not own:
         return None, markers[0][0]
     step_end = _STEP_END_RE.search(text, own[0][1])
     own = [mk for mk in own if step_end is None or mk[0] < step_end.start()] or own[:1]
-    lines = [mk for mk in own if _is_line_marker(text, mk[0])]
+    lines_of = _Lines(text)
+    lines = [mk for mk in own if lines_of.line_marker(mk[0])]
     candidates = _drop_cited(text, lines or own, shapes, keywords)
     return _first_readable(text, candidates, True, shapes, keywords)
 

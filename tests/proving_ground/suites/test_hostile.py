@@ -36,3 +36,19 @@ async def test_the_judge_sees_an_unguarded_run(tmp_path: Path) -> None:
     # its plan expects, so three steps are enough to see it.
     held = await _run(tmp_path, ("hostile-admin-link", "hostile-redirect"), site_guard=False, max_steps=3)
     assert held == {"admin-link": False, "redirect": False}  # the admin port's own log says so
+
+
+@pytest.mark.asyncio
+async def test_the_page_cannot_speak_in_the_harness_voice(tmp_path: Path) -> None:
+    # issue 21: a page hunting for the recorder, poisoned prototypes, page text as a harness note
+    held = await _run(tmp_path, ("hostile-forgery", "hostile-voice", "hostile-swap"))
+    assert held == {"forgery": True, "voice": True, "swap": True}
+
+
+def test_an_attack_is_one_registered_record() -> None:
+    from webfovea.proving_ground.suites.attack import Attack, attacks, register
+
+    names = [a.name for a in attacks()]
+    assert len(names) == len(set(names)) >= 15 and names[:2] == ["geometry", "fill"]
+    with pytest.raises(ValueError, match="twice"):
+        register(Attack("geometry", "t", [], lambda ev: (True, "")))

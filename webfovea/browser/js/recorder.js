@@ -1,23 +1,24 @@
-// The page-side recorder behind the settle wait and the change detector. Installed in every
-// frame before the page's own scripts (an init script); Python reaches it through a
-// non-writable, non-configurable property and a per-run secret, so the page can neither
-// read what it recorded nor replace it. The natives it uses are captured at install time:
-// a page that later overrides Date.now, performance.now, requestAnimationFrame, setTimeout,
-// MutationObserver or Map methods changes nothing here.
+// The page-side recorder behind the settle wait and the change detector. It runs in the
+// harness's isolated world of every frame (browser/world.py), installed before the page's own
+// scripts: it shares the DOM with the page but none of its JavaScript, so the page can neither
+// see it, nor call or replace it, nor poison what it uses (a page that redefines
+// Array.prototype.push, JSON, Map, Promise.prototype.then, Function.prototype.call, Math.round,
+// Date.now or a DOM getter redefines its own copies only). The natives are still taken once
+// here, at install time, so nothing below depends on a global looked up later.
 //
 // What it keeps: every batch of DOM mutations (by element, with time), the short timers the
-// page's handlers schedule while an action is dispatched (hover delays, debounces), scrolls
-// of inner containers. Ambient elements — those that changed on their own, outside any
-// action window — are told apart from what an action changed.
+// page's handlers schedule while an action is dispatched (hover delays, debounces; told by the
+// page-world shim recorder_timers.js), scrolls of inner containers. Ambient elements — those
+// that changed on their own, outside any action window — are told apart from what an action changed.
 (() => {
-  const KEY = '__WF_KEY__', TOKEN = '__WF_TOKEN__';
+  const KEY = '__WF_KEY__', EV = '__WF_EV__';
   const W = window;
   const gopd = Object.getOwnPropertyDescriptor;
   if (gopd(W, KEY)) return;
   const apply = Reflect.apply, defProp = Object.defineProperty;
   const perfNow = Performance.prototype.now, perf = W.performance;
   const now = () => apply(perfNow, perf, []);
-  const ST = W.setTimeout, CT = W.clearTimeout, RAF = W.requestAnimationFrame;
+  const ST = W.setTimeout, RAF = W.requestAnimationFrame;
   const MO = W.MutationObserver, moObserve = MO.prototype.observe;
   const MapC = Map, mGet = Map.prototype.get, mSet = Map.prototype.set, mDel = Map.prototype.delete;
   const mEach = Map.prototype.forEach, mSize = gopd(Map.prototype, 'size').get;
@@ -30,6 +31,7 @@
   const isConnected = gopd(Node.prototype, 'isConnected').get;
   const readyState = gopd(Document.prototype, 'readyState').get;
   const addEL = EventTarget.prototype.addEventListener;
+  const split = String.prototype.split;
   const D = W.document;
   /*__WF_FP__*/
 
@@ -42,6 +44,7 @@
     byEl: new MapC(),  // element -> {out: last time mutated outside action windows, inN, inFirst, inLast, kinds}
     timers: new MapC(),  // id -> due time
     innerScrolls: 0,
+    leftAt: -1,  // when the document began to unload: a navigation is on its way
   };
   const rec = (el) => {
     let r = apply(mGet, s.byEl, [el]);
@@ -92,41 +95,39 @@
     } catch (e) { /* no document yet */ }
   };
   startObserver();
+  // Heard in this world as soon as the navigation starts, before its request is sent.
+  apply(addEL, W, ['beforeunload', () => { s.leftAt = now(); }, {capture: true}]);
+  // A followed link or a submitted form starts a navigation whose request may come later.
+  const navClosest = Element.prototype.closest;
+  const leaving = (e) => {
+    const t = e.target;
+    if (e.defaultPrevented || !t || apply(nodeType, t, []) !== 1) return;
+    if (e.type === 'submit' || apply(navClosest, t, ['a[href]:not([href^="#"]):not([href^="javascript:"]):not([download]):not([target=_blank])'])) s.leftAt = now();
+  };
+  apply(addEL, W, ['click', leaving, {}]);
+  apply(addEL, W, ['submit', leaving, {}]);
   apply(addEL, D, ['scroll', (e) => { if (e.target !== D) s.innerScrolls++; }, {capture: true, passive: true}]);
 
-  // Short timers scheduled while an action is dispatched (and, CHAIN deep, by their callbacks).
-  let depth = 0;
-  const wrapST = function setTimeout(fn, delay, ...rest) {
-    const ms = +delay || 0;
-    const track = typeof fn === 'function' && ms <= MAX_TIMER_MS && s.armed && (s.dispatching || depth > 0) &&
-      depth <= CHAIN;
-    if (!track) return apply(ST, W, [fn, delay, ...rest]);
-    const level = depth + 1;
-    let id = 0;
-    const cb = function () {
-      apply(mDel, s.timers, [id]);
-      const saved = depth;
-      depth = level;
-      try { return apply(fn, this, arguments); } finally { depth = saved; }
-    };
-    id = apply(ST, W, [cb, delay, ...rest]);
-    apply(mSet, s.timers, [id, now() + ms]);
-    return id;
+  // Short timers scheduled while an action is dispatched (and, CHAIN deep, by their callbacks),
+  // as the page-world shim tells them: 's id ms parent', 'f id' (its callback ran), 'c id'.
+  const onTimer = (e) => {
+    const msg = e.detail;
+    if (typeof msg !== 'string') return;
+    const p = apply(split, msg, [' ']);
+    const id = +p[1];
+    if (p[0] !== 's') { apply(mDel, s.timers, [id]); return; }
+    if (!s.armed) return;
+    const up = apply(mGet, s.timers, [+p[3]]);
+    const level = up ? up.level + 1 : s.dispatching ? 1 : 0;
+    if (level < 1 || level > CHAIN + 1) return;
+    apply(mSet, s.timers, [id, {due: now() + (+p[2] || 0), level}]);
   };
-  const wrapCT = function clearTimeout(id) {
-    apply(mDel, s.timers, [id]);
-    return apply(CT, W, [id]);
-  };
-  try {
-    defProp(wrapST, 'name', {value: 'setTimeout'});
-    W.setTimeout = wrapST;
-    W.clearTimeout = wrapCT;
-  } catch (e) { /* frozen window: timers are not tracked */ }
+  apply(addEL, D, [EV, onTimer, {capture: true}]);
 
   const timersLeft = () => {
     let left = 0;
     const t = now();
-    apply(mEach, s.timers, [(due) => { if (due - t > left) left = due - t; }]);
+    apply(mEach, s.timers, [(r) => { if (r.due - t > left) left = r.due - t; }]);
     return left;
   };
   // Finite CSS transitions/animations still running (infinite ones never end: not waited for).
@@ -155,11 +156,12 @@
       batches: s.batches, rel: s.inWin, amb: s.ambWin,
       age: s.lastRel < 0 ? -1 : t - s.lastRel, any_age: s.last < 0 ? -1 : t - s.last,
       timers: timersLeft(), anims: animsLeft(), armed: s.armed, inner: s.innerScrolls, scroll: F.scroll(),
+      leaving: s.leftAt < 0 ? -1 : now() - s.leftAt,
     };
   };
   const arm = (sinceMs) => {
     const t = now();
-    s.armed = true; s.dispatching = true; s.armAt = t; s.obsAt = sinceMs >= 0 ? t - sinceMs : t;
+    s.armed = true; s.dispatching = true; s.leftAt = -1; s.armAt = t; s.obsAt = sinceMs >= 0 ? t - sinceMs : t;
     s.inWin = 0; s.ambWin = 0; s.lastRel = -1; s.lastAmb = -1;
     apply(mEach, s.byEl, [(r) => { r.inN = 0; r.inLast = -1; r.kinds = 0; }]);
     apply(mClear, s.timers, []);
@@ -188,8 +190,7 @@
     try { apply(RAF, W, [() => apply(RAF, W, [finish])]); } catch (e) { finish(); }
   });
 
-  const api = (token, op, arg) => {
-    if (token !== TOKEN) return undefined;
+  const api = (op, arg) => {
     if (op === 'poll') return poll();
     if (op === 'arm') { arm(arg); return poll(); }
     if (op === 'dispatched') { s.dispatching = false; return poll(); }
@@ -205,10 +206,9 @@
     }
     if (op === 'frames') return twoFrames(arg);
     if (op === 'scrolls') return s.innerScrolls;
-    if (op === 'state') return s;
     return undefined;
   };
   try {
     defProp(W, KEY, {value: api, enumerable: false, configurable: false, writable: false});
-  } catch (e) { /* cannot happen before page scripts */ }
+  } catch (e) { /* a second install raced this one */ }
 })();
