@@ -70,6 +70,7 @@ class SettleWatcher:
         self.grabbed: tuple[Any, tuple[Any, ...]] | None = None
         self._grab: Callable[[], Awaitable[Any]] | None = None
         self._early: _Early | None = None
+        self.fresh_document = False  # the last poll came from a document the action did not arm
         self.early_grabs = [0, 0]  # early captures kept, dropped (the page changed while they were taken)
         page.on("request", self._on_request)
         page.on("response", self._on_response)
@@ -198,6 +199,7 @@ class SettleWatcher:
         self.grabbed = None
         self._grab = grab
         self._early = None
+        self.fresh_document = False
         if not cfg.on(Component.adaptive_settle):
             await asyncio.sleep(cfg.fixed_wait_ms / 1000)
             report.seconds = time.monotonic() - t0
@@ -227,6 +229,9 @@ class SettleWatcher:
                 break
             await asyncio.sleep(busy)
         self._drop_early()
+        if not navigated and nav_mark is not None and self.fresh_document:
+            navigated = True  # a new document answered before Playwright reported it
+            await self._load(t0, cfg.settle_max_ms / 1000)
         if navigated:
             # The paper's wait after a navigation lasts 1 to 8 s (seed 000 §4.6): a page that looks
             # settled at once (a shell whose data comes later) still gets the minimum.
@@ -281,6 +286,10 @@ class SettleWatcher:
         if now - self.last_activity < quiet_s:
             return max(0.005, quiet_s - (now - self.last_activity))
         polls = await self.polls("dispatched" if first else "poll", everywhere=aware)
+        # The main frame was armed before the action; a document that says it is not armed is
+        # its successor. The recorder answers over its own CDP session, so this can be known
+        # before Playwright's framenavigated event arrives.
+        self.fresh_document = bool(polls) and polls[0].get("armed") is False
         wait_ms = 0.0
         only_dom = True  # nothing but the quiet window after a mutation is left to wait for
         if not navigated and any(0 <= p.get("leaving", -1) < _LEAVING_MS for p in polls[:1]):
