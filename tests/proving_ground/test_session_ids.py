@@ -17,7 +17,7 @@ def test_session_ids_are_not_computable_from_public_fields() -> None:
     assert first.session_id != second.session_id
     digest = hashlib.sha256(b"task-1|7|None").hexdigest()[:10]
     assert first.session_id.startswith(f"ws-{digest}-1-") and first.session_id != f"ws-{digest}-1"
-    assert len(first.session_id.rsplit("-", 1)[-1]) >= 20  # 128 random bits
+    assert len(first.session_id.rsplit("-", 1)[-1]) == 32  # 128 random bits, hex so the id splits on "-"
     assert first.seed == second.seed == 7  # what a session holds is still the seed's
 
 

@@ -87,7 +87,7 @@ class SessionStore:
         digest = hashlib.sha256(f"{task_id}|{seed}|{variant}".encode()).hexdigest()[:10]
         with self._lock:
             self._counter += 1
-            sid = f"ws-{digest}-{self._counter}-{secrets.token_urlsafe(16)}"
+            sid = f"ws-{digest}-{self._counter}-{secrets.token_hex(16)}"
             session = Session(sid, task_id, seed, variant)
             self._sessions[sid] = session
         for hook in self.on_create:
