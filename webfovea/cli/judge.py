@@ -76,7 +76,7 @@ def evidence(
 @judge_app.command("run")
 def run(
     run_dir: Annotated[Path, typer.Argument(help="A run folder (one sub-folder per task).")],
-    method: Annotated[str, typer.Option("--method", help=_methods_help())] = "naveval",
+    method: Annotated[str, typer.Option("--method", help=_methods_help())] = "naveval-webfovea",
     judge: Annotated[
         str | None,
         typer.Option(
