@@ -22,6 +22,7 @@ pytest.importorskip("browsergym.miniwob", reason="BrowserGym is an optional extr
 from browsergym.core.action.base import execute_python_code  # noqa: E402
 from browsergym.core.observation import extract_screenshot  # noqa: E402
 from browsergym.experiments.agent import Agent  # noqa: E402
+from browsergym.experiments.loop import AbstractAgentArgs  # noqa: E402
 
 from webfovea.driving.environment import make_environment  # noqa: E402
 from webfovea.environments.browsergym.agentlab import WebfoveaAgentArgs  # noqa: E402
@@ -111,6 +112,7 @@ async def test_the_agent_solves_miniwob_in_browsergyms_loop(session, task_id: st
     args = WebfoveaAgentArgs(make_model=lambda: PointingSolver(facade))
     agent = args.make_agent()
     assert isinstance(agent, Agent) and args.agent_name == "webfovea"
+    assert isinstance(args, AbstractAgentArgs)  # what AgentLab's AgentArgs derive from
     try:
         reward, actions = await asyncio.to_thread(browsergym_loop, env.task, facade, agent)
     finally:

@@ -112,3 +112,26 @@ def test_naveval_as_published_one_call_without_actions(tmp_path) -> None:
     assert sum(k == "image" for k, _ in judge.asked[0][1]) == 1
     record = read_judge_records(run / "judge")["t1"]
     assert record.filter == "naveval" and record.method == "naveval"
+
+
+def test_a_replayed_webjudge_gives_each_screenshot_its_recorded_score(tmp_path) -> None:
+    """The screenshot calls run concurrently; their records are in step order, and a replay
+    answers each call the reply recorded for it."""
+    import shutil
+
+    run = _run(tmp_path, steps=12)  # more than the 8 calls in flight at once
+    judge_run(run, JudgeOptions(method="webjudge", judge="scripted"), model=ScriptedJudge())
+    recorded = read_judge_records(run / "judge")["t1"]
+    copy = tmp_path / "copy"
+    shutil.copytree(run, copy, ignore=shutil.ignore_patterns("judge"))
+    judge_run(copy, JudgeOptions(method="webjudge", judge=f"replay:{run}", cache=False))
+    replayed = read_judge_records(copy / "judge")["t1"]
+    assert [c["stage"] for c in recorded.calls][1:4] == [
+        "image:step_000.png",
+        "image:step_001.png",
+        "image:step_002.png",
+    ]
+    assert [(c["stage"], c.get("score")) for c in replayed.calls] == [
+        (c["stage"], c.get("score")) for c in recorded.calls
+    ]
+    assert replayed.verdict is True

@@ -34,11 +34,13 @@ from webfovea.observation.capture import Shot
 from webfovea.observation.sizing import fit_within
 from webfovea.parsing.reply import parse_reply
 
-try:  # BrowserGym's base class when browsergym-experiments is installed; the protocol otherwise
+try:  # BrowserGym's base classes when browsergym-experiments is installed; the protocol otherwise
     from browsergym.experiments.agent import Agent as _BrowserGymAgent
     from browsergym.experiments.agent import AgentInfo
+    from browsergym.experiments.loop import AbstractAgentArgs as _AgentArgs
 except ImportError:  # pragma: no cover - the protocol is duck-typed by AgentLab's loop
     _BrowserGymAgent = object
+    _AgentArgs = object
     AgentInfo = dict
 
 KEPT = ("goal", "chat_messages", "screenshot", "url", "last_action", "last_action_error", "elapsed_time")
@@ -143,7 +145,7 @@ class WebfoveaAgent(_BrowserGymAgent):  # type: ignore[misc]  # BrowserGym ships
 
 
 @dataclass
-class WebfoveaAgentArgs:
+class WebfoveaAgentArgs(_AgentArgs):  # type: ignore[misc]  # BrowserGym ships no types
     """AgentLab's `AgentArgs` for webfovea (serialisable: specs and names only). `model` is any
     model spec (`openai:MODEL`, `anthropic:MODEL`, a plug-in kind); `profile` and `disable` pick
     the harness's switches as `--profile`/`--disable` do."""
