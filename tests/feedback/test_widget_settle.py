@@ -231,3 +231,53 @@ async def test_signs_the_action_did_not_raise_do_not_hold_it(session):
         report = h.settle.last
         assert await page.inner_text("#msg") == "Thank you"
         assert not report.timed_out and report.seconds < 2.8, report  # the disabled button holds 2 s at most
+
+
+GRID = """<!doctype html><html><head><link rel=stylesheet href="/tabulator.min.css"></head><body>
+<div id=grid style="width:600px"></div><script src="/tabulator.min.js"></script><script>
+const rows = Array.from({length: 12}, (_, i) => ({id: i + 1, region: 'Region ' + (i + 1), score: 100 + i}));
+const table = new Tabulator('#grid', {data: rows, layout: 'fitColumns', columns: [
+  {title: 'Region', field: 'region'}, {title: 'Score', field: 'score', editor: 'number', editorParams: {selectContents: true}}]});
+table.on('tableBuilt', () => { document.body.dataset.ready = '1'; });
+</script></body></html>"""
+
+
+async def test_a_grid_edit_is_in_the_view_the_step_hands_back(session):
+    """Tabulator (Panel's grid): click a cell, type a number and Enter; the image handed back
+    shows the new value, every time."""
+    pages = {
+        "/": GRID,
+        "/tabulator.min.js": npm_file("tabulator-tables@6.3.1", "dist/js/tabulator.min.js"),
+        "/tabulator.min.css": npm_file("tabulator-tables@6.3.1", "dist/css/tabulator.min.css"),
+    }
+    with serve_pages(pages) as srv:
+        page = await session.fresh_page()
+        h = await Harness.on_page(page, make_config())
+        await h.goto(srv.url("/"))
+        await page.wait_for_selector("body[data-ready]")
+        for n in range(4):
+            cell = f'.tabulator-row:nth-child({n + 2}) .tabulator-cell[tabulator-field="score"]'
+            await h.observe()
+            await h.step(f"Thought: t\nAction: click(start_box={at(h, await centre(h, cell))})")
+            await h.observe()
+            _, view = await _step_view(h, f"type(content='{700 + n}\\n')")
+            assert await page.inner_text(cell) == str(700 + n)
+            assert _same(view, await _still_view(h)), n
+
+
+ENDLESS = """<!doctype html><html><body><button id=go style="font-size:22px">Export</button>
+<div id=out></div><script>
+go.onclick = () => { out.innerHTML = '<div class="loader" style="width:40px;height:40px;background:#999"></div>'; };
+</script></body></html>"""
+
+
+async def test_a_spinner_that_never_ends_is_not_called_a_page_that_kept_changing(session):
+    with serve_pages({"/": ENDLESS}) as srv:
+        page = await session.fresh_page()
+        h = await Harness.on_page(page, make_config())
+        await h.goto(srv.url("/"))
+        await h.observe()
+        res, _ = await _step_view(h, f"click(start_box={at(h, await centre(h, '#go'))})")
+        assert h.settle.last.timed_out and h.settle.last.held_by == "busy"
+        assert "never went quiet" not in res.feedback
+        assert "still showed a busy sign" in res.feedback, res.feedback

@@ -55,6 +55,7 @@ class SettleReport:
     # 'request', 'websocket', 'timer', 'animation', 'busy', 'dom'; 'minimum' when settle_min_ms held it
     waited_for: list[str] = field(default_factory=list)
     ambient_batches: int = 0  # changes of elements that were changing on their own
+    held_by: str = ""  # what the wait was last held by (of waited_for): why a timed-out wait ran out
 
 
 class SettleWatcher:
@@ -354,6 +355,7 @@ class SettleWatcher:
             or (aware and self.awaiting_reply(started, bound))
             or time.monotonic() - self.last_activity < quiet_s
         ):
+            report.held_by = "dom"  # something moved while the capture was taken
             return 0.0
         if shot is not None:
             self.grabbed = (shot, self._epoch_of(again))
@@ -429,5 +431,6 @@ def _counts(polls: list[dict[str, Any]], navigated: bool = False) -> tuple[int, 
 
 
 def _note(report: SettleReport, what: str) -> None:
+    report.held_by = what
     if what not in report.waited_for:
         report.waited_for.append(what)
