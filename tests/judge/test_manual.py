@@ -43,7 +43,7 @@ def _folder(tmp_path):
             {
                 "action": {"name": "click", "args": {"start_box": [5, 5]}},
                 "outcome": "executed",
-                "feedback": "",
+                "feedback": "The page changed: the text of the table 'cpi' changed.",
                 "fingerprint_before": _fp(page, {"tag": "button", "role": "", "name": "Apply"}),
                 "screenshot_marked": "step_000_marked.png",
             },
@@ -93,6 +93,7 @@ def test_facts_name_what_each_step_hit_and_leave_thoughts_out(tmp_path) -> None:
         "Choose 'Annual' in the drop-down list.",
     ]
     assert traj.facts[0].page == "/stats?country=VN" and traj.facts[1].steps == [3, 4, 5]
+    assert traj.facts[0].saw == "The page changed: the text of the table 'cpi' changed."  # for the writer
     assert [f.unnamed for f in traj.facts] == [False, False, False, True, False, False]
     inp = writer_input(traj, _folder(tmp_path))
     assert (

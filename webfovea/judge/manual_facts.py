@@ -16,6 +16,7 @@ the task folder (record/confined.py), as the judge reads them.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,7 @@ from webfovea.record.confined import UnsafeFile, read_image, read_text
 
 _POINT_ARGS = ("start_box", "end_box", "points")
 _FRAMES = ("iframe", "frame")
+_CHANGES = re.compile(r"(?:^|\s)(?:The page changed:|No detectable change|Elsewhere )")
 
 
 @dataclass
@@ -115,8 +117,11 @@ def _fact(step: dict[str, Any], spec: ActionSpec | None) -> StepFact:
     name, args = str(action.get("name")), dict(action.get("args") or {})
     element = element_of(step)
     said = str(step.get("feedback") or "").strip().split("\n")[0]
+    # The line keeps what the action itself reported (the option chosen, the value read back);
+    # the notes' account of what else changed on the page stays in the fact's `result`.
+    own = _CHANGES.split(said, maxsplit=1)[0].strip()
     given = {**args, "element": element} if element else args  # unnamed: the spec's own words
-    line = spec.manual_line(given, f" ({said})" if said else "") if spec else None
+    line = spec.manual_line(given, f" ({own})" if own else "") if spec else None
     return StepFact(
         steps=[int(step.get("step", 0)) + 1],
         action=_call(name, args),
