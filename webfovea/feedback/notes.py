@@ -232,6 +232,12 @@ def _kind(d: dict[str, Any]) -> str:
     )
 
 
+def named_element(d: dict[str, Any]) -> str:
+    """How the notes name an element ({tag, role, name, type} of a fingerprint's target or a
+    changed region): "the button 'Apply'", "the checkbox 'Email alerts'", "the link"."""
+    return _named(d)
+
+
 def _named(d: dict[str, Any]) -> str:
     name = str(d.get("name") or "").strip()
     return f"the {_kind(d)} {page_text(name, 80, _SQ)}" if name else f"the {_kind(d)}"
