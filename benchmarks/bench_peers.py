@@ -61,7 +61,9 @@ def ensure_browser_use(root: Path) -> Path | None:
         return python
     print(f"installing {BROWSER_USE} into {root / 'venv'} (once) ...", flush=True)
     subprocess.run([sys.executable, "-m", "venv", str(root / "venv")], check=True)
-    out = subprocess.run([str(python), "-m", "pip", "install", "-q", BROWSER_USE], capture_output=True, text=True)
+    out = subprocess.run(
+        [str(python), "-m", "pip", "install", "-q", BROWSER_USE], capture_output=True, text=True
+    )
     if out.returncode != 0 or subprocess.run(probe, capture_output=True).returncode != 0:
         print(f"browser-use could not be installed: {out.stderr.strip()[-400:]}", flush=True)
         return None
@@ -194,7 +196,9 @@ class PlaywrightMcp:
         return took
 
     async def clicks(self) -> int:
-        out = await self._call("browser_evaluate", function="() => +document.getElementById('b').dataset.n || 0")
+        out = await self._call(
+            "browser_evaluate", function="() => +document.getElementById('b').dataset.n || 0"
+        )
         m = re.search(r"\b(\d+)\b", out.split("Result", 1)[-1])
         return int(m.group(1)) if m else -1
 
@@ -267,7 +271,9 @@ async def run_page(arms: list[Any], url: str, steps: int, block: int) -> dict[st
         for arm in arms:  # every arm really clicked every time: a benchmark of a no-op is worthless
             if hasattr(arm, "clicks"):
                 n = await arm.clicks()
-                assert n == (rounds + 1) * block, f"{arm.name}: {n} clicks took effect of {(rounds + 1) * block}"
+                assert n == (rounds + 1) * block, (
+                    f"{arm.name}: {n} clicks took effect of {(rounds + 1) * block}"
+                )
     finally:
         for arm in arms:
             await arm.close()
