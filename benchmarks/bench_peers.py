@@ -46,7 +46,7 @@ from webfovea.config import make_config  # noqa: E402
 from webfovea.harness import Harness  # noqa: E402
 
 PEERS_DIR = Path(os.environ.get("WEBFOVEA_PEERS_DIR", Path.home() / ".cache" / "webfovea-peers"))
-BROWSER_USE = "browser-use==0.9.5"
+BROWSER_USE = "browser-use==0.13.14"
 PLAYWRIGHT_MCP = "@playwright/mcp@0.0.83"
 DRIVER = Path(__file__).with_name("peer_browser_use.py")  # runs inside browser-use's venv
 VIEWPORT = (1440, 810)
@@ -215,6 +215,7 @@ class BrowserUse:
         self.python, self.chromium = python, chromium
 
     async def open(self, url: str) -> None:
+        self.log = (PEERS_DIR / "browser-use.log").open("ab")  # its own log lines, out of the table's way
         self.proc = await asyncio.create_subprocess_exec(
             str(self.python),
             str(DRIVER),
@@ -223,6 +224,7 @@ class BrowserUse:
             f"{VIEWPORT[0]}x{VIEWPORT[1]}",
             stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,
+            stderr=self.log,
         )
         await self._ask("ready")
 
@@ -252,24 +254,31 @@ class BrowserUse:
         except Exception:
             pass
         await self.proc.wait()
+        self.log.close()
 
 
 # -- the run ---------------------------------------------------------------------------------------
 async def run_page(arms: list[Any], url: str, steps: int, block: int) -> dict[str, list[float]]:
     times: dict[str, list[float]] = {a.name: [] for a in arms}
+    failed: dict[str, str] = {}
     for arm in arms:
         await arm.open(url)
     try:
         rounds = -(-steps // (block - 1))
         for r in range(rounds + 1):  # the first round warms every arm up
-            for arm in arms:
+            for arm in [a for a in arms if a.name not in failed]:
                 for i in range(block):
-                    took = await arm.step()
+                    try:
+                        took = await arm.step()
+                    except RuntimeError as e:  # a peer that cannot do this step: reported, not guessed
+                        failed[arm.name] = str(e)[:300]
+                        print(f"  {arm.name} left out on this page: {failed[arm.name]}", flush=True)
+                        break
                     if r > 0 and i > 0:
                         times[arm.name].append(took)
             print(f"  round {r}/{rounds} done", flush=True)
         for arm in arms:  # every arm really clicked every time: a benchmark of a no-op is worthless
-            if hasattr(arm, "clicks"):
+            if hasattr(arm, "clicks") and arm.name not in failed:
                 n = await arm.clicks()
                 assert n == (rounds + 1) * block, (
                     f"{arm.name}: {n} clicks took effect of {(rounds + 1) * block}"
@@ -277,6 +286,8 @@ async def run_page(arms: list[Any], url: str, steps: int, block: int) -> dict[st
     finally:
         for arm in arms:
             await arm.close()
+    for name in failed:
+        times.pop(name, None)
     return times
 
 
