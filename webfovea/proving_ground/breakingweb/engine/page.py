@@ -26,6 +26,9 @@ input, select, textarea { font: inherit; }
 #busy { position: fixed; top: 8px; right: 12px; background: #1d232b; color: #fff; padding: 4px 10px; border-radius: 4px; font-size: 13px; }
 #error { background: #fdecec; border: 1px solid #e08a8a; color: #7a1d1d; padding: 10px 14px; border-radius: 4px; margin: 10px 0; }
 #toast { background: #e5f5ea; border: 1px solid #7cc293; color: #1d5b31; padding: 10px 14px; border-radius: 4px; margin: 10px 0; }
+/* Forms: label + control in 36px rows with a 12px gap (client/label_shift draws labels a row off). */
+#app .fields { display: grid; grid-template-columns: 200px 340px; gap: 12px 16px; align-items: center; }
+#app .fields input, #app .fields select { height: 36px; padding: 4px 8px; border: 1px solid #9aa7b4; border-radius: 4px; }
 #login { max-width: 460px; border: 1px solid #ccd; border-radius: 6px; padding: 18px; margin: 20px 0; background: #fff; }
 #login label { display: block; margin: 10px 0 4px; }
 #login input { width: 100%; padding: 6px 8px; }
