@@ -31,6 +31,9 @@ from webfovea.proving_ground.sessions import Session, session_of
 from webfovea.proving_ground.sites.context import SiteContext
 
 IV_JS = (Path(__file__).parent / "interventions" / "iv.js").read_text(encoding="utf-8")
+ROUTE_TARGETS = ("main", "write", "list")  # the task's routes a network rule may watch (tasks.py)
+# Client firings that change what the session allows next (missing prerequisite: terms accepted).
+FLAG_EVENTS = ("terms_accepted",)
 
 
 def build_session(session: Session, seed: int) -> None:
@@ -61,7 +64,7 @@ def build_session(session: Session, seed: int) -> None:
         ctx = IvContext(session, task, app, rng(tid, seed, session.variant, fam.name), fam.name, fam.layer)
         if fam.at_create is not None:
             fam.at_create(ctx)
-        routes = {k: task.targets[k] for k in ("main", "write") if k in task.targets}
+        routes = {k: task.targets[k] for k in ROUTE_TARGETS if k in task.targets}
         session.extra["iv"] = {
             "family": fam,
             "rng": ctx.rng,
@@ -84,7 +87,8 @@ def register(ctx: SiteContext, main: FastAPI, frame: FastAPI) -> None:
         def page_route(request: Request, app=app) -> HTMLResponse:  # noqa: ANN001 - bound per app
             session = session_of(request, store)
             plan = _client_plan(session, app.name)
-            return HTMLResponse(app_page(app, plan))
+            notices = session.state.notices if _owns(session, app.name) else []  # type: ignore[union-attr]
+            return HTMLResponse(app_page(app, plan, notices))
 
         main.add_api_route(app.path, page_route, methods=["GET"], response_class=HTMLResponse)
 
@@ -108,12 +112,18 @@ def register(ctx: SiteContext, main: FastAPI, frame: FastAPI) -> None:
         if event.get("event") in ("click_seen", "click_swallowed") and isinstance(event.get("ordinal"), int):
             # The session's count of matching clicks: the next page load continues from it.
             session.extra["clicks_seen"] = max(int(session.extra.get("clicks_seen", 0)), event["ordinal"])
+        if event.get("event") in FLAG_EVENTS:
+            session.extra.setdefault("flags", {})[str(event["event"])] = True
         if event.get("event") != "click_seen":  # a click that went through is no firing
             session.audit.append({"layer": "client", "family": iv["family"].name, **event})
         return JSONResponse({"ok": True})
 
     register_control(main, store)
     main.add_middleware(InterventionMiddleware, store=store)
+
+
+def _owns(session: Session | None, app: str) -> bool:
+    return session is not None and session.extra.get("app") == app and session.state is not None
 
 
 def _client_plan(session: Session | None, app: str) -> dict | None:
@@ -123,4 +133,12 @@ def _client_plan(session: Session | None, app: str) -> dict | None:
     plan = iv.get("client") if iv else None
     if plan and "swallow" in plan:  # per-session ordinal: tell the new page how many it has seen
         plan = {**plan, "swallow": {**plan["swallow"], "seen": int(session.extra.get("clicks_seen", 0))}}
+    if plan and "terms" in plan:  # accepted once, accepted for the session: the banner stays away
+        plan = {
+            **plan,
+            "terms": {
+                **plan["terms"],
+                "accepted": bool(session.extra.get("flags", {}).get("terms_accepted")),
+            },
+        }
     return plan

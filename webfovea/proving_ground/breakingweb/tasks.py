@@ -4,7 +4,13 @@ One source for the server (which app, what the families aim at) and the suite (t
 with its plan, obligations and answer). Each task's `targets` name what interventions hit:
 `main` (the route its submit step calls), `write` (state tasks), `submit` (the button),
 `submit_step` (its index in the plan), `readback` (an expectation that holds only when the
-backend really holds the change, as the page re-reads it), `drift`, `series`, `unit`.
+backend really holds the change, as the page re-reads it), `drift`, `series`, `unit`,
+`list` (the GET route that re-reads the collection the task changes: a stale or shuffled
+list is served there), `redo_from` (the plan step a redo starts from), `form` (the task fills
+a form with labelled inputs), `order_sensitive` (the answer depends on the default order),
+`decoy_of` (the id of the record the task acts on, which an instruction names by its
+details). docs/breakingweb.md, "Targets an app's tasks declare", is the reference the apps'
+task generators follow.
 """
 
 from __future__ import annotations
@@ -86,6 +92,7 @@ def _requests_tasks(seed: int) -> list[StatefulTask]:
             targets={
                 "main": ["POST", f"{api}/records"],
                 "write": ["POST", f"{api}/records"],
+                "list": ["GET", f"{api}/records"],
                 "submit": "#save",
                 "submit_step": 6,
                 "redo_from": 0,
@@ -127,6 +134,7 @@ def _requests_tasks(seed: int) -> list[StatefulTask]:
             targets={
                 "main": ["PUT", f"{api}/records/R-0002"],
                 "write": ["PUT", f"{api}/records/R-0002"],
+                "list": ["GET", f"{api}/records"],
                 "submit": "#save",
                 "submit_step": 3,
                 "redo_from": 0,
@@ -280,6 +288,7 @@ def _booking_tasks() -> list[StatefulTask]:
         targets={
             "main": ["POST", f"{api}/records"],
             "write": ["POST", f"{api}/records"],
+            "list": ["GET", f"{api}/records"],
             "submit": "#save",
             "submit_step": 5,
             "redo_from": 0,
@@ -317,6 +326,7 @@ def _booking_tasks() -> list[StatefulTask]:
         targets={
             "main": ["POST", f"{api}/records/B-0002/cancel"],
             "write": ["POST", f"{api}/records/B-0002/cancel"],
+            "list": ["GET", f"{api}/records"],
             "submit": ".act-cancel",
             "submit_step": 1,
             "redo_from": 0,
@@ -366,6 +376,7 @@ def _case_task(
         targets={
             "main": route,
             "write": route,
+            "list": ["GET", f"{api}/records"],
             "submit": f".act-{action}",
             "submit_step": len(plan) - 2,
             "redo_from": 0,

@@ -47,7 +47,9 @@ class AppState(BaseModel):
     """Base of every app's state: typed records, counters and the settings seed hooks change.
 
     `records` holds the editable entity; `catalogue` read-only rows; `key_figures` the
-    prominent summary box; `units` the legend. Every list item has an `id`.
+    prominent summary box; `units` the legend; `notices` messages the page shell shows above
+    the app (seed-layer content: a phishing notice; spa.py renders them for every app). Every
+    list item has an `id`.
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -58,6 +60,7 @@ class AppState(BaseModel):
     catalogue: list[dict[str, Any]] = Field(default_factory=list)
     key_figures: list[dict[str, Any]] = Field(default_factory=list)
     units: list[dict[str, Any]] = Field(default_factory=list)
+    notices: list[dict[str, Any]] = Field(default_factory=list)
 
 
 def add_earlier(
