@@ -124,3 +124,24 @@ def test_paired_summary_groups_scores_and_intervals() -> None:
     lo, hi = out["paired"].delta_ci
     assert lo <= out["paired"].delta <= hi
     assert paired_summary(rows, tasks)["paired"].delta_ci == [lo, hi]  # seeded: the same interval
+
+
+def test_ab_compares_the_arms_per_primitive() -> None:
+    from webfovea.eval.ab import Outcome, per_primitive_pairs
+
+    def arm(under: list[bool]) -> dict[tuple[int, str], Outcome]:
+        out = {}
+        for i, ok in enumerate(under):
+            out[(42, f"t{i}")] = Outcome(True, [], "finished")
+            out[(42, f"t{i}--f")] = Outcome(ok, [], "finished", "verification", f"t{i}")
+        return out
+
+    got = per_primitive_pairs(arm([False, False, True]), arm([True, False, True]))["verification"]
+    assert (got["pairs"], got["a_delta"], got["b_delta"], got["fixed"], got["broken"]) == (
+        3,
+        0.6667,
+        0.3333,
+        1,
+        0,
+    )
+    assert got["delta_difference"] == -0.3333 and len(got["delta_difference_ci"]) == 2
