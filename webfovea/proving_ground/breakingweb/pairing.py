@@ -121,3 +121,27 @@ def catalogue(seed: int = DEFAULT_SEED) -> dict[str, Any]:
         ],
         "families": families,
     }
+
+
+def _cell(text: str) -> str:
+    return " ".join(str(text).split()).replace("|", "\\|")
+
+
+def families_markdown() -> str:
+    """The catalogue table of docs/breakingweb.md, generated from the registry (a test checks the
+    doc holds exactly this; `python -m webfovea.proving_ground.breakingweb.pairing` prints it)."""
+    lines = [
+        "| family | layer | primitive | mechanism | cue (detected by) | recovery | real-world counterpart |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for f in FAMILIES.values():
+        name = f"`{f.name}`" + (" (belief)" if f.belief else "") + (" *" if f.own else "")
+        lines.append(
+            f"| {name} | {f.layer} | {f.primitive} | {_cell(f.summary)} | {_cell(f.cue)} ({f.detect}) "
+            f"| {_cell(f.recovery)} | {_cell(f.counterpart)} |"
+        )
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    print(families_markdown())
