@@ -73,6 +73,7 @@ def _requests_tasks(seed: int) -> list[StatefulTask]:
             targets={
                 "main": ["POST", f"{api}/records"],
                 "write": ["POST", f"{api}/records"],
+                "list": ["GET", f"{api}/records"],
                 "submit": "#save",
                 "submit_step": 6,
                 "redo_from": 0,
@@ -114,6 +115,7 @@ def _requests_tasks(seed: int) -> list[StatefulTask]:
             targets={
                 "main": ["PUT", f"{api}/records/R-0002"],
                 "write": ["PUT", f"{api}/records/R-0002"],
+                "list": ["GET", f"{api}/records"],
                 "submit": "#save",
                 "submit_step": 3,
                 "redo_from": 0,
@@ -267,6 +269,7 @@ def _booking_tasks() -> list[StatefulTask]:
         targets={
             "main": ["POST", f"{api}/records"],
             "write": ["POST", f"{api}/records"],
+            "list": ["GET", f"{api}/records"],
             "submit": "#save",
             "submit_step": 5,
             "redo_from": 0,
@@ -304,6 +307,7 @@ def _booking_tasks() -> list[StatefulTask]:
         targets={
             "main": ["POST", f"{api}/records/B-0002/cancel"],
             "write": ["POST", f"{api}/records/B-0002/cancel"],
+            "list": ["GET", f"{api}/records"],
             "submit": ".act-cancel",
             "submit_step": 1,
             "redo_from": 0,
@@ -353,6 +357,7 @@ def _case_task(
         targets={
             "main": route,
             "write": route,
+            "list": ["GET", f"{api}/records"],
             "submit": f".act-{action}",
             "submit_step": len(plan) - 2,
             "redo_from": 0,

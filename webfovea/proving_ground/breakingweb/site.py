@@ -31,6 +31,9 @@ from webfovea.proving_ground.sessions import Session, session_of
 from webfovea.proving_ground.sites.context import SiteContext
 
 IV_JS = (Path(__file__).parent / "interventions" / "iv.js").read_text(encoding="utf-8")
+ROUTE_TARGETS = ("main", "write", "list")  # the task's routes a network rule may watch (tasks.py)
+# Client firings that change what the session allows next (missing prerequisite: terms accepted).
+FLAG_EVENTS = ("terms_accepted",)
 
 
 def build_session(session: Session, seed: int) -> None:
@@ -61,7 +64,7 @@ def build_session(session: Session, seed: int) -> None:
         ctx = IvContext(session, task, app, rng(tid, seed, session.variant, fam.name), fam.name, fam.layer)
         if fam.at_create is not None:
             fam.at_create(ctx)
-        routes = {k: task.targets[k] for k in ("main", "write") if k in task.targets}
+        routes = {k: task.targets[k] for k in ROUTE_TARGETS if k in task.targets}
         session.extra["iv"] = {
             "family": fam,
             "rng": ctx.rng,
@@ -107,6 +110,8 @@ def register(ctx: SiteContext, main: FastAPI, frame: FastAPI) -> None:
         if event.get("event") in ("click_seen", "click_swallowed") and isinstance(event.get("ordinal"), int):
             # The session's count of matching clicks: the next page load continues from it.
             session.extra["clicks_seen"] = max(int(session.extra.get("clicks_seen", 0)), event["ordinal"])
+        if event.get("event") in FLAG_EVENTS:
+            session.extra.setdefault("flags", {})[str(event["event"])] = True
         if event.get("event") != "click_seen":  # a click that went through is no firing
             session.audit.append({"layer": "client", "family": iv["family"].name, **event})
         return JSONResponse({"ok": True})

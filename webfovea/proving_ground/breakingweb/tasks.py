@@ -10,7 +10,9 @@ tasks declare"): `main` (the route its submit step calls), `write` (state tasks)
 (the button), `submit_step` (its index in the plan), `redo_from` (where a redo restarts),
 `readback` (an expectation that holds only when the backend really holds the change, as the
 page re-reads it), `verify_path` (the page the verify gate re-reads, when not the app's
-page), `drift`, `series`, `unit`, `order_sensitive`, `form`, `decoy_of`.
+page), `list` (the GET route that re-reads the collection the task changes), `drift`,
+`series`, `unit`, `order_sensitive`, `form`, `decoy_of`, `error`; docs/breakingweb.md,
+"Targets an app's tasks declare", is the reference.
 """
 
 from __future__ import annotations

@@ -290,7 +290,8 @@ class OracleModel:
                 self.plan = [*self.plan[: self.cursor], step["instead"]]  # report what the table shows
                 continue
             if skipped:
-                self._advance()
+                for _ in range(max(1, int(step.get("span", 1)))):  # the detour's steps, all of them
+                    self._advance()
                 continue
             op, record = catalog.parse(step)
             emit = await op.handle(self, record, view, index)

@@ -12,10 +12,12 @@ from typing import Any
 from fastapi import FastAPI
 
 from webfovea.proving_ground.breakingweb.engine.api import register_app
-from webfovea.proving_ground.breakingweb.engine.spa import app_page
+from webfovea.proving_ground.breakingweb.engine.spa import app_page, notices_html
 from webfovea.proving_ground.breakingweb.engine.spec import AppSpec, SpaApp
 from webfovea.proving_ground.breakingweb.engine.store import mount_login
 from webfovea.proving_ground.sessions import Session, SessionStore
+
+STATUS = '<div id="wf-status"></div>'  # where an app's own page shows errors and toasts
 
 
 def mount(app: AppSpec, main: FastAPI, store: SessionStore) -> None:
@@ -27,8 +29,13 @@ def mount(app: AppSpec, main: FastAPI, store: SessionStore) -> None:
 
 
 def render(app: AppSpec, session: Session | None, client_plan: dict[str, Any] | None) -> str:
+    """The app's page; the session's notices (BaseState.notices) shown above the app — on an
+    app's own page just before its `#wf-status` area — so seed-layer notices reach every app."""
+    owned = session is not None and session.extra.get("app") == app.name and session.state is not None
+    notices = session.state.notices if owned else []  # type: ignore[union-attr]
     if isinstance(app, SpaApp):
-        return app_page(app, client_plan)
+        return app_page(app, client_plan, notices)
     if app.page is None:
         raise ValueError(f"app {app.name} declares no page")
-    return app.page(app, session, client_plan)
+    html = app.page(app, session, client_plan)
+    return html.replace(STATUS, notices_html(notices) + STATUS, 1) if notices else html

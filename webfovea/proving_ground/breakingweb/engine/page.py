@@ -48,6 +48,9 @@ def client_plan(session: Session | None, app: str) -> dict[str, Any] | None:
     plan = iv.get("client") if iv else None
     if plan and "swallow" in plan:  # per-session ordinal: tell the new page how many it has seen
         plan = {**plan, "swallow": {**plan["swallow"], "seen": int(session.extra.get("clicks_seen", 0))}}
+    if plan and "terms" in plan:  # accepted once, accepted for the session: the banner stays away
+        accepted = bool(session.extra.get("flags", {}).get("terms_accepted"))
+        plan = {**plan, "terms": {**plan["terms"], "accepted": accepted}}
     return plan
 
 

@@ -67,6 +67,9 @@ class BaseState(BaseModel):
 
     counter: int = 0  # the last id number handed out
     clock: int = 0  # minutes after the epoch of the last change (advances per change)
+    # Messages the page shows above the app (seed-layer content, e.g. a phishing notice): every
+    # app's page renders them (engine/mount.py), so a seed-layer notice reaches any app.
+    notices: list[dict[str, Any]] = Field(default_factory=list)
 
 
 class AppState(BaseState):
@@ -117,6 +120,7 @@ class AppSpec:
     page: Page | None = None  # renders its page at `path` for a session and its client plan
     tasks: Tasks | None = None  # its task generator, deterministic by seed
     summary: str = ""  # one line for the catalogue: how the app is operated
+    noun: str = "item"  # what a user makes here ("order", "payment"): families' texts name it
     # What the first families look for on an app (a generic-SPA app sets them).
     id_prefix: str = ""
     catalogue: CatalogueSpec | None = None

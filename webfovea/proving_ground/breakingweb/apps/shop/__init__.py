@@ -39,6 +39,7 @@ APP = AppSpec(
     path="/app/shop",
     lead="Search the catalogue, fill a cart, check out, follow and return your orders.",
     summary="search, facets and sort → product → cart → checkout (address, delivery) → orders → returns",
+    noun="order",
     state_model=ShopState,
     build=build,
     routes=routes,

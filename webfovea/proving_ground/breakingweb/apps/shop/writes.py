@@ -49,7 +49,8 @@ def _order_task(
         failure_classes=["select", "fill"],
         obligations=obligations,
         targets={
-            "main": ["POST", f"{API}/checkout"], "write": ["POST", f"{API}/checkout"], "submit": "#place-order",
+            "main": ["POST", f"{API}/checkout"], "write": ["POST", f"{API}/checkout"], "list": ["GET", f"{API}/orders"],
+            "submit": "#place-order",
             "submit_step": submit, "redo_from": redo, "form": True, "verify_path": "/app/shop#/orders",
             "readback": text_has(L(f'#orders tr[data-id="{oid}"] td.status'), "placed"),
         },
@@ -73,7 +74,8 @@ def t_add(state: ShopState, r: Any, n: int) -> StatefulTask:
         failure_classes=["fill"],
         obligations=[{"entity": "cart", "op": "create", "count": 1, "fields": {"product": p.id, "qty": qty}}],
         targets={
-            "main": ["POST", f"{API}/cart"], "write": ["POST", f"{API}/cart"], "submit": "#add-to-cart",
+            "main": ["POST", f"{API}/cart"], "write": ["POST", f"{API}/cart"], "list": ["GET", f"{API}/products/{p.id}"],
+            "submit": "#add-to-cart",
             "submit_step": len(plan) - 2, "form": True, "verify_path": f"/app/shop#/product/{p.id}",
             "readback": text_has(L("#in-cart"), f"In your cart: {qty}"),
         },
@@ -175,7 +177,7 @@ def t_return(state: ShopState, r: Any, n: int) -> StatefulTask:
         failure_classes=["select"],
         obligations=[{"entity": "returns", "op": "create", "count": 1,
                       "fields": {"order": o.id, "product": ln.product, "qty": qty, "reason": reason, "status": "requested"}}],
-        targets={"main": route, "write": route, "submit": ".return", "submit_step": len(plan) - 2,
+        targets={"main": route, "write": route, "list": ["GET", f"{API}/orders/{o.id}"], "submit": ".return", "submit_step": len(plan) - 2,
                  "verify_path": f"/app/shop#/order/{o.id}", "readback": text_has(L("#returns"), reason)},
     )  # fmt: skip
 
@@ -193,7 +195,7 @@ def t_cancel(state: ShopState, r: Any, n: int) -> StatefulTask:
         f"Cancel your Hearth & Trail order placed on {o.placed} (it has not shipped yet). Change nothing else. Report its order number.",
         plan,
         obligations=[{"entity": "orders", "op": "update", "id": o.id, "fields": {"status": "cancelled"}}],
-        targets={"main": route, "write": route, "submit": "#cancel-order", "submit_step": len(plan) - 2,
+        targets={"main": route, "write": route, "list": ["GET", f"{API}/orders/{o.id}"], "submit": "#cancel-order", "submit_step": len(plan) - 2,
                  "verify_path": f"/app/shop#/order/{o.id}", "readback": text_has(L("#order-status"), "cancelled")},
     )  # fmt: skip
 
@@ -221,7 +223,7 @@ def t_cart_update(state: ShopState, r: Any, n: int) -> StatefulTask:
         answer=f"€{(a.price * qty + b.price) / 100:.2f}",
         obligations=[{"entity": "cart", "op": "create", "count": 1, "fields": {"product": a.id, "qty": qty}},
                      {"entity": "cart", "op": "create", "count": 1, "fields": {"product": b.id, "qty": 1}}],
-        targets={"main": route, "write": route, "submit": ".update", "submit_step": len(plan) - 2, "redo_from": len(plan) - 4,
+        targets={"main": route, "write": route, "list": ["GET", f"{API}/cart"], "submit": ".update", "submit_step": len(plan) - 2, "redo_from": len(plan) - 4,
                  "form": True, "verify_path": "/app/shop#/cart", "readback": value_is(L(f"#qty-{line}"), str(qty)),
                  "drift": {"field": "qty", "kind": "truncate", "value": qty, "input": f"#qty-{line}"}},
     )  # fmt: skip
