@@ -9,10 +9,10 @@ collection (tasks.py) is rebuilt.
 
 from __future__ import annotations
 
-from webfovea.proving_ground.breakingweb.apps import booking, cases, requests, shop
+from webfovea.proving_ground.breakingweb.apps import bank, booking, cases, requests, shop
 from webfovea.proving_ground.breakingweb.engine.spec import AppSpec
 
-_MODULES = (requests, booking, cases, shop)
+_MODULES = (requests, booking, cases, shop, bank)
 APPS: dict[str, AppSpec] = {m.APP.name: m.APP for m in _MODULES}
 _version = [0]
 

@@ -10,27 +10,12 @@ from webfovea.proving_ground.breakingweb.apps.shop.routes import routes
 from webfovea.proving_ground.breakingweb.apps.shop.state import ShopState
 from webfovea.proving_ground.breakingweb.apps.shop.tasks import PER_TEMPLATE, RETRIEVAL
 from webfovea.proving_ground.breakingweb.apps.shop.writes import WRITES
-from webfovea.proving_ground.breakingweb.engine.determinism import rng
+from webfovea.proving_ground.breakingweb.engine.generate import instantiate
 from webfovea.proving_ground.breakingweb.engine.spec import AppSpec, StatefulTask
 
 
 def tasks(seed: int) -> list[StatefulTask]:
-    """Up to PER_TEMPLATE instances of every template, drawn from the seed's content by
-    `rng("shop-<template>", seed, None, "tasks")`; an instruction is never repeated."""
-    state = APP.initial("shop", seed)
-    out: list[StatefulTask] = []
-    for name, make in {**RETRIEVAL, **WRITES}.items():
-        r = rng(f"shop-{name}", seed, None, "tasks")
-        seen: set[str] = set()
-        for _ in range(PER_TEMPLATE * 6):
-            if len(seen) == PER_TEMPLATE:
-                break
-            task = make(state, r, len(seen) + 1)
-            if task is None or task.instruction in seen:
-                continue
-            seen.add(task.instruction)
-            out.append(task.model_copy(update={"targets": {**task.targets, "template": name}}))
-    return out
+    return instantiate(APP, seed, {**RETRIEVAL, **WRITES}, PER_TEMPLATE)
 
 
 APP = AppSpec(
