@@ -32,6 +32,7 @@ CASES = [
     ("skip_dialog_rate", "client/intercepting_overlay", "req-lookup-01"),
     ("adjacent_input_rate", "client/label_shift", "req-edit-01"),
     ("skip_detour_rate", "network/session_expiry", "req-lookup-01"),  # no sign-in after the 401
+    ("take_trap_rate", "network/contradictory_update", "req-create-01"),  # submits again: a duplicate
 ]
 
 

@@ -26,6 +26,10 @@ invites the misreading, so a clean page is never misread:
   (`detour: KIND` with its `cue` shown: the conflict message, the terms banner, the "More"
   menu, the confirmation dialog): it does not take it and goes on with the plan after it
   (`span`: the detour's steps).
+- `take_trap_rate` — seed 003 §4, the same belief failures seen from the other side: a step a
+  plan marks `trap: KIND` is what a careless agent does where its `cue` shows (submits again
+  when the list still lacks its change; gives up when no row carries the exact name asked).
+  The default oracle never takes it; with this quirk it does.
 
 The rates travel in the model spec (`oracle:key_figures_rate=0.5,…`; `realistic=true` sets all
 to MISREAD_REALISTIC). Each fires per (seed, task, quirk) from its own generator, so adding one
@@ -51,6 +55,7 @@ MISREAD_KNOBS = (
     "skip_dialog_rate",
     "adjacent_input_rate",
     "skip_detour_rate",
+    "take_trap_rate",
 )
 # Seed 003: interventions "overturn 39.6–68.0% of the tasks each agent solves cleanly"; a
 # misreading that half the runs make sits in that band.
@@ -224,6 +229,15 @@ class Misreads:
         self._fired(knob, step)
         self.dialog_left_open = self.dialog_left_open or kind == "dialog"
         return str(kind)
+
+    async def takes_trap(self, page: Page, plan_step: dict[str, Any], step: int) -> bool:
+        """True when the oracle takes the plan's `trap` step here (its cue shown, or none given)."""
+        if not plan_step.get("trap") or not self.fires["take_trap_rate"]:
+            return False
+        if plan_step.get("cue") and not await expectation_holds(page, plan_step.get("cue")):
+            return False
+        self._fired("take_trap_rate", step, trap=str(plan_step["trap"]))
+        return True
 
     # -- forms ------------------------------------------------------------------------------
 

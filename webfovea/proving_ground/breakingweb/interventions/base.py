@@ -160,6 +160,15 @@ def detour(step: Step, kind: str, cue: dict[str, Any] | None) -> Step:
     return {**step, "detour": kind, **({"cue": cue} if cue else {})}
 
 
+def trap(step: Step, kind: str, cue: dict[str, Any] | None) -> Step:
+    """A step only a careless agent takes where `cue` shows (the default oracle skips it; the
+    misreading oracle's `take_trap_rate` takes it): the failure the family invites."""
+    return {**step, "trap": kind, **({"cue": cue} if cue else {})}
+
+
+GIVE_UP = {"op": "answer", "value": ""}  # a trap: finish without doing the task
+
+
 def after_submit(
     plan: list[Step], task: StatefulTask, inserted: list[Step], keep_expect: bool = False
 ) -> list[Step]:

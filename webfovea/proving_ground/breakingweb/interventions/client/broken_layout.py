@@ -12,11 +12,13 @@ from typing import Any
 
 from webfovea.proving_ground.breakingweb.engine.spec import StatefulTask
 from webfovea.proving_ground.breakingweb.interventions.base import (
+    GIVE_UP,
     Family,
     IvContext,
     Step,
     detour,
     submit_index,
+    trap,
 )
 from webfovea.proving_ground.plan import scroll_to
 
@@ -27,7 +29,9 @@ def _client(ctx: IvContext) -> dict[str, Any]:
 
 def _recover(plan: list[Step], task: StatefulTask) -> list[Step]:
     i = submit_index(task)
-    return [*plan[:i], detour(scroll_to(plan[i]["target"]), "layout", None), *plan[i:]]
+    # Marked: a careless agent that sees no button under the form gives up.
+    lost = trap(GIVE_UP, "control out of view", None)
+    return [*plan[:i], lost, detour(scroll_to(plan[i]["target"]), "layout", None), *plan[i:]]
 
 
 FAMILY = Family(

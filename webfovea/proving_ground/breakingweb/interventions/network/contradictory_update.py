@@ -11,7 +11,15 @@ from __future__ import annotations
 
 import random
 
-from webfovea.proving_ground.breakingweb.interventions.base import Effect, Family, NetworkRule
+from webfovea.proving_ground.breakingweb.engine.spec import StatefulTask
+from webfovea.proving_ground.breakingweb.interventions.base import (
+    Effect,
+    Family,
+    NetworkRule,
+    Step,
+    submit_index,
+    trap,
+)
 from webfovea.proving_ground.sessions import Session
 
 
@@ -28,6 +36,13 @@ def _decide(ordinal: int, session: Session, rng: random.Random, target: str) -> 
     return Effect(keep="list", note="list read")
 
 
+def _recover(plan: list[Step], task: StatefulTask) -> list[Step]:
+    # Marked: a careless agent that sees the stale list submits once more (a duplicate).
+    i = submit_index(task)
+    again = trap({"op": plan[i]["op"], "target": plan[i]["target"]}, "resubmit", None)
+    return [*plan[: i + 1], again, *plan[i + 1 :]]
+
+
 FAMILY = Family(
     name="network/contradictory_update",
     layer="network",
@@ -39,4 +54,5 @@ FAMILY = Family(
     needs=("write", "list", "submit_step"),
     state_only=True,
     network=NetworkRule(("write", "list"), _decide),
+    recover=_recover,
 )

@@ -17,10 +17,11 @@ from webfovea.proving_ground.breakingweb.interventions.base import (
     Family,
     NetworkRule,
     Step,
+    detour,
     strip_expect,
     submit_index,
 )
-from webfovea.proving_ground.plan import L, click, text_has, wait
+from webfovea.proving_ground.plan import L, click, text_has, visible, wait
 from webfovea.proving_ground.sessions import Session
 
 BODY = {"ok": False, "error": "Too many requests."}
@@ -46,7 +47,8 @@ def _recover(plan: list[Step], task: StatefulTask) -> list[Step]:
     return [
         *plan[:i],
         strip_expect(plan[i]),
-        wait(text_has(L("#error"), "try again now")),
+        # Marked: a misreading oracle may retry at once instead of waiting.
+        detour(wait(text_has(L("#error"), "try again now")), "wait", visible(L("#error"))),
         click(plan[i]["target"], expect=plan[i].get("expect")),
         *plan[i + 1 :],
     ]

@@ -9,12 +9,16 @@ aliases". Seeded: which named field is aliased (rng(task, seed, variant, family)
 
 from __future__ import annotations
 
+from webfovea.proving_ground.breakingweb.engine.spec import StatefulTask
 from webfovea.proving_ground.breakingweb.interventions.base import (
+    GIVE_UP,
     Family,
     IvContext,
+    Step,
     acted_record,
     named_fields,
     replaced,
+    trap,
 )
 
 
@@ -41,6 +45,11 @@ def _alias(ctx: IvContext) -> None:
     ctx.fire("aliased", record=items[at].id, field=None)
 
 
+def _recover(plan: list[Step], task: StatefulTask) -> list[Step]:
+    # Marked: a careless agent that finds no row with the exact name gives up.
+    return [trap(GIVE_UP, "no exact match", None), *plan]
+
+
 FAMILY = Family(
     name="seed/aliases",
     layer="seed",
@@ -51,4 +60,5 @@ FAMILY = Family(
     recovery="pick the row by all its details (no extra action)",
     needs=("decoy_of",),
     at_create=_alias,
+    recover=_recover,
 )

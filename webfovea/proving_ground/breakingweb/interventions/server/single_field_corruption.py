@@ -9,12 +9,16 @@ position of the damaged character (rng(task, seed, variant, family)).
 
 from __future__ import annotations
 
+from webfovea.proving_ground.breakingweb.engine.spec import StatefulTask
 from webfovea.proving_ground.breakingweb.interventions.base import (
+    GIVE_UP,
     Family,
     IvContext,
+    Step,
     acted_record,
     named_fields,
     replaced,
+    trap,
 )
 
 BAD = "\ufffd"  # the replacement character a failed decode leaves
@@ -38,6 +42,11 @@ def _corrupt(ctx: IvContext) -> None:
     ctx.fire("corrupted", record=items[at].id, field=None)
 
 
+def _recover(plan: list[Step], task: StatefulTask) -> list[Step]:
+    # Marked: a careless agent that finds no row with the exact name gives up.
+    return [trap(GIVE_UP, "no exact match", None), *plan]
+
+
 FAMILY = Family(
     name="server/single_field_corruption",
     layer="server",
@@ -48,4 +57,5 @@ FAMILY = Family(
     recovery="match the record by its other details (no extra action)",
     needs=("decoy_of",),
     at_create=_corrupt,
+    recover=_recover,
 )
