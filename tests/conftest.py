@@ -44,6 +44,9 @@ SLOW_TESTS = frozenset(
         # module path relative to tests/, then the test function's name (parameters aside);
         # from `--durations` of tests/envs (now proving_ground), tests/harness and `-m "not browser"` (2026-12-02)
         "proving_ground/breakingweb/test_bench.py::test_paired_run_scores_state_and_reports_per_family",
+        "proving_ground/breakingweb/test_shop_bank.py::test_stratified_sample_passes_with_the_oracle",
+        "proving_ground/breakingweb/test_shop_bank.py::test_same_seed_gives_the_same_hashes",
+        "proving_ground/breakingweb/test_seam.py::test_the_oracle_operates_the_app_in_chromium",
         "proving_ground/suites/test_hostile.py::test_the_judge_sees_an_unguarded_run",
         "proving_ground/breakingweb/test_interventions_browser.py::test_recoverable",
         "proving_ground/oracle/test_verify.py::test_reclicking_a_covered_button_loops_until_the_loop_breaker_fires",

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from webfovea.app.bench import suite_defaults
 from webfovea.app.config import vision_overrides
 from webfovea.app.errors import AppError
 from webfovea.app.reporter import Reporter
@@ -15,6 +16,8 @@ from webfovea.app.run import RunPlan, run_and_summarise
 from webfovea.app.tasks import only, open_tasks
 from webfovea.config import HarnessConfig
 from webfovea.eval.arms import Arm
+from webfovea.proving_ground.suites.catalog import SuiteOptions
+from webfovea.task import Task
 
 ORACLE_LABEL = (
     "ORACLE NUMBERS: the oracle is a test instrument that always decides right; these figures "
@@ -33,7 +36,9 @@ class AbOptions:
     limit: int | None = None  # the first N tasks of each seed
     only: str | None = None
     workers: int = 1  # per arm
-    max_steps: int = 80
+    max_steps: int | None = None  # None: the suite's default (breakingweb: 40), else 80
+    pairing: str | None = None  # breakingweb: official | sweep (every arm runs the same pairs)
+    families: list[str] | None = None
     max_seconds: float = 1800.0
     base_url: str | None = None
     coords: str | None = None
@@ -48,6 +53,14 @@ class AbResult:
     path: Path  # ab.json
     report: Path  # report.html
     lines: list[str]  # the terminal view (eval.ab.format_ab)
+
+
+def _first(tasks: list[Task], n: int) -> list[Task]:
+    """The first N tasks — with a pairing, the first N base tasks with all their variants."""
+    if not any((t.model_extra or {}).get("pair_of") for t in tasks):
+        return tasks[:n]
+    kept = [t.task_id for t in tasks if not (t.model_extra or {}).get("pair_of")][:n]
+    return [t for t in tasks if (t.model_extra or {}).get("pair_of", t.task_id) in kept]
 
 
 def _is_oracle(model: str) -> bool:
@@ -80,18 +93,20 @@ def run_ab(options: AbOptions, reporter: Reporter | None = None) -> AbResult:
         raise AppError("--seeds must be at least 1")
     if o.workers < 1:
         raise AppError("--workers must be at least 1")
-    budgets = {"max_steps": o.max_steps, "max_seconds": o.max_seconds}
+    first_seed, max_steps = suite_defaults(o.suite, None, o.max_steps)
+    budgets = {"max_steps": max_steps or 80, "max_seconds": o.max_seconds}
     parsed, configs = _configs(o, budgets)
     if o.out_dir.exists() and not o.out_dir.is_dir():
         raise AppError(f"--out {o.out_dir} is a file, not a folder; give a folder path")
     o.out_dir.mkdir(parents=True, exist_ok=True)
-    seed_list = list(range(o.seeds))
+    seed_list = list(range(first_seed, first_seed + o.seeds))  # from the suite's seed (breakingweb: 42)
     tasks_per_seed = 0
+    suite_options = SuiteOptions(pairing=o.pairing, families=tuple(o.families) if o.families else None)
     for seed in seed_list:
-        with open_tasks(o.suite, seed, reporter=reporter) as loaded:
+        with open_tasks(o.suite, seed, options=suite_options, reporter=reporter) as loaded:
             tasks = only(loaded.tasks, o.only) if o.only else loaded.tasks
             if o.limit:
-                tasks = tasks[: o.limit]
+                tasks = _first(tasks, o.limit)
             tasks_per_seed = len(tasks)
             for a in parsed:
                 run_dir = o.out_dir / a.name if o.seeds == 1 else o.out_dir / a.name / f"seed-{seed}"
@@ -110,6 +125,7 @@ def run_ab(options: AbOptions, reporter: Reporter | None = None) -> AbResult:
         "limit": o.limit,
         "only": o.only,
         "budgets": budgets,
+        **({"pairing": o.pairing} if o.pairing else {}),
     }
     if _is_oracle(o.model):
         meta_ab["label"] = ORACLE_LABEL

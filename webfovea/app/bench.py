@@ -15,6 +15,7 @@ from webfovea.app.sites import go_offline
 from webfovea.app.sources import slug, source_of
 from webfovea.app.tasks import only, open_tasks
 from webfovea.config import HarnessConfig
+from webfovea.proving_ground.suites import catalog
 from webfovea.proving_ground.suites.catalog import SuiteOptions
 from webfovea.record import Summary
 from webfovea.task import Task
@@ -36,7 +37,7 @@ class BenchOptions:
     cdp_urls: list[str] = field(default_factory=list)
     backend: str = "local"  # or ray
     address: str | None = None  # Ray's
-    seed: int = 0
+    seed: int | None = None  # None: the suite's default (breakingweb: 42), else 0
     ports: tuple[int, int] = (0, 0)  # main and frame sites (0 = free)
     base_url: str | None = None
     coords: str | None = None
@@ -56,6 +57,8 @@ class BenchOptions:
     prices: Path | None = None
     paired: bool = False
     families: list[str] | None = None
+    pairing: str | None = None  # breakingweb: official | sweep
+    max_steps: int | None = None  # None: the suite's default (breakingweb: 40), else the profile's
     vision_model: str | None = None
     vision_base_url: str | None = None
     fresh: bool = False
@@ -69,7 +72,20 @@ class BenchResult:
     comparison: str | None = None  # against `compare_with`
 
 
-def _config(o: BenchOptions, model: str) -> HarnessConfig:
+def suite_defaults(suite: str, seed: int | None, max_steps: int | None) -> tuple[int, int | None]:
+    """The seed and step cap a run uses: the given ones, else the suite's own defaults
+    (`Suite.default_seed`, `default_max_steps`), else seed 0 and the profile's cap (None)."""
+    found = catalog.get(suite)
+    if seed is None:
+        seed = found.default_seed if found is not None and found.default_seed is not None else 0
+    if max_steps is None and found is not None:
+        max_steps = found.default_max_steps
+    if max_steps is not None and max_steps < 1:
+        raise AppError("--max-steps must be at least 1")
+    return seed, max_steps
+
+
+def _config(o: BenchOptions, model: str, max_steps: int | None = None) -> HarnessConfig:
     return build_config(
         model,
         o.profile,
@@ -82,6 +98,7 @@ def _config(o: BenchOptions, model: str) -> HarnessConfig:
         **({"storage_state": o.storage_state} if o.storage_state else {}),
         **({"user_data_dir": o.user_data_dir} if o.user_data_dir else {}),
         **vision_overrides(o.vision_model, o.vision_base_url),
+        **({"max_steps": max_steps} if max_steps is not None else {}),
     )
 
 
@@ -100,7 +117,9 @@ def _select(tasks: list[Task], o: BenchOptions, faults: list[str]) -> list[Task]
     tasks spread across the sites, each with its faults), then Protocol II's manuals."""
     if o.only:
         tasks = only(tasks, o.only)
-    if o.limit and o.paired:  # the first N tasks with all their variants: no variant without its clean run
+    if o.limit and (
+        o.paired or o.pairing
+    ):  # the first N tasks with all their variants: no variant without its clean run
         kept = [t.task_id for t in tasks if not (t.model_extra or {}).get("pair_of")][: o.limit]
         tasks = [t for t in tasks if (t.model_extra or {}).get("pair_of", t.task_id) in kept]
     elif faults:
@@ -128,21 +147,23 @@ def run_bench(options: BenchOptions, reporter: Reporter | None = None) -> BenchR
     check_model(model, o.base_url)
     if o.backend not in BACKENDS:
         raise AppError(f"unknown backend {o.backend!r}; use local or ray")
-    config = _config(o, model)
+    seed, max_steps = suite_defaults(o.suite, o.seed, o.max_steps)
+    config = _config(o, model, max_steps)
     out_dir = o.out_dir or default_out_dir(o)
     if out_dir.exists() and not out_dir.is_dir():
         raise AppError(f"--out {out_dir} is a file, not a folder; give a folder path")
     # profile and disabled are not passed: the summary takes them from the run's recorded config.
     meta = {
         "model": model,
-        "seed": o.seed,
+        "seed": seed,
         "workers": o.workers,
         "backend": o.backend,
         "suite": o.suite,
         "prices": price_table,
         "protocol": o.protocol,
         **({"faults": faults} if faults else {}),
-        **({"paired": True} if o.paired else {}),
+        **({"paired": True} if o.paired or o.pairing else {}),
+        **({"pairing": o.pairing or "sweep"} if o.paired or o.pairing else {}),
     }
     plan = RunPlan(
         model=model,
@@ -155,8 +176,10 @@ def run_bench(options: BenchOptions, reporter: Reporter | None = None) -> BenchR
         base_url=o.base_url,
         fresh=o.fresh,
     )
-    suite_options = SuiteOptions(paired=o.paired, families=tuple(o.families) if o.families else None)
-    with open_tasks(o.suite, o.seed, o.ports, suite_options, reporter) as loaded:
+    suite_options = SuiteOptions(
+        paired=o.paired, families=tuple(o.families) if o.families else None, pairing=o.pairing
+    )
+    with open_tasks(o.suite, seed, o.ports, suite_options, reporter) as loaded:
         tasks = _select(loaded.tasks, o, faults)
         if o.docs is not None:
             tasks = with_docs(tasks, o.docs, reporter)

@@ -241,6 +241,7 @@ class BrowserSession:
         self.viewport = (1920, 1080)
         self.offline = False
         self.persistent = False  # a profile folder: a context without a Browser object
+        self._context_options: dict[str, Any] | None = None  # a launched browser's: for fresh_context
 
     @classmethod
     async def launch(
@@ -293,6 +294,7 @@ class BrowserSession:
                 self.browser = await self._pw.chromium.launch(**launch_options)
                 if login is not None and login.storage_state:
                     context_options["storage_state"] = login.storage_state
+                self._context_options = context_options
                 self.context = await self.browser.new_context(**context_options)
         except BaseException:
             await self.close()
@@ -328,6 +330,21 @@ class BrowserSession:
         await _close_pages(pages)
         await page.set_viewport_size({"width": self.viewport[0], "height": self.viewport[1]})
         return page
+
+    async def fresh_context(self) -> bool:
+        """A new browser context in place of the current one (cookies, storage, cache and tabs of
+        earlier tasks gone), for a task that must start clean (a server-side session per run,
+        seed 003 §3). Only for a browser launched here: a profile folder or a browser reached over
+        CDP keeps the user's own context. True when the context was replaced."""
+        if self.persistent or self.cdp_url or self.browser is None or self._context_options is None:
+            return False
+        old, self.context = self.context, await self.browser.new_context(**self._context_options)
+        if old is not None:
+            try:
+                await old.close()
+            except Exception:
+                pass
+        return True
 
     async def close_pages(self) -> None:
         """Close every tab but a new blank one (between tasks): the last task's renderers and what

@@ -23,7 +23,10 @@ from webfovea.cli.common import (
 
 
 def ab(
-    suite_or_file: Annotated[str, typer.Argument(help="'builtin' or a task file (as for `webfovea bench`).")],
+    suite_or_file: Annotated[
+        str,
+        typer.Argument(help="A suite (builtin, breakingweb, ...) or a task file (as for `webfovea bench`)."),
+    ],
     arms: Annotated[
         str | None,
         typer.Option(
@@ -49,7 +52,8 @@ def ab(
         typer.Option(
             "--seeds",
             min=1,
-            help="Repeats with proving-ground seeds 0..N-1; tasks are paired by (seed, task).",
+            help="Repeats with proving-ground seeds s..s+N-1 (s: the suite's seed, breakingweb 42, else 0); "
+            "tasks are paired by (seed, task).",
         ),
     ] = 1,
     limit: Annotated[
@@ -65,7 +69,25 @@ def ab(
         ),
     ] = None,
     workers: Annotated[int, typer.Option("--workers", min=1, help="Browsers running at once, per arm.")] = 1,
-    max_steps: Annotated[int, typer.Option("--max-steps", min=1, help="Step budget of every arm.")] = 80,
+    max_steps: Annotated[
+        int | None,
+        typer.Option(
+            "--max-steps",
+            min=1,
+            help="Step budget of every arm (default: the suite's; breakingweb 40, else 80).",
+        ),
+    ] = None,
+    pairing: Annotated[
+        str | None,
+        typer.Option(
+            "--pairing",
+            help="breakingweb: official (each task clean and under one variant) or sweep (every "
+            "applicable family); every arm runs the same pairs, ab.json compares them per primitive.",
+        ),
+    ] = None,
+    families: Annotated[
+        str | None, typer.Option("--families", help="breakingweb: comma-separated families; default all.")
+    ] = None,
     max_seconds: Annotated[
         float, typer.Option("--max-seconds", min=1.0, help="Seconds per task in every arm.")
     ] = 1800.0,
@@ -77,6 +99,8 @@ def ab(
 ) -> None:
     """Run every arm on the same tasks, budgets and seeds; compare them (pass rates, paired
     fixed/broken with an exact McNemar test, cost per step) in OUT/ab.json and OUT/report.html."""
+    if pairing is not None and pairing not in ("official", "sweep"):
+        raise typer.BadParameter(f"{pairing!r}; use official or sweep", param_hint="--pairing")
     from webfovea.app.ab import AbOptions, run_ab
 
     options = AbOptions(
@@ -91,6 +115,8 @@ def ab(
         workers=workers,
         max_steps=max_steps,
         max_seconds=max_seconds,
+        pairing=pairing,
+        families=[f.strip() for f in families.split(",") if f.strip()] if families else None,
         base_url=base_url,
         coords=coords,
         cap=cap,

@@ -48,7 +48,12 @@ def bench(
     ] = None,
     backend: Annotated[str, typer.Option("--backend", help="local (default) or ray.")] = "local",
     address: Annotated[str | None, typer.Option("--address", help="Ray cluster address.")] = None,
-    seed: Annotated[int, typer.Option("--seed", help="Proving-ground data seed.")] = 0,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            "--seed", help="Proving-ground data seed (default: the suite's; breakingweb 42, else 0)."
+        ),
+    ] = None,
     port: Annotated[
         int,
         typer.Option("--port", min=0, max=65535, help="Main sites port for the built-in suite (0 = free)."),
@@ -138,9 +143,33 @@ def bench(
         typer.Option(
             "--paired",
             help="breakingweb: run each task clean and under each "
-            "applicable intervention family, each from fresh state.",
+            "applicable intervention family, each from fresh state (= --pairing sweep).",
         ),
     ] = False,
+    pairing: Annotated[
+        str | None,
+        typer.Option(
+            "--pairing",
+            help="breakingweb: official (each task clean and under one variant, chosen by seed: "
+            "the seed paper's design) or sweep (under every applicable family).",
+        ),
+    ] = None,
+    max_steps: Annotated[
+        int | None,
+        typer.Option(
+            "--max-steps",
+            min=1,
+            help="Step budget per task (default: the suite's; breakingweb 40, else the profile's).",
+        ),
+    ] = None,
+    list_catalogue: Annotated[
+        bool,
+        typer.Option(
+            "--list",
+            help="Print what the suite holds (breakingweb: apps, tasks, families, pairs) and exit; runs nothing.",
+        ),
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="With --list: the catalogue as JSON.")] = False,
     families: Annotated[
         str | None,
         typer.Option(
@@ -161,6 +190,11 @@ def bench(
         ),
     ] = False,
 ) -> None:
+    if list_catalogue or as_json:
+        _list(suite_or_file, seed, as_json, list_catalogue)
+        return
+    if pairing is not None and pairing not in ("official", "sweep"):
+        raise typer.BadParameter(f"{pairing!r}; use official or sweep", param_hint="--pairing")
     from webfovea.app.bench import BenchOptions, run_bench
 
     options = BenchOptions(
@@ -192,6 +226,8 @@ def bench(
         via=via,
         prices=prices,
         paired=paired,
+        pairing=pairing,
+        max_steps=max_steps,
         families=[f.strip() for f in families.split(",") if f.strip()] if families else None,
         vision_model=vision_model,
         vision_base_url=vision_base_url,
@@ -201,6 +237,25 @@ def bench(
         result = run_bench(options, ConsoleReporter())
     if not result.summary.complete:
         raise typer.Exit(3)
+
+
+def _list(suite: str, seed: int | None, as_json: bool, listed: bool) -> None:
+    import json
+
+    from webfovea.app.catalogue import catalogue_tables, suite_catalogue
+
+    if not listed:
+        raise typer.BadParameter("--json goes with --list", param_hint="--json")
+    with app_errors():
+        data = suite_catalogue(suite, seed)
+    if as_json:
+        typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    from rich.console import Console
+
+    console = Console()
+    for table in catalogue_tables(data):
+        console.print(table)
 
 
 def _help() -> str:

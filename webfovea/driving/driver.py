@@ -117,6 +117,10 @@ class TaskDriver:
             )
         if self.task.environment is not None:  # before the browser: an unknown kind fails at once
             self.env = make_environment(self.task.environment)
+        if self.task.session is not None and src.session is not None:
+            # A task bound to a server-side session starts in a browser context of its own: no
+            # cookie, storage or cache of the worker's earlier tasks (seed 003 §3, fresh state).
+            await sess.fresh_context()
         self.page = page = await sess.fresh_page()  # the tab the task started in
         if self.settings.capture:
             self._capture = await start_capture(page, self.dir)

@@ -5,7 +5,10 @@ Per arm: pass rate, steps, input tokens and observation bytes per step, seconds 
 the rates of stale references, truncated observations and guard firings when the step
 records carry them (optional fields, so a vision-only build reports null), statuses, and pass
 rates per failure class. Per pair of arms: the tasks one fixed and the other broke, paired
-by (seed, task), with an exact McNemar test, overall and per failure class.
+by (seed, task), with an exact McNemar test, overall and per failure class; and for a paired
+BreakingWeb suite (`webfovea ab breakingweb --pairing official`), per primitive of the families:
+each arm's paired drop (clean − intervention pass rate), the difference of the two drops with a
+paired bootstrap interval, and fixed/broken among the intervention runs with McNemar.
 """
 
 from __future__ import annotations
@@ -16,7 +19,8 @@ from math import comb
 from pathlib import Path
 from typing import Any
 
-from webfovea.record import read_result, read_summary_file, write_json_atomic
+from webfovea.record import read_result, read_run_tasks, read_summary_file, write_json_atomic
+from webfovea.record.atomic import RecordError
 from webfovea.record.confined import UnsafeFile, read_text
 from webfovea.record.schema import TRAJECTORY_JSONL
 
@@ -46,6 +50,8 @@ class Outcome:
     passed: bool
     classes: list[str]
     status: str
+    primitive: str | None = None  # a paired intervention run: its family's primitive
+    pair_of: str | None = None  # ... and its clean run's task id
 
 
 def _steps(task_dir: Path) -> list[dict[str, Any]]:
@@ -94,12 +100,20 @@ def arm_stats(runs: dict[int, Path]) -> tuple[dict[str, Any], dict[tuple[int, st
     stale = truncated = guards = compressions = 0
     seen = {"stale": False, "truncated": False, "guards": False}
     statuses: dict[str, int] = {}
+    paired: dict[str, Any] = {}
     for seed, run_dir in sorted(runs.items()):
         loaded = read_summary_file(run_dir)
         if loaded is None:
             continue
+        if loaded[0].per_primitive and len(runs) == 1:
+            paired = {
+                "paired": loaded[0].paired.model_dump(mode="json") if loaded[0].paired else None,
+                "per_primitive": {k: v.model_dump(mode="json") for k, v in loaded[0].per_primitive.items()},
+            }
+        variants = _variants(run_dir)
         for tid, row in loaded[0].per_task.items():
-            outcomes[(seed, tid)] = Outcome(row.passed, list(row.failure_classes), row.status)
+            prim, clean = variants.get(tid, (None, None))
+            outcomes[(seed, tid)] = Outcome(row.passed, list(row.failure_classes), row.status, prim, clean)
             statuses[row.status] = statuses.get(row.status, 0) + 1
             task_dir = run_dir / tid
             result = read_result(task_dir)
@@ -148,8 +162,58 @@ def arm_stats(runs: dict[int, Path]) -> tuple[dict[str, Any], dict[tuple[int, st
         "compressions": compressions,
         "statuses": dict(sorted(statuses.items())),
         "per_failure_class": _per_class(outcomes),
+        **paired,
     }
     return stats, outcomes
+
+
+def _variants(run_dir: Path) -> dict[str, tuple[str, str]]:
+    """{intervention task id: (primitive, clean task id)} from the run's tasks.json."""
+    try:
+        tasks = read_run_tasks(run_dir) or []
+    except RecordError:
+        return {}
+    out = {}
+    for t in tasks:
+        extra = t.model_extra or {}
+        if extra.get("pair_of") and extra.get("primitive"):
+            out[t.task_id] = (str(extra["primitive"]), str(extra["pair_of"]))
+    return out
+
+
+def per_primitive_pairs(
+    a: dict[tuple[int, str], Outcome], b: dict[tuple[int, str], Outcome]
+) -> dict[str, dict[str, Any]]:
+    """Per primitive, over the intervention runs both arms ran with their clean runs: each arm's
+    paired drop, B's drop minus A's with a 95% paired bootstrap interval, and fixed/broken among
+    the intervention runs (fixed: A failed, B passed) with an exact McNemar test."""
+    from webfovea.proving_ground.breakingweb.paired import bootstrap
+
+    by_prim: dict[str, list[tuple[tuple[int, str], tuple[int, str]]]] = {}
+    for key, o in a.items():
+        clean = (key[0], o.pair_of or "")
+        if o.primitive and key in b and clean in a and clean in b:
+            by_prim.setdefault(o.primitive, []).append((clean, key))
+    out = {}
+    for prim, keys in sorted(by_prim.items()):
+        da = [int(a[c].passed) - int(a[k].passed) for c, k in keys]
+        db = [int(b[c].passed) - int(b[k].passed) for c, k in keys]
+        fixed = sum(1 for _, k in keys if not a[k].passed and b[k].passed)
+        broken = sum(1 for _, k in keys if a[k].passed and not b[k].passed)
+        n = len(keys)
+        out[prim] = {
+            "pairs": n,
+            "a_intervention_pass": round(sum(a[k].passed for _, k in keys) / n, 4),
+            "b_intervention_pass": round(sum(b[k].passed for _, k in keys) / n, 4),
+            "a_delta": round(sum(da) / n, 4),
+            "b_delta": round(sum(db) / n, 4),
+            "delta_difference": round((sum(db) - sum(da)) / n, 4),
+            "delta_difference_ci": bootstrap([y - x for x, y in zip(da, db, strict=True)], f"ab|{prim}"),
+            "fixed": fixed,
+            "broken": broken,
+            "mcnemar_p": mcnemar_exact(fixed, broken),
+        }
+    return out
 
 
 def _per_class(outcomes: dict[tuple[int, str], Outcome]) -> dict[str, dict[str, Any]]:
@@ -189,6 +253,7 @@ def pair_stats(
         "broken": [_label(k, seeds) for k in broken],
         "mcnemar_p": mcnemar_exact(len(fixed), len(broken)),
         "per_failure_class": per_class,
+        **({"per_primitive": prims} if (prims := per_primitive_pairs(a, b)) else {}),
     }
 
 
@@ -248,4 +313,9 @@ def format_ab(data: dict[str, Any]) -> list[str]:
             f"{p['b']} vs {p['a']}: +{len(p['fixed'])}/−{len(p['broken'])}  "
             f"exact McNemar p={p['mcnemar_p']:.3g}  ({p['pairs']} paired tasks)"
         )
+        for prim, q in (p.get("per_primitive") or {}).items():
+            lines.append(
+                f"  {prim:<15} drop {p['a']} {q['a_delta']:+.2f}  {p['b']} {q['b_delta']:+.2f}  "
+                f"(+{q['fixed']}/−{q['broken']}, {q['pairs']} pairs)"
+            )
     return lines

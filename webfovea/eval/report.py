@@ -19,7 +19,7 @@ from webfovea.eval.report_images import THUMB_WIDTH, Thumb, step_image, thumbnai
 from webfovea.eval.report_style import CSS
 from webfovea.eval.summary import build_summary, load_summary
 from webfovea.eval.taxonomy import GROUPS
-from webfovea.proving_ground.breakingweb.scoring import family_chart
+from webfovea.proving_ground.breakingweb.report_charts import paired_section
 from webfovea.record import (
     RecordError,
     StepRecord,
@@ -407,7 +407,7 @@ def render_report(run_dir: Path, *, thumb_width: int = THUMB_WIDTH) -> str:
         _group_table("By failure class", summary.get("per_failure_class") or {}),
         _group_table("By category", summary.get("per_category") or {}),
         _failure_table(summary),
-        family_chart(summary.get("per_family") or {}, _e),
+        paired_section(summary, _e),
         "<h2>Tasks</h2>",
         _task_table(per_task, anchors),
     ]

@@ -59,9 +59,12 @@ class Score:
     passed: bool
     how: How
     detail: str = ""
+    credit: float | None = None  # partial credit (a stateful task's share of obligations met)
 
     @property
     def score(self) -> float:
+        if self.credit is not None:  # all obligations met but something else broken: 1.0, not passed
+            return 1.0 if self.passed else self.credit
         return 1.0 if self.passed else 0.0
 
 

@@ -71,17 +71,38 @@ def _state_score(task: Task, result: TaskResult) -> Score:
             if passed
             else (f"obligations met {st.obligations_met}, {len(st.invariants_broken)} invariant(s) broken")
         )
-        return Score(passed, "state", detail)
+        return Score(passed, "state", detail, credit=_credit(st, None))
     if result.status != "finished":
         return Score(False, "empty" if result.answer is None else "mismatch", f"ended with {result.status}")
     sc = score_answer(result.answer, task.answer)
+    credit = _credit(st, sc.passed)
     if sc.passed and not passed:
         if st.invariants_broken:
-            return Score(False, "state", f"answer right, but {len(st.invariants_broken)} unrelated change(s)")
+            return Score(
+                False,
+                "state",
+                f"answer right, but {len(st.invariants_broken)} unrelated change(s)",
+                credit=credit,
+            )
         return Score(
-            False, "state", f"answer right, but its request obligations were not met ({st.obligations_met})"
+            False,
+            "state",
+            f"answer right, but its request obligations were not met ({st.obligations_met})",
+            credit=credit,
         )
-    return sc
+    return Score(sc.passed, sc.how, sc.detail, credit=credit)
+
+
+def _credit(st: Any, answer_ok: bool | None) -> float | None:
+    """Partial credit (seed 003's mean score): the share of the obligations met — for a
+    retrieval task, the answer counts as one more obligation."""
+    met = st.obligations_met
+    flags = [bool(m) for m in met] if isinstance(met, list) else []
+    if answer_ok is not None:
+        flags.append(answer_ok)
+    if flags:
+        return round(sum(flags) / len(flags), 4)
+    return st.score if isinstance(st.score, (int, float)) else None
 
 
 def _rate(passed: int, total: int) -> float:
@@ -203,9 +224,10 @@ def compute_summary(run_dir: Path, tasks: list[Task], *, complete: bool, meta: d
         stages=_count(r.stage for r in per_task.values()),
     )
     if any((t.model_extra or {}).get("family") for t in tasks):
-        from webfovea.proving_ground.breakingweb.scoring import paired_stats
+        from webfovea.proving_ground.breakingweb.paired import paired_summary
 
-        summary.per_family, summary.done_signal_fpr = paired_stats(per_task, tasks)
+        for key, value in paired_summary(per_task, tasks).items():
+            setattr(summary, key, value)
     if not complete:
         summary.note = (
             f"PARTIAL RUN: {summary.missing} of {summary.tasks} tasks have no result; "

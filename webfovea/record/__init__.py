@@ -32,12 +32,21 @@ from webfovea.record.run_files import (
     write_run_tasks,
     write_summary_file,
 )
-from webfovea.record.run_schema import FamilyStats, GroupStats, RunInfo, Summary, SummaryMeta, TaskRow
+from webfovea.record.run_schema import (
+    FamilyStats,
+    GroupStats,
+    PairedStats,
+    RunInfo,
+    Summary,
+    SummaryMeta,
+    TaskRow,
+)
 from webfovea.record.schema import CaptureFile, StateScore, StepRecord, TaskResult, UsageTotals
 
 __all__ = [
     "CaptureFile",
     "FamilyStats",
+    "PairedStats",
     "GroupStats",
     "RecordError",
     "RunInfo",

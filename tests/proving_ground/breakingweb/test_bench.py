@@ -53,20 +53,28 @@ def test_paired_run_scores_state_and_reports_per_family(tmp_path: Path) -> None:
     summary = json.loads((out / "summary.json").read_text())
     fam = summary["per_family"]
     assert set(fam) == {"network/fabricated_success", "client/swallowed_click"}
-    assert fam["network/fabricated_success"] | {"delta_ci": None} == {
+    ignored = {"delta_ci": None, "score_delta_ci": None}
+    assert fam["network/fabricated_success"] | ignored == {
         "layer": "network",
         "primitive": "verification",
         "pairs": 1,
         "clean_pass": 1.0,
         "intervention_pass": 0.0,
         "delta": 1.0,
-        "delta_ci": None,
+        "clean_score": 1.0,
+        "intervention_score": 0.0,
+        "score_delta": 1.0,
         "overturn_rate": 1.0,
         "done_fpr": 1.0,
+        **ignored,
     }
     assert fam["client/swallowed_click"]["delta"] == 0.0  # the feedback told the oracle; it clicked again
-    assert summary["done_signal_fpr"] == 0.5
-    assert "By intervention family" in (out / "report.html").read_text()
+    assert summary["done_signal_fpr"] == 0.5 and summary["overturned_share"] == 0.5
+    assert summary["primitive_layer"]["verification"]["network"]["delta"] == 1.0
+    assert summary["per_primitive"]["exploration"]["pairs"] == 1 and summary["paired"]["pairs"] == 2
+    assert summary["failures_per_primitive"]["verification"]  # the forged save's failure, labelled
+    report = (out / "report.html").read_text()
+    assert "By intervention family" in report and "Primitive × layer" in report and "<svg" in report
     # The live progress line judges the stateful tasks by their backend state as summary.json does.
     # (It counted answers only: "0 passed" for state tasks. The line may stop before the last task.)
     passes = [

@@ -28,7 +28,11 @@ CODE = [
     PKG / "site.py",
     PKG / "suite.py",
 ]
-JS = [*sorted((PKG / "engine").rglob("*.js")), *sorted((PKG / "interventions").rglob("*.js"))]
+JS = [
+    *sorted((PKG / "engine").rglob("*.js")),
+    *sorted((PKG / "apps").rglob("*.js")),
+    *sorted((PKG / "interventions").rglob("*.js")),
+]
 # Module-level functions of `random` draw from the process's unseeded generator.
 RANDOM_FUNCS = {
     "random",

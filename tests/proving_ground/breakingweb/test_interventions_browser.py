@@ -1,7 +1,7 @@
-"""Per family, on real Chromium: the degradation is detectable (the DOM, an HTTP status or a
-read-back shows it) and recoverable (the oracle following the family's recovery plan, as a
-careful agent would, reaches the right backend state or answer in a bounded number of extra
-actions). Judged from the server's state and logs, never from the harness's records."""
+"""Per family of the first catalogue, on real Chromium: what exactly the page shows (the DOM,
+an HTTP status or a read-back). Judged from the page, the server's state and logs, never
+from the harness's records. Every family's generic design-rule checks (recoverable by the
+oracle, deterministic, detectable by its declared kind) are in test_design_rules.py."""
 
 from __future__ import annotations
 
@@ -14,7 +14,6 @@ from webfovea.agent import run_task
 from webfovea.browser.binding import SECRET_ENV
 from webfovea.browser.session import BrowserSession
 from webfovea.config import HarnessConfig
-from webfovea.eval.scoring import score_answer
 from webfovea.proving_ground.breakingweb.interventions import FAMILIES
 from webfovea.proving_ground.breakingweb.obligations import score_state
 from webfovea.proving_ground.breakingweb.suite import load_breakingweb_suite
@@ -22,7 +21,7 @@ from webfovea.proving_ground.serve import SitesHandle
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
-# The cheapest task each family applies to.
+# A task each probed family applies to (the probes below know its page).
 TASK_OF = {
     "seed/planted_answer": "req-lookup-01",
     "seed/decoys": "req-lookup-01",
@@ -41,9 +40,8 @@ TASK_OF = {
 }
 
 
-async def test_every_family_is_probed_and_there_are_at_least_twelve() -> None:
-    assert set(TASK_OF) == set(FAMILIES) and len(FAMILIES) >= 12
-    assert {f.layer for f in FAMILIES.values()} == {"seed", "server", "network", "client"}
+async def test_the_probed_families_are_registered() -> None:
+    assert set(TASK_OF) <= set(FAMILIES)
 
 
 async def _open(page: Page, sites: SitesHandle, task_id: str, variant: str | None, view: str = "") -> str:
@@ -163,34 +161,6 @@ async def test_detectable(fam: str, sites: SitesHandle, session: BrowserSession)
         await _detect(page, sites, fam, TASK_OF[fam])
     finally:
         await page.context.clear_cookies()
-
-
-@pytest.mark.parametrize("fam", sorted(TASK_OF))
-async def test_recoverable(
-    fam: str, sites: SitesHandle, session: BrowserSession, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv(SECRET_ENV, sites.control_secret)
-    tasks = {t.task_id: t for t in load_breakingweb_suite(sites, families=[fam])}
-    base = TASK_OF[fam]
-    task = tasks[f"{base}--{fam.split('/')[1]}"]
-    extra = task.model_extra or {}
-    task = task.model_copy(update={"plan": extra["recovery_plan"]})  # the careful agent
-    result = await run_task(
-        task, tmp_path / task.task_id, model="oracle", config=HarnessConfig(max_steps=30), session=session
-    )
-    assert result.session_id
-    with sites.control() as control:
-        diff = control.diff(result.session_id)["diff"]
-        audit = control.audit(result.session_id)["audit"]
-        requests = control.requests(result.session_id)
-    assert audit, "the intervention never fired"
-    state = score_state(diff, extra["obligations"], extra["noise"], requests)
-    assert state.passed, (state, result.answer)
-    if not task.state_changing:
-        assert score_answer(result.answer, task.answer).passed, result.answer
-    clean_actions = len([s for s in extra["plan"] if s["op"] != "answer"])
-    waits = 12 if FAMILIES[fam].primitive == "patience" else 0  # waiting is the recovery there
-    assert result.steps <= clean_actions + 1 + 6 + waits, result.steps
 
 
 @pytest.mark.parametrize("variant", ["case-move-01--fabricated_success", "req-lookup-01--planted_answer"])

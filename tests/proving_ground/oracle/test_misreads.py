@@ -31,6 +31,8 @@ CASES = [
     ("skip_legend_rate", "seed/split_information", "req-unit-01"),
     ("skip_dialog_rate", "client/intercepting_overlay", "req-lookup-01"),
     ("adjacent_input_rate", "client/label_shift", "req-edit-01"),
+    ("skip_detour_rate", "network/session_expiry", "req-lookup-01"),  # no sign-in after the 401
+    ("take_trap_rate", "network/contradictory_update", "req-create-01"),  # submits again: a duplicate
 ]
 
 

@@ -20,10 +20,10 @@ from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse
 
 from webfovea.proving_ground.breakingweb.apps import APPS
-from webfovea.proving_ground.breakingweb.engine.api import register_app
 from webfovea.proving_ground.breakingweb.engine.control import register_control
 from webfovea.proving_ground.breakingweb.engine.determinism import rng, sha256_of
-from webfovea.proving_ground.breakingweb.engine.spa import app_page
+from webfovea.proving_ground.breakingweb.engine.mount import mount, render
+from webfovea.proving_ground.breakingweb.engine.page import client_plan
 from webfovea.proving_ground.breakingweb.interventions import IvContext, UnknownFamily, family
 from webfovea.proving_ground.breakingweb.interventions.network.middleware import InterventionMiddleware
 from webfovea.proving_ground.breakingweb.tasks import base_id, initial_state, stateful_tasks
@@ -31,6 +31,9 @@ from webfovea.proving_ground.sessions import Session, session_of
 from webfovea.proving_ground.sites.context import SiteContext
 
 IV_JS = (Path(__file__).parent / "interventions" / "iv.js").read_text(encoding="utf-8")
+ROUTE_TARGETS = ("main", "write", "list")  # the task's routes a network rule may watch (tasks.py)
+# Client firings that change what the session allows next (missing prerequisite: terms accepted).
+FLAG_EVENTS = ("terms_accepted",)
 
 
 def build_session(session: Session, seed: int) -> None:
@@ -61,7 +64,7 @@ def build_session(session: Session, seed: int) -> None:
         ctx = IvContext(session, task, app, rng(tid, seed, session.variant, fam.name), fam.name, fam.layer)
         if fam.at_create is not None:
             fam.at_create(ctx)
-        routes = {k: task.targets[k] for k in ("main", "write") if k in task.targets}
+        routes = {k: task.targets[k] for k in ROUTE_TARGETS if k in task.targets}
         session.extra["iv"] = {
             "family": fam,
             "rng": ctx.rng,
@@ -79,12 +82,11 @@ def register(ctx: SiteContext, main: FastAPI, frame: FastAPI) -> None:
     store.on_create.append(lambda session: build_session(session, ctx.seed))
 
     for app in APPS.values():
-        register_app(app, main, store)
+        mount(app, main, store)
 
         def page_route(request: Request, app=app) -> HTMLResponse:  # noqa: ANN001 - bound per app
             session = session_of(request, store)
-            plan = _client_plan(session, app.name)
-            return HTMLResponse(app_page(app, plan))
+            return HTMLResponse(render(app, session, client_plan(session, app.name)))
 
         main.add_api_route(app.path, page_route, methods=["GET"], response_class=HTMLResponse)
 
@@ -108,19 +110,11 @@ def register(ctx: SiteContext, main: FastAPI, frame: FastAPI) -> None:
         if event.get("event") in ("click_seen", "click_swallowed") and isinstance(event.get("ordinal"), int):
             # The session's count of matching clicks: the next page load continues from it.
             session.extra["clicks_seen"] = max(int(session.extra.get("clicks_seen", 0)), event["ordinal"])
+        if event.get("event") in FLAG_EVENTS:
+            session.extra.setdefault("flags", {})[str(event["event"])] = True
         if event.get("event") != "click_seen":  # a click that went through is no firing
             session.audit.append({"layer": "client", "family": iv["family"].name, **event})
         return JSONResponse({"ok": True})
 
     register_control(main, store)
     main.add_middleware(InterventionMiddleware, store=store)
-
-
-def _client_plan(session: Session | None, app: str) -> dict | None:
-    if session is None or session.extra.get("app") != app:
-        return None
-    iv = session.extra.get("iv")
-    plan = iv.get("client") if iv else None
-    if plan and "swallow" in plan:  # per-session ordinal: tell the new page how many it has seen
-        plan = {**plan, "swallow": {**plan["swallow"], "seen": int(session.extra.get("clicks_seen", 0))}}
-    return plan

@@ -19,6 +19,7 @@ from typing import Any
 from webfovea.proving_ground.breakingweb.apps import APPS
 from webfovea.proving_ground.breakingweb.engine.spec import StatefulTask
 from webfovea.proving_ground.breakingweb.interventions import FAMILIES, Family, family
+from webfovea.proving_ground.breakingweb.pairing import DEFAULT_MAX_STEPS, DEFAULT_SEED, catalogue, variants
 from webfovea.proving_ground.breakingweb.tasks import stateful_tasks
 from webfovea.proving_ground.plan import check_suite, with_pointer_class
 from webfovea.task import SessionSpec, Task
@@ -34,7 +35,7 @@ def _task(st: StatefulTask, handle: Any, seed: int, index: int, fam: Family | No
         "noise": st.noise,
         "state_changing": st.state_changing,
         # The verify gate re-reads here: the app's page opens on the list of saved records.
-        "verify_url": handle.url(app.path) if st.state_changing else None,
+        "verify_url": handle.url(st.targets.get("verify_path", app.path)) if st.state_changing else None,
         "readback": st.targets.get("readback"),
         "stateful_app": st.app,
         "family": None,
@@ -88,26 +89,35 @@ def _with_verify(plan: list[dict[str, Any]], st: StatefulTask, fam: Family | Non
     return [*plan[:-1], {**plan[-1], "verify": spec}]
 
 
+__all__ = ["DEFAULT_MAX_STEPS", "DEFAULT_SEED", "catalogue", "load_breakingweb_suite", "select_families"]
+
+
 def select_families(names: list[str] | None) -> list[Family]:
     """The families named (full or short names), or all of them; ValueError names an unknown one."""
     return [family(n) for n in names] if names else list(FAMILIES.values())
 
 
 def load_breakingweb_suite(
-    handle: Any, seed: int | None = None, *, paired: bool = False, families: list[str] | None = None
+    handle: Any,
+    seed: int | None = None,
+    *,
+    paired: bool = False,
+    families: list[str] | None = None,
+    pairing: str | None = None,
 ) -> list[Task]:
-    """Clean tasks; with `paired` each followed by its variants (one per applicable family);
-    with `families` and not `paired`, only those families' variants."""
+    """Clean tasks; with a `pairing` (`official`: one variant per task; `sweep`, or `paired`:
+    every applicable family) each followed by its variants; with `families` and no pairing,
+    only those families' variants."""
     seed = getattr(handle, "seed", 0) if seed is None else seed
+    pairing = pairing or ("sweep" if paired else None)
     chosen = select_families(families)
+    runs = variants(seed, pairing or "sweep", chosen)
     out: list[Task] = []
     for st in stateful_tasks(seed).values():
-        app = APPS[st.app]
-        if paired or not families:
+        if pairing or not families:
             out.append(_task(st, handle, seed, len(out), None))
-        if paired or families:
-            for fam in chosen:
-                if fam.refusal(st, app) is None:
-                    out.append(_task(st, handle, seed, len(out), fam))
+        if pairing or families:
+            for fam in runs.get(st.task_id, []):
+                out.append(_task(st, handle, seed, len(out), fam))
     check_suite(out)
     return out

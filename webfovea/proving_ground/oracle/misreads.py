@@ -21,6 +21,15 @@ invites the misreading, so a clean page is never misread:
   goes on clicking what is under it (the plan's `detour: dialog` step).
 - `adjacent_input_rate` — seed 003, Table 1, grounding: "label-input misalignment". A form's
   label is drawn beside another input than its own: it types into the input beside the label.
+- `skip_detour_rate` — seed 003 §4: "75% of the six agents' failures end with a declared success
+  although the required change never happened". Any other recovery detour a plan marks
+  (`detour: KIND` with its `cue` shown: the conflict message, the terms banner, the "More"
+  menu, the confirmation dialog): it does not take it and goes on with the plan after it
+  (`span`: the detour's steps).
+- `take_trap_rate` — seed 003 §4, the same belief failures seen from the other side: a step a
+  plan marks `trap: KIND` is what a careless agent does where its `cue` shows (submits again
+  when the list still lacks its change; gives up when no row carries the exact name asked).
+  The default oracle never takes it; with this quirk it does.
 
 The rates travel in the model spec (`oracle:key_figures_rate=0.5,…`; `realistic=true` sets all
 to MISREAD_REALISTIC). Each fires per (seed, task, quirk) from its own generator, so adding one
@@ -45,6 +54,8 @@ MISREAD_KNOBS = (
     "skip_legend_rate",
     "skip_dialog_rate",
     "adjacent_input_rate",
+    "skip_detour_rate",
+    "take_trap_rate",
 )
 # Seed 003: interventions "overturn 39.6–68.0% of the tasks each agent solves cleanly"; a
 # misreading that half the runs make sits in that band.
@@ -204,10 +215,13 @@ class Misreads:
     # -- detours --------------------------------------------------------------------------------
 
     async def skips_detour(self, page: Page, plan_step: dict[str, Any], step: int) -> str | None:
-        """'legend' / 'dialog' when the oracle does not take the plan's detour here: the step is
-        marked `detour` and its `cue` (the dialog, the note pointing to the Units page) is shown."""
+        """'legend' / 'dialog' / another kind when the oracle does not take the plan's detour
+        here: the step is marked `detour` and its `cue` (the dialog, the note pointing to the
+        Units page, an error message) is shown."""
         kind = plan_step.get("detour")
-        knob = {"legend": "skip_legend_rate", "dialog": "skip_dialog_rate"}.get(str(kind))
+        knob = {"legend": "skip_legend_rate", "dialog": "skip_dialog_rate"}.get(
+            str(kind), "skip_detour_rate" if kind else None
+        )
         if knob is None or not self.fires[knob]:
             return None
         if not await expectation_holds(page, plan_step.get("cue")):
@@ -215,6 +229,15 @@ class Misreads:
         self._fired(knob, step)
         self.dialog_left_open = self.dialog_left_open or kind == "dialog"
         return str(kind)
+
+    async def takes_trap(self, page: Page, plan_step: dict[str, Any], step: int) -> bool:
+        """True when the oracle takes the plan's `trap` step here (its cue shown, or none given)."""
+        if not plan_step.get("trap") or not self.fires["take_trap_rate"]:
+            return False
+        if plan_step.get("cue") and not await expectation_holds(page, plan_step.get("cue")):
+            return False
+        self._fired("take_trap_rate", step, trap=str(plan_step["trap"]))
+        return True
 
     # -- forms ------------------------------------------------------------------------------
 

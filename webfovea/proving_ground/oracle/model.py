@@ -289,12 +289,16 @@ class OracleModel:
                 return Emit(thought("wait", view.rng), "wait()", main=False)
         while self.cursor < len(self.plan):
             step = self.plan[self.cursor]
+            if step.get("trap") and not await self.misreads.takes_trap(self.page, step, index):
+                self._advance()  # what a careless agent would do here: not this one
+                continue
             skipped = await self.misreads.skips_detour(self.page, step, index)
             if skipped == "legend" and isinstance(step.get("instead"), dict):
                 self.plan = [*self.plan[: self.cursor], step["instead"]]  # report what the table shows
                 continue
             if skipped:
-                self._advance()
+                for _ in range(max(1, int(step.get("span", 1)))):  # the detour's steps, all of them
+                    self._advance()
                 continue
             op, record = catalog.parse(step)
             emit = await op.handle(self, record, view, index)

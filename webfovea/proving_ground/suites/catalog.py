@@ -22,7 +22,7 @@ from typing import Any
 from webfovea.task import Task
 
 # Each option of SuiteOptions, as the command line spells it (for the messages).
-OPTION_FLAGS = {"paired": "--paired", "families": "--families"}
+OPTION_FLAGS = {"paired": "--paired", "families": "--families", "pairing": "--pairing"}
 
 
 class SuiteError(ValueError):
@@ -33,8 +33,9 @@ class SuiteError(ValueError):
 class SuiteOptions:
     """The options a suite may take besides the seed (`Suite.accepts` says which it takes)."""
 
-    paired: bool = False  # every task clean and under each applicable variant
+    paired: bool = False  # every task clean and under each applicable variant (= pairing "sweep")
     families: tuple[str, ...] | None = None  # only these variants (BreakingWeb's families)
+    pairing: str | None = None  # "official" (one variant per task) or "sweep" (every one)
 
     def given(self) -> list[str]:
         """The names of the options set to something other than their default."""
@@ -45,6 +46,8 @@ class SuiteOptions:
 Loader = Callable[[Any, int, SuiteOptions], list[Task]]
 # (the running sites, the tasks run, the run folder) -> lines for the user (files it writes are its own).
 AfterRun = Callable[[Any, list[Task], Path], list[str]]
+# (the seed) -> what the suite holds, without starting any site (`webfovea bench NAME --list`).
+Catalogue = Callable[[int], dict[str, Any]]
 
 
 @dataclass(frozen=True)
@@ -56,6 +59,10 @@ class Suite:
     accepts: frozenset[str] = frozenset()  # fields of SuiteOptions it takes
     # A recorded run's tasks are looked up by id among the tasks loaded with these options.
     replay_options: SuiteOptions = field(default_factory=SuiteOptions)
+    # Defaults of the suite's own design (None: the command's): the seed and the step cap.
+    default_seed: int | None = None
+    default_max_steps: int | None = None
+    catalogue: Catalogue | None = None
 
     def check(self, options: SuiteOptions) -> None:
         """SuiteError for an option this suite does not take (before any site starts)."""
@@ -113,7 +120,19 @@ def _breakingweb(handle: Any, seed: int, options: SuiteOptions) -> list[Task]:
         select_families(families)  # an unknown family is the user's mistake, named in one line
     except ValueError as e:
         raise SuiteError(str(e)) from None
-    return load_breakingweb_suite(handle, seed, paired=options.paired, families=families)
+    if options.pairing is not None and options.pairing not in ("official", "sweep"):
+        raise SuiteError(f"unknown pairing {options.pairing!r}; use official or sweep")
+    if options.pairing == "official" and options.paired:
+        raise SuiteError("--paired is --pairing sweep; give one of them")
+    return load_breakingweb_suite(
+        handle, seed, paired=options.paired, families=families, pairing=options.pairing
+    )
+
+
+def _breakingweb_catalogue(seed: int) -> dict[str, Any]:
+    from webfovea.proving_ground.breakingweb.suite import catalogue
+
+    return catalogue(seed)
 
 
 BUILTIN = Suite("builtin", "tasks over the proving-ground sites with exact answers", _builtin)
@@ -125,10 +144,14 @@ HOSTILE = Suite(
 )
 BREAKINGWEB = Suite(
     "breakingweb",
-    "stateful apps scored by backend state; --paired adds per-family drops, see docs/breakingweb.md",
+    "stateful apps scored by backend state; --pairing official|sweep adds paired drops "
+    "(seed 42, 40 steps by default), --list the catalogue; see docs/breakingweb.md",
     _breakingweb,
-    accepts=frozenset({"paired", "families"}),
+    accepts=frozenset({"paired", "families", "pairing"}),
     replay_options=SuiteOptions(paired=True),  # every variant: a run may hold any of them
+    default_seed=42,  # seed 003 §3: "the public seed s=42" (breakingweb/pairing.py)
+    default_max_steps=40,  # seed 003 §3: "a fixed 40-action cap"
+    catalogue=_breakingweb_catalogue,
 )
 
 

@@ -104,6 +104,7 @@
 
   function toast(message) {
     const t = document.querySelector('#toast');
+    if (!message) { t.hidden = true; return; }  // an answer that confirms nothing shows nothing
     t.innerHTML = '<span class="msg"></span>';
     const m = /Reference (\S+?)\.?$/.exec(message || '');
     t.querySelector('.msg').textContent = m ? message.slice(0, m.index) + 'Reference ' : message;

@@ -11,7 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from webfovea.proving_ground.breakingweb.engine.spec import AppSpec
+from webfovea.proving_ground.breakingweb.engine.spec import SpaApp
 from webfovea.proving_ground.sites.layout import esc, js_data, page
 
 SPA_CSS = """
@@ -27,6 +27,7 @@ nav.tabs a.active { background: #fff; font-weight: bold; border: 1px solid #d5dc
 #busy { color: #14507f; margin-bottom: 10px; }
 .keyfig { background: #fff8e1; border-color: #e6c200; max-width: 900px; }
 .keyfig .value { font-size: 22px; }
+.notice { background: #fff4f4; border-color: #d88; max-width: 900px; }
 td.actions button, td.actions select { height: 30px; min-width: 0; padding: 0 10px; font-size: 13px; }
 """
 
@@ -36,7 +37,7 @@ def spa_js() -> str:
     return (Path(__file__).with_name("spa.js")).read_text(encoding="utf-8")
 
 
-def _declaration(app: AppSpec) -> dict[str, Any]:
+def _declaration(app: SpaApp) -> dict[str, Any]:
     """What the UI needs to know about the app (no state, nothing about the evaluation)."""
     return {
         "api": app.api,
@@ -60,7 +61,29 @@ def _declaration(app: AppSpec) -> dict[str, Any]:
     }
 
 
-def app_page(app: AppSpec, client_plan: dict[str, Any] | None) -> str:
+def notices_html(notices: list[dict[str, Any]]) -> str:
+    """The session's notices (BaseState.notices) above the app: sender, subject, body, one link.
+    Every app's page shows them (engine/mount.py), so a seed-layer notice reaches any app."""
+    out = []
+    for n in notices:
+        link = n.get("link") or {}
+        href = str(link.get("href", ""))
+        a = (
+            f' <a class="notice-link" href="{esc(href)}">{esc(link.get("text", href))}</a>'
+            if href.startswith(("http://", "https://"))
+            else ""
+        )
+        out.append(
+            f'<div class="card notice" role="note" data-id="{esc(n.get("id", ""))}"><b class="subject">'
+            f'{esc(n.get("subject", ""))}</b> <span class="from muted">from {esc(n.get("sender", ""))}</span>'
+            f'<p class="body">{esc(n.get("body", ""))}{a}</p></div>'
+        )
+    return "".join(out)
+
+
+def app_page(
+    app: SpaApp, client_plan: dict[str, Any] | None, notices: list[dict[str, Any]] | None = None
+) -> str:
     tabs = [("list", f"My {app.noun}s")]
     if app.creatable:
         tabs.append(("new", f"New {app.noun}"))
@@ -69,7 +92,7 @@ def app_page(app: AppSpec, client_plan: dict[str, Any] | None) -> str:
     nav = "".join(f'<a href="#/{v}" data-view="{v}">{esc(label)}</a>' for v, label in tabs)
     body = f"""<script>window.__IV_PLAN__ = {js_data(client_plan)};</script><script src="/_static/iv.js"></script>
 <h1>{esc(app.title)}</h1><p class="lead">{esc(app.lead)}</p>
-<nav class="tabs">{nav}</nav>
+{notices_html(notices or [])}<nav class="tabs">{nav}</nav>
 <div id="busy" hidden>Loading…</div><div id="error" role="alert" hidden></div><div id="toast" role="status" hidden></div>
 <div id="app"></div>"""
     script = f"const APP = {js_data(_declaration(app))};\n{spa_js()}"

@@ -11,33 +11,65 @@ from __future__ import annotations
 from types import ModuleType
 
 from .base import LAYERS, PRIMITIVES, Effect, Family, IvContext, NetworkRule
-from .client import intercepting_overlay, label_shift, swallowed_click
+from .client import (
+    broken_layout,
+    confirm_step,
+    cookie_banner,
+    hidden_labels,
+    hidden_prerequisite,
+    intercepting_overlay,
+    label_shift,
+    restricted_affordance,
+    swallowed_click,
+)
 from .network import (
+    conflict_409,
+    contradictory_update,
     fabricated_success,
+    missing_prerequisite,
     progressive_delay,
     rate_limit_429,
     session_expiry,
+    shuffled_list,
+    silent_failure,
     tail_latency,
     transient_5xx,
+    truncated_response,
 )
-from .seed import decoys, planted_answer, split_information
-from .server import save_drift, scrambled_order
+from .seed import aliases, decoys, phishing_content, planted_answer, split_information
+from .server import save_drift, scrambled_order, single_field_corruption
 
+# By layer, then the seed's named stressors before the ones this project added (`Family.own`).
 _MODULES = (
     planted_answer,
     decoys,
     split_information,
+    phishing_content,
+    aliases,
     scrambled_order,
     save_drift,
+    single_field_corruption,
     fabricated_success,
     transient_5xx,
     rate_limit_429,
     tail_latency,
     progressive_delay,
     session_expiry,
+    conflict_409,
+    silent_failure,
+    contradictory_update,
+    shuffled_list,
+    missing_prerequisite,
+    truncated_response,
     intercepting_overlay,
     swallowed_click,
     label_shift,
+    hidden_labels,
+    hidden_prerequisite,
+    restricted_affordance,
+    broken_layout,
+    cookie_banner,
+    confirm_step,
 )
 FAMILIES: dict[str, Family] = {m.FAMILY.name: m.FAMILY for m in _MODULES}
 _registered: list[ModuleType] = []

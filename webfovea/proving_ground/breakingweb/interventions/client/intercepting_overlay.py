@@ -1,5 +1,9 @@
-"""client/intercepting_overlay: after the second pointer-down a newsletter dialog covers the
-page and takes every click until it is closed. Exploration: find and close it."""
+"""client/intercepting_overlay: after the second pointer-down (the first, on a task with one
+click) a newsletter dialog covers the page and takes every click until it is closed.
+Exploration: find and close it.
+
+Real-world counterpart: a newsletter / promotion modal that opens mid-task.
+"""
 
 from __future__ import annotations
 
@@ -10,16 +14,21 @@ from webfovea.proving_ground.breakingweb.interventions.base import Family, IvCon
 from webfovea.proving_ground.plan import L, click
 
 
+def _opens_after(task: StatefulTask) -> int:
+    """The second pointer-down, or the first on a plan with a single click."""
+    return 2 if sum(s.get("op") == "click" for s in task.plan) >= 2 else 1
+
+
 def _client(ctx: IvContext) -> dict[str, Any]:
-    return {"overlay": {"after_pointerdowns": 2}}
+    return {"overlay": {"after_pointerdowns": _opens_after(ctx.task)}}
 
 
 def _recover(plan: list[Step], task: StatefulTask) -> list[Step]:
-    # The dialog opens on the second click the agent makes; close it right after that click.
+    # The dialog opens on the n-th click the agent makes; close it right after that click.
     clicks = [i for i, s in enumerate(plan) if s.get("op") == "click"]
-    if len(clicks) < 2:
+    if not clicks:
         return list(plan)
-    at = clicks[1] + 1
+    at = clicks[min(len(clicks), _opens_after(task)) - 1] + 1
     close = click(L("#iv-overlay .iv-close"), expect={"target": L("#iv-overlay"), "visible": False})
     # Marked: a misreading oracle (proving_ground/oracle/misreads.py) that sees the dialog may leave it open.
     close = {**close, "detour": "dialog", "cue": {"target": L("#iv-overlay"), "visible": True}}
@@ -31,6 +40,9 @@ FAMILY = Family(
     layer="client",
     primitive="exploration",
     summary="a dialog covers the page after the second pointer-down and eats clicks until closed",
+    counterpart="a newsletter / promotion modal that opens mid-task",
+    cue="a dialog over the page",
+    recovery="close it ('No thanks')",
     client=_client,
     recover=_recover,
 )

@@ -1,5 +1,8 @@
 """client/swallowed_click: the first click on the task's submit/apply button does nothing
-(a capture-phase listener stops it). Exploration: notice nothing happened, click again."""
+(a capture-phase listener stops it). Exploration: notice nothing happened, click again.
+
+Real-world counterpart: a click lost to a slow script or a double-bound handler.
+"""
 
 from __future__ import annotations
 
@@ -17,6 +20,9 @@ FAMILY = Family(
     layer="client",
     primitive="exploration",
     summary="the first click on Submit/Apply is swallowed",
+    counterpart="a click lost to a slow script or a double-bound handler",
+    cue="nothing happens after the click",
+    recovery="click again",
     needs=("submit",),
     client=_client,
 )

@@ -1,5 +1,8 @@
 """network/fabricated_success: the first write answers 200 with the app's real success body,
-but the state is left as it was. Verification: the list (re-read from the server) lacks it."""
+but the state is left as it was. Verification: the list (re-read from the server) lacks it.
+
+Real-world counterpart: a misleading 'Saved' confirmation for a write that was not stored (a forged or cached 200).
+"""
 
 from __future__ import annotations
 
@@ -16,7 +19,7 @@ from webfovea.proving_ground.breakingweb.interventions.base import (
 from webfovea.proving_ground.sessions import Session
 
 
-def _decide(ordinal: int, session: Session, rng: random.Random) -> Effect | None:
+def _decide(ordinal: int, session: Session, rng: random.Random, target: str) -> Effect | None:
     return Effect(forge=True, note="success answered, state restored") if ordinal == 1 else None
 
 
@@ -30,6 +33,10 @@ FAMILY = Family(
     layer="network",
     primitive="verification",
     summary="the first write answers 200 with the real success body; nothing is stored",
+    counterpart="a misleading 'Saved' confirmation for a write that was not stored (a forged or cached 200)",
+    cue="the re-read list lacks the change the confirmation claims",
+    recovery="re-read the list and submit again",
+    detect="readback",
     needs=("write", "submit_step", "readback"),
     state_only=True,
     belief=True,

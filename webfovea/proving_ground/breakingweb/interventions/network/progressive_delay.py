@@ -1,5 +1,8 @@
 """network/progressive_delay: every matching call is slower than the one before
-(1 s, 2 s, 4 s, capped at 5 s). Patience: wait longer each time."""
+(1 s, 2 s, 4 s, capped at 5 s). Patience: wait longer each time.
+
+Real-world counterpart: a server slowing down under load.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +13,7 @@ from webfovea.proving_ground.breakingweb.interventions.network.tail_latency impo
 from webfovea.proving_ground.sessions import Session
 
 
-def _decide(ordinal: int, session: Session, rng: random.Random) -> Effect | None:
+def _decide(ordinal: int, session: Session, rng: random.Random, target: str) -> Effect | None:
     ms = min(1000 * 2 ** (ordinal - 1), 5000)
     return Effect(delay_ms=ms, note=f"{ms} ms")
 
@@ -20,6 +23,9 @@ FAMILY = Family(
     layer="network",
     primitive="patience",
     summary="matching calls answered after 1 s, 2 s, 4 s, ... (at most 5 s)",
+    counterpart="a server slowing down under load",
+    cue="'Loading…' for longer each time",
+    recovery="wait longer each time",
     needs=("submit_step",),
     network=NetworkRule("main", _decide),
     recover=patient,

@@ -1,7 +1,10 @@
 """network/rate_limit_429: the first matching call answers 429 with `Retry-After: s`; a retry
 before s seconds answers 429 again. Patience: wait, then retry. The clock is monotonic and
 used only for the threshold; the audit records the bucket (early/late), so equal agent
-behaviour gives the same log."""
+behaviour gives the same log.
+
+Real-world counterpart: a rate limit with Retry-After (HTTP 429).
+"""
 
 from __future__ import annotations
 
@@ -14,16 +17,17 @@ from webfovea.proving_ground.breakingweb.interventions.base import (
     Family,
     NetworkRule,
     Step,
+    detour,
     strip_expect,
     submit_index,
 )
-from webfovea.proving_ground.plan import L, click, text_has, wait
+from webfovea.proving_ground.plan import L, click, text_has, visible, wait
 from webfovea.proving_ground.sessions import Session
 
 BODY = {"ok": False, "error": "Too many requests."}
 
 
-def _decide(ordinal: int, session: Session, rng: random.Random) -> Effect | None:
+def _decide(ordinal: int, session: Session, rng: random.Random, target: str) -> Effect | None:
     s = session.extra.setdefault("retry_after", rng.choice([2, 3]))
     first = session.extra.get("429_at")
     if first is None:
@@ -43,7 +47,8 @@ def _recover(plan: list[Step], task: StatefulTask) -> list[Step]:
     return [
         *plan[:i],
         strip_expect(plan[i]),
-        wait(text_has(L("#error"), "try again now")),
+        # Marked: a misreading oracle may retry at once instead of waiting.
+        detour(wait(text_has(L("#error"), "try again now")), "wait", visible(L("#error"))),
         click(plan[i]["target"], expect=plan[i].get("expect")),
         *plan[i + 1 :],
     ]
@@ -54,6 +59,11 @@ FAMILY = Family(
     layer="network",
     primitive="patience",
     summary="429 with Retry-After on the first matching call; a retry before the delay gets 429 again",
+    counterpart="a rate limit with Retry-After (HTTP 429)",
+    cue="HTTP 429, Retry-After, 'try again in s seconds'",
+    recovery="wait for the delay, then try again",
+    detect="status",
+    status=429,
     needs=("submit_step",),
     network=NetworkRule("main", _decide),
     recover=_recover,

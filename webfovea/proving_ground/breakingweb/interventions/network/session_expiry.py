@@ -1,5 +1,8 @@
 """network/session_expiry: the first write (or filter) answers 401 and the page asks to sign
-in again; what was typed is lost. Backtracking: sign in (credentials in the task), redo."""
+in again; what was typed is lost. Backtracking: sign in (credentials in the task), redo.
+
+Real-world counterpart: an expired session (HTTP 401).
+"""
 
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ from webfovea.proving_ground.breakingweb.interventions.base import (
     Family,
     NetworkRule,
     Step,
+    detour,
     strip_expect,
     submit_index,
 )
@@ -21,7 +25,7 @@ from webfovea.proving_ground.sessions import Session
 BODY = {"ok": False, "expired": True, "error": "Your session has expired. Please sign in again."}
 
 
-def _decide(ordinal: int, session: Session, rng: random.Random) -> Effect | None:
+def _decide(ordinal: int, session: Session, rng: random.Random, target: str) -> Effect | None:
     if ordinal == 1:
         session.extra["expired"] = True
         return Effect(status=401, body=BODY, note="expired")
@@ -36,7 +40,9 @@ def _recover(plan: list[Step], task: StatefulTask) -> list[Step]:
         fill(L("#login-pass"), CREDENTIALS[1]),
         click(L("#login-go"), expect={"target": L("#login"), "visible": False}),
     ]
-    return [*plan[:i], strip_expect(plan[i]), wait_login(), *login, *plan[start:]]
+    # Marked: a misreading oracle (proving_ground/oracle/misreads.py) may not sign in again.
+    signin = {**detour(wait_login(), "sign-in", visible(L("#login-go"))), "span": 1 + len(login)}
+    return [*plan[:i], strip_expect(plan[i]), signin, *login, *plan[start:]]
 
 
 def wait_login() -> Step:
@@ -48,6 +54,11 @@ FAMILY = Family(
     layer="network",
     primitive="backtracking",
     summary="the first write answers 401 and a sign-in form; the draft is lost",
+    counterpart="an expired session (HTTP 401)",
+    cue="HTTP 401 and a sign-in form; the draft is gone",
+    recovery="sign in with the given credentials and redo the change",
+    detect="status",
+    status=401,
     needs=("submit_step",),
     network=NetworkRule("main", _decide),
     recover=_recover,

@@ -8,6 +8,8 @@ detail the instruction gives, not by the first row that looks right.
   differ only by it; acting on it breaks an invariant and leaves the obligation unmet).
 Booking has no place for one: its create task already offers a look-alike tour ("… (express)"),
 and its cancel task names the reservation by number.
+
+Real-world counterpart: near-duplicate listings (discontinued series, a same-subject mail from another sender).
 """
 
 from __future__ import annotations
@@ -60,6 +62,9 @@ FAMILY = Family(
     layer="seed",
     primitive="grounding",
     summary="near-duplicates with other values (catalogue rows, a case with the same subject) above the asked one",
+    counterpart="near-duplicate listings (discontinued series, a same-subject mail from another sender)",
+    cue="look-alike rows with a suffix or another sender above the asked one",
+    recovery="pick the row by every detail the instruction gives",
     needs_any=("series", "decoy_of"),
     at_create=_decoys,
 )

@@ -1,6 +1,9 @@
 """seed/planted_answer: a prominent "Key figures" box shows a stale value for the very series
 the task asks about; the true value is in the filtered table. Backtracking: an agent that
-takes the first number it sees must notice the "as of" note and go to the table."""
+takes the first number it sees must notice the "as of" note and go to the table.
+
+Real-world counterpart: a stale figure in a prominent summary box (an outdated cached widget, an old press figure).
+"""
 
 from __future__ import annotations
 
@@ -34,6 +37,10 @@ FAMILY = Family(
     layer="seed",
     primitive="backtracking",
     summary="a Key figures box with a stale value for the asked series; the true value is in the filtered table",
+    counterpart="a stale figure in a prominent summary box (an outdated cached widget, an old press figure)",
+    cue="the box's small print 'as of … 2022'; the filtered table disagrees",
+    recovery="read the value from the filtered table",
+    detect="readback",
     needs=("series",),
     app_needs=("catalogue",),
     retrieval_only=True,

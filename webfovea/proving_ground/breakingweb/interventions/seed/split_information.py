@@ -1,5 +1,8 @@
 """seed/split_information: the catalogue shows unit codes only; their names are on the Units
-page. State tracking: read the code on one page, its meaning on another."""
+page. State tracking: read the code on one page, its meaning on another.
+
+Real-world counterpart: codes explained on another page (a legend, a glossary).
+"""
 
 from __future__ import annotations
 
@@ -35,6 +38,9 @@ FAMILY = Family(
     layer="seed",
     primitive="state tracking",
     summary="unit codes in the table, their names on the Units page",
+    counterpart="codes explained on another page (a legend, a glossary)",
+    cue="unit codes in the table and a note pointing to the Units page",
+    recovery="read the legend on the Units page",
     needs=("unit",),
     app_needs=("catalogue",),
     retrieval_only=True,

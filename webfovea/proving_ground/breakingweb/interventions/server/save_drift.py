@@ -1,6 +1,9 @@
 """server/save_drift: the first save stores one field altered (a date's day and month
 swapped, a number's last digit dropped); the answer says "Saved" as usual. Verification:
-only reading back what was stored shows it."""
+only reading back what was stored shows it.
+
+Real-world counterpart: a save that stores a value other than the one typed (a locale date swap, a lossy cast).
+"""
 
 from __future__ import annotations
 
@@ -67,6 +70,10 @@ FAMILY = Family(
     layer="server",
     primitive="verification",
     summary="the first save stores one field altered (day/month swapped, a digit dropped)",
+    counterpart="a save that stores a value other than the one typed (a locale date swap, a lossy cast)",
+    cue="the re-read record shows another value than was typed",
+    recovery="open the record, correct the field, save again",
+    detect="readback",
     needs=("drift", "submit_step", "readback"),
     state_only=True,
     belief=True,

@@ -1,5 +1,8 @@
 """server/scrambled_order: the default order of the catalogue is shuffled instead of newest
-release first. Planning: "the latest" needs the dates read, not the first row taken."""
+release first. Planning: "the latest" needs the dates read, not the first row taken.
+
+Real-world counterpart: a list whose default sort is not the one it seems (scrambled timestamps).
+"""
 
 from __future__ import annotations
 
@@ -21,6 +24,9 @@ FAMILY = Family(
     layer="server",
     primitive="planning",
     summary="the catalogue's default order is shuffled (no longer newest release first)",
+    counterpart="a list whose default sort is not the one it seems (scrambled timestamps)",
+    cue="the release dates are not in order",
+    recovery="read the dates instead of taking the first row",
     needs=("order_sensitive",),
     app_needs=("catalogue",),
     retrieval_only=True,

@@ -1,0 +1,181 @@
+"""The shop's task generator: 14 templates instantiated from the seeded content (per seed).
+
+Retrieval (answer + a request obligation: the answer came from the right search): price by
+name, cheapest in-stock by category and brand, top rated in a category, count by facets,
+stock of a product, an order's total. State (obligations + invariants over products, cart,
+orders, returns): add to cart, buy, buy the cheapest, buy two to a new address, reorder,
+return, cancel, fill the cart and change a quantity. Tiers by a person's actions (plan steps
+but the answer): easy < 6, medium 6–15, hard > 15.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from webfovea.proving_ground.breakingweb.apps.shop import plans
+from webfovea.proving_ground.breakingweb.apps.shop.content import CATEGORIES
+from webfovea.proving_ground.breakingweb.apps.shop.state import Product, ShopState
+from webfovea.proving_ground.breakingweb.engine.spec import StatefulTask
+from webfovea.proving_ground.plan import L, answer, any_fetch
+
+API = "/api/shop"
+PER_TEMPLATE = 8
+SIGN_IN = " If asked to sign in, the user name is analyst and the password portal-2025."
+Make = Callable[[ShopState, Any, int], StatefulTask | None]
+
+
+def tier(plan: list[dict[str, Any]]) -> str:
+    n = sum(1 for s in plan if s["op"] != "answer")
+    return "easy" if n < 6 else "medium" if n <= 15 else "hard"
+
+
+def _eur(cents: int) -> str:
+    return f"€{cents / 100:.2f}"
+
+
+def _task(tid: str, instruction: str, plan: list[dict[str, Any]], **kw: Any) -> StatefulTask:
+    targets = kw.pop("targets")
+    return StatefulTask(
+        task_id=tid,
+        app="shop",
+        instruction=instruction + SIGN_IN,
+        plan=plan,
+        noise=[],
+        targets={"tier": tier(plan), "redo_from": 0, **targets},
+        **kw,
+    )
+
+
+def _retrieval(
+    tid: str, instruction: str, plan: list[dict[str, Any]], value: str, **query: str
+) -> StatefulTask:
+    submit = max(i for i, s in enumerate(plan) if s.get("target", {}).get("selector") == "#search-go")
+    return _task(
+        tid,
+        instruction,
+        plan,
+        category="complete data retrieval",
+        failure_classes=["select"] if any(s["op"] == "select" for s in plan) else [],
+        state_changing=False,
+        answer=value,
+        obligations=[
+            {
+                "request": {
+                    **any_fetch(f"{API}/products", "the search carried the asked filters", **query),
+                    "status": {"lt": 400},
+                }
+            }
+        ],
+        targets={
+            "main": ["GET", f"{API}/products"],
+            "submit": "#search-go",
+            "submit_step": submit,
+            "form": True,
+        },
+    )
+
+
+def _in_stock(state: ShopState) -> list[Product]:
+    return [p for p in state.products if p.stock >= 3]
+
+
+# -- retrieval ------------------------------------------------------------------------------
+
+
+def t_price(state: ShopState, r: Any, n: int) -> StatefulTask:
+    p = r.choice(state.products)
+    plan = [*plans.search(q=p.name), answer(L(f'#results tr[data-id="{p.id}"] td.price'))]
+    return _retrieval(
+        f"shop-price-{n:02d}",
+        f"In the Hearth & Trail shop, what does the “{p.name}” cost? Report the price.",
+        plan,
+        _eur(p.price),
+        q=p.name,
+    )
+
+
+def _groups(state: ShopState) -> list[tuple[str, str, list[Product]]]:
+    out = []
+    for cat in CATEGORIES:
+        for brand in sorted({p.brand for p in state.products if p.category == cat}):
+            out.append((cat, brand, [p for p in state.products if p.category == cat and p.brand == brand]))
+    return out
+
+
+def t_cheapest(state: ShopState, r: Any, n: int) -> StatefulTask | None:
+    cat, brand, ps = r.choice(_groups(state))
+    live = sorted((p for p in ps if p.stock > 0), key=lambda p: (p.price, p.id))
+    if len(live) < 2 or live[0].price == live[1].price:
+        return None
+    plan = [
+        *plans.search(category=cat, brand=brand, sort="price-asc", stock=True),
+        answer(L("#results tbody tr:first-child td.name")),
+    ]
+    return _retrieval(
+        f"shop-cheapest-{n:02d}",
+        f"In the Hearth & Trail shop, which {brand} product in the category {cat} that is in stock is the cheapest? Report its name.",
+        plan, live[0].name, category=cat, brand=brand, stock="1",
+    )  # fmt: skip
+
+
+def t_top_rated(state: ShopState, r: Any, n: int) -> StatefulTask | None:
+    cat = r.choice(list(CATEGORIES))
+    ps = sorted((p for p in state.products if p.category == cat), key=lambda p: (-p.rating, -p.reviews, p.id))
+    if ps[0].rating == ps[1].rating:
+        return None
+    plan = [*plans.search(category=cat, sort="rating"), answer(L("#results tbody tr:first-child td.name"))]
+    return _retrieval(
+        f"shop-toprated-{n:02d}",
+        f"In the Hearth & Trail shop, which product in the category {cat} has the highest customer rating? Report its name.",
+        plan, ps[0].name, category=cat, sort="rating",
+    )  # fmt: skip
+
+
+def t_count(state: ShopState, r: Any, n: int) -> StatefulTask:
+    cat, brand, ps = r.choice(_groups(state))
+    plan = [*plans.search(category=cat, brand=brand), answer(L("#result-info"), regex=r"^(\d+) products")]
+    return _retrieval(
+        f"shop-count-{n:02d}",
+        f"How many {brand} products does the Hearth & Trail shop list in the category {cat}? Report the number.",
+        plan, str(len(ps)), category=cat, brand=brand,
+    )  # fmt: skip
+
+
+def t_stock(state: ShopState, r: Any, n: int) -> StatefulTask:
+    p = r.choice(_in_stock(state))
+    plan = [*plans.search(q=p.name), plans.open_product(p), answer(L("#p-stock"), regex=r"(\d+)")]
+    return _retrieval(
+        f"shop-stock-{n:02d}",
+        f"How many units of “{p.name}” does the Hearth & Trail shop have in stock? Report the number.",
+        plan,
+        str(p.stock),
+        q=p.name,
+    )
+
+
+def t_order_total(state: ShopState, r: Any, n: int) -> StatefulTask:
+    o = r.choice(state.orders)
+    plan = [*plans.open_order(o.id), answer(L("#order-total"))]
+    return _task(
+        f"shop-ordertotal-{n:02d}",
+        f"In your Hearth & Trail account, what was the total of the order you placed on {o.placed}? Report the amount.",
+        plan,
+        category="complete data retrieval",
+        state_changing=False,
+        answer=_eur(o.total),
+        obligations=[
+            {"request": {**any_fetch(f"{API}/orders/{o.id}", "the order was opened"), "status": {"lt": 400}}}
+        ],
+        targets={"main": ["GET", f"{API}/orders/{o.id}"], "submit": "a.view", "submit_step": 1},
+    )
+
+
+RETRIEVAL: dict[str, Make] = {
+    "price": t_price,
+    "cheapest": t_cheapest,
+    "toprated": t_top_rated,
+    "count": t_count,
+    "stock": t_stock,
+    "ordertotal": t_order_total,
+}

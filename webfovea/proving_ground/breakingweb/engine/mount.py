@@ -1,0 +1,41 @@
+"""How the server mounts an app and renders its page, whichever kind it is (engine/spec.py).
+
+A generic-SPA app (`SpaApp`) gets the engine's JSON API (api.py) and the generic page (spa.py);
+an app with its own workflow mounts its own `routes` and renders its own `page`. Every app
+gets `POST /api/<app>/login`, the sign-in after a session expiry.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import FastAPI
+
+from webfovea.proving_ground.breakingweb.engine.api import register_app
+from webfovea.proving_ground.breakingweb.engine.spa import app_page, notices_html
+from webfovea.proving_ground.breakingweb.engine.spec import AppSpec, SpaApp
+from webfovea.proving_ground.breakingweb.engine.store import mount_login
+from webfovea.proving_ground.sessions import Session, SessionStore
+
+STATUS = '<div id="wf-status"></div>'  # where an app's own page shows errors and toasts
+
+
+def mount(app: AppSpec, main: FastAPI, store: SessionStore) -> None:
+    if isinstance(app, SpaApp):
+        register_app(app, main, store)
+    elif app.routes is not None:
+        app.routes(app, main, store)
+    mount_login(app, main, store)
+
+
+def render(app: AppSpec, session: Session | None, client_plan: dict[str, Any] | None) -> str:
+    """The app's page; the session's notices (BaseState.notices) shown above the app — on an
+    app's own page just before its `#wf-status` area — so seed-layer notices reach every app."""
+    owned = session is not None and session.extra.get("app") == app.name and session.state is not None
+    notices = session.state.notices if owned else []  # type: ignore[union-attr]
+    if isinstance(app, SpaApp):
+        return app_page(app, client_plan, notices)
+    if app.page is None:
+        raise ValueError(f"app {app.name} declares no page")
+    html = app.page(app, session, client_plan)
+    return html.replace(STATUS, notices_html(notices) + STATUS, 1) if notices else html
