@@ -54,15 +54,16 @@ def make(
     answer: Any = None,
     obligations: list[dict[str, Any]] | None = None,
     targets: dict[str, Any] | None = None,
-    classes: tuple[str, ...] = (),
+    app: str = "mail",
 ) -> StatefulTask:
+    """One instance `n` of `template` (id `<app>-<template>-NN`); a retrieval task has an answer."""
     state_changing = answer is None
     return StatefulTask(
-        task_id=f"mail-{template}-{n:02d}",
-        app="mail",
+        task_id=f"{app}-{template}-{n:02d}",
+        app=app,
         instruction=instruction,
         category="form interaction" if state_changing else "complete data retrieval",
-        failure_classes=sorted({*classes, *({"fill"} if any(s["op"] == "fill" for s in plan) else set())}),
+        failure_classes=sorted({s["op"] for s in plan if s["op"] in ("fill", "select")}),
         answer=answer,
         state_changing=state_changing,
         obligations=obligations or [],

@@ -131,7 +131,6 @@ def triage(state: MailState, r: random.Random) -> Iterator[StatefulTask]:
                 p.message_path(last.id),
                 step,
             ),
-            classes=("select",),
         )
 
 

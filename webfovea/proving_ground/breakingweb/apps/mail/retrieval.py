@@ -137,7 +137,6 @@ def count_everywhere(state: MailState, r: random.Random) -> Iterator[StatefulTas
             answer=str(total),
             obligations=[listed(f"all mail was searched for {who}", q=who, scope="all")],
             targets={"main": ["GET", f"{API}/messages"], "submit": "#search-go", "submit_step": 2},
-            classes=("select",),
         )
 
 

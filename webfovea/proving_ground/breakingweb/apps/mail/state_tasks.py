@@ -84,7 +84,6 @@ def _single(
             p.message_path(m.id),
             len(plan) - 1 - len(tail),
         ),
-        classes=("select",) if any(s["op"] == "select" for s in tail) else (),
     )
 
 
@@ -245,7 +244,6 @@ def bulk_label(state: MailState, r: random.Random) -> Iterator[StatefulTask]:
             targets=write(
                 f"{API}/bulk/label", "#bulk-label", step, check, p.search_path("f:inbox", pair[1]), 0
             ),
-            classes=("select",),
         )
 
 
