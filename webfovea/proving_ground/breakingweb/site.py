@@ -20,10 +20,10 @@ from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse
 
 from webfovea.proving_ground.breakingweb.apps import APPS
-from webfovea.proving_ground.breakingweb.engine.api import register_app
 from webfovea.proving_ground.breakingweb.engine.control import register_control
 from webfovea.proving_ground.breakingweb.engine.determinism import rng, sha256_of
-from webfovea.proving_ground.breakingweb.engine.spa import app_page
+from webfovea.proving_ground.breakingweb.engine.mount import mount, render
+from webfovea.proving_ground.breakingweb.engine.page import client_plan
 from webfovea.proving_ground.breakingweb.interventions import IvContext, UnknownFamily, family
 from webfovea.proving_ground.breakingweb.interventions.network.middleware import InterventionMiddleware
 from webfovea.proving_ground.breakingweb.tasks import base_id, initial_state, stateful_tasks
@@ -79,12 +79,11 @@ def register(ctx: SiteContext, main: FastAPI, frame: FastAPI) -> None:
     store.on_create.append(lambda session: build_session(session, ctx.seed))
 
     for app in APPS.values():
-        register_app(app, main, store)
+        mount(app, main, store)
 
         def page_route(request: Request, app=app) -> HTMLResponse:  # noqa: ANN001 - bound per app
             session = session_of(request, store)
-            plan = _client_plan(session, app.name)
-            return HTMLResponse(app_page(app, plan))
+            return HTMLResponse(render(app, session, client_plan(session, app.name)))
 
         main.add_api_route(app.path, page_route, methods=["GET"], response_class=HTMLResponse)
 
@@ -114,13 +113,3 @@ def register(ctx: SiteContext, main: FastAPI, frame: FastAPI) -> None:
 
     register_control(main, store)
     main.add_middleware(InterventionMiddleware, store=store)
-
-
-def _client_plan(session: Session | None, app: str) -> dict | None:
-    if session is None or session.extra.get("app") != app:
-        return None
-    iv = session.extra.get("iv")
-    plan = iv.get("client") if iv else None
-    if plan and "swallow" in plan:  # per-session ordinal: tell the new page how many it has seen
-        plan = {**plan, "swallow": {**plan["swallow"], "seen": int(session.extra.get("clicks_seen", 0))}}
-    return plan

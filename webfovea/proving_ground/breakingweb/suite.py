@@ -34,7 +34,7 @@ def _task(st: StatefulTask, handle: Any, seed: int, index: int, fam: Family | No
         "noise": st.noise,
         "state_changing": st.state_changing,
         # The verify gate re-reads here: the app's page opens on the list of saved records.
-        "verify_url": handle.url(app.path) if st.state_changing else None,
+        "verify_url": handle.url(st.targets.get("verify_path", app.path)) if st.state_changing else None,
         "readback": st.targets.get("readback"),
         "stateful_app": st.app,
         "family": None,

@@ -8,10 +8,10 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from webfovea.proving_ground.breakingweb.engine.spec import (
-    AppSpec,
     AppState,
     FieldSpec,
     RowAction,
+    SpaApp,
     add_earlier,
 )
 
@@ -56,7 +56,7 @@ def build(r: random.Random, seed: int) -> BookingState:
     return state
 
 
-APP = AppSpec(
+APP = SpaApp(
     name="booking",
     title="Tour bookings",
     path="/app/booking",

@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from webfovea.proving_ground.breakingweb.engine.spec import AppSpec, AppState, FieldSpec, RowAction
+from webfovea.proving_ground.breakingweb.engine.spec import AppState, FieldSpec, RowAction, SpaApp
 
 FOLDERS = (("inbox", "Inbox"), ("archive", "Archive"), ("billing", "Billing"), ("spam", "Spam"))
 SENDERS = ("Ada Berg", "Ola Nord", "Kari Vik", "Per Lunde", "Siri Dahl", "Jon Moe", "Liv Aas", "Nils Ek")
@@ -53,7 +53,7 @@ def build(r: random.Random, seed: int) -> CasesState:
     return state
 
 
-APP = AppSpec(
+APP = SpaApp(
     name="cases",
     title="Case mailbox",
     path="/app/cases",

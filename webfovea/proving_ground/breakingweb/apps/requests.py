@@ -9,11 +9,11 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from webfovea.proving_ground.breakingweb.engine.spec import (
-    AppSpec,
     AppState,
     CatalogueSpec,
     FieldSpec,
     RowAction,
+    SpaApp,
     add_earlier,
 )
 
@@ -99,7 +99,7 @@ def build(r: random.Random, seed: int) -> RequestsState:
     return state
 
 
-APP = AppSpec(
+APP = SpaApp(
     name="requests",
     title="Data requests",
     path="/app/requests",

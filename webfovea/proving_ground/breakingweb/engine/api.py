@@ -1,10 +1,11 @@
 """The JSON API of a stateful app, bound to the browser's server-side session.
 
 Routes (all under the app's `/api/<name>`): `GET records`, `POST records` (create),
-`PUT records/{id}` (edit), `POST records/{id}/{action}` (row actions), `GET catalogue`,
-`POST login`. Every change goes through `mutate`: validate with the app's record model (a
-schema violation is a 422 the page shows; nothing is half-written), run the session's save
-hooks (server-layer interventions), advance the session clock. Handlers are `async`, so they
+`PUT records/{id}` (edit), `POST records/{id}/{action}` (row actions), `GET catalogue` (and
+`POST login`, engine/store.py, as on every app). Every change goes through `mutate`: validate
+with the app's record model (a schema violation is a 422 the page shows; nothing is
+half-written), run the session's save hooks (server-layer interventions), advance the session
+clock. Handlers are `async`, so they
 run one at a time on the server's event loop: no two requests interleave on a state.
 """
 
@@ -17,17 +18,16 @@ from fastapi.responses import JSONResponse
 from pydantic import ValidationError
 
 from webfovea.proving_ground.breakingweb.engine.determinism import stamp
-from webfovea.proving_ground.breakingweb.engine.spec import AppSpec
+from webfovea.proving_ground.breakingweb.engine.spec import SpaApp
+from webfovea.proving_ground.breakingweb.engine.store import CREDENTIALS  # noqa: F401 - kept importable here
 from webfovea.proving_ground.sessions import Session, SessionStore, session_of
-
-CREDENTIALS = ("analyst", "portal-2025")  # given in every stateful task's instruction
 
 
 def _error(message: str, status: int) -> JSONResponse:
     return JSONResponse({"ok": False, "error": message}, status_code=status)
 
 
-def _session(request: Request, store: SessionStore, app: AppSpec) -> Session | JSONResponse:
+def _session(request: Request, store: SessionStore, app: SpaApp) -> Session | JSONResponse:
     session = session_of(request, store)
     if session is None:
         return _error(
@@ -46,7 +46,7 @@ def _validation_message(e: ValidationError) -> str:
     return f"{where}: {first.get('msg', 'invalid value')}"
 
 
-def mutate(session: Session, app: AppSpec, rid: str | None, fields: dict[str, Any]) -> dict[str, Any]:
+def mutate(session: Session, app: SpaApp, rid: str | None, fields: dict[str, Any]) -> dict[str, Any]:
     """Create (rid None) or update one record; returns the stored record. Raises ValueError."""
     state = session.state
     records = state.records
@@ -75,7 +75,7 @@ def mutate(session: Session, app: AppSpec, rid: str | None, fields: dict[str, An
 
 
 def _saved(
-    session: Session, app: AppSpec, rid: str | None, fields: dict[str, Any], message: str
+    session: Session, app: SpaApp, rid: str | None, fields: dict[str, Any], message: str
 ) -> JSONResponse:
     """One create/update/row action through `mutate`: 404 for an unknown record, 422 for a schema
     violation (nothing written), else the stored record and `message` (its `{id}` filled in)."""
@@ -92,7 +92,7 @@ def public_records(session: Session) -> list[dict[str, Any]]:
     return [r.model_dump(mode="json") for r in session.state.records]
 
 
-def register_app(app: AppSpec, main: FastAPI, store: SessionStore) -> None:
+def register_app(app: SpaApp, main: FastAPI, store: SessionStore) -> None:
     api = app.api
 
     @main.get(api + "/records")
@@ -177,19 +177,3 @@ def register_app(app: AppSpec, main: FastAPI, store: SessionStore) -> None:
                 "units": st.units,
             }
         )
-
-    @main.post(api + "/login")
-    async def login(request: Request) -> JSONResponse:
-        s = session_of(request, store)
-        if s is None:
-            return _error("No active session.", 401)
-        try:
-            body = await request.json()
-            ok = (body.get("user"), body.get("password")) == CREDENTIALS
-        except (ValueError, AttributeError):
-            ok = False
-        if not ok:
-            return _error("Wrong user name or password.", 403)
-        s.extra["expired"] = False
-        s.audit.append({"layer": "network", "event": "login", "request": len(s.requests)})
-        return JSONResponse({"ok": True})

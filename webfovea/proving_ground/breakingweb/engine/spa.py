@@ -11,7 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from webfovea.proving_ground.breakingweb.engine.spec import AppSpec
+from webfovea.proving_ground.breakingweb.engine.spec import SpaApp
 from webfovea.proving_ground.sites.layout import esc, js_data, page
 
 SPA_CSS = """
@@ -36,7 +36,7 @@ def spa_js() -> str:
     return (Path(__file__).with_name("spa.js")).read_text(encoding="utf-8")
 
 
-def _declaration(app: AppSpec) -> dict[str, Any]:
+def _declaration(app: SpaApp) -> dict[str, Any]:
     """What the UI needs to know about the app (no state, nothing about the evaluation)."""
     return {
         "api": app.api,
@@ -60,7 +60,7 @@ def _declaration(app: AppSpec) -> dict[str, Any]:
     }
 
 
-def app_page(app: AppSpec, client_plan: dict[str, Any] | None) -> str:
+def app_page(app: SpaApp, client_plan: dict[str, Any] | None) -> str:
     tabs = [("list", f"My {app.noun}s")]
     if app.creatable:
         tabs.append(("new", f"New {app.noun}"))

@@ -1,10 +1,18 @@
-"""What a stateful app and a stateful task declare.
+"""What an app and a stateful task declare (the seam every app plugs into).
 
-An app is a typed state (Pydantic) plus a declaration of its one editable entity (fields,
-list columns, row actions) and optionally a read-only catalogue; the engine (engine.py)
-serves its JSON API and the client-side page (spa.py) renders it. A task names its app,
-what the seed builder should prepare, the oracle plan, and the obligations its final
-backend state must meet (proving_ground/breakingweb/obligations.py scores them).
+`AppSpec` is what every app registers (apps/__init__.py): its name, page, typed state and
+seeded content builder, how it mounts its own routes and renders its own page, and its task
+generator. Two kinds exist:
+
+- `SpaApp`: a declaration of one editable entity (fields, list columns, row actions) and an
+  optional read-only catalogue; the engine serves its JSON API (api.py) and the generic
+  client-side page (spa.py) renders it. The three first apps are these.
+- a plain `AppSpec` with `routes` and `page`: an app with its own workflow, multi-entity
+  state, its own API (engine/store.py helps: session lookup, transactional writes through the
+  save hooks, ids) and its own HTML/JS (engine/page.py wraps it with the intervention script).
+
+A task names its app, what the seed builder should prepare, the oracle plan, and the
+obligations its final backend state must meet (proving_ground/breakingweb/obligations.py).
 """
 
 from __future__ import annotations
@@ -12,9 +20,17 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from webfovea.proving_ground.breakingweb.engine.determinism import rng
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI
+
+    from webfovea.proving_ground.sessions import Session, SessionStore
 
 
 @dataclass(frozen=True)
@@ -43,17 +59,20 @@ class CatalogueSpec:
     columns: tuple[tuple[str, str], ...]  # (key, header)
 
 
-class AppState(BaseModel):
-    """Base of every app's state: typed records, counters and the settings seed hooks change.
-
-    `records` holds the editable entity; `catalogue` read-only rows; `key_figures` the
-    prominent summary box; `units` the legend. Every list item has an `id`.
-    """
+class BaseState(BaseModel):
+    """Base of every app's state: lists of typed records (each with an `id`: the entities the
+    canonical diff and the obligations name), plus the session clock and id counter (noise)."""
 
     model_config = ConfigDict(extra="forbid")
 
     counter: int = 0  # the last id number handed out
     clock: int = 0  # minutes after the epoch of the last change (advances per change)
+
+
+class AppState(BaseState):
+    """The state of a generic-SPA app: `records` holds the editable entity; `catalogue` read-only
+    rows; `key_figures` the prominent summary box; `units` the legend. Every list item has an `id`."""
+
     unit_display: str = "name"  # name | code (split information shows codes only)
     catalogue: list[dict[str, Any]] = Field(default_factory=list)
     key_figures: list[dict[str, Any]] = Field(default_factory=list)
@@ -75,29 +94,63 @@ def add_earlier(
     state.counter = len(state.records)
 
 
-@dataclass
+Routes = Callable[["AppSpec", "FastAPI", "SessionStore"], None]
+Page = Callable[["AppSpec", "Session | None", "dict[str, Any] | None"], str]
+Tasks = Callable[[int], "list[StatefulTask]"]
+
+
+@dataclass(kw_only=True, eq=False)
 class AppSpec:
-    name: str  # e.g. "requests"
+    """One app. `content`: "seed" — the seeded content is built once per seed from
+    `rng("app:<name>", seed, None, "content")` and every task of that seed starts from a copy
+    (the task generator reads the same content); "task" — built per task from
+    `rng(task, seed, None, "state")` (the first apps' hand-written tasks)."""
+
+    name: str  # e.g. "shop": its API lives under /api/<name>
     title: str
-    path: str  # the page, e.g. /app/requests
-    lead: str
-    noun: str  # "request"
-    id_prefix: str  # "R-"
-    state_model: type[AppState]
-    record_model: type[BaseModel]  # validates a create/update (a 422 the page shows)
-    fields: tuple[FieldSpec, ...]
-    columns: tuple[tuple[str, str], ...]  # list columns (key, header)
-    build: Callable[[random.Random, int], AppState]  # the clean initial state for a seed
-    editable: bool = True
-    creatable: bool = True
-    row_actions: tuple[RowAction, ...] = ()
+    path: str  # its page, e.g. /app/shop (the verify gate re-reads here unless a task says otherwise)
+    state_model: type[BaseState]
+    build: Callable[[random.Random, int], BaseState]  # the clean initial state for a seed
+    lead: str = ""
+    content: str = "seed"  # "seed" | "task"
+    routes: Routes | None = None  # mounts the app's own API (and any further pages)
+    page: Page | None = None  # renders its page at `path` for a session and its client plan
+    tasks: Tasks | None = None  # its task generator, deterministic by seed
+    summary: str = ""  # one line for the catalogue: how the app is operated
+    # What the first families look for on an app (a generic-SPA app sets them).
+    id_prefix: str = ""
     catalogue: CatalogueSpec | None = None
-    save_label: str = "Save"
-    defaults: dict[str, Any] = field(default_factory=dict)  # fields the server sets on create
 
     @property
     def api(self) -> str:
         return f"/api/{self.name}"
+
+    def initial(self, task_id: str, seed: int) -> BaseState:
+        """The clean initial state of one task's session (a fresh copy: sessions never share one)."""
+        if self.content == "task":
+            return self.build(rng(task_id, seed, None, "state"), seed)
+        return _seeded(self, seed).model_copy(deep=True)
+
+
+@lru_cache(maxsize=32)
+def _seeded(app: AppSpec, seed: int) -> BaseState:
+    return app.build(rng(f"app:{app.name}", seed, None, "content"), seed)
+
+
+@dataclass(kw_only=True, eq=False)
+class SpaApp(AppSpec):
+    """An app the generic SPA renders: one editable entity (`records`) and its declaration."""
+
+    noun: str  # "request"
+    record_model: type[BaseModel]  # validates a create/update (a 422 the page shows)
+    fields: tuple[FieldSpec, ...]
+    columns: tuple[tuple[str, str], ...]  # list columns (key, header)
+    content: str = "task"
+    editable: bool = True
+    creatable: bool = True
+    row_actions: tuple[RowAction, ...] = ()
+    save_label: str = "Save"
+    defaults: dict[str, Any] = field(default_factory=dict)  # fields the server sets on create
 
 
 class StatefulTask(BaseModel):

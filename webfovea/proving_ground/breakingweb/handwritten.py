@@ -1,0 +1,384 @@
+"""The first three apps' hand-written tasks (their task generator), per seed, built from the same
+seeded states the server builds. Their `targets` are documented in tasks.py."""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+from webfovea.proving_ground.breakingweb.apps import APPS
+from webfovea.proving_ground.breakingweb.engine.spec import StatefulTask
+from webfovea.proving_ground.plan import L, answer, click, fill, select, text_has, value_is, visible
+
+
+def initial_state(task: StatefulTask, seed: int):  # noqa: ANN201 - an app's own state type
+    return APPS[task.app].initial(task.task_id, seed)
+
+
+def filtered(api: str, topic: str | None) -> dict:
+    """A retrieval obligation (proving_ground/breakingweb/obligations.py): some answered catalogue request carried the
+    asked filter — topic `topic`, or none (all topics) — so the answer came from the right table."""
+    path = f"{api}/catalogue" + (f"/{quote(topic)}" if topic else "")
+    label = (
+        f"the catalogue was shown filtered by topic {topic}"
+        if topic
+        else "the catalogue was shown for all topics"
+    )
+    return {"request": {"path": path, "method": "GET", "which": "any", "status": {"lt": 400}, "label": label}}
+
+
+def _tab(view: str, then: str) -> dict:
+    return click(L(f'nav.tabs a[data-view="{view}"]'), expect=visible(L(then)))
+
+
+def _requests_tasks(seed: int) -> list[StatefulTask]:
+    out: list[StatefulTask] = []
+    api = "/api/requests"
+    notes, date, rows = "Exports by partner country", "2025-03-11", 2500
+    plan = [
+        _tab("new", "#f-dataset"),
+        select(L("#f-dataset"), "Merchandise trade, quarterly", expect=value_is(L("#f-dataset"), "trade-q")),
+        fill(L("#f-delivery"), date, expect=value_is(L("#f-delivery"), date)),
+        select(L("#f-format"), "Excel (XLSX)", expect=value_is(L("#f-format"), "XLSX")),
+        fill(L("#f-rows"), str(rows), expect=value_is(L("#f-rows"), str(rows))),
+        fill(L("#f-notes"), notes, expect=value_is(L("#f-notes"), notes)),
+        click(L("#save"), expect=visible(L("#toast"))),
+        answer(L("#toast .ref")),
+    ]
+    out.append(
+        StatefulTask(
+            task_id="req-create-01",
+            app="requests",
+            failure_classes=["select", "fill", "date_input"],
+            instruction=(
+                f"Submit a data request for Merchandise trade, quarterly, delivery date {date}, as Excel "
+                f"(XLSX), at most {rows} rows, with the note “{notes}”. Report the reference of the new "
+                "request. If asked to sign in, the user name is analyst and the password portal-2025."
+            ),
+            obligations=[
+                {
+                    "entity": "records",
+                    "op": "create",
+                    "count": 1,
+                    "fields": {
+                        "dataset": "trade-q",
+                        "delivery": date,
+                        "format": "XLSX",
+                        "rows": rows,
+                        "notes": notes,
+                        "status": "submitted",
+                    },
+                }
+            ],
+            plan=plan,
+            targets={
+                "main": ["POST", f"{api}/records"],
+                "write": ["POST", f"{api}/records"],
+                "submit": "#save",
+                "submit_step": 6,
+                "redo_from": 0,
+                "form": True,
+                "readback": text_has(L("#records"), date),
+                "drift": {
+                    "field": "delivery",
+                    "kind": "swap_day_month",
+                    "value": date,
+                    "input": "#f-delivery",
+                    "edit_row": '#records tr[data-id="R-0004"] .edit',
+                },
+            },
+        )
+    )
+    new_date = "2025-05-07"
+    plan = [
+        click(L('#records tr[data-id="R-0002"] .edit'), expect=visible(L("#f-delivery"))),
+        fill(L("#f-delivery"), new_date, expect=value_is(L("#f-delivery"), new_date)),
+        select(L("#f-format"), "JSON", expect=value_is(L("#f-format"), "JSON")),
+        click(L("#save"), expect=visible(L("#toast"))),
+        answer(L("#toast .ref")),
+    ]
+    out.append(
+        StatefulTask(
+            task_id="req-edit-01",
+            app="requests",
+            failure_classes=["select", "fill", "date_input"],
+            instruction=(
+                f"Change your data request R-0002: delivery date {new_date} and file format JSON. Leave "
+                "everything else as it is. Report the reference you edited. If asked to sign in, the "
+                "user name is analyst and the password portal-2025."
+            ),
+            obligations=[
+                {"entity": "records", "op": "update", "id": "R-0002", "fields": {"delivery": new_date}},
+                {"entity": "records", "op": "update", "id": "R-0002", "fields": {"format": "JSON"}},
+            ],
+            plan=plan,
+            targets={
+                "main": ["PUT", f"{api}/records/R-0002"],
+                "write": ["PUT", f"{api}/records/R-0002"],
+                "submit": "#save",
+                "submit_step": 3,
+                "redo_from": 0,
+                "form": True,
+                "readback": text_has(L('#records tr[data-id="R-0002"]'), new_date),
+                "drift": {
+                    "field": "delivery",
+                    "kind": "swap_day_month",
+                    "value": new_date,
+                    "input": "#f-delivery",
+                    "edit_row": '#records tr[data-id="R-0002"] .edit',
+                },
+            },
+        )
+    )
+    # Retrieval: the latest value of one series, read from the table filtered by its topic.
+    probe = StatefulTask(task_id="req-lookup-01", app="requests", instruction="")
+    state = initial_state(probe, seed)
+    row = next(r for r in state.catalogue if r["id"] == "S02")
+    plan = [
+        _tab("catalogue", "#filter"),
+        select(L("#filter"), row["topic"], expect=value_is(L("#filter"), row["topic"])),
+        click(L("#apply"), expect=text_has(L("#shown"), row["topic"])),
+        answer(L(f'#catalogue tr[data-id="{row["id"]}"] td.value')),
+    ]
+    out.append(
+        StatefulTask(
+            task_id="req-lookup-01",
+            app="requests",
+            category="multi-source comparison",
+            failure_classes=["select"],
+            state_changing=False,
+            answer=row["value"],
+            obligations=[filtered(api, row["topic"])],
+            plan=plan,
+            instruction=(
+                f"In the data catalogue of the data requests page, filter the topic {row['topic']} and "
+                f"report the latest value of “{row['name']}”. If asked to sign in, the user name is analyst "
+                "and the password portal-2025."
+            ),
+            targets={
+                "main": ["GET", f"{api}/catalogue/.+"],
+                "submit": "#apply",
+                "submit_step": 2,
+                "redo_from": 0,
+                "series": row["id"],
+            },
+        )
+    )
+    row = next(r for r in state.catalogue if r["id"] == "S06")
+    unit_name = next(u["name"] for u in state.units if u["id"] == row["unit"])
+    plan = [
+        _tab("catalogue", "#filter"),
+        select(L("#filter"), row["topic"], expect=value_is(L("#filter"), row["topic"])),
+        click(L("#apply"), expect=text_has(L("#shown"), row["topic"])),
+        answer(L(f'#catalogue tr[data-id="{row["id"]}"] td.unit')),
+    ]
+    out.append(
+        StatefulTask(
+            task_id="req-unit-01",
+            app="requests",
+            category="multi-source comparison",
+            failure_classes=["select"],
+            state_changing=False,
+            answer=unit_name,
+            obligations=[filtered(api, row["topic"])],
+            plan=plan,
+            instruction=(
+                f"In the data catalogue of the data requests page, filter the topic {row['topic']} and "
+                f"report the unit in which “{row['name']}” is published (its full name)."
+            ),
+            targets={
+                "main": ["GET", f"{api}/catalogue/.+"],
+                "submit": "#apply",
+                "submit_step": 2,
+                "redo_from": 0,
+                "unit": row["unit"],
+                "series": row["id"],
+            },
+        )
+    )
+    return out
+
+
+def _latest_task(seed: int) -> StatefulTask:
+    probe = StatefulTask(task_id="req-latest-01", app="requests", instruction="")
+    latest = max(initial_state(probe, seed).catalogue, key=lambda r: r["released"])
+    plan = [
+        _tab("catalogue", "#filter"),
+        select(L("#filter"), "All", expect=value_is(L("#filter"), "")),
+        click(L("#apply"), expect=text_has(L("#shown"), "all topics")),
+        answer(L(f'#catalogue tr[data-id="{latest["id"]}"] td.name')),
+    ]
+    return StatefulTask(
+        task_id="req-latest-01",
+        app="requests",
+        category="complete data retrieval",
+        failure_classes=["select"],
+        state_changing=False,
+        answer=latest["name"],
+        obligations=[filtered("/api/requests", None)],
+        plan=plan,
+        instruction="Which series in the data catalogue of the data requests page was released most recently? "
+        "Report its name.",
+        targets={
+            "main": ["GET", "/api/requests/catalogue"],
+            "submit": "#apply",
+            "submit_step": 2,
+            "redo_from": 0,
+            "order_sensitive": True,
+        },
+    )
+
+
+def _booking_tasks() -> list[StatefulTask]:
+    api = "/api/booking"
+    date, qty, who = "2025-08-09", 3, "Mira Holm"
+    plan = [
+        _tab("new", "#f-tour"),
+        select(L("#f-tour"), "Fjord cruise", expect=value_is(L("#f-tour"), "fjord")),
+        fill(L("#f-date"), date, expect=value_is(L("#f-date"), date)),
+        fill(L("#f-quantity"), str(qty), expect=value_is(L("#f-quantity"), str(qty))),
+        fill(L("#f-contact"), who, expect=value_is(L("#f-contact"), who)),
+        click(L("#save"), expect=visible(L("#toast"))),
+        answer(L("#toast .ref")),
+    ]
+    create = StatefulTask(
+        task_id="book-create-01",
+        app="booking",
+        failure_classes=["select", "fill", "date_input"],
+        instruction=(
+            f"Reserve the Fjord cruise (not the express) on {date} for {qty} people, contact name "
+            f"{who}. Report the reservation number. If asked to sign in, the user name is analyst and "
+            "the password portal-2025."
+        ),
+        obligations=[
+            {
+                "entity": "records",
+                "op": "create",
+                "count": 1,
+                "fields": {
+                    "tour": "fjord",
+                    "date": date,
+                    "quantity": qty,
+                    "contact": who,
+                    "status": "confirmed",
+                },
+            }
+        ],
+        plan=plan,
+        targets={
+            "main": ["POST", f"{api}/records"],
+            "write": ["POST", f"{api}/records"],
+            "submit": "#save",
+            "submit_step": 5,
+            "redo_from": 0,
+            "form": True,
+            "readback": text_has(L('#records tr[data-id="B-0004"]'), date),
+            "drift": {
+                "field": "date",
+                "kind": "swap_day_month",
+                "value": date,
+                "input": "#f-date",
+                "edit_row": '#records tr[data-id="B-0004"] .edit',
+            },
+        },
+    )
+    plan = [
+        click(L('nav.tabs a[data-view="list"]'), expect=visible(L("#records"))),
+        click(
+            L('#records tr[data-id="B-0002"] .act-cancel'),
+            expect=text_has(L('#records tr[data-id="B-0002"] td.status'), "cancelled"),
+        ),
+        answer(L('#records tr[data-id="B-0002"] td.id')),
+    ]
+    cancel = StatefulTask(
+        task_id="book-cancel-01",
+        app="booking",
+        failure_classes=[],
+        instruction=(
+            "Cancel your reservation B-0002 and nothing else. Report the reservation number you "
+            "cancelled. If asked to sign in, the user name is analyst and the password portal-2025."
+        ),
+        obligations=[
+            {"entity": "records", "op": "update", "id": "B-0002", "fields": {"status": "cancelled"}}
+        ],
+        plan=plan,
+        targets={
+            "main": ["POST", f"{api}/records/B-0002/cancel"],
+            "write": ["POST", f"{api}/records/B-0002/cancel"],
+            "submit": ".act-cancel",
+            "submit_step": 1,
+            "redo_from": 0,
+            "readback": text_has(L('#records tr[data-id="B-0002"] td.status'), "cancelled"),
+        },
+    )
+    return [create, cancel]
+
+
+def _case_task(
+    seed: int,
+    task_id: str,
+    index: int,
+    action: str,
+    doing: str,
+    field: str,
+    value: str,
+    choose: str | None = None,
+) -> StatefulTask:
+    """One case-mailbox task: a row action on the `index`-th seeded case (`choose`: the option picked
+    in the row's select first), with its obligation, targets and plan."""
+    api = "/api/cases"
+    case = initial_state(StatefulTask(task_id=task_id, app="cases", instruction=""), seed).records[index]
+    row = f'#records tr[data-id="{case.id}"]'
+    plan = [
+        click(L(f"{row} .act-{action}"), expect=text_has(L(f"{row} td.{field}"), value)),
+        answer(L(f"{row} td.id")),
+    ]
+    if choose is not None:
+        plan.insert(
+            0,
+            select(
+                L(f"{row} .choose-{action}"), choose, expect=value_is(L(f"{row} .choose-{action}"), value)
+            ),
+        )
+    route = ["POST", f"{api}/records/{case.id}/{action}"]
+    return StatefulTask(
+        task_id=task_id,
+        app="cases",
+        failure_classes=["select"] if choose else [],
+        instruction=(
+            f"{doing.format(case=case)} Change nothing else. Report the case number. If asked to sign in, "
+            "the user name is analyst and the password portal-2025."
+        ),
+        obligations=[{"entity": "records", "op": "update", "id": case.id, "fields": {field: value}}],
+        plan=plan,
+        targets={
+            "main": route,
+            "write": route,
+            "submit": f".act-{action}",
+            "submit_step": len(plan) - 2,
+            "redo_from": 0,
+            "decoy_of": case.id,
+            "readback": text_has(L(f"{row} td.{field}"), value),
+        },
+    )
+
+
+def _cases_tasks(seed: int) -> list[StatefulTask]:
+    about = "the case from {case.sender} about “{case.subject}”"
+    return [
+        _case_task(seed, "case-resolve-01", 4, "resolve", f"Mark {about} as resolved.", "status", "resolved"),
+        _case_task(
+            seed,
+            "case-move-01",
+            2,
+            "move",
+            f"Move {about} to the Billing folder.",
+            "folder",
+            "billing",
+            choose="Billing",
+        ),
+    ]
+
+
+def handwritten_tasks(seed: int) -> list[StatefulTask]:
+    """The tasks of the data requests, bookings and case mailbox apps."""
+    return [*_requests_tasks(seed), _latest_task(seed), *_booking_tasks(), *_cases_tasks(seed)]
