@@ -1,8 +1,9 @@
 """The mailbox a seed starts with: ~175 conversations, 300+ messages in five folders.
 
-Deterministic by seed alone (`rng("mail", seed, None, "content")`, engine/determinism.py):
-every task of a seed sees the same mailbox, so the task generator (tasks.py) instantiates
-its templates from exactly the state the server builds. Subjects carry a number, so each
+Deterministic by the generator the engine hands over (`rng("app:mail", seed, None,
+"content")`, engine/spec.py `AppSpec.initial`): every task of a seed sees the same mailbox, so
+the task generator (tasks.py) instantiates its templates from exactly the state the server
+builds. Subjects carry a number, so each
 conversation is named uniquely; senders come from an address book of 36 people.
 """
 
@@ -10,10 +11,9 @@ from __future__ import annotations
 
 import random
 from datetime import timedelta
-from functools import lru_cache
 
 from webfovea.proving_ground.breakingweb.apps.mail.state import Attachment, Contact, Label, MailState, Message
-from webfovea.proving_ground.breakingweb.engine.determinism import EPOCH, rng
+from webfovea.proving_ground.breakingweb.engine.determinism import EPOCH
 
 LABELS = (
     ("work", "Work", "#2f6fb0"),
@@ -160,9 +160,8 @@ def _thread(r: random.Random, state: MailState, t: int, topic: str, folder: str)
         )
 
 
-@lru_cache(maxsize=4)
-def _mailbox(seed: int) -> MailState:
-    r = rng("mail", seed, None, "content")
+def build(r: random.Random, seed: int) -> MailState:
+    """The clean initial mailbox for a seed (the engine keeps it and hands out copies)."""
     state = MailState()
     state.contacts = _contacts(r)
     state.labels = [Label(id=i, name=n, color=c) for i, n, c in LABELS]
@@ -173,8 +172,3 @@ def _mailbox(seed: int) -> MailState:
         _thread(r, state, t, topic, folder)
     state.counter = len(state.messages)
     return state
-
-
-def build(r: random.Random, seed: int) -> MailState:
-    """The clean initial mailbox for a seed (a fresh copy: sessions change theirs)."""
-    return _mailbox(seed).model_copy(deep=True)

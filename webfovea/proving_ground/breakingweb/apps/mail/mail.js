@@ -11,62 +11,16 @@
   let selected = new Set();
   let side = {counts: {}, label_counts: {}, labels: []};
 
-  async function api(method, path, body) {
-    document.querySelector('#busy').hidden = false;
-    root.setAttribute('aria-busy', 'true');
-    try {
-      const init = {method, headers: {}};
-      if (body !== undefined) { init.headers['content-type'] = 'application/json'; init.body = JSON.stringify(body); }
-      const r = await fetch(API + path, init);
-      let data = {};
-      try { data = await r.json(); } catch (e) { data = {error: 'The server sent an unreadable answer.'}; }
-      data.status = r.status;
-      data.retryAfter = r.headers.get('retry-after');
-      return data;
-    } catch (e) {
-      return {status: 0, error: 'The server could not be reached.'};
-    } finally {
-      document.querySelector('#busy').hidden = true;
-      root.removeAttribute('aria-busy');
-    }
-  }
-
-  function showError(d) {
-    if (d.status === 401 && d.expired) { renderLogin(d.error); return; }
-    const box = document.querySelector('#error');
-    let msg = d.error || ('The server answered ' + d.status + '.');
-    if (d.status === 429 && d.retryAfter) msg += ' Try again in ' + d.retryAfter + ' seconds.';
-    box.innerHTML = '<b>Error ' + esc(d.status) + ':</b> <span class="msg"></span>';
-    box.querySelector('.msg').textContent = msg;
-    box.hidden = false;
-    if (d.status === 429 && d.retryAfter) {
-      const m = box.querySelector('.msg');
-      setTimeout(() => { if (m.isConnected) m.textContent = 'Too many requests. You can try again now.'; }, Number(d.retryAfter) * 1000 + 100);
-    }
-  }
-  function clearError() { document.querySelector('#error').hidden = true; }
+  // The shared client (engine/client.js, `WF`): the API with the busy marker, errors and the
+  // sign-in form in #wf-status, the toast with its reference.
+  const api = (method, path, body) => WF.api(method, path, body);
+  const showError = (d) => WF.error(d);
+  const clearError = () => WF.clear();
   function toast(message) {
-    const t = document.querySelector('#toast');
-    t.innerHTML = '<span class="msg"></span>';
     const m = /Reference (\S+?)\.?$/.exec(message || '');
-    t.querySelector('.msg').textContent = m ? message.slice(0, m.index) + 'Reference ' : message;
-    if (m) { const b = document.createElement('b'); b.className = 'ref'; b.textContent = m[1]; t.appendChild(b); }
-    t.hidden = false;
+    if (m) WF.toast(message.slice(0, m.index) + 'Reference', m[1]); else WF.toast(message || '');
   }
-
-  function renderLogin(message) {
-    root.innerHTML = '<div class="card" id="login" style="max-width:520px"><h2>Sign in</h2><p class="muted"></p>' +
-      '<div class="fields"><label class="f lbl" for="login-user">User name</label><input type="text" id="login-user">' +
-      '<label class="f lbl" for="login-pass">Password</label><input type="text" id="login-pass"></div>' +
-      '<div style="margin-top:14px"><button id="login-go" type="button">Sign in</button></div></div>';
-    root.querySelector('#login p').textContent = message || 'Your session has expired. Please sign in again.';
-    root.querySelector('#login-go').addEventListener('click', async () => {
-      const d = await api('POST', '/login', {user: root.querySelector('#login-user').value, password: root.querySelector('#login-pass').value});
-      if (!d.ok) { showError(d); return; }
-      clearError();
-      route();
-    });
-  }
+  WF.afterLogin(() => route());
 
   function labelName(id) { const l = side.labels.find((x) => x.id === id); return l ? l.name : id; }
   function options(pairs, none) {
@@ -179,7 +133,7 @@
   }
 
   async function act(path, body, then) {
-    document.querySelector('#toast').hidden = true;  // the message that shows is this request's
+    WF.clear();  // the message that shows is this request's
     const d = await api('POST', path, body);
     if (!d.ok) { showError(d); return false; }
     clearError();

@@ -1,13 +1,16 @@
-"""The mail client's page: the portal's shell, the intervention script (inert when clean) and
-the client (`mail.js`), which renders every view from the JSON API (routes.py)."""
+"""The mail client's page, in its own look: an app bar, `#wf-status` (errors, toasts, the
+sign-in), and the client (`mail.js`), which renders every view from the JSON API (routes.py).
+engine/page.py adds what every app page carries (the client plan, iv.js, client.js)."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
-from webfovea.proving_ground.sites.layout import esc, js_data, page
+from webfovea.proving_ground.breakingweb.engine.page import asset, document
+from webfovea.proving_ground.breakingweb.engine.spec import AppSpec
+from webfovea.proving_ground.sessions import Session
+from webfovea.proving_ground.sites.layout import CSS as PORTAL_CSS
+from webfovea.proving_ground.sites.layout import esc
 
 CSS = """
 .mail { display: grid; grid-template-columns: 220px 1fr; gap: 18px; align-items: start; }
@@ -51,20 +54,25 @@ form.search input { min-width: 320px; }
 #compose textarea { font: inherit; padding: 7px 9px; border: 1px solid #9aa7b4; border-radius: 4px; width: 420px; }
 #compose input[type=text] { width: 420px; }
 #login .fields { display: grid; grid-template-columns: 180px 320px; gap: 12px 16px; align-items: center; }
-#toast { background: #e5f5ea; border: 1px solid #7cc293; color: #1d5b31; padding: 10px 14px; border-radius: 4px; margin-bottom: 14px; max-width: 900px; }
-#error { background: #fdecec; border: 1px solid #e08a8a; color: #7a1d1d; padding: 10px 14px; border-radius: 4px; margin-bottom: 14px; max-width: 900px; }
-#busy { color: #14507f; margin-bottom: 10px; }
+#wf-status { max-width: 900px; }
+header.appbar { height: 64px; display: flex; align-items: center; gap: 16px; padding: 0 32px; color: #fff; }
+header.appbar .name { font-size: 22px; font-weight: bold; }
+header.appbar .who { margin-left: auto; font-size: 14px; opacity: .9; }
+main.app { padding: 18px 32px 40px 32px; }
 """
 
 
-@lru_cache(maxsize=1)
-def client_js() -> str:
-    return Path(__file__).with_name("mail.js").read_text(encoding="utf-8")
+def shell(
+    app: AppSpec, plan: dict[str, Any] | None, look: tuple[str, str], css: str, script: str, nav: str = ""
+) -> str:
+    """The page of an app with this look (bar colour, who is signed in): its bar, `nav`, the
+    status line, `#app` for the client."""
+    colour, who = look
+    body = f"""<header class="appbar" style="background:{colour}"><span class="name">{esc(app.title)}</span>
+<span class="who">{esc(who)}</span></header><main class="app"><p class="lead">{esc(app.lead)}</p>
+{nav}<div id="wf-status" aria-live="polite"></div><div id="app"></div></main>"""
+    return document(app, plan, body, css=PORTAL_CSS + CSS + css, script=script)
 
 
-def render(title: str, path: str, lead: str, client_plan: dict[str, Any] | None) -> str:
-    body = f"""<script>window.__IV_PLAN__ = {js_data(client_plan)};</script><script src="/_static/iv.js"></script>
-<h1>{esc(title)}</h1><p class="lead">{esc(lead)}</p>
-<div id="busy" hidden>Loading…</div><div id="error" role="alert" hidden></div><div id="toast" role="status" hidden></div>
-<div id="app"></div>"""
-    return page(title, body, active=path, extra_css=CSS, script=client_js())
+def render(app: AppSpec, session: Session | None, plan: dict[str, Any] | None) -> str:
+    return shell(app, plan, ("#1f4f5f", "analyst@portal.example"), "", asset(__file__, "mail.js"))

@@ -6,10 +6,10 @@
                                                  spam, inbox, move {folder}, label/unlabel {label}
   POST bulk/{action}        {ids: [...], ...}    the same on every selected message
   POST send                 {to, subject, body, in_reply_to?, forward_of?, attachments?}
-  POST login
 
 Every change is one tick of the session clock; only messages whose values really change are
-touched (`updated`), so marking a read message read changes nothing. Handlers are `async`:
+touched (`updated`), so marking a read message read changes nothing. The sign-in after a
+session expiry is the engine's (`POST /api/mail/login`, engine/mount.py). Handlers are `async`:
 they run one at a time on the server's loop.
 """
 
@@ -23,9 +23,10 @@ from fastapi.responses import JSONResponse
 from pydantic import ValidationError
 
 from webfovea.proving_ground.breakingweb.apps.mail.state import FOLDERS, MailState, Message
-from webfovea.proving_ground.breakingweb.engine.api import CREDENTIALS
 from webfovea.proving_ground.breakingweb.engine.determinism import stamp
-from webfovea.proving_ground.sessions import Session, SessionStore, session_of
+from webfovea.proving_ground.breakingweb.engine.spec import AppSpec
+from webfovea.proving_ground.breakingweb.engine.store import error, session_for
+from webfovea.proving_ground.sessions import SessionStore
 
 API = "/api/mail"
 PAGE = 25
@@ -43,20 +44,6 @@ ACTIONS = (
     "unlabel",
 )
 EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[a-z]{2,}$")
-
-
-def error(message: str, status: int) -> JSONResponse:
-    return JSONResponse({"ok": False, "error": message}, status_code=status)
-
-
-def bound(request: Request, store: SessionStore, app: str) -> Session | JSONResponse:
-    """The request's session when it holds `app`'s state; else the answer to send."""
-    session = session_of(request, store)
-    if session is None:
-        return error("No active session: the benchmark runner binds the browser to a session first.", 401)
-    if session.extra.get("app") != app or session.state is None:
-        return error(f"This session belongs to another application, not {app}.", 409)
-    return session
 
 
 def summary(m: Message, sizes: dict[str, int]) -> dict[str, Any]:
@@ -218,10 +205,10 @@ async def _json(request: Request) -> dict[str, Any]:
     return body if isinstance(body, dict) else {}
 
 
-def register(main: FastAPI, store: SessionStore, app: str = "mail") -> None:
+def register(app: AppSpec, main: FastAPI, store: SessionStore) -> None:
     @main.get(API + "/messages")
     async def messages(request: Request) -> JSONResponse:
-        s = bound(request, store, app)
+        s = session_for(request, store, app)
         if isinstance(s, JSONResponse):
             return s
         p = request.query_params
@@ -236,7 +223,7 @@ def register(main: FastAPI, store: SessionStore, app: str = "mail") -> None:
 
     @main.get(API + "/messages/{mid}")
     async def message(mid: str, request: Request) -> JSONResponse:
-        s = bound(request, store, app)
+        s = session_for(request, store, app)
         if isinstance(s, JSONResponse):
             return s
         m = next((x for x in s.state.messages if x.id == mid), None)
@@ -259,7 +246,7 @@ def register(main: FastAPI, store: SessionStore, app: str = "mail") -> None:
         )
 
     async def _act(request: Request, ids: list[str] | None, action: str) -> JSONResponse:
-        s = bound(request, store, app)
+        s = session_for(request, store, app)
         if isinstance(s, JSONResponse):
             return s
         if action not in ACTIONS:
@@ -286,7 +273,7 @@ def register(main: FastAPI, store: SessionStore, app: str = "mail") -> None:
 
     @main.post(API + "/send")
     async def send_route(request: Request) -> JSONResponse:
-        s = bound(request, store, app)
+        s = session_for(request, store, app)
         if isinstance(s, JSONResponse):
             return s
         msg = send(s.state, await _json(request))
@@ -295,15 +282,3 @@ def register(main: FastAPI, store: SessionStore, app: str = "mail") -> None:
         return JSONResponse(
             {"ok": True, "record": msg.model_dump(mode="json"), "message": f"Sent. Reference {msg.id}."}
         )
-
-    @main.post(API + "/login")
-    async def login(request: Request) -> JSONResponse:
-        s = session_of(request, store)
-        if s is None:
-            return error("No active session.", 401)
-        body = await _json(request)
-        if (body.get("user"), body.get("password")) != CREDENTIALS:
-            return error("Wrong user name or password.", 403)
-        s.extra["expired"] = False
-        s.audit.append({"layer": "network", "event": "login", "request": len(s.requests)})
-        return JSONResponse({"ok": True})

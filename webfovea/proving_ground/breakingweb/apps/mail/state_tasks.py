@@ -30,8 +30,14 @@ def update(mid: str, **fields: Any) -> dict[str, Any]:
 
 
 def write(route: str, submit: str, step: int, readback: dict, verify: str, redo: int) -> dict[str, Any]:
+    """The targets of a write: its route, the button that sends it, the re-read after it (`list`:
+    the message it changed, or the listing for a bulk action), the readback and where it holds."""
+    shown = route.rsplit("/", 1)[0] if "/messages/" in route else f"{API}/messages"
+    if route.endswith("/send"):
+        shown = verify.replace("/app/mail?view=m/", f"{API}/messages/")
     return {
         "main": ["POST", route],
+        "list": ["GET", shown],
         "write": ["POST", route],
         "submit": submit,
         "submit_step": step,

@@ -5,8 +5,7 @@ Every template picks its instances from the same seeded content the server build
 task, the obligations (and, by omission, the invariants: nothing else may change) of a state
 task, and the oracle plan that reaches it. Instances are drawn with
 `rng("mail-tasks", seed, None, template)`; ids are `mail-<template>-NN`. Tiers follow the
-number of actions a person needs: easy < 6, medium 6-15, hard > 15. The two ids of the old
-case mailbox (`case-resolve-01`, `case-move-01`) name the first archive and move instances.
+number of actions a person needs: easy < 6, medium 6-15, hard > 15.
 """
 
 from __future__ import annotations
@@ -23,11 +22,11 @@ from webfovea.proving_ground.breakingweb.engine.spec import StatefulTask
 
 Template = Callable[[MailState, random.Random], Iterator[StatefulTask]]
 TEMPLATES: dict[str, Template] = {**retrieval.TEMPLATES, **state_tasks.TEMPLATES, **compose_tasks.TEMPLATES}
-RENAMED = {"mail-archive-01": "case-resolve-01", "mail-move-01": "case-move-01"}
 
 
 def mailbox(seed: int) -> MailState:
-    """The seed's clean mailbox, as the server builds it for every task of that seed."""
+    """The seed's clean mailbox, as the server builds it for every task of that seed
+    (`AppSpec.initial` draws from the same generator)."""
     return build(rng("app:mail", seed, None, "content"), seed)
 
 
@@ -35,9 +34,7 @@ def generate(seed: int) -> list[StatefulTask]:
     state = mailbox(seed)
     out: list[StatefulTask] = []
     for name, template in TEMPLATES.items():
-        for task in template(state, rng("mail-tasks", seed, None, name)):
-            tid = RENAMED.get(task.task_id, task.task_id)
-            out.append(task.model_copy(update={"task_id": tid}))
+        out += template(state, rng("mail-tasks", seed, None, name))
     return out
 
 

@@ -1,14 +1,14 @@
-"""The issue tracker's page: the portal's shell, the intervention script (inert when clean),
-tabs for the board, the list and a new ticket, and the client (`tracker.js`)."""
+"""The issue tracker's page, in its own look: an app bar, tabs for the board, the list and a
+new ticket, `#wf-status`, and the client (`tracker.js`); engine/page.py adds the rest."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
-from webfovea.proving_ground.breakingweb.apps.mail.page import CSS as SHARED_CSS
-from webfovea.proving_ground.sites.layout import esc, js_data, page
+from webfovea.proving_ground.breakingweb.apps.mail.page import shell
+from webfovea.proving_ground.breakingweb.engine.page import asset
+from webfovea.proving_ground.breakingweb.engine.spec import AppSpec
+from webfovea.proving_ground.sessions import Session
 
 CSS = """
 nav.tabs { display: flex; gap: 6px; margin: 0 0 16px 0; }
@@ -43,16 +43,15 @@ label.check { display: inline-flex; gap: 5px; align-items: center; margin-right:
 """
 
 
-@lru_cache(maxsize=1)
-def client_js() -> str:
-    return Path(__file__).with_name("tracker.js").read_text(encoding="utf-8")
+TABS = (
+    '<nav class="tabs" aria-label="Views">'
+    + "".join(
+        f'<a href="#/{v}" data-view="{v}">{label}</a>'
+        for v, label in (("board", "Board"), ("list", "All tickets"), ("new", "New ticket"))
+    )
+    + "</nav>"
+)
 
 
-def render(title: str, path: str, lead: str, client_plan: dict[str, Any] | None) -> str:
-    tabs = (("board", "Board"), ("list", "All tickets"), ("new", "New ticket"))
-    nav = "".join(f'<a href="#/{v}" data-view="{v}">{esc(label)}</a>' for v, label in tabs)
-    body = f"""<script>window.__IV_PLAN__ = {js_data(client_plan)};</script><script src="/_static/iv.js"></script>
-<h1>{esc(title)}</h1><p class="lead">{esc(lead)}</p><nav class="tabs" aria-label="Views">{nav}</nav>
-<div id="busy" hidden>Loading…</div><div id="error" role="alert" hidden></div><div id="toast" role="status" hidden></div>
-<div id="app"></div>"""
-    return page(title, body, active=path, extra_css=SHARED_CSS + CSS, script=client_js())
+def render(app: AppSpec, session: Session | None, plan: dict[str, Any] | None) -> str:
+    return shell(app, plan, ("#4b2e83", "Portal team"), CSS, asset(__file__, "tracker.js"), nav=TABS)

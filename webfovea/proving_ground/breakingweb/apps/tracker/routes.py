@@ -7,11 +7,10 @@
   POST tickets/{id}/comments {body}                  a comment by you
   POST tickets               {title, description, priority, assignee, labels, estimate}
   GET  recent                                        the tickets you reported, newest first
-  POST login
 
 A write changes only what differs (a save of an unchanged form changes nothing) and is one
 tick of the session clock; the session's save hooks (server-layer interventions) see the
-fields of every ticket write. A value the model rejects is a 422 and nothing is written.
+fields of every ticket write. The sign-in after a session expiry is the engine's. A value the model rejects is a 422 and nothing is written.
 """
 
 from __future__ import annotations
@@ -22,11 +21,11 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from pydantic import ValidationError
 
-from webfovea.proving_ground.breakingweb.apps.mail.routes import bound, error
 from webfovea.proving_ground.breakingweb.apps.tracker.state import ME, Comment, Ticket, TrackerState
-from webfovea.proving_ground.breakingweb.engine.api import CREDENTIALS
 from webfovea.proving_ground.breakingweb.engine.determinism import stamp
-from webfovea.proving_ground.sessions import Session, SessionStore, session_of
+from webfovea.proving_ground.breakingweb.engine.spec import AppSpec
+from webfovea.proving_ground.breakingweb.engine.store import error, session_for, submitted
+from webfovea.proving_ground.sessions import Session, SessionStore
 
 API = "/api/tracker"
 EDITABLE = ("status", "priority", "assignee", "labels", "estimate")
@@ -59,12 +58,6 @@ def select(state: TrackerState, query: dict[str, str]) -> list[Ticket]:
     return sorted(out, key=lambda t: (RANK[t.priority], t.id))
 
 
-def _hooks(session: Session, rid: str | None, fields: dict[str, Any]) -> dict[str, Any]:
-    for hook in session.extra.get("save_hooks", []):
-        fields = hook(session, None, rid, fields)
-    return fields
-
-
 def _store(session: Session, index: int | None, record: dict[str, Any], model: type) -> Any:
     """Validate and store one ticket or comment (index None: append); a ValueError on a bad value."""
     state: TrackerState = session.state
@@ -87,7 +80,7 @@ def _store(session: Session, index: int | None, record: dict[str, Any], model: t
     return obj
 
 
-def update(session: Session, rid: str, body: dict[str, Any]) -> Ticket | str | None:
+def update(session: Session, app: AppSpec, rid: str, body: dict[str, Any]) -> Ticket | str | None:
     """Edit a ticket with the fields sent (only those that differ); None: no such ticket."""
     state: TrackerState = session.state
     at = next((i for i, t in enumerate(state.tickets) if t.id == rid), None)
@@ -104,7 +97,7 @@ def update(session: Session, rid: str, body: dict[str, Any]) -> Ticket | str | N
         fields["assignee"] = None
     if fields.get("assignee") and fields["assignee"] not in {u.id for u in state.users}:
         return "assignee: unknown person"
-    fields = _hooks(session, rid, fields)
+    fields = submitted(session, app, rid, fields)
     new = {k: v for k, v in fields.items() if getattr(old, k) != v}
     if not new:
         return old
@@ -114,7 +107,7 @@ def update(session: Session, rid: str, body: dict[str, Any]) -> Ticket | str | N
         return str(e)
 
 
-def create(session: Session, body: dict[str, Any]) -> Ticket | str:
+def create(session: Session, app: AppSpec, body: dict[str, Any]) -> Ticket | str:
     state: TrackerState = session.state
     fields = {
         k: body[k]
@@ -125,7 +118,7 @@ def create(session: Session, body: dict[str, Any]) -> Ticket | str:
     if not set(fields["labels"]) <= {lab.id for lab in state.labels}:
         return "labels: unknown label"
     fields["assignee"] = fields.get("assignee") or None
-    fields = _hooks(session, None, fields)
+    fields = submitted(session, app, None, fields)
     record = {**fields, "id": f"T-{state.counter + 1:04d}", "status": "todo", "reporter": ME}
     try:
         t = _store(session, None, record, Ticket)
@@ -166,10 +159,10 @@ async def _json(request: Request) -> dict[str, Any]:
     return body if isinstance(body, dict) else {}
 
 
-def register(main: FastAPI, store: SessionStore, app: str = "tracker") -> None:
+def register(app: AppSpec, main: FastAPI, store: SessionStore) -> None:
     @main.get(API + "/tickets")
     async def tickets(request: Request) -> JSONResponse:
-        s = bound(request, store, app)
+        s = session_for(request, store, app)
         if isinstance(s, JSONResponse):
             return s
         shown = select(s.state, dict(request.query_params))
@@ -179,7 +172,7 @@ def register(main: FastAPI, store: SessionStore, app: str = "tracker") -> None:
 
     @main.get(API + "/tickets/{rid}")
     async def ticket(rid: str, request: Request) -> JSONResponse:
-        s = bound(request, store, app)
+        s = session_for(request, store, app)
         if isinstance(s, JSONResponse):
             return s
         t = next((x for x in s.state.tickets if x.id == rid), None)
@@ -197,51 +190,39 @@ def register(main: FastAPI, store: SessionStore, app: str = "tracker") -> None:
 
     @main.put(API + "/tickets/{rid}")
     async def edit(rid: str, request: Request) -> JSONResponse:
-        s = bound(request, store, app)
+        s = session_for(request, store, app)
         if isinstance(s, JSONResponse):
             return s
-        return _answer(update(s, rid, await _json(request)), rid, "Saved {id}.")
+        return _answer(update(s, app, rid, await _json(request)), rid, "Saved {id}.")
 
     @main.post(API + "/tickets/{rid}/move")
     async def move(rid: str, request: Request) -> JSONResponse:
-        s = bound(request, store, app)
+        s = session_for(request, store, app)
         if isinstance(s, JSONResponse):
             return s
         body = await _json(request)
-        return _answer(update(s, rid, {"status": body.get("status")}), rid, "Moved {id}.")
+        return _answer(update(s, app, rid, {"status": body.get("status")}), rid, "Moved {id}.")
 
     @main.post(API + "/tickets/{rid}/comments")
     async def add_comment(rid: str, request: Request) -> JSONResponse:
-        s = bound(request, store, app)
+        s = session_for(request, store, app)
         if isinstance(s, JSONResponse):
             return s
         return _answer(comment(s, rid, await _json(request)), rid, "Comment added. Reference {id}.")
 
     @main.post(API + "/tickets")
     async def new(request: Request) -> JSONResponse:
-        s = bound(request, store, app)
+        s = session_for(request, store, app)
         if isinstance(s, JSONResponse):
             return s
-        return _answer(create(s, await _json(request)), "", "Created. Reference {id}.")
+        return _answer(create(s, app, await _json(request)), "", "Created. Reference {id}.")
 
     @main.get(API + "/recent")
     async def recent(request: Request) -> JSONResponse:
-        s = bound(request, store, app)
+        s = session_for(request, store, app)
         if isinstance(s, JSONResponse):
             return s
         mine = sorted(
             (t for t in s.state.tickets if t.reporter == ME), key=lambda t: (t.created, t.id), reverse=True
         )
         return JSONResponse({"ok": True, "tickets": [card(s.state, t) for t in mine[:10]], **team(s.state)})
-
-    @main.post(API + "/login")
-    async def login(request: Request) -> JSONResponse:
-        s = session_of(request, store)
-        if s is None:
-            return error("No active session.", 401)
-        body = await _json(request)
-        if (body.get("user"), body.get("password")) != CREDENTIALS:
-            return error("Wrong user name or password.", 403)
-        s.extra["expired"] = False
-        s.audit.append({"layer": "network", "event": "login", "request": len(s.requests)})
-        return JSONResponse({"ok": True})

@@ -39,11 +39,20 @@ def commented(tid: str, body: str) -> dict[str, Any]:
 
 
 def write(
-    route: str, step: int, readback: dict, verify: str, redo: int, submit: str | None, **more: Any
+    route: list[str], step: int, readback: dict, verify: str, redo: int, submit: str | None, **more: Any
 ) -> dict[str, Any]:
+    """The targets of a write; `list` is what the page re-reads after it (the ticket, the board
+    or your reported tickets), `submit` the button that sends it (a drag has none)."""
+    if route[1].endswith("/move"):
+        shown = f"{API}/tickets"
+    elif route[1] == f"{API}/tickets":
+        shown = f"{API}/recent"
+    else:
+        shown = "/".join(route[1].split("/")[:5])  # /api/tracker/tickets/T-0001
     out = {
         "main": route,
         "write": route,
+        "list": ["GET", shown],
         "submit_step": step,
         "readback": readback,
         "verify_path": verify,

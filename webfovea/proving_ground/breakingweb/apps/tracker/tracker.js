@@ -15,51 +15,22 @@
   const person = (id) => { const u = team.users.find((x) => x.id === id); return u ? u.name : 'Unassigned'; };
   const labelName = (id) => { const l = team.labels.find((x) => x.id === id); return l ? l.name : id; };
 
+  // The shared client (engine/client.js, `WF`): the API with the busy marker, errors and the
+  // sign-in form in #wf-status, the toast with its reference.
   async function api(method, path, body) {
-    document.querySelector('#busy').hidden = false;
-    root.setAttribute('aria-busy', 'true');
-    try {
-      const init = {method, headers: {}};
-      if (body !== undefined) { init.headers['content-type'] = 'application/json'; init.body = JSON.stringify(body); }
-      const r = await fetch(API + path, init);
-      let data = {};
-      try { data = await r.json(); } catch (e) { data = {error: 'The server sent an unreadable answer.'}; }
-      data.status = r.status;
-      data.retryAfter = r.headers.get('retry-after');
-      if (data.users) team = {users: data.users, labels: data.labels};
-      return data;
-    } catch (e) {
-      return {status: 0, error: 'The server could not be reached.'};
-    } finally {
-      document.querySelector('#busy').hidden = true;
-      root.removeAttribute('aria-busy');
-    }
+    const data = await WF.api(method, path, body);
+    if (data.users) team = {users: data.users, labels: data.labels};
+    return data;
   }
-
-  function showError(d) {
-    if (d.status === 401 && d.expired) { renderLogin(d.error); return; }
-    const box = document.querySelector('#error');
-    let msg = d.error || ('The server answered ' + d.status + '.');
-    if (d.status === 429 && d.retryAfter) msg += ' Try again in ' + d.retryAfter + ' seconds.';
-    box.innerHTML = '<b>Error ' + esc(d.status) + ':</b> <span class="msg"></span>';
-    box.querySelector('.msg').textContent = msg;
-    box.hidden = false;
-    if (d.status === 429 && d.retryAfter) {
-      const m = box.querySelector('.msg');
-      setTimeout(() => { if (m.isConnected) m.textContent = 'Too many requests. You can try again now.'; }, Number(d.retryAfter) * 1000 + 100);
-    }
-  }
-  function clearError() { document.querySelector('#error').hidden = true; }
+  const showError = (d) => WF.error(d);
+  const clearError = () => WF.clear();
   function toast(message) {
-    const t = document.querySelector('#toast');
-    t.innerHTML = '<span class="msg"></span>';
     const m = /Reference (\S+?)\.?$/.exec(message || '');
-    t.querySelector('.msg').textContent = m ? message.slice(0, m.index) + 'Reference ' : message;
-    if (m) { const b = document.createElement('b'); b.className = 'ref'; b.textContent = m[1]; t.appendChild(b); }
-    t.hidden = false;
+    if (m) WF.toast(message.slice(0, m.index) + 'Reference', m[1]); else WF.toast(message || '');
   }
+  WF.afterLogin(() => route());
   async function write(method, path, body, then) {
-    document.querySelector('#toast').hidden = true;  // the message that shows is this request's
+    WF.clear();  // the message that shows is this request's
     const d = await api(method, path, body);
     if (!d.ok) { showError(d); return null; }
     clearError();
@@ -68,19 +39,6 @@
     return d;
   }
 
-  function renderLogin(message) {
-    root.innerHTML = '<div class="card" id="login" style="max-width:520px"><h2>Sign in</h2><p class="muted"></p>' +
-      '<div class="fields"><label class="f lbl" for="login-user">User name</label><input type="text" id="login-user">' +
-      '<label class="f lbl" for="login-pass">Password</label><input type="text" id="login-pass"></div>' +
-      '<div style="margin-top:14px"><button id="login-go" type="button">Sign in</button></div></div>';
-    root.querySelector('#login p').textContent = message || 'Your session has expired. Please sign in again.';
-    root.querySelector('#login-go').addEventListener('click', async () => {
-      const d = await api('POST', '/login', {user: root.querySelector('#login-user').value, password: root.querySelector('#login-pass').value});
-      if (!d.ok) { showError(d); return; }
-      clearError();
-      route();
-    });
-  }
 
   function options(pairs, chosen, none) {
     return (none ? '<option value="">' + esc(none) + '</option>' : '') + pairs.map(([v, l]) => '<option value="' + esc(v) + '"' + (String(chosen) === v ? ' selected' : '') + '>' + esc(l) + '</option>').join('');
@@ -167,6 +125,14 @@
   }
 
   // -- the list -------------------------------------------------------------------------------
+  function shownText(qs) {
+    const parts = [];
+    if (qs.get('open')) parts.push('not done'); else if (qs.get('status')) parts.push('column ' + nameOf(COLUMNS, qs.get('status')));
+    if (qs.get('assignee')) parts.push('assignee ' + (qs.get('assignee') === 'none' ? 'Unassigned' : person(qs.get('assignee'))));
+    if (qs.get('label')) parts.push('label ' + labelName(qs.get('label')));
+    if (qs.get('q')) parts.push('text “' + qs.get('q') + '”');
+    return 'Showing: ' + (parts.length ? parts.join(', ') : 'all tickets');
+  }
   async function renderList(query) {
     const qs = new URLSearchParams(query);
     const d = await api('GET', '/tickets?' + qs.toString());
@@ -180,7 +146,7 @@
       '<label class="f" for="f-assignee">Assignee<select id="f-assignee">' + options([['none', 'Unassigned'], ...userPairs()], qs.get('assignee') || '', 'Anyone') + '</select></label>' +
       '<label class="f" for="f-label">Label<select id="f-label">' + options(team.labels.map((l) => [l.id, l.name]), qs.get('label') || '', 'Any label') + '</select></label>' +
       '<label class="f" for="f-q">Text<input type="search" id="f-q" value="' + esc(qs.get('q') || '') + '"></label><button type="button" id="f-apply">Apply</button></div>' +
-      '<p id="list-info"><span class="total">' + d.total + ' tickets</span></p>' +
+      '<p id="list-info"><span class="total">' + d.total + ' tickets</span> · <span class="shown">' + esc(shownText(qs)) + '</span></p>' +
       '<table class="data" id="tickets"><thead><tr><th>Ticket</th><th>Title</th><th>Column</th><th>Priority</th><th>Assignee</th><th>Labels</th><th class="num">Points</th><th class="num">Comments</th></tr></thead><tbody>' + rows + '</tbody></table></div>';
     root.querySelector('#f-apply').addEventListener('click', () => {
       const p = new URLSearchParams();
