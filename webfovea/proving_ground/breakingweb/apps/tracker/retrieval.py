@@ -141,25 +141,32 @@ def last_commenter(state: TrackerState, r: random.Random) -> Iterator[StatefulTa
         )
 
 
-def top_unassigned(state: TrackerState, r: random.Random) -> Iterator[StatefulTask]:
-    combos = []
-    for status in p.COLUMN:
-        shown = select(state, {"status": status, "assignee": "none"})
-        if len(shown) >= 2 and shown[0].priority != shown[1].priority:
-            combos.append((status, shown[0]))
-    for n, (status, top) in enumerate(combos, 1):
-        plan = [
-            *p.list_filter(status, ("none", "Unassigned")),
-            answer(L("#tickets tbody tr:first-child td.title")),
-        ]
+def top_priority(state: TrackerState, r: random.Random) -> Iterator[StatefulTask]:
+    """The most urgent ticket of a filtered list (ties: the lowest ticket number), which is the
+    list's first row: the unassigned tickets of a column, or the open tickets of a label."""
+    combos: list[tuple[str, tuple[str, str] | None, tuple[str, str] | None, str]] = []
+    for status, name in p.COLUMN.items():
+        if len(select(state, {"status": status, "assignee": "none"})) >= 2:
+            combos.append(
+                (status, ("none", "Unassigned"), None, f"the unassigned tickets in the column {name}")
+            )
+    for lab in state.labels:
+        combos.append(
+            ("open", None, (lab.id, lab.name), f"the tickets labelled {lab.name} that are not done")
+        )
+    for n, (status, who, lab, what) in enumerate(pick(r, combos, 6), 1):
+        query = {"open" if status == "open" else "status": "1" if status == "open" else status}
+        query.update({"assignee": who[0]} if who else {"label": lab[0]} if lab else {})
+        top = select(state, query)[0]
+        plan = [*p.list_filter(status, who, lab), answer(L("#tickets tbody tr:first-child td.title"))]
         yield make(
-            "top-unassigned",
+            "top-priority",
             n,
-            f"Among the unassigned tickets in the tracker's column {p.COLUMN[status]}, which one has the highest "
-            f"priority? Report its title. {p.SIGN_IN}",
+            f"In the issue tracker, among {what}, which one has the highest priority? If several share "
+            f"it, take the one with the lowest ticket number. Report its title. {p.SIGN_IN}",
             plan,
             answer=top.title,
-            obligations=[_listed("the list was filtered", status=status, assignee="none")],
+            obligations=[_listed("the list was filtered", **query)],
             targets={**_list_targets(plan), "order_sensitive": True},
         )
 
@@ -170,5 +177,5 @@ TEMPLATES = {
     "assignee-of": assignee_of,
     "estimate-of": estimate_of,
     "last-commenter": last_commenter,
-    "top-unassigned": top_unassigned,
+    "top-priority": top_priority,
 }
