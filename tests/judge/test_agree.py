@@ -96,7 +96,7 @@ def test_report_shows_verdict_reasons_and_truth(tmp_path) -> None:
     run = _run(tmp_path, ROWS[:4])
     rec = JudgeRecord(
         task_id="d",
-        method="naveval",
+        method="naveval-webfovea",
         judge_model="openai:x",
         verdict=False,
         reasoning="no filter",

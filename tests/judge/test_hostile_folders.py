@@ -65,13 +65,17 @@ def test_links_out_of_the_folder_and_fake_images_are_never_sent(tmp_path) -> Non
         judge_run(
             run,
             JudgeOptions(
-                method="naveval", judge="openai:j", base_url=srv.base_url, model_options=FAST, workers=1
+                method="naveval-webfovea",
+                judge="openai:j",
+                base_url=srv.base_url,
+                model_options=FAST,
+                workers=1,
             ),
         )
         judge_run(
             run,
             JudgeOptions(
-                method="webjudge",
+                method="webjudge-webfovea",
                 judge="openai:j",
                 base_url=srv.base_url,
                 model_options=FAST,
@@ -143,7 +147,10 @@ def test_two_folders_with_one_task_id_keep_two_records(tmp_path) -> None:
         (f / "result.json").write_text(json.dumps(data))
     with fake_llm([], default=openai_ok(YES)) as srv:
         summary = judge_run(
-            run, JudgeOptions(method="naveval", judge="openai:j", base_url=srv.base_url, model_options=FAST)
+            run,
+            JudgeOptions(
+                method="naveval-webfovea", judge="openai:j", base_url=srv.base_url, model_options=FAST
+            ),
         )
     records = read_judge_records(run / "judge")
     assert sorted(records) == ["copy-of-t1", "t1", "t1.1"] and summary.n == 3

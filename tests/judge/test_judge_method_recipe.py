@@ -80,7 +80,7 @@ def test_the_command_line_takes_it_and_lists_the_catalogue(tmp_path, registered)
     assert read_judge_records(run / "judge")["t1"].verdict is True
     shown = CliRunner().invoke(app, ["judge", "run", "--help"]).output
     help_text = " ".join(shown.replace("│", " ").split())  # rich's box, unwrapped
-    for method in ("naveval", "webjudge", "rule"):
+    for method in ("naveval", "webjudge", "naveval-webfovea", "webjudge-webfovea", "rule"):
         assert f"{method}: {catalog.get(method).help}" in help_text
 
 
@@ -89,7 +89,10 @@ def test_names_are_unique_and_built_ins_stay(registered) -> None:
         catalog.register(THROWAWAY)
     catalog.unregister("rule")
     assert "rule" in catalog.names()
-    with pytest.raises(ValueError, match="unknown method 'nope'; use naveval, webjudge, rule, requests_sent"):
+    with pytest.raises(
+        ValueError,
+        match="unknown method 'nope'; use naveval, webjudge, naveval-webfovea, webjudge-webfovea, rule, requests_sent",
+    ):
         catalog.get("nope")
 
 

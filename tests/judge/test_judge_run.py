@@ -34,7 +34,11 @@ def test_openai_judge_retries_reads_python_literals_and_caches(tmp_path) -> None
     run = _run(tmp_path)
     with fake_llm([error(503, "busy"), openai_ok(YES), openai_ok(NO)]) as srv:
         opts = JudgeOptions(
-            method="naveval", judge="openai:judge-model", base_url=srv.base_url, workers=1, model_options=FAST
+            method="naveval-webfovea",
+            judge="openai:judge-model",
+            base_url=srv.base_url,
+            workers=1,
+            model_options=FAST,
         )
         summary = judge_run(run, opts)
         bodies = [r.body for r in srv.received]
@@ -60,7 +64,7 @@ def test_openai_judge_retries_reads_python_literals_and_caches(tmp_path) -> None
         again = judge_run(
             run,
             JudgeOptions(
-                method="naveval",
+                method="naveval-webfovea",
                 judge="openai:judge-model",
                 base_url=srv2.base_url,
                 workers=2,
@@ -76,7 +80,10 @@ def test_unparsable_verdict_is_asked_again_then_null(tmp_path) -> None:
     folders.ours(run / "t1")
     with fake_llm([openai_ok("It looks fine to me."), openai_ok("Yes, success.")]) as srv:
         summary = judge_run(
-            run, JudgeOptions(method="naveval", judge="openai:j", base_url=srv.base_url, model_options=FAST)
+            run,
+            JudgeOptions(
+                method="naveval-webfovea", judge="openai:j", base_url=srv.base_url, model_options=FAST
+            ),
         )
         reask = _user_text(srv.received[1].body)
     assert "could not be read" in reask and "It looks fine to me." in reask
@@ -93,7 +100,7 @@ def test_failing_endpoint_gives_a_record_not_a_crash(tmp_path) -> None:
         summary = judge_run(
             run,
             JudgeOptions(
-                method="naveval",
+                method="naveval-webfovea",
                 judge="openai:j",
                 base_url=srv.base_url,
                 model_options={**FAST, "max_attempts": 2},
@@ -109,7 +116,10 @@ def test_anthropic_judge_and_replay_reproduce_verdicts(tmp_path, monkeypatch) ->
     with fake_llm([anthropic_ok(YES), anthropic_ok(NO)]) as srv:
         monkeypatch.setenv("ANTHROPIC_BASE_URL", srv.base_url)
         judge_run(
-            run, JudgeOptions(method="naveval", judge="anthropic:claude-x", workers=1, model_options=FAST)
+            run,
+            JudgeOptions(
+                method="naveval-webfovea", judge="anthropic:claude-x", workers=1, model_options=FAST
+            ),
         )
         body = srv.received[0].body
     assert "benchmark validator" in body["system"]
@@ -117,7 +127,7 @@ def test_anthropic_judge_and_replay_reproduce_verdicts(tmp_path, monkeypatch) ->
     recorded = {k: r.verdict for k, r in read_judge_records(run / "judge").items()}
     copy = tmp_path / "copy"
     shutil.copytree(run, copy, ignore=shutil.ignore_patterns("judge"))
-    judge_run(copy, JudgeOptions(method="naveval", judge=f"replay:{run}", cache=False))
+    judge_run(copy, JudgeOptions(method="naveval-webfovea", judge=f"replay:{run}", cache=False))
     replayed = {k: r.verdict for k, r in read_judge_records(copy / "judge").items()}
     assert replayed == recorded and sorted(recorded.values()) == [False, True]
     summary = json.loads((copy / "judge" / "summary.json").read_text())
@@ -136,7 +146,10 @@ def test_webjudge_keeps_screenshots_scored_three_or_more(tmp_path) -> None:
     ]
     with fake_llm(script) as srv:
         summary = judge_run(
-            run, JudgeOptions(method="webjudge", judge="openai:j", base_url=srv.base_url, model_options=FAST)
+            run,
+            JudgeOptions(
+                method="webjudge-webfovea", judge="openai:j", base_url=srv.base_url, model_options=FAST
+            ),
         )
         outcome = srv.received[-1].body["messages"][-1]["content"]
     assert summary.passed == 1
@@ -150,7 +163,9 @@ def test_webretriever_fail_is_not_judged_and_bad_folders_get_records(tmp_path) -
     (f / "result.json").write_text(json.dumps({**data, "status": "FAIL"}))
     (run / "broken").mkdir()
     (run / "broken" / "result.json").write_text("{not json")
-    summary = judge_run(run, JudgeOptions(method="naveval", judge="openai:j", base_url="http://127.0.0.1:9"))
+    summary = judge_run(
+        run, JudgeOptions(method="naveval-webfovea", judge="openai:j", base_url="http://127.0.0.1:9")
+    )
     records = read_judge_records(run / "judge")
     assert records["t-fail"].verdict is False and records["t-fail"].usage["calls"] == 0
     assert records["broken"].verdict is None and "nothing to judge" in records["broken"].error
@@ -171,7 +186,7 @@ def test_replayed_judge_reproduces_the_recorded_agreement(tmp_path) -> None:
         judge_run(
             run,
             JudgeOptions(
-                method="naveval",
+                method="naveval-webfovea",
                 judge="openai:j",
                 base_url=srv.base_url,
                 workers=1,
@@ -182,7 +197,9 @@ def test_replayed_judge_reproduces_the_recorded_agreement(tmp_path) -> None:
     recorded = agreement(run, bootstrap=100)
     copy = tmp_path / "copy"
     shutil.copytree(run, copy, ignore=shutil.ignore_patterns("judge"))
-    judge_run(copy, JudgeOptions(method="naveval", judge=f"replay:{run}", protocol="III", cache=False))
+    judge_run(
+        copy, JudgeOptions(method="naveval-webfovea", judge=f"replay:{run}", protocol="III", cache=False)
+    )
     replayed = agreement(copy, bootstrap=100)
     keep = ("n", "positives", "agreement", "kappa", "confusion", "per_fault", "ci95", "sr_difference")
     assert {k: replayed[k] for k in keep} == {k: recorded[k] for k in keep}

@@ -6,6 +6,7 @@ Pages on port A can embed pages on port B. From `127.0.0.1:A` an iframe at
 
 from __future__ import annotations
 
+import mimetypes
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -42,7 +43,10 @@ class _Handler(BaseHTTPRequestHandler):
             return
         data = body.encode() if isinstance(body, str) else body
         self.send_response(200)
-        ctype = "text/html; charset=utf-8" if isinstance(body, str) else "application/octet-stream"
+        # Bytes get the type of their extension: module scripts (a library's ES build) are
+        # refused by the browser unless served as JavaScript.
+        guessed = mimetypes.guess_type(path)[0]
+        ctype = "text/html; charset=utf-8" if isinstance(body, str) else guessed or "application/octet-stream"
         self.send_header("Content-Type", ctype)
         self.send_header("Content-Length", str(len(data)))
         self.end_headers()

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from webfovea.actions.keyboard import capped, typing_line
 from webfovea.actions.pointer import BOX
 from webfovea.actions.spec import ActionSpec, ExecContext, Outcome
@@ -43,6 +46,11 @@ async def exec_fill(ctx: ExecContext, action: Action) -> Outcome:
     return Outcome(point=(x, y), note=note)
 
 
+def _select_line(args: Mapping[str, Any], said: str) -> str:
+    """The manual's line: the dropdown by its name when the records name it."""
+    return f"Choose '{args.get('option', '')}' in {args.get('element') or 'the drop-down list'}.{said}"
+
+
 SPECS = [
     ActionSpec(
         name="select",
@@ -56,7 +64,7 @@ SPECS = [
         pointer=True,
         rule="For a dropdown (<select>), always use select, never click its options.",
         feedback="The option chosen (and how it matched); on failure, the list of available options.",
-        manual="Choose '{option}' in the drop-down list.{said}",
+        manual=_select_line,
     ),
     ActionSpec(
         name="fill",

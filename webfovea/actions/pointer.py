@@ -190,7 +190,7 @@ SPECS = [
         text_hash="on_chart",
         aliases=("left_click", "left_single", "tap"),
         feedback="If nothing on the page changed: a note naming the element under the point and whether it is clickable.",
-        manual="Click the control at the marked point.{said}",
+        manual="Click {element}.{said}",
     ),
     ActionSpec(
         name="left_double",
@@ -252,7 +252,7 @@ SPECS = [
         text_hash="always",
         rule="When a chart's values are not printed, hover each bar or point you need and read the tooltip.",
         feedback="The page-text hash is compared, so a tooltip that appears counts as a change; otherwise a note naming the element under the point.",
-        manual="Rest the pointer on the element to show its details.{said}",
+        manual="Rest the pointer on {element} to show its details.{said}",
     ),
     ActionSpec(
         name="click_many",

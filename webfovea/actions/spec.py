@@ -26,15 +26,21 @@ TextHash = Literal["never", "on_chart", "always"]
 # When the failure taxonomy counts doing the action again as a retry (eval/taxonomy.py):
 # always; only when the page did not change (otherwise it is reading on); never.
 RetryWhen = Literal["always", "unchanged", "never"]
-# The line a Protocol II manual writes for a step (judge/manual.py): a template formatted with
-# the step's arguments and `said` (" (<first line of its feedback>)" or ""), or a function of
+# The line a Protocol II manual suggests for a step (judge/manual_facts.py): a template formatted
+# with the step's arguments, `element` (the element the step hit, as a reader sees it: "the
+# button 'Apply'") and `said` (" (<first line of its feedback>)" or ""), or a function of
 # (arguments, said) for what a template cannot say.
 ManualLine = str | Callable[[Mapping[str, Any], str], str]
 
 
+# What a template reads for a value the records do not hold (the element a step hit, unnamed).
+_UNKNOWN = {"element": "the control at the marked point"}
+
+
 class _Args(dict[str, Any]):
     def __missing__(self, key: str) -> str:
-        return "None"  # an argument the step did not give reads as the record has it
+        # An argument the step did not give reads as the record has it.
+        return _UNKNOWN.get(key, "None")
 
 
 @dataclass(frozen=True)

@@ -49,11 +49,15 @@ def check_protocol(protocol: str, docs: Path | None) -> None:
     if protocol not in PROTOCOLS:
         raise AppError(f"unknown protocol {protocol!r}; use I, II or III")
     if (protocol == "II") != (docs is not None):
-        raise AppError("Protocol II needs --docs DIR, and --docs means Protocol II: give both or neither")
+        raise AppError(
+            "Protocol II needs --manuals DIR, and --manuals means Protocol II: give both or neither"
+        )
     if docs is not None and not docs.is_dir():
         raise AppError(
-            f"--docs {docs} is not a folder of <task_id>.md manuals (write them with `webfovea manual`)"
+            f"--manuals {docs} is not a folder of <task_id>.md manuals (write them with `webfovea manual`)"
         )
+    if docs is not None and not any(docs.glob("*.md")):
+        raise AppError(f"--manuals {docs} holds no <task_id>.md manual (write them with `webfovea manual`)")
 
 
 def with_docs(tasks: list[Task], docs: Path, reporter: Reporter | None = None) -> list[Task]:

@@ -101,13 +101,14 @@ def bench(
         typer.Option(
             "--protocol",
             help="I = navigation, II = navigation with documentation "
-            "(needs --docs), III = end to end. Recorded in the "
+            "(needs --manuals), III = end to end. Recorded in the "
             "summary; judge each protocol apart.",
         ),
     ] = "I",
     docs: Annotated[
         Path | None,
         typer.Option(
+            "--manuals",
             "--docs",
             help="Protocol II: a folder of manuals, <task_id>.md "
             "(from `webfovea manual`), added to each task's "

@@ -76,7 +76,7 @@ def evidence(
 @judge_app.command("run")
 def run(
     run_dir: Annotated[Path, typer.Argument(help="A run folder (one sub-folder per task).")],
-    method: Annotated[str, typer.Option("--method", help=_methods_help())] = "naveval",
+    method: Annotated[str, typer.Option("--method", help=_methods_help())] = "naveval-webfovea",
     judge: Annotated[
         str | None,
         typer.Option(
@@ -174,27 +174,3 @@ def agree(
         raise fail(str(e)) from None
     out.print(format_agreement(result), markup=False, highlight=False)
     out.print(f"written: {run_dir / 'judge' / 'agreement.json'}")
-
-
-def manual(
-    task_dir: Annotated[Path, typer.Argument(help="A task folder of a judged run.")],
-    out_file: Annotated[
-        Path | None, typer.Option("--out", help="Write the manual here (e.g. DOCS/<task_id>.md).")
-    ] = None,
-    force: Annotated[
-        bool, typer.Option("--force", help="Also from a trajectory not judged successful.")
-    ] = False,
-) -> None:
-    """Protocol II: turn a successful, judged trajectory into a short operational manual."""
-    from webfovea.judge.manual import ManualError, build_manual
-
-    try:
-        text = build_manual(task_dir, force=force)
-    except ManualError as e:
-        raise fail(str(e)) from None
-    if out_file is None:
-        print(text, end="")
-        return
-    out_file.parent.mkdir(parents=True, exist_ok=True)
-    out_file.write_text(text, encoding="utf-8")
-    out.print(f"written: {out_file}")

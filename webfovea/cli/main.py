@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from webfovea.cli import export_cmd, models_cmd  # noqa: F401 - register `webfovea export`, `models`
+from webfovea.cli import export_cmd, manual_cmd, models_cmd  # noqa: F401 - register export, manual, models
 from webfovea.cli.ab import ab
 from webfovea.cli.bench import bench
 from webfovea.cli.common import (
@@ -40,7 +40,7 @@ from webfovea.cli.common import (
     out,
     vision_overrides,
 )
-from webfovea.cli.judge import judge_app, manual
+from webfovea.cli.judge import judge_app
 from webfovea.cli.mcp import mcp
 from webfovea.cli.replay import replay
 
@@ -208,7 +208,6 @@ app.command()(bench)
 app.command()(replay)
 app.command()(mcp)
 app.add_typer(judge_app, name="judge")
-app.command()(manual)
 app.command()(ab)
 
 

@@ -222,6 +222,7 @@ class Executor:
                 fallback_used=ex.fallback_used,
                 verdict=ex.verdict,
                 still_changing_s=still,
+                held_by=ex.settle.held_by if ex.settle is not None else "dom",
             ),
             closing,
         )

@@ -26,6 +26,7 @@ from playwright.async_api import Frame, Page, Request, Response, WebSocket
 
 from webfovea.browser import recorder
 from webfovea.config import Component, HarnessConfig
+from webfovea.execution.animations import AnimationClock
 
 # Long-lived requests (event streams, websockets, beacons) would keep a page "busy" forever.
 _IGNORED_TYPES = {"websocket", "eventsource", "manifest", "ping", "media"}
@@ -51,9 +52,10 @@ class SettleReport:
 
     seconds: float = 0.0
     timed_out: bool = False
-    # 'request', 'websocket', 'timer', 'animation', 'dom'; 'minimum' when settle_min_ms held it
+    # 'request', 'websocket', 'timer', 'animation', 'busy', 'dom'; 'minimum' when settle_min_ms held it
     waited_for: list[str] = field(default_factory=list)
     ambient_batches: int = 0  # changes of elements that were changing on their own
+    held_by: str = ""  # what the wait was last held by (of waited_for): why a timed-out wait ran out
 
 
 class SettleWatcher:
@@ -71,6 +73,7 @@ class SettleWatcher:
         self._grab: Callable[[], Awaitable[Any]] | None = None
         self._early: _Early | None = None
         self.fresh_document = False  # the last poll came from a document the action did not arm
+        self.animations = AnimationClock()
         self.early_grabs = [0, 0]  # early captures kept, dropped (the page changed while they were taken)
         page.on("request", self._on_request)
         page.on("response", self._on_response)
@@ -81,6 +84,8 @@ class SettleWatcher:
 
     async def install(self) -> None:
         await recorder.install(self.page)
+        if self.config.on(Component.settle_aware):
+            await self.animations.install(self.page)
 
     # -- Python-side bookkeeping -----------------------------------------------------------
     def _on_request(self, req: Request) -> None:
@@ -283,6 +288,9 @@ class SettleWatcher:
         if aware and self.awaiting_reply(started, bound):
             _note(report, "websocket")
             return _POLL_S
+        if aware and (left := self.animations.left_s(started)) > 0:
+            _note(report, "animation")  # shadow roots too, which the recorder cannot see
+            return min(left, _TIMER_CAP_MS / 1000, 0.1) + 0.005
         if now - self.last_activity < quiet_s:
             return max(0.005, quiet_s - (now - self.last_activity))
         polls = await self.polls("dispatched" if first else "poll", everywhere=aware)
@@ -313,29 +321,41 @@ class SettleWatcher:
                 _note(report, "animation")
                 wait_ms = max(wait_ms, min(p["anims"], _TIMER_CAP_MS) + 5)
                 only_dom = False
+            if p.get("busy"):
+                # A spinner, a progress bar, aria-busy, "Loading…", a control disabled since the
+                # action: the page says its answer is not here yet. Bounded like every wait.
+                _note(report, "busy")
+                wait_ms = max(wait_ms, 50)
+                only_dom = False
         if wait_ms > 0:
             if only_dom:
                 self._start_early(polls, navigated)
             return min(wait_ms / 1000, 0.1)
         # Quiet now: let two animation frames pass (rAF-driven re-renders), then look once more.
         before = _counts(polls, navigated)
+        grab_at = time.monotonic()  # when the capture kept below began
         early = self._take_early(polls, navigated)
         if early is not None:
+            grab_at = early.at
             # its two frames were counted from when it started: after the last mutation too
             _, shot = await asyncio.gather(early.frames, early.task)
         else:
             frames = recorder.try_call(self.page.main_frame, "frames", 100, timeout=_PROBE_TIMEOUT_S)
             grab = _quietly(self._grab()) if self._grab is not None else _nothing()
             _, shot = await asyncio.gather(frames, grab)
-        again = await self.polls(everywhere=True)
+        again, _ = await asyncio.gather(
+            self.polls(everywhere=True), self.animations.sync() if aware else _nothing()
+        )
         mine = again if aware else again[:1]
         if (
             _counts(mine, navigated) != before
-            or (aware and any(p["timers"] > 0 for p in mine))
+            or (aware and any(p["timers"] > 0 or p.get("busy") for p in mine))
+            or (aware and self.animations.ran_since(started, grab_at))
             or self.requests_since(since)
             or (aware and self.awaiting_reply(started, bound))
             or time.monotonic() - self.last_activity < quiet_s
         ):
+            report.held_by = "dom"  # something moved while the capture was taken
             return 0.0
         if shot is not None:
             self.grabbed = (shot, self._epoch_of(again))
@@ -411,5 +431,6 @@ def _counts(polls: list[dict[str, Any]], navigated: bool = False) -> tuple[int, 
 
 
 def _note(report: SettleReport, what: str) -> None:
+    report.held_by = what
     if what not in report.waited_for:
         report.waited_for.append(what)

@@ -170,7 +170,21 @@ def no_change(action: str, element: ElementInfo | None, shown: Point | None = No
     return f"No detectable change on the page after {action}. {where}".strip()
 
 
-def kept_changing(seconds: float) -> str:
+_STILL_WAITING = {
+    "request": "a request the action started was still open after the {s:.1f} s the harness waits at most",
+    "websocket": "the page's WebSocket had not answered after the {s:.1f} s the harness waits at most",
+    "busy": (
+        "the page still showed a busy sign (a spinner, a progress bar, a 'Loading' text) after the "
+        "{s:.1f} s the harness waits at most: its answer may still come, so look again before relying on what is shown"
+    ),
+    "navigation": "the next page had not arrived after the {s:.1f} s the harness waits at most",
+}
+
+
+def kept_changing(seconds: float, held_by: str = "dom") -> str:
+    """Why a wait ran out: only a page that really kept changing "never went quiet"."""
+    if held_by in _STILL_WAITING:
+        return "The wait ended unfinished: " + _STILL_WAITING[held_by].format(s=seconds) + "."
     return f"The page never went quiet: it kept changing for the {seconds:.1f} s the harness waits at most."
 
 
@@ -216,6 +230,12 @@ def _kind(d: dict[str, Any]) -> str:
     return _KINDS.get(
         kind, {"select": "dropdown", "textarea": "text box", "details": "disclosure"}.get(kind, kind)
     )
+
+
+def named_element(d: dict[str, Any]) -> str:
+    """How the notes name an element ({tag, role, name, type} of a fingerprint's target or a
+    changed region): "the button 'Apply'", "the checkbox 'Email alerts'", "the link"."""
+    return _named(d)
 
 
 def _named(d: dict[str, Any]) -> str:
@@ -380,6 +400,7 @@ class Notes:
         fallback_used: bool,
         verdict: Verdict | None = None,
         still_changing_s: float | None = None,
+        held_by: str = "dom",
     ) -> str:
         """The note after an executed action: its own result, then what the fingerprints say."""
         if not self.on:
@@ -398,7 +419,7 @@ class Notes:
         if fallback_used and changed:
             parts.append(IFRAME_DELIVERED)
         if still_changing_s is not None:
-            parts.append(kept_changing(still_changing_s))
+            parts.append(kept_changing(still_changing_s, held_by))
         return " ".join(p for p in parts if p)
 
 

@@ -8,12 +8,12 @@ never a method's name. A method kept outside the package (a plug-in, a test) joi
 
 from __future__ import annotations
 
-from webfovea.judge import methods, rule
+from webfovea.judge import methods, published, rule
 from webfovea.judge.method import JudgeMethod
 
 __all__ = ["BY_NAME", "JudgeMethod", "get", "names", "register", "unregister"]
 
-_MODULES = (methods, rule)
+_MODULES = (published, methods, rule)
 
 BY_NAME: dict[str, JudgeMethod] = {}
 _BUILTIN: set[str] = set()

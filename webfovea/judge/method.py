@@ -67,6 +67,9 @@ class JudgeMethod:
     judge: Judge
     model: bool = True  # asks a judge model: needs --judge, its verdicts are cached
     images: bool = False  # is shown every screenshot in step order (WebJudge), not only the last
+    # The request filter it reads the capture through, whatever --filter says (NavEval as
+    # published: its own pipeline); None: the run's --filter.
+    filter: str | None = None
 
     @property
     def prompt_id(self) -> str:

@@ -1,7 +1,10 @@
-"""The judging methods that call a model: NavEval (one call on the four channels) and WebJudge
-(key points, key screenshots scored 1-5, outcome). Each returns a `Judged`: the verdict or
-`None` with the error, every raw reply, the usage. An unreadable verdict is asked once more.
-`METHODS` holds their records for the judge catalogue (judge/catalog.py).
+"""Our variants of the judges that call a model: `naveval-webfovea` (NavEval's one call on the
+four channels, plus the executed actions, the start URL and, in Protocol III, the answer) and
+`webjudge-webfovea` (WebJudge's stages, with the request evidence in its outcome and only the
+last screenshots scored). The methods as their authors publish them are judge/published.py.
+Each returns a `Judged`: the verdict or `None` with the error, every raw reply, the usage. An
+unreadable verdict is asked once more. `METHODS` holds their records for the judge catalogue
+(judge/catalog.py).
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ MAX_KEY_IMAGES = 15
 KEY_IMAGE_THRESHOLD = 3
 
 
-async def _call(
+async def call_model(
     model: JudgeModel, judged: Judged, task_id: str, stage: str, system: str, parts: list[Part]
 ) -> str:
     reply = await model.ask(task_id, system, parts)
@@ -45,12 +48,12 @@ async def _call(
 async def _verdict_with_reask(
     model: JudgeModel, judged: Judged, task_id: str, stage: str, system: str, parts: list[Part], parse: Any
 ) -> Verdict | None:
-    text = await _call(model, judged, task_id, stage, system, parts)
+    text = await call_model(model, judged, task_id, stage, system, parts)
     try:
         return parse(text)
     except VerdictError as first:
         again = [*parts, ("text", f"Your previous reply:\n{text[:4000]}\n\n" + REASK.format(error=first))]
-        text = await _call(model, judged, task_id, stage + ":reask", system, again)
+        text = await call_model(model, judged, task_id, stage + ":reask", system, again)
         try:
             return parse(text)
         except VerdictError as second:
@@ -82,12 +85,12 @@ async def judge_webjudge(model: JudgeModel, ev: Evidence, images: list[tuple[str
     judged = Judged()
     t0 = time.monotonic()
     try:
-        key_points = await _call(
+        key_points = await call_model(
             model, judged, ev.task_id, "key_points", WEBJUDGE_KEYPOINTS, [("text", f"Task: {ev.task}")]
         )
         kept: list[tuple[str, bytes, str]] = []
         for name, data in images[-MAX_KEY_IMAGES * 2 :]:
-            text = await _call(
+            text = await call_model(
                 model,
                 judged,
                 ev.task_id,
@@ -126,14 +129,16 @@ async def _webjudge(call: JudgeCall) -> Judged:
 
 
 NAVEVAL = JudgeMethod(
-    name="naveval",
-    help="one model call on the four channels (task, requests, last screenshot, URLs)",
+    name="naveval-webfovea",
+    help="our NavEval: one model call on the four channels (task, requests, last screenshot, URLs) "
+    "plus the executed actions (and the answer in Protocol III)",
     prompt=NAVEVAL_SYSTEM,
     judge=_naveval,
 )
 WEBJUDGE = JudgeMethod(
-    name="webjudge",
-    help="key points, then the last screenshots scored 1-5, then the outcome",
+    name="webjudge-webfovea",
+    help="our WebJudge: key points, then the last 30 screenshots scored 1-5, then the outcome "
+    "with the request evidence too",
     prompt=WEBJUDGE_OUTCOME,
     judge=_webjudge,
     images=True,

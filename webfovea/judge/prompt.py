@@ -89,3 +89,22 @@ ranges must be exact; typing a search with all requirements in it is not the sam
 the result must be shown or submitted; an empty but correct result is a success.
 Reply with one JSON object: {"all_passed": true or false, "score": number, "reasoning": "…",
 "details": [{"action": "key point", "passed": true or false, "reason": "…"}]}"""
+
+# WebJudge's outcome as published: no requests, and its own reply format (two lines).
+WEBJUDGE_PUBLISHED_OUTCOME = """You evaluate a web navigation agent that worked on a website for a user. You are
+given the user's task, the key points of the task, the actions the agent executed (facts, no agent
+reasoning) and the screenshots of its run that may matter, each with why. Decide whether the agent completed
+the task and met every requirement. Be strict:
+1. Filtered results must be shown; a filter that was never selected, confirmed or visibly applied fails.
+2. Check every key point against the screenshots and the actions; superlatives (best, cheapest, latest,
+   highest, newest, closest, ...) must be applied through the site's sort or filter.
+3. Requirements the site offers as filters must be applied as filters: typing every requirement into one
+   search is a failure, since nothing guarantees the results meet them.
+4. A range (money, years, beds, baths) must be filtered exactly as asked: wider or narrower fails.
+5. Some tasks need a submission or a display of results to count.
+6. An empty or invalid result after the right actions is still a success.
+7. If the page already shows every item, no filter is needed: picking items that meet the requirement is
+   enough.
+Reply in exactly two lines:
+Thoughts: <your reasoning, checking each key point against the criteria>
+Status: success or failure"""

@@ -41,7 +41,7 @@ JUDGE_DIR = "judge"
 
 @dataclass
 class JudgeOptions:
-    method: str = "naveval"  # a name in the judge catalogue (judge/catalog.py)
+    method: str = "naveval-webfovea"  # a name in the judge catalogue (judge/catalog.py)
     judge: str | None = None  # model spec; None for a method that asks no model (rule)
     filter: str = "webfovea"
     protocol: str = "I"
@@ -110,7 +110,7 @@ def _error_record(folder: Path, opts: JudgeOptions, error: str) -> JudgeRecord:
         method=method.name,
         judge_model=_judge_model_name(opts, method),
         protocol=opts.protocol,
-        filter=opts.filter,
+        filter=method.filter or opts.filter,
         error=error,
     )
 
@@ -123,7 +123,8 @@ async def _judge_one(
         return _error_record(folder, opts, "the task folder is a link out of the run folder; not read")
     rec = read_task_folder(folder)
     images = rec.images() if method.images else []  # read inside the folder, checked (folder.py)
-    ev = build_evidence(rec, flt=opts.filter, max_tokens=opts.max_tokens, with_answer=opts.protocol == "III")
+    flt = method.filter or opts.filter
+    ev = build_evidence(rec, flt=flt, max_tokens=opts.max_tokens, with_answer=opts.protocol == "III")
     extra = method.name + method.prompt_id + "".join(hashlib.sha256(b).hexdigest() for _, b in images)
     digest = ev.digest(extra)
     record = JudgeRecord(
@@ -131,7 +132,7 @@ async def _judge_one(
         method=method.name,
         judge_model=_judge_model_name(opts, method),
         protocol=opts.protocol,
-        filter=opts.filter,
+        filter=flt,
         evidence_sha256=digest,
         problems=list(ev.problems),
         dropped_requests=len(ev.dropped),
@@ -226,7 +227,7 @@ async def judge_run_async(
         method.name,
         _judge_model_name(opts, method),
         opts.protocol,
-        opts.filter,
+        method.filter or opts.filter,
     )
     write_summary(out, summary)
     return summary

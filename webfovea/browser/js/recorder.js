@@ -32,6 +32,10 @@
   const readyState = gopd(Document.prototype, 'readyState').get;
   const addEL = EventTarget.prototype.addEventListener;
   const split = String.prototype.split;
+  const reTest = RegExp.prototype.test, qs = Element.prototype.querySelector, getAttr = Element.prototype.getAttribute;
+  const rects = Element.prototype.getClientRects, cstyle = W.getComputedStyle;
+  const tagName = gopd(Element.prototype, 'tagName').get, textOf = gopd(Node.prototype, 'textContent').get;
+  const classOf = gopd(Element.prototype, 'className').get;
   const D = W.document;
   /*__WF_FP__*/
 
@@ -45,6 +49,7 @@
     timers: new MapC(),  // id -> due time
     innerScrolls: 0,
     leftAt: -1,  // when the document began to unload: a navigation is on its way
+    busy: new MapC(),  // element -> {subtree, disabled}: added or changed in the action window
   };
   const rec = (el) => {
     let r = apply(mGet, s.byEl, [el]);
@@ -61,9 +66,10 @@
     for (let i = 0; i < drop.length; i++) apply(mDel, s.byEl, [drop[i]]);
     if (apply(mSize, s.byEl, []) > 4000) apply(mClear, s.byEl, []);
   };
-  // Ambient: the element changed on its own after the model's view was taken, or twice
-  // within the 3 s before the action (a clock, a ticker, a carousel).
-  const isAmbient = (r) => (r.out >= 0 && r.out >= s.obsAt) || (r.out2 >= 0 && r.out2 >= s.armAt - 3000);
+  // Ambient: the element changed on its own at least twice — the last time after the model's
+  // view was taken, or both within the 3 s before the action (a clock, a ticker, a carousel).
+  // One change is no evidence: it may be the late answer to the previous action.
+  const isAmbient = (r) => r.out2 >= 0 && (r.out >= s.obsAt || r.out2 >= s.armAt - 3000);
   const elementOf = (n) => (apply(nodeType, n, []) === 1 ? n : apply(parentEl, n, []));
   const onMutations = (records) => {
     const t = now();
@@ -82,6 +88,16 @@
         continue;
       }
       const ambient = isAmbient(r);
+      if (!ambient && apply(mSize, s.busy, []) < 300) {
+        const attr = m.type === 'attributes' ? m.attributeName : '';
+        const was = apply(mGet, s.busy, [el]);
+        const disabled = attr === 'disabled' || attr === 'aria-disabled' ? t : was ? was.disabled : -1;
+        apply(mSet, s.busy, [el, {subtree: was ? was.subtree : false, disabled}]);
+        const added = m.addedNodes;
+        for (let j = 0; added && j < added.length && j < 20; j++) {
+          if (apply(nodeType, added[j], []) === 1) apply(mSet, s.busy, [added[j], {subtree: true, disabled: -1}]);
+        }
+      }
       if (r.inLast !== t) { r.inN++; r.inLast = t; }
       r.kinds |= m.type === 'childList' ? 1 : m.type === 'characterData' ? 2 : 4;
       if (ambient) amb = true; else rel = true;
@@ -150,6 +166,55 @@
     return left;
   };
 
+  // Busy signs a page shows while the answer to an action is on its way: a spinner or loader,
+  // a progress bar that is not full, aria-busy, a short "Loading…" / "Running" text, a control
+  // disabled since the action. Only elements the action added or changed count, so a page's
+  // permanent decoration never holds a wait.
+  const BUSY_NAME = /(^|[\s_-])(spin|spinner|spinning|loading|loader|busy|progress|recalculating|throbber|skeleton)([\s_-]|$)/i;
+  const BUSY_TEXT = /^\s*(loading|running|please wait|processing|saving|searching|submitting|working|calculating|updating|fetching)\b[^\n]{0,24}$/i;
+  const BUSY_SEL = '[aria-busy="true"],[role="progressbar"],progress,[class*="spin"],[class*="load"],[class*="busy"],[class*="progress"]';
+  const named = (el) => {
+    let cls = '';
+    try { const c = apply(classOf, el, []); cls = typeof c === 'string' ? c : ''; } catch (e) { /* svg */ }
+    return apply(reTest, BUSY_NAME, [cls]) || apply(reTest, BUSY_NAME, [apply(tagName, el, [])]);
+  };
+  const unfinished = (el) => {
+    const now = +(apply(getAttr, el, ['aria-valuenow']) ?? apply(getAttr, el, ['value']) ?? NaN);
+    const max = +(apply(getAttr, el, ['aria-valuemax']) ?? apply(getAttr, el, ['max']) ?? 100);
+    return !(now >= max);  // indeterminate (no value) or not yet full
+  };
+  const DISABLED_MS = 2000;  // a control may stay disabled for good (a form sent once)
+  const busySign = (el, disabledAt) => {
+    if (apply(getAttr, el, ['aria-busy']) === 'true') return true;
+    const role = apply(getAttr, el, ['role']), tag = apply(tagName, el, []);
+    if (role === 'progressbar' || tag === 'PROGRESS') return unfinished(el);
+    if (named(el)) return true;
+    if (disabledAt >= 0 && now() - disabledAt < DISABLED_MS
+        && (el.disabled === true || apply(getAttr, el, ['aria-disabled']) === 'true')) return true;
+    const text = apply(textOf, el, []);
+    return typeof text === 'string' && text.length < 40 && apply(reTest, BUSY_TEXT, [text]);
+  };
+  const shown = (el) => {
+    if (!apply(isConnected, el, []) || !apply(rects, el, []).length) return false;
+    const st = apply(cstyle, W, [el]);
+    return st.visibility !== 'hidden' && st.opacity !== '0';
+  };
+  const busyNow = () => {
+    let n = 0;
+    const gone = [];
+    apply(mEach, s.busy, [(v, el) => {
+      let sign = null;
+      try {
+        if (busySign(el, v.disabled)) sign = el;
+        else if (v.subtree) { const inner = apply(qs, el, [BUSY_SEL]); if (inner && busySign(inner, -1)) sign = inner; }
+      } catch (e) { /* detached */ }
+      if (sign && shown(sign)) n++;
+      else if (!apply(isConnected, el, [])) gone[gone.length] = el;
+    }]);
+    for (let i = 0; i < gone.length; i++) apply(mDel, s.busy, [gone[i]]);
+    return n;
+  };
+
   const poll = () => {
     const t = now();
     return {
@@ -157,6 +222,7 @@
       age: s.lastRel < 0 ? -1 : t - s.lastRel, any_age: s.last < 0 ? -1 : t - s.last,
       timers: timersLeft(), anims: animsLeft(), armed: s.armed, inner: s.innerScrolls, scroll: F.scroll(),
       leaving: s.leftAt < 0 ? -1 : now() - s.leftAt,
+      busy: s.armed ? busyNow() : 0,
     };
   };
   const arm = (sinceMs) => {
@@ -165,6 +231,7 @@
     s.inWin = 0; s.ambWin = 0; s.lastRel = -1; s.lastAmb = -1;
     apply(mEach, s.byEl, [(r) => { r.inN = 0; r.inLast = -1; r.kinds = 0; }]);
     apply(mClear, s.timers, []);
+    apply(mClear, s.busy, []);
   };
   const disarm = () => {
     // What changed in the window becomes "outside" history only if it keeps changing later.

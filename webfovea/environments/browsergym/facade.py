@@ -58,7 +58,12 @@ class SyncFacade:
         target = self._target
         static = inspect.getattr_static(type(target), name, None)
         if callable(static) and not isinstance(static, property):  # a method: call it on the loop
-            return lambda *args, **kwargs: self._run(lambda: getattr(target, name)(*args, **kwargs))
+            # A facade passed back in (`context.new_cdp_session(page)`) is the object it stands for.
+            return lambda *args, **kwargs: self._run(
+                lambda: getattr(target, name)(
+                    *map(_unwrap, args), **{k: _unwrap(v) for k, v in kwargs.items()}
+                )
+            )
         return self._run(lambda: getattr(target, name))
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -66,6 +71,10 @@ class SyncFacade:
 
     def __repr__(self) -> str:
         return f"SyncFacade({type(self._target).__name__})"
+
+
+def _unwrap(value: Any) -> Any:
+    return object.__getattribute__(value, "_target") if isinstance(value, SyncFacade) else value
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:

@@ -38,6 +38,7 @@ from webfovea.proving_ground.oracle.structured import REF_QUIRK_KNOBS, Refs
 from webfovea.proving_ground.oracle.summary import progress_summary
 from webfovea.proving_ground.oracle.verify import asked_to_verify, plan_after_check
 from webfovea.proving_ground.oracle.via import DEFAULT_VIA_MODEL, OracleVia
+from webfovea.proving_ground.oracle.writer import write_manual
 from webfovea.proving_ground.plan import PlannedTask, Step
 from webfovea.task import Task
 
@@ -180,6 +181,9 @@ class OracleModel:
     async def next_reply(self, inp: ModelInput) -> ModelReply:
         if inp.purpose == "summary":  # history compression: not a step, so no quirk index is used
             return await self._summary(inp)
+        if inp.purpose == "manual":  # a Protocol II manual from a trajectory's facts: no page needed
+            text = write_manual(inp)
+            return ModelReply(text=text, usage=self._usage(inp, text))
         if inp.purpose in ("locate", "look"):  # a look/locate question about one screenshot
             answer = self.locating.locate_answer if inp.purpose == "locate" else self.locating.look_answer
             text = await answer(inp)
