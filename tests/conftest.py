@@ -49,6 +49,8 @@ SLOW_TESTS = frozenset(
         "proving_ground/breakingweb/test_seam.py::test_the_oracle_operates_the_app_in_chromium",
         "proving_ground/suites/test_hostile.py::test_the_judge_sees_an_unguarded_run",
         "proving_ground/breakingweb/test_interventions_browser.py::test_recoverable",
+        "proving_ground/breakingweb/test_own_apps_browser.py::test_every_template_passes_under_the_oracle",
+        "proving_ground/breakingweb/test_own_apps_browser.py::test_same_seed_twice_same_hashes",
         "proving_ground/oracle/test_verify.py::test_reclicking_a_covered_button_loops_until_the_loop_breaker_fires",
         "proving_ground/oracle/test_verify.py::test_the_oracle_waits_out_a_429_and_the_quirk_retries_too_fast",
         "proving_ground/oracle/test_verify.py::test_trusting_the_toast_misses_a_503_unless_verify_catches_it",

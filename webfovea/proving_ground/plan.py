@@ -67,7 +67,7 @@ FAILURE_CLASSES = (
     "document",  # the evidence is only in a PDF, spreadsheet or CSV download (webfovea/documents/)
 )
 # Ops that put the pointer somewhere: a click at 3/4 of the intended point misses their targets.
-POINTER_OPS = {"click", "select", "fill", "hover", "click_many"}
+POINTER_OPS = {"click", "select", "fill", "hover", "click_many", "drag"}
 DASH = ["iframe#dash"]
 DOC = ["iframe#doc"]
 
@@ -123,6 +123,13 @@ def read_text(near: str) -> Step:
 
 def click_many(targets: list[Locator], expect: dict | None = None) -> Step:
     return _step("click_many", expect, targets=targets)
+
+
+def drag(
+    source: Locator, target: Locator, menu: list[Locator] | None = None, expect: dict | None = None
+) -> Step:
+    """Press on `source`, move to `target`, release; `menu`: the clicks that do the same move."""
+    return _step("drag", expect, source=source, target=target, menu=menu)
 
 
 def wait(until: dict) -> Step:

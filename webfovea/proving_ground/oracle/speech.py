@@ -105,6 +105,7 @@ _THOUGHTS: dict[str, tuple[str, ...]] = {
     "find_text": ("I'll search the page for '{text}'.", "Let me find '{text}' on the page."),
     "read_text": ("I'll read the text near '{near}' to verify the value.",),
     "click_many": ("I'll select every matching tile.",),
+    "drag": ("I'll drag {label} onto {onto}.", "Dragging {label} over to {onto}."),
     "wait": ("The page is still loading; I'll wait.", "Waiting for the content to appear."),
     "answer": (
         "The value is visible: {content}.",

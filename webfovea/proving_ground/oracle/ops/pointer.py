@@ -1,4 +1,4 @@
-"""Plan ops that point somewhere or move the page: click, hover, click_many, scroll_to, back."""
+"""Plan ops that point somewhere or move the page: click, hover, click_many, drag, scroll_to, back."""
 
 from __future__ import annotations
 
@@ -19,6 +19,14 @@ class Hover(PlanStep):
 
 class ClickMany(PlanStep):
     targets: list[Locator]
+
+
+class Drag(PlanStep):
+    source: Locator
+    target: Locator
+    # The same move without dragging (a card's "Move…" menu), one click per reply: what the
+    # oracle does when the prompt offers no drag or names targets by ref only.
+    menu: list[Locator] = []
 
 
 class ScrollTo(PlanStep):
@@ -78,6 +86,31 @@ async def click_many(o: OpContext, step: ClickMany, view: View, index: int) -> E
     )
 
 
+async def drag(o: OpContext, step: Drag, view: View, index: int) -> Emit | None:
+    if step.menu and (o.refs.only(view) or not view.prompt.offers("drag")):
+        got = await o.refs.reach_target(step.menu[min(o.state.phase, len(step.menu) - 1)], view)
+        if not isinstance(got, tuple):
+            return got
+        loc, ref = got
+        last = o.state.phase >= len(step.menu) - 1
+        o.state.phase += 1
+        return Emit(
+            thought("click", view.rng, label=describe(loc.label, loc.tag)),
+            o.refs.speak("click", **o.refs.target_args(loc, ref, view, index)),
+            main=last,
+        )
+    start = await o.moves.reach(step.source, view)
+    if not isinstance(start, Located):
+        return start
+    end = await o.moves.reach(step.target, view)
+    if not isinstance(end, Located):
+        return end
+    return Emit(
+        thought("drag", view.rng, label=describe(start.label, start.tag), onto=describe(end.label, end.tag)),
+        call("drag", start_box=o.moves.point(start, view), end_box=o.moves.point(end, view)),
+    )
+
+
 async def scroll_to(o: OpContext, step: ScrollTo, view: View, index: int) -> Emit | None:
     got = await o.moves.reach(step.target, view)
     return None if isinstance(got, Located) else got
@@ -93,6 +126,7 @@ OPS = (
     PlanOp("click", Click, click),
     PlanOp("hover", Hover, hover),
     PlanOp("click_many", ClickMany, click_many),
+    PlanOp("drag", Drag, drag),
     PlanOp("scroll_to", ScrollTo, scroll_to),
     PlanOp("back", Back, back),
 )
