@@ -3,9 +3,10 @@
 Two pairings (`webfovea bench breakingweb --pairing …`):
 - `official` — the seed's design (seed 003 §3: "We pair every base task with one official
   intervention variant with one primary primitive"): one family per base task, chosen
-  deterministically by seed. Tasks are taken in id order; each gets, among the families that
-  apply to it, the one used least so far (ties broken by sha256(task|seed|family)), so the
-  families spread evenly over the tasks;
+  deterministically by seed. First each family, the one that fits the fewest tasks first, gets
+  one task it applies to (so no family is crowded out); then the other tasks, in id order, each
+  get among the families that apply to it the one used least so far (ties broken by
+  sha256(task|seed|family)), so the families spread evenly over the tasks;
 - `sweep` — every applicable family on every task (`--paired`, the first design here).
 
 `catalogue(seed)` reads the registries (apps, tasks, families), so an app or family added to
@@ -39,16 +40,26 @@ def _tie(task_id: str, seed: int, name: str) -> str:
 def official(seed: int, families: list[Family] | None = None) -> dict[str, Family]:
     """{base task id: its one official family} (tasks no family applies to are left out)."""
     chosen = list(FAMILIES.values()) if families is None else families
+    tasks = stateful_tasks(seed)
+    fits = {tid: applicable(tasks[tid], chosen) for tid in sorted(tasks)}
     used: Counter[str] = Counter()
     out: dict[str, Family] = {}
-    for tid in sorted(stateful_tasks(seed)):
-        fits = applicable(stateful_tasks(seed)[tid], chosen)
-        if not fits:
+    # First every family gets one task, the rarest first, so a family that fits only a few tasks
+    # is not crowded out of them by the broad ones (it would then never be measured).
+    reach = Counter(f.name for fams in fits.values() for f in fams)
+    for fam in sorted(chosen, key=lambda f: (reach[f.name], f.name)):
+        free = [tid for tid, fams in fits.items() if tid not in out and fam in fams]
+        if free:
+            tid = min(free, key=lambda t: _tie(t, seed, fam.name))
+            out[tid] = fam
+            used[fam.name] += 1
+    for tid, fams in fits.items():
+        if tid in out or not fams:
             continue
-        pick = min(fits, key=lambda f: (used[f.name], _tie(tid, seed, f.name)))
+        pick = min(fams, key=lambda f: (used[f.name], _tie(tid, seed, f.name)))
         used[pick.name] += 1
         out[tid] = pick
-    return out
+    return dict(sorted(out.items()))
 
 
 def variants(seed: int, pairing: str, families: list[Family] | None = None) -> dict[str, list[Family]]:

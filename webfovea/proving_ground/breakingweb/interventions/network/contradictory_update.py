@@ -17,6 +17,7 @@ from webfovea.proving_ground.breakingweb.interventions.base import (
     Family,
     NetworkRule,
     Step,
+    strip_expect,
     submit_index,
     trap,
 )
@@ -37,9 +38,11 @@ def _decide(ordinal: int, session: Session, rng: random.Random, target: str) -> 
 
 
 def _recover(plan: list[Step], task: StatefulTask) -> list[Step]:
-    # Marked: a careless agent that sees the stale list submits once more (a duplicate).
+    # Marked: a careless agent that sees the stale list submits once more (a duplicate). The
+    # whole submit step is repeated (a drag needs its source, a fill its content), not just its
+    # op and target.
     i = submit_index(task)
-    again = trap({"op": plan[i]["op"], "target": plan[i]["target"]}, "resubmit", None)
+    again = trap(strip_expect(plan[i]), "resubmit", None)
     return [*plan[: i + 1], again, *plan[i + 1 :]]
 
 
