@@ -11,6 +11,7 @@ import pytest
 from tests.feedback.conftest import at, centre
 from tests.support.servers import serve_pages
 from webfovea.config import make_config
+from webfovea.execution.forms import set_files_at
 from webfovea.harness import Harness
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -107,3 +108,26 @@ async def test_offered_only_with_a_workspace(session) -> None:
         assert res.outcome == "rejected"
         h2 = await _harness(session, srv.url("/"), workspace="/tmp", profile="paper")
         assert "upload" not in {s.name for s in h2.specs}  # not the paper's action
+
+
+async def test_files_given_straight_to_the_field_at_a_point_reach_the_server(
+    session, workspace: Path
+) -> None:
+    # The path upload takes when Chromium opens no chooser for the click: the field the point
+    # names (through its label) gets the files from the isolated world, the page's change
+    # listener runs, and the form sends them; a point on no file field changes nothing.
+    with serve_pages({"/": FORM, "/upload": "thanks"}) as srv:
+        page = await session.fresh_page()
+        await page.goto(srv.url("/"))
+        box = await page.locator("#plain").bounding_box()
+        assert box is not None
+        assert await set_files_at(page, box["x"] + 5, box["y"] + 5, [str(workspace / "cover.txt")])
+        assert await page.evaluate("document.getElementById('file').files.length") == 0
+        box = await page.locator("#pick").bounding_box()
+        assert box is not None
+        assert await set_files_at(page, box["x"] + 5, box["y"] + 5, [str(workspace / "cover.txt")]) == ""
+        assert await page.inner_text("#chosen") == "cover.txt:9"
+        async with page.expect_navigation():
+            await page.click("#send")
+        (path, body), *_ = srv.bodies
+        assert path == "/upload" and b'filename="cover.txt"' in body and b"Dear team" in body

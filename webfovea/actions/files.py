@@ -12,17 +12,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from playwright.async_api import ElementHandle
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 from webfovea.actions.pointer import BOX
 from webfovea.actions.spec import ActionSpec, ExecContext, Outcome
 from webfovea.config import Component, HarnessConfig
+from webfovea.execution.forms import set_files_at
 from webfovea.feedback.element import describe_at
 from webfovea.types import Action, ParamSpec
 
-CHOOSER_TIMEOUT_MS = 2_000  # a click that opens a chooser opens it at once (else: _file_field_at)
+CHOOSER_TIMEOUT_MS = 2_000  # a click that opens a chooser opens it at once (else: set_files_at)
 
 
 class UploadRefused(Exception):
@@ -68,12 +68,7 @@ async def exec_upload(ctx: ExecContext, action: Action) -> Outcome:
     except PlaywrightTimeout:
         # Chromium now and then opens no chooser for a label over a hidden input (seen at load
         # ~5); the field the point names is still known, so it is given the files directly.
-        field = await _file_field_at(ctx, x, y)
-        if field is not None:
-            try:
-                await field.set_input_files([str(p) for p in paths])
-            except PlaywrightError as e:
-                return Outcome(ok=False, point=(x, y), note=f"upload failed: {str(e).splitlines()[0]}")
+        if not await set_files_at(ctx.page, x, y, [str(p) for p in paths]):
             return Outcome(point=(x, y), note=f"The file field now holds {_sizes(paths)}.")
         where = (await describe_at(ctx.page, x, y)).sentence(ctx.view.to_model(x, y))
         note = f"upload failed: clicking there opened no file chooser. {where} Point at the file field or its button."
@@ -89,25 +84,6 @@ async def exec_upload(ctx: ExecContext, action: Action) -> Outcome:
 
 def _sizes(paths: list[Path]) -> str:
     return ", ".join(f"'{p.name}' ({p.stat().st_size:,} bytes)" for p in paths)
-
-
-async def _file_field_at(ctx: ExecContext, x: float, y: float) -> ElementHandle | None:
-    """The file input at the point: the element itself or the control of the label it is in."""
-    handle = await ctx.page.evaluate_handle(
-        """([x, y]) => {
-          const el = document.elementFromPoint(x, y);
-          if (!el) return null;
-          if (el instanceof HTMLInputElement && el.type === 'file') return el;
-          const label = el.closest('label');
-          const c = label && label.control;
-          return c instanceof HTMLInputElement && c.type === 'file' && !c.disabled ? c : null;
-        }""",
-        [x, y],
-    )
-    field = handle.as_element()
-    if field is None:
-        await handle.dispose()
-    return field
 
 
 SPECS = [

@@ -92,6 +92,25 @@ async def _op(page: Page, el: Remote, op: str, **arg: Any) -> Any:
     return await worlds(page).call_on(el, _FORMS, {"op": op, **arg})
 
 
+async def set_files_at(page: Page, x: float, y: float, paths: list[str]) -> str:
+    """Give `paths` to the file input at (x, y) (or the one its label controls), from the
+    harness's isolated world; '' when done, else what went wrong."""
+    hit, el, err = await _element_at(page, x, y, "file")
+    if el is None or hit.ref is None:
+        return err or "there is no file field at that point"
+    try:
+        await worlds(page).send(
+            hit.ref.session, "DOM.setFileInputFiles", {"files": paths, "objectId": el.object_id}
+        )
+    except PageUnresponsive:
+        raise
+    except Exception as e:
+        return short_error(e)
+    finally:
+        await _dispose(page, el)
+    return ""
+
+
 async def select_at(page: Page, x: float, y: float, option: str, shown: Point | None = None) -> SelectOutcome:
     """Choose `option` in the native <select> at (x, y) (or whose label/wrapper is there).
 

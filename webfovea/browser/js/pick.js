@@ -49,6 +49,16 @@
     }
     return null;
   }
+  if (arg.op === 'file') {
+    // The file input under the point, or the one the label around the point controls.
+    const isFile = (e) => e && e.tagName === 'INPUT' && e.type === 'file' && !e.disabled;
+    for (const e of stackAt(x, y)) {
+      if (isFile(e)) return e;
+      const label = e.closest('label');
+      if (label && isFile(label.control)) return label.control;
+    }
+    return null;
+  }
   if (arg.op === 'select') {
     for (const e of stackAt(x, y)) {
       const s = e.closest('select');
