@@ -16,6 +16,10 @@ import pytest_asyncio
 from webfovea.browser.session import OFFLINE_ENV, BrowserSession
 
 os.environ[OFFLINE_ENV] = "1"
+# Every Ray start in the tests (in-process or in a CLI the test runs) gets its own local cluster:
+# by default ray.init() joins the newest cluster on the machine, which under pytest-xdist is
+# another worker's test cluster.
+os.environ["RAY_ADDRESS"] = "local"
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")

@@ -1,5 +1,5 @@
 """The mail client and the issue tracker on real Chromium, judged from the server's state:
-every template once under the default oracle (clean), the same seed twice giving the same
+one template per tier (sampling.py) under the default oracle (clean), the same seed twice giving the same
 hashes, and the board's drag really moving a ticket's column in the backend."""
 
 from __future__ import annotations
@@ -9,26 +9,17 @@ from pathlib import Path
 import pytest
 from playwright.async_api import Page
 
+from tests.proving_ground.breakingweb.sampling import tier_sample
 from webfovea.agent import run_task
 from webfovea.browser.binding import SECRET_ENV
 from webfovea.browser.session import BrowserSession
 from webfovea.config import HarnessConfig
 from webfovea.eval.scoring import score_answer
-from webfovea.proving_ground.breakingweb.apps import APPS
 from webfovea.proving_ground.breakingweb.obligations import score_state
 from webfovea.proving_ground.breakingweb.suite import load_breakingweb_suite
 from webfovea.proving_ground.serve import SitesHandle
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
-
-
-def _sample() -> list[str]:
-    """The first instance of every template of both apps (the stratified sample)."""
-    out: dict[str, str] = {}
-    for app in ("mail", "tracker"):
-        for t in APPS[app].tasks(0):  # type: ignore[misc]
-            out.setdefault(f"{app}:{t.targets['template']}", t.task_id)
-    return sorted(out.values())
 
 
 async def _run(sites: SitesHandle, session: BrowserSession, folder: Path, task_id: str) -> tuple:
@@ -40,7 +31,7 @@ async def _run(sites: SitesHandle, session: BrowserSession, folder: Path, task_i
     return task, result, diff, audit, requests
 
 
-@pytest.mark.parametrize("task_id", _sample())
+@pytest.mark.parametrize("task_id", tier_sample("mail", "tracker"))
 async def test_every_template_passes_under_the_oracle(
     task_id: str, sites: SitesHandle, session: BrowserSession, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -1,5 +1,5 @@
 """The shop and the bank: their generators are deterministic and large enough, a stratified
-sample (every template once) run by the oracle in Chromium passes, judged by the backend state
+sample (one template per tier, sampling.py) run by the oracle in Chromium passes, judged by the backend state
 and the answer; the backend really changed as the obligations say; the same seed gives the
 same initial, diff and audit hashes."""
 
@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.proving_ground.breakingweb.sampling import tier_sample
 from webfovea.agent import run_task
 from webfovea.browser.binding import SECRET_ENV
 from webfovea.browser.session import BrowserSession
@@ -24,15 +25,6 @@ from webfovea.task import Task
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 NEW_APPS = ("shop", "bank")
-
-
-def _sample(app: str) -> list[str]:
-    """The first instance of every template of the app (seed 0)."""
-    first: dict[str, str] = {}
-    for t in stateful_tasks(0).values():
-        if t.app == app:
-            first.setdefault(t.targets["template"], t.task_id)
-    return list(first.values())
 
 
 @pytest.mark.parametrize("app", NEW_APPS)
@@ -67,7 +59,7 @@ async def test_stratified_sample_passes_with_the_oracle(
     monkeypatch.setenv(SECRET_ENV, sites.control_secret)
     suite = {t.task_id: t for t in load_breakingweb_suite(sites, seed=0)}
     failed = []
-    sample = _sample(app)
+    sample = tier_sample(app)
     for tid in sample:
         task = suite[tid]
         extra = task.model_extra or {}
