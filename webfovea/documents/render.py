@@ -21,13 +21,15 @@ if TYPE_CHECKING:
     from webfovea.documents.tables import Sheet
 
 ROWS_PER_PAGE = 200
+PAGE_LINKS = 40  # at most this many page links in a PDF's bar (every k-th page past it)
 
 _CSS = """
 body.wf-doc{margin:0;background:#525659;font:15px/1.4 system-ui,sans-serif;color:#111}
 #doc-bar{position:sticky;top:0;z-index:5;background:#323639;color:#fff;padding:8px 16px;display:flex;gap:16px;align-items:center;flex-wrap:wrap}
 #doc-bar a{color:#9cf}
+#doc-pages a{margin-right:6px}
 #doc-view{padding:16px}
-.doc-page{margin:0 auto 24px;width:max-content}
+.doc-page{margin:0 auto 24px;width:max-content;scroll-margin-top:var(--bar,44px)}
 .page-marker{color:#fff;font-size:14px;margin:4px 0}
 .page-note{color:#ffd54f;font-size:14px;margin:4px 0}
 .page-box{position:relative;background:#fff;box-shadow:0 1px 4px #0008}
@@ -53,10 +55,10 @@ def size_text(n: int) -> str:
     return f"{n / 1024 / 1024:.1f} MB" if n >= 1024 * 1024 else f"{max(1, round(n / 1024))} KB"
 
 
-def _page(doc: Document, kind: str, body: str) -> str:
+def _page(doc: Document, kind: str, body: str, nav: str = "") -> str:
     bar = (
         f'<header id="doc-bar"><b id="doc-name">{escape(doc.name)}</b>'
-        f'<span id="doc-kind">{escape(doc.label)} · {escape(doc.extent())} · {size_text(doc.size)}</span></header>'
+        f'<span id="doc-kind">{escape(doc.label)} · {escape(doc.extent())} · {size_text(doc.size)}</span>{nav}</header>'
     )
     return (
         f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{escape(doc.name)}</title>'
@@ -72,7 +74,17 @@ def pdf_view(doc: Document, pdf: PdfDoc) -> str:
         parts.append(
             f'<p class="page-note">Pages {len(pdf.pages) + 1} to {total} are not shown (too many pages).</p>'
         )
-    return _page(doc, "pdf", "".join(parts))
+    return _page(doc, "pdf", "".join(parts), _page_links(len(pdf.pages)))
+
+
+def _page_links(shown: int) -> str:
+    """Links to the pages (fragments, no script), so a structured model can go to page 7 by ref."""
+    if shown < 2:
+        return ""
+    step = -(-shown // PAGE_LINKS)
+    pages = sorted({*range(1, shown + 1, step), shown})
+    links = "".join(f'<a href="#page-{n}">{n}</a>' for n in pages)
+    return f'<nav id="doc-pages" aria-label="Pages">Pages: {links}</nav>'
 
 
 def _pdf_page(n: int, total: int, page: PdfPage) -> str:
@@ -124,11 +136,11 @@ def table_view(doc: Document, sheets: list[Sheet], q: dict[str, str]) -> str:
         )
         parts.append(f'<nav class="sheet-tabs" id="doc-sheets" aria-label="Sheets">{tabs}</nav>')
     parts.append(_filter_form(index, needle))
-    what = f'rows matching "{escape(needle)}"' if needle else "rows"
+    what = f'Rows matching "{escape(needle)}"' if needle else "Rows"
     first = (page - 1) * ROWS_PER_PAGE + 1 if shown else 0
     sheet_name = f' · sheet "{escape(sheet.name)}"' if len(sheets) > 1 else ""
     parts.append(
-        f'<p id="doc-range">{what.capitalize()} {first:,}–{first + len(shown) - 1 if shown else 0:,} of {len(body):,}'
+        f'<p id="doc-range">{what} {first:,}–{first + len(shown) - 1 if shown else 0:,} of {len(body):,}'
         f"{sheet_name} · page {page} of {pages}</p>"
     )
     parts.append(_pager(index, needle, page, pages))
