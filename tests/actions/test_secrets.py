@@ -12,12 +12,12 @@ from urllib.parse import quote, quote_plus
 
 import pytest
 
+from tests.support.scripted import PointingModel
 from tests.support.servers import Redirect, serve_pages, two_origins
 from webfovea.agent import run_task
 from webfovea.browser.secret_fields import MASK
 from webfovea.config import make_config
 from webfovea.harness import Harness
-from webfovea.models.base import ModelInput, ModelReply, Usage
 from webfovea.secrets import SecretsError, load_secrets
 from webfovea.task import Task
 
@@ -33,28 +33,6 @@ FORM = """<!doctype html><html><body style="margin:0;background:#fff">
   <button id=go style="position:absolute;left:100px;top:300px;width:200px;height:50px">Log in</button>
 </form></body></html>"""
 PHRASE_BOX = (100, 200, 400, 40)
-
-
-class PointingModel:
-    """Replies written against CSS points, mapped into the image it is sent; every input kept."""
-
-    def __init__(self, steps: list[tuple[str, tuple[float, float] | None, str]]) -> None:
-        self.steps = list(steps)
-        self.seen: list[ModelInput] = []
-
-    async def next_reply(self, inp: ModelInput) -> ModelReply:
-        self.seen.append(inp)
-        action, point, rest = self.steps.pop(0)
-        scale = inp.images[-1].width / 1920
-        box = (
-            f"start_box='<|box_start|>({point[0] * scale:.0f},{point[1] * scale:.0f})<|box_end|>', "
-            if point
-            else ""
-        )
-        return ModelReply(f"Thought: next\nAction: {action}({box}{rest})", Usage(1, 1))
-
-    async def aclose(self) -> None:
-        pass
 
 
 def _secrets(origin: str) -> dict:
