@@ -13,7 +13,9 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, field_serializer
+from pydantic import BaseModel, Field, field_serializer, field_validator
+
+from webfovea.secrets import NAME_RE, Secret
 
 
 class Component(StrEnum):
@@ -140,6 +142,9 @@ class HarnessConfig(BaseModel):
     # sub-folder `worker-N`). None: a fresh, logged-out context.
     storage_state: str | None = None
     user_data_dir: str | None = None
+    # Secrets the model types by name (`<secret>NAME</secret>`), each only on its origins
+    # (webfovea/secrets.py). The values never reach JSON: a recorded config holds the origins.
+    secrets: dict[str, Secret] = Field(default_factory=dict)
     site_guard: bool = True  # top-level navigations stay on the task's site (guardrails/site.py)
     allow_domains: list[str] = Field(default_factory=list)  # more domains the task's site includes
     # look/locate go to this separate model (same spec grammar as --model; None: the task's own
@@ -153,6 +158,14 @@ class HarnessConfig(BaseModel):
     # tokens for the HTTP clients). A model spec's own options win; the oracle ignores both.
     temperature: float | None = None
     max_output_tokens: int | None = None
+
+    @field_validator("secrets")
+    @classmethod
+    def _secret_names(cls, secrets: dict[str, Secret]) -> dict[str, Secret]:
+        bad = [n for n in secrets if not NAME_RE.match(n)]
+        if bad:
+            raise ValueError(f"secret names {bad}: use letters, digits, _ . - (a letter or _ first)")
+        return secrets
 
     def sampling(self) -> dict[str, Any]:
         """The client options this config asks a model for (only the ones it sets)."""

@@ -18,6 +18,7 @@ from typing import Any
 
 from playwright.async_api import Page
 
+from webfovea import secrets
 from webfovea.actions import catalog
 from webfovea.actions.tools import tool_defs
 from webfovea.browser.session import BrowserLost, BrowserSession, is_browser_lost
@@ -42,6 +43,7 @@ from webfovea.observation.history import History
 from webfovea.observation.modes import Seen
 from webfovea.observation.modes import get as get_mode
 from webfovea.observation.prompt import system_prompt
+from webfovea.observation.secret_hiding import scrubbed
 from webfovea.observation.sizing import harness_config
 from webfovea.observation.vision import VisionPort, css_viewport
 from webfovea.parsing import parse_reply
@@ -56,6 +58,7 @@ _REUSE_MAX_S = 5.0  # an older capture is taken again even if the page looks unc
 class Harness(PageKeeper):
     def __init__(self, page: Page | None = None, config: HarnessConfig | None = None) -> None:
         self.config = config or make_config()
+        secrets.remember(self.config.secrets)  # scrubbed from what the model and the records get
         self.mode = get_mode(self.config.observation)
         self._page = page
         self._session: BrowserSession | None = None
@@ -312,7 +315,7 @@ class Harness(PageKeeper):
         inp.append_history = self.config.on(Component.append_history)
         inp.compact_every = self.config.compact_every
         inp.attachments = list(self._told.attachments)
-        return inp
+        return scrubbed(inp)
 
     async def step(
         self, reply: str, tool_calls: list[ToolCall] | None = None, withheld: str | None = None

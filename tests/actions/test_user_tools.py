@@ -113,3 +113,47 @@ async def test_the_mcp_server_offers_the_tool(tmp_path: Path, tool, cdp_browser)
 
 
 from tests.harness.test_connect_settle import cdp_browser  # noqa: E402, F401 - the fixture
+
+
+PLUGIN = """
+from webfovea.actions.user_tools import user_tool
+
+async def lookup_order(ctx, order: str) -> str:
+    return f"Order {order} shipped on 2024-05-02 (asked on {ctx.page.url})."
+
+SPECS = [user_tool("lookup_order", lookup_order, purpose="Look an order up in our database.", params=("order",))]
+"""
+
+
+async def test_a_tool_declared_by_an_entry_point_is_loaded_and_called(
+    session, tmp_path: Path, monkeypatch
+) -> None:
+    # An installed package as importlib.metadata sees one: a module and a dist-info folder
+    # whose entry_points.txt names it in the `webfovea.actions` group.
+    import sys
+    from importlib.metadata import entry_points
+
+    from webfovea.actions import catalog
+
+    (tmp_path / "wf_plugin_tools.py").write_text(PLUGIN)
+    dist = tmp_path / "wf_plugin_tools-1.0.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: wf-plugin-tools\nVersion: 1.0\n")
+    (dist / "entry_points.txt").write_text("[webfovea.actions]\norders = wf_plugin_tools\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert [ep.value for ep in entry_points(group="webfovea.actions") if ep.name == "orders"] == [
+        "wf_plugin_tools"
+    ]
+    monkeypatch.setattr(catalog, "_plugins_loaded", False)  # loaded again, as in a fresh process
+    try:
+        with serve_pages({"/": PAGE}) as srv:
+            h = await Harness.on_page(await session.fresh_page(), make_config())
+            await h.goto(srv.url("/"))
+            assert "lookup_order(order='order')" in h.model_input("x").system
+            await h.observe()
+            res = await h.step("Thought: look it up\nAction: lookup_order(order='A-17')")
+            assert f"Order A-17 shipped on 2024-05-02 (asked on {srv.url('/')})" in res.feedback, res.feedback
+    finally:
+        module = sys.modules.pop("wf_plugin_tools", None)
+        if module is not None:
+            catalog.unregister(module)

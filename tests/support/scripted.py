@@ -41,3 +41,26 @@ class ScriptedModel:
 
     async def aclose(self) -> None:
         pass
+
+
+class PointingModel:
+    """Replies written against CSS points of a 1920 px wide viewport, (action, point or None,
+    the other arguments), mapped into the image it is sent; every input kept in `seen`."""
+
+    def __init__(self, steps: list[tuple[str, tuple[float, float] | None, str]]) -> None:
+        self.steps = list(steps)
+        self.seen: list[ModelInput] = []
+
+    async def next_reply(self, inp: ModelInput) -> ModelReply:
+        self.seen.append(inp)
+        action, point, rest = self.steps.pop(0)
+        scale = inp.images[-1].width / 1920
+        box = (
+            f"start_box='<|box_start|>({point[0] * scale:.0f},{point[1] * scale:.0f})<|box_end|>', "
+            if point
+            else ""
+        )
+        return ModelReply(f"Thought: next\nAction: {action}({box}{rest})", Usage(1, 1))
+
+    async def aclose(self) -> None:
+        pass

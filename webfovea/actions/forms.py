@@ -73,6 +73,7 @@ SPECS = [
         signature=f"fill(start_box={BOX}, content='text')",
         purpose="Focus the text box at the point, clear it, type content (end with \\n to press Enter).",
         execute=exec_fill,
+        secret_params=("content",),
         component=Component.fill,
         pointer=True,
         rule="To enter text in a box, use fill (not click then type); dates may be written in any common format.",

@@ -147,6 +147,7 @@ SPECS = [
         signature="type(content='text')",
         purpose="Type into the focused element. End content with \\n to press Enter afterwards.",
         execute=exec_type,
+        secret_params=("content",),
         feedback="Whether Enter was pressed; if nothing changed, a note that the keystrokes may have gone nowhere.",
         manual=typing_line,
     ),

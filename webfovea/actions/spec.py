@@ -76,6 +76,9 @@ class ActionSpec:
     # Offered only when this setting of the config is set (upload: the workspace), so a task
     # with nothing to give the action is not shown it.
     needs_setting: str | None = None
+    # The text parameters in which `<secret>NAME</secret>` stands for a secret's value
+    # (execution/secrets.py): the value is put in only on the secret's origins.
+    secret_params: tuple[str, ...] = ()
 
     def manual_line(self, args: Mapping[str, Any], said: str) -> str | None:
         """What a manual tells a person to do for a step of this action (None: no line of its own)."""

@@ -30,6 +30,7 @@ from PIL import Image
 from webfovea.actions.locate import model_point
 from webfovea.actions.spec import ActionSpec, ExecContext, Outcome
 from webfovea.browser.capture_gate import send_capture
+from webfovea.browser.secret_fields import mask_secrets
 from webfovea.config import Component
 from webfovea.guardrails.bounds import OutOfBounds
 from webfovea.types import Action, ParamSpec
@@ -104,6 +105,7 @@ async def exec_zoom(ctx: ExecContext, action: Action) -> Outcome:
     limit = (ctx.config.screenshot_cap_width, ctx.config.screenshot_cap_height)
     scale = zoom_scale(w, h, limit)
     image = await capture_region(ctx.page, x1, y1, w, h, scale)
+    await mask_secrets(ctx.page, ctx.config, image, (x1, y1, w, h), (w, h))  # a secret field stays covered
     if image.width > limit[0] or image.height > limit[1]:  # Chromium rounds the clip's size up
         image.thumbnail(limit, Image.Resampling.LANCZOS)
     dpr = float(getattr(ctx.view, "dpr", 1.0) or 1.0)

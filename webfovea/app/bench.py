@@ -18,6 +18,7 @@ from webfovea.config import HarnessConfig
 from webfovea.proving_ground.suites import catalog
 from webfovea.proving_ground.suites.catalog import SuiteOptions
 from webfovea.record import Summary
+from webfovea.secrets import Secret
 from webfovea.task import Task
 
 BACKENDS = ("local", "ray")
@@ -48,6 +49,7 @@ class BenchOptions:
     workspace: str | None = None  # files the upload action may give (None: not offered)
     storage_state: str | None = None  # saved logins: a Playwright storage state file
     user_data_dir: str | None = None  # ... or a profile folder (one sub-folder per worker)
+    secrets: dict[str, Secret] = field(default_factory=dict)  # typed by name, on their origins only
     limit: int | None = None
     only: str | None = None
     faults: str | None = None
@@ -97,6 +99,7 @@ def _config(o: BenchOptions, model: str, max_steps: int | None = None) -> Harnes
         **({"workspace": str(Path(o.workspace).resolve())} if o.workspace else {}),
         **({"storage_state": o.storage_state} if o.storage_state else {}),
         **({"user_data_dir": o.user_data_dir} if o.user_data_dir else {}),
+        **({"secrets": dict(o.secrets)} if o.secrets else {}),
         **vision_overrides(o.vision_model, o.vision_base_url),
         **({"max_steps": max_steps} if max_steps is not None else {}),
     )

@@ -18,6 +18,7 @@ from webfovea.cli.common import (
     ObservationOpt,
     OfflineOpt,
     ProfileOpt,
+    SecretsOpt,
     StorageStateOpt,
     UserDataDirOpt,
     VisionBaseUrlOpt,
@@ -25,6 +26,7 @@ from webfovea.cli.common import (
     WorkspaceOpt,
     app_errors,
     login_overrides,
+    secrets_overrides,
 )
 from webfovea.proving_ground.suites import catalog
 
@@ -72,6 +74,7 @@ def bench(
     workspace: WorkspaceOpt = None,
     storage_state: StorageStateOpt = None,
     user_data_dir: UserDataDirOpt = None,
+    secrets: SecretsOpt = None,
     limit: Annotated[
         int | None,
         typer.Option(
@@ -218,6 +221,7 @@ def bench(
         allow_domains=list(allow_domain or []),
         workspace=str(workspace) if workspace else None,
         **login_overrides(storage_state, user_data_dir),
+        **secrets_overrides(secrets),
         limit=limit,
         only=only,
         faults=faults,

@@ -80,6 +80,29 @@ UserDataDirOpt = Annotated[
 ]
 
 
+SecretsOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--secrets",
+        help="A TOML or JSON file of secrets: NAME = {value, origins}. The model sees only the names "
+        "and types <secret>NAME</secret>; the value is typed only on its origins and is in no record "
+        "(docs/embedding.md).",
+    ),
+]
+
+
+def secrets_overrides(path: Path | None) -> dict[str, object]:
+    """--secrets FILE as the config's `secrets`, checked before a browser starts."""
+    if path is None:
+        return {}
+    from webfovea.secrets import SecretsError, load_secrets
+
+    try:
+        return {"secrets": load_secrets(path)}
+    except SecretsError as e:
+        raise fail(f"--secrets: {e}") from None
+
+
 def login_overrides(storage_state: Path | None, user_data_dir: Path | None) -> dict[str, str]:
     """--storage-state / --user-data-dir as config settings, checked before a browser starts."""
     if storage_state is not None and user_data_dir is not None:

@@ -24,6 +24,7 @@ from webfovea.cli.common import (
     ObservationOpt,
     OfflineOpt,
     ProfileOpt,
+    SecretsOpt,
     StorageStateOpt,
     UserDataDirOpt,
     VisionBaseUrlOpt,
@@ -38,6 +39,7 @@ from webfovea.cli.common import (
     lit,
     login_overrides,
     out,
+    secrets_overrides,
     vision_overrides,
 )
 from webfovea.cli.judge import judge_app
@@ -87,6 +89,7 @@ def run(
     workspace: WorkspaceOpt = None,
     storage_state: StorageStateOpt = None,
     user_data_dir: UserDataDirOpt = None,
+    secrets: SecretsOpt = None,
 ) -> None:
     """Run one task: an instruction and a start URL. Writes result.json, trajectory.jsonl and screenshots."""
     from urllib.parse import urlsplit
@@ -106,6 +109,7 @@ def run(
     if workspace is not None:
         overrides["workspace"] = str(workspace.resolve())
     overrides.update(login_overrides(storage_state, user_data_dir))
+    overrides.update(secrets_overrides(secrets))
     overrides.update(vision_overrides(vision_model, vision_base_url))
     config = build_config(model, profile, disable, coords, cap, observation=observation, **overrides)
     if model == "oracle" or model.startswith("oracle:"):

@@ -15,10 +15,12 @@ from webfovea.cli.common import (
     CoordsOpt,
     DisableOpt,
     ProfileOpt,
+    SecretsOpt,
     WorkspaceOpt,
     build_config,
     err,
     fail,
+    secrets_overrides,
 )
 
 # The switch the browser launcher reads for offline runs (webfovea/browser/session.py).
@@ -67,6 +69,7 @@ def mcp(
     coords: CoordsOpt = None,
     cap: CapOpt = None,
     workspace: WorkspaceOpt = None,
+    secrets: SecretsOpt = None,
     cdp_url: Annotated[str | None, typer.Option("--cdp-url", help="Use a running browser over CDP.")] = None,
     out_dir: Annotated[Path, typer.Option("--out", help="Folder the task folder is written under.")] = Path(
         "runs/mcp"
@@ -119,6 +122,7 @@ def mcp(
     overrides["observation"] = "vision"
     if workspace is not None:
         overrides["workspace"] = str(workspace.resolve())
+    overrides.update(secrets_overrides(secrets))
     config = build_config(model or "", profile, disable, coords, cap, **overrides)
     tid = task_id or "mcp-" + datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
     try:

@@ -33,7 +33,7 @@ from webfovea.models.base import Model, ModelReply, Usage, quirks_of
 from webfovea.record.atomic import now_iso
 from webfovea.record.capture import Capture, start_capture
 from webfovea.record.files import config_fields
-from webfovea.record.redact import redact_text
+from webfovea.record.redact import redact_text, redact_url
 from webfovea.record.schema import StepRecord, TaskResult, UsageTotals
 from webfovea.record.writer import TaskRecorder
 from webfovea.task import Task
@@ -331,6 +331,7 @@ class TaskDriver:
         r.status, r.answer = how.status, how.answer
         r.answer_value = how.answer_value
         r.answer_errors = self.harness.answers.invalid if self.harness is not None else 0
+        r.downloads = _downloads(self.harness, self.dir)
         r.error = redact_text(how.error)  # never echo credentials, in the folder or to a client
         r.steps = self.steps
         r.usage = self.usage
@@ -339,6 +340,16 @@ class TaskDriver:
         r.seconds = round(time.monotonic() - self._t0, 3)
         r.ended_at = now_iso()
         self.recorder.write_result(r)
+
+
+def _downloads(h: Harness | None, task_dir: Path) -> list[dict[str, Any]] | None:
+    """The downloads kept, as result.json lists them: each path relative to the task folder."""
+    out = []
+    for d in h.watch.saved if h is not None else []:
+        path, base = Path(d["path"]).resolve(), task_dir.resolve()
+        shown = path.relative_to(base).as_posix() if path.is_relative_to(base) else str(path)
+        out.append({"path": shown, "bytes": d["bytes"], "url": redact_url(d["url"])})
+    return out or None
 
 
 def _quirks(model: Model | None) -> list[dict[str, Any]] | None:

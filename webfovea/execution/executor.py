@@ -21,6 +21,7 @@ from webfovea.config import Component, HarnessConfig
 from webfovea.execution.context import Capture, ExecContext, Outcome, Runnable, View
 from webfovea.execution.fallback import dom_click_at
 from webfovea.execution.refs import StaleRef, Target, resolve
+from webfovea.execution.secrets import put_secrets
 from webfovea.execution.settle import SettleReport, SettleWatcher
 from webfovea.feedback import notes
 from webfovea.feedback.element import Where
@@ -146,6 +147,10 @@ class Executor:
             point = self._check_points(spec, action, ctx)
         except OutOfBounds as e:
             return self._reject(notes.refused(spec.name, str(e)))
+        if spec.secret_params and self.config.secrets:
+            action, why = await put_secrets(self.page, self.config, spec.secret_params, action, point)
+            if why is not None:
+                return self._reject(notes.refused(spec.name, why))
         fallback_on = self.config.on(Component.iframe_fallback)
         watching = spec.watch and (self.notes.on or fallback_on)
         watch = await ChangeWatch.start(self.page, point, since_obs_s) if watching else None

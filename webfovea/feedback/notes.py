@@ -52,6 +52,25 @@ def budget_spent(action: str, budget: int) -> str:
     )
 
 
+def secret_unknown(name: str, known: list[str]) -> str:
+    """A `<secret>NAME</secret>` the task was given no secret for."""
+    have = ", ".join(known) if known else "none"
+    return f"there is no secret named '{name}' (the secrets of this task: {have}); nothing was typed."
+
+
+def secret_without_value(name: str) -> str:
+    """A secret known by name whose value this run was not given (a config read back from JSON)."""
+    return f"the value of secret '{name}' was not given to this run; nothing was typed."
+
+
+def secret_refused(name: str, origin: str, origins: list[str]) -> str:
+    """A secret named on a page (or in a frame) outside the origins it may be typed on."""
+    return (
+        f"secret '{name}' may be typed only on {', '.join(origins)}, and this field is on {origin}; "
+        "nothing was typed. Go to the right site first."
+    )
+
+
 def stale_ref(ref: str, why: str) -> str:
     return (
         f"Reference {ref} is no longer on the page ({why}); nothing was done. "

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,6 +44,8 @@ class PageWatch:
         self.events: list[PageEvent] = []
         self.dialogs_since_look = 0
         self.downloads = 0
+        # Every download kept, in the order it was saved: {file, path, bytes, url} (result.json).
+        self.saved: list[dict[str, Any]] = []
         self._pages: set[Page] = set()
         self._active: dict[str, Download] = {}  # url -> a download still running
         self._guids: dict[str, str] = {}  # CDP download guid -> url
@@ -157,6 +160,9 @@ class PageWatch:
                 kept = str(await download.path())
             except Exception:
                 pass
+        with contextlib.suppress(OSError):
+            size = Path(kept).stat().st_size if kept else size
+        self.saved.append({"file": name, "path": kept, "bytes": size, "url": download.url})
         self.events.append(PageEvent("download_saved", name, path=kept, url=download.url))
 
     async def close(self) -> None:

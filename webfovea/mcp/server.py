@@ -34,6 +34,8 @@ from webfovea.mcp.task_session import McpTask, ObserveFailed, TaskClosed
 from webfovea.mcp.tools import OBSERVE, ToolArgumentError, check_arguments, point_words, tool_list
 from webfovea.models.base import ToolCall
 from webfovea.models.messages import png_base64
+from webfovea.observation.prompt import secrets_lines
+from webfovea.secrets import scrub_data, scrub_text
 
 SERVER_NAME = "webfovea"
 DISCONNECTED = "the MCP client disconnected before calling finished"
@@ -49,6 +51,8 @@ def instructions(task: McpTask) -> str:
         f"Points are {point_words(cfg)}.",
         f"Budget: at most {cfg.max_steps} action calls and {int(cfg.max_seconds)} seconds.",
     ]
+    if cfg.secrets:
+        lines.append(secrets_lines(cfg).removeprefix("## Secrets\n"))
     if cfg.on(Component.hard_constraints):
         lines += ["Hard constraints:"] + [f"{i}. {c}" for i, c in enumerate(HARD_CONSTRAINTS, 1)]
     return "\n".join(lines)
@@ -58,6 +62,17 @@ def _text(text: str, *, error: bool = False, data: dict[str, Any] | None = None)
     return types.CallToolResult(
         content=[types.TextContent(text=text)], is_error=error, structured_content=data
     )
+
+
+def _scrubbed(result: types.CallToolResult) -> types.CallToolResult:
+    """What the client is told, with every secret value replaced by its placeholder: the client
+    is the model here, and the model never sees a value (webfovea/secrets.py)."""
+    for c in result.content:
+        if isinstance(c, types.TextContent):
+            c.text = scrub_text(c.text)
+    if result.structured_content is not None:
+        result.structured_content = scrub_data(result.structured_content)
+    return result
 
 
 def _step_data(task: McpTask, res: StepResult) -> dict[str, Any]:
@@ -126,6 +141,9 @@ def build_server(task: McpTask) -> Server[Any]:
         return out
 
     async def call_tool(ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
+        return _scrubbed(await answer(params))
+
+    async def answer(params: types.CallToolRequestParams) -> types.CallToolResult:
         name, args = params.name, params.arguments
         try:
             if name == OBSERVE:

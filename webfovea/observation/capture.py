@@ -21,6 +21,7 @@ from PIL import Image
 from playwright.async_api import CDPSession, Page
 
 from webfovea.browser.capture_gate import send_capture
+from webfovea.browser.secret_fields import mask_secrets
 from webfovea.browser.world import PageUnresponsive, worlds
 from webfovea.config import Component, HarnessConfig
 from webfovea.models.conventions import NORM_SPACES, decode_point, encode_point
@@ -228,6 +229,16 @@ class Screen:
         return self.config.on(Component.feedback_notes)
 
     async def capture(self) -> Shot:
+        shot = await self._capture()
+        # Before anyone sees the image: the model, the records, the pixel check.
+        size = (shot.css_width, shot.css_height)
+        if self.config.secrets and await mask_secrets(
+            self.page, self.config, shot.image, (0, 0, *size), size
+        ):
+            shot.digest = None  # the PNG's digest no longer describes these pixels
+        return shot
+
+    async def _capture(self) -> Shot:
         cdp = await self._session()
         aligned = self.config.on(Component.coord_align)
         cap = (self.config.screenshot_cap_width, self.config.screenshot_cap_height)

@@ -10,6 +10,7 @@ from webfovea.guardrails.constraints import hard_constraints
 from webfovea.observation.guards import GUARD_RULES
 from webfovea.observation.modes import ObservationMode
 from webfovea.observation.modes import get as get_mode
+from webfovea.secrets import placeholder
 
 GRAMMAR = """Reply in exactly this format:
 Thought: <one or two sentences: what you see and what you will do next>
@@ -54,6 +55,21 @@ exactly one tool call. Only the first tool call of a reply is executed; the resu
 what actually happened."""
 
 
+def secrets_lines(config: HarnessConfig) -> str:
+    """The secrets the task may type, by name: the model never sees a value, and writes the
+    placeholder in the text of type or fill; the harness types the value on its origins only."""
+    listed = "\n".join(
+        f"- {name}: typed only on {', '.join(s.origins)}" for name, s in config.secrets.items()
+    )
+    first = next(iter(config.secrets))
+    return (
+        "## Secrets\n"
+        f"You do not know these values; write {placeholder(first)} (with the secret's name) in the text "
+        f"you type, e.g. fill(..., content='{placeholder(first)}'), and the harness types the value. "
+        "Elsewhere the typing is refused. Never ask for or guess a secret's value.\n" + listed
+    )
+
+
 def system_prompt(
     specs: Sequence[ActionSpec],
     config: HarnessConfig,
@@ -91,6 +107,8 @@ def system_prompt(
     if config.on(Component.hard_constraints):
         lines = [f"{i}. {c}" for i, c in enumerate(hard_constraints(config.on), 1)]
         parts.append("## Hard constraints\n" + "\n".join(lines))
+    if config.secrets:
+        parts.append(secrets_lines(config))
     parts.append(
         f"Budget: at most {config.max_steps} steps and {int(config.max_seconds)} seconds for the task."
     )

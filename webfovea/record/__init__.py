@@ -1,7 +1,7 @@
 """The run-folder and task-folder format: one schema, one writer and one reader per file.
 
 docs/records.md describes every file and field for users. Layering: this package imports only
-webfovea.task, webfovea.config, Pydantic and PIL (writer.py), so every other part — agent,
+webfovea.task, webfovea.config, webfovea.secrets (the scrub), Pydantic and PIL (writer.py), so every other part — agent,
 runner, eval, replay — can depend on it. record/capture.py (Playwright listeners) and
 record/writer.py (PIL) are imported on their own, not from here.
 """

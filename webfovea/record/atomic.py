@@ -5,6 +5,9 @@ to a uniquely named temporary file in the same folder and is then renamed over t
 a reader (the runner's parent, `webfovea report`, a resumed run) sees the old file or the new
 one, never half of one — even when two processes write the same file at once — and the
 text is synced to disk before the rename, so a crash cannot leave a renamed but empty file.
+Every secret value the process was given (`webfovea/secrets.py`) is replaced by its
+placeholder here, on the way to the disk: with `append_step`, `TaskRecorder.save_snapshot`
+and the capture's rows, this is the one place record text is written.
 Every string is made encodable first (`json_text`): a lone UTF-16 surrogate from a page
 becomes U+FFFD and the record counts it (`replaced_characters`), instead of the write failing.
 """
@@ -21,6 +24,8 @@ from typing import Any, ClassVar, TypeVar
 
 from pydantic import BaseModel, ValidationError, model_serializer
 from pydantic_core.core_schema import SerializerFunctionWrapHandler
+
+from webfovea.secrets import scrub_data, scrub_text
 
 
 class RecordError(ValueError):
@@ -73,10 +78,15 @@ def json_text(data: Any, *, indent: int | None = 2, note: str | None = None) -> 
 
 
 def write_text_atomic(path: Path, text: str, *, durable: bool = True) -> Path:
-    """Write `text` to `path` so that no reader ever sees a partial file.
+    """Write `text` to `path` so that no reader ever sees a partial file, every secret value
+    replaced by its placeholder (`webfovea/secrets.py`).
 
     `durable`: the text reaches the disk before the rename (fsync), so a crash or power loss
     leaves the old file or the new one, never a renamed file whose blocks were not written."""
+    return _write_text(path, scrub_text(text), durable=durable)
+
+
+def _write_text(path: Path, text: str, *, durable: bool = True) -> Path:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     # Unique per process, thread and call: two writers of one file must not share a temp file
@@ -117,7 +127,9 @@ def write_json_atomic(path: Path, data: BaseModel | Any, *, note: str | None = N
     and durably. A string UTF-8 cannot hold is repaired (`json_text`; `note`: the key counting it)."""
     if isinstance(data, BaseModel):
         data = data.model_dump(mode="json")
-    return write_text_atomic(path, json_text(data, note=note))
+    # Scrubbed string by string, not as text: a secret that reads like a number or a key
+    # must not break the JSON around it.
+    return _write_text(path, json_text(scrub_data(data), note=note))
 
 
 M = TypeVar("M", bound=BaseModel)

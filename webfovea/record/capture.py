@@ -28,6 +28,7 @@ from webfovea.record.redact import (  # noqa: F401 - REDACTED, is_secret_name: p
 )
 from webfovea.record.schema import CAPTURE_JSON as CAPTURE_JSON  # re-exported: the runner's salvage uses it
 from webfovea.record.schema import CaptureFile
+from webfovea.secrets import scrub_data
 
 if TYPE_CHECKING:  # only the listeners' argument types: record/ needs no browser to be imported
     from playwright.async_api import BrowserContext, Download, Frame, Page, Request
@@ -104,7 +105,8 @@ class Capture:
             return
         try:
             self.db.execute(
-                "INSERT INTO events(kind, at, data) VALUES (?, ?, ?)", (kind, time.time(), json.dumps(data))
+                "INSERT INTO events(kind, at, data) VALUES (?, ?, ?)",
+                (kind, time.time(), json.dumps(scrub_data(data))),
             )
         except sqlite3.Error:
             pass

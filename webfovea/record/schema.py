@@ -86,6 +86,9 @@ class TaskResult(BaseModel):
     answer: str | None = None  # finished(content); None when the task ended otherwise
     answer_value: Any = None  # with an answer schema: the JSON value of the accepted answer
     answer_errors: int = 0  # answers the answer gate refused (invalid JSON or schema)
+    # The downloads the task kept: {path (relative to the task folder), bytes, url}, in the order
+    # they were saved; None when there were none.
+    downloads: list[dict[str, Any]] | None = None
     steps: int = 0
     seconds: float = 0.0
     usage: UsageTotals = Field(default_factory=UsageTotals)
