@@ -18,6 +18,7 @@ from urllib.parse import parse_qs
 import pytest
 
 from webfovea.agent import run_task
+from webfovea.browser.session import BrowserSession
 from webfovea.config import make_config
 from webfovea.models.base import ModelInput, ModelReply, Usage
 from webfovea.record import read_trajectory
@@ -25,7 +26,7 @@ from webfovea.task import Task
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
-VW, VH = 1280, 800
+VW, VH = 1920, 1080  # the shared session's viewport (the config's default)
 NAME = "Ada Lovelace"
 
 
@@ -134,25 +135,30 @@ def _config() -> Any:
     return make_config(viewport_width=VW, viewport_height=VH)
 
 
-async def _run(site_url: str, out: Path, cache: Path, model: PageModel) -> Any:
+async def _run(site_url: str, out: Path, cache: Path, model: PageModel, session: BrowserSession) -> Any:
     task = Task(task_id="t", task="Send the form as Ada Lovelace and report the receipt.", website=site_url)
-    return await run_task(task, out, model=model, config=_config(), offline=True, cache=cache)
+    return await run_task(task, out, model=model, config=_config(), session=session, cache=cache)
 
 
-async def test_an_unchanged_site_replays_with_no_model_call(tmp_path: Path) -> None:
+async def test_an_unchanged_site_replays_with_no_model_call(tmp_path: Path, session: BrowserSession) -> None:
     site = _Site()
     with serve(site) as url:
         first = PageModel(full_run(site))
-        r1 = await _run(url, tmp_path / "r1", tmp_path / "cache", first)
+        r1 = await _run(url, tmp_path / "r1", tmp_path / "cache", first, session)
         assert r1.status == "finished" and r1.answer == _receipt(NAME)
-        assert first.calls == 4 and r1.cache is not None and r1.cache["written"] and r1.cache["cached_steps"] == 0
+        assert (
+            first.calls == 4
+            and r1.cache is not None
+            and r1.cache["written"]
+            and r1.cache["cached_steps"] == 0
+        )
         [entry] = list((tmp_path / "cache").glob("*.json"))
         steps = json.loads(entry.read_text())["steps"]
         assert [s["action"] for s in steps] == ["click", "type", "click", "finished"]
         assert steps[2]["args"]["start_box"]["target"]["name"] == "Send"
 
         again = PageModel([])
-        r2 = await _run(url, tmp_path / "r2", tmp_path / "cache", again)
+        r2 = await _run(url, tmp_path / "r2", tmp_path / "cache", again, session)
         assert again.calls == 0 and r2.usage.model_calls == 0
         assert r2.status == "finished" and r2.answer == _receipt(NAME)
         assert site.posts == [NAME, NAME]  # the server received the same form twice
@@ -162,13 +168,15 @@ async def test_an_unchanged_site_replays_with_no_model_call(tmp_path: Path) -> N
         assert [rec.cached["entry_step"] for rec in recs if rec.cached] == [0, 1, 2, 3]
 
 
-async def test_a_renamed_button_falls_back_to_the_model_from_that_step(tmp_path: Path) -> None:
+async def test_a_renamed_button_falls_back_to_the_model_from_that_step(
+    tmp_path: Path, session: BrowserSession
+) -> None:
     site = _Site()
     with serve(site) as url:
-        await _run(url, tmp_path / "r1", tmp_path / "cache", PageModel(full_run(site)))
+        await _run(url, tmp_path / "r1", tmp_path / "cache", PageModel(full_run(site)), session)
         site.label = "Submit"
         heal = PageModel([click(site.button_at), say(f"finished(content='{_receipt(NAME)}')")])
-        r2 = await _run(url, tmp_path / "r2", tmp_path / "cache", heal)
+        r2 = await _run(url, tmp_path / "r2", tmp_path / "cache", heal, session)
         assert r2.status == "finished" and r2.answer == _receipt(NAME)
         assert heal.calls == 2 and r2.usage.model_calls == 2
         assert r2.cache is not None and r2.cache["cached_steps"] == 2 and r2.cache["model_from_step"] == 2
@@ -178,16 +186,18 @@ async def test_a_renamed_button_falls_back_to_the_model_from_that_step(tmp_path:
         assert site.posts == [NAME, NAME]
 
         # The entry was rewritten by the run that healed it: the renamed site replays now.
-        r3 = await _run(url, tmp_path / "r3", tmp_path / "cache", PageModel([]))
+        r3 = await _run(url, tmp_path / "r3", tmp_path / "cache", PageModel([]), session)
         assert r3.status == "finished" and r3.usage.model_calls == 0 and site.posts == [NAME] * 3
 
 
-async def test_a_moved_layout_still_replays_at_the_new_places(tmp_path: Path) -> None:
+async def test_a_moved_layout_still_replays_at_the_new_places(
+    tmp_path: Path, session: BrowserSession
+) -> None:
     site = _Site()
     with serve(site) as url:
-        await _run(url, tmp_path / "r1", tmp_path / "cache", PageModel(full_run(site)))
+        await _run(url, tmp_path / "r1", tmp_path / "cache", PageModel(full_run(site)), session)
         site.left, site.top = 600, 420  # the same form, elsewhere on the page
-        r2 = await _run(url, tmp_path / "r2", tmp_path / "cache", PageModel([]))
+        r2 = await _run(url, tmp_path / "r2", tmp_path / "cache", PageModel([]), session)
         assert r2.status == "finished" and r2.usage.model_calls == 0 and site.posts == [NAME, NAME]
         recs = read_trajectory(tmp_path / "r2" / "trajectory.jsonl")
         bx, by = site.button_at()
@@ -196,14 +206,16 @@ async def test_a_moved_layout_still_replays_at_the_new_places(tmp_path: Path) ->
         assert recs[2].cached is not None and "moved" in recs[2].cached["found"]["start_box"]
 
 
-async def test_an_answer_no_longer_on_the_page_is_asked_of_the_model(tmp_path: Path) -> None:
+async def test_an_answer_no_longer_on_the_page_is_asked_of_the_model(
+    tmp_path: Path, session: BrowserSession
+) -> None:
     site = _Site()
     with serve(site) as url:
         # The recorded answer is not what the page shows now: the model reads the page instead.
         stale = [*full_run(site)[:3], say("finished(content='RC-0000')")]
-        await _run(url, tmp_path / "r1", tmp_path / "cache", PageModel(stale))
+        await _run(url, tmp_path / "r1", tmp_path / "cache", PageModel(stale), session)
         answer = PageModel([say(f"finished(content='{_receipt(NAME)}')")])
-        r2 = await _run(url, tmp_path / "r2", tmp_path / "cache", answer)
+        r2 = await _run(url, tmp_path / "r2", tmp_path / "cache", answer, session)
         assert answer.calls == 1 and r2.answer == _receipt(NAME)
         assert r2.cache is not None and r2.cache["cached_steps"] == 3 and "answer" in r2.cache["why"]
 
@@ -214,7 +226,7 @@ def _ref(inp: ModelInput, role: str, name: str) -> str:
     return m.group(1)
 
 
-async def test_structured_mode_replays_by_the_refs_path(tmp_path: Path) -> None:
+async def test_structured_mode_replays_by_the_refs_path(tmp_path: Path, session: BrowserSession) -> None:
     site = _Site()
     cfg = make_config(viewport_width=VW, viewport_height=VH, observation="structured")
     task = Task(task_id="t", task="Send the form (structured).", website="")
@@ -228,12 +240,11 @@ async def test_structured_mode_replays_by_the_refs_path(tmp_path: Path) -> None:
                 say(f"finished(content='{_receipt(NAME)}')"),
             ]
         )
-        r1 = await run_task(task, tmp_path / "r1", model=model, config=cfg, offline=True, cache=tmp_path / "c")
-        assert r1.status == "finished" and model.calls == 4
-        r2 = await run_task(task, tmp_path / "r2", model=PageModel([]), config=cfg, offline=True, cache=tmp_path / "c")
-        assert r2.status == "finished" and r2.usage.model_calls == 0 and site.posts == [NAME, NAME]
-        # A vision run of the same task does not read the structured entry's refs.
-        rv = await run_task(
-            task, tmp_path / "rv", model=PageModel(full_run(site)), config=_config(), offline=True, cache=tmp_path / "c"
+        r1 = await run_task(
+            task, tmp_path / "r1", model=model, config=cfg, session=session, cache=tmp_path / "c"
         )
-        assert rv.status == "finished" and rv.cache is not None and "structured" in rv.cache["why"]
+        assert r1.status == "finished" and model.calls == 4
+        r2 = await run_task(
+            task, tmp_path / "r2", model=PageModel([]), config=cfg, session=session, cache=tmp_path / "c"
+        )
+        assert r2.status == "finished" and r2.usage.model_calls == 0 and site.posts == [NAME, NAME]
