@@ -128,6 +128,7 @@ def run(
 
         assert isinstance(rec, StepRecord)
         act = rec.action["name"] if rec.action else "(rejected)"
+        act += " (cache)" if rec.cached else ""
         fb = (rec.feedback or "")[:100]
         out.print(f"step {rec.step + 1:>3}  {act:<12} {fb}", markup=False, highlight=False)
 
