@@ -41,6 +41,12 @@ class _Site:
         self.label = "Send"
         self.left, self.top = 100, 120
         self.posts: list[str] = []
+        self.updated = "09:00"
+
+    def report(self) -> str:
+        return f"""<html><body style="margin:0;font:16px sans-serif">
+<p id=news style="margin:0;height:1500px">Updated at {self.updated}: figures below.</p>
+<p>Report total: 4242</p></body></html>"""
 
     def input_at(self) -> tuple[int, int]:
         return self.left + 150, self.top + 15
@@ -69,7 +75,7 @@ def serve(site: _Site) -> Iterator[str]:
             self.wfile.write(data)
 
         def do_GET(self) -> None:  # noqa: N802 - stdlib name
-            self._send(site.form())
+            self._send(site.report() if self.path.startswith("/report") else site.form())
 
         def do_POST(self) -> None:  # noqa: N802 - stdlib name
             n = int(self.headers.get("Content-Length") or 0)
@@ -248,3 +254,25 @@ async def test_structured_mode_replays_by_the_refs_path(tmp_path: Path, session:
             task, tmp_path / "r2", model=PageModel([]), config=cfg, session=session, cache=tmp_path / "c"
         )
         assert r2.status == "finished" and r2.usage.model_calls == 0 and site.posts == [NAME, NAME]
+
+
+async def test_a_scroll_replays_though_the_text_under_its_point_changed(
+    tmp_path: Path, session: BrowserSession
+) -> None:
+    site = _Site()
+    with serve(site) as url:
+        url = url.replace("/form", "/report")
+        scroll = [
+            lambda inp: (
+                "Thought: down\nAction: scroll(start_box='<|box_start|>(%d,%d)<|box_end|>', direction='down')"
+                % (inp.images[-1].width // 2, inp.images[-1].height // 3)
+            ),
+            say("finished(content='4242')"),
+        ]
+        r1 = await _run(url, tmp_path / "r1", tmp_path / "cache", PageModel(scroll), session)
+        assert r1.status == "finished" and r1.cache is not None and r1.cache["written"]
+        site.updated = "10:00"  # today's page: the paragraph under the wheel reads otherwise
+        r2 = await _run(url, tmp_path / "r2", tmp_path / "cache", PageModel([]), session)
+        assert r2.status == "finished" and r2.answer == "4242" and r2.usage.model_calls == 0
+        first = read_trajectory(tmp_path / "r2" / "trajectory.jsonl")[0]
+        assert first.cached is not None and "recorded point" in first.cached["found"]["start_box"]

@@ -84,8 +84,13 @@ class WorkflowCache:
             return None
         args: dict[str, Any] = {}
         found: dict[str, str] = {}
+        # A scroll's point only says where the wheel turns: the text under it (today's figures)
+        # may change, and the recorded point still scrolls the same page.
+        wheel = any(s.name == step.action and s.counts_as_scroll for s in h.specs)
         for name, value in step.args.items():
             got, why = await self._resolve(h, value)
+            if got is None and wheel and isinstance(value, dict) and "point" in value:
+                got, why = obs.shot.to_model(*value["point"]), f"recorded point ({why})"
             if why is not None and got is None:
                 self._model_decides(step_no, f"cached step {self.next} ({step.action}): {why}")
                 return None
@@ -187,8 +192,11 @@ class WorkflowCache:
         """Rewrite the entry with this run's steps when the task finished with an answer."""
         how = driver.ending
         if how is not None and how.status == "finished" and self.recording.steps:
-            save(self.folder, self.recording)
-            self.written = True
+            try:
+                save(self.folder, self.recording)
+                self.written = True
+            except OSError as e:  # the task's answer stands; the cache just was not updated
+                self.why = f"the entry could not be written: {e.strerror or e}"
         driver.result.cache = self.summary()
 
     def summary(self) -> dict[str, Any]:
