@@ -36,7 +36,7 @@ def test_an_entry_round_trips_and_a_damaged_one_is_absent(tmp_path: Path) -> Non
     save(tmp_path, Entry(key, "Find the price", "http://x/", "vision", [step]))
     got = load(tmp_path, key)
     assert got is not None and got.steps == [step] and got.written_at
-    entry_path(tmp_path, key).write_text('{"version": 1, "key": "%s", "steps": [{"act' % key)
+    entry_path(tmp_path, key).write_text('{"version": 1, "key": "' + key + '", "steps": [{"act')
     assert load(tmp_path, key) is None
     assert load(tmp_path, "0" * 64) is None
 

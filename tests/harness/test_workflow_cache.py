@@ -264,8 +264,8 @@ async def test_a_scroll_replays_though_the_text_under_its_point_changed(
         url = url.replace("/form", "/report")
         scroll = [
             lambda inp: (
-                "Thought: down\nAction: scroll(start_box='<|box_start|>(%d,%d)<|box_end|>', direction='down')"
-                % (inp.images[-1].width // 2, inp.images[-1].height // 3)
+                "Thought: down\nAction: scroll(start_box='<|box_start|>"
+                f"({inp.images[-1].width // 2},{inp.images[-1].height // 3})<|box_end|>', direction='down')"
             ),
             say("finished(content='4242')"),
         ]

@@ -78,9 +78,7 @@ class WorkflowCache:
         step, obs = self.entry.steps[self.next], h.last
         assert obs is not None, "observe before asking the cache"
         if not targets.url_matches(step.url, obs.url):
-            self._model_decides(
-                step_no, f"the page is {obs.url}, cached step {self.next} was on {step.url}"
-            )
+            self._model_decides(step_no, f"the page is {obs.url}, cached step {self.next} was on {step.url}")
             return None
         args: dict[str, Any] = {}
         found: dict[str, str] = {}
