@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from webfovea.browser.session import BrowserSession
+from webfovea.cache import WorkflowCache
 from webfovea.config import HarnessConfig
 from webfovea.driving.driver import BrowserSource, DriverSettings, TaskDriver
 from webfovea.driving.records import attachment_records, step_record, vision_calls
@@ -46,9 +47,12 @@ async def run_task(  # noqa: PLR0913 -- public API; its settings go to the task 
     on_step: Callable[[StepRecord], None] | None = None,
     base_url: str | None = None,
     offline: bool | None = None,
+    cache: Path | str | None = None,
 ) -> TaskResult:
     """Run one task and write its folder. `offline` applies when the browser is launched here
-    (default: $WEBFOVEA_OFFLINE; real websites are reachable unless it is set)."""
+    (default: $WEBFOVEA_OFFLINE; real websites are reachable unless it is set). `cache`: a
+    workflow cache folder — the task's cached steps are replayed without a model call while
+    the page matches, and a run that finishes rewrites them (webfovea/cache/)."""
     options = dict(model_options or {})
     base_url = base_url or options.pop("base_url", None)  # runners pass it with the options
     settings = DriverSettings(
@@ -57,6 +61,7 @@ async def run_task(  # noqa: PLR0913 -- public API; its settings go to the task 
         BrowserSource(cdp_url, offline=offline, session=session),
         capture=capture,
         on_step=on_step,
+        cache_dir=Path(cache) if cache is not None else None,
     )
     driver = TaskDriver(task, Path(task_dir), settings)
     async with driver.running():
@@ -64,7 +69,10 @@ async def run_task(  # noqa: PLR0913 -- public API; its settings go to the task 
         async with driver.wall_clock():  # the first navigation counts against the task's time too
             await driver.goto_start()
             mdl = _task_model(driver, h, model, ModelSpec(base_url, options or None))
-            await _loop(driver, h, mdl)
+            workflow = WorkflowCache(settings.cache_dir, driver) if settings.cache_dir else None
+            await _loop(driver, h, mdl, workflow)
+            if workflow is not None:
+                workflow.finish(driver)
     return driver.result
 
 
@@ -108,11 +116,17 @@ def _task_model(driver: TaskDriver, h: Harness, model: str | Model, spec: ModelS
     return mdl
 
 
-async def _loop(driver: TaskDriver, h: Harness, mdl: Model) -> None:
-    """Observe, ask the model, hand its reply to the driver, until the driver ends the task."""
+async def _loop(driver: TaskDriver, h: Harness, mdl: Model, workflow: WorkflowCache | None = None) -> None:
+    """Observe, ask the model (or the workflow cache, while its steps still match the page),
+    hand the reply to the driver, until the driver ends the task."""
     empty = cut = 0
     while not driver.out_of_steps():
         await driver.observe()
+        if workflow is not None and (plan := await workflow.plan(h, driver.steps)) is not None:
+            await workflow.step(driver, plan.reply, plan=plan)
+            if driver.ended:
+                return
+            continue
         inp, compression = await _model_input(driver, h, mdl)
         reply = await mdl.next_reply(inp)
         driver.count(reply.usage)
@@ -136,7 +150,9 @@ async def _loop(driver: TaskDriver, h: Harness, mdl: Model) -> None:
             await asyncio.sleep(min(2.0**empty, 10.0))
             continue
         empty = 0
-        await driver.step(reply, compression)
+        await (
+            driver.step(reply, compression) if workflow is None else workflow.step(driver, reply, compression)
+        )
         if driver.ended:
             return
 

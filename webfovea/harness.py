@@ -328,23 +328,7 @@ class Harness(PageKeeper):
         history but not executed, for this reason (a reply the provider cut off)."""
         t0 = time.monotonic()
         obs = self.last if self.last is not None else await self.observe()
-        strip = self.config.on(Component.token_strip)
-        if tool_calls:
-            parsed = parse_tool_call(
-                tool_calls[0],
-                self._parser_specs,
-                thought=reply,
-                strip_tokens=strip,
-                forbidden=self._forbidden,
-            )
-        else:
-            parsed = parse_reply(
-                reply,
-                self._parser_specs,
-                strip_tokens=strip,
-                first_only=self.config.on(Component.first_action),
-                forbidden=self._forbidden,
-            )
+        parsed = self.parse(reply, tool_calls)
         if withheld is not None:
             parsed = dataclasses.replace(parsed, action=None, rejection=Rejection(withheld, parsed.action))
         self.steps += 1
@@ -365,6 +349,26 @@ class Harness(PageKeeper):
         result.seconds = time.monotonic() - t0
         self.in_flight = None
         return result
+
+    def parse(self, reply: str, tool_calls: list[ToolCall] | None = None) -> ParsedReply:
+        """The reply as `step` reads it (no side effect): what a reader of the step's target
+        (the workflow cache) needs before the action runs."""
+        strip = self.config.on(Component.token_strip)
+        if tool_calls:
+            return parse_tool_call(
+                tool_calls[0],
+                self._parser_specs,
+                thought=reply,
+                strip_tokens=strip,
+                forbidden=self._forbidden,
+            )
+        return parse_reply(
+            reply,
+            self._parser_specs,
+            strip_tokens=strip,
+            first_only=self.config.on(Component.first_action),
+            forbidden=self._forbidden,
+        )
 
     def _capture_troubles(self) -> dict[str, int] | None:
         """What the captures since the last step needed beyond one request (a new Screen, after

@@ -90,6 +90,14 @@ def run(
     storage_state: StorageStateOpt = None,
     user_data_dir: UserDataDirOpt = None,
     secrets: SecretsOpt = None,
+    cache: Annotated[
+        Path | None,
+        typer.Option(
+            "--cache",
+            help="Workflow cache folder: replay this task's cached steps without a model call while "
+            "their targets are found again; the model decides from the first step that does not match.",
+        ),
+    ] = None,
 ) -> None:
     """Run one task: an instruction and a start URL. Writes result.json, trajectory.jsonl and screenshots."""
     from urllib.parse import urlsplit
@@ -124,6 +132,7 @@ def run(
 
         assert isinstance(rec, StepRecord)
         act = rec.action["name"] if rec.action else "(rejected)"
+        act += " (cache)" if rec.cached else ""
         fb = (rec.feedback or "")[:100]
         out.print(f"step {rec.step + 1:>3}  {act:<12} {fb}", markup=False, highlight=False)
 
@@ -142,6 +151,7 @@ def run(
             on_step=progress,
             base_url=base_url,
             offline=True if offline else None,
+            cache=cache,
         )
 
     try:
@@ -155,6 +165,17 @@ def run(
     out.print(
         f"status: {result.status}  answer: {lit(repr(result.answer))}  steps: {result.steps}  {result.seconds:.1f}s"
     )
+    if result.cache is not None:
+        out.print(
+            f"cache: {result.cache['cached_steps']} steps replayed, {result.usage.model_calls} model calls"
+            + (
+                f" (the model from step {result.cache['model_from_step']})"
+                if result.cache["model_from_step"] is not None
+                else ""
+            ),
+            markup=False,
+            highlight=False,
+        )
     out.print(f"written: {lit(out_dir)}")
     if result.status in ("error", "model_error", "browser_error"):
         err.print(f"[red]{result.status}:[/] {lit(result.error)}")

@@ -62,6 +62,8 @@ class DriverSettings:
     # Record a tool call as the text-grammar line it stands for (raw_reply): an MCP client
     # wrote no reply text of its own, and its folder reads like a text-grammar run's.
     calls_as_text: bool = False
+    # The workflow cache's folder (webfovea/cache/): steps replayed while the page matches.
+    cache_dir: Path | None = None
 
 
 class TaskDriver:
@@ -193,12 +195,17 @@ class TaskDriver:
         return await asyncio.wait_for(self._ready().observe(), self.config.tool_timeout_s)
 
     async def step(
-        self, reply: ModelReply, compression: dict[str, Any] | None = None, withheld: str | None = None
+        self,
+        reply: ModelReply,
+        compression: dict[str, Any] | None = None,
+        withheld: str | None = None,
+        cached: dict[str, Any] | None = None,
     ) -> StepResult | None:
         """One step through `Harness.step` (reply text or tool calls), bounded by the tool timeout
         and the wall clock, then recorded; the task ends when the harness stops it, or after
         too many tool timeouts in a row. None: the wall clock ran out first (nothing recorded).
-        `withheld`: record the reply but do not execute it, for this reason."""
+        `withheld`: record the reply but do not execute it, for this reason. `cached`: the reply
+        came from the workflow cache, not a model (the step record's `cached`)."""
         h = self._ready()
         try:
             left = min(self.config.tool_timeout_s, self.budget.seconds_left())
@@ -219,7 +226,7 @@ class TaskDriver:
             self._record_raised(reply, h, e)
             raise
         self._count_vision(res)
-        self.record(reply, res, compression)
+        self.record(reply, res, compression, cached)
         self._env_checked = False
         if res.done:
             self.end(step_ending(res))
@@ -228,13 +235,18 @@ class TaskDriver:
         return res
 
     def record(
-        self, reply: ModelReply, res: StepResult, compression: dict[str, Any] | None = None
+        self,
+        reply: ModelReply,
+        res: StepResult,
+        compression: dict[str, Any] | None = None,
+        cached: dict[str, Any] | None = None,
     ) -> StepRecord:
         """Write the step's trajectory line and count it against the step budget."""
         if self.settings.calls_as_text and res.parsed is not None and reply.tool_calls:
             reply = ModelReply(res.parsed.cleaned, reply.usage, notes=reply.notes)
         rec = step_record(self.steps, reply, res, self.recorder, self.config.observation)
         rec.compression = compression
+        rec.cached = cached
         self.recorder.append(rec)
         self.steps += 1
         self.budget.steps = self.steps

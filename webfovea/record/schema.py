@@ -126,6 +126,9 @@ class TaskResult(BaseModel):
     family: str | None = None  # the intervention family of the run (task.session.variant); None when clean
     # Characters UTF-8 cannot hold (lone UTF-16 surrogates from a page) replaced by U+FFFD; None: none.
     replaced_characters: int | None = None
+    # The workflow cache (--cache DIR): dir, key, entry (one was found), cached_steps (steps
+    # replayed without a model call), model_from_step, why, written; None without a cache.
+    cache: dict[str, Any] | None = None
 
 
 class StepRecord(BaseModel):
@@ -179,6 +182,8 @@ class StepRecord(BaseModel):
     # Characters UTF-8 cannot hold (a lone UTF-16 surrogate in the page's title or text)
     # replaced by U+FFFD in this line; None when there were none.
     replaced_characters: int | None = None
+    # The workflow cache took this step, not a model: {entry_step, found}; None otherwise.
+    cached: dict[str, Any] | None = None
 
 
 class CaptureFile(Record):
