@@ -20,6 +20,7 @@ from webfovea.cli.common import (
     ProfileOpt,
     StorageStateOpt,
     UserDataDirOpt,
+    VerifierOpt,
     VisionBaseUrlOpt,
     VisionModelOpt,
     WorkspaceOpt,
@@ -180,6 +181,7 @@ def bench(
     observation: ObservationOpt = None,
     vision_model: VisionModelOpt = None,
     vision_base_url: VisionBaseUrlOpt = None,
+    verifier: VerifierOpt = None,
     fresh: Annotated[
         bool,
         typer.Option(
@@ -231,6 +233,7 @@ def bench(
         families=[f.strip() for f in families.split(",") if f.strip()] if families else None,
         vision_model=vision_model,
         vision_base_url=vision_base_url,
+        verifier=verifier,
         fresh=fresh,
     )
     with app_errors():

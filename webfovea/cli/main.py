@@ -26,6 +26,7 @@ from webfovea.cli.common import (
     ProfileOpt,
     StorageStateOpt,
     UserDataDirOpt,
+    VerifierOpt,
     VisionBaseUrlOpt,
     VisionModelOpt,
     WorkspaceOpt,
@@ -38,6 +39,7 @@ from webfovea.cli.common import (
     lit,
     login_overrides,
     out,
+    verifier_overrides,
     vision_overrides,
 )
 from webfovea.cli.judge import judge_app
@@ -78,6 +80,7 @@ def run(
     observation: ObservationOpt = None,
     vision_model: VisionModelOpt = None,
     vision_base_url: VisionBaseUrlOpt = None,
+    verifier: VerifierOpt = None,
     max_steps: Annotated[
         int | None, typer.Option("--max-steps", min=1, help="Step budget (default: profile's).")
     ] = None,
@@ -107,6 +110,7 @@ def run(
         overrides["workspace"] = str(workspace.resolve())
     overrides.update(login_overrides(storage_state, user_data_dir))
     overrides.update(vision_overrides(vision_model, vision_base_url))
+    overrides.update(verifier_overrides(verifier))
     config = build_config(model, profile, disable, coords, cap, observation=observation, **overrides)
     if model == "oracle" or model.startswith("oracle:"):
         raise fail(
