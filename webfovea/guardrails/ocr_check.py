@@ -26,6 +26,7 @@ _NUMBER = re.compile(r"\d(?:[\d,.'\u00a0\u202f ]*\d)?")
 # Separators inside a number (1,234.5 / 1 234,5 / 1'234): dropped before comparing digits.
 _SEPARATOR = re.compile(r"(?<=\d)[,.'\u00a0\u202f ](?=\d)")
 OCR_SCALE = 2  # the screenshot is enlarged before recognition: its text is small at the cap
+SPARSE_TEXT = 11  # Tesseract's mode for text scattered over a page (labels, cells), not paragraphs
 
 
 @dataclass
@@ -69,7 +70,7 @@ def recognise_text(image: Image.Image) -> str | None:
     big = image.convert("RGB").resize((image.width * OCR_SCALE, image.height * OCR_SCALE))
     buf = io.BytesIO()
     big.save(buf, format="PNG")
-    boxes = ocr.recognise(buf.getvalue(), OCR_SCALE)
+    boxes = ocr.recognise(buf.getvalue(), OCR_SCALE, psm=SPARSE_TEXT)
     return None if boxes is None else "\n".join(b[4] for b in boxes)
 
 
