@@ -9,7 +9,16 @@ collection (tasks.py) is rebuilt.
 
 from __future__ import annotations
 
-from webfovea.proving_ground.breakingweb.apps import bank, booking, calendar, cases, mail, requests, shop, tracker
+from webfovea.proving_ground.breakingweb.apps import (
+    bank,
+    booking,
+    calendar,
+    cases,
+    mail,
+    requests,
+    shop,
+    tracker,
+)
 from webfovea.proving_ground.breakingweb.engine.spec import AppSpec
 
 _MODULES = (requests, booking, cases, shop, bank, mail, tracker, calendar)

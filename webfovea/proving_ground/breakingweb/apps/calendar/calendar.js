@@ -34,11 +34,6 @@
   }
   async function ensureZones() { if (!zones.length) await read('/profile'); }
   const zoneLine = (d) => '<p class="muted" id="zone-line">Times are shown in your time zone: <b class="zone">' + esc(d.zone_name) + '</b>.</p>';
-  function keyFigures(d) {
-    if (!d.key_figures || !d.key_figures.length) return '';
-    return '<div class="card keyfig" id="key-figures"><h2>Key figures</h2>' + d.key_figures.map((k) =>
-      '<div class="kf" data-id="' + esc(k.id) + '"><span class="name">' + esc(k.name) + '</span> <b class="value">' + esc(k.value) + '</b> <span class="asof muted">' + esc(k.note) + '</span></div>').join('') + '</div>';
-  }
   function chip(c) {
     const mark = c.invite === 'pending' ? ' <span class="tag">invited</span>' : '';
     return '<a class="ev cal-' + esc(c.calendar) + (c.invite === 'pending' ? ' pending' : '') + '" href="#/e/' + esc(c.id) + '/' + esc(c.occ) + '" data-id="' + esc(c.id) + '" data-occ="' + esc(c.occ) + '">' +
@@ -58,7 +53,7 @@
     const rows = d.weeks.map((w) => '<tr>' + w.map((day) => '<td data-date="' + day.date + '" data-n="' + day.events.length + '" class="' + (day.in_month ? '' : 'out') + '">' +
       '<div class="dayhead"><span class="daynum">' + day.day + '</span>' + (day.events.length ? '<span class="count" title="events">' + day.events.length + '</span>' : '') + '</div>' +
       day.events.map(chip).join('') + '</td>').join('') + '</tr>').join('');
-    root.innerHTML = keyFigures(d) + '<div class="card" id="month-view" data-ym="' + esc(d.ym) + '">' + pager(d, 'month') + zoneLine(d) +
+    root.innerHTML = '<div class="card" id="month-view" data-ym="' + esc(d.ym) + '">' + pager(d, 'month') + zoneLine(d) +
       '<table id="month"><thead><tr>' + head + '</tr></thead><tbody>' + rows + '</tbody></table></div>';
     bind();
   }
@@ -68,7 +63,7 @@
     if (!d) return;
     const cols = d.days.map((day) => '<section class="day" data-date="' + day.date + '"><h3>' + esc(day.label) + '</h3>' +
       (day.events.map((c) => chip(c).replace('</a>', ' <span class="end">until ' + esc(c.end) + '</span></a>')).join('') || '<p class="muted">Nothing planned</p>') + '</section>').join('');
-    root.innerHTML = keyFigures(d) + '<div class="card" id="week-view" data-start="' + esc(d.start) + '">' + pager(d, 'week') + zoneLine(d) +
+    root.innerHTML = '<div class="card" id="week-view" data-start="' + esc(d.start) + '">' + pager(d, 'week') + zoneLine(d) +
       '<p id="week-info"><span class="total">' + d.total + ' events</span> this week</p><div id="week">' + cols + '</div></div>';
     bind();
   }

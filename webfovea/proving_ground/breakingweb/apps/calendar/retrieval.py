@@ -11,7 +11,13 @@ from typing import Any
 from webfovea.proving_ground.breakingweb.apps.calendar import plans as p
 from webfovea.proving_ground.breakingweb.apps.calendar import views as v
 from webfovea.proving_ground.breakingweb.apps.calendar.state import ME, CalendarState, Event
-from webfovea.proving_ground.breakingweb.apps.calendar.times import TODAY, ZONE_NAMES, ZONES, day_label
+from webfovea.proving_ground.breakingweb.apps.calendar.times import (
+    TODAY,
+    ZONE_NAMES,
+    ZONES,
+    day_label,
+    parse_utc,
+)
 from webfovea.proving_ground.breakingweb.apps.mail.common import make as make_task
 from webfovea.proving_ground.breakingweb.apps.mail.common import pick
 from webfovea.proving_ground.breakingweb.engine.spec import StatefulTask
@@ -36,9 +42,18 @@ def singles(state: CalendarState, own: bool | None = None) -> list[Event]:
     ]  # fmt: skip
 
 
+def lookalike(ev: Event) -> dict[str, Any]:
+    """What the seed's decoys need: the event the instruction names by title and day, and how
+    its look-alike differs (the same title a week away, a one-off; seed/decoys)."""
+    at = parse_utc(ev.start)
+    moved = at + timedelta(days=-7 if at.month >= 4 else 7)
+    decoy = {"start": moved.strftime("%Y-%m-%dT%H:%MZ"), "repeat": "none", "count": 1, "skipped": []}
+    return {"decoy_of": ev.id, "decoy": decoy}
+
+
 def _read_event(ev: Event, occ: dict[str, Any], plan: list, **more: Any) -> dict[str, Any]:
     return {"main": ["GET", f"{p.API}/events/{ev.id}"], "submit": p.chip(ev.id, occ["occ"]),
-            "submit_step": len(plan) - 2, "decoy_of": ev.id, **more}  # fmt: skip
+            "submit_step": len(plan) - 2, **lookalike(ev), **more}  # fmt: skip
 
 
 def start_time(state: CalendarState, r: random.Random) -> Iterator[StatefulTask]:
@@ -83,7 +98,7 @@ def zone_convert(state: CalendarState, r: random.Random) -> Iterator[StatefulTas
                 "main": ["GET", f"{p.API}/events/{ev.id}"],
                 "submit": p.chip(ev.id, occ["occ"]),
                 "submit_step": len(plan) - 4,
-                "decoy_of": ev.id,
+                **lookalike(ev),
             },  # fmt: skip
         )
 

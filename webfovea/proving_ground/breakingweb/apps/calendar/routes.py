@@ -106,8 +106,8 @@ def register(app: AppSpec, main: FastAPI, store: SessionStore) -> None:
             return st.error(str(e).strip("'\""), 404)
         except ValueError as e:
             return st.error(str(e), 422)
-        return JSONResponse({"ok": True, "zone": v.my_zone(s.state), "zone_name": ZONE_NAMES[v.my_zone(s.state)],
-                             "key_figures": s.state.key_figures, **data})  # fmt: skip
+        zone = v.my_zone(s.state)
+        return JSONResponse({"ok": True, "zone": zone, "zone_name": ZONE_NAMES[zone], **data})
 
     async def write(
         request: Request, change: Callable[[Session, CalendarState, dict[str, Any]], dict[str, Any]]

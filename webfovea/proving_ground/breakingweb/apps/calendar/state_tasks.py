@@ -11,7 +11,7 @@ from typing import Any
 
 from webfovea.proving_ground.breakingweb.apps.calendar import plans as p
 from webfovea.proving_ground.breakingweb.apps.calendar import views as v
-from webfovea.proving_ground.breakingweb.apps.calendar.retrieval import first, make, singles
+from webfovea.proving_ground.breakingweb.apps.calendar.retrieval import first, lookalike, make, singles
 from webfovea.proving_ground.breakingweb.apps.calendar.state import CALENDARS, ME, REPEATS, CalendarState
 from webfovea.proving_ground.breakingweb.apps.calendar.times import HOME, ZONE_NAMES, ZONES, day_label, to_utc
 from webfovea.proving_ground.breakingweb.apps.mail.common import pick
@@ -49,6 +49,12 @@ def _titles(state: CalendarState) -> dict[str, str]:
     return {e.id: e.title for e in state.events}
 
 
+def _other(state: CalendarState, sender: str) -> str:
+    """Another colleague's name (the sender of a look-alike invitation; seed/decoys)."""
+    names = [c.name for c in state.contacts]
+    return names[(names.index(sender) + 1) % len(names)]
+
+
 def _answer_invite(state: CalendarState, r: random.Random, action: str) -> Iterator[StatefulTask]:
     titles = _titles(state)
     status = {"accept": "accepted", "decline": "declined"}[action]
@@ -72,7 +78,8 @@ def _answer_invite(state: CalendarState, r: random.Random, action: str) -> Itera
                 "invites",
                 0,
                 f"{row} .{action}",
-                decoy_of=inv.event,
+                decoy_of=inv.id,
+                decoy={"sender": _other(state, inv.sender)},
             ),  # fmt: skip
         )
 
@@ -109,7 +116,7 @@ def accept_in_calendar(state: CalendarState, r: random.Random) -> Iterator[State
                 f"e/{ev.id}",
                 step - 1,
                 "#e-accept",
-                decoy_of=ev.id,
+                **lookalike(ev),
             ),  # fmt: skip
         )
 
@@ -259,7 +266,7 @@ def reschedule(state: CalendarState, r: random.Random) -> Iterator[StatefulTask]
                 "#e-save",
                 form=True,
                 drift=drift,
-                decoy_of=ev.id,
+                **lookalike(ev),
             ),  # fmt: skip
         )
 
@@ -286,7 +293,7 @@ def delete_event(state: CalendarState, r: random.Random) -> Iterator[StatefulTas
                 f"month/{occ['date'][:7]}",
                 0,
                 "#e-delete",
-                decoy_of=ev.id,
+                **lookalike(ev),
             ),  # fmt: skip
         )
 
@@ -318,7 +325,7 @@ def skip_occurrence(state: CalendarState, r: random.Random) -> Iterator[Stateful
                 f"e/{ev.id}",
                 step - 1,
                 f'#occurrences .skip[data-occ="{occ["occ"]}"]',
-                decoy_of=ev.id,
+                **lookalike(ev),
             ),  # fmt: skip
         )
 
