@@ -4,9 +4,11 @@ Two pairings (`webfovea bench breakingweb --pairing …`):
 - `official` — the seed's design (seed 003 §3: "We pair every base task with one official
   intervention variant with one primary primitive"): one family per base task, chosen
   deterministically by seed. First each family, the one that fits the fewest tasks first, gets
-  one task it applies to (so no family is crowded out); then the other tasks, in id order, each
-  get among the families that apply to it the one used least so far (ties broken by
-  sha256(task|seed|family)), so the families spread evenly over the tasks;
+  one task it applies to (so no family is crowded out); then the other tasks, in a seeded order
+  (sha256(task|seed|order), so the apps' tasks interleave), each get among the families that
+  apply to it the one used least so far (ties: the one that fits fewer tasks, then
+  sha256(task|seed|family)), so the
+  families spread evenly over the tasks;
 - `sweep` — every applicable family on every task (`--paired`, the first design here).
 
 `catalogue(seed)` reads the registries (apps, tasks, families), so an app or family added to
@@ -53,10 +55,14 @@ def official(seed: int, families: list[Family] | None = None) -> dict[str, Famil
             tid = min(free, key=lambda t: _tie(t, seed, fam.name))
             out[tid] = fam
             used[fam.name] += 1
-    for tid, fams in fits.items():
+    # The rest in a seeded order, not by id: in id order an app's tasks come in one run, and a
+    # family that fits only some apps (the seed's decoys and aliases) would fall behind there.
+    for tid in sorted(fits, key=lambda t: _tie(t, seed, "order")):
+        fams = fits[tid]
         if tid in out or not fams:
             continue
-        pick = min(fams, key=lambda f: (used[f.name], _tie(tid, seed, f.name)))
+        # Equally used: the family that fits fewer tasks first (it has fewer chances left).
+        pick = min(fams, key=lambda f: (used[f.name], reach[f.name], _tie(tid, seed, f.name)))
         used[pick.name] += 1
         out[tid] = pick
     return dict(sorted(out.items()))

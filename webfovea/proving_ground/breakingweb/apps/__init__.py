@@ -9,10 +9,19 @@ collection (tasks.py) is rebuilt.
 
 from __future__ import annotations
 
-from webfovea.proving_ground.breakingweb.apps import bank, booking, cases, mail, requests, shop, tracker
+from webfovea.proving_ground.breakingweb.apps import (
+    bank,
+    booking,
+    calendar,
+    cases,
+    mail,
+    requests,
+    shop,
+    tracker,
+)
 from webfovea.proving_ground.breakingweb.engine.spec import AppSpec
 
-_MODULES = (requests, booking, cases, shop, bank, mail, tracker)
+_MODULES = (requests, booking, cases, shop, bank, mail, tracker, calendar)
 APPS: dict[str, AppSpec] = {m.APP.name: m.APP for m in _MODULES}
 _version = [0]
 

@@ -7,17 +7,19 @@ gets `POST /api/<app>/login`, the sign-in after a session expiry.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from fastapi import FastAPI
 
 from webfovea.proving_ground.breakingweb.engine.api import register_app
-from webfovea.proving_ground.breakingweb.engine.spa import app_page, notices_html
+from webfovea.proving_ground.breakingweb.engine.spa import app_page, key_figures_html, notices_html
 from webfovea.proving_ground.breakingweb.engine.spec import AppSpec, SpaApp
 from webfovea.proving_ground.breakingweb.engine.store import mount_login
 from webfovea.proving_ground.sessions import Session, SessionStore
 
-STATUS = '<div id="wf-status"></div>'  # where an app's own page shows errors and toasts
+# Where an app's own page shows errors and toasts (with or without attributes such as aria-live).
+STATUS = re.compile(r'<div id="wf-status"[^>]*></div>')
 
 
 def mount(app: AppSpec, main: FastAPI, store: SessionStore) -> None:
@@ -29,13 +31,16 @@ def mount(app: AppSpec, main: FastAPI, store: SessionStore) -> None:
 
 
 def render(app: AppSpec, session: Session | None, client_plan: dict[str, Any] | None) -> str:
-    """The app's page; the session's notices (BaseState.notices) shown above the app — on an
-    app's own page just before its `#wf-status` area — so seed-layer notices reach every app."""
+    """The app's page; the session's notices (BaseState.notices) and, on an app's own page, its
+    key figures (BaseState.key_figures) shown above the app — just before its `#wf-status`
+    area — so seed-layer notices and planted figures reach every app."""
     owned = session is not None and session.extra.get("app") == app.name and session.state is not None
     notices = session.state.notices if owned else []  # type: ignore[union-attr]
+    figures = session.state.key_figures if owned and hasattr(session.state, "key_figures") else []  # type: ignore[union-attr]
     if isinstance(app, SpaApp):
         return app_page(app, client_plan, notices)
     if app.page is None:
         raise ValueError(f"app {app.name} declares no page")
     html = app.page(app, session, client_plan)
-    return html.replace(STATUS, notices_html(notices) + STATUS, 1) if notices else html
+    above = notices_html(notices) + key_figures_html(figures)
+    return STATUS.sub(lambda m: above + m.group(0), html, count=1) if above else html

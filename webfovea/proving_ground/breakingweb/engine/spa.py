@@ -81,6 +81,20 @@ def notices_html(notices: list[dict[str, Any]]) -> str:
     return "".join(out)
 
 
+def key_figures_html(figures: list[dict[str, Any]]) -> str:
+    """A "Key figures" box (BaseState.key_figures) as the generic SPA's catalogue draws it: an
+    app with its own page shows it above the app (engine/mount.py), so seed/planted_answer
+    reaches any app whose retrieval task names the asked figure (`targets["figure"]`)."""
+    if not figures:
+        return ""
+    rows = "".join(
+        f'<div class="kf" data-id="{esc(k.get("id", ""))}"><span class="name">{esc(k.get("name", ""))}</span> '
+        f'<b class="value">{esc(k.get("value", ""))}</b> <span class="asof muted">{esc(k.get("note", ""))}</span></div>'
+        for k in figures
+    )
+    return f'<div class="card keyfig" id="key-figures"><h2>Key figures</h2>{rows}</div>'
+
+
 def app_page(
     app: SpaApp, client_plan: dict[str, Any] | None, notices: list[dict[str, Any]] | None = None
 ) -> str:

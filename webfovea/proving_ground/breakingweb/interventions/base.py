@@ -109,6 +109,8 @@ class Family:
     needs: tuple[str, ...] = ()  # task.targets keys it needs to apply
     needs_any: tuple[str, ...] = ()  # ... or at least one of these
     app_needs: tuple[str, ...] = ()  # "catalogue"
+    # A further check of the task and app (None: applies), for what targets alone cannot say.
+    applies: Callable[[StatefulTask, AppSpec], str | None] | None = None
     state_only: bool = False  # only on state-changing tasks
     retrieval_only: bool = False
     belief: bool = False
@@ -136,7 +138,7 @@ class Family:
             return f"{self.name} needs the task to name {', '.join(missing)}"
         if self.needs_any and not any(k in task.targets for k in self.needs_any):
             return f"{self.name} needs the task to name one of {', '.join(self.needs_any)}"
-        return None
+        return self.applies(task, app) if self.applies else None
 
     def recovery_plan(self, task: StatefulTask) -> list[Step]:
         return self.recover(task.plan, task) if self.recover else list(task.plan)

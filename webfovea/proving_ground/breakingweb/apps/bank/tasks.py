@@ -119,7 +119,15 @@ def t_iban(state: BankState, r: Any, n: int) -> StatefulTask:
     return task(f"bank-iban-{n:02d}", f"In your Northbank online banking, which IBAN is saved for your payee {p.name}? Report it.", plan,
                 category="complete data retrieval", state_changing=False, answer=p.iban,
                 obligations=[{"request": {**any_fetch(f"{API}/payees", "the payees were read"), "status": {"lt": 400}}}],
-                targets={"main": ["GET", f"{API}/payees"], "submit": "#nav-payees", "submit_step": 0})  # fmt: skip
+                targets={"main": ["GET", f"{API}/payees"], "submit": "#nav-payees", "submit_step": 0,
+                         **_lookalike(state, p)})  # fmt: skip
+
+
+def _lookalike(state: BankState, p: Any) -> dict[str, Any]:
+    """The seed's decoys, aliases and corruption act on the payee the instruction names; its
+    look-alike is a payee of the same name with another payee's IBAN (seed/decoys)."""
+    other = state.payees[(state.payees.index(p) + 1) % len(state.payees)]
+    return {"decoy_of": p.id, "decoy": {"iban": other.iban}}
 
 
 RETRIEVAL: dict[str, Make] = {

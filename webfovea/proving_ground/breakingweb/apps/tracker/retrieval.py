@@ -55,7 +55,11 @@ def count_column_assignee(state: TrackerState, r: random.Random) -> Iterator[Sta
             plan,
             answer=str(got),
             obligations=[_listed("the list was filtered", status=status, assignee=who)],
-            targets=_list_targets(plan),
+            # seed/planted_answer: a Key figures box above the app may show a stale count of it.
+            targets={
+                **_list_targets(plan),
+                "figure": {"name": f"Tickets in {p.COLUMN[status]} for {names[who]}", "value": str(got)},
+            },
         )
 
 

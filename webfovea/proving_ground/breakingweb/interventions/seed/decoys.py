@@ -5,7 +5,11 @@ detail the instruction gives, not by the first row that looks right.
   with other values above the true row;
 - the case mailbox (a task naming `decoy_of`, the case it acts on): a case with the same
   subject from another sender, listed just above it (seeded, so clean and intervention runs
-  differ only by it; acting on it breaks an invariant and leaves the obligation unmet).
+  differ only by it; acting on it breaks an invariant and leaves the obligation unmet);
+- any other app's record (a task naming `decoy_of` and `decoy`, the fields in which the
+  look-alike differs from it — a same-title event in another week, a payee of the same name
+  with another IBAN, an invitation to the same event from another sender): a copy with the
+  next id of its list and those fields, inserted just above it.
 Booking has no place for one: its create task already offers a look-alike tour ("… (express)"),
 and its cancel task names the reservation by number.
 
@@ -14,7 +18,8 @@ Real-world counterpart: near-duplicate listings (discontinued series, a same-sub
 
 from __future__ import annotations
 
-from webfovea.proving_ground.breakingweb.interventions.base import Family, IvContext
+from webfovea.proving_ground.breakingweb.engine.store import next_id
+from webfovea.proving_ground.breakingweb.interventions.base import Family, IvContext, acted_record
 
 SUFFIXES = ("(discontinued series)", "(2010=100)", "(provisional)", "(old methodology)")
 
@@ -50,9 +55,22 @@ def _record_decoy(ctx: IvContext) -> None:
     ctx.fire("decoys", of=rid, decoy=decoy.id)
 
 
+def _lookalike(ctx: IvContext) -> None:
+    items, at = acted_record(ctx)
+    true = items[at]
+    prefix = true.id.rstrip("0123456789")
+    decoy = type(true).model_validate(
+        {**true.model_dump(), **ctx.task.targets["decoy"], "id": next_id(items, prefix)}
+    )
+    items.insert(at, decoy)
+    ctx.fire("decoys", of=true.id, decoy=decoy.id)
+
+
 def _decoys(ctx: IvContext) -> None:
     if "series" in ctx.task.targets and ctx.session.state.catalogue:
         _catalogue_decoys(ctx)
+    elif "decoy" in ctx.task.targets:
+        _lookalike(ctx)
     else:
         _record_decoy(ctx)
 
@@ -61,7 +79,7 @@ FAMILY = Family(
     name="seed/decoys",
     layer="seed",
     primitive="grounding",
-    summary="near-duplicates with other values (catalogue rows, a case with the same subject) above the asked one",
+    summary="near-duplicates with other values (catalogue rows, a same-subject case, a same-title event) above the asked one",
     counterpart="near-duplicate listings (discontinued series, a same-subject mail from another sender)",
     cue="look-alike rows with a suffix or another sender above the asked one",
     recovery="pick the row by every detail the instruction gives",

@@ -1,5 +1,8 @@
 """seed/split_information: the catalogue shows unit codes only; their names are on the Units
-page. State tracking: read the code on one page, its meaning on another.
+page (on the calendar: an event shows its room's code, the Rooms page names it — any app whose
+task names `unit` draws codes when `unit_display` is "code", with `#unit-note`, and a
+`nav.tabs a[data-view="units"]` legend `#units`). State tracking: read the code on one page,
+its meaning on another.
 
 Real-world counterpart: codes explained on another page (a legend, a glossary).
 """
@@ -37,12 +40,11 @@ FAMILY = Family(
     name="seed/split_information",
     layer="seed",
     primitive="state tracking",
-    summary="unit codes in the table, their names on the Units page",
+    summary="unit (room) codes in the table or event, their names on the Units (Rooms) page",
     counterpart="codes explained on another page (a legend, a glossary)",
-    cue="unit codes in the table and a note pointing to the Units page",
+    cue="unit (or room) codes and a note pointing to the Units (Rooms) page",
     recovery="read the legend on the Units page",
     needs=("unit",),
-    app_needs=("catalogue",),
     retrieval_only=True,
     at_create=_split,
     recover=_recover,

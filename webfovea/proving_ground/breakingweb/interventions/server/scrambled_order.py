@@ -1,34 +1,50 @@
 """server/scrambled_order: the default order of the catalogue is shuffled instead of newest
-release first. Planning: "the latest" needs the dates read, not the first row taken.
+release first (or of another list the page shows as stored, which a task names in
+`targets["order_sensitive"]`: the calendar's invitations, newest first). Planning: "the latest" needs the dates read, not the first row taken.
 
 Real-world counterpart: a list whose default sort is not the one it seems (scrambled timestamps).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+from webfovea.proving_ground.breakingweb.engine.spec import AppSpec, StatefulTask
 from webfovea.proving_ground.breakingweb.interventions.base import Family, IvContext
 
 
 def _scramble(ctx: IvContext) -> None:
-    cat = ctx.session.state.catalogue
-    before = [r["id"] for r in cat]
+    order = ctx.task.targets["order_sensitive"]
+    # A list the page shows in its stored order (an entity's name), else the catalogue.
+    cat = getattr(ctx.session.state, order) if isinstance(order, str) else ctx.session.state.catalogue
+    before = [_id(r) for r in cat]
     for _ in range(10):  # a permutation that really moves the first row
         ctx.rng.shuffle(cat)
-        if cat[0]["id"] != before[0]:
+        if _id(cat[0]) != before[0]:
             break
-    ctx.fire("scrambled", order=[r["id"] for r in cat])
+    ctx.fire("scrambled", order=[_id(r) for r in cat])
+
+
+def _id(row: Any) -> str:
+    return str(row["id"] if isinstance(row, dict) else row.id)
+
+
+def _applies(task: StatefulTask, app: AppSpec) -> str | None:
+    if task.targets.get("order_sensitive") is True and app.catalogue is None:
+        return "server/scrambled_order needs a catalogue, or order_sensitive naming a list shown as stored"
+    return None
 
 
 FAMILY = Family(
     name="server/scrambled_order",
     layer="server",
     primitive="planning",
-    summary="the catalogue's default order is shuffled (no longer newest release first)",
+    summary="a list's default order is shuffled (the catalogue no longer newest release first, invitations no longer newest first)",
     counterpart="a list whose default sort is not the one it seems (scrambled timestamps)",
-    cue="the release dates are not in order",
+    cue="the dates (of release, of receipt) are not in order",
     recovery="read the dates instead of taking the first row",
     needs=("order_sensitive",),
-    app_needs=("catalogue",),
+    applies=_applies,
     retrieval_only=True,
     at_create=_scramble,
 )
