@@ -1,7 +1,7 @@
 """The small samples the tests run of the apps' task catalogues.
 
 Every template of every app once is the issue's stratified sample; it is a benchmark command
-(`webfovea bench breakingweb --seed 0 --only '*-01'`, quoted in docs/results/breakingweb.md), not
+(`webfovea bench breakingweb --seed 0 --only '*-01'`), not
 a test: at 3-5 s a task it alone would take minutes of the suite. The tests run one template per
 tier per app — the first easy, medium and hard one — so every app's retrieval and state-changing
 workflows and its longest plans still run in Chromium on every change.
