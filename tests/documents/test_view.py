@@ -5,12 +5,11 @@ or an oversized PDF is refused with a note while the task goes on."""
 from __future__ import annotations
 
 import json
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
 from tests.documents import files
+from tests.documents.serve import serve_files
 from webfovea.config import make_config
 from webfovea.harness import Harness
 
@@ -22,49 +21,22 @@ INDEX = """<html><body style="font:16px sans-serif">
 <a id=big href="/files/big.pdf" style="position:absolute;left:100px;top:500px">Big</a>
 </body></html>"""
 FILES = {
-    "/files/note.pdf": ("application/pdf", None),
-    "/files/note2": ("application/octet-stream", None),
-    "/files/prices.xlsx": ("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "attachment"),
-    "/files/bomb.xlsx": ("application/octet-stream", "attachment"),
-    "/files/big.pdf": ("application/pdf", None),
+    "/files/note.pdf": ("application/pdf", None, files.pdf(4)),
+    "/files/note2": ("application/octet-stream", None, files.pdf(2)),
+    "/files/prices.xlsx": (
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        "attachment",
+        files.xlsx_merged(),
+    ),
+    "/files/bomb.xlsx": ("application/octet-stream", "attachment", files.zip_bomb()),
+    "/files/big.pdf": ("application/pdf", None, files.pdf(2, padding=3 * 1024 * 1024)),
 }
-BODIES = {
-    "/files/note.pdf": files.pdf(4),
-    "/files/note2": files.pdf(2),
-    "/files/prices.xlsx": files.xlsx_merged(),
-    "/files/bomb.xlsx": files.zip_bomb(),
-    "/files/big.pdf": files.pdf(2, padding=3 * 1024 * 1024),
-}
-
-
-class _Site(BaseHTTPRequestHandler):
-    def do_GET(self) -> None:  # noqa: N802 - stdlib name
-        if self.path == "/":
-            body, ctype, disp = INDEX.encode(), "text/html", None
-        elif self.path in FILES:
-            (ctype, disp), body = FILES[self.path], BODIES[self.path]
-        else:
-            self.send_response(404)
-            self.end_headers()
-            return
-        self.send_response(200)
-        self.send_header("Content-Type", ctype)
-        if disp:
-            self.send_header("Content-Disposition", f"{disp}; filename={self.path.rsplit('/', 1)[1]}")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, *a: object) -> None:
-        pass
 
 
 @pytest.fixture(scope="module")
 def site():
-    srv = ThreadingHTTPServer(("127.0.0.1", 0), _Site)
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{srv.server_address[1]}"
-    srv.shutdown()
+    with serve_files(INDEX, FILES) as url:
+        yield url
 
 
 def click(selector_xy: tuple[int, int]) -> str:

@@ -5,12 +5,11 @@ and a long CSV whose filter box and pager keep their refs inside the snapshot bu
 from __future__ import annotations
 
 import re
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
 from tests.documents import files
+from tests.documents.serve import serve_files
 from webfovea.config import make_config
 from webfovea.harness import Harness
 
@@ -28,34 +27,17 @@ def _csv() -> bytes:
     return ("\n".join(lines) + "\n").encode()
 
 
-BODIES = {
-    "/files/note.pdf": ("application/pdf", files.pdf(4)),
-    "/files/prices.xlsx": ("application/octet-stream", files.xlsx_merged()),
-    "/files/export.csv": ("text/csv", _csv()),
+FILES = {
+    "/files/note.pdf": ("application/pdf", "attachment", files.pdf(4)),
+    "/files/prices.xlsx": ("application/octet-stream", "attachment", files.xlsx_merged()),
+    "/files/export.csv": ("text/csv", "attachment", _csv()),
 }
-
-
-class _Site(BaseHTTPRequestHandler):
-    def do_GET(self) -> None:  # noqa: N802 - stdlib name
-        ctype, body = BODIES.get(self.path, ("text/html", INDEX.encode()))
-        self.send_response(200)
-        self.send_header("Content-Type", ctype)
-        if ctype != "text/html":
-            self.send_header("Content-Disposition", f"attachment; filename={self.path.rsplit('/', 1)[1]}")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, *a: object) -> None:
-        pass
 
 
 @pytest.fixture(scope="module")
 def site():
-    srv = ThreadingHTTPServer(("127.0.0.1", 0), _Site)
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{srv.server_address[1]}"
-    srv.shutdown()
+    with serve_files(INDEX, FILES) as url:
+        yield url
 
 
 def ref_of(snapshot: str, line: str) -> str:
