@@ -18,6 +18,7 @@ hops (Playwright routes only the first URL of a redirect chain).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ipaddress
 import re
 import time
@@ -30,6 +31,7 @@ from urllib.parse import urlsplit
 from playwright.async_api import BrowserContext, CDPSession, Page, Route
 
 _WEB = ("http", "https")
+UNINSTALL_WAIT_S = 1.0
 _BLANK = ("about:blank", "about:srcdoc")
 
 
@@ -228,15 +230,20 @@ class SiteGuard:
             pass
 
     async def uninstall(self) -> None:
-        if self._context is not None:
-            try:
-                self._context.remove_listener("page", self._on_page)
-                await self._context.unroute(self._pattern, self._route)
-            except Exception:
-                pass
-        for session in self._sessions.values():
-            try:
-                await session.detach()
-            except Exception:
-                pass
+        steps = [s.detach() for s in self._sessions.values()]
         self._sessions.clear()
+        if self._context is not None:
+            with contextlib.suppress(Exception):  # never added: the install failed half-way
+                self._context.remove_listener("page", self._on_page)
+            steps.append(self._context.unroute(self._pattern, self._route))
+        # A renderer stuck in an endless script never acknowledges the unroute or a detach:
+        # Playwright then waits about 10 s for each. The context is closed right after, which
+        # ends both anyway, so a stuck one is abandoned after a second.
+        if not steps:
+            return
+        tasks = [asyncio.ensure_future(step) for step in steps]
+        done, pending = await asyncio.wait(tasks, timeout=UNINSTALL_WAIT_S)
+        for task in pending:
+            task.cancel()
+        for task in done:
+            task.exception()  # retrieved: a page closed meanwhile is no error here
