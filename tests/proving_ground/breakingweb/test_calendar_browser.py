@@ -1,5 +1,6 @@
-"""The calendar on real Chromium, judged from the server's state: every template once under
-the default oracle (clean, one browser for all), and the same seed twice giving the same
+"""The calendar on real Chromium, judged from the server's state: one template per tier under
+the default oracle (clean, one browser for all; every template is the benchmark
+`webfovea bench breakingweb --only 'calendar-*-01'`), and the same seed twice giving the same
 hashes."""
 
 from __future__ import annotations
@@ -9,12 +10,12 @@ from typing import Any
 
 import pytest
 
+from tests.proving_ground.breakingweb.sampling import tier_sample
 from webfovea.agent import run_task
 from webfovea.browser.binding import SECRET_ENV
 from webfovea.browser.session import BrowserSession
 from webfovea.config import HarnessConfig
 from webfovea.eval.scoring import score_answer
-from webfovea.proving_ground.breakingweb.apps import APPS
 from webfovea.proving_ground.breakingweb.obligations import score_state
 from webfovea.proving_ground.breakingweb.suite import load_breakingweb_suite
 from webfovea.proving_ground.serve import SitesHandle
@@ -22,17 +23,9 @@ from webfovea.proving_ground.serve import SitesHandle
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 
-def _sample() -> list[str]:
-    """The first instance of every calendar template (the stratified sample)."""
-    out: dict[str, str] = {}
-    for t in APPS["calendar"].tasks(0):  # type: ignore[misc]
-        out.setdefault(t.targets["template"], t.task_id)
-    return sorted(out.values())
-
-
 _SUITE: dict[str, Any] = {}
 _SEEN: dict[str, tuple] = {}  # a template's first run, which the same-seed test runs again
-TWICE = "calendar-reschedule-01"
+TWICE = "calendar-catch-up-01"  # the hard, state-changing one of the sample
 
 
 async def _run(sites: SitesHandle, session: BrowserSession, folder: Path, task_id: str) -> tuple:
@@ -46,7 +39,7 @@ async def _run(sites: SitesHandle, session: BrowserSession, folder: Path, task_i
     return task, result, diff, audit, requests
 
 
-@pytest.mark.parametrize("task_id", _sample())
+@pytest.mark.parametrize("task_id", tier_sample("calendar"))
 async def test_every_calendar_template_passes_under_the_oracle(
     task_id: str, sites: SitesHandle, session: BrowserSession, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
