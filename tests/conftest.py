@@ -71,6 +71,9 @@ SLOW_TESTS = frozenset(
         "harness/test_round_trip.py::test_scroll_breaker_needs_no_change",
         "harness/test_verify.py::test_verify_on_lets_the_model_redo_the_save",
         "runner/test_interrupt.py::test_ctrl_c_then_resume",
+        "runner/test_ray.py::test_ray_matches_local",
+        "runner/test_ray.py::test_ray_two_nodes_without_shared_output_folder",
+        "runner/test_ray.py::test_ctrl_c_then_resume_on_ray",
     }
 )
 

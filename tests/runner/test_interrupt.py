@@ -13,8 +13,6 @@ import sys
 import time
 from pathlib import Path
 
-import pytest
-
 from tests.runner.fake_agent import PAGE, starts
 from tests.support.servers import serve_pages
 
@@ -22,7 +20,7 @@ REPO = Path(__file__).resolve().parents[2]
 FAULTS = {"a": None, "b": "slow", "c": "slow", "d": None, "e": None}
 
 
-def _parent(out: Path, url: str, backend: str) -> subprocess.Popen[str]:
+def _parent(out: Path, url: str, backend: str, env: dict[str, str]) -> subprocess.Popen[str]:
     # PYTHONPATH: a Ray cluster started by the parent must import the stand-in agent too.
     return subprocess.Popen(
         [sys.executable, "-m", "tests.runner.helpers", str(out), url, json.dumps(FAULTS), backend],
@@ -30,7 +28,7 @@ def _parent(out: Path, url: str, backend: str) -> subprocess.Popen[str]:
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
-        env={**os.environ, "PYTHONPATH": str(REPO)},
+        env={**os.environ, "PYTHONPATH": str(REPO), **env},
     )
 
 
@@ -48,14 +46,17 @@ def _slow_task_midway(out: Path) -> bool:
     return any((step or 0) >= 2 and tid in ("b", "c") for tid, step in rows)
 
 
-@pytest.mark.timeout(600)  # a Ray cluster starting on a loaded 2-core machine takes minutes
-@pytest.mark.parametrize("backend", ["local", "ray"])
-def test_ctrl_c_then_resume(tmp_path: Path, backend: str) -> None:
-    if backend == "ray":
-        pytest.importorskip("ray")
+def test_ctrl_c_then_resume(tmp_path: Path) -> None:
+    ctrl_c_then_resume(tmp_path, "local")
+
+
+def ctrl_c_then_resume(tmp_path: Path, backend: str, env: dict[str, str] | None = None) -> None:
+    """The check, for a backend (tests/runner/test_ray.py runs it on its shared Ray cluster,
+    `env` naming the cluster's address)."""
+    env = env or {}
     out = tmp_path / "run"
     with serve_pages({"/": PAGE}) as srv:
-        p = _parent(out, srv.url("/"), backend)
+        p = _parent(out, srv.url("/"), backend, env)
         try:
             deadline = time.time() + (300 if backend == "ray" else 120)
             # wait until a slow task is mid-way (its worker reports a step > 1)
@@ -85,7 +86,7 @@ def test_ctrl_c_then_resume(tmp_path: Path, backend: str) -> None:
         assert all(s in ("finished", "interrupted") for s in first.values()), first
         finished_before = {t for t, s in first.items() if s == "finished"}
 
-        p = _parent(out, srv.url("/"), backend)
+        p = _parent(out, srv.url("/"), backend, env)
         text, _ = p.communicate(timeout=180)
         assert p.returncode == 0, text
         assert json.loads(text.strip().splitlines()[-1]) == {"complete": True, "interrupted": False}, text

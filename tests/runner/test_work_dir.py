@@ -1,6 +1,7 @@
 """Workers that do not write into the output folder: they write under their own work dir and
 upload each finished task folder to the driver, which alone opens the queue. Once with local
-processes given a separate work dir, once on a two-node Ray cluster on this machine. In both
+processes given a separate work dir, once on a two-node Ray cluster on this machine
+(tests/runner/test_ray.py, on the cluster its tests share). In both
 a worker kills itself mid-task (SIGKILL) and another blocks its event loop (the driver kills
 it): the same supervision loop records those tasks `worker_lost`, and the folders the
 workers left on their node still reach the output folder."""
@@ -10,15 +11,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
 from tests.runner.fake_agent import PAGE, make_tasks, run_task, starts
 from tests.support.servers import serve_pages
 from webfovea.config import make_config
 from webfovea.runner.api import RunOptions, RunOutcome, run_tasks
 from webfovea.runner.supervisor import Policy
 
-REPO = str(Path(__file__).resolve().parents[2])
 FAULTS = {"a": None, "b_suicide": "suicide", "c": None, "d": None, "e_block": "block"}
 POLICY = Policy(stall_s=10.0, launch_s=90.0, poll_s=0.2)
 
@@ -92,25 +90,3 @@ def test_local_workers_with_their_own_work_dir(tmp_path: Path) -> None:
     with serve_pages({"/": PAGE}) as srv:
         outcome = _run(srv.url("/"), out, work, "local")
     _check(outcome, out, work)
-
-
-def test_ray_two_nodes_without_shared_output_folder(tmp_path: Path) -> None:
-    ray = pytest.importorskip("ray")
-    from ray.cluster_utils import Cluster
-
-    cluster = Cluster(initialize_head=True, head_node_args={"num_cpus": 1, "include_dashboard": False})
-    try:
-        cluster.add_node(num_cpus=1)
-        ray.init(address=cluster.address, log_to_driver=False, runtime_env={"env_vars": {"PYTHONPATH": REPO}})
-        nodes = {n["NodeID"] for n in ray.nodes() if n["Alive"]}
-        assert len(nodes) == 2
-        out, work = tmp_path / "out", tmp_path / "work"
-        with serve_pages({"/": PAGE}) as srv:
-            outcome = _run(srv.url("/"), out, work, "ray")
-    finally:
-        ray.shutdown()
-        cluster.shutdown()
-    log = _check(outcome, out, work)
-    # one CPU per node and one per worker: the two workers ran on the two nodes
-    assert {e["node"] for e in log if e["event"] == "worker_exit"} == nodes
-    assert json.loads((out / "run.json").read_text())["backend"] == "ray"
