@@ -78,6 +78,74 @@ SLOW_TESTS = frozenset(
 )
 
 
+# Seconds each test file took in a full two-worker run (files of 10 s or more; junit times from
+# `pytest -n 2 --dist loadfile --junitxml`, 2026-12-03, a loaded machine). The heaviest files are
+# handed out first, so the run does not end with one worker still in a long file while the
+# other is idle; an unlisted file counts as light. Refresh when the order looks off.
+FILE_SECONDS = {
+    "runner/test_ray.py": 140,
+    "proving_ground/breakingweb/test_design_rules.py": 78,
+    "harness/test_honest_endings.py": 62,
+    "harness/test_cli.py": 56,
+    "app/test_replay_suites.py": 55,
+    "proving_ground/oracle/test_misreads.py": 55,
+    "feedback/test_widget_settle.py": 54,
+    "proving_ground/breakingweb/test_determinism.py": 52,
+    "proving_ground/breakingweb/test_own_apps_browser.py": 45,
+    "observation/test_scoped_snapshot.py": 45,
+    "app/test_manuals.py": 38,
+    "proving_ground/suites/test_hostile.py": 37,
+    "proving_ground/breakingweb/test_shop_bank.py": 34,
+    "record/test_raised_steps.py": 33,
+    "runner/test_safety_queue.py": 32,
+    "proving_ground/breakingweb/test_bench.py": 31,
+    "harness/test_round_trip.py": 30,
+    "app/test_add_a_suite.py": 28,
+    "proving_ground/oracle/test_verify.py": 26,
+    "mcp/test_mcp_stdio.py": 25,
+    "runner/test_local_faults.py": 24,
+    "proving_ground/breakingweb/test_interventions_browser.py": 24,
+    "runner/test_interrupt.py": 24,
+    "environments/test_browsergym.py": 24,
+    "proving_ground/suites/test_plans.py": 23,
+    "feedback/test_settle.py": 22,
+    "eval/test_ab.py": 22,
+    "observation/test_structured_browser.py": 22,
+    "runner/test_model_faults.py": 21,
+    "export/test_webretriever_export.py": 20,
+    "observation/test_capture_bound.py": 20,
+    "runner/test_oracle_e2e.py": 20,
+    "record/test_config_recorded.py": 19,
+    "runner/test_work_dir.py": 19,
+    "harness/test_site_guard.py": 19,
+    "runner/test_safety_orphans.py": 18,
+    "models/test_anthropic_shapes.py": 18,
+    "proving_ground/suites/test_builtin.py": 18,
+    "harness/test_conventions_cap.py": 18,
+    "runner/test_disk_faults.py": 17,
+    "documents/test_view.py": 17,
+    "mcp/test_mcp_frozen.py": 17,
+    "mcp/test_mcp_http.py": 16,
+    "harness/test_agent.py": 16,
+    "harness/test_workflow_cache.py": 16,
+    "observation/test_oracle_structured.py": 15,
+    "documents/test_view_snapshot.py": 15,
+    "harness/test_connect_settle.py": 14,
+    "harness/test_vision_model.py": 14,
+    "feedback/test_detector.py": 13,
+    "proving_ground/oracle/test_model.py": 13,
+    "proving_ground/breakingweb/test_calendar_browser.py": 12,
+    "feedback/test_page_cannot_forge.py": 11,
+    "proving_ground/providers/test_shapes.py": 11,
+    "proving_ground/test_sites.py": 11,
+    "feedback/test_pointer_keys.py": 11,
+    "actions/test_files_everywhere.py": 11,
+    "models/test_openai_shapes.py": 10,
+    "observation/test_zoom.py": 10,
+    "harness/test_compress.py": 10,
+}
+
+
 @cache
 def _launches_a_browser(path: Path) -> bool:
     return bool(_LAUNCHES.search(path.read_text(encoding="utf-8")))
@@ -85,6 +153,12 @@ def _launches_a_browser(path: Path) -> bool:
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     root = Path(__file__).parent
+
+    def weight(item: pytest.Item) -> int:
+        return FILE_SECONDS.get(Path(str(item.path)).relative_to(root).as_posix(), 0)
+
+    # Stable: a file's tests keep their order (module fixtures, tests that reuse an earlier run).
+    items.sort(key=lambda item: -weight(item))
     for item in items:
         path = Path(str(item.path))
         if "session" in getattr(item, "fixturenames", ()) or _launches_a_browser(path):
