@@ -51,7 +51,9 @@ async def test_the_oracle_answers_right_under_the_family_on_the_third_app(
     suite = {t.task_id: t for t in load_breakingweb_suite(sites, seed=0, families=[family])}
     task = suite[f"{tid}--{family}"]
     extra = task.model_extra or {}
-    result = await run_task(task, tmp_path, model="oracle", config=HarnessConfig(max_steps=40), session=session)
+    result = await run_task(
+        task, tmp_path, model="oracle", config=HarnessConfig(max_steps=40), session=session
+    )
     with sites.control() as control:
         diff = control.diff(result.session_id)
         audit = control.audit(result.session_id)["audit"]

@@ -41,7 +41,10 @@ def test_the_handlers_ride_on_the_first_step_and_the_submit_keeps_its_check() ->
     task = stateful_tasks(0)["calendar-create-01"]
     plan = FAMILIES["network/session_expiry"].recovery_plan(task)
     (handler,) = plan[0]["on"]
-    assert handler["redo_from"] == task.targets["redo_from"] and handler["redo_after"] == task.targets["submit_step"]
+    assert (
+        handler["redo_from"] == task.targets["redo_from"]
+        and handler["redo_after"] == task.targets["submit_step"]
+    )
     assert plan[1:] == task.plan[1:]  # nothing runs unless the sign-in form shows
     stale = FAMILIES["network/contradictory_update"].recovery_plan(task)[task.targets["submit_step"]]
     assert stale["expect"] == {"target": {"selector": "#toast"}, "visible": True}  # not the stale list
@@ -60,7 +63,9 @@ async def test_the_pair_recovers_within_the_bound(
     suite = {t.task_id: t for t in load_breakingweb_suite(sites, seed=0, families=[family])}
     task = suite[f"{tid}--{family}"]
     extra = task.model_extra or {}
-    result = await run_task(task, tmp_path, model="oracle", config=HarnessConfig(max_steps=40), session=session)
+    result = await run_task(
+        task, tmp_path, model="oracle", config=HarnessConfig(max_steps=40), session=session
+    )
     with sites.control() as control:
         diff = control.diff(result.session_id)
         audit = control.audit(result.session_id)["audit"]

@@ -192,7 +192,10 @@ def t_latest_order(state: ShopState, r: Any, n: int) -> StatefulTask:
     under server/scrambled_order (`order_sensitive: "orders"`) the placed dates must be read."""
     what, group = r.choice(_order_groups(state))
     top = max(group, key=lambda o: o.placed)  # placed dates are distinct (content.py)
-    plan = [click(L("#nav-orders"), expect=visible(L("#orders"))), answer(L(f'#orders tr[data-id="{top.id}"] td.id'))]
+    plan = [
+        click(L("#nav-orders"), expect=visible(L("#orders"))),
+        answer(L(f'#orders tr[data-id="{top.id}"] td.id')),
+    ]
     return _task(
         f"shop-latestorder-{n:02d}",
         f"In your Hearth & Trail account, which is your most recent order{what}? Report its order number.",
