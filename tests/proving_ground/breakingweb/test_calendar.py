@@ -39,8 +39,7 @@ def test_every_family_applies_to_at_least_three_apps_and_the_suite_passes_500() 
     data = catalogue(42)
     assert data["counts"]["base_tasks"] >= 500 and data["counts"]["apps"] >= 8
     few = {f["name"]: f["apps"] for f in data["families"] if len(f["apps"]) < 3}
-    # Two seed-catalogue families still reach only the data catalogue and the calendar.
-    assert set(few) <= {"seed/split_information", "server/scrambled_order"}, few
+    assert few == {}, few
     calendar = {f["name"] for f in data["families"] if "calendar" in f["apps"]}
     assert calendar == set(FAMILIES)
 

@@ -230,93 +230,6 @@ def _latest_task(seed: int) -> StatefulTask:
     )
 
 
-def _booking_tasks() -> list[StatefulTask]:
-    api = "/api/booking"
-    date, qty, who = "2025-08-09", 3, "Mira Holm"
-    plan = [
-        _tab("new", "#f-tour"),
-        select(L("#f-tour"), "Fjord cruise", expect=value_is(L("#f-tour"), "fjord")),
-        fill(L("#f-date"), date, expect=value_is(L("#f-date"), date)),
-        fill(L("#f-quantity"), str(qty), expect=value_is(L("#f-quantity"), str(qty))),
-        fill(L("#f-contact"), who, expect=value_is(L("#f-contact"), who)),
-        click(L("#save"), expect=visible(L("#toast"))),
-        answer(L("#toast .ref")),
-    ]
-    create = StatefulTask(
-        task_id="book-create-01",
-        app="booking",
-        failure_classes=["select", "fill", "date_input"],
-        instruction=(
-            f"Reserve the Fjord cruise (not the express) on {date} for {qty} people, contact name "
-            f"{who}. Report the reservation number. If asked to sign in, the user name is analyst and "
-            "the password portal-2025."
-        ),
-        obligations=[
-            {
-                "entity": "records",
-                "op": "create",
-                "count": 1,
-                "fields": {
-                    "tour": "fjord",
-                    "date": date,
-                    "quantity": qty,
-                    "contact": who,
-                    "status": "confirmed",
-                },
-            }
-        ],
-        plan=plan,
-        targets={
-            "main": ["POST", f"{api}/records"],
-            "write": ["POST", f"{api}/records"],
-            "list": ["GET", f"{api}/records"],
-            "submit": "#save",
-            "submit_step": 5,
-            "redo_from": 0,
-            "form": True,
-            "readback": text_has(L('#records tr[data-id="B-0004"]'), date),
-            "drift": {
-                "field": "date",
-                "kind": "swap_day_month",
-                "value": date,
-                "input": "#f-date",
-                "edit_row": '#records tr[data-id="B-0004"] .edit',
-            },
-        },
-    )
-    plan = [
-        click(L('nav.tabs a[data-view="list"]'), expect=visible(L("#records"))),
-        click(
-            L('#records tr[data-id="B-0002"] .act-cancel'),
-            expect=text_has(L('#records tr[data-id="B-0002"] td.status'), "cancelled"),
-        ),
-        answer(L('#records tr[data-id="B-0002"] td.id')),
-    ]
-    cancel = StatefulTask(
-        task_id="book-cancel-01",
-        app="booking",
-        failure_classes=[],
-        instruction=(
-            "Cancel your reservation B-0002 and nothing else. Report the reservation number you "
-            "cancelled. If asked to sign in, the user name is analyst and the password portal-2025."
-        ),
-        obligations=[
-            {"entity": "records", "op": "update", "id": "B-0002", "fields": {"status": "cancelled"}}
-        ],
-        plan=plan,
-        targets={
-            "main": ["POST", f"{api}/records/B-0002/cancel"],
-            "write": ["POST", f"{api}/records/B-0002/cancel"],
-            "list": ["GET", f"{api}/records"],
-            "submit": ".act-cancel",
-            "submit_step": 1,
-            "redo_from": 0,
-            "readback": text_has(L('#records tr[data-id="B-0002"] td.status'), "cancelled"),
-        },
-    )
-    return [create, cancel]
-
-
 def _case_task(
     seed: int,
     task_id: str,
@@ -385,5 +298,5 @@ def _cases_tasks(seed: int) -> list[StatefulTask]:
 
 
 def handwritten_tasks(seed: int) -> list[StatefulTask]:
-    """The tasks of the data requests, bookings and case mailbox apps."""
-    return [*_requests_tasks(seed), _latest_task(seed), *_booking_tasks(), *_cases_tasks(seed)]
+    """The tasks of the data requests and case mailbox apps (the tour booking generates its own)."""
+    return [*_requests_tasks(seed), _latest_task(seed), *_cases_tasks(seed)]

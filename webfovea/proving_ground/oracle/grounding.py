@@ -365,8 +365,8 @@ async def expectation_holds(page: Page, cond: dict[str, Any] | None) -> bool:
     if resolved is None:
         return False
     state = await resolved[0].evaluate(_STATE_JS, [selector, nth])
-    if state is None:
-        return False
+    if state is None:  # no such element: only "not visible" holds (a dialog or form removed)
+        return cond.get("visible") is False and not {"value", "text_contains", "checked"} & set(cond)
     if "visible" in cond and bool(state["visible"]) != bool(cond["visible"]):
         return False
     if "value" in cond and (state["value"] or "").strip() != str(cond["value"]).strip():

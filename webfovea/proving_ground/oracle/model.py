@@ -26,6 +26,7 @@ from webfovea.models.base import Model, ModelError, ModelInput, ModelReply, Usag
 from webfovea.models.conventions import ModelConventions, conventions_by_family, conventions_for
 from webfovea.models.factory import ModelKind, ModelRequest, parse_options
 from webfovea.proving_ground.oracle.grounding import GroundingError, expectation_holds
+from webfovea.proving_ground.oracle.handlers import Handlers
 from webfovea.proving_ground.oracle.host import Emit, StepState, View
 from webfovea.proving_ground.oracle.locate import Locating
 from webfovea.proving_ground.oracle.misreads import MISREAD_KNOBS, Misreads
@@ -137,6 +138,7 @@ class OracleModel:
         self.misreads = Misreads.from_knobs(task.task_id, task.task, int(knobs["seed"]), knobs)
         self._noted = (0, 0)  # stress / misread firings already put in a reply's notes
         self.cursor = 0
+        self.handlers = Handlers()  # the plan's `on` handlers (a sign-in wherever the 401 shows)
         self._calls = 0
         self.state = StepState()
         self.moves = Moves(self, self.jitter_px)
@@ -275,6 +277,10 @@ class OracleModel:
     async def _decide(self, view: View, index: int) -> Emit:
         if self._finished is not None:  # a model asked again after finishing repeats itself
             return self.finish(view, index, self._finished)
+        steps = await self.handlers.interrupt(self.page, self.plan, self.cursor)
+        if steps is not None:  # the page shows a failure a handler knows: its steps first
+            self.plan, self.cursor, self._pending = steps, 0, False
+            self.state = StepState()
         if self._pending:
             self._pending = False
             step = self.plan[self.cursor]
@@ -310,6 +316,10 @@ class OracleModel:
                 self.state.phase = 0
                 self._pending = True
             return emit
+        if self.handlers.active:  # the handler's steps are done: back to the plan
+            self.plan, self.cursor = self.handlers.resume()
+            self.state = StepState()
+            return await self._decide(view, index)
         # A plan without an answer step (or whose answer was skipped): give up honestly.
         return self.finish(view, index, "", giveup=True)
 

@@ -5,7 +5,7 @@ its op by the step's `"op"` and parses the step into that op's record, a `PlanSt
 fields. The handler turns the record into what a model would say next, from what the model was
 shown (`View`), or returns None when the step is done (or is given up) and the plan moves on.
 
-Keys every op may carry (`expect`, `saves`, `detour`, `cue`, `span`, `trap`, `instead`, `verify`) are read by
+Keys every op may carry (`expect`, `saves`, `detour`, `cue`, `span`, `trap`, `instead`, `verify`, `on`) are read by
 the model's plan loop and its helpers from the plan itself; a record holds only what its
 handler reads.
 """

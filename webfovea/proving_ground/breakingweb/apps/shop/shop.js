@@ -187,6 +187,13 @@
   // Going to the view already shown renders it again (a retry after an error must reach the server).
   function go(hash) { if (location.hash === hash) { WF.clear(); route(); } else { location.hash = hash; } }
   document.querySelectorAll('#shop-nav a').forEach((a) => a.addEventListener('click', (e) => { e.preventDefault(); go(a.getAttribute('href')); }));
+  // In-page links too: a link to the view already shown (an order whose load failed) loads it again.
+  root.addEventListener('click', (e) => {
+    const a = e.target.closest('a[href^="#/"]');
+    if (!a || e.defaultPrevented) return;
+    e.preventDefault();
+    go(a.getAttribute('href'));
+  });
   window.addEventListener('hashchange', () => { WF.clear(); route(); });
   WF.afterLogin(route);
   cartCount();

@@ -1,8 +1,8 @@
-"""The shop's task generator: 14 templates instantiated from the seeded content (per seed).
+"""The shop's task generator: 15 templates instantiated from the seeded content (per seed).
 
 Retrieval (answer + a request obligation: the answer came from the right search): price by
 name, cheapest in-stock by category and brand, top rated in a category, count by facets,
-stock of a product, an order's total. State (obligations + invariants over products, cart,
+stock of a product, an order's total, the most recent order (of a kind). State (obligations + invariants over products, cart,
 orders, returns): add to cart, buy, buy the cheapest, buy two to a new address, reorder,
 return, cancel, fill the cart and change a quantity. Tiers by a person's actions (plan steps
 but the answer): easy < 6, medium 6–15, hard > 15.
@@ -15,9 +15,9 @@ from typing import Any
 
 from webfovea.proving_ground.breakingweb.apps.shop import plans
 from webfovea.proving_ground.breakingweb.apps.shop.content import CATEGORIES
-from webfovea.proving_ground.breakingweb.apps.shop.state import Product, ShopState
+from webfovea.proving_ground.breakingweb.apps.shop.state import Order, Product, ShopState
 from webfovea.proving_ground.breakingweb.engine.spec import StatefulTask
-from webfovea.proving_ground.plan import L, answer, any_fetch
+from webfovea.proving_ground.plan import L, answer, any_fetch, click, visible
 
 API = "/api/shop"
 PER_TEMPLATE = 8
@@ -171,6 +171,44 @@ def t_order_total(state: ShopState, r: Any, n: int) -> StatefulTask:
     )
 
 
+_DELIVERY_WORDS = {"standard": " with standard delivery", "express": " with express delivery",
+                   "pickup": " for pick-up at a store"}  # fmt: skip
+
+
+def _order_groups(state: ShopState) -> list[tuple[str, list[Order]]]:
+    """Your orders as a person narrows them: all, by status, by delivery option, by city."""
+    groups: list[tuple[str, list[Order]]] = [("", list(state.orders))]
+    for status in ("delivered", "shipped", "placed"):
+        groups.append((f" that is {status}", [o for o in state.orders if o.status == status]))
+    for option, what in _DELIVERY_WORDS.items():
+        groups.append((what, [o for o in state.orders if o.delivery == option]))
+    for city in sorted({o.city for o in state.orders}):
+        groups.append((f" addressed to {city}", [o for o in state.orders if o.city == city]))
+    return [(w, g) for w, g in groups if len(g) >= 2]
+
+
+def t_latest_order(state: ShopState, r: Any, n: int) -> StatefulTask:
+    """The most recent order (of a kind): the orders page lists them newest first as stored, so
+    under server/scrambled_order (`order_sensitive: "orders"`) the placed dates must be read."""
+    what, group = r.choice(_order_groups(state))
+    top = max(group, key=lambda o: o.placed)  # placed dates are distinct (content.py)
+    plan = [
+        click(L("#nav-orders"), expect=visible(L("#orders"))),
+        answer(L(f'#orders tr[data-id="{top.id}"] td.id')),
+    ]
+    return _task(
+        f"shop-latestorder-{n:02d}",
+        f"In your Hearth & Trail account, which is your most recent order{what}? Report its order number.",
+        plan,
+        category="complete data retrieval",
+        state_changing=False,
+        answer=top.id,
+        obligations=[{"request": {**any_fetch(f"{API}/orders", "the orders were shown"), "status": {"lt": 400}}}],
+        targets={"main": ["GET", f"{API}/orders"], "submit": "#nav-orders", "submit_step": 0,
+                 "order_sensitive": "orders"},
+    )  # fmt: skip
+
+
 RETRIEVAL: dict[str, Make] = {
     "price": t_price,
     "cheapest": t_cheapest,
@@ -178,4 +216,5 @@ RETRIEVAL: dict[str, Make] = {
     "count": t_count,
     "stock": t_stock,
     "ordertotal": t_order_total,
+    "latestorder": t_latest_order,
 }

@@ -47,7 +47,12 @@ TABS = (
     '<nav class="tabs" aria-label="Views">'
     + "".join(
         f'<a href="#/{v}" data-view="{v}">{label}</a>'
-        for v, label in (("board", "Board"), ("list", "All tickets"), ("new", "New ticket"))
+        for v, label in (
+            ("board", "Board"),
+            ("list", "All tickets"),
+            ("new", "New ticket"),
+            ("units", "Team"),
+        )
     )
     + "</nav>"
 )

@@ -95,7 +95,13 @@ def assignee_of(state: TrackerState, r: random.Random) -> Iterator[StatefulTask]
             plan,
             answer=names[t.assignee or ""],
             obligations=[_listed("the board was filtered by the title", q=t.title)],
-            targets={"main": ["GET", f"{API}/tickets"], "submit": "#board-go", "submit_step": 1},
+            # `unit`: under seed/split_information the card shows the user name, the Team page the person.
+            targets={
+                "main": ["GET", f"{API}/tickets"],
+                "submit": "#board-go",
+                "submit_step": 1,
+                "unit": t.assignee,
+            },
         )
 
 

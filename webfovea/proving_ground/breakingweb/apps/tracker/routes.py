@@ -36,6 +36,8 @@ def team(state: TrackerState) -> dict[str, Any]:
     return {
         "users": [u.model_dump() for u in state.users],
         "labels": [lab.model_dump() for lab in state.labels],
+        # "code": people are shown by their user name, the Team page names them (seed/split_information).
+        "unit_display": state.unit_display,
     }
 
 
@@ -216,6 +218,13 @@ def register(app: AppSpec, main: FastAPI, store: SessionStore) -> None:
         if isinstance(s, JSONResponse):
             return s
         return _answer(create(s, app, await _json(request)), "", "Created. Reference {id}.")
+
+    @main.get(API + "/team")
+    async def team_page(request: Request) -> JSONResponse:
+        s = session_for(request, store, app)
+        if isinstance(s, JSONResponse):
+            return s
+        return JSONResponse({"ok": True, **team(s.state)})
 
     @main.get(API + "/recent")
     async def recent(request: Request) -> JSONResponse:

@@ -1,7 +1,7 @@
 // The issue tracker's page: a board of columns whose cards are dragged between them (pointer
 // events: press, move, release over a column), a filtered list, ticket pages with their fields
 // and comments, and a form for new tickets. Rendered from /api/tracker, driven by the hash:
-// #/board[/<text>], #/list[?status=&assignee=&label=&q=], #/t/<id>, #/new.
+// #/board[/<text>], #/list[?status=&assignee=&label=&q=], #/t/<id>, #/new, #/units (the team).
 // No randomness and no clock here: same responses, same DOM.
 (function () {
   const root = document.querySelector('#app');
@@ -11,15 +11,17 @@
   const esc = (s) => String(s == null ? '' : s).replace(/[&<>"']/g, (c) => ({'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;'}[c]));
   const when = (iso) => String(iso || '').replace('T', ' ').slice(0, 16);
   const nameOf = (pairs, v) => (pairs.find(([k]) => k === v) || ['', v])[1];
-  let team = {users: [], labels: []};
-  const person = (id) => { const u = team.users.find((x) => x.id === id); return u ? u.name : 'Unassigned'; };
+  let team = {users: [], labels: [], unit_display: 'name'};
+  // Under seed/split_information people are shown by their user name; the Team page names them.
+  const coded = () => team.unit_display === 'code';
+  const person = (id) => { const u = team.users.find((x) => x.id === id); return !u ? 'Unassigned' : coded() ? u.id : u.name; };
   const labelName = (id) => { const l = team.labels.find((x) => x.id === id); return l ? l.name : id; };
 
   // The shared client (engine/client.js, `WF`): the API with the busy marker, errors and the
   // sign-in form in #wf-status, the toast with its reference.
   async function api(method, path, body) {
     const data = await WF.api(method, path, body);
-    if (data.users) team = {users: data.users, labels: data.labels};
+    if (data.users) team = {users: data.users, labels: data.labels, unit_display: data.unit_display};
     return data;
   }
   const showError = (d) => WF.error(d);
@@ -64,7 +66,8 @@
       return '<section class="col" data-status="' + c + '" aria-label="' + esc(n) + '"><h3>' + esc(n) + ' <span class="n">(' + mine.length + ')</span></h3><div class="cards">' + mine.map(cardHtml).join('') + '</div></section>';
     }).join('');
     root.innerHTML = '<form class="filter" id="board-filter" role="search"><label for="board-q" class="f">Filter cards</label><input type="search" id="board-q" value="' + esc(q) + '" placeholder="Title or ticket number">' +
-      '<button type="submit" id="board-go">Filter</button>' + (q ? ' <a href="#/board" id="board-clear">Show all cards</a>' : '') + '<span class="muted" id="board-info">' + d.total + ' cards' + (q ? ' matching “' + esc(q) + '”' : '') + '</span></form><div id="board">' + cols + '</div>';
+      '<button type="submit" id="board-go">Filter</button>' + (q ? ' <a href="#/board" id="board-clear">Show all cards</a>' : '') + '<span class="muted" id="board-info">' + d.total + ' cards' + (q ? ' matching “' + esc(q) + '”' : '') + '</span></form>' +
+      (coded() ? '<p class="muted" id="unit-note">People are given by their user name; see the <a href="#/units">Team</a> page.</p>' : '') + '<div id="board">' + cols + '</div>';
     root.querySelector('#board-filter').addEventListener('submit', (e) => { e.preventDefault(); const v = root.querySelector('#board-q').value.trim(); go(v ? '#/board/' + encodeURIComponent(v) : '#/board'); });
     const again = () => renderBoard(q);
     root.querySelectorAll('#board .tcard').forEach((el) => {
@@ -238,6 +241,14 @@
     });
   }
 
+  // -- the team legend (user name -> person) ------------------------------------------------------
+  async function renderTeam() {
+    const d = await api('GET', '/team');
+    if (!d.ok) { showError(d); return; }
+    root.innerHTML = '<div class="card"><h2>Team</h2><table class="data" id="units"><thead><tr><th>User name</th><th>Name</th></tr></thead><tbody>' +
+      d.users.map((u) => '<tr data-id="' + esc(u.id) + '"><td class="code">' + esc(u.id) + '</td><td class="name">' + esc(u.name) + '</td></tr>').join('') + '</tbody></table></div>';
+  }
+
   function bindLinks() {
     // Links render their view again when it is the one shown (a retry after an error).
     root.querySelectorAll('a.open, #board-clear').forEach((a) => a.addEventListener('click', (e) => { e.preventDefault(); go(a.getAttribute('href')); }));
@@ -252,6 +263,7 @@
     if (view === 't') return renderTicket(parts[1] || '');
     if (view === 'list') return renderList(query || '');
     if (view === 'new') return renderNew();
+    if (view === 'units') return renderTeam();
     return renderBoard(parts.slice(1).join('/'));
   }
   function go(hash) { if (location.hash === hash) { clearError(); route(); } else { location.hash = hash; } }

@@ -10,6 +10,7 @@ Real-world counterpart: read-after-write inconsistency (a lagging read replica o
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from webfovea.proving_ground.breakingweb.engine.spec import StatefulTask
 from webfovea.proving_ground.breakingweb.interventions.base import (
@@ -38,12 +39,25 @@ def _decide(ordinal: int, session: Session, rng: random.Random, target: str) -> 
 
 
 def _recover(plan: list[Step], task: StatefulTask) -> list[Step]:
-    # Marked: a careless agent that sees the stale list submits once more (a duplicate). The
-    # whole submit step is repeated (a drag needs its source, a fill its content), not just its
-    # op and target.
+    """Trust the confirmation, not the stale list: the submit expects what the page confirms
+    but not the task's readback on the list shown right after (a careful agent that waited
+    for the list would submit again: the double submission the family invites). Marked: a
+    careless agent that sees the stale list submits once more (a duplicate). The whole
+    submit step is repeated (a drag needs its source, a fill its content)."""
     i = submit_index(task)
     again = trap(strip_expect(plan[i]), "resubmit", None)
-    return [*plan[: i + 1], again, *plan[i + 1 :]]
+    sent = {**strip_expect(plan[i]), **_but_readback(plan[i].get("expect"), task.targets.get("readback"))}
+    return [*plan[:i], sent, again, *plan[i + 1 :]]
+
+
+def _but_readback(expect: Any, readback: Any) -> Step:
+    """The submit's expectation without the readback conditions (`{}`: none is left)."""
+    if not expect or expect == readback:
+        return {}
+    if isinstance(expect, dict) and isinstance(expect.get("all"), list):
+        rest = [e for e in expect["all"] if e != readback]
+        return {} if not rest else {"expect": rest[0] if len(rest) == 1 else {"all": rest}}
+    return {"expect": expect}
 
 
 FAMILY = Family(

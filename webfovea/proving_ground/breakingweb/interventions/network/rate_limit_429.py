@@ -18,10 +18,8 @@ from webfovea.proving_ground.breakingweb.interventions.base import (
     NetworkRule,
     Step,
     detour,
-    strip_expect,
-    submit_index,
 )
-from webfovea.proving_ground.plan import L, click, text_has, visible, wait
+from webfovea.proving_ground.plan import L, text_has, wait
 from webfovea.proving_ground.sessions import Session
 
 BODY = {"ok": False, "error": "Too many requests."}
@@ -42,16 +40,15 @@ def _decide(ordinal: int, session: Session, rng: random.Random, target: str) -> 
 
 
 def _recover(plan: list[Step], task: StatefulTask) -> list[Step]:
-    i = submit_index(task)
-    # Read "try again in s seconds", wait until the page says a retry is welcome, then retry.
-    return [
-        *plan[:i],
-        strip_expect(plan[i]),
-        # Marked: a misreading oracle may retry at once instead of waiting.
-        detour(wait(text_has(L("#error"), "try again now")), "wait", visible(L("#error"))),
-        click(plan[i]["target"], expect=plan[i].get("expect")),
-        *plan[i + 1 :],
-    ]
+    """Wherever the page says "too many requests" (a handler, proving_ground/oracle/handlers.py:
+    the first matching call may be the page's own first load), wait until it says a retry is
+    welcome, then take the refused step again."""
+    if not plan:
+        return plan
+    limited = text_has(L("#error"), "Too many requests")
+    # Marked: a misreading oracle may retry at once instead of waiting.
+    handler = {"when": limited, "do": [detour(wait(text_has(L("#error"), "try again now")), "wait", limited)]}
+    return [{**plan[0], "on": [*plan[0].get("on", []), handler]}, *plan[1:]]
 
 
 FAMILY = Family(

@@ -16,7 +16,6 @@ from webfovea.proving_ground.breakingweb.interventions.base import (
     NetworkRule,
     Step,
     detour,
-    strip_expect,
     submit_index,
 )
 from webfovea.proving_ground.plan import L, click, fill, visible
@@ -33,8 +32,12 @@ def _decide(ordinal: int, session: Session, rng: random.Random, target: str) -> 
 
 
 def _recover(plan: list[Step], task: StatefulTask) -> list[Step]:
-    i = submit_index(task)
-    start = int(task.targets.get("redo_from", 0))
+    """Sign in wherever the form shows (a handler, proving_ground/oracle/handlers.py): the
+    first matching call may be the page's own first load or an early view, not the submit.
+    After a sign-in at the submit or later the change is made again from `redo_from` (the
+    draft is lost); before it, the step that was refused is taken again."""
+    if not plan:
+        return plan
     login = [
         fill(L("#login-user"), CREDENTIALS[0]),
         fill(L("#login-pass"), CREDENTIALS[1]),
@@ -42,7 +45,13 @@ def _recover(plan: list[Step], task: StatefulTask) -> list[Step]:
     ]
     # Marked: a misreading oracle (proving_ground/oracle/misreads.py) may not sign in again.
     signin = {**detour(wait_login(), "sign-in", visible(L("#login-go"))), "span": 1 + len(login)}
-    return [*plan[:i], strip_expect(plan[i]), signin, *login, *plan[start:]]
+    handler = {
+        "when": visible(L("#login-go")),
+        "do": [signin, *login],
+        "redo_from": int(task.targets.get("redo_from", 0)),
+        "redo_after": submit_index(task),
+    }
+    return [{**plan[0], "on": [*plan[0].get("on", []), handler]}, *plan[1:]]
 
 
 def wait_login() -> Step:

@@ -1,5 +1,6 @@
 """seed/split_information: the catalogue shows unit codes only; their names are on the Units
-page (on the calendar: an event shows its room's code, the Rooms page names it — any app whose
+page (on the calendar: an event shows its room's code, the Rooms page names it; on the
+tracker: a card shows the assignee's user name, the Team page the person — any app whose
 task names `unit` draws codes when `unit_display` is "code", with `#unit-note`, and a
 `nav.tabs a[data-view="units"]` legend `#units`). State tracking: read the code on one page,
 its meaning on another.
@@ -40,10 +41,10 @@ FAMILY = Family(
     name="seed/split_information",
     layer="seed",
     primitive="state tracking",
-    summary="unit (room) codes in the table or event, their names on the Units (Rooms) page",
+    summary="unit (room, user) codes in the table, event or card, their names on the Units (Rooms, Team) page",
     counterpart="codes explained on another page (a legend, a glossary)",
-    cue="unit (or room) codes and a note pointing to the Units (Rooms) page",
-    recovery="read the legend on the Units page",
+    cue="unit (room, user) codes and a note pointing to the Units (Rooms, Team) page",
+    recovery="read the legend on the Units (Rooms, Team) page",
     needs=("unit",),
     retrieval_only=True,
     at_create=_split,
