@@ -163,6 +163,10 @@ class Summary(Record):
     # The same over the calls of a separate vision model (--vision-model: look/locate), apart
     # from the task model's; `steps` counts its calls. Absent without one.
     vision_tokens: dict[str, Any] | None = None
+    # The same over the verifier's calls (guardrails/verifier.py; `steps` counts its calls), and
+    # its verdicts over the run: {tasks, calls, rejections, disputed, accepted_first}. Absent when off.
+    verifier_tokens: dict[str, Any] | None = None
+    verification: dict[str, Any] | None = None
     per_family: dict[str, FamilyStats] | None = None  # paired breakingweb runs
     done_signal_fpr: float | None = None  # paired runs: P(failed | finished) over intervention runs
     # Paired breakingweb runs (proving_ground/breakingweb/paired.py): the same statistics per
