@@ -379,6 +379,7 @@ class TaskDriver:
         verification = self.harness.verifier.to_json() if self.harness is not None else None
         r.verification = verification
         r.verifier_usage = self.verifier_usage if verification is not None else None
+        r.verifier_off = self.harness.verifier.off if self.harness is not None else None
         r.model_quirks = _quirks(self.model)
         r.seconds = round(time.monotonic() - self._t0, 3)
         r.ended_at = now_iso()

@@ -105,6 +105,9 @@ class TaskResult(BaseModel):
     # None when the `verifier` switch was off.
     verification: dict[str, Any] | None = None
     verifier_usage: UsageTotals | None = None
+    # Why the `verifier` switch was on but nothing checked the answers: the task's model cannot
+    # verify (it replays a script) and no --verifier was given. None otherwise.
+    verifier_off: str | None = None
     # The quirks an instrumented model played (the oracle: ref quirks, contamination ...), each
     # {call, quirk, ...}; None for real models. run.json's `model_quirks` totals them.
     model_quirks: list[dict[str, Any]] | None = None
