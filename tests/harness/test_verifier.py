@@ -147,7 +147,9 @@ async def test_with_the_verifier_off_no_call_and_no_verification(session, tmp_pa
 async def test_a_model_that_replays_a_script_is_not_asked_and_the_record_says_why(session, tmp_path):
     agent = ScriptedModel([act("finished(content='9.9')")])  # declares can_verify = False
     with serve_pages({"/": PAGE, "/api/cpi.json": API}) as srv:
-        result = await run_task(_task(srv.url("/")), tmp_path / "t", model=agent, session=session)
+        result = await run_task(
+            _task(srv.url("/")), tmp_path / "t", model=agent, config=make_config(), session=session
+        )
     assert result.status == "finished" and agent.calls == 1  # no verifier call took a reply
     assert result.verification is None and result.verifier_usage is None
     assert result.verifier_off == "verifier off: ScriptedModel replays a script; give --verifier SPEC"
