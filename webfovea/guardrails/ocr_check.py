@@ -78,7 +78,7 @@ def check(
     answer: str, image: Image.Image, texts: list[str], shown: list[Image.Image] | None = None
 ) -> OcrCheck | None:
     """Cross-check the answer's numbers (None: the answer has none, nothing to check: Tesseract,
-    0.6-2.6 s a screenshot here, runs only for an answer with digits). `shown`: images the
+    seconds a screenshot (docs/results/verifier.md), runs only for an answer with digits). `shown`: images the
     agent's actions showed it beside the screenshot (a zoom crop), read too."""
     numbers = numbers_of(answer)
     if not numbers:
