@@ -113,6 +113,8 @@ def _task_model(driver: TaskDriver, h: Harness, model: str | Model, spec: ModelS
         h.use_vision(vision, label=config.vision_model, separate=True)
     else:
         h.use_vision(mdl)
+    if h.verifier.active and h.verifier.model is None:  # no --verifier: the task's model, a fresh call
+        h.verifier.use(mdl, label="task model", separate=False)
     return mdl
 
 

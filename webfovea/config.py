@@ -71,6 +71,10 @@ class Component(StrEnum):
     unchanged_view_text = "unchanged_view_text"
     loop_breaker = "loop_breaker"  # stop a task that repeats one action on one target with no effect
     verify = "verify"  # on a task that changes state, the first finished re-reads the real state first
+    # every finished is checked by a verifier model in a fresh context (guardrails/verifier.py)
+    verifier = "verifier"
+    # the answer's digits are looked for in the OCR of its evidence and in the text read (Tesseract)
+    ocr_check = "ocr_check"
 
 
 # Tools the challenge's rules forbid (no JavaScript, no URL typing). They exist to re-run the
@@ -151,6 +155,10 @@ class HarnessConfig(BaseModel):
     # model answers them); its base URL, when not the provider's environment variable.
     vision_model: str | None = None
     vision_base_url: str | None = None
+    # The verifier's model (`--verifier SPEC`; None: the task's own model, in a separate plain call)
+    # and its base URL, when not the provider's environment variable.
+    verifier_model: str | None = None
+    verifier_base_url: str | None = None
     loop_breaker_limit: int = (
         6  # the same pointer action on the same spot, no page change, this many times in a row
     )
@@ -201,7 +209,7 @@ class HarnessConfig(BaseModel):
 # The paper's harness: the components of its Table 7 and nothing else (seed 000, Appendix A;
 # docs/profiles.md maps each row). Not in it: the append-only history (its five-screenshot
 # window), zoom, the loop breaker (close to the idle breaker the paper reverted, §5.4),
-# verify, history compression, the page-aware settle parts, the person-like pointer,
+# verify, the verifier and its OCR check, history compression, the page-aware settle parts, the person-like pointer,
 # container scrolling, editor hotkeys, and the snapshot-only guards and truncation.
 PAPER_COMPONENTS: frozenset[Component] = frozenset(
     {

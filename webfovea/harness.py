@@ -31,12 +31,15 @@ from webfovea.execution.settle import SettleWatcher
 from webfovea.feedback import notes
 from webfovea.guardrails.answer import AnswerGate
 from webfovea.guardrails.breaker import LoopBreaker, ScrollBreaker
+from webfovea.guardrails.evidence import EvidenceKeeper
 from webfovea.guardrails.forbidden import forbidden_for
 from webfovea.guardrails.pagewatch import PageWatch
 from webfovea.guardrails.site import SiteGuard
+from webfovea.guardrails.verifier import Verifier
 from webfovea.guardrails.verify import VerifyGate
 from webfovea.harness_pages import PageKeeper
 from webfovea.harness_results import Launch, Observation, StepResult
+from webfovea.harness_review import review_answer
 from webfovea.models.base import ModelInput, ToolCall
 from webfovea.observation.capture import Screen, Shot
 from webfovea.observation.history import History
@@ -83,6 +86,9 @@ class Harness(PageKeeper):
         # Off until the agent gives the task (VerifyGate.for_task): a bare Harness has no task.
         self.verify = VerifyGate()
         self.answers = AnswerGate()  # a task's answer schema (guardrails/answer.py)
+        self.verifier = Verifier()  # off until the task's driver turns it on (Verifier.for_task)
+        self.evidence = EvidenceKeeper()  # what an answer was read from (guardrails/evidence.py)
+        self.ocr_held = False  # the OCR cross-check held a finished (once per task)
         self.steps = 0
         self._capture_seen: tuple[object, dict[str, int]] = (None, {})  # Screen, its counts at the last step
         self.last: Observation | None = None
@@ -226,6 +232,10 @@ class Harness(PageKeeper):
         if self._session is not None:
             await self._session.close()
             self._session = None
+
+    async def release(self) -> None:
+        self.evidence.close()
+        await super().release()
 
     def use_vision(self, model: Any, *, label: str = "task model", separate: bool = False) -> None:
         """Who answers look/locate: a separate vision model, or (separate=False) the task's own
@@ -422,7 +432,8 @@ class Harness(PageKeeper):
             self._next = (executed.next_view, executed.next_epoch, time.monotonic())
             v = executed.verdict  # no change at all, in the DOM or in any cell of the pixel grid
             self._still = v is not None and v.changed is False and v.pixels is not None and not v.pixels
-        self._told = executed.outcome.response
+        self._told = told = executed.outcome.response
+        self.evidence.saw(told.read, executed.outcome.point, [a.image for a in told.attachments])
         if executed.rejected:
             result.error = executed.refusal
         elif result.outcome in ("failed", "rejected"):
@@ -442,12 +453,8 @@ class Harness(PageKeeper):
                 result.verification_requested = True
                 result.answer = executed.outcome.answer or ""
                 result.feedback = notes.verify_request(self.verify.url)
-            else:
-                result.done, result.answer, result.stop_reason = (
-                    True,
-                    executed.outcome.answer or "",
-                    "finished",
-                )
+            else:  # its evidence, the OCR cross-check and the verifier (harness_review.py)
+                await review_answer(self, obs, answer, result)
         elif executed.stale_ref is not None and self.executor.stale_refs > self.config.stale_ref_budget:
             result.done, result.stop_reason = True, "stale_refs"
             result.error = notes.stale_refs_spent(self.config.stale_ref_budget)

@@ -8,6 +8,7 @@ from typing import Any, Literal
 from PIL import Image
 
 from webfovea.execution.executor import Executed
+from webfovea.guardrails.evidence import Evidence
 from webfovea.observation import snapshot as snapshots
 from webfovea.observation.capture import Shot
 from webfovea.types import Action, ParsedReply
@@ -51,6 +52,13 @@ class StepResult:
     # Captures since the previous step that had to be asked again or redone (Screen.counts());
     # None when every capture came back at the first request.
     capture: dict[str, int] | None = None
+    # The answer of a `finished` and what it was read from (guardrails/evidence.py); the verifier's
+    # call on it, {purpose, model, raw_reply, usage, verdict, ...} (guardrails/verifier.py);
+    # whether it rejected the answer (the task goes on), or the OCR check held it once.
+    evidence: Evidence | None = None
+    verifier: dict[str, Any] | None = None
+    verifier_rejected: bool = False
+    ocr_held: bool = False
 
 
 @dataclass

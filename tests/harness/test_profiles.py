@@ -105,6 +105,8 @@ WINNER_SEED002: dict[Component, tuple[bool, str]] = {
     C.unchanged_view_text: (False, "not described (ours)"),
     C.loop_breaker: (False, "47: only the prompt limits repeated failed actions"),
     C.verify: (False, "55: no separate task-success verifier"),
+    C.verifier: (False, "55: does not employ a separate task-success verifier"),
+    C.ocr_check: (False, "not described (ours: OCR cross-check of the answer)"),
 }
 WINNER_SETTINGS = {
     "observation": ("structured", "9: structured interaction first, visual perception on demand"),

@@ -21,6 +21,7 @@ async def exec_find_text(ctx: ExecContext, action: Action) -> Outcome:
     if not res.found:
         return Outcome(ok=False, check_change=False, note=f"find_text: '{text}' was not found on this page.")
     positions[key] = res.index + 1
+    ctx.response.add_read(f"find_text '{text}': match {res.index + 1} of {res.total}")
     where = " (inside an embedded frame)" if res.frame_url and res.frame_url != ctx.page.url else ""
     where += f" on {res.page}" if res.page else ""
     return Outcome(
@@ -38,6 +39,7 @@ async def exec_read_text(ctx: ExecContext, action: Action) -> Outcome:
         return Outcome(
             ok=False, check_change=False, note=f"read_text: no text matching '{near}' on this page."
         )
+    ctx.response.add_read(f"read_text near '{near}': {res.text}")
     note = f"read_text near '{near}' ({res.matches} match{'es' if res.matches != 1 else ''}): {res.text}"
     if res.replaced:
         note += (

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from webfovea.app.bench import suite_defaults
-from webfovea.app.config import vision_overrides
+from webfovea.app.config import verifier_overrides, vision_overrides
 from webfovea.app.errors import AppError
 from webfovea.app.reporter import Reporter
 from webfovea.app.run import RunPlan, run_and_summarise
@@ -45,6 +45,7 @@ class AbOptions:
     cap: str | None = None
     vision_model: str | None = None
     vision_base_url: str | None = None
+    verifier: str | None = None  # --verifier SPEC: every arm whose `verifier` is on asks it
 
 
 @dataclass
@@ -79,6 +80,7 @@ def _configs(o: AbOptions, budgets: dict[str, Any]) -> tuple[list[Arm], dict[str
     except ArmError as e:
         raise AppError(str(e)) from None
     vision = vision_overrides(o.vision_model, o.vision_base_url)  # every arm asks the same vision model
+    vision.update(verifier_overrides(o.verifier))
     return parsed, {name: c.model_copy(update=vision) for name, c in configs.items()}
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from webfovea.app.config import build_config, check_model, vision_overrides
+from webfovea.app.config import build_config, check_model, verifier_overrides, vision_overrides
 from webfovea.app.errors import AppError
 from webfovea.app.inputs import check_protocol, fault_names, oracle_via_spec, read_prices, with_docs
 from webfovea.app.reporter import Reporter
@@ -63,6 +63,7 @@ class BenchOptions:
     max_steps: int | None = None  # None: the suite's default (breakingweb: 40), else the profile's
     vision_model: str | None = None
     vision_base_url: str | None = None
+    verifier: str | None = None  # --verifier SPEC (None: the task's model)
     fresh: bool = False
 
 
@@ -101,6 +102,7 @@ def _config(o: BenchOptions, model: str, max_steps: int | None = None) -> Harnes
         **({"user_data_dir": o.user_data_dir} if o.user_data_dir else {}),
         **({"secrets": dict(o.secrets)} if o.secrets else {}),
         **vision_overrides(o.vision_model, o.vision_base_url),
+        **verifier_overrides(o.verifier),
         **({"max_steps": max_steps} if max_steps is not None else {}),
     )
 

@@ -48,6 +48,15 @@ def check_model(model: str, base_url: str | None) -> None:
         raise AppError(str(e)) from None
 
 
+def verifier_overrides(verifier: str | None) -> dict[str, object]:
+    """Config fields for --verifier (none when it is not given: the task's model verifies); the
+    model is checked like --model before any browser starts."""
+    if not verifier:
+        return {}
+    check_model(verifier, None)
+    return {"verifier_model": verifier}
+
+
 def vision_overrides(vision_model: str | None, vision_base_url: str | None) -> dict[str, object]:
     """Config fields for --vision-model (none when it is not given: configs stay as before);
     the model is checked like --model before any browser starts."""

@@ -36,8 +36,8 @@ class ReplayResult:
     after: list[str] = field(default_factory=list)  # what the suite's post-run step reported
 
 
-def _recorded(run_dir: Path) -> tuple[list[Task], str | None, str | None]:
-    """The run's tasks, its suite and its observation mode."""
+def _recorded(run_dir: Path) -> tuple[list[Task], str | None, str | None, bool]:
+    """The run's tasks, its suite, its observation mode and whether its verifier was on."""
     from webfovea.record import RecordError, read_run_info, read_run_tasks, read_summary_file
 
     try:
@@ -53,18 +53,24 @@ def _recorded(run_dir: Path) -> tuple[list[Task], str | None, str | None]:
     if suite is None and summary is not None:
         suite = (summary[0].meta.model_extra or {}).get("suite")
     observation = (info.config or {}).get("observation") if info is not None else None
-    return tasks, suite, observation
+    verifier = info is not None and "verifier" in ((info.config or {}).get("components") or [])
+    return tasks, suite, observation, verifier
 
 
 def run_replay(options: ReplayOptions, reporter: Reporter | None = None) -> ReplayResult:
     o, reporter = options, reporter or Reporter()
     if o.offline:
         go_offline()
-    tasks, suite_name, observation = _recorded(o.run_dir)
+    tasks, suite_name, observation, verified = _recorded(o.run_dir)
     out_dir = o.out_dir or o.run_dir.with_name(o.run_dir.name + "-replay")
     model = f"replay:{o.run_dir}"
+    # A run whose verifier was on: its recorded verdicts are given again (a replay cannot
+    # verify), so a rejected answer is rejected again and the recorded steps after it follow.
+    verifier = {"verifier_model": model} if verified else {}
     # Recorded replies name targets the way the run's observation mode did (points or refs).
-    config = build_config(model, o.profile, o.disable or None, o.coords, o.cap, observation=observation)
+    config = build_config(
+        model, o.profile, o.disable or None, o.coords, o.cap, observation=observation, **verifier
+    )
     plan = RunPlan(model=model, config=config, meta={"model": model, "replay_of": str(o.run_dir)})
     suite = catalog.get(suite_name)
     if suite is None and any(t.site for t in tasks):

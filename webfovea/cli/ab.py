@@ -14,6 +14,7 @@ from webfovea.cli.common import (
     ConsoleReporter,
     CoordsOpt,
     ModelOpt,
+    VerifierOpt,
     VisionBaseUrlOpt,
     VisionModelOpt,
     app_errors,
@@ -96,6 +97,7 @@ def ab(
     cap: CapOpt = None,
     vision_model: VisionModelOpt = None,
     vision_base_url: VisionBaseUrlOpt = None,
+    verifier: VerifierOpt = None,
 ) -> None:
     """Run every arm on the same tasks, budgets and seeds; compare them (pass rates, paired
     fixed/broken with an exact McNemar test, cost per step) in OUT/ab.json and OUT/report.html."""
@@ -122,6 +124,7 @@ def ab(
         cap=cap,
         vision_model=vision_model,
         vision_base_url=vision_base_url,
+        verifier=verifier,
     )
     with app_errors():
         result = run_ab(options, ConsoleReporter())

@@ -21,6 +21,7 @@ from webfovea.cli.common import (
     SecretsOpt,
     StorageStateOpt,
     UserDataDirOpt,
+    VerifierOpt,
     VisionBaseUrlOpt,
     VisionModelOpt,
     WorkspaceOpt,
@@ -183,6 +184,7 @@ def bench(
     observation: ObservationOpt = None,
     vision_model: VisionModelOpt = None,
     vision_base_url: VisionBaseUrlOpt = None,
+    verifier: VerifierOpt = None,
     fresh: Annotated[
         bool,
         typer.Option(
@@ -235,6 +237,7 @@ def bench(
         families=[f.strip() for f in families.split(",") if f.strip()] if families else None,
         vision_model=vision_model,
         vision_base_url=vision_base_url,
+        verifier=verifier,
         fresh=fresh,
     )
     with app_errors():

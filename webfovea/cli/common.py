@@ -145,6 +145,16 @@ VisionModelOpt = Annotated[
         "replay:PATH, oracle); its usage is recorded apart (vision_usage). Default: the task's own model.",
     ),
 ]
+VerifierOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--verifier",
+        help="The model that checks every finished answer in a fresh context (the `verifier` component; "
+        "same forms as --model: openai:MODEL, anthropic:MODEL, oracle — the oracle checks against the "
+        "task's truth, an upper bound); its usage is recorded apart (verifier_usage). Default: the "
+        "task's own model.",
+    ),
+]
 VisionBaseUrlOpt = Annotated[
     str | None,
     typer.Option(
@@ -161,6 +171,14 @@ def vision_overrides(vision_model: str | None, vision_base_url: str | None) -> d
 
     with app_errors():
         return config.vision_overrides(vision_model, vision_base_url)
+
+
+def verifier_overrides(verifier: str | None) -> dict[str, object]:
+    """Config fields for --verifier (none when it is not given), the model checked first."""
+    from webfovea.app import config
+
+    with app_errors():
+        return config.verifier_overrides(verifier)
 
 
 CapOpt = Annotated[

@@ -27,6 +27,7 @@ from webfovea.cli.common import (
     SecretsOpt,
     StorageStateOpt,
     UserDataDirOpt,
+    VerifierOpt,
     VisionBaseUrlOpt,
     VisionModelOpt,
     WorkspaceOpt,
@@ -40,6 +41,7 @@ from webfovea.cli.common import (
     login_overrides,
     out,
     secrets_overrides,
+    verifier_overrides,
     vision_overrides,
 )
 from webfovea.cli.judge import judge_app
@@ -80,6 +82,7 @@ def run(
     observation: ObservationOpt = None,
     vision_model: VisionModelOpt = None,
     vision_base_url: VisionBaseUrlOpt = None,
+    verifier: VerifierOpt = None,
     max_steps: Annotated[
         int | None, typer.Option("--max-steps", min=1, help="Step budget (default: profile's).")
     ] = None,
@@ -119,6 +122,7 @@ def run(
     overrides.update(login_overrides(storage_state, user_data_dir))
     overrides.update(secrets_overrides(secrets))
     overrides.update(vision_overrides(vision_model, vision_base_url))
+    overrides.update(verifier_overrides(verifier))
     config = build_config(model, profile, disable, coords, cap, observation=observation, **overrides)
     if model == "oracle" or model.startswith("oracle:"):
         raise fail(

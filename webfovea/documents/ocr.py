@@ -23,15 +23,16 @@ def available() -> bool:
     return shutil.which("tesseract") is not None
 
 
-def recognise(png: bytes, scale: float) -> list[Box] | None:
+def recognise(png: bytes, scale: float, psm: int = 3) -> list[Box] | None:
     """The lines of text Tesseract reads on a page image rendered at `scale` bitmap px per CSS px
-    (None: it failed)."""
+    (None: it failed). `psm`: Tesseract's page segmentation mode (3: a page of text; 11: sparse
+    text, as on a screenshot of a web page)."""
     exe = shutil.which("tesseract")
     if exe is None:
         return None
     try:
         done = subprocess.run(  # noqa: S603 - a fixed program, the image on stdin
-            [exe, "stdin", "stdout", "-l", "eng", "--psm", "3", "tsv"],
+            [exe, "stdin", "stdout", "-l", "eng", "--psm", str(psm), "tsv"],
             input=png,
             capture_output=True,
             timeout=TIMEOUT_S,

@@ -34,7 +34,7 @@ from webfovea.record.atomic import now_iso
 from webfovea.record.capture import Capture, start_capture
 from webfovea.record.files import config_fields
 from webfovea.record.redact import redact_text, redact_url
-from webfovea.record.schema import StepRecord, TaskResult, UsageTotals
+from webfovea.record.schema import EVIDENCE_PNG, StepRecord, TaskResult, UsageTotals
 from webfovea.record.writer import TaskRecorder
 from webfovea.task import Task
 
@@ -86,6 +86,7 @@ class TaskDriver:
         self._t0 = self.budget.started
         self.usage = UsageTotals()
         self.vision_usage = UsageTotals()
+        self.verifier_usage = UsageTotals()  # the verifier's calls, always apart (guardrails/verifier.py)
         self.steps = 0
         self.harness: Harness | None = None
         self.page: Page | None = None
@@ -129,6 +130,18 @@ class TaskDriver:
         self.harness, self.result.session_id = await task_harness(
             page, self.task, cfg, self.dir, self._capture
         )
+        if self.harness.verifier.active and cfg.verifier_model:  # a separate verifier model
+            from webfovea.models.factory import make_model  # its clients load only when a task runs
+
+            verifier = make_model(
+                cfg.verifier_model,
+                task=self.task,
+                page=page,
+                base_url=cfg.verifier_base_url,
+                sampling=cfg.sampling(),
+            )
+            self.own(verifier)
+            self.harness.verifier.use(verifier, label=cfg.verifier_model, separate=True)
         return self.harness
 
     async def goto_start(self) -> None:
@@ -226,9 +239,12 @@ class TaskDriver:
             self._record_raised(reply, h, e)
             raise
         self._count_vision(res)
+        if res.verifier is not None and res.verifier.get("call_usage") is not None:
+            self.verifier_usage.add(res.verifier["call_usage"])
         self.record(reply, res, compression, cached)
         self._env_checked = False
         if res.done:
+            self._keep_evidence(res)
             self.end(step_ending(res))
         elif self.env is not None:
             await self.check_environment()
@@ -270,6 +286,18 @@ class TaskDriver:
             self.record(reply, res)
         except Exception:  # noqa: BLE001 - the task's own ending is what was raised, not this
             pass
+
+    def _keep_evidence(self, res: StepResult) -> None:
+        """The accepted answer's evidence: evidence.png and result.json `evidence`."""
+        ev = res.evidence
+        if ev is None:
+            return
+        try:
+            ev.image.save(self.dir / EVIDENCE_PNG, optimize=False, compress_level=1)
+            ev.screenshot = EVIDENCE_PNG
+        except OSError:
+            ev.screenshot = None
+        self.result.evidence = ev.to_json()
 
     def _timed_out(self, h: Harness) -> StepResult:
         text = notes.tool_timeout(self.config.tool_timeout_s)
@@ -348,6 +376,10 @@ class TaskDriver:
         r.steps = self.steps
         r.usage = self.usage
         r.vision_usage = self.vision_usage if self.config.vision_model else None
+        verification = self.harness.verifier.to_json() if self.harness is not None else None
+        r.verification = verification
+        r.verifier_usage = self.verifier_usage if verification is not None else None
+        r.verifier_off = self.harness.verifier.off if self.harness is not None else None
         r.model_quirks = _quirks(self.model)
         r.seconds = round(time.monotonic() - self._t0, 3)
         r.ended_at = now_iso()

@@ -9,6 +9,7 @@ from playwright.async_api import Page
 from webfovea.browser.binding import bind_session
 from webfovea.config import HarnessConfig
 from webfovea.guardrails.answer import AnswerGate
+from webfovea.guardrails.verifier import Verifier
 from webfovea.guardrails.verify import VerifyGate
 from webfovea.harness import Harness
 from webfovea.record.capture import Capture
@@ -19,7 +20,7 @@ async def task_harness(
     page: Page, task: Task, config: HarnessConfig, task_dir: Path, cap: Capture | None
 ) -> tuple[Harness, str | None]:
     """A harness on `page` set up for one task — downloads kept in the task folder, the site
-    guard, the verify gate, the proving ground's session cookie — and the bound session id.
+    guard, the verify gate, the verifier, the proving ground's session cookie — and the bound session id.
     Every driver of a task (this loop, the MCP server) starts from here, so none runs unguarded."""
     h = await Harness.on_page(page, config)
     h.keep_downloads(task_dir / "downloads")
@@ -29,4 +30,7 @@ async def task_harness(
     )
     h.verify = VerifyGate.for_task(config, task)
     h.answers = AnswerGate.for_task(task)
+    h.verifier = Verifier.for_task(config, task)
+    if cap is not None:  # the page's own responses, for the request an answer's value came in
+        h.evidence.watch(page.context)
     return h, await bind_session(page, task)

@@ -127,11 +127,11 @@ class TokenTally:
         return out
 
 
-def task_tally(task_dir: Path, *, vision: bool = False) -> TokenTally:
+def task_tally(task_dir: Path, *, vision: bool = False, verifier: bool = False) -> TokenTally:
     """The usage of every recorded step of one task folder (no trajectory: nothing). With
     `vision`, the calls of a separate vision model instead (the step record's `vision`, look and
     locate with --vision-model): its tokens are priced and reported apart; `steps` then counts
-    those calls."""
+    those calls. With `verifier`, the verifier's calls (the step record's `verifier`), always apart."""
     from webfovea.record import read_trajectory
 
     tally = TokenTally()
@@ -139,7 +139,10 @@ def task_tally(task_dir: Path, *, vision: bool = False) -> TokenTally:
     if not path.exists():
         return tally
     for rec in read_trajectory(path, strict=False):
-        if vision:
+        if verifier:
+            if rec.verifier and rec.verifier.get("usage"):
+                tally.add_call(FIRST_READ_STEP, rec.verifier["usage"])
+        elif vision:
             for call in rec.vision or []:
                 if call.get("separate") and call.get("usage"):
                     tally.add_call(FIRST_READ_STEP, call["usage"])  # one-off calls: no cache warm-up

@@ -15,6 +15,7 @@ from typing import Any
 from webfovea.eval import html
 from webfovea.eval.ab import AB_JSON, read_ab_file
 from webfovea.eval.ab_report import render_ab_error, render_ab_report
+from webfovea.eval.report_evidence import evidence_html
 from webfovea.eval.report_images import THUMB_WIDTH, Thumb, step_image, thumbnails
 from webfovea.eval.report_style import CSS
 from webfovea.eval.summary import build_summary, load_summary
@@ -351,6 +352,7 @@ def _task_section(
     if row.get("error"):
         kv.append(f'<div class="kv error"><b>error</b> {_e(redact_text(row["error"]))}</div>')
     kv += _judged_html(task_dir, tid, result.truth if result else None)
+    kv.append(evidence_html(result, task_dir, task_dir.parent))
     timeline = "".join(_step_html(s, image, anchor, thumbs) for s, image in steps)
     if not timeline:
         timeline = '<li class="noimg">no steps recorded</li>'

@@ -109,6 +109,24 @@ def _rate(passed: int, total: int) -> float:
     return round(passed / total, 4) if total else 0.0
 
 
+def _verification(results: list[TaskResult]) -> dict[str, Any] | None:
+    """The verifier over the run (None when no task had it on): tasks checked, calls, rejections,
+    tasks whose final answer stood disputed, tasks accepted at the first call."""
+    checked = [r.verification for r in results if r.verification is not None]
+    if not checked:
+        return None
+    verdicts = [v for c in checked for v in c.get("verdicts") or []]
+    return {
+        "tasks": len(checked),
+        "calls": len(verdicts),
+        "rejections": sum(1 for v in verdicts if v.get("verdict") == "reject"),
+        "disputed": sum(1 for c in checked if c.get("disputed")),
+        "accepted_first": sum(
+            1 for c in checked if (c.get("verdicts") or [{}])[0].get("verdict") == "accept"
+        ),
+    }
+
+
 def _count(values: Iterable[str | None]) -> dict[str, int]:
     return dict(sorted(Counter(v for v in values if v).items()))
 
@@ -146,6 +164,7 @@ def compute_summary(run_dir: Path, tasks: list[Task], *, complete: bool, meta: d
     prices = meta.get("prices")
     total = TokenTally()
     vision_total = TokenTally()  # a separate --vision-model's calls, priced apart
+    verifier_total = TokenTally()  # the verifier's calls, priced apart (guardrails/verifier.py)
     for task in tasks:
         result, problem = check_result(run_dir / task.task_id)
         expected = {
@@ -199,6 +218,7 @@ def compute_summary(run_dir: Path, tasks: list[Task], *, complete: bool, meta: d
                 row.tokens = tally.to_json()
                 row.cost = tally.cost(prices)
             vision_total.merge(task_tally(run_dir / task.task_id, vision=True))
+            verifier_total.merge(task_tally(run_dir / task.task_id, verifier=True))
         per_task[task.task_id] = row
 
     passed = sum(1 for r in per_task.values() if r.passed)
@@ -219,6 +239,8 @@ def compute_summary(run_dir: Path, tasks: list[Task], *, complete: bool, meta: d
         per_category=_group(per_task, "category"),
         tokens=_with_units_per_task(total.to_json(prices), per_task) if total.steps else None,
         vision_tokens=vision_total.to_json(None) if vision_total.steps else None,
+        verifier_tokens=verifier_total.to_json(prices) if verifier_total.steps else None,
+        verification=_verification(results),
         taxonomy=_count(r.taxonomy for r in per_task.values()),
         taxonomy_groups=_count(GROUPS.get(r.taxonomy) for r in per_task.values() if r.taxonomy),
         stages=_count(r.stage for r in per_task.values()),

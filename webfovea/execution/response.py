@@ -7,6 +7,7 @@ which a tool fills with `addResult`/`addImage` and the server serialises once):
     ctx.response.attach("zoom", label, image, info)  # an image of its own (zoom's crop)
     ctx.response.add_call(call)                    # a model call made inside the action
     ctx.response.add_note("...")                   # one more sentence after Outcome.note
+    ctx.response.add_read("...")                   # page text the action read for the model
 
 The harness hands the response to the observation mode, which builds the next model input
 from it (`observation/modes/base.py`); the agent writes the step record from it
@@ -40,6 +41,9 @@ class Response:
     calls: list[dict[str, Any]] = field(default_factory=list)
     # Sentences for the model after the action's own note (Outcome.note), in order.
     notes: list[str] = field(default_factory=list)
+    # Page text the action read for the model (read_text's text, find_text's match): what an
+    # answer may have been read from, shown to the verifier (guardrails/verifier.py).
+    read: list[str] = field(default_factory=list)
 
     def show_screenshot(self) -> None:
         self.screenshot = True
@@ -67,6 +71,10 @@ class Response:
     def add_note(self, text: str) -> None:
         if text:
             self.notes.append(text)
+
+    def add_read(self, text: str) -> None:
+        if text:
+            self.read.append(text)
 
     def told(self, note: str) -> str:
         """The action's note followed by the sentences added here."""

@@ -176,6 +176,32 @@ def verify_request(url: str | None) -> str:
     )
 
 
+# The verifier's rejection (guardrails/verifier.py). Its opening words are part of the oracle's
+# contract: the oracle looks again only when it reads them.
+VERIFIER_OPENING = "An independent check did not accept your answer"
+
+
+def verifier_rejected(reason: str, look_at: str, left: int, ocr_note: str | None = None) -> str:
+    """A `finished` the verifier rejected: why, where to look, how many rejections are left."""
+    text = f"{VERIFIER_OPENING}: {reason or 'it does not match the evidence'}"
+    text = text.rstrip(".") + "."
+    if look_at:
+        text += f" Look at: {look_at.rstrip('.')}."
+    if ocr_note:
+        text += f" {ocr_note}"
+    after = (
+        "Check the value on the page and call finished again with the right answer"
+        if left
+        else "Check the value on the page; your next finished stands as it is"
+    )
+    return f"{text} {after}."
+
+
+def ocr_mismatch(note: str) -> str:
+    """A `finished` held once by the OCR cross-check (no verifier): its note, and what to do."""
+    return f"{note} Check the value on the screen and call finished again (the same answer if it is right)."
+
+
 def answer_invalid(error: str) -> str:
     """A `finished` whose content does not meet the task's answer schema (guardrails/answer.py)."""
     return (

@@ -25,7 +25,7 @@ class RunInfo(Record):
 
     # Keys this version does not know (written by a newer one) survive a read-update-write.
     model_config = ConfigDict(extra="allow")
-    _absent_when_none = frozenset({"suite", "interrupted", "previous_runs", "model_quirks"})
+    _absent_when_none = frozenset({"suite", "interrupted", "previous_runs", "model_quirks", "verifier_off"})
 
     model: str | None = None
     profile: str | None = None
@@ -47,6 +47,9 @@ class RunInfo(Record):
     # The quirks an instrumented model played (the oracle; its rates are in `model`): counts per
     # quirk, and the log {task_id, call, quirk, ...} gathered from each result.json's model_quirks.
     model_quirks: dict[str, Any] | None = None
+    # Why the `verifier` switch is on but checks nothing by default: the model kind replays a
+    # script (guardrails/verifier.py off_for_spec). Absent when it checks or is off.
+    verifier_off: str | None = None
 
 
 class TaskRow(Record):
@@ -127,6 +130,8 @@ class Summary(Record):
             "note",
             "tokens",
             "vision_tokens",
+            "verifier_tokens",
+            "verification",
             "per_family",
             "done_signal_fpr",
             "per_primitive",
@@ -163,6 +168,10 @@ class Summary(Record):
     # The same over the calls of a separate vision model (--vision-model: look/locate), apart
     # from the task model's; `steps` counts its calls. Absent without one.
     vision_tokens: dict[str, Any] | None = None
+    # The same over the verifier's calls (guardrails/verifier.py; `steps` counts its calls), and
+    # its verdicts over the run: {tasks, calls, rejections, disputed, accepted_first}. Absent when off.
+    verifier_tokens: dict[str, Any] | None = None
+    verification: dict[str, Any] | None = None
     per_family: dict[str, FamilyStats] | None = None  # paired breakingweb runs
     done_signal_fpr: float | None = None  # paired runs: P(failed | finished) over intervention runs
     # Paired breakingweb runs (proving_ground/breakingweb/paired.py): the same statistics per

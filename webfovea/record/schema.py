@@ -7,6 +7,7 @@ step_NNN_marked.png  the same, with the executed point marked (red dot and ring)
 step_NNN.snapshot.yml the full (untruncated, annotated) AI snapshot of step NNN (structured/hybrid)
 step_NNN_<kind>.png  an image the action of step NNN attached for the next input (zoom: step_NNN_zoom.png)
 capture.json         CaptureFile: passive request capture (when capture is on)
+evidence.png         the screenshot the accepted answer was read from, marked where the agent last acted
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from webfovea.record.atomic import Record
 RESULT_JSON = "result.json"
 TRAJECTORY_JSONL = "trajectory.jsonl"
 CAPTURE_JSON = "capture.json"
+EVIDENCE_PNG = "evidence.png"
 
 Status = Literal[
     "finished",  # the model called finished(content)
@@ -95,6 +97,17 @@ class TaskResult(BaseModel):
     # A separate vision model's calls (look/locate with --vision-model): counted apart from
     # `usage`; None when the task's own model answered them (they are in `usage` then).
     vision_usage: UsageTotals | None = None
+    # What the accepted answer was read from (guardrails/evidence.py): {screenshot (evidence.png),
+    # taken_at, url, text_read, mark, request, ocr}; None when the task ended without an answer.
+    evidence: dict[str, Any] | None = None
+    # The verifier (guardrails/verifier.py): {model, verdicts [{step, answer, verdict, reason,
+    # look_at?, note?}], rejections, disputed}; its calls' tokens apart in `verifier_usage`.
+    # None when the `verifier` switch was off.
+    verification: dict[str, Any] | None = None
+    verifier_usage: UsageTotals | None = None
+    # Why the `verifier` switch was on but nothing checked the answers: the task's model cannot
+    # verify (it replays a script) and no --verifier was given. None otherwise.
+    verifier_off: str | None = None
     # The quirks an instrumented model played (the oracle: ref quirks, contamination ...), each
     # {call, quirk, ...}; None for real models. run.json's `model_quirks` totals them.
     model_quirks: list[dict[str, Any]] | None = None
@@ -166,6 +179,11 @@ class StepRecord(BaseModel):
     stale_ref: str | None = None
     # The verify gate held this step's finished and showed the real state (guardrails/verify.py).
     verification_requested: bool = False
+    # The verifier's call on this step's finished (guardrails/verifier.py): {purpose, model,
+    # separate, raw_reply, usage, seconds, verdict, error?}; `verifier_rejected`: the task went on.
+    verifier: dict[str, Any] | None = None
+    verifier_rejected: bool = False
+    ocr_held: bool = False  # the OCR cross-check held this finished once (no verifier on)
     # look/locate: the model calls made inside the action, each {purpose, model, separate,
     # image_size, raw_reply, usage, seconds, error?}; None when the step made none.
     vision: list[dict[str, Any]] | None = None

@@ -147,6 +147,14 @@ class Misreads:
             draw = random.Random(f"oracle-misread:{self.seed}:{self.task_id}:{name}").random()
             self.fires[name] = draw < rate
         self.dialog_left_open = False  # it skipped closing a dialog: what lies under it stays hidden
+        self.at = 0  # the plan step the oracle is on (set by the model)
+        self.first_at: int | None = None  # the plan step of the first misreading
+
+    def stop(self) -> int | None:
+        """No more misreading (told to look again); the plan step of the first one, if any."""
+        self.fires = dict.fromkeys(self.fires, False)
+        self.dialog_left_open = False
+        return self.first_at
 
     @classmethod
     def from_knobs(cls, task_id: str, instruction: str, seed: int, knobs: dict[str, Any]) -> Misreads:
@@ -159,6 +167,8 @@ class Misreads:
         return any(self.fires.values())
 
     def _fired(self, knob: str, step: int, **data: Any) -> None:
+        if self.first_at is None:
+            self.first_at = self.at
         entry = {"quirk": knob.removesuffix("_rate"), "task": self.task_id, "step": step, **data}
         same = {k: v for k, v in entry.items() if k != "step"}
         if self.log and {k: v for k, v in self.log[-1].items() if k != "step"} == same:

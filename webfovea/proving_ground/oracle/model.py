@@ -22,9 +22,11 @@ from typing import Any
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
+from webfovea.guardrails.verifier import PURPOSE as VERIFY_PURPOSE
 from webfovea.models.base import Model, ModelError, ModelInput, ModelReply, Usage
 from webfovea.models.conventions import ModelConventions, conventions_by_family, conventions_for
 from webfovea.models.factory import ModelKind, ModelRequest, parse_options
+from webfovea.proving_ground.oracle.checker import rejected, verdict_text
 from webfovea.proving_ground.oracle.grounding import GroundingError, expectation_holds
 from webfovea.proving_ground.oracle.handlers import Handlers
 from webfovea.proving_ground.oracle.host import Emit, StepState, View
@@ -125,6 +127,7 @@ class OracleModel:
         # conventions table the harness sizes its screenshots by, never numbers of its own.
         self.provider: ModelConventions = conventions_by_family(str(knobs["provider"]))
         self.plan: list[Step] = list(planned.plan)
+        self._original_plan: list[Step] = list(planned.plan)  # a look again after a rejection
         self.jitter_px = float(knobs["jitter_px"])
         self.retries = int(knobs["retries_per_step"])
         self.reply_quirks = Quirks(
@@ -186,6 +189,9 @@ class OracleModel:
         if inp.purpose == "manual":  # a Protocol II manual from a trajectory's facts: no page needed
             text = write_manual(inp)
             return ModelReply(text=text, usage=self._usage(inp, text))
+        if inp.purpose == VERIFY_PURPOSE:  # the verifier's question: the candidate against the truth
+            text = verdict_text(self.task, inp.task)
+            return ModelReply(text=text, usage=self._usage(inp, text))
         if inp.purpose in ("locate", "look"):  # a look/locate question about one screenshot
             answer = self.locating.locate_answer if inp.purpose == "locate" else self.locating.look_answer
             text = await answer(inp)
@@ -196,6 +202,8 @@ class OracleModel:
         view = await self._view(inp, rng)
         if self._finished is not None and asked_to_verify(inp.feedback):
             await self._check_state()
+        if self._finished is not None and rejected(inp.feedback):
+            self._look_again()
         emit = await self._decide_patiently(view, index)
         quote = self.knobs.get("quote_in_thought")
         if quote:  # a model citing page text that looks like an action, then going on with its own
@@ -223,6 +231,14 @@ class OracleModel:
         if redo is None:
             return  # it matches: the next reply finishes again
         self.plan, self.cursor, self._finished, self._pending = redo, 0, None, False
+        self.state = StepState()
+
+    def _look_again(self) -> None:
+        """Its answer was rejected: no more misreading, back to where the first one happened."""
+        at = self.misreads.stop()
+        if at is not None:
+            self.plan, self.cursor = list(self._original_plan), at
+        self._finished, self._pending = None, False
         self.state = StepState()
 
     async def _decide_patiently(self, view: View, index: int) -> Emit:
@@ -295,6 +311,7 @@ class OracleModel:
                 return Emit(thought("wait", view.rng), "wait()", main=False)
         while self.cursor < len(self.plan):
             step = self.plan[self.cursor]
+            self.misreads.at = self.cursor
             if step.get("trap") and not await self.misreads.takes_trap(self.page, step, index):
                 self._advance()  # what a careless agent would do here: not this one
                 continue

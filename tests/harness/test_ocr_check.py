@@ -1,0 +1,96 @@
+"""The OCR cross-check (guardrails/ocr_check.py) on the proving ground's custom font: the page's
+text holds private-use characters the font draws as digits, so an answer read from the screen
+is on the screen (OCR) but not in the text read — a note to the verifier and to the agent."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageDraw
+
+from tests.harness.test_verifier import ACCEPT, Roles, act
+from tests.support.scripted import ScriptedModel
+from tests.support.servers import serve_pages
+from webfovea.agent import run_task
+from webfovea.config import make_config
+from webfovea.guardrails import ocr_check
+from webfovea.proving_ground.sites.fonts import build_pua_font, encode_pua
+from webfovea.task import Task
+
+in_loop = pytest.mark.asyncio(loop_scope="module")
+needs_tesseract = pytest.mark.skipif(shutil.which("tesseract") is None, reason="tesseract is not installed")
+
+SEED = 5
+SCORE = "8436"
+
+
+def _page() -> str:
+    return f"""<style>@font-face {{ font-family: pua; src: url('/pua.ttf'); }}
+.n {{ font-family: pua, sans-serif; font-size: 28px; }} body {{ font: 28px sans-serif; }}</style>
+<h1>City rankings</h1><table><tr><th>City</th><th>Score</th></tr>
+<tr><td>Vienna</td><td class="n">{encode_pua(SCORE, SEED)}</td></tr></table>"""
+
+
+async def _run(session, tmp_path: Path, agent: list[str], verdicts: list[str], disable: list[str]):
+    model = Roles(ScriptedModel(agent), ScriptedModel(verdicts))
+    pages: dict[str, str | bytes] = {"/": _page(), "/pua.ttf": build_pua_font(SEED)}
+    with serve_pages(pages) as srv:
+        task = Task(task_id="t", task="What is Vienna's score?", website=srv.url("/"), answer=SCORE)
+        result = await run_task(
+            task, tmp_path / "t", model=model, config=make_config(disable=disable), session=session
+        )
+    return result, model
+
+
+@needs_tesseract
+@in_loop
+async def test_ocr_flags_a_custom_font_mismatch_to_the_verifier(session, tmp_path):
+    result, model = await _run(
+        session,
+        tmp_path,
+        [act("read_text(near='Vienna')"), act(f"finished(content='{SCORE}')")],
+        [ACCEPT],
+        disable=[],
+    )
+    assert result.status == "finished" and result.evidence is not None
+    ocr = result.evidence["ocr"]
+    assert ocr["in_ocr"] is True and ocr["in_text"] is False and ocr["mismatch"] is True
+    assert "custom font" in ocr["note"]
+    assert "Cross-check: OCR cross-check" in model.verifier.seen[0].task
+
+
+@needs_tesseract
+@in_loop
+async def test_without_a_verifier_the_mismatch_holds_the_answer_once(session, tmp_path):
+    result, model = await _run(
+        session,
+        tmp_path,
+        [
+            act("read_text(near='Vienna')"),
+            act(f"finished(content='{SCORE}')"),
+            act(f"finished(content='{SCORE}')"),
+        ],
+        [],
+        disable=["verifier"],
+    )
+    assert result.status == "finished" and result.steps == 3
+    assert "OCR cross-check" in (model.agent.seen[2].feedback or "")
+    assert model.verifier.calls == 0
+
+
+def test_numbers_are_compared_without_their_separators():
+    assert ocr_check.numbers_of("about 1,234.5 and 7") == ["12345", "7"]
+    assert ocr_check.holds("Total 1 234.5 units", "12345")
+    assert not ocr_check.holds("112345", "12345")
+
+
+def test_the_check_is_skipped_with_a_note_without_tesseract(monkeypatch):
+    monkeypatch.setattr(ocr_check.ocr, "available", lambda: False)
+    image = Image.new("RGB", (200, 60), "white")
+    ImageDraw.Draw(image).text((10, 20), "8436", fill="black")
+    got = ocr_check.check("8436", image, ["8436"])
+    assert got is not None and got.skipped and not got.mismatch
+    assert got.in_ocr is None and "tesseract is not installed" in (got.note or "")
+    assert ocr_check.check("no digits here", image, []) is None

@@ -1,0 +1,120 @@
+"""The OCR cross-check (`ocr_check`): are the answer's digits where the answer says they came from?
+
+A value read from a screenshot can differ from the page's text: a custom font draws other
+digits than the DOM holds (the rankings site), a canvas holds no text at all, a DOM left stale
+by a script still holds the old figure. So the numbers of a candidate answer are looked for in
+two places — the OCR of the evidence screenshot (Tesseract, the optional Debian package
+`tesseract-ocr`, through `documents/ocr.py`) and the page text the agent read (`read_text`,
+`find_text`) — and when they are missing from one of them the check writes one sentence, which
+goes to the verifier with the evidence and to the agent when its answer is sent back.
+
+Without Tesseract the check is skipped with a note (`ocr: null` never means "matched").
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image
+
+from webfovea.documents import ocr
+
+_NUMBER = re.compile(r"\d(?:[\d,.'\u00a0\u202f ]*\d)?")
+# Separators inside a number (1,234.5 / 1 234,5 / 1'234): dropped before comparing digits.
+_SEPARATOR = re.compile(r"(?<=\d)[,.'\u00a0\u202f ](?=\d)")
+OCR_SCALE = 2  # the screenshot is enlarged before recognition: its text is small at the cap
+SPARSE_TEXT = 11  # Tesseract's mode for text scattered over a page (labels, cells), not paragraphs
+
+
+@dataclass
+class OcrCheck:
+    numbers: list[str]  # the answer's numbers, as digit strings
+    in_ocr: bool | None  # all of them in the OCR of the evidence (None: no OCR)
+    in_text: bool | None  # all of them in the text read (None: no text was read)
+    note: str | None  # the mismatch, or why the check was skipped; None: it matched
+    skipped: bool = False  # Tesseract is missing or failed
+
+    @property
+    def mismatch(self) -> bool:
+        return not self.skipped and self.note is not None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "numbers": self.numbers,
+            "in_ocr": self.in_ocr,
+            "in_text": self.in_text,
+            "mismatch": self.mismatch,
+            "skipped": self.skipped,
+            "note": self.note,
+        }
+
+
+def numbers_of(text: str) -> list[str]:
+    """The numbers in `text` as digit strings, separators dropped ("1,234.5" -> "12345")."""
+    return [re.sub(r"\D", "", m.group(0)) for m in _NUMBER.finditer(text or "")]
+
+
+def holds(haystack: str, digits: str) -> bool:
+    """`digits` occurs in `haystack` as a whole number (its separators ignored)."""
+    flat = _SEPARATOR.sub("", haystack or "")
+    return re.search(rf"(?<!\d){re.escape(digits)}(?!\d)", flat) is not None
+
+
+def recognise_text(image: Image.Image) -> str | None:
+    """The text Tesseract reads on the image (None: not installed, or it failed)."""
+    if not ocr.available():
+        return None
+    big = image.convert("RGB").resize((image.width * OCR_SCALE, image.height * OCR_SCALE))
+    buf = io.BytesIO()
+    big.save(buf, format="PNG")
+    boxes = ocr.recognise(buf.getvalue(), OCR_SCALE, psm=SPARSE_TEXT)
+    return None if boxes is None else "\n".join(b[4] for b in boxes)
+
+
+def check(
+    answer: str, image: Image.Image, texts: list[str], shown: list[Image.Image] | None = None
+) -> OcrCheck | None:
+    """Cross-check the answer's numbers (None: the answer has none, nothing to check: Tesseract,
+    seconds a screenshot (docs/results/verifier.md), runs only for an answer with digits). `shown`: images the
+    agent's actions showed it beside the screenshot (a zoom crop), read too."""
+    numbers = numbers_of(answer)
+    if not numbers:
+        return None
+    read = "\n".join(texts)
+    in_text = all(holds(read, n) for n in numbers) if texts else None
+    seen = recognise_text(image)
+    if seen is None:
+        why = "OCR check skipped: tesseract is not installed" if not ocr.available() else "OCR failed"
+        return OcrCheck(numbers, None, in_text, why + ".", skipped=True)
+    in_ocr = all(holds(seen, n) for n in numbers)
+    for crop in shown or []:  # only when the screenshot did not show them all
+        if in_ocr:
+            break
+        seen = f"{seen}\n{recognise_text(crop) or ''}"
+        in_ocr = all(holds(seen, n) for n in numbers)
+    return OcrCheck(numbers, in_ocr, in_text, _mismatch(answer, in_ocr, in_text))
+
+
+def _mismatch(answer: str, in_ocr: bool, in_text: bool | None) -> str | None:
+    said = f"the digits of the answer {answer.strip()[:60]!r}"
+    if in_ocr and in_text is False:
+        return (
+            f"OCR cross-check: {said} are on the screen but not in the page text read: the site may "
+            "draw its digits with a custom font, so the text and the screen disagree."
+        )
+    if not in_ocr and in_text:
+        return (
+            f"OCR cross-check: {said} are in the page text read but not on the screen (OCR): a custom "
+            "font, a canvas or stale page text may show another value than the text holds."
+        )
+    if not in_ocr:
+        where = (
+            "neither on the screen (OCR) nor in the page text read"
+            if in_text is False
+            else "on the screen (OCR)"
+        )
+        return f"OCR cross-check: {said} were not found {where}."
+    return None

@@ -1,0 +1,237 @@
+"""The `verifier`: every `finished` is checked by a model in a fresh context before it stands.
+
+Most decision failures are a wrong row or a wrong table read with confidence, and on
+BreakingWeb (seed 003) 75% of agent failures end with a declared success. The agent's own
+context is the worst place to catch that: it holds the reasoning that led to the misreading.
+So the harness asks one separate call — the verifier model (`--verifier SPEC`, default the
+task's own model) — shown only the task, the candidate answer and its evidence
+(guardrails/evidence.py: the screenshot it was read from, marked where the agent last acted,
+the page text it read, the URL, the OCR cross-check's note), never the agent's thoughts or
+history. It replies in a small fixed form:
+
+    VERDICT: accept | reject
+    REASON: one sentence
+    LOOK AT: what to look at again (when rejecting)
+
+A rejection goes back to the agent as feedback and the task goes on (the step counts like any
+other); after `MAX_REJECTIONS` the next `finished` stands unchecked and result.json says
+`disputed`. A reply that cannot be read counts as accept, with a note: a verifier must never
+end or block a task by failing. Its calls are recorded on the step (`verifier`) and counted
+apart from the task model's (result.json `verifier_usage`, summary.json `verifier_tokens`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from webfovea.config import Component, HarnessConfig
+from webfovea.guardrails.evidence import Evidence
+from webfovea.models.base import VERIFY_PURPOSE, Model, ModelInput, verify_refusal
+from webfovea.models.factory import model_kind
+from webfovea.task import Task
+
+MAX_REJECTIONS = 2
+PURPOSE = VERIFY_PURPOSE  # ModelInput.purpose of the call (a model may answer it its own way)
+ANSWER_OPEN, ANSWER_CLOSE = "<<<", ">>>"  # the candidate answer sits between these lines
+
+SYSTEM = """You check the answer a web agent gave to a task. You did not do the task; you see only
+the task, the agent's candidate answer and the evidence it was read from: a screenshot of the page
+(a red ring marks where the agent last acted), the page text the agent read, the page's URL and
+any cross-check notes. Accept the answer when the evidence shows it answers the task (the right
+row, series, period and unit). Reject it when the evidence shows another value, or that it was read
+from the wrong place (a summary box, a look-alike row, the wrong table or period).
+
+Reply in exactly this form, three lines, nothing else:
+VERDICT: accept or reject
+REASON: one sentence
+LOOK AT: where the agent should look again (write "-" when accepting)"""
+CLOSING = "Answer now in the form asked for."
+
+_VERDICT = re.compile(r"verdict\s*[:=\-]\s*\**\s*(accept(?:ed)?|reject(?:ed)?)", re.IGNORECASE)
+_FIELD = {
+    "reason": re.compile(r"^\W*reason\W*[:=\-]\s*(.+)$", re.IGNORECASE | re.MULTILINE),
+    "look_at": re.compile(r"^\W*look[ _]?at\W*[:=\-]\s*(.+)$", re.IGNORECASE | re.MULTILINE),
+}
+_BARE = re.compile(r"^\W*(accept(?:ed)?|reject(?:ed)?)\b", re.IGNORECASE)
+_THINK = re.compile(r"<think>.*?</think>", re.IGNORECASE | re.DOTALL)
+
+
+@dataclass
+class Verdict:
+    accept: bool
+    reason: str = ""
+    look_at: str = ""
+    note: str | None = None  # why an unreadable reply counted as accept
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"verdict": "accept" if self.accept else "reject", "reason": self.reason}
+        if self.look_at:
+            out["look_at"] = self.look_at
+        if self.note:
+            out["note"] = self.note
+        return out
+
+
+def parse_verdict(text: str) -> Verdict:
+    """The verifier's reply as a verdict: the three-line form, a JSON object with the same keys,
+    or a reply that starts with the word; anything else is an accept with a note."""
+    body = _THINK.sub("", text or "").strip()
+    data = _json_object(body)
+    if data is not None and str(data.get("verdict", "")).lower().startswith(("accept", "reject")):
+        return Verdict(
+            str(data["verdict"]).lower().startswith("accept"),
+            str(data.get("reason") or "")[:500],
+            str(data.get("look_at") or data.get("look at") or "")[:300].strip("- "),
+        )
+    found = _VERDICT.search(body) or _BARE.search(body)
+    if found is None:
+        return Verdict(True, "", note=f"unreadable verifier reply, counted as accept: {body[:160]!r}")
+    fields = {k: (m.group(1).strip() if (m := rx.search(body)) else "") for k, rx in _FIELD.items()}
+    look_at = fields["look_at"].strip("*- ").strip()
+    return Verdict(found.group(1).lower().startswith("accept"), fields["reason"][:500], look_at[:300])
+
+
+def _json_object(body: str) -> dict[str, Any] | None:
+    start, end = body.find("{"), body.rfind("}")
+    if start < 0 or end <= start:
+        return None
+    try:
+        data = json.loads(body[start : end + 1])
+    except json.JSONDecodeError:
+        return None
+    return {str(k).lower(): v for k, v in data.items()} if isinstance(data, dict) else None
+
+
+def request_text(task: str, ev: Evidence) -> str:
+    """What the verifier is told beside the screenshot: the task, the answer, its evidence."""
+    read = "\n".join(f"- {t}" for t in ev.texts) or "(the agent read no page text)"
+    lines = [
+        f"Task: {task}",
+        "",
+        "Candidate answer:",
+        ANSWER_OPEN,
+        ev.answer,
+        ANSWER_CLOSE,
+        "",
+        f"Page URL: {ev.url}",
+        "",
+        "Page text the agent read:",
+        read,
+    ]
+    if ev.ocr is not None and ev.ocr.note:
+        lines += ["", f"Cross-check: {ev.ocr.note}"]
+    lines += ["", "The screenshot is the page the answer was read from."]
+    return "\n".join(lines)
+
+
+def candidate_of(text: str) -> str | None:
+    """The candidate answer in a verifier request (for a model that reads it: the oracle)."""
+    start, end = text.find(f"\n{ANSWER_OPEN}\n"), text.rfind(f"\n{ANSWER_CLOSE}\n")
+    if start < 0 or end < start:
+        return None
+    return text[start + len(ANSWER_OPEN) + 2 : end]
+
+
+@dataclass
+class Verifier:
+    """Per task: on with the switch and a model to ask; counts the rejections."""
+
+    active: bool = False
+    task: str = ""
+    model: Model | None = None
+    label: str = "task model"
+    separate: bool = False
+    rejections: int = 0
+    disputed: bool = False
+    verdicts: list[dict[str, Any]] = field(default_factory=list)
+    off: str | None = None  # why it is on but asks no one (the task's model cannot verify)
+
+    @classmethod
+    def for_task(cls, config: HarnessConfig, task: Task | None) -> Verifier:
+        if task is None or not config.on(Component.verifier):
+            return cls()
+        return cls(active=True, task=task.instruction())
+
+    def use(self, model: Model, *, label: str, separate: bool) -> None:
+        """Ask `model`; the task's own model (not `separate`) only when it can check an answer:
+        a model that replays a script would answer with its next scripted line (models/base.py
+        `verify_refusal`), so the verifier stays off and says why (result.json `verifier_off`).
+        A --verifier model is always used: the user chose it."""
+        refusal = None if separate else verify_refusal(model)
+        if refusal is not None:
+            self.off = off_note(refusal)
+            return
+        self.model, self.label, self.separate, self.off = model, label, separate, None
+
+    @property
+    def asks(self) -> bool:
+        """The next `finished` goes to the verifier (on, a model, rejections left)."""
+        return self.active and self.model is not None and self.rejections < MAX_REJECTIONS
+
+    def stands_disputed(self) -> bool:
+        """True when this `finished` stands only because the rejections are spent."""
+        if self.active and self.model is not None and self.rejections >= MAX_REJECTIONS:
+            self.disputed = True
+        return self.disputed
+
+    async def review(self, ev: Evidence, step: int) -> tuple[Verdict, dict[str, Any]]:
+        """One call in a fresh context; never raises (a failed call counts as accept, noted)."""
+        assert self.model is not None
+        inp = ModelInput(
+            system=SYSTEM,
+            task=request_text(self.task, ev),
+            history=[],
+            images=[ev.image],
+            feedback=None,
+            step=len(self.verdicts),
+            purpose=PURPOSE,
+            closing=CLOSING,
+        )
+        t0 = time.monotonic()
+        call: dict[str, Any] = {"purpose": PURPOSE, "model": self.label, "separate": self.separate}
+        try:
+            reply = await self.model.next_reply(inp)
+            verdict = parse_verdict(reply.text or "")
+            call.update(raw_reply=reply.text or "", usage=reply.usage.to_json(), call_usage=reply.usage)
+        except Exception as e:  # noqa: BLE001 - a verifier that fails must not end the task
+            why = f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"[:300]
+            verdict = Verdict(True, note=f"the verifier call failed, counted as accept: {why}")
+            call["error"] = why
+        call["seconds"] = round(time.monotonic() - t0, 4)
+        if not verdict.accept:
+            self.rejections += 1
+        call["verdict"] = verdict.to_json()
+        self.verdicts.append({"step": step, "answer": ev.answer, **verdict.to_json()})
+        return verdict, call
+
+    def to_json(self) -> dict[str, Any] | None:
+        """result.json `verification` (None when the verifier was off or had no model)."""
+        if not self.active or self.model is None:
+            return None
+        return {
+            "model": self.label,
+            "verdicts": self.verdicts,
+            "rejections": self.rejections,
+            "disputed": self.disputed,
+        }
+
+
+def off_note(why: str) -> str:
+    return f"verifier off: {why}; give --verifier SPEC"
+
+
+def off_for_spec(config: HarnessConfig, spec: str) -> str | None:
+    """run.json `verifier_off`: why a run's verifier checks nothing by default — the switch is on,
+    no --verifier was given, and the model kind of `spec` declares its models cannot verify
+    (`ModelKind.can_verify`, models/factory.py). None when it checks, or when the switch is off."""
+    if not config.on(Component.verifier) or config.verifier_model:
+        return None
+    name = spec.partition(":")[0]
+    kind = model_kind(name) if name else None
+    if kind is None or kind.can_verify:
+        return None
+    return off_note(f"model kind {kind.name} replays a script")
