@@ -26,6 +26,7 @@ from typing import Any
 
 from webfovea.agent import run_task as agent_run_task
 from webfovea.config import HarnessConfig
+from webfovea.models.routes import recorded
 from webfovea.record import mark_run_ended, new_run_info, write_run_info, write_run_tasks
 from webfovea.record.schema import TaskResult
 from webfovea.runner.backends import Backend
@@ -231,6 +232,7 @@ def _run(tasks: list[Task], out_dir: Path, options: RunOptions) -> RunOutcome:
                 new_run_info(
                     model=options.model,
                     config=config,
+                    routes=recorded(options.model, config),
                     workers=workers,
                     backend=options.backend,
                     ray_address=options.ray_address,
