@@ -120,10 +120,10 @@ _OPTION_FIELDS = {
 DEFAULT_MODEL = "oracle"  # the act role when neither --model nor the routes file names one
 
 
-O = TypeVar("O", bound=Routed)
+OptionsT = TypeVar("OptionsT", bound=Routed)
 
 
-def routed(o: O) -> O:
+def routed(o: OptionsT) -> OptionsT:
     """`o` with every role its own options leave open taken from its routes file (`models`),
     and the act role defaulted: from here on the options travel as before."""
     file = read_routes(o.models)
@@ -133,7 +133,7 @@ def routed(o: O) -> O:
         if route is not None:
             updates[model_field], updates[url_field] = route.model, route.base_url
     updates["model"] = updates.get("model") or DEFAULT_MODEL
-    out: O = replace(cast(Any, o), **updates)
+    out: OptionsT = replace(cast(Any, o), **updates)
     return out
 
 
