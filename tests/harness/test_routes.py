@@ -29,7 +29,9 @@ def _toml(tmp_path: Path, text: str, name: str = "routes.toml") -> Path:
 def test_act_oracle_and_summarise_rule_are_recorded_per_role(tmp_path: Path) -> None:
     routes = _toml(tmp_path, 'act = "oracle"\nsummarise = "rule"\n')
     run = tmp_path / "run"
-    result = run_bench(BenchOptions("builtin", model=None, only="stats-select-01-vn", models=routes, out_dir=run))
+    result = run_bench(
+        BenchOptions("builtin", model=None, only="stats-select-01-vn", models=routes, out_dir=run)
+    )
     assert result.summary.passed == 1
     info = json.loads((run / "run.json").read_text())
     assert info["model"] == "oracle"
@@ -75,12 +77,26 @@ def test_a_bad_routes_file_names_the_file_and_the_key(tmp_path: Path, text: str,
 def test_the_command_line_refuses_a_bad_routes_file_with_the_key(tmp_path: Path) -> None:
     path = _toml(tmp_path, 'act = "oracle"\nlocate = "oracle"\n')
     res = subprocess.run(
-        [sys.executable, "-m", "webfovea.cli", "bench", "builtin", "--models", str(path), "--out", str(tmp_path / "r")],
+        [
+            sys.executable,
+            "-m",
+            "webfovea.cli",
+            "bench",
+            "builtin",
+            "--models",
+            str(path),
+            "--out",
+            str(tmp_path / "r"),
+        ],
         capture_output=True,
         text=True,
         timeout=60,
     )
-    assert res.returncode == 2 and "unknown role 'locate'" in res.stderr and str(path) in res.stderr.replace("\n", "")
+    assert (
+        res.returncode == 2
+        and "unknown role 'locate'" in res.stderr
+        and str(path) in res.stderr.replace("\n", "")
+    )
 
 
 def test_options_win_over_the_file(tmp_path: Path) -> None:
@@ -133,7 +149,11 @@ def test_the_look_role_routed_to_a_second_model_gets_the_look_calls(tmp_path: Pa
         openai_ok("Thought: read it\nAction: look(question='What colour is the box?')", 1000, 20),
         openai_ok("Thought: done\nAction: finished(content='red')", 1000, 20),
     ]
-    with serve_pages({"/": PAGE}) as site, fake_llm(main) as llm, fake_llm([openai_ok("The box is red.", 650, 5)]) as vlm:
+    with (
+        serve_pages({"/": PAGE}) as site,
+        fake_llm(main) as llm,
+        fake_llm([openai_ok("The box is red.", 650, 5)]) as vlm,
+    ):
         # By option: the file's look goes to a port nothing listens on, --vision-model wins.
         look = "http://127.0.0.1:9/v1" if by_option else vlm.base_url
         routes = _toml(
@@ -141,7 +161,9 @@ def test_the_look_role_routed_to_a_second_model_gets_the_look_calls(tmp_path: Pa
             f'act = {{model = "openai:main-model", base_url = "{llm.base_url}"}}\n'
             f'look = {{model = "openai:file-vision", base_url = "{look}"}}\nverify = "openai:main-model"\n',
         )
-        extra = ("--vision-model", "openai:vision-model", "--vision-base-url", vlm.base_url) if by_option else ()
+        extra = (
+            ("--vision-model", "openai:vision-model", "--vision-base-url", vlm.base_url) if by_option else ()
+        )
         res = _run(tmp_path, routes, site.url("/"), "--disable", "verifier", *extra)
         assert res.returncode == 0, res.stderr + res.stdout
         main_bodies, vision_bodies = [r.body for r in llm.received], [r.body for r in vlm.received]
@@ -150,5 +172,10 @@ def test_the_look_role_routed_to_a_second_model_gets_the_look_calls(tmp_path: Pa
     assert "What colour" in json.dumps(vision_bodies[0]) and "The box is red." in json.dumps(main_bodies[1])
     result = json.loads((tmp_path / "t" / "result.json").read_text())
     assert result["answer"] == "red" and result["vision_usage"]["prompt_tokens"] == 650
-    assert result["routes"]["look"] == {"model": "openai:vision-model" if by_option else "openai:file-vision", "via": "own"}
-    assert result["routes"]["act"]["model"] == "openai:main-model" and result["routes"]["verify"]["via"] == "off"
+    assert result["routes"]["look"] == {
+        "model": "openai:vision-model" if by_option else "openai:file-vision",
+        "via": "own",
+    }
+    assert (
+        result["routes"]["act"]["model"] == "openai:main-model" and result["routes"]["verify"]["via"] == "off"
+    )
