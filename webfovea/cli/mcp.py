@@ -132,8 +132,8 @@ def mcp(
         from webfovea.app.config import DEFAULT_MODEL
 
         # The client is the act role; the file's act only sizes the screenshot like --model, and
-        # its look and verify routes are the calls the harness itself makes (no summary: the
-        # client keeps its own context).
+        # its verify route is the call the server itself makes on `finished` (look is offered in
+        # no vision-only server; no summary: the client keeps its own context).
         roles = role_options(models=models, model=model)
         model = model or (roles.model if roles.model != DEFAULT_MODEL else None)
         overrides.update(vision_overrides(roles.vision_model, roles.vision_base_url))

@@ -2,11 +2,13 @@
 
 Seed 002's numbers: when the estimated context reaches 75% of the model's budget (the
 conventions row's `context_tokens`, 280,000 by default), the older turns are summarised by
-the task's own model in a separate call through the same client (objective, completed
+the task's own model — or the model the `summarise` role is routed to (`--summary-model`,
+models/routes.py) — in a separate call (objective, completed
 operations, current page state, key information, remaining steps; at most 6,000
 characters) and the last 10% of the messages stay verbatim. When the summary call fails
 (the endpoint errs, the reply is empty), the task goes on: as many recent messages as fit
-are kept, with the task and an instruction to look at the page again before acting.
+are kept, with the task and an instruction to look at the page again before acting; the
+same rule answers at once when the role is routed to it (`summarise = "rule"`: no call).
 
 The estimate is ours, not the provider's (it must be known before the call): text at four
 characters a token, images at width x height / 750 tokens (Anthropic's rule; other
