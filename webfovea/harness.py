@@ -433,7 +433,8 @@ class Harness(PageKeeper):
             v = executed.verdict  # no change at all, in the DOM or in any cell of the pixel grid
             self._still = v is not None and v.changed is False and v.pixels is not None and not v.pixels
         self._told = executed.outcome.response
-        self.evidence.saw(executed.outcome.response.read, executed.outcome.point)
+        told = executed.outcome.response
+        self.evidence.saw(told.read, executed.outcome.point, [a.image for a in told.attachments])
         if executed.rejected:
             result.error = executed.refusal
         elif result.outcome in ("failed", "rejected"):

@@ -29,7 +29,8 @@ async def review_answer(h: Harness, obs: Observation, answer: str, result: StepR
     result.evidence = ev
     if h.config.on(Component.ocr_check):
         # Tesseract is a separate program: run it off the event loop, the page keeps being served.
-        ev.ocr = await asyncio.to_thread(ocr_check.check, answer, obs.image, ev.texts)
+        shown = list(h.evidence.shown)  # a zoom crop the answer may have been read from
+        ev.ocr = await asyncio.to_thread(ocr_check.check, answer, obs.image, ev.texts, shown)
     ocr_note = ev.ocr.note if ev.ocr is not None and ev.ocr.mismatch else None
     v = h.verifier
     if v.asks:
@@ -42,8 +43,10 @@ async def review_answer(h: Harness, obs: Observation, answer: str, result: StepR
             return
     elif v.stands_disputed():
         pass  # the rejections are spent: this answer stands, and the record says it was disputed
-    elif ocr_note is not None and not h.ocr_held:
-        h.ocr_held = True  # once per task: a second hold would only teach it to say finished twice
+    elif ocr_note is not None and not h.ocr_held and v.off is None:
+        # Once per task: a second hold would only teach it to say finished twice. Not for a
+        # model that replays a script (v.off says so): it cannot look again, only go on.
+        h.ocr_held = True
         result.answer, result.ocr_held = answer, True
         result.feedback = notes.ocr_mismatch(ocr_note)
         return

@@ -14,7 +14,7 @@ from webfovea.agent import run_task
 from webfovea.config import make_config
 from webfovea.eval.report import write_report
 from webfovea.feedback.notes import VERIFIER_OPENING
-from webfovea.guardrails.verifier import PURPOSE
+from webfovea.guardrails.verifier import PURPOSE, off_for_spec
 from webfovea.models.base import ModelInput, ModelReply
 from webfovea.task import Task
 
@@ -142,3 +142,26 @@ async def test_with_the_verifier_off_no_call_and_no_verification(session, tmp_pa
     assert result.status == "finished" and model.verifier.calls == 0
     assert result.verification is None and result.verifier_usage is None
     assert result.evidence is not None  # the evidence is kept whatever the verifier
+
+
+async def test_a_model_that_replays_a_script_is_not_asked_and_the_record_says_why(session, tmp_path):
+    agent = ScriptedModel([act("finished(content='9.9')")])  # declares can_verify = False
+    with serve_pages({"/": PAGE, "/api/cpi.json": API}) as srv:
+        result = await run_task(
+            _task(srv.url("/")), tmp_path / "t", model=agent, config=make_config(), session=session
+        )
+    assert result.status == "finished" and agent.calls == 1  # no verifier call took a reply
+    assert result.verification is None and result.verifier_usage is None
+    assert result.verifier_off == "verifier off: ScriptedModel replays a script; give --verifier SPEC"
+    assert json.loads((tmp_path / "t" / "result.json").read_text())["verifier_off"] == result.verifier_off
+
+
+def test_the_default_per_model_kind() -> None:
+    on = make_config()
+    assert off_for_spec(on, "replay:runs/x") == (
+        "verifier off: model kind replay replays a script; give --verifier SPEC"
+    )
+    assert off_for_spec(on, "oracle:realistic=true") is None  # the oracle checks against the truth
+    assert off_for_spec(on, "openai:gpt-4o") is None
+    assert off_for_spec(make_config(verifier_model="oracle"), "replay:runs/x") is None
+    assert off_for_spec(make_config(disable=["verifier"]), "replay:runs/x") is None

@@ -28,6 +28,8 @@ DONE = "Thought: The request is saved.\nAction: finished(content='saved')"
 class Scripted:
     """Replies from a list; records what it was shown (feedback, the page's list) at each call."""
 
+    can_verify = False  # a script: the verifier stays off for it (models/base.py verify_refusal)
+
     def __init__(self, replies: list[str], page_of: list[Page]) -> None:
         self.replies = list(replies)
         self.page_of = page_of

@@ -56,6 +56,9 @@ def test_vision_model_answers_look_and_locate(tmp_path):
                 "openai:vision-model",
                 "--vision-base-url",
                 vlm.base_url,
+                # the servers reply from fixed lists: no verifier call to spend a reply on
+                "--disable",
+                "verifier",
                 "--out",
                 str(tmp_path / "t"),
             ],

@@ -101,6 +101,8 @@ Reply = Callable[[ModelInput], str]
 class PageModel:
     """A scripted model whose replies may name a point in CSS px (scaled to the image it is sent)."""
 
+    can_verify = False  # a script: the verifier stays off for it (models/base.py verify_refusal)
+
     def __init__(self, replies: list[Reply]) -> None:
         self.replies = list(replies)
         self.calls = 0

@@ -13,6 +13,8 @@ FINISH = "Thought: x\nAction: finished(content='x')"
 class ScriptedModel:
     """`then`: the reply once the list is used up (None: running out fails the test)."""
 
+    can_verify = False  # a script cannot check an answer: the verifier stays off for it
+
     def __init__(
         self,
         replies: list[str],
@@ -46,6 +48,8 @@ class ScriptedModel:
 class PointingModel:
     """Replies written against CSS points of a 1920 px wide viewport, (action, point or None,
     the other arguments), mapped into the image it is sent; every input kept in `seen`."""
+
+    can_verify = False
 
     def __init__(self, steps: list[tuple[str, tuple[float, float] | None, str]]) -> None:
         self.steps = list(steps)

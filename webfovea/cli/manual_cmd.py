@@ -48,10 +48,9 @@ def manual(
 ) -> None:
     """Write a manual for each task of RUN_DIR judged successful; re-run the others (--retries),
     and list what is left for a person to refine. `bench --protocol II --manuals DIR` takes them."""
+    from webfovea.app.config import read_routes
     from webfovea.app.errors import AppError
     from webfovea.app.manuals import ManualOptions, run_manuals
-
-    from webfovea.app.config import read_routes
     from webfovea.models.routes import pick
 
     with app_errors():

@@ -383,7 +383,8 @@ class TaskDriver:
         r.verification = verification
         r.verifier_usage = self.verifier_usage if verification is not None else None
         r.summary_usage = self.summary_usage if self.summariser is not None else None
-        r.routes = recorded(self.settings.model_label, self.config)
+        r.verifier_off = self.harness.verifier.off if self.harness is not None else None
+        r.routes = recorded(self.settings.model_label, self.config, verifier_off=r.verifier_off is not None)
         r.model_quirks = _quirks(self.model)
         r.seconds = round(time.monotonic() - self._t0, 3)
         r.ended_at = now_iso()

@@ -26,6 +26,7 @@ from webfovea.record.writer import mark_points
 
 MAX_TEXTS = 8  # the latest texts read that go with an answer
 MAX_TEXT_CHARS = 700
+MAX_SHOWN = 2  # the latest images an action showed (zoom crops) that OCR also reads
 MAX_RESPONSES = 40  # the latest XHR/fetch responses looked at for the value
 MAX_BODY_BYTES = 256_000
 _TEXTUAL = ("json", "text", "xml", "javascript", "csv")
@@ -70,13 +71,19 @@ class EvidenceKeeper:
 
     texts: deque[str] = field(default_factory=lambda: deque(maxlen=MAX_TEXTS))
     point_css: tuple[float, float] | None = None
+    # The latest images an action itself showed (a zoom crop): an answer
+    # read from a magnified region is not legible in the screenshot, so OCR looks there too.
+    shown: deque[Image.Image] = field(default_factory=lambda: deque(maxlen=MAX_SHOWN))
     responses: deque[_Seen] = field(default_factory=lambda: deque(maxlen=MAX_RESPONSES))
     _context: Any = None
     _pending: set[asyncio.Future[None]] = field(default_factory=set)
 
-    def saw(self, read: list[str], point: tuple[float, float] | None) -> None:
-        """One executed action: the text it read, the point it acted on."""
+    def saw(
+        self, read: list[str], point: tuple[float, float] | None, shown: list[Image.Image] | None = None
+    ) -> None:
+        """One executed action: the text it read, the point it acted on, the images it showed."""
         self.texts.extend(t[:MAX_TEXT_CHARS] for t in read)
+        self.shown.extend(shown or [])
         if point is not None:
             self.point_css = (float(point[0]), float(point[1]))
 

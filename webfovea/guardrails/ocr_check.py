@@ -74,8 +74,12 @@ def recognise_text(image: Image.Image) -> str | None:
     return None if boxes is None else "\n".join(b[4] for b in boxes)
 
 
-def check(answer: str, image: Image.Image, texts: list[str]) -> OcrCheck | None:
-    """Cross-check the answer's numbers (None: the answer has none, nothing to check)."""
+def check(
+    answer: str, image: Image.Image, texts: list[str], shown: list[Image.Image] | None = None
+) -> OcrCheck | None:
+    """Cross-check the answer's numbers (None: the answer has none, nothing to check: Tesseract,
+    0.6-2.6 s a screenshot here, runs only for an answer with digits). `shown`: images the
+    agent's actions showed it beside the screenshot (a zoom crop), read too."""
     numbers = numbers_of(answer)
     if not numbers:
         return None
@@ -86,6 +90,11 @@ def check(answer: str, image: Image.Image, texts: list[str]) -> OcrCheck | None:
         why = "OCR check skipped: tesseract is not installed" if not ocr.available() else "OCR failed"
         return OcrCheck(numbers, None, in_text, why + ".", skipped=True)
     in_ocr = all(holds(seen, n) for n in numbers)
+    for crop in shown or []:  # only when the screenshot did not show them all
+        if in_ocr:
+            break
+        seen = f"{seen}\n{recognise_text(crop) or ''}"
+        in_ocr = all(holds(seen, n) for n in numbers)
     return OcrCheck(numbers, in_ocr, in_text, _mismatch(answer, in_ocr, in_text))
 
 

@@ -30,11 +30,12 @@ from typing import Any
 
 from webfovea.config import Component, HarnessConfig
 from webfovea.guardrails.evidence import Evidence
-from webfovea.models.base import Model, ModelInput
+from webfovea.models.base import VERIFY_PURPOSE, Model, ModelInput, verify_refusal
+from webfovea.models.factory import model_kind
 from webfovea.task import Task
 
 MAX_REJECTIONS = 2
-PURPOSE = "verify_answer"  # ModelInput.purpose of the call (a model may answer it its own way)
+PURPOSE = VERIFY_PURPOSE  # ModelInput.purpose of the call (a model may answer it its own way)
 ANSWER_OPEN, ANSWER_CLOSE = "<<<", ">>>"  # the candidate answer sits between these lines
 
 SYSTEM = """You check the answer a web agent gave to a task. You did not do the task; you see only
@@ -147,6 +148,7 @@ class Verifier:
     rejections: int = 0
     disputed: bool = False
     verdicts: list[dict[str, Any]] = field(default_factory=list)
+    off: str | None = None  # why it is on but asks no one (the task's model cannot verify)
 
     @classmethod
     def for_task(cls, config: HarnessConfig, task: Task | None) -> Verifier:
@@ -155,7 +157,15 @@ class Verifier:
         return cls(active=True, task=task.instruction())
 
     def use(self, model: Model, *, label: str, separate: bool) -> None:
-        self.model, self.label, self.separate = model, label, separate
+        """Ask `model`; the task's own model (not `separate`) only when it can check an answer:
+        a model that replays a script would answer with its next scripted line (models/base.py
+        `verify_refusal`), so the verifier stays off and says why (result.json `verifier_off`).
+        A --verifier model is always used: the user chose it."""
+        refusal = None if separate else verify_refusal(model)
+        if refusal is not None:
+            self.off = off_note(refusal)
+            return
+        self.model, self.label, self.separate, self.off = model, label, separate, None
 
     @property
     def asks(self) -> bool:
@@ -208,3 +218,20 @@ class Verifier:
             "rejections": self.rejections,
             "disputed": self.disputed,
         }
+
+
+def off_note(why: str) -> str:
+    return f"verifier off: {why}; give --verifier SPEC"
+
+
+def off_for_spec(config: HarnessConfig, spec: str) -> str | None:
+    """run.json `verifier_off`: why a run's verifier checks nothing by default — the switch is on,
+    no --verifier was given, and the model kind of `spec` declares its models cannot verify
+    (`ModelKind.can_verify`, models/factory.py). None when it checks, or when the switch is off."""
+    if not config.on(Component.verifier) or config.verifier_model:
+        return None
+    name = spec.partition(":")[0]
+    kind = model_kind(name) if name else None
+    if kind is None or kind.can_verify:
+        return None
+    return off_note(f"model kind {kind.name} replays a script")

@@ -165,6 +165,23 @@ class Model(Protocol):
         return []
 
 
+# ModelInput.purpose of the verifier's call (guardrails/verifier.py); a model that answers it its
+# own way (the oracle, a replay) reads it here, below the guardrails.
+VERIFY_PURPOSE = "verify_answer"
+
+
+def verify_refusal(model: object) -> str | None:
+    """Why this model cannot be the verifier (None: it can). The verifier asks a model to check an
+    answer in a fresh context; a model that replays a script (a replay, a test's list of replies)
+    would hand it the script's next line instead, and use that line up. Such a model says so
+    with a class or instance attribute `can_verify = False` (real clients and the oracle need
+    nothing: the default is True), and may name what it replays in `replays` ("a recorded run")."""
+    if getattr(model, "can_verify", True):
+        return None
+    what = getattr(model, "replays", None) or "a script"
+    return f"{type(model).__name__} replays {what}"
+
+
 def quirks_of(model: object) -> list[dict[str, Any]]:
     """A model's quirks; none for a model written before the protocol declared `quirks`
     (it is still a model: next_reply and aclose are all a driver needs)."""

@@ -64,6 +64,10 @@ class ModelKind:
     build: Callable[[ModelRequest], Model]
     # Help lines (form, what it does) when one line `name  description` is not enough.
     usage: tuple[tuple[str, str], ...] = ()
+    # False: the kind's models replay a script (replay), so they cannot check an answer in a
+    # fresh context and the `verifier` is off for them unless --verifier names another model
+    # (run.json `verifier_off`). Its models say the same (`can_verify`, models/base.py).
+    can_verify: bool = True
 
     def help_lines(self) -> tuple[tuple[str, str], ...]:
         return self.usage or ((self.name, self.description),)
@@ -299,6 +303,7 @@ for _kind in (
         "replay raw replies from a trajectory.jsonl, a task folder or a run folder",
         _build_replay,
         usage=(("replay:PATH", "replay raw replies from a trajectory.jsonl, a task folder or a run folder"),),
+        can_verify=False,
     ),
     ModelKind(
         "openai",

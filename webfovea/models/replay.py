@@ -10,7 +10,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from webfovea.models.base import ModelError, ModelInput, ModelReply, ToolCall, Usage, cut_off_of
+from webfovea.models.base import (
+    VERIFY_PURPOSE,
+    ModelError,
+    ModelInput,
+    ModelReply,
+    ToolCall,
+    Usage,
+    cut_off_of,
+)
 from webfovea.models.endpoint import ModelConfigError
 from webfovea.record import TrajectoryError, read_result, read_trajectory
 from webfovea.record.schema import RESULT_JSON, StepRecord
@@ -114,6 +122,26 @@ def load_vision_calls(path: Path) -> list[ModelReply | None]:
     return out
 
 
+def load_verifier_calls(path: Path) -> list[ModelReply | None]:
+    """The recorded replies of the verifier's calls (the step record's `verifier`), in order
+    (None: that call failed): `--verifier replay:PATH` gives a run's verdicts again."""
+    out: list[ModelReply | None] = []
+    for s in _steps(path):
+        call = s.verifier
+        if not call:
+            continue
+        used = call.get("usage") or {}
+        out.append(
+            None
+            if call.get("error")
+            else ModelReply(
+                text=str(call.get("raw_reply") or ""),
+                usage=Usage(used.get("prompt_tokens", 0), used.get("completion_tokens", 0)),
+            )
+        )
+    return out
+
+
 def recorded_model(trajectory: Path) -> str | None:
     """The model spec of the recorded run, from the task's result.json, when present and readable."""
     result = read_result(trajectory.parent)
@@ -140,11 +168,17 @@ def recorded_model_of(path: Path) -> str | None:
 class ReplayModel:
     """Returns the recorded replies in order, then fails: a replay never invents a step.
 
+    It cannot be the task's verifier (`can_verify`): asked to check an answer it would give
+    the recorded run's next step. As `--verifier replay:PATH` it gives the recorded verdicts.
+
     The recorded usage is returned with each reply, so a replayed run reports the
     cost of the decisions it re-enacts. `source_model` is the recorded run's model
     spec (None when unknown): pass it to `conventions_for` to read coordinates the
     way the recorded model wrote them.
     """
+
+    can_verify = False
+    replays = "a recorded run"
 
     def __init__(self, path: Path, task_id: str | None = None) -> None:
         self.path = find_trajectory(Path(path), task_id)
@@ -152,6 +186,8 @@ class ReplayModel:
         self.summaries = load_summaries(self.path)  # replies to history-compression calls
         self.vision_calls = load_vision_calls(self.path)  # replies to look/locate calls
         self._next_vision = 0
+        self.verifier_calls = load_verifier_calls(self.path)
+        self._next_verdict = 0
         self.source_model = recorded_model(self.path)
         self._next = 0
         self._next_summary = 0
@@ -177,6 +213,14 @@ class ReplayModel:
             if answer is None:
                 raise ModelError(f"replay: the recorded {inp.purpose} call failed")
             return answer
+        if inp.purpose == VERIFY_PURPOSE:  # --verifier replay:PATH: the recorded verdicts
+            if self._next_verdict >= len(self.verifier_calls):
+                raise ModelError(f"replay: no recorded verifier call left ({self.path})")
+            verdict = self.verifier_calls[self._next_verdict]
+            self._next_verdict += 1
+            if verdict is None:
+                raise ModelError("replay: the recorded verifier call failed")
+            return verdict
         if self._next >= len(self.replies):
             raise ModelError(f"replay exhausted after {len(self.replies)} replies ({self.path})")
         reply = self.replies[self._next]

@@ -162,16 +162,18 @@ def summary_is_rule(config: HarnessConfig) -> bool:
     return config.summary_model == RULE
 
 
-def recorded(model: str, config: HarnessConfig) -> dict[str, dict[str, Any]]:
+def recorded(model: str, config: HarnessConfig, *, verifier_off: bool = False) -> dict[str, dict[str, Any]]:
     """The route of each role a task's run uses, as run.json and result.json record it:
     `{ROLE: {model, via}}`, via `own` (a model of its own), `act` (the task's model in a
-    separate call), `rule` (no model), or `off` (the role's component is off: no call)."""
+    separate call), `rule` (no model), or `off` (the role's component is off: no call; for
+    verify also `verifier_off`, a task model that replays a script and no verifier given)."""
     out: dict[str, dict[str, Any]] = {"act": {"model": model, "via": "own"}}
     for r in ROLES.values():
         if r.model_field is None:
             continue
         spec = getattr(config, r.model_field)
-        if r.switch is not None and not config.on(r.switch):
+        off = r.switch is not None and not config.on(r.switch)
+        if off or (r.name == "verify" and verifier_off):
             out[r.name] = {"model": None, "via": "off"}
         elif spec == RULE:
             out[r.name] = {"model": None, "via": "rule"}

@@ -25,7 +25,9 @@ class RunInfo(Record):
 
     # Keys this version does not know (written by a newer one) survive a read-update-write.
     model_config = ConfigDict(extra="allow")
-    _absent_when_none = frozenset({"suite", "interrupted", "previous_runs", "model_quirks", "routes"})
+    _absent_when_none = frozenset(
+        {"suite", "interrupted", "previous_runs", "model_quirks", "verifier_off", "routes"}
+    )
 
     model: str | None = None
     profile: str | None = None
@@ -50,6 +52,9 @@ class RunInfo(Record):
     # The quirks an instrumented model played (the oracle; its rates are in `model`): counts per
     # quirk, and the log {task_id, call, quirk, ...} gathered from each result.json's model_quirks.
     model_quirks: dict[str, Any] | None = None
+    # Why the `verifier` switch is on but checks nothing by default: the model kind replays a
+    # script (guardrails/verifier.py off_for_spec). Absent when it checks or is off.
+    verifier_off: str | None = None
 
 
 class TaskRow(Record):
@@ -130,6 +135,8 @@ class Summary(Record):
             "note",
             "tokens",
             "vision_tokens",
+            "verifier_tokens",
+            "verification",
             "roles",
             "per_family",
             "done_signal_fpr",

@@ -111,6 +111,9 @@ class TaskResult(BaseModel):
     # The model each role used (models/routes.py `recorded`): {act, look, verify, summarise:
     # {model, via: own | act | rule | off}}; run.json records the same for the run.
     routes: dict[str, dict[str, Any]] | None = None
+    # Why the `verifier` switch was on but nothing checked the answers: the task's model cannot
+    # verify (it replays a script) and no --verifier was given. None otherwise.
+    verifier_off: str | None = None
     # The quirks an instrumented model played (the oracle: ref quirks, contamination ...), each
     # {call, quirk, ...}; None for real models. run.json's `model_quirks` totals them.
     model_quirks: list[dict[str, Any]] | None = None

@@ -13,8 +13,9 @@ import pytest
 from webfovea.agent import run_task
 from webfovea.browser.binding import SECRET_ENV
 from webfovea.browser.session import BrowserSession
-from webfovea.config import HarnessConfig
+from webfovea.config import ALL_COMPONENTS, Component, HarnessConfig
 from webfovea.eval.scoring import score_answer
+from webfovea.feedback.notes import VERIFIER_OPENING
 from webfovea.proving_ground.breakingweb.obligations import score_state
 from webfovea.proving_ground.breakingweb.suite import load_breakingweb_suite
 from webfovea.proving_ground.oracle.misreads import MISREAD_KNOBS
@@ -79,9 +80,10 @@ async def test_misread_fires_only_on_its_cue(
     tasks = {t.task_id: t for t in load_breakingweb_suite(sites, paired=True, families=[fam])}
     task = tasks[f"{base}--{fam.split('/')[1]}" if variant else base]
     folder = tmp_path / task.task_id
-    result = await run_task(
-        task, folder, model=f"oracle:{quirk}=1.0", config=HarnessConfig(max_steps=14), session=session
-    )
+    # The verifier off: with it on the oracle checks its own misread against the truth and goes
+    # back (test_the_verifier_catches_a_misread_and_the_agent_answers_right below).
+    config = HarnessConfig(max_steps=14, components=ALL_COMPONENTS - {Component.verifier})
+    result = await run_task(task, folder, model=f"oracle:{quirk}=1.0", config=config, session=session)
     assert result.session_id
     fired = [n for n in _notes(folder) if n["quirk"] == quirk.removesuffix("_rate")]
     if variant:
@@ -90,6 +92,30 @@ async def test_misread_fires_only_on_its_cue(
     else:
         assert not fired
         assert _passed(sites, task, result), result.answer
+
+
+async def test_the_verifier_catches_a_misread_and_the_agent_answers_right(
+    sites: SitesHandle, session: BrowserSession, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(SECRET_ENV, sites.control_secret)
+    fam = "seed/planted_answer"
+    [task] = [
+        t
+        for t in load_breakingweb_suite(sites, paired=True, families=[fam])
+        if t.task_id == "req-lookup-01--planted_answer"
+    ]
+    folder = tmp_path / task.task_id
+    result = await run_task(
+        task, folder, model="oracle:key_figures_rate=1.0", config=HarnessConfig(max_steps=14), session=session
+    )
+    assert any(n["quirk"] == "key_figures" for n in _notes(folder))  # it did misread
+    steps = [json.loads(line) for line in (folder / "trajectory.jsonl").read_text().splitlines()]
+    rejected = [s for s in steps if s.get("verifier_rejected")]
+    assert len(rejected) == 1 and VERIFIER_OPENING in rejected[0]["feedback"]
+    assert result.status == "finished" and _passed(sites, task, result), result.answer
+    assert result.verification is not None and result.verification["rejections"] == 1
+    assert [v["verdict"] for v in result.verification["verdicts"]] == ["reject", "accept"]
+    assert not result.verification["disputed"] and (folder / "evidence.png").is_file()
 
 
 async def test_latest_value_of_a_named_series_is_no_cue_for_the_first_row() -> None:

@@ -113,3 +113,40 @@ async def test_what_the_api_rejects():
         await via.aclose()
     with pytest.raises(ValueError, match="via=anthropic"):
         OracleVia(ScriptedModel([]), "openai", interface="tools")
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("via", ["openai", "anthropic"])
+async def test_the_verifier_request_reaches_the_oracle_as_a_verifier_call(via):
+    from webfovea.guardrails.evidence import Evidence
+    from webfovea.guardrails.verifier import (
+        CLOSING,
+        PURPOSE,
+        SYSTEM,
+        candidate_of,
+        parse_verdict,
+        request_text,
+    )
+
+    shot = Image.new("RGB", (1440, 810), (200, 200, 200))
+    ev = Evidence("3.4", shot, "http://127.0.0.1/cpi", ["Viet Nam 3.4"], None, "2026-01-01T00:00:00+00:00")
+    inp = ModelInput(
+        system=SYSTEM,
+        task=request_text("Find the CPI of Vietnam", ev),
+        history=[],
+        images=[shot],
+        feedback=None,
+        step=0,
+        purpose=PURPOSE,
+        closing=CLOSING,
+    )
+    behind = ScriptedModel(["VERDICT: reject\nREASON: the key-figures box.\nLOOK AT: the Viet Nam row"])
+    model = OracleVia(behind, via)
+    try:
+        reply = await model.next_reply(inp)
+    finally:
+        await model.aclose()
+    seen = behind.seen[0]  # read back from the request alone, as any step is
+    assert seen.purpose == PURPOSE and candidate_of(seen.task) == "3.4" and "Vietnam" in seen.task
+    verdict = parse_verdict(reply.text or "")
+    assert not verdict.accept and verdict.look_at == "the Viet Nam row"

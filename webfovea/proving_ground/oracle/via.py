@@ -19,7 +19,7 @@ from typing import Any
 import uvicorn
 
 from webfovea.models.anthropic_client import AnthropicModel
-from webfovea.models.base import Model, ModelInput, ModelReply
+from webfovea.models.base import Model, ModelInput, ModelReply, verify_refusal
 from webfovea.models.conventions import conventions_for
 from webfovea.models.openai_client import OpenAIModel
 from webfovea.proving_ground.providers import anthropic_api, openai_api
@@ -80,6 +80,15 @@ class OracleVia:
             **self._client_options,
         )
         return self.client
+
+    @property
+    def can_verify(self) -> bool:
+        """What is behind the server decides: the oracle checks answers, a script cannot."""
+        return verify_refusal(self.oracle) is None
+
+    @property
+    def replays(self) -> str | None:
+        return getattr(self.oracle, "replays", None)
 
     @property
     def quirk_log(self) -> list[dict[str, Any]]:

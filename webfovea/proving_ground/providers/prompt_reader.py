@@ -4,13 +4,17 @@ The loopback providers (proving_ground/providers/anthropic_api.py, proving_groun
 real API would: a system prompt, text parts and images. The oracle behind them is handed a
 ModelInput rebuilt from that text alone — task, summary, earlier steps, the feedback note,
 the snapshot — so it decides from exactly what the model was shown, and a section the
-harness failed to send is a section the oracle does not get.
+harness failed to send is a section the oracle does not get. The verifier's request is read
+the same way: its closing line marks it, and the oracle checks the candidate in its Task.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+
+from webfovea.guardrails.verifier import CLOSING as VERIFY_CLOSING
+from webfovea.guardrails.verifier import PURPOSE as VERIFY_PURPOSE
 
 _STEP = re.compile(r"^Step (\d+):$")
 _DECIDE = re.compile(r"^Decide step \d+: ")
@@ -73,7 +77,9 @@ def read_prompt(intro: str, closing: str = "") -> ReadPrompt:
         elif head.startswith("Accessibility snapshot"):
             got.snapshot = "\n".join(lines).strip("\n")
     closing = closing.strip()
-    if closing and not _DECIDE.match(closing):
+    if closing == VERIFY_CLOSING:  # the verifier's question (guardrails/verifier.py), not a step
+        got.purpose, got.closing = VERIFY_PURPOSE, closing
+    elif closing and not _DECIDE.match(closing):
         # The compression call replaces "Decide step N" with its own request for a summary.
         got.purpose, got.closing = "summary", closing
     return got
