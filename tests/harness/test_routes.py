@@ -110,6 +110,9 @@ def test_options_win_over_the_file(tmp_path: Path) -> None:
     assert (o.vision_model, o.vision_base_url) == ("oracle", "http://127.0.0.1:9/v1")  # from the file
     assert o.summary_model == "oracle" and o.verifier == "oracle"
     assert routed(BenchOptions("builtin")).model == "oracle"  # neither: the default act
+    # Only --base-url given: the file's act model at the option's URL.
+    o = routed(BenchOptions("builtin", base_url="http://127.0.0.1:8/v1", models=routes))
+    assert (o.model, o.base_url) == ("openai:file-act", "http://127.0.0.1:8/v1")
 
 
 PAGE = """<html><body style="margin:0;height:2400px"><div id=count>0</div>

@@ -141,10 +141,14 @@ def load_routes(path: Path | str) -> dict[str, Route]:
 def pick(
     role: str, option: str | None, option_base_url: str | None, routes: dict[str, Route]
 ) -> Route | None:
-    """The route of `role`: its option when given (with the option's base URL), else the file's."""
+    """The route of `role`: its option when given (with the option's base URL), else the file's
+    (with the option's base URL when only that was given: an option wins field by field)."""
     if option:
         return Route(option, option_base_url)
-    return routes.get(role)
+    route = routes.get(role)
+    if route is not None and option_base_url and not route.is_rule:
+        return Route(route.model, option_base_url)
+    return route
 
 
 def config_overrides(role: str, route: Route | None) -> dict[str, object]:
