@@ -22,6 +22,7 @@ from webfovea.driving.start import task_harness
 from webfovea.feedback import notes
 from webfovea.harness import Harness
 from webfovea.models.base import CUT_OFF_NOTE, Model, ModelError, ModelInput, cut_off_of
+from webfovea.models.routes import summary_is_rule
 from webfovea.observation import compress
 from webfovea.record.schema import StepRecord, TaskResult
 from webfovea.task import Task
@@ -115,6 +116,16 @@ def _task_model(driver: TaskDriver, h: Harness, model: str | Model, spec: ModelS
         h.use_vision(mdl)
     if h.verifier.active and h.verifier.model is None:  # no --verifier: the task's model, a fresh call
         h.verifier.use(mdl, label="task model", separate=False)
+    if config.summary_model and not summary_is_rule(config):  # the summarise role's own model
+        summariser = make_model(
+            config.summary_model,
+            task=task,
+            page=driver.page,
+            base_url=config.summary_base_url,
+            sampling=config.sampling(),
+        )
+        driver.own(summariser)
+        driver.summariser = summariser
     return mdl
 
 
@@ -166,7 +177,9 @@ async def _model_input(
     inp = h.model_input(driver.task.instruction())
     if not compress.is_due(inp, driver.config):
         return inp, None
-    compression = await compress.compress(h.history, inp, mdl, driver.config)
-    if compression.call_usage is not None:
-        driver.count(compression.call_usage)
+    # The summarise route (models/routes.py): its own model, the rule (no call), else the task's.
+    summariser = None if summary_is_rule(driver.config) else (driver.summariser or mdl)
+    compression = await compress.compress(h.history, inp, summariser, driver.config)
+    if compression.call_usage is not None:  # a separate summary model counts apart, as vision does
+        (driver.summary_usage if driver.summariser is not None else driver.usage).add(compression.call_usage)
     return h.model_input(driver.task.instruction()), compression.to_json()

@@ -159,6 +159,10 @@ class HarnessConfig(BaseModel):
     # and its base URL, when not the provider's environment variable.
     verifier_model: str | None = None
     verifier_base_url: str | None = None
+    # The history summary's model (`--summary-model SPEC`, routes.toml `summarise`; None: the
+    # task's own model; "rule": the rule-based fallback, no call) and its base URL.
+    summary_model: str | None = None
+    summary_base_url: str | None = None
     loop_breaker_limit: int = (
         6  # the same pointer action on the same spot, no page change, this many times in a row
     )

@@ -145,6 +145,27 @@ def test_cli_writes_manuals_for_successes_and_lists_the_rest(tmp_path) -> None:
     assert r.exit_code == 2 and "--writer" in r.output
 
 
+def test_the_manuals_role_of_a_routes_file_writes_the_manuals(tmp_path) -> None:
+    run = tmp_path / "run"
+    _folder(tmp_path)
+    _judged(run, "t1", True)
+    routes = tmp_path / "routes.toml"
+    routes.write_text('act = "oracle"\nmanuals = "oracle"\n')
+    r = CliRunner().invoke(app, ["manual", str(run), "--models", str(routes)])
+    assert r.exit_code == 0, r.output
+    assert (run / "manuals" / "t1.md").read_text().startswith("# How to: Show CPI")
+    assert json.loads((run / "manuals" / "manuals.json").read_text())["writer"] == "oracle"
+    # --writer wins over the file's line; without either, the command says what to give.
+    routes.write_text('manuals = "nope:x"\n')
+    r = CliRunner().invoke(
+        app, ["manual", str(run), "--models", str(routes), "--writer", "oracle", "--out", str(tmp_path / "m")]
+    )
+    assert r.exit_code == 0, r.output
+    routes.write_text('act = "oracle"\n')
+    r = CliRunner().invoke(app, ["manual", str(run), "--models", str(routes)])
+    assert r.exit_code == 2 and "manuals line" in r.output
+
+
 def test_bench_protocol_two_takes_a_manuals_folder(tmp_path) -> None:
     r = CliRunner().invoke(app, ["bench", "builtin", "--protocol", "II"])
     assert r.exit_code == 2 and "needs --manuals" in r.output

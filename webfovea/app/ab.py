@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from webfovea.app.bench import suite_defaults
-from webfovea.app.config import verifier_overrides, vision_overrides
+from webfovea.app.config import DEFAULT_MODEL, routed, summary_overrides, verifier_overrides, vision_overrides
 from webfovea.app.errors import AppError
 from webfovea.app.reporter import Reporter
 from webfovea.app.run import RunPlan, run_and_summarise
@@ -31,7 +31,7 @@ class AbOptions:
     arms: str | None = None  # comma-separated profiles or observation modes; the first is the baseline
     arm: list[str] = field(default_factory=list)  # NAME=PROFILE[:KEY=VALUE,...] specs
     out_dir: Path = Path("runs/ab")
-    model: str = "oracle"
+    model: str | None = None  # the act role; None: the routes file's `act`, else oracle
     seeds: int = 1  # proving-ground seeds 0..N-1; tasks are paired by (seed, task)
     limit: int | None = None  # the first N tasks of each seed
     only: str | None = None
@@ -46,6 +46,10 @@ class AbOptions:
     vision_model: str | None = None
     vision_base_url: str | None = None
     verifier: str | None = None  # --verifier SPEC: every arm whose `verifier` is on asks it
+    verifier_base_url: str | None = None
+    summary_model: str | None = None  # --summary-model SPEC or "rule": every arm's history summary
+    summary_base_url: str | None = None
+    models: Path | None = None  # --models FILE: a model per role (models/routes.py); options win
 
 
 @dataclass
@@ -69,18 +73,19 @@ def _is_oracle(model: str) -> bool:
     return model.split(":", 1)[0].strip().lower() == "oracle"
 
 
-def _configs(o: AbOptions, budgets: dict[str, Any]) -> tuple[list[Arm], dict[str, HarnessConfig]]:
+def _configs(o: AbOptions, model: str, budgets: dict[str, Any]) -> tuple[list[Arm], dict[str, HarnessConfig]]:
     from webfovea.eval.arms import ArmError, arm_config, parse_arms
 
     try:
         parsed = parse_arms(o.arms, o.arm or None)
         configs: dict[str, HarnessConfig] = {
-            a.name: arm_config(a, model=o.model, budgets=budgets, coords=o.coords, cap=o.cap) for a in parsed
+            a.name: arm_config(a, model=model, budgets=budgets, coords=o.coords, cap=o.cap) for a in parsed
         }
     except ArmError as e:
         raise AppError(str(e)) from None
     vision = vision_overrides(o.vision_model, o.vision_base_url)  # every arm asks the same vision model
-    vision.update(verifier_overrides(o.verifier))
+    vision.update(verifier_overrides(o.verifier, o.verifier_base_url))
+    vision.update(summary_overrides(o.summary_model, o.summary_base_url))
     return parsed, {name: c.model_copy(update=vision) for name, c in configs.items()}
 
 
@@ -90,14 +95,15 @@ def run_ab(options: AbOptions, reporter: Reporter | None = None) -> AbResult:
     from webfovea.eval.ab import build_ab, format_ab, write_ab
     from webfovea.eval.report import write_report
 
-    o, reporter = options, reporter or Reporter()
+    o, reporter = routed(options), reporter or Reporter()  # each role's model, options over the file
+    model = o.model or DEFAULT_MODEL
     if o.seeds < 1:
         raise AppError("--seeds must be at least 1")
     if o.workers < 1:
         raise AppError("--workers must be at least 1")
     first_seed, max_steps = suite_defaults(o.suite, None, o.max_steps)
     budgets = {"max_steps": max_steps or 80, "max_seconds": o.max_seconds}
-    parsed, configs = _configs(o, budgets)
+    parsed, configs = _configs(o, model, budgets)
     if o.out_dir.exists() and not o.out_dir.is_dir():
         raise AppError(f"--out {o.out_dir} is a file, not a folder; give a folder path")
     o.out_dir.mkdir(parents=True, exist_ok=True)
@@ -113,23 +119,23 @@ def run_ab(options: AbOptions, reporter: Reporter | None = None) -> AbResult:
             for a in parsed:
                 run_dir = o.out_dir / a.name if o.seeds == 1 else o.out_dir / a.name / f"seed-{seed}"
                 reporter.note(f"arm {a.name} (seed {seed}): {len(tasks)} tasks -> {run_dir}")
-                meta = {"model": o.model, "seed": seed, "workers": o.workers, "suite": o.suite, "arm": a.name}
+                meta = {"model": model, "seed": seed, "workers": o.workers, "suite": o.suite, "arm": a.name}
                 plan = RunPlan(
-                    model=o.model, config=configs[a.name], meta=meta, workers=o.workers, base_url=o.base_url
+                    model=model, config=configs[a.name], meta=meta, workers=o.workers, base_url=o.base_url
                 )
                 summary = run_and_summarise(tasks, run_dir, plan, loaded.handle, reporter)
                 if not summary.complete:
                     reporter.warn(f"arm {a.name} is partial", "missing tasks count as failed in ab.json")
     meta_ab: dict[str, Any] = {
         "suite": o.suite,
-        "model": o.model,
+        "model": model,
         "tasks_per_seed": tasks_per_seed,
         "limit": o.limit,
         "only": o.only,
         "budgets": budgets,
         **({"pairing": o.pairing} if o.pairing else {}),
     }
-    if _is_oracle(o.model):
+    if _is_oracle(model):
         meta_ab["label"] = ORACLE_LABEL
     arm_info = [
         (a.name, {"spec": a.to_json(), "outside_rules": configs[a.name].outside_rules()}) for a in parsed

@@ -6,7 +6,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from webfovea.app.config import build_config, check_model, verifier_overrides, vision_overrides
+from webfovea.app.config import (
+    DEFAULT_MODEL,
+    build_config,
+    check_model,
+    routed,
+    summary_overrides,
+    verifier_overrides,
+    vision_overrides,
+)
 from webfovea.app.errors import AppError
 from webfovea.app.inputs import check_protocol, fault_names, oracle_via_spec, read_prices, with_docs
 from webfovea.app.reporter import Reporter
@@ -29,7 +37,7 @@ class BenchOptions:
     """What to run and how; the defaults are the command's."""
 
     suite: str  # a registered suite's name (builtin, hostile, breakingweb, ...) or a task file
-    model: str = "oracle"
+    model: str | None = None  # the act role; None: the routes file's `act`, else oracle
     profile: str = "webfovea"
     disable: list[str] = field(default_factory=list)
     observation: str | None = None  # default: the profile's
@@ -64,6 +72,11 @@ class BenchOptions:
     vision_model: str | None = None
     vision_base_url: str | None = None
     verifier: str | None = None  # --verifier SPEC (None: the task's model)
+    verifier_base_url: str | None = None
+    summary_model: str | None = None  # --summary-model SPEC or "rule" (None: the task's model)
+    summary_base_url: str | None = None
+    # --models FILE: a routes.toml, a model per role (models/routes.py); the fields above win over it
+    models: Path | None = None
     fresh: bool = False
 
 
@@ -102,7 +115,8 @@ def _config(o: BenchOptions, model: str, max_steps: int | None = None) -> Harnes
         **({"user_data_dir": o.user_data_dir} if o.user_data_dir else {}),
         **({"secrets": dict(o.secrets)} if o.secrets else {}),
         **vision_overrides(o.vision_model, o.vision_base_url),
-        **verifier_overrides(o.verifier),
+        **verifier_overrides(o.verifier, o.verifier_base_url),
+        **summary_overrides(o.summary_model, o.summary_base_url),
         **({"max_steps": max_steps} if max_steps is not None else {}),
     )
 
@@ -139,12 +153,13 @@ def _select(tasks: list[Task], o: BenchOptions, faults: list[str]) -> list[Task]
 def run_bench(options: BenchOptions, reporter: Reporter | None = None) -> BenchResult:
     """Run the suite's tasks, score the answers, write summary.json and report.html (AppError
     for options that cannot run, before any browser starts)."""
-    o, reporter = options, reporter or Reporter()
+    o, reporter = routed(options), reporter or Reporter()  # each role's model, options over the file
     if o.offline:
         go_offline()
     if o.workers < 1:
         raise AppError("--workers must be at least 1")
-    model = oracle_via_spec(o.model, o.via) if o.via is not None else o.model
+    model = o.model or DEFAULT_MODEL
+    model = oracle_via_spec(model, o.via) if o.via is not None else model
     price_table = read_prices(o.prices)
     # What the options themselves get wrong first; then the model (its key) before any browser.
     check_protocol(o.protocol, o.docs)

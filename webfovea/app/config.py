@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, Protocol, TypeVar, cast
 
 from webfovea.app.errors import AppError
 from webfovea.config import HarnessConfig
+from webfovea.models.routes import RULE, Route, RoutesError, load_routes, pick
 
 
 def build_config(
@@ -48,13 +51,90 @@ def check_model(model: str, base_url: str | None) -> None:
         raise AppError(str(e)) from None
 
 
-def verifier_overrides(verifier: str | None) -> dict[str, object]:
+def verifier_overrides(verifier: str | None, base_url: str | None = None) -> dict[str, object]:
     """Config fields for --verifier (none when it is not given: the task's model verifies); the
     model is checked like --model before any browser starts."""
     if not verifier:
         return {}
-    check_model(verifier, None)
-    return {"verifier_model": verifier}
+    check_model(verifier, base_url)
+    return {"verifier_model": verifier, **({"verifier_base_url": base_url} if base_url else {})}
+
+
+def summary_overrides(summary_model: str | None, base_url: str | None = None) -> dict[str, object]:
+    """Config fields for --summary-model (none when it is not given: the task's model writes the
+    history summary); "rule" is the rule-based fallback; a model is checked like --model."""
+    if not summary_model:
+        return {}
+    if summary_model != RULE:
+        check_model(summary_model, base_url)
+    return {"summary_model": summary_model, **({"summary_base_url": base_url} if base_url else {})}
+
+
+def read_routes(path: Path | None) -> dict[str, Route]:
+    """The routes of --models FILE (none without one); AppError names the file and the key."""
+    if path is None:
+        return {}
+    try:
+        return load_routes(path)
+    except RoutesError as e:
+        raise AppError(f"--models: {e}") from None
+
+
+class Routed(Protocol):
+    """The option fields every command that runs tasks has for the roles (BenchOptions, AbOptions)."""
+
+    models: Path | None
+    model: str | None
+    base_url: str | None
+    vision_model: str | None
+    vision_base_url: str | None
+    verifier: str | None
+    verifier_base_url: str | None
+    summary_model: str | None
+    summary_base_url: str | None
+
+
+@dataclass
+class RoleOptions:
+    """The roles' options of a command without an options record of its own (`webfovea run`,
+    `webfovea mcp`), resolved by `routed` like BenchOptions."""
+
+    models: Path | None = None
+    model: str | None = None
+    base_url: str | None = None
+    vision_model: str | None = None
+    vision_base_url: str | None = None
+    verifier: str | None = None
+    verifier_base_url: str | None = None
+    summary_model: str | None = None
+    summary_base_url: str | None = None
+
+
+# role -> the option fields (model, base URL) that carry it, and which win over the file
+_OPTION_FIELDS = {
+    "act": ("model", "base_url"),
+    "look": ("vision_model", "vision_base_url"),
+    "verify": ("verifier", "verifier_base_url"),
+    "summarise": ("summary_model", "summary_base_url"),
+}
+DEFAULT_MODEL = "oracle"  # the act role when neither --model nor the routes file names one
+
+
+OptionsT = TypeVar("OptionsT", bound=Routed)
+
+
+def routed(o: OptionsT) -> OptionsT:
+    """`o` with every role its own options leave open taken from its routes file (`models`),
+    and the act role defaulted: from here on the options travel as before."""
+    file = read_routes(o.models)
+    updates: dict[str, object] = {}
+    for role, (model_field, url_field) in _OPTION_FIELDS.items():
+        route = pick(role, getattr(o, model_field), getattr(o, url_field), file)
+        if route is not None:
+            updates[model_field], updates[url_field] = route.model, route.base_url
+    updates["model"] = updates.get("model") or DEFAULT_MODEL
+    out: OptionsT = replace(cast(Any, o), **updates)
+    return out
 
 
 def vision_overrides(vision_model: str | None, vision_base_url: str | None) -> dict[str, object]:

@@ -14,6 +14,8 @@ from webfovea.cli.common import (
     ConsoleReporter,
     CoordsOpt,
     ModelOpt,
+    ModelsOpt,
+    SummaryModelOpt,
     VerifierOpt,
     VisionBaseUrlOpt,
     VisionModelOpt,
@@ -47,7 +49,7 @@ def ab(
     out_dir: Annotated[
         Path, typer.Option("--out", help="Output folder: one run folder per arm, ab.json, report.html.")
     ] = Path("runs/ab"),
-    model: ModelOpt = "oracle",
+    model: ModelOpt = None,
     seeds: Annotated[
         int,
         typer.Option(
@@ -98,6 +100,8 @@ def ab(
     vision_model: VisionModelOpt = None,
     vision_base_url: VisionBaseUrlOpt = None,
     verifier: VerifierOpt = None,
+    summary_model: SummaryModelOpt = None,
+    models: ModelsOpt = None,
 ) -> None:
     """Run every arm on the same tasks, budgets and seeds; compare them (pass rates, paired
     fixed/broken with an exact McNemar test, cost per step) in OUT/ab.json and OUT/report.html."""
@@ -125,6 +129,8 @@ def ab(
         vision_model=vision_model,
         vision_base_url=vision_base_url,
         verifier=verifier,
+        summary_model=summary_model,
+        models=models,
     )
     with app_errors():
         result = run_ab(options, ConsoleReporter())

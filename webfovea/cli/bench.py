@@ -15,11 +15,13 @@ from webfovea.cli.common import (
     CoordsOpt,
     DisableOpt,
     ModelOpt,
+    ModelsOpt,
     ObservationOpt,
     OfflineOpt,
     ProfileOpt,
     SecretsOpt,
     StorageStateOpt,
+    SummaryModelOpt,
     UserDataDirOpt,
     VerifierOpt,
     VisionBaseUrlOpt,
@@ -39,7 +41,7 @@ def bench(
             help=f"A suite ({', '.join(catalog.names())}) or a task file (WebRetriever JSON list or JSONL)."
         ),
     ],
-    model: ModelOpt = "oracle",
+    model: ModelOpt = None,
     profile: ProfileOpt = "webfovea",
     disable: DisableOpt = None,
     workers: Annotated[int, typer.Option("--workers", min=1, help="Browsers running at once.")] = 1,
@@ -185,6 +187,8 @@ def bench(
     vision_model: VisionModelOpt = None,
     vision_base_url: VisionBaseUrlOpt = None,
     verifier: VerifierOpt = None,
+    summary_model: SummaryModelOpt = None,
+    models: ModelsOpt = None,
     fresh: Annotated[
         bool,
         typer.Option(
@@ -238,6 +242,8 @@ def bench(
         vision_model=vision_model,
         vision_base_url=vision_base_url,
         verifier=verifier,
+        summary_model=summary_model,
+        models=models,
         fresh=fresh,
     )
     with app_errors():

@@ -15,6 +15,7 @@ from webfovea.app.reporter import Reporter
 from webfovea.config import PROFILES, Component, HarnessConfig
 
 if TYPE_CHECKING:
+    from webfovea.app.config import RoleOptions
     from webfovea.record import Summary
 
 app = typer.Typer(
@@ -33,7 +34,30 @@ DisableOpt = Annotated[
     ),
 ]
 ModelOpt = Annotated[
-    str, typer.Option("--model", help="Model spec: oracle, replay:PATH, openai:MODEL, anthropic:MODEL.")
+    str | None,
+    typer.Option(
+        "--model",
+        help="Model spec of the agent (the act role): oracle, replay:PATH, openai:MODEL, anthropic:MODEL. "
+        "Default: the routes file's act, else oracle.",
+    ),
+]
+ModelsOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--models",
+        help="A routes.toml: a model spec per role (act, look, verify, summarise, manuals), e.g. "
+        'look = "openai:gpt-4o-mini", summarise = "rule" (docs/models.md, "Routing"). The options '
+        "--model, --vision-model, --verifier and --summary-model win over its lines.",
+    ),
+]
+SummaryModelOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--summary-model",
+        help="The model that writes the history summary near the context budget (the summarise role; "
+        "same forms as --model), or `rule`: the rule-based fallback, no model call. Its usage is "
+        "recorded apart (summary_usage). Default: the task's own model.",
+    ),
 ]
 BaseUrlOpt = Annotated[
     str | None, typer.Option("--base-url", help="OpenAI-compatible base URL (else OPENAI_BASE_URL).")
@@ -173,12 +197,28 @@ def vision_overrides(vision_model: str | None, vision_base_url: str | None) -> d
         return config.vision_overrides(vision_model, vision_base_url)
 
 
-def verifier_overrides(verifier: str | None) -> dict[str, object]:
+def verifier_overrides(verifier: str | None, base_url: str | None = None) -> dict[str, object]:
     """Config fields for --verifier (none when it is not given), the model checked first."""
     from webfovea.app import config
 
     with app_errors():
-        return config.verifier_overrides(verifier)
+        return config.verifier_overrides(verifier, base_url)
+
+
+def summary_overrides(summary_model: str | None, base_url: str | None = None) -> dict[str, object]:
+    """Config fields for --summary-model (none when it is not given), the model checked first."""
+    from webfovea.app import config
+
+    with app_errors():
+        return config.summary_overrides(summary_model, base_url)
+
+
+def role_options(**given: object) -> RoleOptions:
+    """The roles' options with the routes file (--models) filling what they leave open."""
+    from webfovea.app import config
+
+    with app_errors():
+        return config.routed(config.RoleOptions(**given))  # type: ignore[arg-type]
 
 
 CapOpt = Annotated[

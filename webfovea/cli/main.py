@@ -21,11 +21,13 @@ from webfovea.cli.common import (
     CoordsOpt,
     DisableOpt,
     ModelOpt,
+    ModelsOpt,
     ObservationOpt,
     OfflineOpt,
     ProfileOpt,
     SecretsOpt,
     StorageStateOpt,
+    SummaryModelOpt,
     UserDataDirOpt,
     VerifierOpt,
     VisionBaseUrlOpt,
@@ -40,7 +42,9 @@ from webfovea.cli.common import (
     lit,
     login_overrides,
     out,
+    role_options,
     secrets_overrides,
+    summary_overrides,
     verifier_overrides,
     vision_overrides,
 )
@@ -71,7 +75,7 @@ def _options(
 def run(
     task: Annotated[str, typer.Option("--task", help="The task instruction.")],
     url: Annotated[str, typer.Option("--url", help="The start URL.")],
-    model: ModelOpt = "oracle",
+    model: ModelOpt = None,
     profile: ProfileOpt = "webfovea",
     disable: DisableOpt = None,
     out_dir: Annotated[Path, typer.Option("--out", help="Task folder to write.")] = Path("runs/run"),
@@ -83,6 +87,8 @@ def run(
     vision_model: VisionModelOpt = None,
     vision_base_url: VisionBaseUrlOpt = None,
     verifier: VerifierOpt = None,
+    summary_model: SummaryModelOpt = None,
+    models: ModelsOpt = None,
     max_steps: Annotated[
         int | None, typer.Option("--max-steps", min=1, help="Step budget (default: profile's).")
     ] = None,
@@ -121,8 +127,19 @@ def run(
         overrides["workspace"] = str(workspace.resolve())
     overrides.update(login_overrides(storage_state, user_data_dir))
     overrides.update(secrets_overrides(secrets))
-    overrides.update(vision_overrides(vision_model, vision_base_url))
-    overrides.update(verifier_overrides(verifier))
+    roles = role_options(
+        models=models,
+        model=model,
+        base_url=base_url,
+        vision_model=vision_model,
+        vision_base_url=vision_base_url,
+        verifier=verifier,
+        summary_model=summary_model,
+    )
+    model, base_url = roles.model or "oracle", roles.base_url
+    overrides.update(vision_overrides(roles.vision_model, roles.vision_base_url))
+    overrides.update(verifier_overrides(roles.verifier, roles.verifier_base_url))
+    overrides.update(summary_overrides(roles.summary_model, roles.summary_base_url))
     config = build_config(model, profile, disable, coords, cap, observation=observation, **overrides)
     if model == "oracle" or model.startswith("oracle:"):
         raise fail(

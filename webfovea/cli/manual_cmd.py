@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from webfovea.cli.common import BaseUrlOpt, ConsoleReporter, app, fail, lit, out
+from webfovea.cli.common import BaseUrlOpt, ConsoleReporter, ModelsOpt, app, app_errors, fail, lit, out
 
 
 @app.command()
@@ -16,13 +16,13 @@ def manual(
         Path, typer.Argument(help="A judged run folder (RUN/judge from `webfovea judge run`).")
     ],
     writer: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--writer",
-            help="The model that writes each manual: a model spec (openai:MODEL, anthropic:MODEL, "
-            "oracle: deterministic, for tests).",
+            help="The model that writes each manual (the manuals role): a model spec (openai:MODEL, "
+            "anthropic:MODEL, oracle: deterministic, for tests). Default: the --models file's manuals.",
         ),
-    ],
+    ] = None,
     retries: Annotated[
         int,
         typer.Option(
@@ -44,21 +44,30 @@ def manual(
         str | None, typer.Option("--model", help="Agent model for the re-runs (default: the run's).")
     ] = None,
     base_url: BaseUrlOpt = None,
+    models: ModelsOpt = None,
 ) -> None:
     """Write a manual for each task of RUN_DIR judged successful; re-run the others (--retries),
     and list what is left for a person to refine. `bench --protocol II --manuals DIR` takes them."""
+    from webfovea.app.config import read_routes
     from webfovea.app.errors import AppError
     from webfovea.app.manuals import ManualOptions, run_manuals
+    from webfovea.models.routes import pick
 
+    with app_errors():
+        routes = read_routes(models)
+    # --writer and --model win over the file's manuals and act lines (models/routes.py)
+    route, act = pick("manuals", writer, None, routes), pick("act", model, None, routes)
+    if route is None:
+        raise fail("give --writer SPEC, or a --models file with a manuals line")
     options = ManualOptions(
         run_dir=run_dir,
-        writer=writer,
+        writer=route.model,
         retries=retries,
         out_dir=out_dir,
         method=method,
         judge=judge,
-        model=model,
-        base_url=base_url,
+        model=act.model if act is not None else None,
+        base_url=base_url or route.base_url,
     )
     try:
         result = run_manuals(options, ConsoleReporter())

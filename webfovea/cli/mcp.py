@@ -14,13 +14,17 @@ from webfovea.cli.common import (
     CapOpt,
     CoordsOpt,
     DisableOpt,
+    ModelsOpt,
     ProfileOpt,
     SecretsOpt,
     WorkspaceOpt,
     build_config,
     err,
     fail,
+    role_options,
     secrets_overrides,
+    verifier_overrides,
+    vision_overrides,
 )
 
 # The switch the browser launcher reads for offline runs (webfovea/browser/session.py).
@@ -66,6 +70,7 @@ def mcp(
     ] = None,
     profile: ProfileOpt = "webfovea",
     disable: DisableOpt = None,
+    models: ModelsOpt = None,
     coords: CoordsOpt = None,
     cap: CapOpt = None,
     workspace: WorkspaceOpt = None,
@@ -123,6 +128,16 @@ def mcp(
     if workspace is not None:
         overrides["workspace"] = str(workspace.resolve())
     overrides.update(secrets_overrides(secrets))
+    if models is not None:
+        from webfovea.app.config import DEFAULT_MODEL
+
+        # The client is the act role; the file's act only sizes the screenshot like --model, and
+        # its verify route is the call the server itself makes on `finished` (look is offered in
+        # no vision-only server; no summary: the client keeps its own context).
+        roles = role_options(models=models, model=model)
+        model = model or (roles.model if roles.model != DEFAULT_MODEL else None)
+        overrides.update(vision_overrides(roles.vision_model, roles.vision_base_url))
+        overrides.update(verifier_overrides(roles.verifier, roles.verifier_base_url))
     config = build_config(model or "", profile, disable, coords, cap, **overrides)
     tid = task_id or "mcp-" + datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
     try:

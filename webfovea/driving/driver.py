@@ -30,6 +30,7 @@ from webfovea.feedback import notes
 from webfovea.guardrails.budgets import TaskBudget
 from webfovea.harness import Harness, Observation, StepResult
 from webfovea.models.base import Model, ModelReply, Usage, quirks_of
+from webfovea.models.routes import recorded
 from webfovea.record.atomic import now_iso
 from webfovea.record.capture import Capture, start_capture
 from webfovea.record.files import config_fields
@@ -87,6 +88,8 @@ class TaskDriver:
         self.usage = UsageTotals()
         self.vision_usage = UsageTotals()
         self.verifier_usage = UsageTotals()  # the verifier's calls, always apart (guardrails/verifier.py)
+        self.summary_usage = UsageTotals()  # a separate summary model's calls (the summarise route)
+        self.summariser: Model | None = None  # that model, when the summarise role has its own
         self.steps = 0
         self.harness: Harness | None = None
         self.page: Page | None = None
@@ -379,7 +382,9 @@ class TaskDriver:
         verification = self.harness.verifier.to_json() if self.harness is not None else None
         r.verification = verification
         r.verifier_usage = self.verifier_usage if verification is not None else None
+        r.summary_usage = self.summary_usage if self.summariser is not None else None
         r.verifier_off = self.harness.verifier.off if self.harness is not None else None
+        r.routes = recorded(self.settings.model_label, self.config, verifier_off=r.verifier_off is not None)
         r.model_quirks = _quirks(self.model)
         r.seconds = round(time.monotonic() - self._t0, 3)
         r.ended_at = now_iso()

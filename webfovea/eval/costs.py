@@ -149,3 +149,26 @@ def task_tally(task_dir: Path, *, vision: bool = False, verifier: bool = False) 
         elif rec.usage:
             tally.add_call(rec.step, rec.usage)
     return tally
+
+
+def role_tallies(task_dir: Path) -> dict[str, TokenTally]:
+    """The usage of one task folder per role (models/routes.py): act (each step's reply), look
+    (every look/locate call, whichever model answered), verify (the verifier's calls),
+    summarise (the history-summary calls). One-off calls count as cache-warm steps."""
+    from webfovea.record import read_trajectory
+
+    out = {role: TokenTally() for role in ("act", "look", "verify", "summarise")}
+    path = Path(task_dir) / "trajectory.jsonl"
+    if not path.exists():
+        return out
+    for rec in read_trajectory(path, strict=False):
+        if rec.usage:
+            out["act"].add_call(rec.step, rec.usage)
+        for call in rec.vision or []:
+            if call.get("usage"):
+                out["look"].add_call(FIRST_READ_STEP, call["usage"])
+        if rec.verifier and rec.verifier.get("usage"):
+            out["verify"].add_call(FIRST_READ_STEP, rec.verifier["usage"])
+        if rec.compression and rec.compression.get("model_called") and rec.compression.get("usage"):
+            out["summarise"].add_call(FIRST_READ_STEP, rec.compression["usage"])
+    return out

@@ -16,7 +16,7 @@ from typing import Any
 from rich.table import Table
 
 from webfovea.config import HarnessConfig, ablated_components
-from webfovea.eval.costs import TokenTally, task_tally
+from webfovea.eval.costs import TokenTally, role_tallies, task_tally
 from webfovea.eval.scoring import Score, score_answer
 from webfovea.eval.taxonomy import GROUPS, label_task
 from webfovea.eval.typed import score_typed
@@ -146,6 +146,26 @@ def _group(rows: dict[str, TaskRow], key: str) -> dict[str, GroupStats]:
     }
 
 
+def _routes(run: RunInfo | None, results: list[TaskResult]) -> dict[str, dict[str, Any]]:
+    """The routes the run recorded (run.json), else the first task's (result.json)."""
+    if run is not None and run.routes:
+        return run.routes
+    return next((r.routes for r in results if r.routes), {})
+
+
+def _roles(
+    totals: dict[str, TokenTally], routes: dict[str, dict[str, Any]], prices: dict[str, float] | None
+) -> dict[str, Any] | None:
+    """summary.json `roles`: per role its route and its calls' tokens, price units and cost."""
+    if not totals and not routes:
+        return None
+    out: dict[str, Any] = {}
+    for role in dict.fromkeys([*routes, *totals]):
+        tally = totals.get(role, TokenTally())
+        out[role] = {**(routes.get(role) or {}), "calls": tally.steps, "tokens": tally.to_json(prices)}
+    return out
+
+
 def _with_units_per_task(tokens: dict[str, Any], per_task: dict[str, TaskRow]) -> dict[str, Any]:
     """The run's input price units per task that used the model (uncached 1x, write 1.25x, read 0.1x)."""
     used = sum(1 for r in per_task.values() if r.tokens)
@@ -164,7 +184,7 @@ def compute_summary(run_dir: Path, tasks: list[Task], *, complete: bool, meta: d
     prices = meta.get("prices")
     total = TokenTally()
     vision_total = TokenTally()  # a separate --vision-model's calls, priced apart
-    verifier_total = TokenTally()  # the verifier's calls, priced apart (guardrails/verifier.py)
+    role_totals: dict[str, TokenTally] = {}  # per role (models/routes.py); verify is the verifier's
     for task in tasks:
         result, problem = check_result(run_dir / task.task_id)
         expected = {
@@ -218,9 +238,12 @@ def compute_summary(run_dir: Path, tasks: list[Task], *, complete: bool, meta: d
                 row.tokens = tally.to_json()
                 row.cost = tally.cost(prices)
             vision_total.merge(task_tally(run_dir / task.task_id, vision=True))
-            verifier_total.merge(task_tally(run_dir / task.task_id, verifier=True))
+            for role, role_tally in role_tallies(run_dir / task.task_id).items():
+                role_totals.setdefault(role, TokenTally()).merge(role_tally)
         per_task[task.task_id] = row
 
+    verifier_total = role_totals.get("verify", TokenTally())  # the verifier's calls, priced apart
+    run_info = _run_info(run_dir)
     passed = sum(1 for r in per_task.values() if r.passed)
     missing = sum(1 for r in per_task.values() if r.status in ("missing", "unreadable"))
     summary = Summary(
@@ -233,7 +256,7 @@ def compute_summary(run_dir: Path, tasks: list[Task], *, complete: bool, meta: d
         statuses=dict(Counter(r.status for r in per_task.values())),
         steps_total=sum(r.steps for r in per_task.values()),
         seconds_total=round(sum(r.seconds for r in per_task.values()), 2),
-        meta=_meta(meta, results, _run_info(run_dir)),
+        meta=_meta(meta, results, run_info),
         per_task=per_task,
         per_failure_class=_group(per_task, "failure_classes"),
         per_category=_group(per_task, "category"),
@@ -241,6 +264,7 @@ def compute_summary(run_dir: Path, tasks: list[Task], *, complete: bool, meta: d
         vision_tokens=vision_total.to_json(None) if vision_total.steps else None,
         verifier_tokens=verifier_total.to_json(prices) if verifier_total.steps else None,
         verification=_verification(results),
+        roles=_roles(role_totals, _routes(run_info, results), prices),
         taxonomy=_count(r.taxonomy for r in per_task.values()),
         taxonomy_groups=_count(GROUPS.get(r.taxonomy) for r in per_task.values() if r.taxonomy),
         stages=_count(r.stage for r in per_task.values()),

@@ -2,11 +2,13 @@
 
 Seed 002's numbers: when the estimated context reaches 75% of the model's budget (the
 conventions row's `context_tokens`, 280,000 by default), the older turns are summarised by
-the task's own model in a separate call through the same client (objective, completed
+the task's own model — or the model the `summarise` role is routed to (`--summary-model`,
+models/routes.py) — in a separate call (objective, completed
 operations, current page state, key information, remaining steps; at most 6,000
 characters) and the last 10% of the messages stay verbatim. When the summary call fails
 (the endpoint errs, the reply is empty), the task goes on: as many recent messages as fit
-are kept, with the task and an instruction to look at the page again before acting.
+are kept, with the task and an instruction to look at the page again before acting; the
+same rule answers at once when the role is routed to it (`summarise = "rule"`: no call).
 
 The estimate is ours, not the provider's (it must be known before the call): text at four
 characters a token, images at width x height / 750 tokens (Anthropic's rule; other
@@ -124,7 +126,7 @@ def clean_summary(text: str | None) -> str | None:
 class Compression:
     """One compression, as recorded in the trajectory (the step record's `compression`)."""
 
-    status: str  # "summarised" or "fallback"
+    status: str  # "summarised", "fallback" (the call failed) or "rule" (summarise = "rule": no call)
     tokens_before: int
     tokens_after: int = 0
     budget: int = 0
@@ -160,9 +162,29 @@ def _fallback_keep(history: History, inp: ModelInput, budget: int, note: str) ->
     return keep
 
 
-async def compress(history: History, inp: ModelInput, model: Model, config: HarnessConfig) -> Compression:
+async def _summarise(event: Compression, model: Model, request: ModelInput) -> str | None:
+    """The summary call, recorded in `event`; None when it failed or the reply is no summary."""
+    event.model_called = True
+    try:
+        reply = await model.next_reply(request)
+    except Exception as e:  # noqa: BLE001 - a failed summary must not end the task
+        event.error = f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
+        return None
+    event.raw_reply = reply.text
+    event.usage = reply.usage.to_json()
+    event.call_usage = reply.usage
+    summary = clean_summary(reply.text)
+    if summary is None:
+        event.error = "the summary reply was empty or too short to be a summary"
+    return summary
+
+
+async def compress(
+    history: History, inp: ModelInput, model: Model | None, config: HarnessConfig
+) -> Compression:
     """Replace the older turns of `history` by a summary the model writes; on failure, by the
-    refresh note. Never raises for a model failure: the task goes on either way."""
+    refresh note. Never raises for a model failure: the task goes on either way. `model` None:
+    the summarise role is routed to the rule (models/routes.py), so the refresh note at once."""
     t0 = time.monotonic()
     budget = config.context_tokens
     n = len(history.replies)
@@ -171,22 +193,11 @@ async def compress(history: History, inp: ModelInput, model: Model, config: Harn
     event = Compression(
         status="summarised", tokens_before=estimate_tokens(inp), budget=budget, messages_before=n
     )
-    summary: str | None = None
-    try:
-        event.model_called = True
-        reply = await model.next_reply(summary_request(inp, older, budget))
-        event.raw_reply = reply.text
-        event.usage = reply.usage.to_json()
-        event.call_usage = reply.usage
-        summary = clean_summary(reply.text)
-        if summary is None:
-            event.error = "the summary reply was empty or too short to be a summary"
-    except Exception as e:  # noqa: BLE001 - a failed summary must not end the task
-        event.error = f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
+    summary = None if model is None else await _summarise(event, model, summary_request(inp, older, budget))
     if summary is not None:
         event.summarised = history.replace_older(keep, summary)
     else:
-        event.status = "fallback"
+        event.status = "rule" if model is None else "fallback"
         note = REFRESH_NOTE
         if history.summary and REFRESH_NOTE not in history.summary:
             note = history.summary + "\n\n" + REFRESH_NOTE

@@ -25,7 +25,9 @@ class RunInfo(Record):
 
     # Keys this version does not know (written by a newer one) survive a read-update-write.
     model_config = ConfigDict(extra="allow")
-    _absent_when_none = frozenset({"suite", "interrupted", "previous_runs", "model_quirks", "verifier_off"})
+    _absent_when_none = frozenset(
+        {"suite", "interrupted", "previous_runs", "model_quirks", "verifier_off", "routes"}
+    )
 
     model: str | None = None
     profile: str | None = None
@@ -37,6 +39,9 @@ class RunInfo(Record):
     cdp_urls: list[str] | None = None
     task_timeout_s: float | None = None
     config: dict[str, Any] | None = None  # HarnessConfig.model_dump(mode="json")
+    # The model each role used (models/routes.py `recorded`): {act, look, verify, summarise:
+    # {model, via: own | act | rule | off}}.
+    routes: dict[str, dict[str, Any]] | None = None
     tasks: int | None = None  # number of tasks in the run
     queue_at_start: dict[str, int] | None = None  # pending / done / lost / requeued
     started_at: str | None = None
@@ -132,6 +137,7 @@ class Summary(Record):
             "vision_tokens",
             "verifier_tokens",
             "verification",
+            "roles",
             "per_family",
             "done_signal_fpr",
             "per_primitive",
@@ -172,6 +178,10 @@ class Summary(Record):
     # its verdicts over the run: {tasks, calls, rejections, disputed, accepted_first}. Absent when off.
     verifier_tokens: dict[str, Any] | None = None
     verification: dict[str, Any] | None = None
+    # Per role (models/routes.py: act, look, verify, summarise): its route {model, via} as run.json
+    # records it, `calls`, and `tokens` (the fields of `tokens`: price_units, cost with prices).
+    # look counts every look/locate call, whichever model answered; verify is verifier_tokens.
+    roles: dict[str, Any] | None = None
     per_family: dict[str, FamilyStats] | None = None  # paired breakingweb runs
     done_signal_fpr: float | None = None  # paired runs: P(failed | finished) over intervention runs
     # Paired breakingweb runs (proving_ground/breakingweb/paired.py): the same statistics per

@@ -105,6 +105,12 @@ class TaskResult(BaseModel):
     # None when the `verifier` switch was off.
     verification: dict[str, Any] | None = None
     verifier_usage: UsageTotals | None = None
+    # A separate summary model's calls (the summarise route, --summary-model): apart from
+    # `usage`; None when the task's model wrote the summaries (in `usage`) or the rule did.
+    summary_usage: UsageTotals | None = None
+    # The model each role used (models/routes.py `recorded`): {act, look, verify, summarise:
+    # {model, via: own | act | rule | off}}; run.json records the same for the run.
+    routes: dict[str, dict[str, Any]] | None = None
     # Why the `verifier` switch was on but nothing checked the answers: the task's model cannot
     # verify (it replays a script) and no --verifier was given. None otherwise.
     verifier_off: str | None = None
