@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from webfovea.config import Component
 from webfovea.feedback import notes
 from webfovea.guardrails import ocr_check
+from webfovea.guardrails.answer_regions import answer_boxes, image_region
 from webfovea.guardrails.verifier import MAX_REJECTIONS
 from webfovea.harness_results import Observation, StepResult
 
@@ -30,7 +31,9 @@ async def review_answer(h: Harness, obs: Observation, answer: str, result: StepR
     if h.config.on(Component.ocr_check):
         # Tesseract is a separate program: run it off the event loop, the page keeps being served.
         shown = list(h.evidence.shown)  # a zoom crop the answer may have been read from
-        ev.ocr = await asyncio.to_thread(ocr_check.check, answer, obs.image, ev.texts, shown)
+        boxes = await answer_boxes(h.page, ocr_check.numbers_of(answer))
+        region = image_region(boxes, obs.shot.from_css, obs.image.size)
+        ev.ocr = await asyncio.to_thread(ocr_check.check, answer, obs.image, ev.texts, shown, region)
     ocr_note = ev.ocr.note if ev.ocr is not None and ev.ocr.mismatch else None
     v = h.verifier
     if v.asks:

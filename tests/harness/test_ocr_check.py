@@ -94,3 +94,39 @@ def test_the_check_is_skipped_with_a_note_without_tesseract(monkeypatch):
     assert got is not None and got.skipped and not got.mismatch
     assert got.in_ocr is None and "tesseract is not installed" in (got.note or "")
     assert ocr_check.check("no digits here", image, []) is None
+
+
+def _table_page() -> str:
+    rows = "".join(f"<tr><td>Town {i}</td><td>{1000 + 7 * i}</td></tr>" for i in range(60))
+    return f"<style>body {{ font: 20px sans-serif; }}</style><h1>Towns</h1><table>{rows}</table>"
+
+
+@needs_tesseract
+@in_loop
+async def test_the_region_holding_the_answer_is_read_first(session, tmp_path):
+    # Town 3's figure (1021) is in the page text: only the lines around it are read, and they
+    # show it, so the whole screenshot is never recognised.
+    model = Roles(
+        ScriptedModel([act("read_text(near='Town 3')"), act("finished(content='1021')")]),
+        ScriptedModel([ACCEPT]),
+    )
+    with serve_pages({"/": _table_page()}) as srv:
+        task = Task(task_id="t", task="Town 3's figure?", website=srv.url("/"), answer="1021")
+        result = await run_task(task, tmp_path / "t", model=model, config=make_config(), session=session)
+    assert result.status == "finished" and result.evidence is not None
+    ocr = result.evidence["ocr"]
+    assert ocr["in_ocr"] is True and ocr["mismatch"] is False, ocr
+    left, top, right, bottom = ocr["region"]
+    width, height = Image.open(tmp_path / "t" / "step_001.png").size
+    assert (right - left) * (bottom - top) < 0.1 * width * height, ocr["region"]
+
+
+def test_a_region_without_the_digits_falls_back_to_the_whole_image():
+    if shutil.which("tesseract") is None:
+        pytest.skip("tesseract is not installed")
+    image = Image.new("RGB", (600, 200), "white")
+    draw = ImageDraw.Draw(image)
+    draw.text((20, 20), "Label", fill="black", font_size=28)
+    draw.text((300, 140), "8436", fill="black", font_size=28)
+    got = ocr_check.check("8436", image, ["8436"], region=(0, 0, 200, 80))
+    assert got is not None and got.in_ocr is True and got.region is None

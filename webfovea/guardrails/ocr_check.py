@@ -36,6 +36,7 @@ class OcrCheck:
     in_text: bool | None  # all of them in the text read (None: no text was read)
     note: str | None  # the mismatch, or why the check was skipped; None: it matched
     skipped: bool = False  # Tesseract is missing or failed
+    region: list[int] | None = None  # the crop that showed the numbers (None: the whole screenshot)
 
     @property
     def mismatch(self) -> bool:
@@ -49,6 +50,7 @@ class OcrCheck:
             "mismatch": self.mismatch,
             "skipped": self.skipped,
             "note": self.note,
+            "region": self.region,
         }
 
 
@@ -75,16 +77,26 @@ def recognise_text(image: Image.Image) -> str | None:
 
 
 def check(
-    answer: str, image: Image.Image, texts: list[str], shown: list[Image.Image] | None = None
+    answer: str,
+    image: Image.Image,
+    texts: list[str],
+    shown: list[Image.Image] | None = None,
+    region: tuple[int, int, int, int] | None = None,
 ) -> OcrCheck | None:
     """Cross-check the answer's numbers (None: the answer has none, nothing to check: Tesseract,
     seconds a screenshot (docs/results/verifier.md), runs only for an answer with digits). `shown`: images the
-    agent's actions showed it beside the screenshot (a zoom crop), read too."""
+    agent's actions showed it beside the screenshot (a zoom crop), read too. `region`: where the
+    page's text holds the numbers (guardrails/answer_regions.py), in the image's pixels: read
+    first; the whole screenshot only when it does not show them all."""
     numbers = numbers_of(answer)
     if not numbers:
         return None
     read = "\n".join(texts)
     in_text = all(holds(read, n) for n in numbers) if texts else None
+    if region is not None and ocr.available():
+        near = recognise_text(image.crop(region))
+        if near is not None and all(holds(near, n) for n in numbers):
+            return OcrCheck(numbers, True, in_text, _mismatch(answer, True, in_text), region=list(region))
     seen = recognise_text(image)
     if seen is None:
         why = "OCR check skipped: tesseract is not installed" if not ocr.available() else "OCR failed"
