@@ -61,8 +61,10 @@ async def test_kept_when_nothing_happened_while_it_was_taken(session):
 async def test_dropped_when_the_page_changed_again_meanwhile(session):
     h, res, obs, fresh = await _step(session, LATE)
     assert await h.page.text_content("#out") == "second, much longer"
-    # Never kept: taken, then dropped because the second write came after it started ([0, 1]),
-    # or, on a loaded machine where the first poll already saw both writes, never taken ([0, 0]).
-    assert h.settle.early_grabs in ([0, 1], [0, 0]), h.settle.early_grabs
+    # Usually taken, then dropped because the second write came after it started ([0, 1]). On a
+    # loaded machine the timing shifts: the first poll can already see both writes (never taken,
+    # [0, 0]) or the grab can start after the second write (kept, [1, 0], and then it shows it).
+    # Whichever happened, the observation must be the page as it is (the last assertion).
+    assert sum(h.settle.early_grabs) == 1 or h.settle.early_grabs == [0, 0], h.settle.early_grabs
     assert h.reused_captures == 1  # the capture taken once the page was quiet
     assert not compare(obs.image, fresh.image, (obs.shot.css_width, obs.shot.css_height))
