@@ -1,4 +1,4 @@
-"""The run report's BreakingWeb section (eval/report.py calls `paired_section`): the pass-rate
+"""The run report's BreakingWeb section (eval/report/ calls `paired_section`): the pass-rate
 and mean-score drops with their intervals per primitive and per layer as inline SVG bars, the
 primitive × layer matrix as an SVG heat map, the per-family table with paired bars, and the
 failure taxonomy per primitive. No scripts (the report has none); every text is escaped with

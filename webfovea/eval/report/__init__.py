@@ -3,7 +3,7 @@
 Everything is inline (CSS, and screenshots as JPEG data URIs about 720 px wide), so the file
 needs no network and no run folder beside it. All page and model text is escaped: replies can
 hold chat-template tokens and markup, and a report must never run what a page or model wrote
-(`eval/html.py`). Screenshots: `eval/report_images.py` (bounded, read inside the run only).
+(`eval/html.py`). Screenshots: `eval/report/images.py` (bounded, read inside the run only).
 """
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ from typing import Any
 
 from webfovea.eval import html
 from webfovea.eval.ab import AB_JSON, read_ab_file
-from webfovea.eval.ab_report import render_ab_error, render_ab_report
-from webfovea.eval.report_evidence import evidence_html
-from webfovea.eval.report_images import THUMB_WIDTH, Thumb, step_image, thumbnails
-from webfovea.eval.report_style import CSS
+from webfovea.eval.report.ab import render_ab_error, render_ab_report
+from webfovea.eval.report.evidence import evidence_html
+from webfovea.eval.report.images import THUMB_WIDTH, Thumb, step_image, thumbnails
+from webfovea.eval.report.style import CSS
 from webfovea.eval.summary import build_summary, load_summary
 from webfovea.eval.taxonomy import GROUPS
 from webfovea.proving_ground.breakingweb.report_charts import paired_section

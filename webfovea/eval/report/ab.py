@@ -12,7 +12,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from webfovea.eval import html
-from webfovea.eval.report_style import CSS
+from webfovea.eval.report.style import CSS
 
 # Colour-blind-safe palette (Okabe-Ito), one colour per arm in order.
 PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000")

@@ -4,7 +4,7 @@ result.json `evidence` (guardrails/evidence.py) names `evidence.png` — the scr
 answer was read from, marked where the agent last acted —, the text read, the URL, the page's
 request whose response held the value, and the OCR cross-check; `verification` holds the
 verifier's verdicts and whether the answer stood disputed. The image is read like every
-screenshot of the report: inside the task folder only, bounded (`eval/report_images.py`).
+screenshot of the report: inside the task folder only, bounded (`eval/report/images.py`).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from webfovea.eval import html
-from webfovea.eval.report_images import THUMB_WIDTH, thumbnail
+from webfovea.eval.report.images import THUMB_WIDTH, thumbnail
 from webfovea.record.confined import UnsafeFile, check_image
 from webfovea.record.schema import TaskResult
 
