@@ -15,6 +15,9 @@ import pytest_asyncio
 
 from webfovea.browser.session import OFFLINE_ENV, BrowserSession
 
+# WEBFOVEA_TEST_CPU=FILE: each test's CPU seconds, browsers included (tests/support/cpu_profile.py).
+pytest_plugins = ["tests.support.cpu_profile"]
+
 os.environ[OFFLINE_ENV] = "1"
 # Every Ray start in the tests (in-process or in a CLI the test runs) gets its own local cluster:
 # by default ray.init() joins the newest cluster on the machine, which under pytest-xdist is

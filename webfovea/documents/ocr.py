@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 import shutil
 import subprocess
 
@@ -17,6 +18,11 @@ Box = tuple[float, float, float, float, str]  # x, y, width, height (CSS px of t
 MAX_OCR_PAGES = 20  # scanned pages of one document recognised; the others stay image-only
 TIMEOUT_S = 60.0
 MIN_CONFIDENCE = 30.0  # Tesseract's word confidence (0-100) below which a word is dropped
+# One OpenMP thread: with its default (a thread per core) Tesseract 5 spends most of its time
+# spinning. A 1440x810 screenshot on a quiet 2-core machine: 3.4 s wall and 3.7 s of CPU with
+# the default, 0.44 s and 0.44 s with one thread (docs/results/ocr.md); several workers OCR-ing
+# at once made it far worse. A user's own OMP_THREAD_LIMIT wins.
+_ENV_DEFAULTS = {"OMP_THREAD_LIMIT": "1"}
 
 
 def available() -> bool:
@@ -35,6 +41,7 @@ def recognise(png: bytes, scale: float, psm: int = 3) -> list[Box] | None:
             [exe, "stdin", "stdout", "-l", "eng", "--psm", str(psm), "tsv"],
             input=png,
             capture_output=True,
+            env={**_ENV_DEFAULTS, **os.environ},
             timeout=TIMEOUT_S,
             check=True,
         )

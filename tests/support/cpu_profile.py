@@ -1,0 +1,69 @@
+"""CPU seconds per test, browsers and servers included: where the suite's time goes.
+
+The suite's wall time is bounded below by its CPU time over the cores (docs/results/suite.md),
+and pytest's `--durations` shows wall time only, inflated by whatever else runs. With
+``WEBFOVEA_TEST_CPU=FILE`` every test appends one JSON line to FILE: its node id, wall seconds
+and the CPU seconds (user + system) its worker process and every descendant spent from the start
+of its set-up to the end of its tear-down (a module fixture's cost lands on the module's first
+test). Read from /proc, so Linux only; processes that exited and whose parent exited too are
+lost, which undercounts a little.
+"""
+
+import json
+import os
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ENV = "WEBFOVEA_TEST_CPU"
+_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def _children(pid: int) -> list[int]:
+    kids: list[int] = []
+    try:
+        for task in os.listdir(f"/proc/{pid}/task"):
+            text = Path(f"/proc/{pid}/task/{task}/children").read_text()
+            kids.extend(int(p) for p in text.split())
+    except OSError:
+        pass
+    return kids
+
+
+def _own_and_reaped(pid: int) -> float:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return 0.0
+    # The command name is in parentheses and may hold spaces; fields 14-17 follow it.
+    fields = stat[stat.rindex(")") + 2 :].split()
+    return sum(int(v) for v in fields[11:15]) / _TICKS
+
+
+def tree_cpu(root: int) -> float:
+    """CPU seconds of `root` and all its live descendants, with their reaped children."""
+    total, todo, seen = 0.0, [root], set()
+    while todo:
+        pid = todo.pop()
+        if pid in seen:
+            continue
+        seen.add(pid)
+        total += _own_and_reaped(pid)
+        todo.extend(_children(pid))
+    return total
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item) -> Iterator[None]:
+    out = os.environ.get(ENV)
+    if not out:
+        yield
+        return
+    cpu0, wall0 = tree_cpu(os.getpid()), time.monotonic()
+    yield
+    cpu, wall = tree_cpu(os.getpid()) - cpu0, time.monotonic() - wall0
+    line = {"test": item.nodeid, "cpu": round(cpu, 2), "wall": round(wall, 2)}
+    with open(out, "a", encoding="utf-8") as f:
+        f.write(json.dumps(line) + "\n")
