@@ -33,6 +33,9 @@ def test_run_with_openai_compatible_model(tmp_path):
     replies = [
         openai_ok("Thought: go\nAction: click(start_box='<|box_start|>(675,480)<|box_end|>')"),
         openai_ok("Thought: done\nAction: finished(content='ok')"),
+        # The verifier is on by default for a model that can check: it asks the same server.
+        # (Without this reply the exhausted script's 500s cost ~25 s of the client's back-off.)
+        openai_ok("VERDICT: accept\nREASON: the page says ok\nLOOK AT: -"),
     ]
     with serve_pages({"/": PAGE, "/hit": "ok"}) as site, fake_llm(replies) as llm:
         res = cli(
@@ -53,6 +56,8 @@ def test_run_with_openai_compatible_model(tmp_path):
     assert "step   1  click" in res.stdout and "step   2  finished" in res.stdout
     result = json.loads((tmp_path / "t" / "result.json").read_text())
     assert result["status"] == "finished" and result["answer"] == "ok"
+    assert [v["verdict"] for v in result["verification"]["verdicts"]] == ["accept"]
+    assert "note" not in result["verification"]["verdicts"][0]  # the call was answered, not failed
 
 
 def test_missing_browser_is_a_clear_error_with_result_file(tmp_path):

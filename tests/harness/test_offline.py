@@ -15,6 +15,8 @@ PAGE = """<html><body style="margin:0"><button style="position:absolute;left:800
 REPLIES = [
     openai_ok("Thought: go\nAction: click(start_box='<|box_start|>(675,480)<|box_end|>')"),
     openai_ok("Thought: done\nAction: finished(content='ok')"),
+    # The verifier (on by default) asks the same server; an exhausted script's 500s cost ~25 s.
+    openai_ok("VERDICT: accept\nREASON: the page says ok\nLOOK AT: -"),
 ]
 # The test maps a name of its own; webfovea has no such default.
 MAP_NAME = "--host-resolver-rules=MAP test.example 127.0.0.1"
