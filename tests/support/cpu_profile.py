@@ -5,7 +5,7 @@ and pytest's `--durations` shows wall time only, inflated by whatever else runs.
 ``WEBFOVEA_TEST_CPU=FILE`` every test appends one JSON line to FILE: its node id, wall seconds
 and the CPU seconds (user + system) its worker process and every descendant spent from the start
 of its set-up to the end of its tear-down (a module fixture's cost lands on the module's first
-test). Read from /proc, so Linux only; processes that exited and whose parent exited too are
+test), with its start time and xdist worker. Read from /proc, so Linux only; processes that exited and whose parent exited too are
 lost, which undercounts a little.
 """
 
@@ -61,9 +61,15 @@ def pytest_runtest_protocol(item: pytest.Item) -> Iterator[None]:
     if not out:
         yield
         return
-    cpu0, wall0 = tree_cpu(os.getpid()), time.monotonic()
+    cpu0, wall0, start = tree_cpu(os.getpid()), time.monotonic(), time.time()
     yield
     cpu, wall = tree_cpu(os.getpid()) - cpu0, time.monotonic() - wall0
-    line = {"test": item.nodeid, "cpu": round(cpu, 2), "wall": round(wall, 2)}
+    line = {
+        "test": item.nodeid,
+        "cpu": round(cpu, 2),
+        "wall": round(wall, 2),
+        "start": round(start, 2),  # epoch seconds: the run's timeline, worker by worker
+        "worker": os.environ.get("PYTEST_XDIST_WORKER", "main"),
+    }
     with open(out, "a", encoding="utf-8") as f:
         f.write(json.dumps(line) + "\n")
