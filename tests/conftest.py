@@ -6,7 +6,7 @@ localhost. A test that needs a real name maps one itself (see tests/harness/test
 
 import os
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from functools import cache
 from pathlib import Path
 
@@ -83,10 +83,10 @@ SLOW_TESTS = frozenset(
 
 # Seconds each test file took in a full four-worker run (files of 8 s or more: the wall times of
 # `WEBFOVEA_TEST_CPU=FILE pytest -n 4 --dist loadfile`, tests/support/cpu_profile.py, 2026-12-04,
-# a quiet machine). The heaviest files are handed out first (scripts/test passes
-# --no-loadscope-reorder: xdist would otherwise order files by their number of tests), so the
-# run does not end with one worker still in a long file while the others are idle; an unlisted
-# file counts as light. Refresh when the order looks off.
+# a quiet machine). The workers take the files in the order `_spread` below gives (scripts/test
+# passes --no-loadscope-reorder: xdist would otherwise order them by their number of tests), so
+# the run does not end with one worker still in a long file while the others are idle; an
+# unlisted file counts as light. Refresh when the order looks off.
 FILE_SECONDS = {
     "runner/test_ray.py": 130,
     "proving_ground/breakingweb/test_design_rules.py": 89,
@@ -171,14 +171,32 @@ def _launches_a_browser(path: Path) -> bool:
     return bool(_LAUNCHES.search(path.read_text(encoding="utf-8")))
 
 
+def _spread(items: list[pytest.Item], weight: Callable[[pytest.Item], int]) -> list[pytest.Item]:
+    """The files in the order the workers take them: the heavy ones heaviest first, spread evenly
+    among the light ones. Heaviest first alone ran four heavy files at once (each a CLI, a runner
+    with its own browsers or a Ray cluster: the load went past 12 on two cores and the run got
+    slower); spread, the longest still start early and the run does not end in one of them.
+    A file's tests keep their order (module fixtures, tests that reuse an earlier run)."""
+    files: dict[Path, list[pytest.Item]] = {}
+    for item in items:
+        files.setdefault(Path(str(item.path)), []).append(item)
+    heavy = sorted((f for f in files if weight(files[f][0])), key=lambda f: -weight(files[f][0]))
+    light = [f for f in files if not weight(files[f][0])]
+    per_heavy = len(light) / max(1, len(heavy))
+    order: list[Path] = []
+    for i, f in enumerate(heavy):
+        order += [f, *light[round(i * per_heavy) : round((i + 1) * per_heavy)]]
+    order += light[round(len(heavy) * per_heavy) :]
+    return [item for f in order for item in files[f]]
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     root = Path(__file__).parent
 
     def weight(item: pytest.Item) -> int:
         return FILE_SECONDS.get(Path(str(item.path)).relative_to(root).as_posix(), 0)
 
-    # Stable: a file's tests keep their order (module fixtures, tests that reuse an earlier run).
-    items.sort(key=lambda item: -weight(item))
+    items[:] = _spread(items, weight)
     for item in items:
         path = Path(str(item.path))
         if "session" in getattr(item, "fixturenames", ()) or _launches_a_browser(path):

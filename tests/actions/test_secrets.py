@@ -11,6 +11,7 @@ from pathlib import Path
 from urllib.parse import quote, quote_plus
 
 import pytest
+from PIL import Image
 
 from tests.support.scripted import PointingModel
 from tests.support.servers import Redirect, serve_pages, two_origins
@@ -77,6 +78,10 @@ async def test_typed_on_its_origin_received_and_never_recorded_or_shown(session,
     }
     assert inside == {MASK}, inside
     assert image.getpixel((x + 5, round(120 * scale))) != MASK  # the user field is not
+    # And in the task folder's copy of it: a capture's own PNG is written as it is only when
+    # nothing was painted on it (observation/capture.py Shot.png).
+    with Image.open(tmp_path / "t" / "step_002.png") as recorded:
+        assert recorded.size == image.size and recorded.convert("RGB").tobytes() == image.tobytes()
     # Every byte of the task folder (json, jsonl, yml, png, sqlite leftovers, all of it).
     files = [p for p in (tmp_path / "t").rglob("*") if p.is_file()]
     assert any(p.name == "capture.json" for p in files) and any(p.name == "trajectory.jsonl" for p in files)

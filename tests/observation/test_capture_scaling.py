@@ -1,6 +1,8 @@
 """`capture_scaling`: the browser renders the capture at the sent size, or Pillow shrinks a
 full-size one. Both must show the same viewport at the same size, on real Chromium."""
 
+import io
+
 import pytest
 from PIL import Image, ImageChops
 from pydantic import ValidationError
@@ -97,3 +99,27 @@ def test_capture_scaling_takes_two_values():
     assert make_config(capture_scaling="python").capture_scaling == "python"
     with pytest.raises(ValidationError):
         make_config(capture_scaling="gpu")
+
+
+@on_chromium
+async def test_a_capture_keeps_its_png_only_when_the_image_is_its_pixels(session):
+    """The task folder writes `Shot.png` as it is (no second encoding): it must decode to exactly
+    the image the model is sent, and be absent when Pillow shrank the image (the browser's own
+    scaled rendering is the image)."""
+
+    def same(shot) -> bool:  # noqa: ANN001 - a Shot
+        with Image.open(io.BytesIO(shot.png)) as png:
+            return png.convert("RGB").tobytes() == shot.image.tobytes()
+
+    small = {"screenshot_cap_width": 640, "screenshot_cap_height": 360}
+    with serve_pages({"/": PAGE}) as srv:
+        page = await session.fresh_page()
+        await page.set_viewport_size({"width": 1280, "height": 720})
+        await page.goto(srv.url("/"))
+        for scaling in ("browser", "python"):
+            whole = await Screen(page, make_config(capture_scaling=scaling)).capture()
+            assert whole.image.size == (1280, 720) and whole.png is not None and same(whole)
+        by_browser = await Screen(page, make_config(capture_scaling="browser", **small)).capture()
+        assert by_browser.image.size == (640, 360) and by_browser.png is not None and same(by_browser)
+        by_pillow = await Screen(page, make_config(capture_scaling="python", **small)).capture()
+        assert by_pillow.image.size == (640, 360) and by_pillow.png is None

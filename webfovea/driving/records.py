@@ -26,7 +26,8 @@ def step_record(
         attached = executed.outcome.response.attachments if executed else []
         css = next((a.info["region_css"] for a in attached if a.info.get("region_css")), None)
         region = (*obs.shot.from_css(css[0], css[1]), *obs.shot.from_css(css[2], css[3])) if css else None
-        sent, marked = recorder.save_screens(i, obs.image, marks, region)
+        png = obs.shot.png if obs.image is obs.shot.image else None  # not the grid's copy
+        sent, marked = recorder.save_screens(i, obs.image, marks, region, png)
     parsed = res.parsed
     snap = obs.snapshot_info if obs is not None else None
     return StepRecord(

@@ -40,6 +40,9 @@ class Shot:
     # Hash of the PNG the image was decoded from: two shots with the same digest show the same
     # pixels, so the pixel check needs no comparison (None: unknown, compare the images).
     digest: bytes | None = None
+    # The capture's PNG when `image` holds exactly its pixels (not shrunk, not masked): the task
+    # folder writes it as it is instead of encoding the image again (~30 ms a 1440x810 step).
+    png: bytes | None = None
 
     @property
     def size(self) -> tuple[int, int]:
@@ -150,23 +153,35 @@ async def viewport_of(page: Page, cdp: CDPSession) -> tuple[float, float, float]
     return (await geometry_of(page, cdp))[:3]
 
 
-def _decode(data: str, digest: bool = True) -> tuple[Image.Image, bytes | None]:
-    """The RGB image of a CDP capture and the digest of its PNG (only the pixel check of the
-    feedback notes uses it: None when they are off)."""
+@dataclass
+class _Decoded:
+    image: Image.Image  # RGB
+    digest: bytes | None  # of the PNG (only the pixel check of the feedback notes uses it)
+    png: bytes | None  # the PNG itself when it decodes to exactly `image` (RGB already)
+
+
+def _decode(data: str, digest: bool = True) -> _Decoded:
+    """The RGB image of a CDP capture, the digest of its PNG (None when the feedback notes are
+    off), and the PNG."""
     png = base64.b64decode(data)
     raw = Image.open(io.BytesIO(png))
     raw.load()
-    return raw.convert("RGB"), hashlib.sha1(png, usedforsecurity=False).digest() if digest else None
+    same = raw.mode == "RGB"
+    return _Decoded(
+        raw if same else raw.convert("RGB"),
+        hashlib.sha1(png, usedforsecurity=False).digest() if digest else None,
+        png if same else None,
+    )
 
 
-def _decode_fit(
-    data: str, cap: tuple[int, int] | None, digest: bool
-) -> tuple[tuple[int, int], Image.Image, bytes | None]:
-    """(full size, the image shrunk to fit `cap` (None: as captured), the PNG's digest)."""
-    raw, png_digest = _decode(data, digest)
-    target = fit_within(raw.size, cap) if cap is not None else raw.size
-    image = raw.resize(target, Image.Resampling.BILINEAR) if target != raw.size else raw
-    return raw.size, image, png_digest
+def _decode_fit(data: str, cap: tuple[int, int] | None, digest: bool) -> tuple[tuple[int, int], _Decoded]:
+    """(full size, the capture with its image shrunk to fit `cap` (None: as captured))."""
+    got = _decode(data, digest)
+    size = got.image.size
+    target = fit_within(size, cap) if cap is not None else size
+    if target != size:
+        got = _Decoded(got.image.resize(target, Image.Resampling.BILINEAR), got.digest, None)
+    return size, got
 
 
 class Screen:
@@ -235,7 +250,7 @@ class Screen:
         if self.config.secrets and await mask_secrets(
             self.page, self.config, shot.image, (0, 0, *size), size
         ):
-            shot.digest = None  # the PNG's digest no longer describes these pixels
+            shot.digest = shot.png = None  # the PNG no longer holds these pixels
         return shot
 
     async def _capture(self) -> Shot:
@@ -249,11 +264,11 @@ class Screen:
         cdp, data = await self._screenshot({"format": "png", "optimizeForSpeed": True})
         # Geometry out of the page's reach: the harness's isolated world, else CDP layout metrics
         # (read while the PNG decodes and shrinks in a thread).
-        (raw_size, image, digest), viewport = await asyncio.gather(
+        (raw_size, got), viewport = await asyncio.gather(
             asyncio.to_thread(_decode_fit, data, cap if aligned else None, self._digests),
             viewport_of(self.page, cdp),
         )
-        return self._shot(image, viewport, raw_size, aligned, digest)
+        return self._shot(got, viewport, raw_size, aligned)
 
     async def _scaled(self, cdp: CDPSession, cap: tuple[int, int]) -> Shot | None:
         """The viewport rendered by Chromium at the sent size: a clip of the visual viewport
@@ -286,37 +301,33 @@ class Screen:
             params["clip"] = clip
         cdp, data = await self._screenshot(params)
         if clip is None:
-            image, digest = _decode(data, self._digests)
+            got = _decode(data, self._digests)
         else:
             # The PNG decodes in a thread while the geometry is read again (a round trip to the page).
-            (image, digest), after = await asyncio.gather(
+            got, after = await asyncio.gather(
                 asyncio.to_thread(_decode, data, self._digests), geometry_of(self.page, cdp)
             )
             if after != before:
                 self.fallbacks += 1
                 return None
-        if image.size != target:  # rounding of the scaled clip: a pixel off at most
-            image = image.resize(target, Image.Resampling.BILINEAR)
-        return self._shot(image, (css_w, css_h, dpr), full, True, digest)
+        if got.image.size != target:  # rounding of the scaled clip: a pixel off at most
+            got = _Decoded(got.image.resize(target, Image.Resampling.BILINEAR), got.digest, None)
+        return self._shot(got, (css_w, css_h, dpr), full, True)
 
     def _shot(
-        self,
-        image: Image.Image,
-        viewport: tuple[float, float, float],
-        raw_size: tuple[int, int],
-        aligned: bool,
-        digest: bytes | None,
+        self, got: _Decoded, viewport: tuple[float, float, float], raw_size: tuple[int, int], aligned: bool
     ) -> Shot:
         css_w, css_h, dpr = viewport
         return Shot(
-            image=image,
+            image=got.image,
             css_width=css_w,
             css_height=css_h,
             dpr=dpr,
             raw_size=raw_size,
             coordinate_convention=self.config.coordinate_convention,
             aligned=aligned,
-            digest=digest,
+            digest=got.digest,
+            png=got.png,
         )
 
     async def detach(self) -> None:

@@ -47,10 +47,16 @@ class TaskRecorder:
         image: Image.Image,
         marks: list[tuple[float, float]],
         region: tuple[float, float, float, float] | None = None,
+        png: bytes | None = None,
     ) -> tuple[str, str]:
+        """The step's screenshot as sent and marked. `png`: the image already encoded (the
+        capture's own PNG, observation/capture.py `Shot.png`), written as it is."""
         sent = f"step_{step:03d}.png"
         marked = f"step_{step:03d}_marked.png"
-        image.save(self.dir / sent, optimize=False, compress_level=1)
+        if png is not None:
+            (self.dir / sent).write_bytes(png)
+        else:
+            image.save(self.dir / sent, optimize=False, compress_level=1)
         mark_points(image, marks, region).save(self.dir / marked, optimize=False, compress_level=1)
         return sent, marked
 
