@@ -6,6 +6,8 @@ localhost. A test that needs a real name maps one itself (see tests/harness/test
 
 import os
 import re
+import shutil
+import tempfile
 from collections.abc import AsyncIterator, Callable
 from functools import cache
 from pathlib import Path
@@ -14,6 +16,7 @@ import pytest
 import pytest_asyncio
 
 from webfovea.browser.session import OFFLINE_ENV, BrowserSession
+from webfovea.documents.ocr_cache import ENV as OCR_CACHE_ENV
 
 # WEBFOVEA_TEST_CPU=FILE: each test's CPU seconds, browsers included (tests/support/cpu_profile.py).
 pytest_plugins = ["tests.support.cpu_profile"]
@@ -23,6 +26,15 @@ os.environ[OFFLINE_ENV] = "1"
 # by default ray.init() joins the newest cluster on the machine, which under pytest-xdist is
 # another worker's test cluster.
 os.environ["RAY_ADDRESS"] = "local"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # One fresh OCR cache per test run, shared by its xdist workers (they inherit the controller's
+    # environment) and the CLIs they start: never the user's ~/.cache, and never a previous
+    # run's, so a run's time does not depend on what ran before it on the machine.
+    if "PYTEST_XDIST_WORKER" not in os.environ and OCR_CACHE_ENV not in os.environ:
+        os.environ[OCR_CACHE_ENV] = tempfile.mkdtemp(prefix="webfovea-test-ocr-")
+        config.add_cleanup(lambda: shutil.rmtree(os.environ.pop(OCR_CACHE_ENV), ignore_errors=True))
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")

@@ -7,7 +7,7 @@ import shutil
 
 import pytest
 
-from webfovea.documents import ocr
+from webfovea.documents import ocr, ocr_cache
 from webfovea.documents.document import open_document
 from webfovea.proving_ground.sites import archive_files as af
 
@@ -45,6 +45,7 @@ def _shim(tmp_path, monkeypatch: pytest.MonkeyPatch):  # noqa: ANN202 - the file
 def test_tesseract_runs_on_one_thread_unless_the_user_says_otherwise(tmp_path, monkeypatch):
     # OpenMP's default (a thread per core) made each screenshot cost ~8x more (docs/results/ocr.md).
     seen = _shim(tmp_path, monkeypatch)
+    monkeypatch.setenv(ocr_cache.ENV, "off")  # the program must really run each time
     monkeypatch.delenv("OMP_THREAD_LIMIT", raising=False)
     doc = open_document(af.report_pdf(0, "northwind"), "northwind-2024.pdf", ocr=True)
     assert doc.ocr_done() == [10] and seen.read_text().strip() == "1"

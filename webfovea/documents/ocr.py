@@ -13,6 +13,8 @@ import os
 import shutil
 import subprocess
 
+from webfovea.documents import ocr_cache
+
 Box = tuple[float, float, float, float, str]  # x, y, width, height (CSS px of the view), text
 
 MAX_OCR_PAGES = 20  # scanned pages of one document recognised; the others stay image-only
@@ -33,24 +35,11 @@ def recognise(png: bytes, scale: float, psm: int = 3) -> list[Box] | None:
     """The lines of text Tesseract reads on a page image rendered at `scale` bitmap px per CSS px
     (None: it failed). `psm`: Tesseract's page segmentation mode (3: a page of text; 11: sparse
     text, as on a screenshot of a web page)."""
-    exe = shutil.which("tesseract")
-    if exe is None:
-        return None
-    try:
-        done = subprocess.run(  # noqa: S603 - a fixed program, the image on stdin
-            [exe, "stdin", "stdout", "-l", "eng", "--psm", str(psm), "tsv"],
-            input=png,
-            capture_output=True,
-            env={**_ENV_DEFAULTS, **os.environ},
-            timeout=TIMEOUT_S,
-            check=True,
-        )
-    except (OSError, subprocess.SubprocessError):
+    tsv = _tsv(png, psm)
+    if tsv is None:
         return None
     lines: dict[tuple[str, str, str], list[tuple[float, float, float, float, str]]] = {}
-    reader = csv.DictReader(
-        io.StringIO(done.stdout.decode("utf-8", "replace")), delimiter="\t", quoting=csv.QUOTE_NONE
-    )
+    reader = csv.DictReader(io.StringIO(tsv), delimiter="\t", quoting=csv.QUOTE_NONE)
     for row in reader:
         text = (row.get("text") or "").strip()
         try:
@@ -69,3 +58,31 @@ def recognise(png: bytes, scale: float, psm: int = 3) -> list[Box] | None:
         y1 = max(w[1] + w[3] for w in words)
         out.append((x0, y0, x1 - x0, y1 - y0, " ".join(w[4] for w in words)))
     return out
+
+
+def _tsv(png: bytes, psm: int) -> str | None:
+    """Tesseract's TSV for the image (None: not installed, or it failed); an image read before
+    comes from the cache (documents/ocr_cache.py)."""
+    exe = shutil.which("tesseract")
+    if exe is None:
+        return None
+    options = ["-l", "eng", "--psm", str(psm), "tsv"]
+    k = ocr_cache.key(exe, png, options)
+    hit = ocr_cache.get(k) if k is not None else None
+    if hit is not None:
+        return hit
+    try:
+        done = subprocess.run(  # noqa: S603 - a fixed program, the image on stdin
+            [exe, "stdin", "stdout", *options],
+            input=png,
+            capture_output=True,
+            env={**_ENV_DEFAULTS, **os.environ},
+            timeout=TIMEOUT_S,
+            check=True,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    text = done.stdout.decode("utf-8", "replace")
+    if k is not None:
+        ocr_cache.put(k, text)
+    return text
