@@ -11,7 +11,7 @@ from webfovea.browser.session import BrowserLost
 from webfovea.browser.world import PageUnresponsive
 from webfovea.config import make_config
 from webfovea.driving.endings import STOP_STATUS, Reason, ending, raised_ending, step_ending
-from webfovea.harness_results import StepResult, StopReason
+from webfovea.harness.results import StepResult, StopReason
 from webfovea.models.base import ModelError
 from webfovea.record.schema import Status
 

@@ -4,7 +4,7 @@ tests/harness/snap_region.py is such a module, written as one under `actions/` w
 `catalog.register` adds it the way `_MODULES` adds the built-in ones. On a real page in real
 Chromium it is offered in the prompt, parsed, executed, its crop goes with the next model
 input only (into the provider's messages), and the step record lists it with its saved file —
-while harness.py and executor.py never mention it.
+while harness/core.py and executor.py never mention it.
 """
 
 from __future__ import annotations
@@ -104,5 +104,5 @@ async def test_a_registered_image_action_reaches_the_model_and_the_record(
 
 
 def test_the_stages_never_name_it():
-    for path in ("harness.py", "execution/executor.py"):
+    for path in ("harness/core.py", "execution/executor.py"):
         assert "snap_region" not in (PKG / path).read_text()

@@ -16,12 +16,12 @@ from typing import Any, Literal
 from webfovea.browser.session import BrowserLost, is_browser_lost
 from webfovea.browser.world import PageUnresponsive
 from webfovea.config import HarnessConfig
-from webfovea.harness_results import StepResult
+from webfovea.harness.results import StepResult
 from webfovea.models.base import ModelError
 from webfovea.record.schema import Status
 
 Reason = Literal[
-    # the harness (harness_results.StopReason)
+    # the harness (harness/results.py StopReason)
     "finished",
     "stale_refs",
     "scroll_breaker",

@@ -1,4 +1,4 @@
-"""`webfovea.Harness`: one page, one round trip per `step()`.
+"""The Harness class: one page, one round trip per `step()` (`webfovea.harness`).
 
     async with Harness.launch("http://127.0.0.1:8000/stats") as h:
         obs = await h.observe()          # obs.image: exactly what the model is sent
@@ -37,9 +37,9 @@ from webfovea.guardrails.pagewatch import PageWatch
 from webfovea.guardrails.site import SiteGuard
 from webfovea.guardrails.verifier import Verifier
 from webfovea.guardrails.verify import VerifyGate
-from webfovea.harness_pages import PageKeeper
-from webfovea.harness_results import Launch, Observation, StepResult
-from webfovea.harness_review import review_answer
+from webfovea.harness.pages import PageKeeper
+from webfovea.harness.results import Launch, Observation, StepResult
+from webfovea.harness.review import review_answer
 from webfovea.models.base import ModelInput, ToolCall
 from webfovea.observation.capture import Screen, Shot
 from webfovea.observation.history import History
@@ -453,7 +453,7 @@ class Harness(PageKeeper):
                 result.verification_requested = True
                 result.answer = executed.outcome.answer or ""
                 result.feedback = notes.verify_request(self.verify.url)
-            else:  # its evidence, the OCR cross-check and the verifier (harness_review.py)
+            else:  # its evidence, the OCR cross-check and the verifier (harness/review.py)
                 await review_answer(self, obs, answer, result)
         elif executed.stale_ref is not None and self.executor.stale_refs > self.config.stale_ref_budget:
             result.done, result.stop_reason = True, "stale_refs"

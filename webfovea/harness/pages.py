@@ -1,7 +1,7 @@
 """The harness's hold on its pages: which tab is observed, the site guard, dialogs and
 downloads beside an action, whether the page still answers, and the harness-side
 navigations (the start page, the verify gate's fresh view). `Harness` inherits it; the
-round trip itself stays in harness.py."""
+round trip itself stays in harness/core.py."""
 
 from __future__ import annotations
 

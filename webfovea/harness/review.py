@@ -18,7 +18,7 @@ from webfovea.feedback import notes
 from webfovea.guardrails import ocr_check
 from webfovea.guardrails.answer_regions import answer_boxes, image_region
 from webfovea.guardrails.verifier import MAX_REJECTIONS
-from webfovea.harness_results import Observation, StepResult
+from webfovea.harness.results import Observation, StepResult
 
 if TYPE_CHECKING:
     from webfovea.harness import Harness
