@@ -347,15 +347,20 @@ class SettleWatcher:
             self.polls(everywhere=True), self.animations.sync() if aware else _nothing()
         )
         mine = again if aware else again[:1]
-        if (
-            _counts(mine, navigated) != before
-            or (aware and any(p["timers"] > 0 or p.get("busy") for p in mine))
-            or (aware and self.animations.ran_since(started, grab_at))
-            or self.requests_since(since)
-            or (aware and self.awaiting_reply(started, bound))
-            or time.monotonic() - self.last_activity < quiet_s
-        ):
-            report.held_by = "dom"  # something moved while the capture was taken
+        # What moved while the capture was taken: a wait that runs out now says that, so a
+        # spinner on a loaded machine is still "busy", not a page that kept changing.
+        moved = (
+            ("dom", _counts(mine, navigated) != before),
+            ("busy", aware and any(p.get("busy") for p in mine)),
+            ("timer", aware and any(p["timers"] > 0 for p in mine)),
+            ("animation", aware and self.animations.ran_since(started, grab_at)),
+            ("request", bool(self.requests_since(since))),
+            ("websocket", aware and self.awaiting_reply(started, bound)),
+            ("dom", time.monotonic() - self.last_activity < quiet_s),
+        )
+        held = next((what for what, yes in moved if yes), None)
+        if held is not None:
+            report.held_by = held
             return 0.0
         if shot is not None:
             self.grabbed = (shot, self._epoch_of(again))
