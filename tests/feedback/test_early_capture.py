@@ -51,11 +51,17 @@ async def _step(session, html: str):  # noqa: ANN001, ANN202
 
 
 async def test_kept_when_nothing_happened_while_it_was_taken(session):
-    h, res, obs, fresh = await _step(session, ONCE)
-    assert await h.page.text_content("#out") == "first"
-    assert h.settle.early_grabs == [1, 0] and h.reused_captures == 1
-    assert res.outcome == "executed"
-    assert not compare(obs.image, fresh.image, (obs.shot.css_width, obs.shot.css_height))
+    # On a loaded machine the settle's first poll can come after the quiet window is over: then
+    # no early capture is taken ([0, 0]) and the step captures as usual, which is right but not
+    # what this test is about, so the step is tried again (at most 3 times).
+    for _ in range(3):
+        h, res, obs, fresh = await _step(session, ONCE)
+        assert await h.page.text_content("#out") == "first"
+        assert res.outcome == "executed" and h.reused_captures == 1
+        assert not compare(obs.image, fresh.image, (obs.shot.css_width, obs.shot.css_height))
+        if h.settle.early_grabs != [0, 0]:
+            break
+    assert h.settle.early_grabs == [1, 0]  # taken, and kept: nothing happened meanwhile
 
 
 async def test_dropped_when_the_page_changed_again_meanwhile(session):
