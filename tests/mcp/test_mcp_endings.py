@@ -60,6 +60,11 @@ async def test_a_stop_by_the_harness_is_recorded_under_its_status(
             await task.close("interrupted", "test over")
     result = json.loads((tmp_path / "e" / "result.json").read_text())
     assert result["status"] == status and result["error"]
+    # The verifier switch is on but nobody answers it without --verifier: said, not left null.
+    assert result["verification"] is None
+    assert result["verifier_off"] == (
+        "verifier off: the agent is an MCP client, which the server cannot ask; give --verifier SPEC"
+    )
     assert result["steps"] == len(results) and result["usage"]["model_calls"] == len(results)
     steps = [json.loads(line) for line in (tmp_path / "e" / "trajectory.jsonl").read_text().splitlines()]
     assert len(steps) == len(results) and all(s["action"]["name"] == "click" for s in steps)

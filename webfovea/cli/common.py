@@ -175,8 +175,9 @@ VerifierOpt = Annotated[
         "--verifier",
         help="The model that checks every finished answer in a fresh context (the `verifier` component; "
         "same forms as --model: openai:MODEL, anthropic:MODEL, oracle — the oracle checks against the "
-        "task's truth, an upper bound); its usage is recorded apart (verifier_usage). Default: the "
-        "task's own model.",
+        "task's truth, an upper bound — or replay:PATH, the verdicts a recorded run gave); its usage "
+        "is recorded apart (verifier_usage). Default: the task's own model (off for a model that "
+        "replays a script).",
     ),
 ]
 VisionBaseUrlOpt = Annotated[

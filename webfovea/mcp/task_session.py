@@ -22,6 +22,7 @@ from webfovea.config import HarnessConfig
 from webfovea.driving.driver import BrowserSource, DriverSettings, TaskDriver
 from webfovea.driving.endings import Ending, first_line, raised_ending
 from webfovea.feedback import notes
+from webfovea.guardrails.verifier import off_note
 from webfovea.harness import Harness, Observation, StepResult
 from webfovea.models.base import ModelReply, ToolCall, Usage
 from webfovea.record.schema import Status, TaskResult
@@ -86,7 +87,11 @@ class McpTask:
     async def start(self) -> None:
         """Open the browser on the start page; on failure the task is closed with the reason."""
         try:
-            await self.driver.open()
+            harness = await self.driver.open()
+            if harness.verifier.active and harness.verifier.model is None:
+                # No --verifier: the agent is the MCP client, which the server cannot ask for a
+                # verdict in a fresh context; result.json says so rather than nothing.
+                harness.verifier.off = off_note("the agent is an MCP client, which the server cannot ask")
             await self.driver.goto_start()
         except asyncio.CancelledError:  # stopped (SIGTERM, Ctrl-C) while starting
             await asyncio.shield(self.close("interrupted", f"stopped while opening {self.task.website}"))
