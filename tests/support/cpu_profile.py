@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 ENV = "WEBFOVEA_TEST_CPU"
-_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+_TICKS = os.sysconf("SC_CLK_TCK")
 
 
 def _children(pid: int) -> list[int]:

@@ -48,7 +48,10 @@ def _version(exe: str) -> str | None:
 
 
 def key(exe: str, png: bytes, options: list[str]) -> str | None:
-    """The cache key of reading `png` with `options` (None: the program's version is unknown)."""
+    """The cache key of reading `png` with `options` (None: the cache is off, or the program's
+    version is unknown)."""
+    if folder() is None:
+        return None
     version = _version(exe)
     if version is None:
         return None
@@ -58,14 +61,13 @@ def key(exe: str, png: bytes, options: list[str]) -> str | None:
 
 
 def get(k: str) -> str | None:
-    if folder() is None:
-        return None
+    """The output kept under a key from `key`, or None."""
     if k in _memory:
         _memory.move_to_end(k)
         return _memory[k]
-    path = _path(k)
+    where = folder()
     try:
-        text = path.read_text(encoding="utf-8") if path is not None else None
+        text = (where / f"{k}.tsv").read_text(encoding="utf-8") if where is not None else None
     except OSError:
         return None
     if text is not None:
@@ -79,8 +81,7 @@ def put(k: str, text: str) -> None:
     if where is None:
         return
     _remember(k, text)
-    path = _path(k)
-    assert path is not None
+    path = where / f"{k}.tsv"
     try:
         where.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(f".{path.name}.{os.getpid()}")
@@ -91,11 +92,6 @@ def put(k: str, text: str) -> None:
     _writes += 1
     if _writes % 100 == 1:
         _prune(where)
-
-
-def _path(k: str) -> Path | None:
-    where = folder()
-    return None if where is None else where / f"{k}.tsv"
 
 
 def _remember(k: str, text: str) -> None:

@@ -1,13 +1,8 @@
-"""The Harness class: one page, one round trip per `step()` (`webfovea.harness`).
+"""The Harness class: the stages of one step in order (how to use it: `webfovea/harness/__init__.py`).
 
-    async with Harness.launch("http://127.0.0.1:8000/stats") as h:
-        obs = await h.observe()          # obs.image: exactly what the model is sent
-        res = await h.step(reply_text)   # parse -> execute -> settle -> feedback
-        res.action, res.feedback, res.done, res.answer, res.error
-
-The stages live in their own packages (`parsing/`, `execution/`, `feedback/`,
-`observation/`, `guardrails/`); this class only passes one step's data through them in
-order. The agent loop (`webfovea.agent`), the CLI and the proving ground build on it.
+It passes one step's data through `parsing/`, `execution/`, `feedback/`, `observation/` and
+`guardrails/` and owns nothing else; its hold on the pages is `pages.py`, the review of a
+`finished` is `review.py`.
 """
 
 from __future__ import annotations
