@@ -11,10 +11,12 @@ from urllib.parse import unquote
 from webfovea.models.conventions import conventions_for
 
 # The input reports every value it holds to the server (`/typed?v=`), the button what it saved
-# (`/saved?v=`): the server's log is what reached the page, keystroke by keystroke.
+# (`/saved?v=`): the server's log is what reached the page, keystroke by keystroke. The reports go
+# one after another: sent at once, a threaded server logged "Ada Lovelac" after "Ada Lovelace".
 PAGE = """<html><body style="margin:0;font:16px sans-serif">
+<script>let sent = Promise.resolve();</script>
 <input id=name style="position:absolute;left:400px;top:200px;width:400px;height:40px"
-  oninput="fetch('/typed?v='+encodeURIComponent(this.value))">
+  oninput="const v = this.value; sent = sent.then(() => fetch('/typed?v='+encodeURIComponent(v)))">
 <button id=go style="position:absolute;left:400px;top:300px;width:200px;height:50px"
   onclick="fetch('/saved?v='+encodeURIComponent(document.getElementById('name').value));
            document.getElementById('log').textContent='saved'">Save</button>
