@@ -16,6 +16,7 @@ import httpx
 from playwright.async_api import Page
 
 from webfovea.task import Task
+from webfovea.tls import tls_context
 
 SECRET_ENV = "WEBFOVEA_CONTROL_SECRET"
 CONTROL_HEADER = "X-Webfovea-Control"
@@ -37,7 +38,7 @@ async def bind_session(page: Page, task: Task, timeout_s: float = 10.0) -> str |
             "(the runner that started the sites sets it; run the task through `webfovea bench`)"
         )
     try:
-        async with httpx.AsyncClient(timeout=timeout_s, trust_env=False) as http:
+        async with httpx.AsyncClient(timeout=timeout_s, trust_env=False, verify=tls_context()) as http:
             r = await http.post(
                 spec.control_url,
                 headers={CONTROL_HEADER: secret},

@@ -98,8 +98,10 @@ class HttpJudge:
     async def ask(self, task_id: str, system: str, parts: list[Part]) -> ModelReply:
         import httpx
 
+        from webfovea.tls import tls_context
+
         if self._client is None:
-            self._client = httpx.AsyncClient(timeout=self.model.timeout_s)
+            self._client = httpx.AsyncClient(timeout=self.model.timeout_s, verify=tls_context())
         m = self.model
         resp = await post_with_retry(
             self._client,

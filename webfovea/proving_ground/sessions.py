@@ -35,6 +35,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
 from webfovea.browser.binding import CONTROL_HEADER, SECRET_ENV
+from webfovea.tls import tls_context
 
 SESSION_COOKIE = "wf_session"
 CONTROL_PREFIX = "/_control"
@@ -256,7 +257,9 @@ class ControlClient:
 
     def __init__(self, main_url: str, secret: str, timeout_s: float = 10.0) -> None:
         self.base = main_url.rstrip("/") + CONTROL_PREFIX
-        self._http = httpx.Client(timeout=timeout_s, headers={CONTROL_HEADER: secret}, trust_env=False)
+        self._http = httpx.Client(
+            timeout=timeout_s, headers={CONTROL_HEADER: secret}, trust_env=False, verify=tls_context()
+        )
 
     def create(self, task_id: str, seed: int = 0, variant: str | None = None) -> dict[str, Any]:
         r = self._http.post(

@@ -3,6 +3,7 @@ result.json. The file formats themselves live in record/files.py."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 from PIL import Image, ImageDraw
@@ -53,11 +54,15 @@ class TaskRecorder:
         capture's own PNG, observation/capture.py `Shot.png`), written as it is."""
         sent = f"step_{step:03d}.png"
         marked = f"step_{step:03d}_marked.png"
-        if png is not None:
-            (self.dir / sent).write_bytes(png)
-        else:
-            image.save(self.dir / sent, optimize=False, compress_level=1)
-        mark_points(image, marks, region).save(self.dir / marked, optimize=False, compress_level=1)
+        if png is None:
+            out = io.BytesIO()
+            image.save(out, format="PNG", optimize=False, compress_level=1)
+            png = out.getvalue()
+        (self.dir / sent).write_bytes(png)
+        if marks or region is not None:
+            mark_points(image, marks, region).save(self.dir / marked, optimize=False, compress_level=1)
+        else:  # nothing to mark (a key, a wait, an answer): the same image, not encoded again
+            (self.dir / marked).write_bytes(png)
         return sent, marked
 
     def save_image(self, step: int, kind: str, image: Image.Image) -> str:

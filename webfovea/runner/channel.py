@@ -42,6 +42,7 @@ from webfovea.record.files import failure_result, read_result, write_result
 from webfovea.runner.queue import TaskQueue
 from webfovea.runner.transfer import INCOMING, unpack_into
 from webfovea.task import Task
+from webfovea.tls import tls_context
 
 if TYPE_CHECKING:
     from webfovea.runner.supervisor import Events
@@ -304,9 +305,12 @@ class DriverClient:
         # Two clients, each used by one caller at a time: beats run beside claims and uploads.
         # The read timeout outlasts the queue's 30 s busy wait: the driver answers 503 first.
         self._main = httpx.Client(
-            base_url=url, headers=headers, timeout=httpx.Timeout(timeout_s, write=300.0)
+            base_url=url,
+            headers=headers,
+            timeout=httpx.Timeout(timeout_s, write=300.0),
+            verify=tls_context(),
         )
-        self._beats = httpx.Client(base_url=url, headers=headers, timeout=10.0)
+        self._beats = httpx.Client(base_url=url, headers=headers, timeout=10.0, verify=tls_context())
 
     def close(self) -> None:
         self._main.close()
