@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
+from webfovea.browser.driver_start import SWITCH_ENV as NODE_CACHE_ENV
 from webfovea.browser.session import OFFLINE_ENV, BrowserSession
 from webfovea.documents.ocr_cache import ENV as OCR_CACHE_ENV
 
@@ -35,6 +36,10 @@ def pytest_configure(config: pytest.Config) -> None:
     if "PYTEST_XDIST_WORKER" not in os.environ and OCR_CACHE_ENV not in os.environ:
         os.environ[OCR_CACHE_ENV] = tempfile.mkdtemp(prefix="webfovea-test-ocr-")
         config.add_cleanup(lambda: shutil.rmtree(os.environ.pop(OCR_CACHE_ENV), ignore_errors=True))
+    # Node's compile cache for Playwright's driver likewise (browser/driver_start.py).
+    if "PYTEST_XDIST_WORKER" not in os.environ and NODE_CACHE_ENV not in os.environ:
+        os.environ[NODE_CACHE_ENV] = tempfile.mkdtemp(prefix="webfovea-test-node-")
+        config.add_cleanup(lambda: shutil.rmtree(os.environ.pop(NODE_CACHE_ENV), ignore_errors=True))
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")

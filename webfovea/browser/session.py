@@ -10,7 +10,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from playwright.async_api import Browser, BrowserContext, Page, Playwright, async_playwright
+from playwright.async_api import Browser, BrowserContext, Page, Playwright
+
+from webfovea.browser.driver_start import start_playwright
 
 # Flags every launch gets: no background traffic of Chromium's own (updates, sync, component
 # and extension downloads, QUIC): a run's only requests are the pages'. The offline host rule
@@ -268,7 +270,7 @@ class BrowserSession:
         sweep_stale_homes()
         self._home = tempfile.TemporaryDirectory(prefix=HOME_PREFIX)
         (Path(self._home.name) / OWNER_FILE).write_text(_owner_stamp(os.getpid()))
-        self._pw = await async_playwright().start()
+        self._pw = await start_playwright()
         try:
             # Playwright's env takes str | float | bool values (dict is invariant: widen the type).
             env: dict[str, str | float | bool] = dict(browser_env(Path(self._home.name)))
@@ -306,7 +308,7 @@ class BrowserSession:
         self = cls()
         self.viewport = viewport
         self.cdp_url = cdp_url
-        self._pw = await async_playwright().start()
+        self._pw = await start_playwright()
         try:
             self.browser = await self._pw.chromium.connect_over_cdp(cdp_url, timeout=15_000)
         except Exception as e:
