@@ -3,7 +3,9 @@ downloads, redaction, export on every exit path."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import sqlite3
 from pathlib import Path
 
 from tests.support.servers import serve_pages
@@ -47,6 +49,10 @@ async def test_capture_records_filter_requests_without_secrets(tmp_path: Path) -
             await page.click("#next")
             await page.wait_for_url("**/next")
             assert (tmp_path / ".capture.sqlite").exists()  # rows go to disk during the task
+            # ... readable by another process at once (a dead worker's supervisor), no fsync each
+            with contextlib.closing(sqlite3.connect(tmp_path / ".capture.sqlite")) as other:
+                assert other.execute("SELECT count(*) FROM events").fetchone()[0] >= 5
+            assert cap.db is not None and cap.db.execute("PRAGMA synchronous").fetchone()[0] == 0
             out = await cap.finish()
         finally:
             await s.close()

@@ -94,6 +94,10 @@ class Capture:
         self.db_path = self.task_dir / TEMP_DB
         self.json_path = self.task_dir / CAPTURE_JSON
         self.db: sqlite3.Connection | None = sqlite3.connect(self.db_path, isolation_level=None)
+        # Each event is its own transaction, so a killed worker's rows are all readable; without
+        # an fsync per insert (0.43 -> 0.04 ms, on the event loop, for every request a page
+        # makes). What is written survives the process, not a power cut of the machine.
+        self.db.execute("PRAGMA synchronous=OFF")
         self.db.executescript(_SCHEMA)
         self._pages: set[Page] = set()
         self._finished = False
