@@ -50,10 +50,10 @@ def kind(pid: str) -> str | None:
             return "python:ray"
         if "execnet" in line or (len(args) > 1 and args[1] == "-u"):
             return "python:test-worker"
+        if "webfovea" in line:  # before pytest: a CLI's --out is often under /tmp/pytest-of-…
+            return "python:webfovea"
         if "pytest" in line:
             return "python:pytest"
-        if "webfovea" in line:
-            return "python:webfovea"
         return "python:other"
     return "other:" + comm
 
