@@ -5,7 +5,9 @@ it the driver loading Playwright's JavaScript), 0.325 s when Node keeps its comp
 folder between runs (`NODE_COMPILE_CACHE`, Node 22+; benchmarks/bench_launch.py). Playwright
 hands the driver this process's environment and takes no env of its own, so the variable is set
 for the moment the driver is spawned and taken away again. A user's own NODE_COMPILE_CACHE, or
-Node's NODE_DISABLE_COMPILE_CACHE, wins; WEBFOVEA_NODE_CACHE=off leaves Node as it is."""
+Node's NODE_DISABLE_COMPILE_CACHE, wins; WEBFOVEA_NODE_CACHE=off leaves Node as it is. Node
+writes each entry to a temporary file and renames it (nodejs/node#54971) and keeps one folder
+per Node version, so workers and Playwright upgrades share the folder safely."""
 
 from __future__ import annotations
 
