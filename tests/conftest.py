@@ -30,16 +30,16 @@ os.environ["RAY_ADDRESS"] = "local"
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    # One fresh OCR cache per test run, shared by its xdist workers (they inherit the controller's
-    # environment) and the CLIs they start: never the user's ~/.cache, and never a previous
-    # run's, so a run's time does not depend on what ran before it on the machine.
-    if "PYTEST_XDIST_WORKER" not in os.environ and OCR_CACHE_ENV not in os.environ:
-        os.environ[OCR_CACHE_ENV] = tempfile.mkdtemp(prefix="webfovea-test-ocr-")
-        config.add_cleanup(lambda: shutil.rmtree(os.environ.pop(OCR_CACHE_ENV), ignore_errors=True))
-    # Node's compile cache for Playwright's driver likewise (browser/driver_start.py).
-    if "PYTEST_XDIST_WORKER" not in os.environ and NODE_CACHE_ENV not in os.environ:
-        os.environ[NODE_CACHE_ENV] = tempfile.mkdtemp(prefix="webfovea-test-node-")
-        config.add_cleanup(lambda: shutil.rmtree(os.environ.pop(NODE_CACHE_ENV), ignore_errors=True))
+    # One fresh OCR cache and Node compile cache (browser/driver_start.py) per test run, shared by
+    # its xdist workers (they inherit the controller's environment) and the CLIs they start:
+    # never the user's ~/.cache, and never a previous run's, so a run's time does not depend on
+    # what ran before it on the machine.
+    if "PYTEST_XDIST_WORKER" in os.environ:
+        return
+    for env, prefix in ((OCR_CACHE_ENV, "webfovea-test-ocr-"), (NODE_CACHE_ENV, "webfovea-test-node-")):
+        if env not in os.environ:
+            os.environ[env] = tempfile.mkdtemp(prefix=prefix)
+            config.add_cleanup(lambda env=env: shutil.rmtree(os.environ.pop(env), ignore_errors=True))
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")

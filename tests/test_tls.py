@@ -1,4 +1,5 @@
-"""The one TLS context webfovea's own HTTP clients share still verifies certificates."""
+"""The one TLS context webfovea's own HTTP clients share: built once, and it still verifies
+certificates."""
 
 from __future__ import annotations
 
@@ -15,8 +16,20 @@ from webfovea.proving_ground.sessions import ControlClient
 from webfovea.tls import tls_context
 
 
-def test_one_context_for_every_client():
-    assert tls_context() is tls_context()
+def test_clients_do_not_each_build_a_context(monkeypatch):
+    built = []
+    real = ssl.SSLContext.load_verify_locations
+
+    def counted(self, *args, **kwargs):  # noqa: ANN001, ANN202 - loading the CA bundle
+        built.append(self)
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(ssl.SSLContext, "load_verify_locations", counted)
+    tls_context.cache_clear()
+    clients = [ControlClient("http://127.0.0.1:9", "s") for _ in range(3)]
+    for c in clients:
+        c.close()
+    assert len(built) == 1  # the bundle was loaded once, for all three
     assert tls_context().verify_mode == ssl.CERT_REQUIRED and tls_context().check_hostname
 
 

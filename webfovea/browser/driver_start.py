@@ -16,6 +16,8 @@ from pathlib import Path
 
 from playwright.async_api import Playwright, async_playwright
 
+from webfovea.user_cache import user_cache
+
 CACHE_ENV = "NODE_COMPILE_CACHE"
 SWITCH_ENV = "WEBFOVEA_NODE_CACHE"  # a folder, or off
 
@@ -24,13 +26,7 @@ def compile_cache_dir() -> Path | None:
     """The folder the driver's compile cache goes to (None: leave Node's environment alone)."""
     if os.environ.get(CACHE_ENV) or os.environ.get("NODE_DISABLE_COMPILE_CACHE"):
         return None
-    chosen = os.environ.get(SWITCH_ENV, "")
-    if chosen.lower() in ("off", "0", "no", "false"):
-        return None
-    if chosen:
-        return Path(chosen)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "webfovea" / "node-compile"
+    return user_cache(SWITCH_ENV, "node-compile")
 
 
 async def start_playwright() -> Playwright:

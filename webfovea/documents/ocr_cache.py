@@ -20,6 +20,8 @@ from collections import OrderedDict
 from functools import cache
 from pathlib import Path
 
+from webfovea.user_cache import user_cache
+
 ENV = "WEBFOVEA_OCR_CACHE"
 MEMORY_ENTRIES = 64
 DISK_ENTRIES = 4000
@@ -29,13 +31,7 @@ _writes = 0
 
 def folder() -> Path | None:
     """Where the cache lives (None: off)."""
-    chosen = os.environ.get(ENV, "").strip()
-    if chosen.lower() == "off":
-        return None
-    if chosen:
-        return Path(chosen)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "webfovea" / "ocr"
+    return user_cache(ENV, "ocr")
 
 
 @cache
