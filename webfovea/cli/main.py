@@ -245,7 +245,9 @@ def compare(
     from webfovea.eval.compare import CompareError, compare_runs, format_comparison
 
     try:
-        out.print(format_comparison(compare_runs(run_a, run_b)), markup=False, highlight=False)
+        out.print(
+            format_comparison(compare_runs(run_a, run_b)), markup=False, highlight=False, soft_wrap=True
+        )
     except CompareError as e:
         raise fail(str(e)) from None
 

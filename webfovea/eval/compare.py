@@ -2,6 +2,9 @@
 
 Run `a` is the baseline, run `b` the candidate: `fixed` fail in a and pass in b, `broken` the
 reverse. Printed in the paper's style, candidate first: ``webfovea 40/42 vs reference 12/42: +28/−0``.
+When both runs recorded tokens, their input cost per task in price units (docs/costs.md) is set
+side by side on the tasks both passed: equal success, so a path that gives up early on a task it
+fails cannot look cheaper for it, nor one that loops until its budget dearer.
 """
 
 from __future__ import annotations
@@ -28,6 +31,17 @@ class Comparison:
     broken: list[str] = field(default_factory=list)
     partial_a: bool = False
     partial_b: bool = False
+    both_passed: int = 0
+    # price units per task over the tasks both passed (None: a run recorded no tokens for one)
+    units_a: float | None = None
+    units_b: float | None = None
+
+    @property
+    def cost_ratio(self) -> float | None:
+        """The candidate's input cost per task over the baseline's, at equal success."""
+        if self.units_a is None or self.units_b is None or not self.units_a:
+            return None
+        return self.units_b / self.units_a
 
 
 def run_label(summary: Summary, run_dir: Path) -> str:
@@ -60,6 +74,7 @@ def compare_runs(a: Path, b: Path) -> Comparison:
             f"({', '.join(only_b[:3])}{'…' if len(only_b) > 3 else ''})"
         )
     ids = sorted(ta)
+    both = [t for t in ids if ta[t].passed and tb[t].passed]
     label_a, label_b = run_label(sa, Path(a)), run_label(sb, Path(b))
     if label_a == label_b:  # e.g. two seeds of one profile: tell them apart by folder
         label_a, label_b = f"{label_a} ({Path(a).name})", f"{label_b} ({Path(b).name})"
@@ -73,7 +88,17 @@ def compare_runs(a: Path, b: Path) -> Comparison:
         broken=[t for t in ids if ta[t].passed and not tb[t].passed],
         partial_a=partial_a,
         partial_b=partial_b,
+        both_passed=len(both),
+        units_a=_units_per_task(sa, both),
+        units_b=_units_per_task(sb, both),
     )
+
+
+def _units_per_task(summary: Summary, ids: list[str]) -> float | None:
+    units = [(summary.per_task[t].tokens or {}).get("price_units") for t in ids]
+    if not units or any(u is None for u in units):
+        return None
+    return sum(float(u) for u in units if u is not None) / len(units)
 
 
 def format_comparison(c: Comparison, *, list_tasks: bool = True) -> str:
@@ -87,6 +112,11 @@ def format_comparison(c: Comparison, *, list_tasks: bool = True) -> str:
             lines.append(f"  fixed:  {', '.join(c.fixed)}")
         if c.broken:
             lines.append(f"  broken: {', '.join(c.broken)}")
+    if c.cost_ratio is not None and c.units_a is not None and c.units_b is not None:
+        lines.append(
+            f"  input cost on the {c.both_passed} tasks both passed: {c.units_b:,.0f} vs "
+            f"{c.units_a:,.0f} price units per task ({c.cost_ratio:.2f}x)"
+        )
     partial = [label for label, p in ((c.label_a, c.partial_a), (c.label_b, c.partial_b)) if p]
     if partial:
         lines.append(f"  warning: partial run ({', '.join(partial)}): missing tasks count as failed")

@@ -16,9 +16,14 @@ from webfovea.config import make_config
 from webfovea.models.anthropic_client import ANTHROPIC_VERSION
 from webfovea.models.base import ModelInput
 from webfovea.observation.prompt import system_prompt
-from webfovea.proving_ground.oracle.via import OracleVia
+from webfovea.proving_ground.oracle.via import OracleVia, forget_caches
 
 pytestmark = pytest.mark.asyncio
+
+
+@pytest.fixture(autouse=True)
+def cold_cache() -> None:
+    forget_caches()  # the key's cache lives for the process: earlier tests' prefixes are in it
 
 
 def _input(step: int, history: list[str], feedback: str | None) -> ModelInput:
@@ -68,6 +73,28 @@ async def test_tools_round_trip_and_billing_through_the_real_client():
     assert first.task == "Find it" and first.step == 0 and first.images[-1].size == (1440, 810)
     assert second.step == 1 and second.feedback == "Clicked; the page changed."
     assert second.history == ["the button"]  # the text beside the call, as the model wrote it
+
+
+async def test_the_next_task_reads_the_tools_and_system_prompt_an_earlier_task_wrote():
+    """One loopback server per task, one cache per API key: as on the real API, a run's second
+    task finds the tools and system prompt in the cache from its first request on."""
+    reply = "Thought: t\nAction: wait()"
+    first, second = OracleVia(Scripted([reply]), "anthropic"), OracleVia(Scripted([reply]), "anthropic")
+    try:
+        r1 = await first.next_reply(_input(0, [], None))
+        other = _input(0, [], None)
+        other.task = "Find something else"
+        other.images = [Image.new("RGB", (1440, 810), (1, 2, 3))]
+        r2 = await second.next_reply(other)
+    finally:
+        await first.aclose()
+        await second.aclose()
+    assert r1.usage.cache_read_input_tokens == 0
+    shared = r2.usage.cache_read_input_tokens
+    # What was read is the prefix up to the system prompt's breakpoint: more than 2,048 (the
+    # row's minimum), and all but the new task's own turn (its image alone is 1,556 tokens).
+    assert shared > 2048 and r2.usage.cache_creation_input_tokens >= 1556
+    assert shared + r2.usage.cache_creation_input_tokens == r2.usage.prompt_tokens
 
 
 async def test_text_interface_and_what_the_api_rejects():

@@ -16,9 +16,14 @@ from webfovea.models.base import ModelInput
 from webfovea.models.conventions import conventions_for
 from webfovea.models.messages import closing_text, intro_text
 from webfovea.observation.prompt import system_prompt
-from webfovea.proving_ground.oracle.via import OracleVia
+from webfovea.proving_ground.oracle.via import OracleVia, forget_caches
 from webfovea.proving_ground.providers.openai_api import CACHE_MIN_TOKENS, CACHE_STEP_TOKENS, image_tokens
 from webfovea.proving_ground.providers.prompt_reader import read_prompt
+
+
+@pytest.fixture(autouse=True)
+def cold_cache() -> None:
+    forget_caches()  # the key's cache lives for the process: earlier tests' prefixes are in it
 
 
 def _input(step: int, history: list[str], feedback: str | None, **kw) -> ModelInput:

@@ -11,7 +11,11 @@ import pytest
 from PIL import Image
 
 from webfovea.models.conventions import ModelConventions
-from webfovea.proving_ground.providers.tokens import TOOL_SYSTEM_TOKENS, PromptCache, RequestRejected
+from webfovea.proving_ground.providers.tokens import (
+    TOOL_SYSTEM_TOKENS,
+    PromptCache,
+    RequestRejected,
+)
 
 ROW = ModelConventions(
     family="test-claude",
@@ -117,3 +121,30 @@ def test_tools_count_their_json_plus_the_tool_system_prompt_and_five_breakpoints
     )
     with pytest.raises(RequestRejected, match="maximum of 4"):
         PromptCache(ROW).bill(body([text(4, cache=True)], [text(4, cache=True) for _ in range(4)]))
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_an_entry_lives_five_minutes_from_its_last_read_and_an_hour_when_asked():
+    clock = Clock()
+    cache = PromptCache(ROW, clock=clock)
+    request = body([text(8000, cache=True)], [text(40)])  # a 2,000-token system prompt, written
+    assert cache.bill(request).cache_creation_input_tokens == 2000
+    clock.now += 299  # read just inside five minutes: its lifetime starts again
+    assert cache.bill(request).cache_read_input_tokens == 2000
+    clock.now += 299
+    assert cache.bill(request).cache_read_input_tokens == 2000
+    clock.now += 301  # five minutes without a read: gone, written again
+    again = cache.bill(request)
+    assert (again.cache_read_input_tokens, again.cache_creation_input_tokens) == (0, 2000)
+    hour = body([{**text(8000, ch="h"), "cache_control": {"type": "ephemeral", "ttl": "1h"}}], [text(40)])
+    cache.bill(hour)
+    clock.now += 3000  # 50 minutes: an hour's entry is still there
+    assert cache.bill(hour).cache_read_input_tokens == 2000
+    assert cache.bill(request).cache_read_input_tokens == 0  # the five-minute one is not

@@ -14,23 +14,48 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import socket
+import threading
 from typing import Any
 
 import uvicorn
 
 from webfovea.models.anthropic_client import AnthropicModel
 from webfovea.models.base import Model, ModelInput, ModelReply, verify_refusal
-from webfovea.models.conventions import conventions_for
+from webfovea.models.conventions import ModelConventions, conventions_for
 from webfovea.models.openai_client import OpenAIModel
 from webfovea.proving_ground.providers import anthropic_api, openai_api
+from webfovea.proving_ground.providers.openai_api import AutoCache
+from webfovea.proving_ground.providers.tokens import PromptCache
 
+VIA_KEY = "oracle"  # the API key the client sends the loopback server
 DEFAULT_VIA_MODEL = {"anthropic": "claude-sonnet-4-6", "openai": "gpt-4o"}
 VIAS = tuple(DEFAULT_VIA_MODEL)
-# Per provider: the loopback app, the real client, and the path its base URL ends with.
-_SERVED = {
-    "anthropic": (anthropic_api.make_app, AnthropicModel, ""),
-    "openai": (openai_api.make_app, OpenAIModel, "/v1"),
+# Per provider: the real client, and the path its base URL ends with.
+_SERVED: dict[str, tuple[type[AnthropicModel] | type[OpenAIModel], str]] = {
+    "anthropic": (AnthropicModel, ""),
+    "openai": (OpenAIModel, "/v1"),
 }
+
+
+# One loopback server per task, one cache per API key and model in the process: as on the real
+# APIs, a run's next task finds what an earlier one wrote (the tools and the system prompt).
+# A run's worker processes have one each: each writes the shared prefix once.
+_CACHES: dict[tuple[str, str], PromptCache | AutoCache] = {}
+_CACHES_LOCK = threading.Lock()
+
+
+def cache_of_key(via: str, model: str, row: ModelConventions) -> PromptCache | AutoCache:
+    """The provider-side cache of VIA_KEY and `model` in this process."""
+    with _CACHES_LOCK:
+        if (via, model) not in _CACHES:
+            _CACHES[(via, model)] = PromptCache(row) if via == "anthropic" else AutoCache()
+        return _CACHES[(via, model)]
+
+
+def forget_caches() -> None:
+    """Empty the provider-side caches (a test that needs a cold cache's first request)."""
+    with _CACHES_LOCK:
+        _CACHES.clear()
 
 
 class OracleVia:
@@ -44,7 +69,7 @@ class OracleVia:
         self.oracle = oracle
         self.model_name = model or DEFAULT_VIA_MODEL[via]
         self.row = conventions_for(self.model_name)
-        make_app, self._client_class, self._base_path = _SERVED[via]
+        self._client_class, self._base_path = _SERVED[via]
         if via == "openai" and client:
             raise ValueError(
                 f"{', '.join(sorted(client))} go with via=anthropic; via=openai serves the text "
@@ -52,10 +77,11 @@ class OracleVia:
             )
         if via == "openai" and shape != "thought":
             raise ValueError("via_shape goes with via=anthropic (proving_ground/providers/shapes.py)")
+        cache = cache_of_key(via, self.model_name, self.row)
         self.app = (
-            anthropic_api.make_app(oracle, self.row, shape)
-            if via == "anthropic"
-            else make_app(oracle, self.row)
+            anthropic_api.make_app(oracle, self.row, shape, cache)
+            if isinstance(cache, PromptCache)
+            else openai_api.make_app(oracle, self.row, cache)
         )
         self._client_options = client
         self._server: uvicorn.Server | None = None
@@ -76,7 +102,7 @@ class OracleVia:
         self.client = self._client_class(
             self.model_name,
             base_url=f"http://127.0.0.1:{port}{self._base_path}",
-            api_key="oracle",
+            api_key=VIA_KEY,
             **self._client_options,
         )
         return self.client

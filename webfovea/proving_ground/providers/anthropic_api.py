@@ -192,9 +192,13 @@ def oracle_content(text: str, body: dict[str, Any], call_id: str) -> tuple[list[
     return blocks, "tool_use"
 
 
-def make_app(oracle: Model, row: ModelConventions, shape: str = "thought") -> FastAPI:
+def make_app(
+    oracle: Model, row: ModelConventions, shape: str = "thought", cache: PromptCache | None = None
+) -> FastAPI:
+    """The Messages API in front of `oracle`; `cache` the API key's prompt cache (default: one
+    of this app's own, as a server that lives for the whole run has)."""
     app = FastAPI(title="webfovea loopback Messages API (oracle)")
-    cache = PromptCache(row)
+    cache = cache if cache is not None else PromptCache(row)
     shaper = Shaper(shape)
     counter = itertools.count(1)
     app.state.requests = []  # bodies as received, for tests

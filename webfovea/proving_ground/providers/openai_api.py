@@ -146,9 +146,11 @@ def model_input_of(seen: dict[str, Any]) -> ModelInput:
     )
 
 
-def make_app(oracle: Model, row: ModelConventions) -> FastAPI:
+def make_app(oracle: Model, row: ModelConventions, cache: AutoCache | None = None) -> FastAPI:
+    """Chat Completions in front of `oracle`; `cache` the account's automatic prefix cache
+    (default: one of this app's own, as a server that lives for the whole run has)."""
     app = FastAPI(title="webfovea loopback Chat Completions API (oracle)")
-    cache = AutoCache()
+    cache = cache if cache is not None else AutoCache()
     app.state.requests = []  # bodies as received, for tests
 
     @app.post("/v1/chat/completions")

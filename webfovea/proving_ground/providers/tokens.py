@@ -13,6 +13,9 @@ against our own hopes:
   cacheable length (the strictest published figure, never a lenient one); a breakpoint
   reads the longest cached prefix ending at it or at one of the 20 blocks before it
   (the look-back); exact match: one changed block changes every later prefix's hash.
+- lifetime: an entry lives 5 minutes (`"ttl": "1h"` on its breakpoint: an hour) and every read
+  of it starts that time again; the cache belongs to the API key, not to a conversation, so a
+  prefix one task wrote (tools and system prompt) is read by the next task's first request.
 - usage: `cache_read_input_tokens` (the prefix read), `cache_creation_input_tokens`
   (from there up to the last breakpoint that could be written), `input_tokens` (the rest).
 """
@@ -24,6 +27,8 @@ import hashlib
 import io
 import json
 import math
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,6 +39,8 @@ from webfovea.models.conventions import ModelConventions
 MAX_BREAKPOINTS = 4
 LOOKBACK_BLOCKS = 20
 TOOL_SYSTEM_TOKENS = 346  # the tool-use system prompt (tool_choice auto), Claude 4 models
+TTL_S = {"5m": 300.0, "1h": 3600.0}  # cache_control's "ttl"; 5 minutes when it names none
+_PRUNE_AT = 2000  # entries before the expired ones are dropped (a long run writes one or two a step)
 
 
 class RequestRejected(ValueError):
@@ -97,11 +104,19 @@ class Billed:
 
 
 @dataclass
+class _Entry:
+    tokens: int  # the prefix's length
+    ttl_s: float
+    expires: float
+
+
+@dataclass
 class PromptCache:
-    """One provider-side cache (of one API key); entries are prefix hashes -> their token count."""
+    """One provider-side cache (of one API key): prefix hashes -> their entries."""
 
     row: ModelConventions
-    entries: dict[str, int] = field(default_factory=dict)
+    entries: dict[str, _Entry] = field(default_factory=dict)
+    clock: Callable[[], float] = time.monotonic
 
     def bill(self, body: dict[str, Any]) -> Billed:
         blocks = prefix_blocks(body)
@@ -125,11 +140,17 @@ class PromptCache:
         minimum = self.row.min_cacheable_tokens if self.row.caches_prompts else None
         if not marks or minimum is None:
             return Billed(total, 0, 0)
+        now = self.clock()
+        if len(self.entries) > _PRUNE_AT:
+            for digest in list(self.entries):
+                self._alive(digest, now)
         read = 0
         for mark in marks:
             for pos in range(mark, max(-1, mark - LOOKBACK_BLOCKS - 1), -1):
-                if hashes[pos] in self.entries:
-                    read = max(read, tokens[pos])
+                entry = self._alive(hashes[pos], now)
+                if entry is not None:
+                    read = max(read, entry.tokens)
+                    entry.expires = now + entry.ttl_s  # a read starts its lifetime again
                     break
         writable = [m for m in marks if tokens[m] >= minimum]
         written = 0
@@ -137,5 +158,14 @@ class PromptCache:
             last = writable[-1]
             written = max(0, tokens[last] - read)
             for m in writable:
-                self.entries.setdefault(hashes[m], tokens[m])
+                ttl = TTL_S.get(str(blocks[m]["cache_control"].get("ttl") or "5m"), TTL_S["5m"])
+                if self._alive(hashes[m], now) is None:
+                    self.entries[hashes[m]] = _Entry(tokens[m], ttl, now + ttl)
         return Billed(total - read - written, written, read)
+
+    def _alive(self, digest: str, now: float) -> _Entry | None:
+        entry = self.entries.get(digest)
+        if entry is not None and entry.expires <= now:
+            del self.entries[digest]
+            return None
+        return entry
