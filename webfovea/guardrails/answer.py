@@ -16,9 +16,6 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import best_match
-
 from webfovea.task import Task
 
 MAX_INVALID = 3
@@ -34,6 +31,9 @@ class AnswerGate:
     def for_task(cls, task: Task | None) -> AnswerGate:
         if task is None or task.answer_schema is None:
             return cls()
+        # jsonschema (~3 MiB in every worker) only for the tasks that carry a schema
+        from jsonschema import Draft202012Validator
+
         Draft202012Validator.check_schema(task.answer_schema)  # a bad schema is the caller's error, at once
         return cls(schema=task.answer_schema)
 
@@ -50,6 +50,9 @@ class AnswerGate:
             value = json.loads(fenced.group(1) if fenced else text)
         except json.JSONDecodeError as e:
             return None, f"the answer is not JSON ({e.msg} at character {e.pos})"
+        from jsonschema import Draft202012Validator
+        from jsonschema.exceptions import best_match
+
         error = best_match(Draft202012Validator(self.schema).iter_errors(value))
         if error is not None:
             where = "/".join(str(p) for p in error.absolute_path) or "the answer"

@@ -69,11 +69,21 @@ def recognise_text(image: Image.Image) -> str | None:
     """The text Tesseract reads on the image (None: not installed, or it failed)."""
     if not ocr.available():
         return None
-    big = image.convert("RGB").resize((image.width * OCR_SCALE, image.height * OCR_SCALE))
+    boxes = ocr.recognise(_enlarged_png(image), OCR_SCALE, psm=SPARSE_TEXT)
+    return None if boxes is None else "\n".join(b[4] for b in boxes)
+
+
+def _enlarged_png(image: Image.Image) -> bytes:
+    """The image enlarged OCR_SCALE times, as PNG bytes. Only the bytes outlive this call: the
+    enlarged pixels (14 MB for a 1440x810 screenshot, with its RGB copy and the encoder's
+    buffers +32 MiB on the worker) are gone before Tesseract's second or so of reading."""
+    rgb = image.convert("RGB")
+    big = rgb.resize((image.width * OCR_SCALE, image.height * OCR_SCALE))
+    del rgb
     buf = io.BytesIO()
     big.save(buf, format="PNG")
-    boxes = ocr.recognise(buf.getvalue(), OCR_SCALE, psm=SPARSE_TEXT)
-    return None if boxes is None else "\n".join(b[4] for b in boxes)
+    big.close()
+    return buf.getvalue()
 
 
 def check(

@@ -15,7 +15,16 @@ Recovery inside the worker (the driver handles what a worker cannot handle itsel
 - a driver that stays unreachable stops the worker (no orphan keeps a browser running).
 """
 
+# ruff: noqa: E402
 from __future__ import annotations
+
+import sys
+
+if __name__ == "__main__":
+    # A worker never runs httpx's command-line client, which `import httpx` loads whenever click,
+    # rich and pygments are installed (~4 MiB PSS of every worker, docs/memory.md): without it
+    # httpx keeps a stub `main`. Only in this process, which is ours; never on an import.
+    sys.modules.setdefault("httpx._main", None)  # type: ignore[arg-type]
 
 import asyncio
 import contextlib
@@ -25,7 +34,6 @@ import pickle
 import shutil
 import signal
 import socket
-import sys
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
