@@ -93,3 +93,27 @@ def test_the_folder_keeps_the_newest_entries(tmp_path, monkeypatch):
     ocr_cache.put("prune", "tsv")
     left = sorted(p.stem for p in (tmp_path / "cache").glob("*.tsv"))
     assert len(left) == 5 and "0000" not in left and {"last", "prune"} <= set(left)
+
+
+def test_a_screenshot_checked_again_is_neither_read_nor_enlarged_again(runs, tmp_path, monkeypatch):
+    """The answer check enlarges the screenshot twice over before Tesseract reads it (~0.1 s and
+    +32 MiB for a moment): a screenshot read before is found by its pixels, not by the PNG of
+    its enlargement, so neither the reading nor the enlarging happens again."""
+    from PIL import Image, ImageDraw
+
+    from webfovea.guardrails import ocr_check
+
+    monkeypatch.setenv(ocr_cache.ENV, str(tmp_path / "cache"))
+    made: list[int] = []
+    real = ocr_check._enlarged_png
+    monkeypatch.setattr(ocr_check, "_enlarged_png", lambda im: made.append(1) or real(im))
+    shot = Image.new("RGB", (720, 200), "white")
+    ImageDraw.Draw(shot).text((20, 80), "Total 4,217", fill="black", font_size=40)
+    first = ocr_check.recognise_text(shot)
+    assert first is not None and "4,217" in first and (_count(runs), len(made)) == (1, 1)
+    assert ocr_check.recognise_text(shot.copy()) == first and (_count(runs), len(made)) == (1, 1)
+    monkeypatch.setattr(ocr_cache, "_memory", type(ocr_cache._memory)())  # another process
+    assert ocr_check.recognise_text(shot) == first and (_count(runs), len(made)) == (1, 1)
+    ImageDraw.Draw(shot).text((20, 150), "Total 9,001", fill="black", font_size=40)
+    second = ocr_check.recognise_text(shot)  # other pixels: enlarged and read
+    assert second is not None and "9,001" in second and (_count(runs), len(made)) == (2, 2)

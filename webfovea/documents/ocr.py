@@ -12,6 +12,7 @@ import io
 import os
 import shutil
 import subprocess
+from collections.abc import Callable
 
 from webfovea.documents import ocr_cache
 
@@ -31,11 +32,15 @@ def available() -> bool:
     return shutil.which("tesseract") is not None
 
 
-def recognise(png: bytes, scale: float, psm: int = 3) -> list[Box] | None:
+def recognise(
+    png: bytes | Callable[[], bytes], scale: float, psm: int = 3, *, identity: bytes | None = None
+) -> list[Box] | None:
     """The lines of text Tesseract reads on a page image rendered at `scale` bitmap px per CSS px
     (None: it failed). `psm`: Tesseract's page segmentation mode (3: a page of text; 11: sparse
-    text, as on a screenshot of a web page)."""
-    tsv = _tsv(png, psm)
+    text, as on a screenshot of a web page). `png` may be a function that makes the image, with
+    `identity` the bytes that determine it: the cache is then looked up by `identity` and the
+    image made only when Tesseract has to read it."""
+    tsv = _tsv(png, psm, identity)
     if tsv is None:
         return None
     lines: dict[tuple[str, str, str], list[tuple[float, float, float, float, str]]] = {}
@@ -60,17 +65,22 @@ def recognise(png: bytes, scale: float, psm: int = 3) -> list[Box] | None:
     return out
 
 
-def _tsv(png: bytes, psm: int) -> str | None:
+def _tsv(png: bytes | Callable[[], bytes], psm: int, identity: bytes | None) -> str | None:
     """Tesseract's TSV for the image (None: not installed, or it failed); an image read before
     comes from the cache (documents/ocr_cache.py)."""
     exe = shutil.which("tesseract")
     if exe is None:
         return None
     options = ["-l", "eng", "--psm", str(psm), "tsv"]
-    k = ocr_cache.key(exe, png, options)
+    if identity is None:
+        png = png() if callable(png) else png
+        identity = png
+    k = ocr_cache.key(exe, identity, options)
     hit = ocr_cache.get(k) if k is not None else None
     if hit is not None:
         return hit
+    if callable(png):
+        png = png()
     try:
         done = subprocess.run(  # noqa: S603 - a fixed program, the image on stdin
             [exe, "stdin", "stdout", *options],
