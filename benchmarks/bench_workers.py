@@ -11,6 +11,8 @@ run (this process) and the sites' server are not counted. A worker's peak is the
 sum over the run; the table reports the largest and the mean of the workers' peaks, and the
 private memory (USS: pages no other process maps) at the same samples, which moves less with
 how many other Chromiums run on the machine (only through code pages no other process maps).
+Every run starts with an empty OCR cache (the answer check's Tesseract reads count, as in a
+first run on new pages).
 Below the table: each role's share at the sample where the worst worker peaked.
 """
 
@@ -29,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from webfovea.browser.session import EXTRA_ARGS_ENV, find_chrome  # noqa: E402
 from webfovea.config import make_config  # noqa: E402
+from webfovea.documents.ocr_cache import ENV as OCR_CACHE_ENV  # noqa: E402
 from webfovea.proving_ground.serve import start_sites  # noqa: E402
 from webfovea.proving_ground.suites.builtin import load_builtin_suite  # noqa: E402
 from webfovea.runner.api import RunOptions, run_tasks  # noqa: E402
@@ -45,6 +48,9 @@ def tree_mem_mib(root: int) -> float:
 def bench(n_workers: int, n_tasks: int | None) -> dict[str, Any]:
     os.environ["WEBFOVEA_OFFLINE"] = "1"  # the proving ground is local: its workers' browsers run offline
     with start_sites() as sites, tempfile.TemporaryDirectory(prefix="bench-workers-") as tmp:
+        # An empty OCR cache each run: with the user's (warm from an earlier run) the answer
+        # check's Tesseract reads, and their memory, would not happen at all.
+        os.environ[OCR_CACHE_ENV] = str(Path(tmp) / "ocr")
         tasks = load_builtin_suite(sites)[:n_tasks] if n_tasks else load_builtin_suite(sites)
         out = Path(tmp) / "run"
         peaks: dict[str, Breakdown] = {}
