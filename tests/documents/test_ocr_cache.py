@@ -106,7 +106,7 @@ def test_a_screenshot_checked_again_is_neither_read_nor_enlarged_again(runs, tmp
     monkeypatch.setenv(ocr_cache.ENV, str(tmp_path / "cache"))
     made: list[int] = []
     real = ocr_check._enlarged_png
-    monkeypatch.setattr(ocr_check, "_enlarged_png", lambda im: made.append(1) or real(im))
+    monkeypatch.setattr(ocr_check, "_enlarged_png", lambda im, scale: made.append(scale) or real(im, scale))
     shot = Image.new("RGB", (720, 200), "white")
     ImageDraw.Draw(shot).text((20, 80), "Total 4,217", fill="black", font_size=40)
     first = ocr_check.recognise_text(shot)

@@ -130,3 +130,22 @@ def test_a_region_without_the_digits_falls_back_to_the_whole_image():
     draw.text((300, 140), "8436", fill="black", font_size=28)
     got = ocr_check.check("8436", image, ["8436"], region=(0, 0, 200, 80))
     assert got is not None and got.in_ocr is True and got.region is None
+
+
+def test_the_whole_image_is_read_at_its_size_first_and_enlarged_only_for_small_text(monkeypatch):
+    if shutil.which("tesseract") is None:
+        pytest.skip("tesseract is not installed")
+    monkeypatch.setenv("WEBFOVEA_OCR_CACHE", "off")
+    scales: list[int] = []
+    real = ocr_check._enlarged_png
+    monkeypatch.setattr(ocr_check, "_enlarged_png", lambda im, scale: scales.append(scale) or real(im, scale))
+    big = Image.new("RGB", (600, 200), "white")
+    ImageDraw.Draw(big).text((40, 60), "Total 8436", fill="black", font_size=48)
+    got = ocr_check.check("8436", big, [])
+    assert got is not None and got.in_ocr is True and scales == [1]  # legible as it is: one read
+    small = Image.new("RGB", (600, 200), "white")
+    ImageDraw.Draw(small).text((40, 90), "Total 8436 of 9120", fill="black", font_size=9)
+    scales.clear()
+    got = ocr_check.check("8436", small, [])
+    # Too small at its own size: read again enlarged, and found there.
+    assert scales == [1, 2] and got is not None and got.in_ocr is True
