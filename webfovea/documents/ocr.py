@@ -71,7 +71,7 @@ def _tsv(png: bytes | Callable[[], bytes], psm: int, identity: bytes | None) -> 
     exe = shutil.which("tesseract")
     if exe is None:
         return None
-    options = ["-l", "eng", "--psm", str(psm), "tsv"]
+    options = _options(psm)
     if identity is None:
         png = png() if callable(png) else png
         identity = png
@@ -81,9 +81,36 @@ def _tsv(png: bytes | Callable[[], bytes], psm: int, identity: bytes | None) -> 
         return hit
     if callable(png):
         png = png()
+    text = _reader(png, psm) if _reader is not None else None
+    if text is None:
+        text = read_here(png, psm)
+    if text is not None and k is not None:
+        ocr_cache.put(k, text)
+    return text
+
+
+# Who reads this process's images instead of a Tesseract of its own: a runner's worker sends
+# them to its driver, which reads for all the run's workers, a bounded number at once, so no
+# worker carries a Tesseract (45-100 MB while it reads a screenshot; docs/results/memory.md).
+# (PNG bytes, psm) -> the TSV, or None when it could not: the image is then read here.
+Reader = Callable[[bytes, int], str | None]
+_reader: Reader | None = None
+
+
+def read_through(reader: Reader | None) -> None:
+    """Send this process's reads to `reader` (None: read here again)."""
+    global _reader
+    _reader = reader
+
+
+def read_here(png: bytes, psm: int) -> str | None:
+    """Tesseract's TSV for the PNG, run in this process (None: not installed, or it failed)."""
+    exe = shutil.which("tesseract")
+    if exe is None:
+        return None
     try:
         done = subprocess.run(  # noqa: S603 - a fixed program, the image on stdin
-            [exe, "stdin", "stdout", *options],
+            [exe, "stdin", "stdout", *_options(psm)],
             input=png,
             capture_output=True,
             env={**_ENV_DEFAULTS, **os.environ},
@@ -92,7 +119,8 @@ def _tsv(png: bytes | Callable[[], bytes], psm: int, identity: bytes | None) -> 
         )
     except (OSError, subprocess.SubprocessError):
         return None
-    text = done.stdout.decode("utf-8", "replace")
-    if k is not None:
-        ocr_cache.put(k, text)
-    return text
+    return done.stdout.decode("utf-8", "replace")
+
+
+def _options(psm: int) -> list[str]:
+    return ["-l", "eng", "--psm", str(int(psm)), "tsv"]

@@ -11,6 +11,7 @@ task after its tasks were salvaged.
     POST /heartbeat  {worker, incarnation, stage?, step?, browser_pid?}   -> {stop}
     POST /claim      {worker, incarnation, claim}                         -> {task | null, stop}
     POST /finish     headers X-Worker, X-Incarnation, X-Task, X-Status; body: tar.gz or empty
+    POST /ocr        headers X-Worker, X-Incarnation, X-Psm; body: PNG          -> {tsv | null}
 
 Workers use `DriverClient` (httpx).
 
@@ -20,12 +21,17 @@ another process) is answered with the task the first attempt was granted, not a 
 A worker runs one task at a time and claims only after handing the last one in, so a task it
 still holds at a new claim never reached it: that task goes back to pending, never `lost`.
 A locked queue answers 503 (retried), never stops the run.
+
+The driver also reads the workers' images with Tesseract (documents/ocr.py `read_through`), at
+most `OCR_AT_ONCE` at a time for the whole run: no worker carries a Tesseract of its own (45-100
+MB while it reads a screenshot), and the machine carries one or two however many workers run.
 """
 
 from __future__ import annotations
 
 import hmac
 import json
+import os
 import sqlite3
 import tarfile
 import tempfile
@@ -38,6 +44,7 @@ from typing import TYPE_CHECKING, Any
 
 import httpx
 
+from webfovea.documents import ocr
 from webfovea.record.files import failure_result, read_result, write_result
 from webfovea.runner.queue import TaskQueue
 from webfovea.runner.transfer import INCOMING, unpack_into
@@ -48,6 +55,9 @@ if TYPE_CHECKING:
     from webfovea.runner.supervisor import Events
 
 MAX_UPLOAD = 2 << 30  # a task folder of screenshots is megabytes; refuse anything absurd
+MAX_IMAGE = 64 << 20  # a PNG to read: a screenshot enlarged twice is a few MB
+OCR_AT_ONCE = max(1, (os.cpu_count() or 2) // 2)  # Tesseract on one thread each (documents/ocr.py)
+OCR_WAIT_S = 300.0  # a worker's read waits its turn behind the others' at most this long
 _HEARTBEAT_FIELDS = frozenset({"stage", "step", "browser_pid"})
 
 
@@ -68,6 +78,14 @@ class Driver:
         self.broken: str | None = None  # why the queue can no longer be used (the run is stopping)
         self._grants: dict[str, tuple[tuple[int, str], str | None]] = {}  # worker -> (its claim, task)
         self.beats: dict[str, float] = {}  # when each worker last reached the driver (queue or not)
+        self.reading = threading.BoundedSemaphore(OCR_AT_ONCE)
+
+    def read_image(self, worker_id: str, incarnation: int, png: bytes, psm: int) -> str | None:
+        """Tesseract's TSV for a worker's image, read here, `OCR_AT_ONCE` at a time."""
+        with self.lock:
+            self._check(worker_id, incarnation)
+        with self.reading:
+            return ocr.read_here(png, psm)
 
     def mark_broken(self, reason: str) -> None:
         with self.lock:
@@ -218,6 +236,13 @@ class _Handler(BaseHTTPRequestHandler):
         d = self.driver
         if self.path == "/finish":
             return self._finish()
+        if self.path == "/ocr":
+            h = self.headers
+            n = int(h.get("Content-Length") or 0)
+            if not 0 < n <= MAX_IMAGE:
+                raise ValueError(f"an image of {n} bytes")
+            png = self.rfile.read(n)
+            return {"tsv": d.read_image(h["X-Worker"], int(h["X-Incarnation"]), png, int(h["X-Psm"]))}
         body = json.loads(self.rfile.read(int(self.headers.get("Content-Length") or 0)) or b"{}")
         wid, inc = str(body["worker"]), int(body["incarnation"])
         if self.path == "/register":
@@ -311,10 +336,33 @@ class DriverClient:
             verify=tls_context(),
         )
         self._beats = httpx.Client(base_url=url, headers=headers, timeout=10.0, verify=tls_context())
+        self._reads: httpx.Client | None = None  # made at the first image
+        self._url, self._headers = url, headers
 
     def close(self) -> None:
         self._main.close()
         self._beats.close()
+        if self._reads is not None:
+            self._reads.close()
+
+    def read_image(self, png: bytes, psm: int) -> str | None:
+        """The driver's Tesseract reading of `png` (documents/ocr.py `Reader`); None when the
+        driver could not read it or be reached: the worker then reads it itself."""
+        if self._reads is None:  # its own client: a read runs in a task's thread, beside the others
+            self._reads = httpx.Client(
+                base_url=self._url, headers=self._headers, timeout=OCR_WAIT_S, verify=tls_context()
+            )
+        headers = {
+            "X-Worker": str(self.ident["worker"]),
+            "X-Incarnation": str(self.ident["incarnation"]),
+            "X-Psm": str(psm),
+        }
+        try:
+            r = self._reads.post("/ocr", headers=headers, content=png)
+            tsv = r.json().get("tsv") if r.status_code == 200 else None
+        except Exception:  # noqa: BLE001 - whatever went wrong, the worker reads the image itself
+            return None
+        return tsv if isinstance(tsv, str) else None
 
     def _post(self, path: str, *, retry: bool = True, **kw: Any) -> dict[str, Any]:
         deadline = time.monotonic() + self.patience_s

@@ -43,6 +43,7 @@ from typing import Any
 from webfovea.agent import run_task as agent_run_task
 from webfovea.browser.session import FULL_BROWSERS, HEADLESS_SHELLS, BrowserLogin, BrowserSession
 from webfovea.config import HarnessConfig
+from webfovea.documents import ocr
 from webfovea.record.files import failure_result, now_iso, read_result, write_result
 from webfovea.record.schema import StepRecord, TaskResult
 from webfovea.runner.channel import DriverClient, DriverUnreachable, Retired
@@ -101,6 +102,7 @@ class Worker:
         self.driver = DriverClient(
             spec.driver_url, spec.token, spec.worker_id, spec.restarts, patience_s=spec.driver_patience_s
         )
+        ocr.read_through(self.driver.read_image)  # the driver reads the run's images (channel.py)
         self.session: BrowserSession | None = None
         self.on_stop: Callable[[], None] | None = None  # set by run_worker: cancels the worker
         self.state: dict[str, Any] = {"stage": "launching"}  # what the next heartbeat reports
@@ -328,6 +330,7 @@ async def run_worker(spec: WorkerSpec) -> int:
         print(f"worker {spec.worker_id}: {e}", flush=True)
         return EXIT_NO_DRIVER
     finally:
+        ocr.read_through(None)
         worker.driver.close()
 
 
