@@ -19,7 +19,7 @@ from typing import Any
 
 from playwright.async_api import Frame, Page
 
-from webfovea.proving_ground.sites.rankings import decode_pua
+from webfovea.proving_ground.sites.fonts import decode_pua
 
 Rect = tuple[float, float, float, float]  # left, top, right, bottom
 

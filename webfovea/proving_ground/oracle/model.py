@@ -40,7 +40,6 @@ from webfovea.proving_ground.oracle.stress import RATE_KNOBS, Stress
 from webfovea.proving_ground.oracle.structured import REF_QUIRK_KNOBS, Refs
 from webfovea.proving_ground.oracle.summary import progress_summary
 from webfovea.proving_ground.oracle.verify import asked_to_verify, plan_after_check
-from webfovea.proving_ground.oracle.via import DEFAULT_VIA_MODEL, OracleVia
 from webfovea.proving_ground.oracle.writer import write_manual
 from webfovea.proving_ground.plan import PlannedTask, Step
 from webfovea.task import Task
@@ -368,6 +367,9 @@ def _build(req: ModelRequest) -> Model:
     shape = str(options.pop("via_shape", "thought"))
     client = {k: options.pop(k) for k in ("interface", "cache") if k in options}
     if via is not None:  # the oracle sees images as the row of the model it is served as
+        # The loopback servers (FastAPI, uvicorn: ~11 MiB) only in a run that asks for them.
+        from webfovea.proving_ground.oracle.via import DEFAULT_VIA_MODEL, OracleVia
+
         options.setdefault(
             "provider", conventions_for(str(via_model or DEFAULT_VIA_MODEL.get(str(via), ""))).family
         )

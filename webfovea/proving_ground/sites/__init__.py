@@ -2,24 +2,26 @@
 
 Each module registers its routes on both apps; `build_apps` wires them together with an
 index page listing every site. Adding a site is one module with its `register(ctx, main, frame)`
-plus one entry in `MODULES` (and its rows in `SITES`, the index). A site module kept outside
+plus one entry in `MODULES` (and its rows in `SITES`, the index). The site modules and FastAPI
+are imported when the apps are built: a process that needs only a site's data or its font (the
+oracle, in every runner worker) does not load them (~11 MiB). A site module kept outside
 this package (a plug-in, a test) joins with `register(module)` before the sites are started
 (its own `SITES` rows, if it has them, join the index), and leaves with `unregister(module)`.
 """
 
 from __future__ import annotations
 
+import importlib
 import threading
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from fastapi import FastAPI
-from fastapi.responses import HTMLResponse
-
-from .. import sessions
-from . import archive, dashboard, filings, forms, gate, hostile, lab, rankings, slow, stats, structure
-from .context import SiteContext
 from .layout import esc, page
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI
+
+    from .context import SiteContext
 
 SITES: list[tuple[str, str, str]] = [
     ("stats", "/stats", "Table builder: selects, autocomplete, date inputs, a long table, CSV"),
@@ -58,22 +60,40 @@ SITES: list[tuple[str, str, str]] = [
     ("cases", "/app/cases", "Stateful: a case mailbox (resolve, star, move)"),
 ]
 
-MODULES = (stats, dashboard, rankings, filings, gate, slow, forms, lab, hostile, structure, archive)
-_modules: list[ModuleType] = list(MODULES)  # the built-in sites, then the registered ones
+# The built-in site modules, by name (imported by `site_modules`).
+MODULES = (
+    "stats",
+    "dashboard",
+    "rankings",
+    "filings",
+    "gate",
+    "slow",
+    "forms",
+    "lab",
+    "hostile",
+    "structure",
+    "archive",
+)
+_added: list[ModuleType] = []  # the registered ones, after the built-in ones
+
+
+def site_modules() -> list[ModuleType]:
+    """Every site module the apps are built from: the built-in ones, then the registered ones."""
+    return [importlib.import_module(f"{__name__}.{name}") for name in MODULES] + _added
 
 
 def register(module: ModuleType) -> None:
     """Add a site module (`register(ctx, main, frame)`, optional `SITES` index rows); sites
     started afterwards serve it."""
-    if module not in _modules:
-        _modules.append(module)
+    if module not in site_modules():
+        _added.append(module)
         SITES.extend(getattr(module, "SITES", ()))
 
 
 def unregister(module: ModuleType) -> None:
     """Take a module added with `register` out again (the built-in ones stay)."""
-    if module in _modules and module not in MODULES:
-        _modules.remove(module)
+    if module in _added:
+        _added.remove(module)
         for row in getattr(module, "SITES", ()):
             SITES.remove(row)
 
@@ -82,6 +102,11 @@ def build_apps(ctx: SiteContext, extra: tuple[Any, ...] = ()) -> tuple[FastAPI, 
     """Both apps with every site module; `extra` modules (with the same `register`) come last,
     just inside the request log (the stateful apps: their intervention middleware must sit
     inside it, so the log sees what the browser really got)."""
+    from fastapi import FastAPI
+    from fastapi.responses import HTMLResponse
+
+    from .. import sessions
+
     main = FastAPI(title="webfovea proving ground", docs_url=None, redoc_url=None, openapi_url=None)
     frame = FastAPI(title="webfovea embedded content", docs_url=None, redoc_url=None, openapi_url=None)
 
@@ -100,7 +125,7 @@ def build_apps(ctx: SiteContext, extra: tuple[Any, ...] = ()) -> tuple[FastAPI, 
     def frame_index() -> str:
         return "<p>Embedded content for the proving ground.</p>"
 
-    for module in _modules:
+    for module in site_modules():
         module.register(ctx, main, frame)
     for module in extra:
         module.register(ctx, main, frame)
@@ -113,6 +138,7 @@ def warm_up(ctx: SiteContext) -> threading.Thread:
     that needs them is not the one that waits (an invisible web font would show in a screenshot)."""
 
     def build() -> None:
+        from . import filings
         from .fonts import build_pua_font
         from .images import captcha_tiles
 
@@ -126,4 +152,12 @@ def warm_up(ctx: SiteContext) -> threading.Thread:
     return thread
 
 
-__all__ = ["SITES", "SiteContext", "build_apps", "register", "unregister", "warm_up"]
+def __getattr__(name: str) -> Any:
+    if name == "SiteContext":  # FastAPI comes with it (the sessions' routes)
+        from .context import SiteContext
+
+        return SiteContext
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = ["SITES", "SiteContext", "build_apps", "register", "site_modules", "unregister", "warm_up"]
