@@ -337,7 +337,8 @@ class Harness(PageKeeper):
         if withheld is not None:
             parsed = dataclasses.replace(parsed, action=None, rejection=Rejection(withheld, parsed.action))
         self.steps += 1
-        self.mode.remember(self.history, parsed.cleaned, obs.image, obs.snapshot_info, self.steps)
+        kept = obs.shot.kept() if obs.image is obs.shot.image else obs.image
+        self.mode.remember(self.history, parsed.cleaned, kept, obs.snapshot_info, self.steps)
         self._told = Response()
         self.last = None
         self.in_flight = (parsed, obs)

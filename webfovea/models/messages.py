@@ -38,10 +38,26 @@ def png_base64(image: Image.Image) -> str:
     # Level 3 is about twice as fast as the default 6 for screenshots and only slightly larger.
     img.save(buf, format="PNG", compress_level=3)
     data = base64.b64encode(buf.getvalue()).decode("ascii")
+    _remember(image, data)
+    return data
+
+
+def share_encoding(image: Image.Image, twin: Image.Image) -> None:
+    """`twin` holds exactly `image`'s pixels (the history's copy of a screenshot): it gets the
+    encoding already made for `image`, so it is neither decoded nor encoded again, and a
+    provider's prompt cache sees the same bytes at every step."""
+    hit = _PNG_CACHE.get(id(image))
+    if hit is not None and hit[0]() is image:
+        _remember(twin, hit[1])
+
+
+def _remember(image: Image.Image, data: str) -> None:
+    # An entry whose image is gone holds its text (~1 MB a screenshot) for nothing.
+    for key in [k for k, (ref, _) in _PNG_CACHE.items() if ref() is None]:
+        del _PNG_CACHE[key]
     if len(_PNG_CACHE) >= _PNG_CACHE_SIZE:
         _PNG_CACHE.pop(next(iter(_PNG_CACHE)))
-    _PNG_CACHE[key] = (weakref.ref(image), data)
-    return data
+    _PNG_CACHE[id(image)] = (weakref.ref(image), data)
 
 
 def image_steps(inp: ModelInput) -> list[int]:
