@@ -13,7 +13,8 @@ import pytest
 
 from webfovea.record.files import read_result, write_result
 from webfovea.record.schema import TaskResult
-from webfovea.runner.channel import ChannelServer, Driver, DriverClient, Retired
+from webfovea.runner.channel import ChannelServer, Driver
+from webfovea.runner.client import DriverClient, Retired
 from webfovea.runner.queue import TaskQueue
 from webfovea.runner.supervisor import Events
 from webfovea.runner.transfer import pack_folders

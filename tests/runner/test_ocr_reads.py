@@ -20,7 +20,7 @@ from webfovea.documents import ocr
 from webfovea.proving_ground.serve import start_sites
 from webfovea.proving_ground.suites.builtin import load_builtin_suite
 from webfovea.runner.api import RunOptions, run_tasks
-from webfovea.runner.channel import DriverClient
+from webfovea.runner.client import DriverClient
 from webfovea.runner.supervisor import Policy
 
 pytestmark = pytest.mark.skipif(shutil.which("tesseract") is None, reason="tesseract is not installed")

@@ -46,7 +46,7 @@ from webfovea.config import HarnessConfig
 from webfovea.documents import ocr
 from webfovea.record.files import failure_result, now_iso, read_result, write_result
 from webfovea.record.schema import StepRecord, TaskResult
-from webfovea.runner.channel import DriverClient, DriverUnreachable, Retired
+from webfovea.runner.client import DriverClient, DriverUnreachable, Retired
 from webfovea.runner.memory import release_memory, tune_allocator, tune_driver_env
 from webfovea.runner.orphan import die_with_parent, leave_now, parent_gone
 from webfovea.runner.procs import cmdline, descendants
