@@ -22,7 +22,7 @@ from typing import Any
 import PIL
 from PIL import Image
 
-from webfovea.documents import ocr
+from webfovea.documents import ocr, ocr_cache
 
 _NUMBER = re.compile(r"\d(?:[\d,.'\u00a0\u202f ]*\d)?")
 # Separators inside a number (1,234.5 / 1 234,5 / 1'234): dropped before comparing digits.
@@ -77,9 +77,9 @@ def recognise_text(image: Image.Image, scale: int = OCR_SCALE) -> str | None:
     failed)."""
     if not ocr.available():
         return None
-    boxes = ocr.recognise(
-        lambda: _enlarged_png(image, scale), scale, psm=SPARSE_TEXT, identity=_enlarged_identity(image, scale)
-    )
+    # The pixels are hashed only when there is a cache to look them up in.
+    identity = _enlarged_identity(image, scale) if ocr_cache.folder() is not None else None
+    boxes = ocr.recognise(lambda: _enlarged_png(image, scale), scale, psm=SPARSE_TEXT, identity=identity)
     return None if boxes is None else "\n".join(b[4] for b in boxes)
 
 
