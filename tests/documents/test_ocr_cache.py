@@ -95,18 +95,18 @@ def test_the_folder_keeps_the_newest_entries(tmp_path, monkeypatch):
     assert len(left) == 5 and "0000" not in left and {"last", "prune"} <= set(left)
 
 
-def test_a_screenshot_checked_again_is_neither_read_nor_enlarged_again(runs, tmp_path, monkeypatch):
-    """The answer check enlarges the screenshot twice over before Tesseract reads it (~0.1 s and
-    +32 MiB for a moment): a screenshot read before is found by its pixels, not by the PNG of
-    its enlargement, so neither the reading nor the enlarging happens again."""
+def test_a_screenshot_checked_again_is_neither_read_nor_encoded_again(runs, tmp_path, monkeypatch):
+    """The answer check sends a screenshot to be enlarged and read (encoding it costs ~0.1 s): a
+    screenshot read before is found by its pixels, not by a PNG of them, so neither the reading
+    nor the encoding happens again."""
     from PIL import Image, ImageDraw
 
     from webfovea.guardrails import ocr_check
 
     monkeypatch.setenv(ocr_cache.ENV, str(tmp_path / "cache"))
-    made: list[int] = []
-    real = ocr_check._enlarged_png
-    monkeypatch.setattr(ocr_check, "_enlarged_png", lambda im, scale: made.append(scale) or real(im, scale))
+    made: list[tuple[int, int]] = []
+    real = ocr_check._png
+    monkeypatch.setattr(ocr_check, "_png", lambda im: made.append(im.size) or real(im))
     shot = Image.new("RGB", (720, 200), "white")
     ImageDraw.Draw(shot).text((20, 80), "Total 4,217", fill="black", font_size=40)
     first = ocr_check.recognise_text(shot)
@@ -114,6 +114,8 @@ def test_a_screenshot_checked_again_is_neither_read_nor_enlarged_again(runs, tmp
     assert ocr_check.recognise_text(shot.copy()) == first and (_count(runs), len(made)) == (1, 1)
     monkeypatch.setattr(ocr_cache, "_memory", type(ocr_cache._memory)())  # another process
     assert ocr_check.recognise_text(shot) == first and (_count(runs), len(made)) == (1, 1)
+    # The same pixels at another enlargement are another reading.
+    assert ocr_check.recognise_text(shot, 1) is not None and (_count(runs), len(made)) == (2, 2)
     ImageDraw.Draw(shot).text((20, 150), "Total 9,001", fill="black", font_size=40)
-    second = ocr_check.recognise_text(shot)  # other pixels: enlarged and read
-    assert second is not None and "9,001" in second and (_count(runs), len(made)) == (2, 2)
+    second = ocr_check.recognise_text(shot)  # other pixels: encoded and read
+    assert second is not None and "9,001" in second and (_count(runs), len(made)) == (3, 3)

@@ -4,7 +4,9 @@ is on the screen (OCR) but not in the text read — a note to the verifier and t
 
 from __future__ import annotations
 
+import io
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,6 +17,7 @@ from tests.support.scripted import ScriptedModel
 from tests.support.servers import serve_pages
 from webfovea.agent import run_task
 from webfovea.config import make_config
+from webfovea.documents import ocr
 from webfovea.guardrails import ocr_check
 from webfovea.proving_ground.sites.fonts import build_pua_font, encode_pua
 from webfovea.task import Task
@@ -132,20 +135,81 @@ def test_a_region_without_the_digits_falls_back_to_the_whole_image():
     assert got is not None and got.in_ocr is True and got.region is None
 
 
-def test_the_whole_image_is_read_at_its_size_first_and_enlarged_only_for_small_text(monkeypatch):
+@pytest.fixture
+def reads(monkeypatch) -> Iterator[list[tuple[tuple[int, int], int]]]:
+    """Every image this process hands to a reader: (its size as sent, how many times the reader
+    enlarges it). The reader here is this process's own Tesseract."""
     if shutil.which("tesseract") is None:
         pytest.skip("tesseract is not installed")
     monkeypatch.setenv("WEBFOVEA_OCR_CACHE", "off")
-    scales: list[int] = []
-    real = ocr_check._enlarged_png
-    monkeypatch.setattr(ocr_check, "_enlarged_png", lambda im, scale: scales.append(scale) or real(im, scale))
+    got: list[tuple[tuple[int, int], int]] = []
+
+    def reader(png: bytes, how: ocr.Read) -> str | None:
+        got.append((Image.open(io.BytesIO(png)).size, how.enlarge))
+        return ocr.read_here(png, how)
+
+    ocr.read_through(reader)
+    yield got
+    ocr.read_through(None)
+
+
+def test_the_whole_image_is_read_at_its_size_first_and_enlarged_only_for_small_text(reads):
     big = Image.new("RGB", (600, 200), "white")
     ImageDraw.Draw(big).text((40, 60), "Total 8436", fill="black", font_size=48)
     got = ocr_check.check("8436", big, [])
-    assert got is not None and got.in_ocr is True and scales == [1]  # legible as it is: one read
+    assert got is not None and got.in_ocr is True and reads == [((600, 200), 1)]  # legible: one read
     small = Image.new("RGB", (600, 200), "white")
     ImageDraw.Draw(small).text((40, 90), "Total 8436 of 9120", fill="black", font_size=9)
-    scales.clear()
+    reads.clear()
     got = ocr_check.check("8436", small, [])
-    # Too small at its own size: read again enlarged, and found there.
-    assert scales == [1, 2] and got is not None and got.in_ocr is True
+    # Too small at its own size: read again enlarged, and found there. The reader enlarges it:
+    # this process sends the image at its own size both times.
+    assert reads == [((600, 200), 1), ((600, 200), 2)] and got is not None and got.in_ocr is True
+
+
+def test_a_captures_own_png_is_sent_as_it_is(reads, monkeypatch):
+    encoded: list[tuple[int, int]] = []
+    real = ocr_check._png
+    monkeypatch.setattr(ocr_check, "_png", lambda im: encoded.append(im.size) or real(im))
+    sent: list[bytes] = []
+    reader = ocr._reader
+    assert reader is not None
+    ocr.read_through(lambda png, how: sent.append(png) or reader(png, how))
+    small = Image.new("RGB", (600, 200), "white")
+    ImageDraw.Draw(small).text((40, 90), "Total 8436 of 9120", fill="black", font_size=9)
+    buf = io.BytesIO()
+    small.save(buf, format="PNG", compress_level=9)
+    png = buf.getvalue()
+    got = ocr_check.check("8436", small, [], png=png)
+    assert got is not None and got.in_ocr is True
+    assert encoded == [] and sent == [png, png]  # never encoded again, at 1x nor at 2x
+
+
+@in_loop
+async def test_the_answer_check_sends_the_screenshot_the_model_saw_without_encoding_it(
+    session, tmp_path, reads, monkeypatch
+):
+    """Digits drawn on a canvas have no text to find a region by: the whole screenshot is read,
+    and what goes to the reader is the capture's own PNG, at the size the model saw it."""
+    encoded: list[tuple[int, int]] = []
+    real = ocr_check._png
+    monkeypatch.setattr(ocr_check, "_png", lambda im: encoded.append(im.size) or real(im))
+    page = """<canvas id="c" width="600" height="200"></canvas><script>
+    const g = document.getElementById('c').getContext('2d');
+    g.fillStyle = 'white'; g.fillRect(0, 0, 600, 200);
+    g.fillStyle = 'black'; g.font = '48px sans-serif'; g.fillText('Total 8436', 40, 110);
+    </script>"""
+    with serve_pages({"/": page}) as srv:
+        task = Task(task_id="t", task="What is the total?", website=srv.url("/"), answer=SCORE)
+        result = await run_task(
+            task,
+            tmp_path / "t",
+            model=ScriptedModel([act(f"finished(content='{SCORE}')")]),
+            config=make_config(disable=["verifier"]),
+            session=session,
+        )
+    assert result.status == "finished" and result.evidence is not None
+    assert result.evidence["ocr"]["in_ocr"] is True
+    shot = Image.open(tmp_path / "t" / "step_000.png")
+    assert reads and all(size == shot.size for size, _ in reads), (reads, shot.size)
+    assert encoded == []  # the capture's PNG went as it is

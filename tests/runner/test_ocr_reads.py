@@ -65,7 +65,7 @@ def test_the_driver_reads_one_image_at_a_time_for_all_workers(channel, shim, mon
     got: list[str | None] = [None] * 3
 
     def read(i: int) -> None:
-        got[i] = clients[i].read_image(_png(f"Total {4210 + i}"), 11)
+        got[i] = clients[i].read_image(_png(f"Total {4210 + i}"), ocr.Read(11))
 
     threads = [threading.Thread(target=read, args=(i,)) for i in range(3)]
     for t in threads:
@@ -79,13 +79,31 @@ def test_the_driver_reads_one_image_at_a_time_for_all_workers(channel, shim, mon
     assert len(lines) == 6 and [k for _, k in events] == ["start", "end"] * 3  # never two at once
     # A retired incarnation gets nothing read for it: its worker reads the image itself.
     driver.retire("w0")
-    assert clients[0].read_image(_png("Total 9"), 11) is None
+    assert clients[0].read_image(_png("Total 9"), ocr.Read(11)) is None
     for c in clients:
         c.close()
 
 
+def test_the_driver_enlarges_the_image_it_reads(channel, shim):  # noqa: F811
+    """A worker sends its screenshot at its own size and how many times to enlarge it: the
+    enlarged copy (+25-30 MiB for a 1440x810 screenshot at 2x) is made in the driver."""
+    driver, url, _ = channel
+    client = DriverClient(url, TOKEN, "w0", 0)
+    driver.admit("w0", 0)
+    png = _png("Total 4217")
+    lefts = {}
+    for times in (1, 2):
+        tsv = client.read_image(png, ocr.Read(11, times))
+        assert tsv is not None
+        rows = [r.split("\t") for r in tsv.splitlines()]
+        lefts[times] = next(int(r[6]) for r in rows if r[-1].strip() == "Total")
+    client.close()
+    assert abs(lefts[2] - 2 * lefts[1]) <= 4, lefts  # read on the enlarged image
+    assert {int(line.split()[1]) for line in shim.read_text().splitlines()} == {os.getpid()}
+
+
 def test_a_worker_whose_driver_cannot_read_reads_itself(shim, monkeypatch):
-    ocr.read_through(lambda png, psm: None)
+    ocr.read_through(lambda png, how: None)
     try:
         text = ocr.recognise(_png("Total 4217"), 1.0, psm=11)
     finally:

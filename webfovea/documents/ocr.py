@@ -13,6 +13,10 @@ import os
 import shutil
 import subprocess
 from collections.abc import Callable
+from dataclasses import dataclass
+
+import PIL
+from PIL import Image
 
 from webfovea.documents import ocr_cache
 
@@ -33,14 +37,21 @@ def available() -> bool:
 
 
 def recognise(
-    png: bytes | Callable[[], bytes], scale: float, psm: int = 3, *, identity: bytes | None = None
+    png: bytes | Callable[[], bytes],
+    scale: float,
+    psm: int = 3,
+    *,
+    identity: bytes | None = None,
+    enlarge: int = 1,
 ) -> list[Box] | None:
     """The lines of text Tesseract reads on a page image rendered at `scale` bitmap px per CSS px
     (None: it failed). `psm`: Tesseract's page segmentation mode (3: a page of text; 11: sparse
     text, as on a screenshot of a web page). `png` may be a function that makes the image, with
     `identity` the bytes that determine it: the cache is then looked up by `identity` and the
-    image made only when Tesseract has to read it."""
-    tsv = _tsv(png, psm, identity)
+    image made only when Tesseract has to read it. `enlarge`: the reader enlarges the image so
+    many times before Tesseract reads it (small text reads better), so the caller never holds
+    the enlarged pixels."""
+    tsv = _tsv(png, Read(psm, enlarge), identity)
     if tsv is None:
         return None
     lines: dict[tuple[str, str, str], list[tuple[float, float, float, float, str]]] = {}
@@ -49,7 +60,7 @@ def recognise(
         text = (row.get("text") or "").strip()
         try:
             conf = float(row.get("conf") or -1)
-            box = tuple(float(row[k]) / scale for k in ("left", "top", "width", "height"))
+            box = tuple(float(row[k]) / (scale * enlarge) for k in ("left", "top", "width", "height"))
         except (KeyError, ValueError):
             continue
         if row.get("level") == "5" and text and conf >= MIN_CONFIDENCE:
@@ -65,25 +76,40 @@ def recognise(
     return out
 
 
-def _tsv(png: bytes | Callable[[], bytes], psm: int, identity: bytes | None) -> str | None:
+@dataclass(frozen=True)
+class Read:
+    """How an image is read: Tesseract's page segmentation mode, and how many times the image is
+    enlarged first."""
+
+    psm: int = 3
+    enlarge: int = 1
+
+    def options(self) -> list[str]:
+        """What the reading depends on besides the image (the cache's key)."""
+        # Pillow does the enlarging: its version is part of the recipe. A 1x read keeps the
+        # key it always had.
+        extra = [f"enlarge={self.enlarge}", f"pillow={PIL.__version__}"] if self.enlarge != 1 else []
+        return [*_options(self.psm), *extra]
+
+
+def _tsv(png: bytes | Callable[[], bytes], how: Read, identity: bytes | None) -> str | None:
     """Tesseract's TSV for the image (None: not installed, or it failed); an image read before
     comes from the cache (documents/ocr_cache.py)."""
     exe = shutil.which("tesseract")
     if exe is None:
         return None
-    options = _options(psm)
     if identity is None:
         png = png() if callable(png) else png
         identity = png
-    k = ocr_cache.key(exe, identity, options)
+    k = ocr_cache.key(exe, identity, how.options())
     hit = ocr_cache.get(k) if k is not None else None
     if hit is not None:
         return hit
     if callable(png):
         png = png()
-    text = _reader(png, psm) if _reader is not None else None
+    text = _reader(png, how) if _reader is not None else None
     if text is None:
-        text = read_here(png, psm)
+        text = read_here(png, how)
     if text is not None and k is not None:
         ocr_cache.put(k, text)
     return text
@@ -92,8 +118,9 @@ def _tsv(png: bytes | Callable[[], bytes], psm: int, identity: bytes | None) -> 
 # Who reads this process's images instead of a Tesseract of its own: a runner's worker sends
 # them to its driver, which reads for all the run's workers, a bounded number at once, so no
 # worker carries a Tesseract (45-100 MB while it reads a screenshot; docs/results/memory.md).
-# (PNG bytes, psm) -> the TSV, or None when it could not: the image is then read here.
-Reader = Callable[[bytes, int], str | None]
+# The enlarging happens where the reading does, for the same reason (+25-30 MiB for a moment at
+# 2x). (PNG bytes, how) -> the TSV, or None when it could not: the image is then read here.
+Reader = Callable[[bytes, Read], str | None]
 _reader: Reader | None = None
 
 
@@ -103,14 +130,19 @@ def read_through(reader: Reader | None) -> None:
     _reader = reader
 
 
-def read_here(png: bytes, psm: int) -> str | None:
+def read_here(png: bytes, how: Read) -> str | None:
     """Tesseract's TSV for the PNG, run in this process (None: not installed, or it failed)."""
     exe = shutil.which("tesseract")
     if exe is None:
         return None
+    if how.enlarge != 1:
+        try:
+            png = enlarged(png, how.enlarge)
+        except (OSError, ValueError, Image.DecompressionBombError):
+            return None
     try:
         done = subprocess.run(  # noqa: S603 - a fixed program, the image on stdin
-            [exe, "stdin", "stdout", *_options(psm)],
+            [exe, "stdin", "stdout", *_options(how.psm)],
             input=png,
             capture_output=True,
             env={**_ENV_DEFAULTS, **os.environ},
@@ -120,6 +152,20 @@ def read_here(png: bytes, psm: int) -> str | None:
     except (OSError, subprocess.SubprocessError):
         return None
     return done.stdout.decode("utf-8", "replace")
+
+
+def enlarged(png: bytes, times: int) -> bytes:
+    """The PNG's image in RGB, enlarged `times` times (bicubic), as PNG. Only the bytes outlive
+    the call: the enlarged pixels (14 MB for a 1440x810 screenshot at 2x) are gone before
+    Tesseract reads."""
+    with Image.open(io.BytesIO(png)) as opened:
+        rgb = opened.convert("RGB")
+    big = rgb.resize((rgb.width * times, rgb.height * times), Image.Resampling.BICUBIC)
+    rgb.close()
+    buf = io.BytesIO()
+    big.save(buf, format="PNG", compress_level=1)  # read once, at once: speed over size
+    big.close()
+    return buf.getvalue()
 
 
 def _options(psm: int) -> list[str]:

@@ -16,10 +16,10 @@ from __future__ import annotations
 import hashlib
 import io
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-import PIL
 from PIL import Image
 
 from webfovea.documents import ocr, ocr_cache
@@ -33,6 +33,7 @@ OCR_SCALE = 2  # the screenshot is enlarged before recognition: its text is smal
 # half the CPU and ~40 MiB less (Tesseract's ~60 MB against ~97, and no enlarged copy); 2x only
 # when 1x misses one.
 FIRST_SCALE = 1
+_BAND = 64  # rows of pixels hashed at once
 SPARSE_TEXT = 11  # Tesseract's mode for text scattered over a page (labels, cells), not paragraphs
 
 
@@ -72,36 +73,41 @@ def holds(haystack: str, digits: str) -> bool:
     return re.search(rf"(?<!\d){re.escape(digits)}(?!\d)", flat) is not None
 
 
-def recognise_text(image: Image.Image, scale: int = OCR_SCALE) -> str | None:
+def recognise_text(image: Image.Image, scale: int = OCR_SCALE, png: bytes | None = None) -> str | None:
     """The text Tesseract reads on the image enlarged `scale` times (None: not installed, or it
-    failed)."""
+    failed). `png`: the image's own PNG when the caller has it (a capture's), sent as it is. The
+    reader enlarges the image (documents/ocr.py): this process never holds the enlarged pixels."""
     if not ocr.available():
         return None
     # The pixels are hashed only when there is a cache to look them up in.
-    identity = _enlarged_identity(image, scale) if ocr_cache.folder() is not None else None
-    boxes = ocr.recognise(lambda: _enlarged_png(image, scale), scale, psm=SPARSE_TEXT, identity=identity)
+    identity = _identity(image, png) if ocr_cache.folder() is not None else None
+    source: bytes | Callable[[], bytes] = png if png is not None else (lambda: _png(image))
+    boxes = ocr.recognise(source, 1, psm=SPARSE_TEXT, identity=identity, enlarge=scale)
     return None if boxes is None else "\n".join(b[4] for b in boxes)
 
 
-def _enlarged_identity(image: Image.Image, scale: int) -> bytes:
-    """What determines the enlarged image: the pixels, their size and mode, the enlargement and
-    the Pillow that does it. An image read before is found by this without enlarging it again
-    (the enlarging and encoding cost ~0.1 s and +32 MiB on the worker for a moment)."""
-    recipe = f"webfovea-ocr-enlarged\0{scale}\0{image.mode}\0{image.size}\0{PIL.__version__}\0"
-    return recipe.encode() + hashlib.sha256(image.tobytes()).digest()
+def _identity(image: Image.Image, png: bytes | None) -> bytes:
+    """What determines the image Tesseract is given before any enlarging: its PNG's bytes, or its
+    pixels, size and mode. An image read before is found by this without encoding it again."""
+    if png is not None:
+        return b"webfovea-ocr-png\0" + hashlib.sha256(png).digest()
+    h = hashlib.sha256(f"webfovea-ocr-pixels\0{image.mode}\0{image.size}\0".encode())
+    # In bands of rows: the pixels as one bytes object would be a copy of the image (3.5 MB for
+    # 1440x810 RGB), and Pillow joins its chunks into it, twice that for a moment.
+    for top in range(0, image.height, _BAND):
+        band = image.crop((0, top, image.width, min(image.height, top + _BAND)))
+        h.update(band.tobytes())
+        band.close()
+    return h.digest()
 
 
-def _enlarged_png(image: Image.Image, scale: int) -> bytes:
-    """The image enlarged `scale` times, as PNG bytes. Only the bytes outlive this call: the
-    enlarged pixels (14 MB for a 1440x810 screenshot at 2x, with the encoder's buffers +32 MiB on
-    the worker) are gone before Tesseract's second or so of reading."""
+def _png(image: Image.Image) -> bytes:
+    """The image as PNG bytes, in RGB (as Tesseract is given every screenshot)."""
     rgb = image if image.mode == "RGB" else image.convert("RGB")
-    big = rgb.resize((image.width * scale, image.height * scale)) if scale != 1 else rgb
-    del rgb
     buf = io.BytesIO()
-    big.save(buf, format="PNG")
-    if big is not image:  # the caller's image stays open
-        big.close()
+    rgb.save(buf, format="PNG", compress_level=1)  # read once, at once: speed over size
+    if rgb is not image:  # the caller's image stays open
+        rgb.close()
     return buf.getvalue()
 
 
@@ -111,12 +117,15 @@ def check(
     texts: list[str],
     shown: list[Image.Image] | None = None,
     region: tuple[int, int, int, int] | None = None,
+    *,
+    png: bytes | None = None,
 ) -> OcrCheck | None:
     """Cross-check the answer's numbers (None: the answer has none, nothing to check: Tesseract,
     seconds a screenshot (docs/results/verifier.md), runs only for an answer with digits). `shown`: images the
     agent's actions showed it beside the screenshot (a zoom crop), read too. `region`: where the
     page's text holds the numbers (guardrails/answer_regions.py), in the image's pixels: read
-    first; the whole screenshot only when it does not show them all."""
+    first; the whole screenshot only when it does not show them all. `png`: the screenshot's
+    own PNG (the capture's), sent to the reader as it is instead of encoding the image again."""
     numbers = numbers_of(answer)
     if not numbers:
         return None
@@ -126,9 +135,9 @@ def check(
         near = recognise_text(image.crop(region))
         if near is not None and all(holds(near, n) for n in numbers):
             return OcrCheck(numbers, True, in_text, _mismatch(answer, True, in_text), region=list(region))
-    seen = recognise_text(image, FIRST_SCALE)
+    seen = recognise_text(image, FIRST_SCALE, png)
     if seen is None or not all(holds(seen, n) for n in numbers):
-        seen = recognise_text(image)
+        seen = recognise_text(image, OCR_SCALE, png)
     if seen is None:
         why = "OCR check skipped: tesseract is not installed" if not ocr.available() else "OCR failed"
         return OcrCheck(numbers, None, in_text, why + ".", skipped=True)

@@ -33,7 +33,8 @@ async def review_answer(h: Harness, obs: Observation, answer: str, result: StepR
         shown = list(h.evidence.shown)  # a zoom crop the answer may have been read from
         boxes = await answer_boxes(h.page, ocr_check.numbers_of(answer))
         region = image_region(boxes, obs.shot.from_css, obs.image.size)
-        ev.ocr = await asyncio.to_thread(ocr_check.check, answer, obs.image, ev.texts, shown, region)
+        png = obs.shot.png if obs.image is obs.shot.image else None  # the pixels the model saw
+        ev.ocr = await asyncio.to_thread(ocr_check.check, answer, obs.image, ev.texts, shown, region, png=png)
     ocr_note = ev.ocr.note if ev.ocr is not None and ev.ocr.mismatch else None
     v = h.verifier
     if v.asks:

@@ -11,7 +11,7 @@ task after its tasks were salvaged.
     POST /heartbeat  {worker, incarnation, stage?, step?, browser_pid?}   -> {stop}
     POST /claim      {worker, incarnation, claim}                         -> {task | null, stop}
     POST /finish     headers X-Worker, X-Incarnation, X-Task, X-Status; body: tar.gz or empty
-    POST /ocr        headers X-Worker, X-Incarnation, X-Psm; body: PNG          -> {tsv | null}
+    POST /ocr        headers X-Worker, X-Incarnation, X-Psm, X-Enlarge; body: PNG -> {tsv | null}
 
 Workers use `DriverClient` (runner/client.py, httpx).
 
@@ -24,7 +24,8 @@ A locked queue answers 503 (retried), never stops the run.
 
 The driver also reads the workers' images with Tesseract (documents/ocr.py `read_through`), at
 most `OCR_AT_ONCE` at a time for the whole run: no worker carries a Tesseract of its own (45-100
-MB while it reads a screenshot), and the machine carries one or two however many workers run.
+MB while it reads a screenshot), nor the enlarged copy a small-text read wants (a screenshot at
+2x: +25-30 MiB for a moment), and the machine carries one or two however many workers run.
 """
 
 from __future__ import annotations
@@ -51,7 +52,8 @@ if TYPE_CHECKING:
     from webfovea.runner.supervisor import Events
 
 MAX_UPLOAD = 2 << 30  # a task folder of screenshots is megabytes; refuse anything absurd
-MAX_IMAGE = 64 << 20  # a PNG to read: a screenshot enlarged twice is a few MB
+MAX_IMAGE = 64 << 20  # a PNG to read: a screenshot is about 1 MB
+MAX_ENLARGE = 4  # the driver enlarges a worker's image at most so many times before reading it
 OCR_AT_ONCE = max(1, (os.cpu_count() or 2) // 2)  # Tesseract on one thread each (documents/ocr.py)
 OCR_WAIT_S = 300.0  # a worker's read waits its turn behind the others' at most this long
 _HEARTBEAT_FIELDS = frozenset({"stage", "step", "browser_pid"})
@@ -76,12 +78,12 @@ class Driver:
         self.beats: dict[str, float] = {}  # when each worker last reached the driver (queue or not)
         self.reading = threading.BoundedSemaphore(OCR_AT_ONCE)
 
-    def read_image(self, worker_id: str, incarnation: int, png: bytes, psm: int) -> str | None:
-        """Tesseract's TSV for a worker's image, read here, `OCR_AT_ONCE` at a time."""
+    def read_image(self, worker_id: str, incarnation: int, png: bytes, how: ocr.Read) -> str | None:
+        """Tesseract's TSV for a worker's image, enlarged and read here, `OCR_AT_ONCE` at a time."""
         with self.lock:
             self._check(worker_id, incarnation)
         with self.reading:
-            return ocr.read_here(png, psm)
+            return ocr.read_here(png, how)
 
     def mark_broken(self, reason: str) -> None:
         with self.lock:
@@ -238,7 +240,10 @@ class _Handler(BaseHTTPRequestHandler):
             if not 0 < n <= MAX_IMAGE:
                 raise ValueError(f"an image of {n} bytes")
             png = self.rfile.read(n)
-            return {"tsv": d.read_image(h["X-Worker"], int(h["X-Incarnation"]), png, int(h["X-Psm"]))}
+            how = ocr.Read(int(h["X-Psm"]), int(h.get("X-Enlarge") or 1))
+            if not 1 <= how.enlarge <= MAX_ENLARGE:
+                raise ValueError(f"an enlargement of {how.enlarge}")
+            return {"tsv": d.read_image(h["X-Worker"], int(h["X-Incarnation"]), png, how)}
         body = json.loads(self.rfile.read(int(self.headers.get("Content-Length") or 0)) or b"{}")
         wid, inc = str(body["worker"]), int(body["incarnation"])
         if self.path == "/register":

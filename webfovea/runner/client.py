@@ -11,6 +11,7 @@ from typing import Any
 
 import httpx
 
+from webfovea.documents import ocr
 from webfovea.runner.channel import OCR_WAIT_S
 from webfovea.tls import tls_context
 
@@ -56,7 +57,7 @@ class DriverClient:
         if self._reads is not None:
             self._reads.close()
 
-    def read_image(self, png: bytes, psm: int) -> str | None:
+    def read_image(self, png: bytes, how: ocr.Read) -> str | None:
         """The driver's Tesseract reading of `png` (documents/ocr.py `Reader`); None when the
         driver could not read it or be reached: the worker then reads it itself."""
         if self._reads is None:  # its own client: a read runs in a task's thread, beside the others
@@ -66,7 +67,8 @@ class DriverClient:
         headers = {
             "X-Worker": str(self.ident["worker"]),
             "X-Incarnation": str(self.ident["incarnation"]),
-            "X-Psm": str(psm),
+            "X-Psm": str(how.psm),
+            "X-Enlarge": str(how.enlarge),
         }
         try:
             r = self._reads.post("/ocr", headers=headers, content=png)
