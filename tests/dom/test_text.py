@@ -73,3 +73,45 @@ async def test_read_text_in_frame_and_many_matches(session, site):
     assert out.found and out.matches == 200 and out.text.startswith("filler line")
     out = await read_text(page, "zebra crossing")
     assert not out.found and "zebra crossing" in out.error
+
+
+_TRICKY = """<p>Alpha   <b>beta
+   gamma</b>   delta</p>
+<ul><li>\u0130stanbul  office</li><li>\u00dcmit &nbsp; road 12</li></ul>
+<table><tr><th>Station</th><th>2023</th></tr>
+<tr><td>  ST-1500  </td><td>74.6</td></tr></table>
+<div>x<span> </span>   <i>last words</i>   </div>"""
+
+# What the page's own text holds between the first and last character of each match: the
+# search collapses spaces, lowercases, and joins table cells with ' | '.
+_RANGES = {
+    "alpha beta gamma": "Alpha   beta\n   gamma",
+    "gamma delta": "gamma   delta",
+    "stanbul office": "stanbul  office",  # after a character that lowercases to two ('İ')
+    "road 12": "road 12",
+    "st-1500 | 74.6": "ST-1500  74.6",
+    "x last": "x    last",
+}
+
+
+async def test_a_match_is_highlighted_exactly_where_the_page_holds_it(session, site):
+    """The search's map back from its collapsed text to the page's text nodes: the range it
+    highlights spans exactly the matched characters, whatever spaces, inline elements, cells
+    and case changes lie before and between them."""
+    page = await session.fresh_page()
+    await page.set_content(_TRICKY)
+    for query, held in _RANGES.items():
+        out = await find_text(page, query)
+        assert out.found and out.total == 1, (query, out)
+        got = await page.evaluate(
+            "() => CSS.highlights.get('webfovea-find').values().next().value.toString()"
+        )
+        assert got == held, query
+        await page.evaluate("() => CSS.highlights.delete('webfovea-find')")
+    out = await read_text(page, "st-1500", limit=40)
+    assert out.found and out.text.startswith("ST-1500 | 74.6\n")
+    # One document: one walk counts and reveals, and the occurrence wraps around as with two.
+    out = await find_text(page, "a", occurrence=13)
+    assert out.found and out.total == 10 and out.index == 3, out
+    out = await find_text(page, "no such words")
+    assert not out.found and out.total == 0 and "does not appear" in out.error

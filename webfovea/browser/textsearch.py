@@ -113,35 +113,46 @@ async def find_text(page: Page, text: str, occurrence: int = 0, *, highlight: bo
 
 
 async def _find(page: Page, frames: list[_Frame], text: str, occurrence: int, highlight: bool) -> FindOutcome:
-    counts = [await _count(page, f, text) for f in frames]
-    total = sum(counts)
-    if total == 0:
-        return FindOutcome(
-            False, error=f"{text!r} does not appear in the visible text of the page or its frames"
-        )
-    index = occurrence % total
-    k, at = index, 0
-    while k >= counts[at]:  # which frame holds the index-th match, and its number there
-        k -= counts[at]
-        at += 1
-    frame = frames[at]
+    absent = FindOutcome(
+        False, error=f"{text!r} does not appear in the visible text of the page or its frames"
+    )
+    total: int | None = None  # one document: the walk that reveals the match also counts them
+    index = k = occurrence
+    frame = frames[0]
+    if len(frames) > 1:
+        counts = [await _count(page, f, text) for f in frames]
+        total = sum(counts)
+        if total == 0:
+            return absent
+        index = k = occurrence % total
+        at = 0
+        while k >= counts[at]:  # which frame holds the index-th match, and its number there
+            k -= counts[at]
+            at += 1
+        frame = frames[at]
     try:
-        arg = {"op": "reveal", "text": text, "index": k, "highlight": highlight}
+        arg = {"op": "reveal", "text": text, "index": k, "highlight": highlight, "wrap": total is None}
         rect = await worlds(page).call(frame.ref, _TS, arg)
+        if rect is not None and total is None:
+            total, index = int(rect.get("total") or 0), int(rect.get("index") or 0)
+            if total == 0:
+                return absent
         if rect is None:
-            return FindOutcome(False, total=total, error="the page changed while searching; try again")
+            return FindOutcome(False, total=total or 0, error="the page changed while searching; try again")
         await _reveal_up(page, frame, rect)
     except PageUnresponsive:
         raise
     except Exception as e:
         return FindOutcome(
             False,
-            total=total,
+            total=total or 0,
             index=index,
             frame_url=frame.url,
             error=f"the match could not be scrolled into view: {short_error(e)}",
         )
-    return FindOutcome(True, total=total, index=index, frame_url=frame.url, page=str(rect.get("page") or ""))
+    return FindOutcome(
+        True, total=total or 0, index=index, frame_url=frame.url, page=str(rect.get("page") or "")
+    )
 
 
 async def _reveal_up(page: Page, frame: _Frame, rect: dict[str, float]) -> None:

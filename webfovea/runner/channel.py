@@ -55,7 +55,6 @@ MAX_UPLOAD = 2 << 30  # a task folder of screenshots is megabytes; refuse anythi
 MAX_IMAGE = 64 << 20  # a PNG to read: a screenshot is about 1 MB
 MAX_ENLARGE = 4  # the driver enlarges a worker's image at most so many times before reading it
 OCR_AT_ONCE = max(1, (os.cpu_count() or 2) // 2)  # Tesseract on one thread each (documents/ocr.py)
-OCR_WAIT_S = 300.0  # a worker's read waits its turn behind the others' at most this long
 _HEARTBEAT_FIELDS = frozenset({"stage", "step", "browser_pid"})
 
 

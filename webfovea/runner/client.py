@@ -12,8 +12,11 @@ from typing import Any
 import httpx
 
 from webfovea.documents import ocr
-from webfovea.runner.channel import OCR_WAIT_S
 from webfovea.tls import tls_context
+
+# A read waits its turn behind the other workers' at most this long. The worker imports this
+# module, not the channel's server (http.server and its imports stay out of it).
+OCR_WAIT_S = 300.0
 
 
 class Retired(RuntimeError):

@@ -7,74 +7,126 @@
   const lower = (s) => s.replace(/\s+/g, ' ').trim().toLowerCase();
 
   // Visible text as one string with a map back to (node, offset). Whitespace is collapsed;
-  // block boundaries become '\n' (' | ' between cells of one table row).
+  // block boundaries become '\n' (' | ' between cells of one table row). The map is kept per
+  // segment (a text node's run, or a separator), not per character: on a 3,000-row table a
+  // per-character map was four arrays of ~260,000 entries, built twice per find_text, and the
+  // renderer's heap grew by ~13 MiB for it.
+  const SPACES = /[ \n\t\r\f\u00a0]+/g;
   function buildIndex() {
-    const raw = [], low = [], mapNode = [], mapOff = [], nodes = [];
-    const vis = new Map(), blockOf = new Map();
-    const visible = (el) => {
-      let v = vis.get(el);
-      if (v === undefined) {
-        v = el.checkVisibility ? el.checkVisibility({visibilityProperty: true, checkVisibilityCSS: true}) : !!el.getClientRects().length;
-        vis.set(el, v);
+    const parts = [], segStart = [], segNode = [], segOff = [], nodes = [];
+    let len = 0;
+    const lastIsSpace = () => !len || isSpace(parts[parts.length - 1].slice(-1));
+    // segOff: the node offset of the segment's first character; -1 for a separator (all of
+    // its characters map to offset 0 of the node that follows it).
+    const push = (text, node, off) => {
+      parts.push(text); segStart.push(len); segNode.push(node); segOff.push(off);
+      len += text.length;
+    };
+    const trimEnd = () => {  // the trailing spaces go before a separator
+      while (len && isSpace(parts[parts.length - 1].slice(-1))) {
+        const i = parts.length - 1;
+        parts[i] = parts[i].slice(0, -1);
+        len--;
+        if (!parts[i].length) { parts.pop(); segStart.pop(); segNode.pop(); segOff.pop(); }
       }
-      return v;
     };
+    const visible = (el) => el.checkVisibility
+      ? el.checkVisibility({visibilityProperty: true, checkVisibilityCSS: true}) : !!el.getClientRects().length;
     const CELL = 'td, th, [role=cell], [role=gridcell], [role=columnheader], [role=rowheader]';
-    const block = (el) => {
-      if (blockOf.has(el)) return blockOf.get(el);
-      // A table cell is one block, whatever blocks it holds: its text stays in its column.
-      const e = el.closest(CELL) || innerBlock(el);
-      blockOf.set(el, e);
-      return e;
-    };
-    const innerOf = new Map();
     const innerBlock = (el) => {
-      if (innerOf.has(el)) return innerOf.get(el);
       let e = el;
       while (e.parentElement && getComputedStyle(e).display.startsWith('inline')) e = e.parentElement;
-      innerOf.set(el, e);
       return e;
     };
+    // A table cell is one block, whatever blocks it holds: its text stays in its column. Only
+    // the last parent's answers are kept: text nodes come in document order, and a map of
+    // every parent (21,000 cells on a 3,000-row table) was most of the walk's memory.
+    let lastP = null, lastVis = false, lastBl = null, lastIb = null;
+    const about = (p) => {
+      if (p !== lastP) {
+        lastP = p;
+        lastVis = visible(p);
+        lastIb = lastVis ? innerBlock(p) : null;
+        lastBl = lastVis ? p.closest(CELL) || lastIb : null;
+      }
+      return lastVis;
+    };
     const rowOf = (e) => e.closest('tr, [role=row]');
+    const done = () => {
+      const raw = parts.join('');
+      return {raw, low: lowered(raw), segStart, segNode, segOff, nodes};
+    };
     const root = document.body || document.documentElement;
-    if (!root) return {raw: '', low: '', mapNode, mapOff, nodes};
+    if (!root) return done();
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     let lastBlock = null, lastInner = null;
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       const p = n.parentElement;
-      if (!p || SKIP.has(p.tagName) || !n.data || !visible(p)) continue;
-      const bl = block(p);
+      if (!p || SKIP.has(p.tagName) || !n.data || !about(p)) continue;
+      const bl = lastBl;
       const ni = nodes.push(n) - 1;
-      if (lastBlock && bl !== lastBlock && raw.length) {
+      if (lastBlock && bl !== lastBlock && len) {
         const cells = (bl.matches(CELL) || getComputedStyle(bl).display === 'table-cell') &&
           rowOf(bl) && rowOf(bl) === rowOf(lastBlock);
         const li = bl.closest('li');
         const item = li && li !== lastBlock.closest('li') && !cells;
         const sep = cells ? ' | ' : item ? '\n- ' : '\n';
-        while (raw.length && isSpace(raw[raw.length - 1])) { raw.pop(); low.pop(); mapNode.pop(); mapOff.pop(); }
-        for (const c of sep) { raw.push(c); low.push(c === '\n' ? ' ' : c); mapNode.push(ni); mapOff.push(0); }
+        trimEnd();
+        push(sep, ni, -1);
       }
-      const ib = innerBlock(p);
-      if (bl === lastBlock && lastInner && ib !== lastInner && raw.length && !isSpace(raw[raw.length - 1])) {
-        raw.push(' '); low.push(' '); mapNode.push(ni); mapOff.push(0);  // blocks inside one cell
+      const ib = lastIb;
+      if (bl === lastBlock && lastInner && ib !== lastInner && len && !lastIsSpace()) {
+        push(' ', ni, -1);  // blocks inside one cell
       }
       lastBlock = bl;
       lastInner = ib;
       const d = n.data;
-      for (let i = 0; i < d.length; i++) {
-        let c = d[i];
-        if (isSpace(c)) {
-          if (!raw.length || isSpace(raw[raw.length - 1])) continue;
-          c = ' ';
-        }
-        raw.push(c);
-        const lc = c.toLowerCase();
-        low.push(lc.length === 1 ? lc : c);
-        mapNode.push(ni);
-        mapOff.push(i);
+      // A run of spaces is one ' '; none at all after a space (or at the very start).
+      let off = 0;
+      if (lastIsSpace()) {
+        while (off < d.length && isSpace(d[off])) off++;
       }
+      if (off === d.length) continue;
+      push(d.slice(off).replace(SPACES, ' '), ni, off);
     }
-    return {raw: raw.join(''), low: low.join(''), mapNode, mapOff, nodes};
+    return done();
+  }
+
+  // The text to match in: lower case, line breaks as spaces, position for position the same
+  // characters as `raw`. Lowercasing never shortens; where it lengthens a character ('İ'), that
+  // one keeps its case.
+  function lowered(raw) {
+    const low = raw.toLowerCase();
+    const same = low.length === raw.length ? low
+      : Array.from(raw.split(''), (c) => { const lc = c.toLowerCase(); return lc.length === 1 ? lc : c; }).join('');
+    return same.replace(/\n/g, ' ');
+  }
+
+  // The segment holding position `pos` of the index's text.
+  function segAt(ix, pos) {
+    let lo = 0, hi = ix.segStart.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (ix.segStart[mid] <= pos) lo = mid; else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  // [text node, offset in it] of position `pos` of the index's text: the collapsing of its
+  // segment replayed (the first character of a segment is always kept).
+  function pointOf(ix, pos) {
+    const s = segAt(ix, pos);
+    const node = ix.nodes[ix.segNode[s]];
+    if (ix.segOff[s] < 0) return [node, 0];
+    const d = node.data;
+    let k = pos - ix.segStart[s], prevSpace = false;
+    for (let i = ix.segOff[s]; i < d.length; i++) {
+      const sp = isSpace(d[i]);
+      if (sp && prevSpace) continue;
+      if (k-- === 0) return [node, i];
+      prevSpace = sp;
+    }
+    return [node, d.length];
   }
 
   function matchesOf(ix, q) {
@@ -86,9 +138,10 @@
 
   function rangeOf(ix, start, len) {
     const r = document.createRange();
-    const end = start + len - 1;
-    r.setStart(ix.nodes[ix.mapNode[start]], ix.mapOff[start]);
-    r.setEnd(ix.nodes[ix.mapNode[end]], Math.min(ix.mapOff[end] + 1, ix.nodes[ix.mapNode[end]].length));
+    const [from, fromOff] = pointOf(ix, start);
+    const [to, toOff] = pointOf(ix, start + len - 1);
+    r.setStart(from, fromOff);
+    r.setEnd(to, Math.min(toOff + 1, to.length));
     return r;
   }
 
@@ -142,13 +195,19 @@
   if (arg.op === 'reveal') {
     const ix = buildIndex();
     const m = matchesOf(ix, q);
-    if (arg.index >= m.length) return null;
-    const range = rangeOf(ix, m[arg.index], q.length);
+    // wrap: the caller searches this document alone, so this walk also counts the matches and
+    // the index wraps around (Ctrl+F); the rectangle then says how many and which one.
+    const index = arg.wrap && m.length ? arg.index % m.length : arg.index;
+    if (arg.wrap && !m.length) return {total: 0};
+    if (index >= m.length) return null;
+    const range = rangeOf(ix, m[index], q.length);
     const rect = centre(range.startContainer.parentElement, () => range.getBoundingClientRect());
     if (arg.highlight) highlight(range);
     // A document view's page (webfovea/documents/render.py) names itself, for find_text's note.
     const pageOf = range.startContainer.parentElement.closest('[data-page-label]');
     if (pageOf) rect.page = pageOf.getAttribute('data-page-label');
+    rect.total = m.length;
+    rect.index = index;
     return rect;
   }
   if (arg.op === 'read') {
@@ -179,8 +238,10 @@
       box = e;
       break;
     }
-    let from = best.start;
-    while (from > 0 && box.contains(ix.nodes[ix.mapNode[from - 1]])) from--;
+    let from = best.start;  // back to the start of the box's text, a segment at a time
+    for (let sg = from > 0 ? segAt(ix, from - 1) : -1; sg >= 0 && box.contains(ix.nodes[ix.segNode[sg]]); sg--) {
+      from = ix.segStart[sg];
+    }
     if (best.start - from > arg.limit / 2) {
       from = best.start - Math.floor(arg.limit / 4);
       const sp = ix.raw.indexOf(' ', from);
