@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import io
+
 import pytest
+from PIL import Image
 
 from webfovea.browser.textsearch import find_text, read_text, replace_private_use
 
@@ -108,6 +111,17 @@ async def test_a_match_is_highlighted_exactly_where_the_page_holds_it(session, s
         )
         assert got == held, query
         await page.evaluate("() => CSS.highlights.delete('webfovea-find')")
+    # The highlight is painted: one rule on the root, inherited by every text (a rule on every
+    # element made a 21,000-cell page restyle twice, +8-16 MiB in its renderer).
+    await find_text(page, "gamma delta")
+    box = await page.evaluate(
+        """() => { const b = CSS.highlights.get('webfovea-find').values().next().value.getBoundingClientRect();
+        return [b.left, b.top, b.width, b.height]; }"""
+    )
+    shot = Image.open(io.BytesIO(await page.screenshot())).convert("RGB")
+    x, y, w, h = (round(v) for v in box)
+    yellow = [shot.getpixel((x + i, y + j)) for i in range(2, w - 2, 3) for j in range(2, h - 2, 2)]
+    assert sum(1 for r, g, b in yellow if r > 230 and g > 210 and b < 120) > len(yellow) / 3
     out = await read_text(page, "st-1500", limit=40)
     assert out.found and out.text.startswith("ST-1500 | 74.6\n")
     # One document: one walk counts and reveals, and the occurrence wraps around as with two.
