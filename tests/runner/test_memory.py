@@ -21,7 +21,13 @@ from webfovea.browser.session import (
     playwright_enabled_features,
 )
 from webfovea.browser.world import worlds
-from webfovea.runner.memory import DRIVER_NODE_OPTIONS, role_of, tree_breakdown, tune_driver_env
+from webfovea.runner.memory import (
+    DRIVER_NODE_OPTIONS,
+    DRIVER_PRELOAD,
+    role_of,
+    tree_breakdown,
+    tune_driver_env,
+)
 from webfovea.runner.procs import cmdline, descendants
 
 ASYNC = pytest.mark.asyncio(loop_scope="module")
@@ -192,16 +198,17 @@ def test_driver_node_options_added_once_and_never_over_the_users():
     env = {"NODE_OPTIONS": "--trace-warnings"}
     tune_driver_env(env)
     tune_driver_env(env)
-    assert env["NODE_OPTIONS"] == f"--trace-warnings {DRIVER_NODE_OPTIONS}"
+    preload = f"--require {DRIVER_PRELOAD}"
+    assert env["NODE_OPTIONS"] == f"--trace-warnings {DRIVER_NODE_OPTIONS} {preload}"
     mine = {"NODE_OPTIONS": "--max-semi-space-size=8"}
     tune_driver_env(mine)
-    assert mine["NODE_OPTIONS"] == "--max-semi-space-size=8 --jitless"
-    jit = {"NODE_OPTIONS": "--no-jitless --max-semi-space-size=8"}
+    assert mine["NODE_OPTIONS"] == f"--max-semi-space-size=8 --jitless --expose-gc {preload}"
+    jit = {"NODE_OPTIONS": "--no-jitless --max-semi-space-size=8 --expose-gc"}
     tune_driver_env(jit)
-    assert jit["NODE_OPTIONS"] == "--no-jitless --max-semi-space-size=8"
+    assert jit["NODE_OPTIONS"] == f"--no-jitless --max-semi-space-size=8 --expose-gc {preload}"
     empty: dict[str, str] = {}
     tune_driver_env(empty)
-    assert empty["NODE_OPTIONS"] == DRIVER_NODE_OPTIONS
+    assert empty["NODE_OPTIONS"] == f"{DRIVER_NODE_OPTIONS} {preload}"
 
 
 @ASYNC

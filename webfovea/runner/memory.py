@@ -11,8 +11,10 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import gc
+import json
 from collections.abc import MutableMapping
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from webfovea.runner.procs import PROC, children_map, cmdline, descendants
 
@@ -53,19 +55,26 @@ def tune_allocator() -> None:
 # driver relays CDP messages (JSON parsing is native code either way) and the machine code its JIT
 # tiers generate for Playwright's bundle over a long run is the rest of its growth: 158-163 ->
 # 125-131 MiB at the peak over 18 heavy pages, step times within noise (docs/memory.md).
-DRIVER_NODE_OPTIONS = "--max-semi-space-size=1 --jitless"
+# --expose-gc: for driver_preload.js, which keeps Playwright's sources at one byte a character
+# and then collects their two-byte copies once.
+DRIVER_NODE_OPTIONS = "--max-semi-space-size=1 --jitless --expose-gc"
+DRIVER_PRELOAD = Path(__file__).with_name("driver_preload.js")
 _USER_CHOICES = {
     "--max-semi-space-size": "semi-space",
     "--jitless": "jitless",
+    "--expose-gc": "--expose-gc",
 }  # option -> what the user's names
 
 
 def tune_driver_env(env: MutableMapping[str, str]) -> None:
-    """Add the driver's Node options to `env` (the worker's environment, which the Playwright
-    driver inherits), each unless the user already chose it (a semi-space size; --jitless or
-    --no-jitless)."""
+    """Add the driver's Node options and preload to `env` (the worker's environment, which the
+    Playwright driver inherits), each unless the user already chose it (a semi-space size;
+    --jitless or --no-jitless)."""
     current = env.get("NODE_OPTIONS", "")
     add = [o for o in DRIVER_NODE_OPTIONS.split() if _USER_CHOICES[o.split("=", 1)[0]] not in current]
+    preload = str(DRIVER_PRELOAD)
+    if preload not in current and DRIVER_PRELOAD.is_file():
+        add.append(f"--require {json.dumps(preload) if ' ' in preload else preload}")
     if add:
         env["NODE_OPTIONS"] = " ".join([current, *add]).strip()
 
