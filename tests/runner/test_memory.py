@@ -209,6 +209,9 @@ def test_driver_node_options_added_once_and_never_over_the_users():
     empty: dict[str, str] = {}
     tune_driver_env(empty)
     assert empty["NODE_OPTIONS"] == f"{DRIVER_NODE_OPTIONS} {preload}"
+    off = {"WEBFOVEA_DRIVER_PRELOAD": "off"}
+    tune_driver_env(off)
+    assert off["NODE_OPTIONS"] == DRIVER_NODE_OPTIONS
 
 
 @ASYNC

@@ -59,6 +59,7 @@ def tune_allocator() -> None:
 # and then collects their two-byte copies once.
 DRIVER_NODE_OPTIONS = "--max-semi-space-size=1 --jitless --expose-gc"
 DRIVER_PRELOAD = Path(__file__).with_name("driver_preload.js")
+PRELOAD_SWITCH = "WEBFOVEA_DRIVER_PRELOAD"  # "off": the driver loads Playwright's sources as Node does
 _USER_CHOICES = {
     "--max-semi-space-size": "semi-space",
     "--jitless": "jitless",
@@ -69,11 +70,12 @@ _USER_CHOICES = {
 def tune_driver_env(env: MutableMapping[str, str]) -> None:
     """Add the driver's Node options and preload to `env` (the worker's environment, which the
     Playwright driver inherits), each unless the user already chose it (a semi-space size;
-    --jitless or --no-jitless)."""
+    --jitless or --no-jitless; WEBFOVEA_DRIVER_PRELOAD=off for no preload)."""
     current = env.get("NODE_OPTIONS", "")
     add = [o for o in DRIVER_NODE_OPTIONS.split() if _USER_CHOICES[o.split("=", 1)[0]] not in current]
     preload = str(DRIVER_PRELOAD)
-    if preload not in current and DRIVER_PRELOAD.is_file():
+    wanted = env.get(PRELOAD_SWITCH, "").strip().lower() != "off"
+    if wanted and preload not in current and DRIVER_PRELOAD.is_file():
         add.append(f"--require {json.dumps(preload) if ' ' in preload else preload}")
     if add:
         env["NODE_OPTIONS"] = " ".join([current, *add]).strip()
