@@ -162,9 +162,20 @@ def enlarged(png: bytes, times: int) -> bytes:
         rgb = opened.convert("RGB")
     big = rgb.resize((rgb.width * times, rgb.height * times), Image.Resampling.BICUBIC)
     rgb.close()
+    try:
+        return png_bytes(big)
+    finally:
+        big.close()
+
+
+def png_bytes(image: Image.Image) -> bytes:
+    """The image as PNG bytes in RGB, as Tesseract is given every image. Read once, at once:
+    the fastest compression."""
+    rgb = image if image.mode == "RGB" else image.convert("RGB")
     buf = io.BytesIO()
-    big.save(buf, format="PNG", compress_level=1)  # read once, at once: speed over size
-    big.close()
+    rgb.save(buf, format="PNG", compress_level=1)
+    if rgb is not image:  # the caller's image stays open
+        rgb.close()
     return buf.getvalue()
 
 

@@ -14,7 +14,6 @@ Without Tesseract the check is skipped with a note (`ocr: null` never means "mat
 from __future__ import annotations
 
 import hashlib
-import io
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -102,13 +101,9 @@ def _identity(image: Image.Image, png: bytes | None) -> bytes:
 
 
 def _png(image: Image.Image) -> bytes:
-    """The image as PNG bytes, in RGB (as Tesseract is given every screenshot)."""
-    rgb = image if image.mode == "RGB" else image.convert("RGB")
-    buf = io.BytesIO()
-    rgb.save(buf, format="PNG", compress_level=1)  # read once, at once: speed over size
-    if rgb is not image:  # the caller's image stays open
-        rgb.close()
-    return buf.getvalue()
+    """This process's one encoding of an image it sends to be read (none when the caller has the
+    capture's own PNG)."""
+    return ocr.png_bytes(image)
 
 
 def check(
