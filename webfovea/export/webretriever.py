@@ -186,7 +186,8 @@ def export_webretriever(run_dir: Path, out_dir: Path, *, flt: str = "webfovea") 
 
     `flt`: which request filter writes `filtered_requests.json` (ours, NavEval's as we
     reimplement it, or none — then WebRetriever's own filter stage writes it)."""
-    run_dir, out_dir = Path(run_dir), Path(out_dir)
+    # Absolute from here: every path the readers build is then read once, wherever the cwd is.
+    run_dir, out_dir = Path(run_dir).absolute(), Path(out_dir)
     if flt not in FILTERS:
         raise ExportError(f"unknown filter {flt!r}: use one of {', '.join(FILTERS)}")
     if not run_dir.is_dir():

@@ -217,7 +217,7 @@ def folder_task_id(folder: Path) -> str:
 def read_task_folder(folder: Path) -> AgentRecord:
     """The agent-side record of one task folder. Never raises for a damaged folder: what is
     missing goes to `problems`."""
-    folder = Path(folder)
+    folder = Path(folder).absolute()  # every path below is then absolute, whatever the cwd
     problems: list[str] = []
     result = _read_json(folder, "result.json", problems)
     layout = (

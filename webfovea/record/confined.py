@@ -42,7 +42,7 @@ def confined(root: Path, path: Path | str) -> Path:
     """`path` (relative to `root`, or absolute) resolved, when it is a regular file inside
     `root`'s resolved path. FileNotFoundError when it does not exist; UnsafeFile otherwise."""
     root_real = Path(root).resolve()
-    candidate = Path(path) if Path(path).is_absolute() else Path(root) / path
+    candidate = _joined(Path(root), Path(path))
     name = candidate.name or str(path)
     try:
         real = candidate.resolve(strict=True)
@@ -56,6 +56,19 @@ def confined(root: Path, path: Path | str) -> Path:
     if not stat.S_ISREG(mode):
         raise UnsafeFile(f"{name}: not a regular file; not read")
     return real
+
+
+def _joined(root: Path, path: Path) -> Path:
+    """`path` as a path to open: absolute as it is; relative to `root`, unless it already
+    begins with a relative `root` (the caller built it as `root / name`, so it is relative to
+    the working directory). Joining such a path to `root` again named `runs/r/runs/r/x.png`,
+    a file that never exists, and every reader skipped the screenshots of a run given by a
+    relative path without a word."""
+    if path.is_absolute():
+        return path
+    if not root.is_absolute() and path.parts[: len(root.parts)] == root.parts:
+        return path
+    return root / path
 
 
 def read_bytes(root: Path, path: Path | str, *, limit: int = MAX_FILE_BYTES) -> bytes:
