@@ -28,6 +28,7 @@ from webfovea.actions import (
 from webfovea.actions.spec import ActionSpec
 from webfovea.actions.targets import by_reference
 from webfovea.config import HarnessConfig
+from webfovea.plugins import BUILTIN, Origin, Registry
 from webfovea.types import ParamSpec
 
 _MODULES = (pointer, control, forms, keyboard, reading, outside_rules, structure, locate, zoom, files)
@@ -60,21 +61,38 @@ def _aliases(by_name: Mapping[str, ActionSpec]) -> dict[str, str]:
     return out
 
 
-_modules: list[ModuleType] = list(_MODULES)  # the built-in modules, then the registered ones
-BY_NAME: dict[str, ActionSpec] = _by_name(_modules)
-SPECS: tuple[ActionSpec, ...] = tuple(BY_NAME.values())
+def _specs_of(obj: object, _ep_name: str) -> list[ActionSpec] | None:
+    # An entry point may name a module of specs (its SPECS), a list of them, or one spec.
+    if isinstance(obj, (list, tuple)):
+        return list(obj)
+    specs = getattr(obj, "SPECS", None)
+    return list(specs) if specs is not None else None
+
+
+def _check(items: dict[str, ActionSpec]) -> None:
+    _aliases(_ordered(items))  # an alias clash is refused before anything changes
+
+
+def _ordered(items: Mapping[str, ActionSpec]) -> dict[str, ActionSpec]:
+    order = [n for n in TABLE3 if n in items] + [n for n in items if n not in TABLE3]
+    return {n: items[n] for n in order}
+
+
+ACTIONS: Registry[ActionSpec] = Registry(
+    "action", user_tools.ENTRY_POINT_GROUP, ActionSpec, expand=_specs_of, check=_check
+)
+BY_NAME: dict[str, ActionSpec] = {}
+SPECS: tuple[ActionSpec, ...] = ()
 # Names models use for offered actions; the parser applies one only when the alias
 # itself is not an offered action.
-ALIASES: dict[str, str] = _aliases(BY_NAME)
+ALIASES: dict[str, str] = {}
 
 
-def _rebuild(modules: list[ModuleType]) -> None:
-    # Checked before anything changes (a clash leaves the catalogue as it was); the dicts are
-    # updated in place because other modules hold them (the parser holds ALIASES).
+def _rebuild() -> None:
+    # The dicts are updated in place because other modules hold them (the parser holds ALIASES).
     global SPECS
-    by_name = _by_name(modules)
+    by_name = _ordered(ACTIONS.loaded())
     aliases = _aliases(by_name)
-    _modules[:] = modules
     BY_NAME.clear()
     BY_NAME.update(by_name)
     ALIASES.clear()
@@ -82,17 +100,29 @@ def _rebuild(modules: list[ModuleType]) -> None:
     SPECS = tuple(BY_NAME.values())
 
 
+ACTIONS.subscribe(_rebuild)
+_BUILTIN_SPECS = _by_name(_MODULES)
+for _spec in _BUILTIN_SPECS.values():
+    ACTIONS.register(_spec, origin=Origin(BUILTIN))
+
+
 def register(module: ModuleType) -> None:
     """Add a spec module's `SPECS` to the catalogue, after the built-in actions. Harnesses
     built afterwards offer, describe, parse and execute them like any other action."""
-    if module not in _modules:
-        _rebuild([*_modules, module])
+    new = {s.name: s for s in module.SPECS}
+    held = ACTIONS.loaded()
+    taken = [n for n, s in new.items() if held.get(n, s) is not s]
+    if taken:
+        raise ValueError(f"action {taken[0]!r} is defined twice")
+    _check({**held, **new})
+    for spec in new.values():
+        ACTIONS.register(spec)
 
 
 def unregister(module: ModuleType) -> None:
     """Take a module added with `register` out again (the built-in ones stay)."""
-    if module in _modules and module not in _MODULES:
-        _rebuild([m for m in _modules if m is not module])
+    for spec in module.SPECS:
+        ACTIONS.unregister(spec)
 
 
 def register_tools(*specs: ActionSpec) -> ModuleType:
@@ -108,16 +138,10 @@ def unregister_tools(module: ModuleType) -> None:
     unregister(module)
 
 
-_plugins_loaded = False
-
-
 def _load_plugins() -> None:
     """Tools other packages declare (`webfovea.actions` entry points), once, on first use: a
     plug-in may import the spec helpers, which this module imports too."""
-    global _plugins_loaded
-    if not _plugins_loaded:
-        _plugins_loaded = True
-        user_tools.load_entry_points(register)
+    ACTIONS.load_all()
 
 
 def offered(

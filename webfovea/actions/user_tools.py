@@ -20,7 +20,6 @@ and returns the sentence the model reads (or None). An exception it raises becom
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any
 
 from webfovea.actions.spec import ActionSpec, ExecContext, Outcome
 from webfovea.browser.session import BrowserLost
@@ -70,14 +69,3 @@ def user_tool(  # noqa: PLR0913 -- the spec's own fields, all but the first two 
         watch=False,  # a tool reports its own result; the page is not expected to change
         feedback=told or "What the tool returned; if it failed, why.",
     )
-
-
-def load_entry_points(register: Callable[[Any], None]) -> None:
-    """Register the tool modules other packages declare (`[project.entry-points."webfovea.actions"]`)."""
-    from importlib.metadata import entry_points
-
-    for ep in entry_points(group=ENTRY_POINT_GROUP):
-        try:
-            register(ep.load())
-        except Exception as e:  # noqa: BLE001 - a broken plug-in must say so, not break every run
-            raise ValueError(f"the webfovea.actions entry point {ep.name!r} cannot be loaded: {e}") from e

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from importlib.metadata import entry_points
 from typing import Any, Protocol
 
 from playwright.async_api import Page
 
+from webfovea.plugins import Registry
 from webfovea.record.schema import StateScore
 from webfovea.task import EnvironmentSpec
 
@@ -47,39 +47,46 @@ class TaskEnvironment(Protocol):
 
 
 EnvironmentFactory = Callable[[EnvironmentSpec], TaskEnvironment]
-_KINDS: dict[str, EnvironmentFactory] = {}
+
+
+@dataclass(frozen=True)
+class EnvironmentKind:
+    """A kind of task environment: its name (`EnvironmentSpec.kind`) and what makes one."""
+
+    name: str
+    factory: EnvironmentFactory
+
+
+def _kind_of(obj: Any, ep_name: str) -> list[EnvironmentKind] | None:
+    # An entry point names the factory itself; the entry point's name is the kind's.
+    return None if isinstance(obj, EnvironmentKind) else [EnvironmentKind(ep_name, obj)]
+
+
+ENVIRONMENTS: Registry[EnvironmentKind] = Registry(
+    "environment kind", ENTRY_POINT_GROUP, EnvironmentKind, expand=_kind_of, fold_case=True
+)
 
 
 def register_environment(kind: str, factory: EnvironmentFactory) -> None:
-    _KINDS[kind.strip().lower()] = factory
+    ENVIRONMENTS.register(EnvironmentKind(kind, factory), replace=True)
 
 
 def environment_kinds() -> list[str]:
-    for ep in entry_points(group=ENTRY_POINT_GROUP):
-        _load(ep)
-    return sorted(_KINDS)
-
-
-def _load(ep: Any) -> None:
-    try:
-        factory = ep.load()
-    except ImportError as e:
-        raise EnvironmentError(f"environment kind {ep.name!r} cannot be loaded: {e}") from e
-    register_environment(ep.name, factory)
+    return sorted(ENVIRONMENTS.names())
 
 
 def make_environment(spec: EnvironmentSpec) -> TaskEnvironment:
     """The environment a task names; EnvironmentError with what to do when it cannot be made."""
-    kind = spec.kind.strip().lower()
-    if kind not in _KINDS:
-        for ep in entry_points(group=ENTRY_POINT_GROUP):
-            if ep.name.strip().lower() == kind:
-                _load(ep)
-    factory = _KINDS.get(kind)
-    if factory is None:
-        known = ", ".join(sorted(_KINDS)) or "none registered"
-        raise EnvironmentError(f"unknown environment kind {spec.kind!r} (known: {known})")
-    return factory(spec)
+    kind = ENVIRONMENTS.get(spec.kind)
+    if kind is None:
+        why = ENVIRONMENTS.why_missing(spec.kind)
+        known = ", ".join(sorted(ENVIRONMENTS.names())) or "none registered"
+        raise EnvironmentError(
+            f"environment kind {spec.kind!r} cannot be loaded: {why}"
+            if why
+            else f"unknown environment kind {spec.kind!r} (known: {known})"
+        )
+    return kind.factory(spec)
 
 
 def environment_state(check: EnvironmentCheck) -> StateScore:

@@ -20,13 +20,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from importlib.metadata import entry_points
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from webfovea.models.base import Model
 from webfovea.models.endpoint import ModelConfigError
 from webfovea.models.retry import RetryPolicy
+from webfovea.plugins import BUILTIN, Origin, Registry
 
 if TYPE_CHECKING:
     from playwright.async_api import Page
@@ -73,74 +73,30 @@ class ModelKind:
         return self.usage or ((self.name, self.description),)
 
 
-_KINDS: dict[str, ModelKind] = {}
-_BROKEN: dict[str, str] = {}  # entry points that failed to load: name -> why
-_ALL_LOADED = False
+MODEL_KINDS: Registry[ModelKind] = Registry("model kind", ENTRY_POINT_GROUP, ModelKind, fold_case=True)
 
 
 def register_model_kind(kind: ModelKind, *, replace: bool = False) -> None:
     """Add a model kind to this process's registry (a registered name is kept unless `replace`)."""
-    name = kind.name.strip().lower()
-    if not name or ":" in name:
+    if ":" in kind.name:
         raise ValueError(f"a model kind needs a name without ':', got {kind.name!r}")
-    if name in _KINDS and not replace:
-        raise ValueError(f"model kind {name!r} is already registered")
-    _KINDS[name] = kind
-
-
-def _load_entry_point(ep: Any) -> None:
-    name = ep.name.strip().lower()
-    if name in _KINDS:  # built-ins and kinds registered in code win over plug-ins
-        return
-    try:
-        obj = ep.load()
-        kind = obj if isinstance(obj, ModelKind) else obj()
-        if not isinstance(kind, ModelKind):
-            raise TypeError(f"{ep.value} gives {type(kind).__name__}, not a ModelKind")
-        if kind.name.strip().lower() != name:
-            raise ValueError(f"{ep.value} names its kind {kind.name!r}")
-    except Exception as e:  # a broken plug-in must not take the other kinds down with it
-        _BROKEN[name] = f"entry point {ep.name} = {ep.value} failed to load: {type(e).__name__}: {e}"
-        return
-    _BROKEN.pop(name, None)
-    _KINDS[name] = kind
-
-
-def _plugin_entry_points(name: str | None = None) -> list[Any]:
-    eps = entry_points(group=ENTRY_POINT_GROUP)
-    return [ep for ep in eps if name is None or ep.name.strip().lower() == name]
-
-
-def _load_all() -> None:
-    global _ALL_LOADED
-    if not _ALL_LOADED:
-        for ep in _plugin_entry_points():
-            _load_entry_point(ep)
-        _ALL_LOADED = True
+    MODEL_KINDS.register(kind, replace=replace)
 
 
 def model_kind(name: str) -> ModelKind | None:
     """The registered kind called `name`, loading its entry point on first use."""
-    name = name.strip().lower()
-    if name not in _KINDS:
-        for ep in _plugin_entry_points(name):
-            _load_entry_point(ep)
-            if name in _KINDS:
-                break
-    return _KINDS.get(name)
+    return MODEL_KINDS.get(name)
 
 
 def registered_kinds() -> list[str]:
     """The names of every model kind: built in, registered in code, or from an entry point."""
-    _load_all()
-    return list(_KINDS)
+    return list(MODEL_KINDS.names())
 
 
 def describe_specs() -> str:
     """Help text listing the accepted model specs, one per line."""
-    _load_all()
-    lines = [line for kind in _KINDS.values() for line in kind.help_lines()]
-    lines += [(name, f"(not available: {why})") for name, why in _BROKEN.items()]
+    lines = [line for kind in MODEL_KINDS.items().values() for line in kind.help_lines()]
+    lines += [(p.name, f"(not available: {p.reason})") for p in MODEL_KINDS.problems()]
     width = max(len(form) for form, _ in lines)
     return "\n".join(f"  {form:<{width}}  {what}" for form, what in lines)
 
@@ -229,7 +185,7 @@ def make_model(
     name, sep, rest = spec.partition(":")
     kind = model_kind(name)
     if kind is None:
-        why = _BROKEN.get(name.strip().lower())
+        why = MODEL_KINDS.why_missing(name)
         raise _spec_error(
             spec,
             f"unknown kind {name!r} ({why})"
@@ -331,4 +287,4 @@ for _kind in (
         ),
     ),
 ):
-    register_model_kind(_kind)
+    MODEL_KINDS.register(_kind, origin=Origin(BUILTIN))

@@ -2,7 +2,8 @@
 
 A mode is one module here exposing `MODE` (an `ObservationMode` that builds the model input
 itself: `base.py`), listed in `_MODULES`; the harness looks the configured one up by name.
-A mode defined elsewhere (a plug-in, a test) is added with `register`. Everything else —
+A mode defined elsewhere is added with `register` (in code) or by an entry point in the
+`webfovea.observation_modes` group naming its `ObservationMode` (docs/plugins.md). Everything else —
 executor, feedback, budgets, guardrails, records — is shared by all modes.
 """
 
@@ -10,31 +11,31 @@ from __future__ import annotations
 
 from webfovea.observation.modes import hybrid, structured, vision
 from webfovea.observation.modes.base import ObservationMode, Seen
+from webfovea.plugins import BUILTIN, Origin, Registry, UnknownName
 
 __all__ = ["MODES", "ObservationMode", "Seen", "get", "register", "unregister"]
 
 _MODULES = (vision, structured, hybrid)
 
-MODES: dict[str, ObservationMode] = {}
+ENTRY_POINT_GROUP = "webfovea.observation_modes"
+MODES: Registry[ObservationMode] = Registry("observation mode", ENTRY_POINT_GROUP, ObservationMode)
 
 
 def register(mode: ObservationMode) -> None:
-    """Offer `mode` under its name (`config.observation`); a name already taken is an error."""
-    if mode.name in MODES:
-        raise ValueError(f"observation mode {mode.name!r} is defined twice")
-    MODES[mode.name] = mode
+    """Offer `mode` under its name (`config.observation`); a name another mode holds is an error."""
+    MODES.register(mode)
 
 
 def unregister(name: str) -> None:
-    MODES.pop(name, None)
+    MODES.unregister(name)
 
 
 for _module in _MODULES:
-    register(_module.MODE)
+    MODES.register(_module.MODE, origin=Origin(BUILTIN))
 
 
 def get(name: str) -> ObservationMode:
     try:
-        return MODES[name]
-    except KeyError:
-        raise ValueError(f"unknown observation mode {name!r}; choose one of: {', '.join(MODES)}") from None
+        return MODES.require(name)
+    except UnknownName as e:
+        raise ValueError(str(e)) from None
