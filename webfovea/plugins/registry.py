@@ -20,7 +20,7 @@ import logging
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from importlib.metadata import EntryPoint, entry_points
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 __all__ = [
     "BUILTIN",
@@ -273,7 +273,7 @@ class Registry(Generic[T]):
             obj = obj()
         if not isinstance(obj, self._type):
             raise TypeError(f"gives a {type(obj).__name__}, not a {_type_names(self._type)}")
-        item: T = obj
+        item = cast(T, obj)
         if self.name_of(item) != self._key(ep_name):
             raise ValueError(
                 f"the entry point is named {ep_name!r} but its {self.kind} is {self.name_of(item)!r}"
