@@ -10,7 +10,7 @@ from typing import Any
 
 from webfovea.proving_ground.plan import L, answer, click, fill, text_has
 from webfovea.proving_ground.sites.lab_live import ws_reference
-from webfovea.proving_ground.suites.catalog import Suite, SuiteOptions
+from webfovea.suites import Suite, SuiteOptions
 from webfovea.task import Task
 
 

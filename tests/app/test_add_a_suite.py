@@ -11,17 +11,17 @@ import pytest
 
 from tests.app import orders_suite
 from webfovea.app import AppError, BenchOptions, ReplayOptions, run_bench, run_replay
-from webfovea.proving_ground.suites import catalog
+from webfovea.suites import SUITES
 
 
 @pytest.fixture
 def registered():
-    catalog.register(orders_suite.SUITE)
+    SUITES.register(orders_suite.SUITE)
     try:
         yield orders_suite.SUITE
     finally:
-        catalog.unregister(orders_suite.SUITE)
-    assert "orders" not in catalog.names()
+        SUITES.unregister(orders_suite.SUITE)
+    assert "orders" not in SUITES.names()
 
 
 def test_a_registered_suite_runs_scores_and_replays(tmp_path: Path, registered) -> None:
@@ -44,8 +44,8 @@ def test_a_registered_suite_runs_scores_and_replays(tmp_path: Path, registered) 
 
 def test_a_suite_refuses_options_it_does_not_take(registered) -> None:
     with pytest.raises(AppError, match="--paired applies to the breakingweb suite only"):
-        run_bench(BenchOptions("orders", paired=True))
-    with pytest.raises(
-        AppError, match=r"neither a built-in suite \(builtin, hostile, breakingweb, documents, orders\)"
-    ):
+        run_bench(BenchOptions("orders", suite_options={"paired": True}))
+    with pytest.raises(AppError, match=r"neither a built-in suite \((.*)\)") as refused:
         run_bench(BenchOptions("ordres"))
+    listed = refused.value.args[0].split("(", 1)[1].split(")", 1)[0].split(", ")
+    assert sorted(listed) == ["breakingweb", "builtin", "documents", "hostile", "orders"]

@@ -16,7 +16,7 @@ from webfovea.app.run import RunPlan, run_and_summarise
 from webfovea.app.tasks import only, open_tasks
 from webfovea.config import HarnessConfig
 from webfovea.eval.arms import Arm
-from webfovea.proving_ground.suites.catalog import SuiteOptions
+from webfovea.suites import SUITES, SuiteOptions
 from webfovea.task import Task
 
 ORACLE_LABEL = (
@@ -36,9 +36,9 @@ class AbOptions:
     limit: int | None = None  # the first N tasks of each seed
     only: str | None = None
     workers: int = 1  # per arm
-    max_steps: int | None = None  # None: the suite's default (breakingweb: 40), else 80
-    pairing: str | None = None  # breakingweb: official | sweep (every arm runs the same pairs)
-    families: list[str] | None = None
+    max_steps: int | None = None  # None: the suite's default, else 80
+    # The suite's own options (its plug-in declares them), by name; every arm runs the same tasks.
+    suite_options: dict[str, Any] = field(default_factory=dict)
     max_seconds: float = 1800.0
     base_url: str | None = None
     coords: str | None = None
@@ -107,9 +107,10 @@ def run_ab(options: AbOptions, reporter: Reporter | None = None) -> AbResult:
     if o.out_dir.exists() and not o.out_dir.is_dir():
         raise AppError(f"--out {o.out_dir} is a file, not a folder; give a folder path")
     o.out_dir.mkdir(parents=True, exist_ok=True)
-    seed_list = list(range(first_seed, first_seed + o.seeds))  # from the suite's seed (breakingweb: 42)
+    seed_list = list(range(first_seed, first_seed + o.seeds))  # from the suite's own seed
     tasks_per_seed = 0
-    suite_options = SuiteOptions(pairing=o.pairing, families=tuple(o.families) if o.families else None)
+    suite_options = SuiteOptions(dict(o.suite_options))
+    suite = SUITES.get(o.suite)
     for seed in seed_list:
         with open_tasks(o.suite, seed, options=suite_options, reporter=reporter) as loaded:
             tasks = only(loaded.tasks, o.only) if o.only else loaded.tasks
@@ -133,7 +134,7 @@ def run_ab(options: AbOptions, reporter: Reporter | None = None) -> AbResult:
         "limit": o.limit,
         "only": o.only,
         "budgets": budgets,
-        **({"pairing": o.pairing} if o.pairing else {}),
+        **(suite.meta(suite_options) if suite is not None else {}),
     }
     if _is_oracle(model):
         meta_ab["label"] = ORACLE_LABEL

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from webfovea.app.config import (
     DEFAULT_MODEL,
@@ -23,10 +24,9 @@ from webfovea.app.sites import go_offline
 from webfovea.app.sources import slug, source_of
 from webfovea.app.tasks import only, open_tasks
 from webfovea.config import HarnessConfig
-from webfovea.proving_ground.suites import catalog
-from webfovea.proving_ground.suites.catalog import SuiteOptions
 from webfovea.record import Summary
 from webfovea.secrets import Secret
+from webfovea.suites import SUITES, SuiteOptions
 from webfovea.task import Task
 
 BACKENDS = ("local", "ray")
@@ -46,7 +46,7 @@ class BenchOptions:
     cdp_urls: list[str] = field(default_factory=list)
     backend: str = "local"  # or ray
     address: str | None = None  # Ray's
-    seed: int | None = None  # None: the suite's default (breakingweb: 42), else 0
+    seed: int | None = None  # None: the suite's default, else 0
     ports: tuple[int, int] = (0, 0)  # main and frame sites (0 = free)
     base_url: str | None = None
     coords: str | None = None
@@ -65,10 +65,9 @@ class BenchOptions:
     docs: Path | None = None
     via: str | None = None
     prices: Path | None = None
-    paired: bool = False
-    families: list[str] | None = None
-    pairing: str | None = None  # breakingweb: official | sweep
-    max_steps: int | None = None  # None: the suite's default (breakingweb: 40), else the profile's
+    # The suite's own options (its plug-in declares them: `webfovea_suite_options`), by name.
+    suite_options: dict[str, Any] = field(default_factory=dict)
+    max_steps: int | None = None  # None: the suite's default, else the profile's
     vision_model: str | None = None
     vision_base_url: str | None = None
     verifier: str | None = None  # --verifier SPEC (None: the task's model)
@@ -91,7 +90,7 @@ class BenchResult:
 def suite_defaults(suite: str, seed: int | None, max_steps: int | None) -> tuple[int, int | None]:
     """The seed and step cap a run uses: the given ones, else the suite's own defaults
     (`Suite.default_seed`, `default_max_steps`), else seed 0 and the profile's cap (None)."""
-    found = catalog.get(suite)
+    found = SUITES.get(suite) if suite else None
     if seed is None:
         seed = found.default_seed if found is not None and found.default_seed is not None else 0
     if max_steps is None and found is not None:
@@ -132,12 +131,12 @@ def default_out_dir(o: BenchOptions) -> Path:
 
 
 def _select(tasks: list[Task], o: BenchOptions, faults: list[str]) -> list[Task]:
-    """--only, then --limit (with --paired: N clean tasks and their variants; with --faults: N
-    tasks spread across the sites, each with its faults), then Protocol II's manuals."""
+    """--only, then --limit (with variants of tasks, `pair_of`: N clean tasks and their variants;
+    with --faults: N tasks spread across the sites, each with its faults), then Protocol II's manuals."""
     if o.only:
         tasks = only(tasks, o.only)
-    if o.limit and (
-        o.paired or o.pairing
+    if o.limit and any(
+        (t.model_extra or {}).get("pair_of") for t in tasks
     ):  # the first N tasks with all their variants: no variant without its clean run
         kept = [t.task_id for t in tasks if not (t.model_extra or {}).get("pair_of")][: o.limit]
         tasks = [t for t in tasks if (t.model_extra or {}).get("pair_of", t.task_id) in kept]
@@ -168,6 +167,7 @@ def run_bench(options: BenchOptions, reporter: Reporter | None = None) -> BenchR
     if o.backend not in BACKENDS:
         raise AppError(f"unknown backend {o.backend!r}; use local or ray")
     seed, max_steps = suite_defaults(o.suite, o.seed, o.max_steps)
+    suite, suite_options = SUITES.get(o.suite) if o.suite else None, SuiteOptions(dict(o.suite_options))
     config = _config(o, model, max_steps)
     out_dir = o.out_dir or default_out_dir(o)
     if out_dir.exists() and not out_dir.is_dir():
@@ -182,8 +182,7 @@ def run_bench(options: BenchOptions, reporter: Reporter | None = None) -> BenchR
         "prices": price_table,
         "protocol": o.protocol,
         **({"faults": faults} if faults else {}),
-        **({"paired": True} if o.paired or o.pairing else {}),
-        **({"pairing": o.pairing or "sweep"} if o.paired or o.pairing else {}),
+        **(suite.meta(suite_options) if suite is not None else {}),
     }
     plan = RunPlan(
         model=model,
@@ -195,9 +194,6 @@ def run_bench(options: BenchOptions, reporter: Reporter | None = None) -> BenchR
         address=o.address,
         base_url=o.base_url,
         fresh=o.fresh,
-    )
-    suite_options = SuiteOptions(
-        paired=o.paired, families=tuple(o.families) if o.families else None, pairing=o.pairing
     )
     with open_tasks(o.suite, seed, o.ports, suite_options, reporter) as loaded:
         tasks = _select(loaded.tasks, o, faults)

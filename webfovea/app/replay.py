@@ -12,8 +12,8 @@ from webfovea.app.errors import AppError
 from webfovea.app.reporter import Reporter
 from webfovea.app.run import RunPlan, after_run, run_and_summarise
 from webfovea.app.sites import go_offline, proving_ground
-from webfovea.proving_ground.suites import catalog
 from webfovea.record import Summary
+from webfovea.suites import SUITES, site_task_suite
 from webfovea.task import Task
 
 
@@ -72,9 +72,9 @@ def run_replay(options: ReplayOptions, reporter: Reporter | None = None) -> Repl
         model, o.profile, o.disable or None, o.coords, o.cap, observation=observation, **verifier
     )
     plan = RunPlan(model=model, config=config, meta={"model": model, "replay_of": str(o.run_dir)})
-    suite = catalog.get(suite_name)
+    suite = SUITES.get(suite_name) if suite_name else None
     if suite is None and any(t.site for t in tasks):
-        suite = catalog.BUILTIN  # a task file over the proving ground: its sites' tasks by id
+        suite = site_task_suite()  # a task file over the proving ground: its sites' tasks by id
     if suite is None:
         return ReplayResult(out_dir, run_and_summarise(tasks, out_dir, plan, reporter=reporter))
     with proving_ground(o.seed, reporter=reporter) as handle:

@@ -85,7 +85,7 @@ def rerun(
     """Run the tasks again into `out_dir`; the ids that could be run (a task the run's tasks.json
     does not hold cannot)."""
     from webfovea.app.config import build_config
-    from webfovea.proving_ground.suites import catalog
+    from webfovea.suites import SUITES, site_task_suite
 
     wanted = [recorded.tasks[t] for t in task_ids if t in recorded.tasks]
     if not wanted:
@@ -95,9 +95,9 @@ def rerun(
         raise AppError("the run does not record its model; give --model SPEC for the re-runs")
     config = recorded.config or build_config(model, "webfovea", None, None, None)
     plan = RunPlan(model=model, config=config, meta={**recorded.meta, "model": model, "rerun_of": "manual"})
-    suite = catalog.get(recorded.suite) if recorded.suite else None
+    suite = SUITES.get(recorded.suite) if recorded.suite else None
     if suite is None and any(t.site for t in wanted):
-        suite = catalog.BUILTIN  # a task file over the proving ground: its sites' tasks by id
+        suite = site_task_suite()  # a task file over the proving ground: its sites' tasks by id
     if suite is None:
         run_and_summarise(wanted, out_dir, plan, reporter=reporter)
         return [t.task_id for t in wanted]

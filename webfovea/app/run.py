@@ -1,6 +1,6 @@
 """One run of tasks into one folder, then everything written after it: the model's quirks, each
-run's truth from the sites' request log, stateful tasks' backend state, summary.json and
-report.html. `bench`, `replay` and every arm of `ab` run through here."""
+run's truth from the sites' request log, what plug-ins score (`webfovea_after_tasks`: BreakingWeb's
+backend state), summary.json, the plug-ins' end-of-run lines and report.html. `bench`, `replay` and every arm of `ab` run through here."""
 
 from __future__ import annotations
 
@@ -13,13 +13,14 @@ from webfovea.app.errors import AppError
 from webfovea.app.reporter import Reporter
 from webfovea.app.sites import port_aliases
 from webfovea.config import HarnessConfig
+from webfovea.plugins import plugin_manager
 from webfovea.task import Task
 
 if TYPE_CHECKING:
     from webfovea.proving_ground.serve import SitesHandle
-    from webfovea.proving_ground.suites.catalog import Suite
     from webfovea.record import Summary
     from webfovea.record.schema import TaskResult
+    from webfovea.suites import Suite
 
 
 @dataclass
@@ -35,10 +36,6 @@ class RunPlan:
     address: str | None = None  # Ray's
     base_url: str | None = None
     fresh: bool = False  # set an earlier run in the folder aside instead of resuming it
-
-
-def _stateful(tasks: list[Task]) -> bool:
-    return any((t.model_extra or {}).get("stateful_app") for t in tasks)
 
 
 def run_and_summarise(
@@ -79,17 +76,17 @@ def run_and_summarise(
     write_model_quirks(out_dir, [t.task_id for t in tasks])  # the oracle's quirks, next to its rates
     if handle is not None:
         _write_truths(tasks, out_dir, handle, reporter)
-        if _stateful(tasks):
-            from webfovea.proving_ground.breakingweb.scoring import attach_states
-
-            with handle.control() as control:
-                attach_states(out_dir, tasks, control)
+    plugin_manager().hook.webfovea_after_tasks(tasks=tasks, out_dir=out_dir, sites=handle)
     path = write_summary(out_dir, tasks, complete=outcome.complete, meta=plan.meta)
     loaded = read_summary_file(out_dir)
     if loaded is None:
         raise AppError(f"{path} was not written")
     summary = loaded[0]
     reporter.summary(summary)
+    data = summary.model_dump(mode="json")
+    for lines in plugin_manager().hook.webfovea_terminal_summary(summary=data):
+        for line in lines or ():
+            reporter.note(line)
     if not outcome.complete:
         reporter.warn(
             "partial run",
@@ -104,12 +101,11 @@ def run_and_summarise(
 def _live_state_judge(
     tasks: list[Task], handle: SitesHandle | None
 ) -> Callable[[Task, TaskResult], bool | None] | None:
-    """The progress line's judge of stateful tasks by their backend state (None without them)."""
-    if handle is None or not _stateful(tasks):
-        return None
-    from webfovea.proving_ground.breakingweb.scoring import live_state_judge
-
-    return live_state_judge(handle)
+    """A plug-in's judge of finished tasks for the progress line (None: none has one)."""
+    judge: Callable[[Task, TaskResult], bool | None] | None = plugin_manager().hook.webfovea_live_judge(
+        tasks=tasks, sites=handle
+    )
+    return judge
 
 
 def _write_truths(tasks: list[Task], out_dir: Path, handle: SitesHandle, reporter: Reporter) -> None:

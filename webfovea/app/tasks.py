@@ -13,8 +13,7 @@ from webfovea.app.errors import AppError
 from webfovea.app.reporter import Reporter
 from webfovea.app.sites import PROVING_GROUND, proving_ground, resolve_site_url
 from webfovea.app.sources import SOURCES, source_of
-from webfovea.proving_ground.suites import catalog
-from webfovea.proving_ground.suites.catalog import Suite, SuiteError, SuiteOptions
+from webfovea.suites import SUITES, Suite, SuiteError, SuiteOptions, not_accepted
 from webfovea.task import Task
 
 if TYPE_CHECKING:
@@ -35,7 +34,7 @@ class RunTasks:
 
 def unknown_source(source: str) -> str:
     return (
-        f"{source!r} is neither a built-in suite ({', '.join(catalog.names())}), a task source "
+        f"{source!r} is neither a built-in suite ({', '.join(SUITES.names())}), a task source "
         f"({', '.join(k + ':SPEC' for k in SOURCES)}) nor an existing task file"
     )
 
@@ -52,18 +51,18 @@ def open_tasks(
     options = options or SuiteOptions()
     if (outside := source_of(source)) is not None:  # `browsergym:...`: set up and scored outside
         if options.given():
-            raise AppError(catalog.not_accepted(options.given()))
+            raise AppError(not_accepted(options.given()))
         loader, spec = outside
         yield RunTasks(loader(spec, seed))
         return
-    suite = catalog.get(source)
+    suite = SUITES.get(source)
     if suite is not None:
         _suite_call(suite.check, options)  # before any site starts
         with proving_ground(seed, ports, reporter) as handle:
             yield RunTasks(_suite_call(suite.tasks, handle, seed, options), handle, suite)
         return
     if options.given():
-        raise AppError(catalog.not_accepted(options.given()))
+        raise AppError(not_accepted(options.given()))
     with _task_file(source, seed, ports, reporter) as loaded:
         yield loaded
 

@@ -4,7 +4,7 @@ report.html), through `webfovea.app.run_ab`. docs/ab.md describes the output."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -28,7 +28,9 @@ from webfovea.cli.common import (
 def ab(
     suite_or_file: Annotated[
         str,
-        typer.Argument(help="A suite (builtin, breakingweb, ...) or a task file (as for `webfovea bench`)."),
+        typer.Argument(
+            help="A suite (`webfovea plugins` lists them) or a task file (as for `webfovea bench`)."
+        ),
     ],
     arms: Annotated[
         str | None,
@@ -55,7 +57,7 @@ def ab(
         typer.Option(
             "--seeds",
             min=1,
-            help="Repeats with proving-ground seeds s..s+N-1 (s: the suite's seed, breakingweb 42, else 0); "
+            help="Repeats with proving-ground seeds s..s+N-1 (s: the suite's own seed, else 0); "
             "tasks are paired by (seed, task).",
         ),
     ] = 1,
@@ -77,19 +79,8 @@ def ab(
         typer.Option(
             "--max-steps",
             min=1,
-            help="Step budget of every arm (default: the suite's; breakingweb 40, else 80).",
+            help="Step budget of every arm (default: the suite's own, else 80).",
         ),
-    ] = None,
-    pairing: Annotated[
-        str | None,
-        typer.Option(
-            "--pairing",
-            help="breakingweb: official (each task clean and under one variant) or sweep (every "
-            "applicable family); every arm runs the same pairs, ab.json compares them per primitive.",
-        ),
-    ] = None,
-    families: Annotated[
-        str | None, typer.Option("--families", help="breakingweb: comma-separated families; default all.")
     ] = None,
     max_seconds: Annotated[
         float, typer.Option("--max-seconds", min=1.0, help="Seconds per task in every arm.")
@@ -102,11 +93,10 @@ def ab(
     verifier: VerifierOpt = None,
     summary_model: SummaryModelOpt = None,
     models: ModelsOpt = None,
+    suite_options: dict[str, Any] | None = None,  # the plug-ins' own options (cli/suite_options.py)
 ) -> None:
     """Run every arm on the same tasks, budgets and seeds; compare them (pass rates, paired
     fixed/broken with an exact McNemar test, cost per step) in OUT/ab.json and OUT/report.html."""
-    if pairing is not None and pairing not in ("official", "sweep"):
-        raise typer.BadParameter(f"{pairing!r}; use official or sweep", param_hint="--pairing")
     from webfovea.app.ab import AbOptions, run_ab
 
     options = AbOptions(
@@ -121,8 +111,7 @@ def ab(
         workers=workers,
         max_steps=max_steps,
         max_seconds=max_seconds,
-        pairing=pairing,
-        families=[f.strip() for f in families.split(",") if f.strip()] if families else None,
+        suite_options=dict(suite_options or {}),
         base_url=base_url,
         coords=coords,
         cap=cap,

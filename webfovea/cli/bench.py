@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -31,14 +31,14 @@ from webfovea.cli.common import (
     login_overrides,
     secrets_overrides,
 )
-from webfovea.proving_ground.suites import catalog
+from webfovea.suites import SUITES
 
 
 def bench(
     suite_or_file: Annotated[
         str,
         typer.Argument(
-            help=f"A suite ({', '.join(catalog.names())}) or a task file (WebRetriever JSON list or JSONL)."
+            help=f"A suite ({', '.join(SUITES.names())}) or a task file (WebRetriever JSON list or JSONL)."
         ),
     ],
     model: ModelOpt = None,
@@ -55,9 +55,7 @@ def bench(
     address: Annotated[str | None, typer.Option("--address", help="Ray cluster address.")] = None,
     seed: Annotated[
         int | None,
-        typer.Option(
-            "--seed", help="Proving-ground data seed (default: the suite's; breakingweb 42, else 0)."
-        ),
+        typer.Option("--seed", help="Proving-ground data seed (default: the suite's own, else 0)."),
     ] = None,
     port: Annotated[
         int,
@@ -144,45 +142,22 @@ def bench(
             "cache_read, cache_write): summary.json gets the cost.",
         ),
     ] = None,
-    paired: Annotated[
-        bool,
-        typer.Option(
-            "--paired",
-            help="breakingweb: run each task clean and under each "
-            "applicable intervention family, each from fresh state (= --pairing sweep).",
-        ),
-    ] = False,
-    pairing: Annotated[
-        str | None,
-        typer.Option(
-            "--pairing",
-            help="breakingweb: official (each task clean and under one variant, chosen by seed: "
-            "the seed paper's design) or sweep (under every applicable family).",
-        ),
-    ] = None,
     max_steps: Annotated[
         int | None,
         typer.Option(
             "--max-steps",
             min=1,
-            help="Step budget per task (default: the suite's; breakingweb 40, else the profile's).",
+            help="Step budget per task (default: the suite's own, else the profile's).",
         ),
     ] = None,
     list_catalogue: Annotated[
         bool,
         typer.Option(
             "--list",
-            help="Print what the suite holds (breakingweb: apps, tasks, families, pairs) and exit; runs nothing.",
+            help="Print what the suite holds (its tasks, and what its plug-in adds) and exit; runs nothing.",
         ),
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="With --list: the catalogue as JSON.")] = False,
-    families: Annotated[
-        str | None,
-        typer.Option(
-            "--families",
-            help="breakingweb: comma-separated families (e.g. fabricated_success,save_drift); default all.",
-        ),
-    ] = None,
     observation: ObservationOpt = None,
     vision_model: VisionModelOpt = None,
     vision_base_url: VisionBaseUrlOpt = None,
@@ -198,12 +173,11 @@ def bench(
             "or changed tasks is refused without it).",
         ),
     ] = False,
+    suite_options: dict[str, Any] | None = None,  # the plug-ins' own options (cli/suite_options.py)
 ) -> None:
     if list_catalogue or as_json:
         _list(suite_or_file, seed, as_json, list_catalogue)
         return
-    if pairing is not None and pairing not in ("official", "sweep"):
-        raise typer.BadParameter(f"{pairing!r}; use official or sweep", param_hint="--pairing")
     from webfovea.app.bench import BenchOptions, run_bench
 
     options = BenchOptions(
@@ -235,10 +209,8 @@ def bench(
         docs=docs,
         via=via,
         prices=prices,
-        paired=paired,
-        pairing=pairing,
         max_steps=max_steps,
-        families=[f.strip() for f in families.split(",") if f.strip()] if families else None,
+        suite_options=dict(suite_options or {}),
         vision_model=vision_model,
         vision_base_url=vision_base_url,
         verifier=verifier,
@@ -272,7 +244,7 @@ def _list(suite: str, seed: int | None, as_json: bool, listed: bool) -> None:
 
 
 def _help() -> str:
-    suites = "; ".join(f"'{s.name}' ({s.description})" for s in map(catalog.get, catalog.names()) if s)
+    suites = "; ".join(f"'{s.name}' ({s.description})" for s in SUITES.items().values())
     return (
         f"Run a suite of tasks, score the answers, write summary.json and report.html.\n\nSuites: {suites}."
     )

@@ -51,6 +51,7 @@ from webfovea.cli.common import (
 from webfovea.cli.judge import judge_app
 from webfovea.cli.mcp import mcp
 from webfovea.cli.replay import replay
+from webfovea.cli.suite_options import with_suite_options
 
 
 def _print_version(value: bool) -> None:
@@ -252,11 +253,11 @@ def compare(
         raise fail(str(e)) from None
 
 
-app.command()(bench)
+app.command()(with_suite_options("bench", bench))
 app.command()(replay)
 app.command()(mcp)
 app.add_typer(judge_app, name="judge")
-app.command()(ab)
+app.command()(with_suite_options("ab", ab))
 
 
 def main() -> None:

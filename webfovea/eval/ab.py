@@ -23,6 +23,7 @@ from webfovea.record import read_result, read_run_tasks, read_summary_file, writ
 from webfovea.record.atomic import RecordError
 from webfovea.record.confined import UnsafeFile, read_text
 from webfovea.record.schema import TRAJECTORY_JSONL
+from webfovea.stats import bootstrap
 
 AB_JSON = "ab.json"
 AB_VERSION = 1
@@ -105,11 +106,8 @@ def arm_stats(runs: dict[int, Path]) -> tuple[dict[str, Any], dict[tuple[int, st
         loaded = read_summary_file(run_dir)
         if loaded is None:
             continue
-        if loaded[0].per_primitive and len(runs) == 1:
-            paired = {
-                "paired": loaded[0].paired.model_dump(mode="json") if loaded[0].paired else None,
-                "per_primitive": {k: v.model_dump(mode="json") for k, v in loaded[0].per_primitive.items()},
-            }
+        if loaded[0].extensions and len(runs) == 1:
+            paired = {"extensions": loaded[0].extensions}  # each plug-in's block, as its summary has it
         variants = _variants(run_dir)
         for tid, row in loaded[0].per_task.items():
             prim, clean = variants.get(tid, (None, None))
@@ -187,8 +185,6 @@ def per_primitive_pairs(
     """Per primitive, over the intervention runs both arms ran with their clean runs: each arm's
     paired drop, B's drop minus A's with a 95% paired bootstrap interval, and fixed/broken among
     the intervention runs (fixed: A failed, B passed) with an exact McNemar test."""
-    from webfovea.proving_ground.breakingweb.paired import bootstrap
-
     by_prim: dict[str, list[tuple[tuple[int, str], tuple[int, str]]]] = {}
     for key, o in a.items():
         clean = (key[0], o.pair_of or "")

@@ -20,6 +20,7 @@ from webfovea.eval.costs import TokenTally, role_tallies, task_tally
 from webfovea.eval.scoring import Score, score_answer
 from webfovea.eval.taxonomy import GROUPS, label_task
 from webfovea.eval.typed import score_typed
+from webfovea.plugins import plugin_manager
 from webfovea.record import (
     GroupStats,
     RecordError,
@@ -269,17 +270,26 @@ def compute_summary(run_dir: Path, tasks: list[Task], *, complete: bool, meta: d
         taxonomy_groups=_count(GROUPS.get(r.taxonomy) for r in per_task.values() if r.taxonomy),
         stages=_count(r.stage for r in per_task.values()),
     )
-    if any((t.model_extra or {}).get("family") for t in tasks):
-        from webfovea.proving_ground.breakingweb.paired import paired_summary
-
-        for key, value in paired_summary(per_task, tasks).items():
-            setattr(summary, key, value)
+    _add_sections(summary, per_task, tasks)
     if not complete:
         summary.note = (
             f"PARTIAL RUN: {summary.missing} of {summary.tasks} tasks have no result; "
             "the success rate counts them as failed"
         )
     return summary
+
+
+def _add_sections(summary: Summary, per_task: dict[str, TaskRow], tasks: list[Task]) -> None:
+    """Each plug-in's own block (`webfovea_summary_section`), under `extensions`; the keys a
+    plug-in wrote at the top level in a former release are written there too for one more."""
+    sections = plugin_manager().hook.webfovea_summary_section(per_task=per_task, tasks=tasks)
+    for section in sections:
+        if section is None:
+            continue
+        summary.extensions = {**(summary.extensions or {}), section.name: section.data}
+        for key, value in section.deprecated_top_level.items():
+            if key not in type(summary).model_fields:
+                setattr(summary, key, value)
 
 
 def build_summary(

@@ -33,9 +33,7 @@ from webfovea.record.run_files import (
     write_summary_file,
 )
 from webfovea.record.run_schema import (
-    FamilyStats,
     GroupStats,
-    PairedStats,
     RunInfo,
     Summary,
     SummaryMeta,
@@ -45,8 +43,6 @@ from webfovea.record.schema import CaptureFile, StateScore, StepRecord, TaskResu
 
 __all__ = [
     "CaptureFile",
-    "FamilyStats",
-    "PairedStats",
     "GroupStats",
     "RecordError",
     "RunInfo",

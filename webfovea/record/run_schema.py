@@ -103,31 +103,6 @@ class SummaryMeta(Record):
     ended: str | None = None
 
 
-class PairedStats(Record):
-    """A group of pairs in a paired run (docs/breakingweb.md): the same base tasks run clean and
-    under an intervention, each from fresh state. Pass = score 1.0 and nothing broken; score =
-    the share of obligations met (partial credit)."""
-
-    pairs: int
-    clean_pass: float
-    intervention_pass: float
-    delta: float  # clean_pass - intervention_pass
-    delta_ci: list[float] = Field(default_factory=list)  # 95% paired bootstrap interval of delta
-    clean_score: float | None = None  # mean score, clean runs
-    intervention_score: float | None = None  # mean score, intervention runs
-    score_delta: float | None = None  # clean_score - intervention_score
-    score_delta_ci: list[float] = Field(default_factory=list)  # its 95% paired bootstrap interval
-    overturn_rate: float | None = None  # among pairs whose clean run passed: share failed under the family
-    done_fpr: float | None = None  # among intervention runs that finished: share that failed
-
-
-class FamilyStats(PairedStats):
-    """One intervention family in a paired run: its pairs, with the family's layer and primitive."""
-
-    layer: str
-    primitive: str
-
-
 class Summary(Record):
     model_config = ConfigDict(extra="allow")
     _absent_when_none = frozenset(
@@ -138,14 +113,7 @@ class Summary(Record):
             "verifier_tokens",
             "verification",
             "roles",
-            "per_family",
-            "done_signal_fpr",
-            "per_primitive",
-            "per_layer",
-            "primitive_layer",
-            "paired",
-            "overturned_share",
-            "failures_per_primitive",
+            "extensions",
         }
     )
 
@@ -182,14 +150,6 @@ class Summary(Record):
     # records it, `calls`, and `tokens` (the fields of `tokens`: price_units, cost with prices).
     # look counts every look/locate call, whichever model answered; verify is verifier_tokens.
     roles: dict[str, Any] | None = None
-    per_family: dict[str, FamilyStats] | None = None  # paired breakingweb runs
-    done_signal_fpr: float | None = None  # paired runs: P(failed | finished) over intervention runs
-    # Paired breakingweb runs (proving_ground/breakingweb/paired.py): the same statistics per
-    # primitive, per layer, per primitive × layer cell and over every pair; the share of clean
-    # passes overturned; failed intervention runs by failure label, per primitive.
-    per_primitive: dict[str, PairedStats] | None = None
-    per_layer: dict[str, PairedStats] | None = None
-    primitive_layer: dict[str, dict[str, PairedStats]] | None = None
-    paired: PairedStats | None = None
-    overturned_share: float | None = None
-    failures_per_primitive: dict[str, dict[str, int]] | None = None
+    # A plug-in's own block, by plug-in name (its schema is the plug-in's: docs/plugins.md), e.g.
+    # `extensions["breakingweb"]` for a paired run. Absent when no plug-in wrote one.
+    extensions: dict[str, Any] | None = None

@@ -20,7 +20,7 @@ from webfovea.eval.report.images import THUMB_WIDTH, Thumb, step_image, thumbnai
 from webfovea.eval.report.style import CSS
 from webfovea.eval.summary import build_summary, load_summary
 from webfovea.eval.taxonomy import GROUPS
-from webfovea.proving_ground.breakingweb.report_charts import paired_section
+from webfovea.plugins import plugin_manager
 from webfovea.record import (
     RecordError,
     StepRecord,
@@ -39,6 +39,12 @@ _e = html.text
 
 
 # ---------------------------------------------------------------- gathering the run
+
+
+def _plugin_sections(summary: dict[str, Any]) -> list[str]:
+    """Each plug-in's own section (`webfovea_report_section`: BreakingWeb's paired drops)."""
+    sections = plugin_manager().hook.webfovea_report_section(summary=summary, escape=_e)
+    return [html for html in sections if html]
 
 
 def _short(e: BaseException) -> str:
@@ -409,7 +415,7 @@ def render_report(run_dir: Path, *, thumb_width: int = THUMB_WIDTH) -> str:
         _group_table("By failure class", summary.get("per_failure_class") or {}),
         _group_table("By category", summary.get("per_category") or {}),
         _failure_table(summary),
-        paired_section(summary, _e),
+        *_plugin_sections(summary),
         "<h2>Tasks</h2>",
         _task_table(per_task, anchors),
     ]

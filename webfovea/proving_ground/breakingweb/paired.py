@@ -20,15 +20,41 @@ re-scored from its records without the apps.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from webfovea.record import FamilyStats, PairedStats, TaskRow
+from pydantic import Field
+
+from webfovea.record import TaskRow
+from webfovea.record.atomic import Record
+from webfovea.stats import bootstrap
 from webfovea.task import Task
 
-BOOTSTRAP = 1000
+
+class PairedStats(Record):
+    """A group of pairs in a paired run (docs/breakingweb.md): the same base tasks run clean and
+    under an intervention, each from fresh state. Pass = score 1.0 and nothing broken; score =
+    the share of obligations met (partial credit)."""
+
+    pairs: int
+    clean_pass: float
+    intervention_pass: float
+    delta: float  # clean_pass - intervention_pass
+    delta_ci: list[float] = Field(default_factory=list)  # 95% paired bootstrap interval of delta
+    clean_score: float | None = None  # mean score, clean runs
+    intervention_score: float | None = None  # mean score, intervention runs
+    score_delta: float | None = None  # clean_score - intervention_score
+    score_delta_ci: list[float] = Field(default_factory=list)  # its 95% paired bootstrap interval
+    overturn_rate: float | None = None  # among pairs whose clean run passed: share failed under the family
+    done_fpr: float | None = None  # among intervention runs that finished: share that failed
+
+
+class FamilyStats(PairedStats):
+    """One intervention family in a paired run: its pairs, with the family's layer and primitive."""
+
+    layer: str
+    primitive: str
 
 
 @dataclass(frozen=True)
@@ -64,16 +90,6 @@ def pairs_of(rows: dict[str, TaskRow], tasks: list[Task]) -> list[Pair]:
 
 def _mean(xs: list[float]) -> float:
     return round(sum(xs) / len(xs), 4) if xs else 0.0
-
-
-def bootstrap(diffs: list[float], seed: str) -> list[float]:
-    """95% interval of mean(diffs) over resampled pairs (seeded: reproducible)."""
-    if not diffs:
-        return []
-    rng = random.Random(seed)
-    n = len(diffs)
-    means = sorted(sum(diffs[rng.randrange(n)] for _ in range(n)) / n for _ in range(BOOTSTRAP))
-    return [round(means[int(0.025 * BOOTSTRAP)], 4), round(means[int(0.975 * BOOTSTRAP) - 1], 4)]
 
 
 def group(pairs: list[Pair], name: str) -> PairedStats:
