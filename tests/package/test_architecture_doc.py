@@ -63,3 +63,25 @@ def test_every_table_row_has_the_headers_cells() -> None:
         elif _cells(line) != header:
             bad.append(f"line {number}: {_cells(line)} cells, its header has {header}")
     assert bad == []
+
+
+def _recipes() -> dict[str, str]:
+    parts = re.split(r"^### (Adding [^\n]*)\n", DOC, flags=re.M)
+    return {
+        title: re.split(r"^##? ", body, maxsplit=1, flags=re.M)[0]
+        for title, body in zip(parts[1::2], parts[2::2], strict=True)
+    }
+
+
+def test_every_recipe_is_followed_by_a_test_that_exists() -> None:
+    recipes = _recipes()
+    assert len(recipes) >= 7, sorted(recipes)
+    for title, body in recipes.items():
+        named = re.findall(r"`?(tests/[\w/]+\.py)", body)
+        assert named, f"the recipe {title!r} names no test"
+        assert [p for p in named if not (ROOT / p).is_file()] == [], title
+
+
+def test_every_test_file_the_map_names_exists() -> None:
+    named = set(re.findall(r"(tests/[\w/]+\.py)", DOC))
+    assert sorted(p for p in named if not (ROOT / p).is_file()) == []
