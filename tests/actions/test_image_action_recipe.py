@@ -20,8 +20,8 @@ from tests.actions import snap_region
 from tests.support.servers import serve_pages
 from webfovea import Harness
 from webfovea.actions import catalog
-from webfovea.agent import step_record
 from webfovea.config import make_config
+from webfovea.driving.records import step_record
 from webfovea.models.base import ModelReply
 from webfovea.models.messages import openai_messages
 from webfovea.record.writer import TaskRecorder
