@@ -6,7 +6,7 @@ A loopback page offers a CSV export of `--rows` rows (the filings archive's cons
 export) and the archive's 12-page PDF report. For each, it prints the conversion alone
 (sniff + parse + first page of HTML) and the whole round trip the model waits for: the click
 that downloads it, the download saved, the view converted, the tab navigated to it and
-settled, and the next screenshot taken. The bound in issue 23: a 50,000-row CSV under 2 s.
+settled, and the next screenshot taken. The bound: a 50,000-row CSV under 2 s.
 """
 
 from __future__ import annotations

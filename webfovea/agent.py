@@ -17,8 +17,6 @@ from webfovea.browser.session import BrowserSession
 from webfovea.cache import WorkflowCache
 from webfovea.config import HarnessConfig
 from webfovea.driving.driver import BrowserSource, DriverSettings, TaskDriver
-from webfovea.driving.records import attachment_records, step_record, vision_calls
-from webfovea.driving.start import task_harness
 from webfovea.feedback import notes
 from webfovea.harness import Harness
 from webfovea.models.base import CUT_OFF_NOTE, Model, ModelError, ModelInput, cut_off_of
@@ -27,7 +25,7 @@ from webfovea.observation import compress
 from webfovea.record.schema import StepRecord, TaskResult
 from webfovea.task import Task
 
-__all__ = ["attachment_records", "run_task", "step_record", "task_harness", "vision_calls"]
+__all__ = ["run_task"]
 
 MAX_EMPTY_REPLIES = 3  # an empty reply is retried after a back-off; this many in a row is a model error
 # A cut-off reply is recorded, not executed, and asked again with more room; after this many

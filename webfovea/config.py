@@ -4,7 +4,7 @@ the settings its source published.
 `webfovea` turns every component on; `paper` is the paper's harness (seed 000, Table 7 and
 its budgets); `winner` the challenge winner's published settings (seed 002); `reference` the
 organisers' template the paper started from. Each profile's table, with the seed's numbers
-and where they come from, is in docs/profiles.md (tests/harness/test_profiles.py holds it
+and where they come from, is in docs/profiles.md (tests/package/test_profiles.py holds it
 as data). `--disable NAME` turns one component off.
 """
 

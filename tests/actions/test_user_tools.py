@@ -112,7 +112,7 @@ async def test_the_mcp_server_offers_the_tool(tmp_path: Path, tool, cdp_browser)
     assert ("vpn", srv.url("/")) in CALLS
 
 
-from tests.harness.test_connect_settle import cdp_browser  # noqa: E402, F401 - the fixture
+from tests.support.cdp import cdp_browser  # noqa: E402, F401 - the fixture
 
 PLUGIN = """
 from webfovea.actions.user_tools import user_tool

@@ -1,4 +1,4 @@
-"""`webfovea replay` reloads the tasks of the suite the run was made on (issue 19): a hostile
+"""`webfovea replay` reloads the tasks of the suite the run was made on: a hostile
 run replayed against the builtin suite kept its old, dead ports and failed every task."""
 
 from __future__ import annotations

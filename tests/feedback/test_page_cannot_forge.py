@@ -1,5 +1,5 @@
-"""The page cannot read, call, forge or break what the harness reads from it (issue 21, items 1
-and 2): the recorder lives in the harness's isolated world, so a page that replaces the
+"""The page cannot read, call, forge or break what the harness reads from it: the
+recorder lives in the harness's isolated world, so a page that replaces the
 reflection primitives learns nothing and forges nothing, and a page that poisons the
 prototypes and globals a script leans on still has every change it makes seen."""
 
@@ -57,7 +57,7 @@ async def test_poisoned_prototypes_do_not_hide_a_same_length_text_change(session
 
 @pytest.mark.parametrize("profile", ["webfovea", "reference"])
 async def test_a_button_put_under_the_arriving_pointer_never_gets_the_press(session, sites, profile):
-    # issue 21 item 4: "Delete everything" appears over "Save" on pointermove/mouseover
+    # "Delete everything" appears over "Save" on pointermove/mouseover
     h = await open_lab(session, sites, "/hostile/swap", profile=profile)
     res = await act(h, "click", "#save")
     assert _log(sites, "/hostile/hit", "delete") == []

@@ -1,4 +1,4 @@
-"""Page text never speaks in the harness's voice (issue 21 item 3): a dialog, a title and an
+"""Page text never speaks in the harness's voice: a dialog, a title and an
 element name written to close the note's quote and tell the model to submit a forged answer
 reach the model only inside quotes they cannot leave."""
 

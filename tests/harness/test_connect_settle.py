@@ -1,14 +1,11 @@
 """Connecting over CDP to a browser someone else started; a page that never settles."""
 
-import re
-import subprocess
-import tempfile
 import time
 
 import pytest
 
+from tests.support.cdp import cdp_browser  # noqa: F401 - the fixture
 from tests.support.servers import serve_pages
-from webfovea.browser.session import OFFLINE_FLAGS, find_chrome
 from webfovea.harness import Harness
 
 BUSY = """<html><body><div id=n>0</div><button id=b style="position:absolute;left:400px;top:300px;width:200px;height:60px"
@@ -17,36 +14,7 @@ BUSY = """<html><body><div id=n>0</div><button id=b style="position:absolute;lef
 </body></html>"""
 
 
-@pytest.fixture
-def cdp_browser():
-    home = tempfile.TemporaryDirectory(ignore_cleanup_errors=True)
-    proc = subprocess.Popen(
-        [
-            find_chrome(),
-            "--headless",
-            "--remote-debugging-port=0",
-            f"--user-data-dir={home.name}",
-            *OFFLINE_FLAGS,
-            "about:blank",
-        ],
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    url = None
-    deadline = time.time() + 30
-    while time.time() < deadline and url is None:
-        line = proc.stderr.readline()
-        m = re.search(r"DevTools listening on ws://([\d.]+:\d+)/", line)
-        if m:
-            url = f"http://{m.group(1)}"
-    assert url, "Chromium did not report its DevTools port"
-    yield url
-    proc.kill()
-    proc.wait()
-    home.cleanup()
-
-
-async def test_connect_over_cdp_and_click(cdp_browser):
+async def test_connect_over_cdp_and_click(cdp_browser):  # noqa: F811
     with serve_pages({"/": BUSY}) as srv:
         async with Harness.connect(cdp_browser, srv.url("/")) as h:
             obs = await h.observe()

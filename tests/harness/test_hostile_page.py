@@ -1,5 +1,5 @@
 """A page cannot steer the harness: overriding geometry, hit-testing, animation frames or the
-clock in its own JavaScript changes nothing the harness does or reports (issue 9)."""
+clock in its own JavaScript changes nothing the harness does or reports."""
 
 import time
 
@@ -12,7 +12,7 @@ from webfovea.harness import Harness
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 # Lies a hostile page tells its own JavaScript world. (Date.now is left alone here: the settle
-# wait reads it in the page's world, and making that wait unsteerable belongs to issue 8.)
+# wait reads it in the page's world, and that wait is not made unsteerable here.)
 LIES = """<script>
 const lie = (o, k, v) => Object.defineProperty(o, k, {get: () => v, configurable: true});
 lie(window, 'innerWidth', 960); lie(window, 'innerHeight', 0); lie(window, 'devicePixelRatio', 3);

@@ -8,7 +8,7 @@ import json
 
 from mcp import Client
 
-from tests.harness.test_connect_settle import cdp_browser  # noqa: F401 - the fixture
+from tests.support.cdp import cdp_browser  # noqa: F401 - the fixture
 from tests.support.servers import serve_pages
 from webfovea.mcp.server import build_server
 from webfovea.mcp.task_session import Launch, McpTask

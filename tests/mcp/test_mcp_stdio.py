@@ -118,7 +118,7 @@ async def test_client_fills_and_submits_a_form_over_stdio(tmp_path):
 async def test_finished_closes_the_task_with_the_answer(tmp_path):
     with serve_pages({"/": FORM}) as site:
         # OCR off: "42" is nowhere on the form, so its cross-check would hold this finished once
-        # (tests/harness/test_ocr_check.py); the point here is the task ending.
+        # (tests/guardrails/test_ocr_check.py); the point here is the task ending.
         params = server_params(site.url("/"), tmp_path, "--model", "openai:gpt-4o", "--disable", "ocr_check")
         async with Client(params) as client:
             image = image_of(await client.call_tool("observe", {}))

@@ -87,7 +87,7 @@ async def test_computer_zoom_result_carries_the_crop(session):
         assert kinds == ["text", "text", "image"]
         assert result["content"][0]["text"].startswith("zoom: the region")
         crop = _decode(result["content"][2])
-        attached = res.executed.outcome.attachment
+        attached = res.executed.outcome.response.attachments[0]
         assert crop.size == attached.image.size and crop.width > 4 * (region[2] - region[0])
         assert row.fits(*crop.size)
         # The screenshot is still the last top-level image, the size the computer tool declares.
@@ -111,7 +111,7 @@ async def test_without_the_transcript_the_crop_precedes_the_screenshots(session)
         validate(body, srv.received[0].headers, row)
         images = images_of(body)
         assert len(images) == 3  # the crop, then both screenshots of the window
-        assert images[0].size == res.executed.outcome.attachment.image.size
+        assert images[0].size == res.executed.outcome.response.attachments[0].image.size
         assert images[-1].size == obs.image.size
         await h.page.close()
 

@@ -1,4 +1,4 @@
-"""Model endpoints that misbehave on purpose (issue 21, item 17): a body that never ends, a
+"""Model endpoints that misbehave on purpose: a body that never ends, a
 Retry-After that is not a number of seconds, JSON nested 50,000 deep. Each ends in a clear
 ModelError, quickly, with the client's memory bounded."""
 

@@ -79,7 +79,7 @@ BUTTON = "<button id=b style='width:300px;height:100px' onclick=\"this.textConte
 async def test_a_step_record_says_which_captures_were_asked_again(session, tmp_path) -> None:
     """A capture that waited out its bound while the page's main thread was busy, then came back:
     the next step's result and record carry it; a step whose captures came back at once, nothing."""
-    from webfovea.agent import step_record
+    from webfovea.driving.records import step_record
     from webfovea.harness import Harness
     from webfovea.models.base import ModelReply
     from webfovea.record.writer import TaskRecorder

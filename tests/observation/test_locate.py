@@ -130,7 +130,7 @@ async def test_locate_across_the_viewport_after_scroll_at_small_viewport():
                 x, y = obs.shot.to_css(float(m.group(1)), float(m.group(2)))
                 hit = await h.page.evaluate("([x, y]) => document.elementFromPoint(x, y)?.id", [x, y])
                 assert hit == name, (name, x, y, res.feedback)
-                [call] = res.executed.outcome.vision_calls
+                [call] = res.executed.outcome.response.calls
                 assert (
                     call["purpose"] == "locate" and call["separate"] and call["usage"]["prompt_tokens"] == 100
                 )
@@ -185,6 +185,6 @@ async def test_launch_with_vision_model_builds_the_second_client(monkeypatch):
         ) as h:
             res = await h.step("Thought: t\nAction: locate(description='the red box')")
             assert res.outcome == "executed" and "is at (" in res.feedback
-            assert res.executed.outcome.vision_calls[0]["model"] == "openai:v"
+            assert res.executed.outcome.response.calls[0]["model"] == "openai:v"
         [req] = vlm.received
         assert req.body["model"] == "v" and "the red box" in str(req.body)

@@ -16,8 +16,8 @@ from PIL import Image, ImageChops, ImageStat
 from tests.support.servers import serve_pages
 from webfovea import Harness
 from webfovea.actions.zoom import MAX_SCALE
-from webfovea.agent import step_record
 from webfovea.config import make_config
+from webfovea.driving.records import step_record
 from webfovea.models.base import ModelReply
 from webfovea.models.messages import anthropic_content, openai_messages
 from webfovea.record.writer import TaskRecorder
@@ -93,7 +93,7 @@ async def test_tiny_text_comes_back_magnified_at_full_resolution(session, site):
     region = _model_region(obs, await _css_box(h, "#tiny"))
     res = await h.step(f"Thought: the digits are too small\nAction: zoom(region='{region}')")
     assert res.outcome == "executed", res.feedback
-    zoom = res.executed.outcome.attachment
+    zoom = res.executed.outcome.response.attachments[0]
     info = zoom.info
     # The corners went through the view's mapping, as a click's point does.
     x1, y1, x2, y2 = info["region_css"]
@@ -133,7 +133,7 @@ async def test_the_crop_is_the_region_and_goes_with_the_next_input_only(session,
         f"Action: zoom(region='<|box_start|>({region[0]},{region[1]}),({region[2]},{region[3]})<|box_end|>')"
     )
     assert res.outcome == "executed", res.feedback
-    image = res.executed.outcome.attachment.image
+    image = res.executed.outcome.response.attachments[0].image
     w, hgt = image.size
     # Each quadrant's colour where it belongs (sampled well inside it): the crop is in place.
     for name, (fx, fy) in {
@@ -171,7 +171,7 @@ async def test_a_region_past_the_edge_is_clipped_to_the_viewport(session, site):
     await h.observe()
     res = await h.step("Action: zoom(region='[1400, 780, 1600, 900]')")
     assert res.outcome == "executed", res.feedback
-    info = res.executed.outcome.attachment.info
+    info = res.executed.outcome.response.attachments[0].info
     assert info["clipped"] is True and "clipped to the screenshot" in res.feedback
     x1, y1, x2, y2 = info["region_css"]
     assert (x1, y1) == pytest.approx((1400 * 4 / 3, 780 * 4 / 3), abs=0.01) and (x2, y2) == (1920, 1080)
@@ -185,7 +185,7 @@ async def test_a_bad_region_gets_one_sentence_and_nothing_else(session, site, re
     await h.observe()
     res = await h.step(f"Action: zoom(region='{region}')")
     assert res.outcome == "rejected"
-    assert res.executed.outcome.attachment is None
+    assert res.executed.outcome.response.attachments == []
     assert len(re.findall(r"[.!?](?:\s|$)", res.feedback)) == 1 and res.feedback.endswith(
         "nothing was captured."
     )
@@ -219,7 +219,7 @@ async def test_the_step_record_notes_the_zoom_and_saves_the_crop(session, site, 
     assert rec.zoom is not None and rec.zoom["file"] == "step_001_zoom.png"
     saved = Image.open(tmp_path / "step_001_zoom.png").convert("RGB")
     assert list(saved.size) == rec.zoom["image_size"]
-    assert _mean_diff(saved, res.executed.outcome.attachment.image) == 0
+    assert _mean_diff(saved, res.executed.outcome.response.attachments[0].image) == 0
     assert rec.zoom["region"] == [200, 300, 500, 360] and rec.zoom["region_css"] == pytest.approx(
         [200 * 4 / 3, 300 * 4 / 3, 500 * 4 / 3, 360 * 4 / 3], abs=0.01
     )
@@ -239,7 +239,10 @@ async def test_a_0_1000_model_zooms_in_its_own_space(session, site):
     await h.observe()
     res = await h.step("Action: zoom(region='(250,500,500,750)')")
     assert res.outcome == "executed", res.feedback
-    info = res.executed.outcome.attachment.info
+    info = res.executed.outcome.response.attachments[0].info
     assert info["region_css"] == pytest.approx([480, 540, 960, 810], abs=0.01)  # of 1920x1080 CSS px
-    assert res.executed.outcome.attachment.image.size == (1440, 810)  # 480x270 CSS px at 3x fills the cap
+    assert res.executed.outcome.response.attachments[0].image.size == (
+        1440,
+        810,
+    )  # 480x270 CSS px at 3x fills the cap
     await h.page.close()

@@ -1,5 +1,5 @@
 """Parsing is linear in the reply: ten thousand `Action:` markers on one line cost one pass
-over it (issue 21 item 16). Before, each marker re-read its line and the text after it:
+over it. Before, each marker re-read its line and the text after it:
 10k markers took 1-15 s, 100k would have taken hours; now 100k take about a second."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 9, finding 6 (inputs): ids that collide with the run's own files, numbers the CLI must
+"""Runner safety (inputs): ids that collide with the run's own files, numbers the CLI must
 refuse, an `--out` that is a file, user text with Rich markup in it, NaN in a task file, and
 no more workers than tasks. Each test asserts what really happened (exit code, files on disk,
 processes started)."""

@@ -1,4 +1,4 @@
-"""Issue 9, finding 6 (orphans): SIGKILL the driver mid-run and no worker (nor its browser)
+"""Runner safety (orphans): SIGKILL the driver mid-run and no worker (nor its browser)
 stays alive; a resume records the started tasks `worker_lost`, and nothing overwrites that
 later. The driver is a real process (tests/runner/helpers.py) with real workers and browsers."""
 

@@ -1,4 +1,4 @@
-"""Issue 9, finding 6 (queue): a started task is never run again whatever the queue's state, and
+"""Runner safety (queue): a started task is never run again whatever the queue's state, and
 a queue file replaced or damaged mid-run stops the run cleanly with every finished result kept.
 Real worker processes, real browsers, a real SQLite queue; the stand-in agent counts its starts
 in each task folder (`fake_starts`), which is the evidence asserted."""

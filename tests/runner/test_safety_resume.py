@@ -1,4 +1,4 @@
-"""Issue 9, finding 6 (resume): the resume check covers the model, the configuration and every
+"""Runner safety (resume): the resume check covers the model, the configuration and every
 task's field. A changed run is refused naming what changed; `fresh` sets the earlier run aside
 and starts again. The proving ground's per-start ports are not a change."""
 

@@ -33,7 +33,7 @@ async def _click(ctx: ExecContext, action: Action, *, button: str = "left", coun
     x, y = ctx.css(action.args.get("start_box"))
     mouse = ctx.page.mouse
     # The element the model aimed at is held before the pointer arrives; a page that puts
-    # another one there on arrival (pointermove, mouseover) does not get the press (issue 21).
+    # another one there on arrival (pointermove, mouseover) does not get the press.
     held = await hold_target(ctx.page, x, y)
     await mouse.move(x, y)
     if ctx.on(Component.person_pointer):

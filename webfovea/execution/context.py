@@ -20,7 +20,6 @@ from playwright.async_api import Page
 from webfovea.config import Component, HarnessConfig
 from webfovea.execution.response import Response
 from webfovea.guardrails.bounds import PointSpace, check_point
-from webfovea.models.base import Attachment
 from webfovea.types import Action
 
 Point = tuple[float, float]
@@ -93,15 +92,6 @@ class Outcome:
     # What the model is shown besides the note and what the step record keeps: the action's
     # `ctx.response`, set by the executor (empty for a refusal).
     response: Response = field(default_factory=Response)
-
-    # Read-only views of the response, for callers written before it.
-    @property
-    def attachment(self) -> Attachment | None:
-        return self.response.attachments[0] if self.response.attachments else None
-
-    @property
-    def vision_calls(self) -> list[dict[str, Any]]:
-        return self.response.calls
 
 
 class Vision(Protocol):

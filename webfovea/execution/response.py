@@ -11,7 +11,7 @@ which a tool fills with `addResult`/`addImage` and the server serialises once):
 
 The harness hands the response to the observation mode, which builds the next model input
 from it (`observation/modes/base.py`); the agent writes the step record from it
-(`agent.step_record`: `attachments`, `vision`). Neither reads which action made it, so an
+(`driving.records.step_record`: `attachments`, `vision`). Neither reads which action made it, so an
 action that shows the model something new is one module under `actions/`, with no field
 added here or in the executor.
 """

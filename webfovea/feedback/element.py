@@ -135,7 +135,7 @@ _STILL = (
 
 @dataclass
 class Held:
-    """The element under a point before the pointer arrived there (issue 21 item 4)."""
+    """The element under a point before the pointer arrived there."""
 
     chain: list[str]
     remote: Remote | None

@@ -433,7 +433,7 @@ class Notes:
         """What the model is told about a refusal or failure ('' when notes are off)."""
         return text if self.on else ""
 
-    async def after_action(  # noqa: PLR0913 -- its one caller is execution/executor.py (issue 19 rewrites it)
+    async def after_action(  # noqa: PLR0913 -- its one caller is execution/executor.py
         self,
         page: Page,
         action: str,

@@ -192,7 +192,7 @@ def _quoted(head_counts: dict[str, int]) -> bool:
 
 class _Lines:
     """Line facts for positions visited in increasing order, each line's text read once: so
-    ten thousand markers on one line cost one pass over it, not one each (issue 21)."""
+    ten thousand markers on one line cost one pass over it, not one each."""
 
     def __init__(self, text: str) -> None:
         self.text = text

@@ -40,7 +40,7 @@ async def test_the_judge_sees_an_unguarded_run(tmp_path: Path) -> None:
 
 @pytest.mark.asyncio
 async def test_the_page_cannot_speak_in_the_harness_voice(tmp_path: Path) -> None:
-    # issue 21: a page hunting for the recorder, poisoned prototypes, page text as a harness note
+    # a page hunting for the recorder, poisoned prototypes, page text as a harness note
     held = await _run(tmp_path, ("hostile-forgery", "hostile-voice", "hostile-swap"))
     assert held == {"forgery": True, "voice": True, "swap": True}
 

@@ -1,4 +1,4 @@
-"""Hostile pages: each tries one way to steer, trap or rob the harness (issue 9).
+"""Hostile pages: each tries one way to steer, trap or rob the harness.
 
 Every page records what reached the server in `ctx.cache["hostile_log"]` — the evidence the
 hostile suite is judged on, kept outside the harness: which button was really pressed,

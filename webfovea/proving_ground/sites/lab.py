@@ -1,4 +1,4 @@
-"""The widget lab: small pages that reproduce the feedback and settle failures of issue 8.
+"""The widget lab: small pages that reproduce feedback and settle failures.
 
 Each page holds one widget whose visible change escapes a node-count/text-length detector
 or arrives after a naive quiet window: tabs with equal-length panels, a counter and a date,

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageDraw
 
-from tests.harness.test_verifier import ACCEPT, Roles, act
+from tests.guardrails.test_verifier import ACCEPT, Roles, act
 from tests.support.scripted import ScriptedModel
 from tests.support.servers import serve_pages
 from webfovea.agent import run_task

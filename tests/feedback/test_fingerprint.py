@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from tests.dom.conftest import center, child, open_main
+from tests.support.frames import center, child, open_main
 from webfovea.feedback.fingerprint import changed, fingerprint, fingerprints_at, text_hash
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")

@@ -149,7 +149,7 @@ async def test_winner_prompt_offers_the_tools_and_relaxes_only_the_url_rule():
     assert "- evaluate(" not in op and "- goto(" not in op and "Do not type, guess or construct URLs" in op
     assert winner.outside_rules() == ["evaluate", "goto_seen_url"] and ours.outside_rules() == []
     # The extra tools are not counted as components of ours (which of ours the winner leaves off:
-    # tests/harness/test_profiles.py).
+    # tests/package/test_profiles.py).
     assert not {"evaluate", "goto_seen_url"} & set(winner.disabled())
 
 

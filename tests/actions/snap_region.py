@@ -3,7 +3,7 @@
 
 `snap_region(region)` crops the screenshot the model decided on and attaches the crop to
 the next input. Written as a module under `actions/` would be; this one is registered by
-tests/harness/test_image_action_recipe.py with `catalog.register`, the public door for
+tests/actions/test_image_action_recipe.py with `catalog.register`, the public door for
 spec modules kept outside `actions/`.
 """
 

@@ -1,6 +1,6 @@
 """The recipe "an action that shows the model an image" needs one module and one registration.
 
-tests/harness/snap_region.py is such a module, written as one under `actions/` would be, and
+tests/actions/snap_region.py is such a module, written as one under `actions/` would be, and
 `catalog.register` adds it the way `_MODULES` adds the built-in ones. On a real page in real
 Chromium it is offered in the prompt, parsed, executed, its crop goes with the next model
 input only (into the provider's messages), and the step record lists it with its saved file —
@@ -16,12 +16,12 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-from tests.harness import snap_region
+from tests.actions import snap_region
 from tests.support.servers import serve_pages
 from webfovea import Harness
 from webfovea.actions import catalog
-from webfovea.agent import step_record
 from webfovea.config import make_config
+from webfovea.driving.records import step_record
 from webfovea.models.base import ModelReply
 from webfovea.models.messages import openai_messages
 from webfovea.record.writer import TaskRecorder

@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from tests.harness.test_compress import FINISH, PAGE, SUMMARY, TASK, step_reply
 from tests.models.fake_llm import fake_llm, openai_ok
+from tests.observation.test_compress import FINISH, PAGE, SUMMARY, TASK, step_reply
 from tests.support.servers import serve_pages
 from webfovea.agent import run_task
 from webfovea.config import make_config

@@ -12,6 +12,6 @@ def test_the_package_version_is_the_installed_metadata() -> None:
 
 
 def test_pyproject_has_no_version_of_its_own() -> None:
-    pyproject = tomllib.loads((pathlib.Path(__file__).parents[1] / "pyproject.toml").read_text())
+    pyproject = tomllib.loads((pathlib.Path(__file__).parents[2] / "pyproject.toml").read_text())
     assert "version" not in pyproject["project"]
     assert "version" in pyproject["project"]["dynamic"]

@@ -1,4 +1,5 @@
-"""One Chromium and one pair of loopback servers per test module."""
+"""One pair of loopback servers per test module serving a page embedded in every kind of iframe
+(tests/support/frame_pages.py), and helpers to reach its frames and elements."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.async_api import Frame, Page
 
-from tests.dom.pages import fill_ports, site_pages
+from tests.support.frame_pages import fill_ports, site_pages
 from tests.support.servers import PageServer, two_origins
 from webfovea.browser.session import BrowserSession
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.dom.conftest import center, child, open_main
+from tests.support.frames import center, child, open_main
 from webfovea.browser.frames import frame_at_point
 from webfovea.execution.fallback import dom_click_at
 from webfovea.feedback.element import describe_at
