@@ -1,17 +1,13 @@
-"""The first three apps' hand-written tasks (their task generator), per seed, built from the same
-seeded states the server builds. Their `targets` are documented in tasks.py."""
+"""The data requests' tasks, written by hand, per seed, from the same seeded state the server
+builds (`APP.initial`): create and edit a request (state tasks), and three catalogue look-ups
+(retrieval). Their `targets` are documented in proving_ground/breakingweb/tasks.py."""
 
 from __future__ import annotations
 
 from urllib.parse import quote
 
-from webfovea.proving_ground.breakingweb.apps import APPS
-from webfovea.proving_ground.breakingweb.engine.spec import StatefulTask
+from webfovea.proving_ground.breakingweb.engine.spec import SpaApp, StatefulTask
 from webfovea.proving_ground.plan import L, answer, click, fill, select, text_has, value_is, visible
-
-
-def initial_state(task: StatefulTask, seed: int):  # noqa: ANN201 - an app's own state type
-    return APPS[task.app].initial(task.task_id, seed)
 
 
 def filtered(api: str, topic: str | None) -> dict:
@@ -30,7 +26,7 @@ def _tab(view: str, then: str) -> dict:
     return click(L(f'nav.tabs a[data-view="{view}"]'), expect=visible(L(then)))
 
 
-def _requests_tasks(seed: int) -> list[StatefulTask]:
+def _requests_tasks(app: SpaApp, seed: int) -> list[StatefulTask]:
     out: list[StatefulTask] = []
     api = "/api/requests"
     notes, date, rows = "Exports by partner country", "2025-03-11", 2500
@@ -132,8 +128,7 @@ def _requests_tasks(seed: int) -> list[StatefulTask]:
         )
     )
     # Retrieval: the latest value of one series, read from the table filtered by its topic.
-    probe = StatefulTask(task_id="req-lookup-01", app="requests", instruction="")
-    state = initial_state(probe, seed)
+    state = app.initial("req-lookup-01", seed)
     row = next(r for r in state.catalogue if r["id"] == "S02")
     plan = [
         _tab("catalogue", "#filter"),
@@ -200,9 +195,8 @@ def _requests_tasks(seed: int) -> list[StatefulTask]:
     return out
 
 
-def _latest_task(seed: int) -> StatefulTask:
-    probe = StatefulTask(task_id="req-latest-01", app="requests", instruction="")
-    latest = max(initial_state(probe, seed).catalogue, key=lambda r: r["released"])
+def _latest_task(app: SpaApp, seed: int) -> StatefulTask:
+    latest = max(app.initial("req-latest-01", seed).catalogue, key=lambda r: r["released"])
     plan = [
         _tab("catalogue", "#filter"),
         select(L("#filter"), "All", expect=value_is(L("#filter"), "")),
@@ -230,73 +224,6 @@ def _latest_task(seed: int) -> StatefulTask:
     )
 
 
-def _case_task(
-    seed: int,
-    task_id: str,
-    index: int,
-    action: str,
-    doing: str,
-    field: str,
-    value: str,
-    choose: str | None = None,
-) -> StatefulTask:
-    """One case-mailbox task: a row action on the `index`-th seeded case (`choose`: the option picked
-    in the row's select first), with its obligation, targets and plan."""
-    api = "/api/cases"
-    case = initial_state(StatefulTask(task_id=task_id, app="cases", instruction=""), seed).records[index]
-    row = f'#records tr[data-id="{case.id}"]'
-    plan = [
-        click(L(f"{row} .act-{action}"), expect=text_has(L(f"{row} td.{field}"), value)),
-        answer(L(f"{row} td.id")),
-    ]
-    if choose is not None:
-        plan.insert(
-            0,
-            select(
-                L(f"{row} .choose-{action}"), choose, expect=value_is(L(f"{row} .choose-{action}"), value)
-            ),
-        )
-    route = ["POST", f"{api}/records/{case.id}/{action}"]
-    return StatefulTask(
-        task_id=task_id,
-        app="cases",
-        failure_classes=["select"] if choose else [],
-        instruction=(
-            f"{doing.format(case=case)} Change nothing else. Report the case number. If asked to sign in, "
-            "the user name is analyst and the password portal-2025."
-        ),
-        obligations=[{"entity": "records", "op": "update", "id": case.id, "fields": {field: value}}],
-        plan=plan,
-        targets={
-            "main": route,
-            "write": route,
-            "list": ["GET", f"{api}/records"],
-            "submit": f".act-{action}",
-            "submit_step": len(plan) - 2,
-            "redo_from": 0,
-            "decoy_of": case.id,
-            "readback": text_has(L(f"{row} td.{field}"), value),
-        },
-    )
-
-
-def _cases_tasks(seed: int) -> list[StatefulTask]:
-    about = "the case from {case.sender} about “{case.subject}”"
-    return [
-        _case_task(seed, "case-resolve-01", 4, "resolve", f"Mark {about} as resolved.", "status", "resolved"),
-        _case_task(
-            seed,
-            "case-move-01",
-            2,
-            "move",
-            f"Move {about} to the Billing folder.",
-            "folder",
-            "billing",
-            choose="Billing",
-        ),
-    ]
-
-
-def handwritten_tasks(seed: int) -> list[StatefulTask]:
-    """The tasks of the data requests and case mailbox apps (the tour booking generates its own)."""
-    return [*_requests_tasks(seed), _latest_task(seed), *_cases_tasks(seed)]
+def tasks(app: SpaApp, seed: int) -> list[StatefulTask]:
+    """The data requests' tasks for `seed`: its two writes, then its three look-ups."""
+    return [*_requests_tasks(app, seed), _latest_task(app, seed)]
