@@ -127,72 +127,49 @@ def _requests_tasks(app: SpaApp, seed: int) -> list[StatefulTask]:
             },
         )
     )
-    # Retrieval: the latest value of one series, read from the table filtered by its topic.
+    # Retrieval: one cell of one series, read from the table filtered by its topic (both tasks
+    # read the look-up task's seeded state).
     state = app.initial("req-lookup-01", seed)
     row = next(r for r in state.catalogue if r["id"] == "S02")
-    plan = [
-        _tab("catalogue", "#filter"),
-        select(L("#filter"), row["topic"], expect=value_is(L("#filter"), row["topic"])),
-        click(L("#apply"), expect=text_has(L("#shown"), row["topic"])),
-        answer(L(f'#catalogue tr[data-id="{row["id"]}"] td.value')),
-    ]
+    sign_in = " If asked to sign in, the user name is analyst and the password portal-2025."
     out.append(
-        StatefulTask(
-            task_id="req-lookup-01",
-            app="requests",
-            category="multi-source comparison",
-            failure_classes=["select"],
-            state_changing=False,
-            answer=row["value"],
-            obligations=[filtered(api, row["topic"])],
-            plan=plan,
-            instruction=(
-                f"In the data catalogue of the data requests page, filter the topic {row['topic']} and "
-                f"report the latest value of “{row['name']}”. If asked to sign in, the user name is analyst "
-                "and the password portal-2025."
-            ),
-            targets={
-                "main": ["GET", f"{api}/catalogue/.+"],
-                "submit": "#apply",
-                "submit_step": 2,
-                "redo_from": 0,
-                "series": row["id"],
-            },
-        )
+        _lookup("req-lookup-01", row, "value", row["value"], f"the latest value of “{row['name']}”.{sign_in}")
     )
     row = next(r for r in state.catalogue if r["id"] == "S06")
     unit_name = next(u["name"] for u in state.units if u["id"] == row["unit"])
+    ask = f"the unit in which “{row['name']}” is published (its full name)."
+    out.append(_lookup("req-unit-01", row, "unit", unit_name, ask, unit=row["unit"]))
+    return out
+
+
+def _lookup(task_id: str, row: dict, cell: str, value: str, ask: str, **more: str) -> StatefulTask:
+    """A catalogue look-up: filter the row's topic, then read its `cell`; `ask` ends the instruction."""
+    api, topic = "/api/requests", row["topic"]
     plan = [
         _tab("catalogue", "#filter"),
-        select(L("#filter"), row["topic"], expect=value_is(L("#filter"), row["topic"])),
-        click(L("#apply"), expect=text_has(L("#shown"), row["topic"])),
-        answer(L(f'#catalogue tr[data-id="{row["id"]}"] td.unit')),
+        select(L("#filter"), topic, expect=value_is(L("#filter"), topic)),
+        click(L("#apply"), expect=text_has(L("#shown"), topic)),
+        answer(L(f'#catalogue tr[data-id="{row["id"]}"] td.{cell}')),
     ]
-    out.append(
-        StatefulTask(
-            task_id="req-unit-01",
-            app="requests",
-            category="multi-source comparison",
-            failure_classes=["select"],
-            state_changing=False,
-            answer=unit_name,
-            obligations=[filtered(api, row["topic"])],
-            plan=plan,
-            instruction=(
-                f"In the data catalogue of the data requests page, filter the topic {row['topic']} and "
-                f"report the unit in which “{row['name']}” is published (its full name)."
-            ),
-            targets={
-                "main": ["GET", f"{api}/catalogue/.+"],
-                "submit": "#apply",
-                "submit_step": 2,
-                "redo_from": 0,
-                "unit": row["unit"],
-                "series": row["id"],
-            },
-        )
+    return StatefulTask(
+        task_id=task_id,
+        app="requests",
+        category="multi-source comparison",
+        failure_classes=["select"],
+        state_changing=False,
+        answer=value,
+        obligations=[filtered(api, topic)],
+        plan=plan,
+        instruction=f"In the data catalogue of the data requests page, filter the topic {topic} and report {ask}",
+        targets={
+            "main": ["GET", f"{api}/catalogue/.+"],
+            "submit": "#apply",
+            "submit_step": 2,
+            "redo_from": 0,
+            **more,
+            "series": row["id"],
+        },
     )
-    return out
 
 
 def _latest_task(app: SpaApp, seed: int) -> StatefulTask:
