@@ -1,9 +1,10 @@
 """The stateful tasks: collected from every registered app's task generator, per seed.
 
 One source for the server (which app, what the families aim at) and the suite (the Task with
-its plan, obligations and answer). An app's generator is its `AppSpec.tasks(seed)`; the first
-three apps' hand-written tasks (handwritten.py) are theirs. Generators are deterministic by
-seed: they read the app's seeded content (`AppSpec.initial`), never anything else.
+its plan, obligations and answer). An app's generator is its `AppSpec.tasks(seed)`, in the
+app's own folder (the data requests' and the case mailbox's are written by hand, the others
+instantiate templates). Generators are deterministic by seed: they read the app's seeded
+content (`AppSpec.initial`), never anything else.
 
 Each task's `targets` name what interventions hit (docs/breakingweb.md, "Targets an app's
 tasks declare"): `main` (the route its submit step calls), `write` (state tasks), `submit`
@@ -21,8 +22,7 @@ from functools import lru_cache
 
 from webfovea.proving_ground.breakingweb import apps
 from webfovea.proving_ground.breakingweb.apps import APPS
-from webfovea.proving_ground.breakingweb.engine.spec import StatefulTask
-from webfovea.proving_ground.breakingweb.handwritten import handwritten_tasks, initial_state
+from webfovea.proving_ground.breakingweb.engine.spec import BaseState, StatefulTask
 
 __all__ = ["base_id", "initial_state", "stateful_tasks"]
 
@@ -32,6 +32,11 @@ def base_id(task_id: str) -> str:
     return task_id.split("--", 1)[0]
 
 
+def initial_state(task: StatefulTask, seed: int) -> BaseState:
+    """The clean initial state of `task`'s session (its app's, a fresh copy)."""
+    return APPS[task.app].initial(task.task_id, seed)
+
+
 def stateful_tasks(seed: int) -> dict[str, StatefulTask]:
     """Every registered app's tasks for `seed`, by id (rebuilt when the app registry changes)."""
     return _collect(seed, apps.version())
@@ -39,8 +44,11 @@ def stateful_tasks(seed: int) -> dict[str, StatefulTask]:
 
 @lru_cache(maxsize=8)
 def _collect(seed: int, version: int) -> dict[str, StatefulTask]:
-    tasks = [t for t in handwritten_tasks(seed) if t.app in APPS]
-    for app in APPS.values():
+    # The apps whose content is built per task (the first ones, written by hand) come first: the
+    # catalogue (`--list`) and the runs have always listed their tasks in this order.
+    first = [a for a in APPS.values() if a.content == "task"]
+    tasks: list[StatefulTask] = []
+    for app in [*first, *(a for a in APPS.values() if a not in first)]:
         if app.tasks is not None:
             tasks += app.tasks(seed)
     out: dict[str, StatefulTask] = {}

@@ -5,45 +5,22 @@ Routes (all under the app's `/api/<name>`): `GET records`, `POST records` (creat
 `POST login`, engine/store.py, as on every app). Every change goes through `mutate`: validate
 with the app's record model (a schema violation is a 422 the page shows; nothing is
 half-written), run the session's save hooks (server-layer interventions), advance the session
-clock. Handlers are `async`, so they
-run one at a time on the server's event loop: no two requests interleave on a state.
+clock. The session lookup, the body parse and the error mapping are engine/routes.py's;
+these writes keep their own discipline (`transact=False`): `mutate` changes the live state.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse
+from fastapi import FastAPI
 from pydantic import ValidationError
 
 from webfovea.proving_ground.breakingweb.engine.determinism import stamp
+from webfovea.proving_ground.breakingweb.engine.routes import LENIENT, AppRoutes, Call
 from webfovea.proving_ground.breakingweb.engine.spec import SpaApp
-from webfovea.proving_ground.breakingweb.engine.store import CREDENTIALS  # noqa: F401 - kept importable here
-from webfovea.proving_ground.sessions import Session, SessionStore, session_of
-
-
-def _error(message: str, status: int) -> JSONResponse:
-    return JSONResponse({"ok": False, "error": message}, status_code=status)
-
-
-def _session(request: Request, store: SessionStore, app: SpaApp) -> Session | JSONResponse:
-    session = session_of(request, store)
-    if session is None:
-        return _error(
-            "No active session: this page is opened by the benchmark runner, which binds the "
-            "browser to a session first (see docs/sessions.md).",
-            401,
-        )
-    if session.extra.get("app") != app.name or session.state is None:
-        return _error(f"This session belongs to another application, not {app.title}.", 409)
-    return session
-
-
-def _validation_message(e: ValidationError) -> str:
-    first = e.errors()[0]
-    where = ".".join(str(p) for p in first.get("loc", ()))
-    return f"{where}: {first.get('msg', 'invalid value')}"
+from webfovea.proving_ground.breakingweb.engine.store import Rejected, field_message
+from webfovea.proving_ground.sessions import Session, SessionStore
 
 
 def mutate(session: Session, app: SpaApp, rid: str | None, fields: dict[str, Any]) -> dict[str, Any]:
@@ -65,7 +42,7 @@ def mutate(session: Session, app: SpaApp, rid: str | None, fields: dict[str, Any
         record = app.record_model.model_validate(merged)
     except ValidationError as e:
         state.clock -= 1
-        raise ValueError(_validation_message(e)) from None
+        raise ValueError(field_message(e)) from None
     if old is None:
         state.counter += 1
         records.append(record)
@@ -74,18 +51,11 @@ def mutate(session: Session, app: SpaApp, rid: str | None, fields: dict[str, Any
     return record.model_dump(mode="json")
 
 
-def _saved(
-    session: Session, app: SpaApp, rid: str | None, fields: dict[str, Any], message: str
-) -> JSONResponse:
-    """One create/update/row action through `mutate`: 404 for an unknown record, 422 for a schema
-    violation (nothing written), else the stored record and `message` (its `{id}` filled in)."""
-    try:
-        saved = mutate(session, app, rid, fields)
-    except LookupError as e:
-        return _error(str(e), 404)
-    except ValueError as e:
-        return _error(str(e), 422)
-    return JSONResponse({"ok": True, "record": saved, "message": message.replace("{id}", str(saved["id"]))})
+def _saved(c: Call, app: SpaApp, rid: str | None, fields: dict[str, Any], message: str) -> dict[str, Any]:
+    """One create/update/row action through `mutate` (an unknown record: 404; a schema
+    violation: 422, nothing written): the stored record and `message` (its `{id}` filled in)."""
+    saved = mutate(c.session, app, rid, fields)
+    return {"record": saved, "message": message.replace("{id}", str(saved["id"]))}
 
 
 def public_records(session: Session) -> list[dict[str, Any]]:
@@ -93,87 +63,64 @@ def public_records(session: Session) -> list[dict[str, Any]]:
 
 
 def register_app(app: SpaApp, main: FastAPI, store: SessionStore) -> None:
-    api = app.api
+    r = AppRoutes(app, main, store)
+    allowed = {f.name for f in app.fields}
 
-    @main.get(api + "/records")
-    async def records(request: Request) -> JSONResponse:
-        s = _session(request, store, app)
-        if isinstance(s, JSONResponse):
-            return s
-        return JSONResponse({"ok": True, "records": public_records(s)})
+    def form(c: Call) -> dict[str, Any]:
+        return {k: v for k, v in c.body.items() if k in allowed}
 
-    async def _body(request: Request) -> dict[str, Any] | JSONResponse:
-        try:
-            body = await request.json()
-        except ValueError:
-            return _error("The request body is not JSON.", 400)
-        if not isinstance(body, dict):
-            return _error("The request body must be a JSON object.", 400)
-        allowed = {f.name for f in app.fields}
-        return {k: v for k, v in body.items() if k in allowed}
+    @r.read("/records")
+    def records(c: Call) -> dict[str, Any]:
+        return {"records": public_records(c.session)}
 
-    @main.post(api + "/records")
-    async def create(request: Request) -> JSONResponse:
-        s = _session(request, store, app)
-        if isinstance(s, JSONResponse):
-            return s
-        if not app.creatable:
-            return _error(f"New {app.noun}s cannot be created here.", 405)
-        body = await _body(request)
-        if isinstance(body, JSONResponse):
-            return body
-        return _saved(s, app, None, body, "Saved. Reference {id}.")
+    if app.creatable:
 
-    @main.put(api + "/records/{rid}")
-    async def update(rid: str, request: Request) -> JSONResponse:
-        s = _session(request, store, app)
-        if isinstance(s, JSONResponse):
-            return s
-        body = await _body(request)
-        if isinstance(body, JSONResponse):
-            return body
-        return _saved(s, app, rid, body, "Saved. Reference {id}.")
+        @r.write("/records", transact=False)
+        def create(c: Call) -> dict[str, Any]:
+            return _saved(c, app, None, form(c), "Saved. Reference {id}.")
 
-    @main.post(api + "/records/{rid}/{action}")
-    async def act(rid: str, action: str, request: Request) -> JSONResponse:
-        s = _session(request, store, app)
-        if isinstance(s, JSONResponse):
-            return s
+    else:  # refused before the body is read
+
+        @r.read("/records", method="POST")
+        def create(c: Call) -> dict[str, Any]:
+            raise Rejected(f"New {app.noun}s cannot be created here.", 405)
+
+    @r.write("/records/{rid}", method="PUT", transact=False)
+    def update(c: Call, rid: str) -> dict[str, Any]:
+        return _saved(c, app, rid, form(c), "Saved. Reference {id}.")
+
+    @r.write("/records/{rid}/{action}", body=LENIENT, transact=False)
+    def act(c: Call, rid: str, action: str) -> dict[str, Any]:
         spec = next((a for a in app.row_actions if a.name == action), None)
         if spec is None:
-            return _error(f"Unknown action {action!r}.", 404)
+            raise Rejected(f"Unknown action {action!r}.", 404)
         fields = dict(spec.sets)
         if spec.choose:
-            try:
-                body = await request.json()
-                fields[spec.choose] = body[spec.choose]
-            except (ValueError, KeyError, TypeError):
-                return _error(f"Choose a {spec.choose} first.", 422)
-        return _saved(s, app, rid, fields, spec.label + ": done for {id}.")
+            if spec.choose not in c.body:
+                raise Rejected(f"Choose a {spec.choose} first.")
+            fields[spec.choose] = c.body[spec.choose]
+        return _saved(c, app, rid, fields, spec.label + ": done for {id}.")
 
-    @main.get(api + "/catalogue")
-    async def catalogue_all(request: Request) -> JSONResponse:
-        return await catalogue(request, "")
+    @r.read("/catalogue")
+    def catalogue_all(c: Call) -> dict[str, Any]:
+        return catalogue(c, "")
 
-    @main.get(api + "/catalogue/{topic}")
-    async def catalogue(request: Request, topic: str) -> JSONResponse:
-        s = _session(request, store, app)
-        if isinstance(s, JSONResponse):
-            return s
-        st = s.state
-        rows = [r for r in st.catalogue if not topic or r.get("topic") == topic]
+    @r.read("/catalogue/{topic}")
+    def catalogue(c: Call, topic: str) -> dict[str, Any]:
+        st = c.state
+        rows = [row for row in st.catalogue if not topic or row.get("topic") == topic]
         units = {u["id"]: u["name"] for u in st.units}
         shown = [
-            {**r, "unit": r["unit"] if st.unit_display == "code" else units.get(r["unit"], r["unit"])}
-            for r in rows
+            {**row, "unit": row["unit"] if st.unit_display == "code" else units.get(row["unit"], row["unit"])}
+            for row in rows
         ]
-        return JSONResponse(
-            {
-                "ok": True,
-                "rows": shown,
-                "filter": topic,
-                "key_figures": st.key_figures,
-                "unit_display": st.unit_display,
-                "units": st.units,
-            }
-        )
+        return {
+            "rows": shown,
+            "filter": topic,
+            "key_figures": st.key_figures,
+            "unit_display": st.unit_display,
+            "units": st.units,
+        }
+
+
+__all__ = ["mutate", "public_records", "register_app"]

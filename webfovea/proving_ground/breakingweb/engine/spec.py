@@ -166,7 +166,7 @@ class StatefulTask(BaseModel):
     category: str = "form interaction"
     failure_classes: list[str] = Field(default_factory=list)
     answer: Any | None = None  # retrieval tasks: the expected answer
-    state_changing: bool = True
+    state_changing: bool = True  # a state task (an app's state_tasks.py); False: retrieval
     obligations: list[dict[str, Any]] = Field(default_factory=list)
     noise: list[str] = Field(default_factory=lambda: ["updated"])  # fields allowed to change
     plan: list[dict[str, Any]] = Field(default_factory=list)

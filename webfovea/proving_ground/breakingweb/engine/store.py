@@ -2,9 +2,10 @@
 
 What every app's handler needs, kept generic so the families apply to any app:
 
-- `session_for(request, store, app)`: the browser's session, or the JSON error (401 without a
-  session, 409 for a session of another app);
-- `body_of(request)`: the JSON object sent, or a 400;
+- `bound_session(request, store, app)`: the browser's session, or a `Rejected` 401 without a
+  session, 409 for a session of another app (`session_for`: the same as a JSON answer);
+- `json_object(request)`: the JSON object sent, or a `Rejected` 400 (`body_of`: as an answer);
+- `failure(exception)`: the one error mapping every route shares (engine/routes.py uses it);
 - `submitted(session, app, rid, fields)`: the fields of one write after the session's save
   hooks (server-layer interventions such as save drift see every app's writes this way);
 - `transact(session, change)`: run a change on a copy of the state, validate the whole state
@@ -45,27 +46,45 @@ def error(message: str, status: int) -> JSONResponse:
     return JSONResponse({"ok": False, "error": message}, status_code=status)
 
 
-def session_for(request: Request, store: SessionStore, app: AppSpec) -> Session | JSONResponse:
+def bound_session(request: Request, store: SessionStore, app: AppSpec) -> Session:
+    """The browser's session for `app`; a `Rejected` 401 without one, 409 for another app's."""
     session = session_of(request, store)
     if session is None:
-        return error(
+        raise Rejected(
             "No active session: this page is opened by the benchmark runner, which binds the "
             "browser to a session first (see docs/sessions.md).",
             401,
         )
     if session.extra.get("app") != app.name or session.state is None:
-        return error(f"This session belongs to another application, not {app.title}.", 409)
+        raise Rejected(f"This session belongs to another application, not {app.title}.", 409)
     return session
 
 
-async def body_of(request: Request) -> dict[str, Any] | JSONResponse:
+async def json_object(request: Request) -> dict[str, Any]:
+    """The JSON object sent; a `Rejected` 400 for a body that is not JSON or not an object."""
     try:
         body = await request.json()
     except ValueError:
-        return error("The request body is not JSON.", 400)
+        raise Rejected("The request body is not JSON.", 400) from None
     if not isinstance(body, dict):
-        return error("The request body must be a JSON object.", 400)
+        raise Rejected("The request body must be a JSON object.", 400)
     return body
+
+
+def session_for(request: Request, store: SessionStore, app: AppSpec) -> Session | JSONResponse:
+    """`bound_session` for a handler written by hand (engine/routes.py writes this check once)."""
+    try:
+        return bound_session(request, store, app)
+    except Rejected as e:
+        return failure(e)
+
+
+async def body_of(request: Request) -> dict[str, Any] | JSONResponse:
+    """`json_object` for a handler written by hand."""
+    try:
+        return await json_object(request)
+    except Rejected as e:
+        return failure(e)
 
 
 def submitted(session: Session, app: AppSpec, rid: str | None, fields: dict[str, Any]) -> dict[str, Any]:
@@ -89,25 +108,41 @@ def transact(session: Session, change: Callable[[Any], T]) -> T:
         work.clock = state.clock + 1
         checked = type(state).model_validate(work.model_dump())
     except ValidationError as e:  # a record the change built, or the whole state, breaks the model
-        raise Rejected(_message(e)) from None
+        raise Rejected(field_message(e)) from None
     session.state = checked
     return result
 
 
-def _message(e: ValidationError) -> str:
+def field_message(e: ValidationError, fallback: str = "invalid value") -> str:
+    """`where: what` of a model's first complaint (`rows: Input should be greater than 0`)."""
     first = e.errors()[0]
     where = ".".join(str(p) for p in first.get("loc", ()))
-    return f"{where}: {first.get('msg', 'invalid value')}"
+    return f"{where}: {first.get('msg', fallback)}"
+
+
+def failure(e: Exception) -> JSONResponse:
+    """The one error mapping of every app's API: a `Rejected` answers its status, a LookupError
+    404, a model violation 422 naming the field, another ValueError 422; anything else is a bug
+    and propagates (a 500)."""
+    if isinstance(e, Rejected):
+        return error(str(e), e.status)
+    if isinstance(e, LookupError):
+        # A KeyError's str() is its key's repr; the message is the key itself.
+        key = isinstance(e, KeyError) and len(e.args) == 1
+        return error(str(e.args[0]) if key else str(e), 404)
+    if isinstance(e, ValidationError):
+        return error(field_message(e), 422)
+    if isinstance(e, ValueError):
+        return error(str(e), 422)
+    raise e
 
 
 def answer(session: Session, change: Callable[[Any], dict[str, Any]]) -> JSONResponse:
     """`transact` as a JSON answer: `{"ok": true, **result}`, or the rejection's status and message."""
     try:
         out = transact(session, change)
-    except Rejected as e:
-        return error(str(e), e.status)
-    except LookupError as e:
-        return error(str(e).strip("'\""), 404)
+    except (Rejected, LookupError) as e:
+        return failure(e)
     return JSONResponse({"ok": True, **out})
 
 

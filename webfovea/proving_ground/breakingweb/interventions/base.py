@@ -111,7 +111,7 @@ class Family:
     app_needs: tuple[str, ...] = ()  # "catalogue"
     # A further check of the task and app (None: applies), for what targets alone cannot say.
     applies: Callable[[StatefulTask, AppSpec], str | None] | None = None
-    state_only: bool = False  # only on state-changing tasks
+    state_only: bool = False  # only on state tasks (`state_changing`)
     retrieval_only: bool = False
     belief: bool = False
     at_create: Callable[[IvContext], None] | None = None

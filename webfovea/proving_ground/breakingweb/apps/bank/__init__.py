@@ -4,18 +4,18 @@ and task generator (docs/breakingweb.md, "The bank")."""
 
 from __future__ import annotations
 
+from webfovea.proving_ground.breakingweb.apps.bank import state_tasks
 from webfovea.proving_ground.breakingweb.apps.bank.content import build
 from webfovea.proving_ground.breakingweb.apps.bank.page import page
 from webfovea.proving_ground.breakingweb.apps.bank.routes import routes
 from webfovea.proving_ground.breakingweb.apps.bank.state import BankState
 from webfovea.proving_ground.breakingweb.apps.bank.tasks import PER_TEMPLATE, RETRIEVAL
-from webfovea.proving_ground.breakingweb.apps.bank.writes import WRITES
 from webfovea.proving_ground.breakingweb.engine.generate import instantiate
 from webfovea.proving_ground.breakingweb.engine.spec import AppSpec, StatefulTask
 
 
 def tasks(seed: int) -> list[StatefulTask]:
-    return instantiate(APP, seed, {**RETRIEVAL, **WRITES}, PER_TEMPLATE)
+    return instantiate(APP, seed, {**RETRIEVAL, **state_tasks.TEMPLATES}, PER_TEMPLATE)
 
 
 APP = AppSpec(

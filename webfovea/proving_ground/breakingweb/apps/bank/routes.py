@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse
+from fastapi import FastAPI
 
 from webfovea.proving_ground.breakingweb.apps.bank.state import (
     BankState,
@@ -17,6 +16,7 @@ from webfovea.proving_ground.breakingweb.apps.bank.state import (
     Transfer,
 )
 from webfovea.proving_ground.breakingweb.engine import store as st
+from webfovea.proving_ground.breakingweb.engine.routes import AppRoutes, Call
 from webfovea.proving_ground.breakingweb.engine.spec import AppSpec
 from webfovea.proving_ground.sessions import SessionStore
 
@@ -98,113 +98,74 @@ def _standing(state: BankState, sid: str | None, f: dict[str, Any]) -> dict[str,
     return {"message": "Standing order saved. Reference", "id": so.id}
 
 
-def routes(app: AppSpec, main: FastAPI, store: SessionStore) -> None:  # noqa: C901 - one route each
-    api = app.api
+def _payee(state: BankState, f: dict[str, Any]) -> dict[str, Any]:
+    name = str(f.get("name", "")).strip()
+    if any(p.name.lower() == name.lower() for p in state.payees):
+        raise st.Rejected(f"You already have a payee called {name}.")
+    p = Payee(
+        id=st.next_id(state.payees, "PY-"), name=name, iban=str(f.get("iban", "")).replace(" ", "").upper()
+    )
+    state.payees.append(p)
+    return {"message": "Payee added. Reference", "id": p.id}
 
-    async def _ctx(request: Request, write: bool, rid: str | None = None) -> Any:
-        s = st.session_for(request, store, app)
-        if isinstance(s, JSONResponse) or not write:
-            return s, {}
-        body = await st.body_of(request)
-        if isinstance(body, JSONResponse):
-            return body, {}
-        return s, st.submitted(s, app, rid, body)
 
-    def _read(path: str, view: Any) -> None:
-        async def handler(request: Request) -> JSONResponse:
-            s, _ = await _ctx(request, False)
-            if isinstance(s, JSONResponse):
-                return s
-            return JSONResponse({"ok": True, **view(s.state, dict(request.query_params))})
+def _delete_payee(state: BankState, pid: str) -> dict[str, Any]:
+    p = st.find(state.payees, pid, "payee")
+    if any(o.payee == pid and o.status == "active" for o in state.standing):
+        raise st.Rejected(f"{p.name} has an active standing order; cancel it first.")
+    state.payees.remove(p)
+    return {"message": f"Payee {p.name} deleted.", "id": pid}
 
-        main.add_api_route(api + path, handler, methods=["GET"])
 
-    _read("/accounts", lambda s, q: {"accounts": [a.model_dump() for a in s.accounts]})
-    _read("/transactions", statement)
-    _read("/payees", lambda s, q: {"payees": [p.model_dump() for p in s.payees]})
-    _read("/transfers", lambda s, q: {"transfers": [t.model_dump() for t in reversed(s.transfers)]})
-    _read("/standing", lambda s, q: {"standing": [o.model_dump() for o in s.standing]})
+def routes(app: AppSpec, main: FastAPI, store: SessionStore) -> None:
+    r = AppRoutes(app, main, store)
 
-    @main.post(api + "/payees")
-    async def add_payee(request: Request) -> JSONResponse:
-        s, f = await _ctx(request, True)
-        if isinstance(s, JSONResponse):
-            return s
+    @r.read("/accounts")
+    def accounts(c: Call) -> dict[str, Any]:
+        return {"accounts": [a.model_dump() for a in c.state.accounts]}
 
-        def change(state: BankState) -> dict[str, Any]:
-            name = str(f.get("name", "")).strip()
-            if any(p.name.lower() == name.lower() for p in state.payees):
-                raise st.Rejected(f"You already have a payee called {name}.")
-            p = Payee(
-                id=st.next_id(state.payees, "PY-"),
-                name=name,
-                iban=str(f.get("iban", "")).replace(" ", "").upper(),
-            )
-            state.payees.append(p)
-            return {"message": "Payee added. Reference", "id": p.id}
+    @r.read("/transactions")
+    def transactions(c: Call) -> dict[str, Any]:
+        return statement(c.state, c.query)
 
-        return st.answer(s, change)
+    @r.read("/payees")
+    def payees(c: Call) -> dict[str, Any]:
+        return {"payees": [p.model_dump() for p in c.state.payees]}
 
-    @main.delete(api + "/payees/{pid}")
-    async def delete_payee(pid: str, request: Request) -> JSONResponse:
-        s, _ = await _ctx(request, False)
-        if isinstance(s, JSONResponse):
-            return s
+    @r.read("/transfers")
+    def transfers(c: Call) -> dict[str, Any]:
+        return {"transfers": [t.model_dump() for t in reversed(c.state.transfers)]}
 
-        def change(state: BankState) -> dict[str, Any]:
-            p = st.find(state.payees, pid, "payee")
-            if any(o.payee == pid and o.status == "active" for o in state.standing):
-                raise st.Rejected(f"{p.name} has an active standing order; cancel it first.")
-            state.payees.remove(p)
-            return {"message": f"Payee {p.name} deleted.", "id": pid}
+    @r.read("/standing")
+    def standing(c: Call) -> dict[str, Any]:
+        return {"standing": [o.model_dump() for o in c.state.standing]}
 
-        return st.answer(s, change)
+    @r.write("/payees")
+    def add_payee(c: Call) -> dict[str, Any]:
+        return _payee(c.state, c.submitted())
 
-    @main.post(api + "/transfers/review")
-    async def review(request: Request) -> JSONResponse:
-        s, _ = await _ctx(request, False)
-        if isinstance(s, JSONResponse):
-            return s
-        body = await st.body_of(request)
-        if isinstance(body, JSONResponse):
-            return body
-        try:
-            return JSONResponse({"ok": True, "review": _review(s.state, body)})
-        except st.Rejected as e:
-            return st.error(str(e), e.status)
-        except LookupError as e:
-            return st.error(str(e).strip("'\""), 404)
+    @r.write("/payees/{pid}", method="DELETE", body=None)
+    def delete_payee(c: Call, pid: str) -> dict[str, Any]:
+        return _delete_payee(c.state, pid)
 
-    @main.post(api + "/transfers")
-    async def transfer(request: Request) -> JSONResponse:
-        s, f = await _ctx(request, True)
-        if isinstance(s, JSONResponse):
-            return s
-        return st.answer(s, lambda state: _transfer(state, f))
+    @r.write("/transfers/review", transact=False)  # checks the transfer, changes nothing
+    def review(c: Call) -> dict[str, Any]:
+        return {"review": _review(c.state, c.body)}
 
-    @main.post(api + "/standing")
-    async def new_standing(request: Request) -> JSONResponse:
-        s, f = await _ctx(request, True)
-        if isinstance(s, JSONResponse):
-            return s
-        return st.answer(s, lambda state: _standing(state, None, f))
+    @r.write("/transfers")
+    def transfer(c: Call) -> dict[str, Any]:
+        return _transfer(c.state, c.submitted())
 
-    @main.put(api + "/standing/{sid}")
-    async def edit_standing(sid: str, request: Request) -> JSONResponse:
-        s, f = await _ctx(request, True, sid)
-        if isinstance(s, JSONResponse):
-            return s
-        return st.answer(s, lambda state: _standing(state, sid, f))
+    @r.write("/standing")
+    def new_standing(c: Call) -> dict[str, Any]:
+        return _standing(c.state, None, c.submitted())
 
-    @main.post(api + "/standing/{sid}/cancel")
-    async def cancel_standing(sid: str, request: Request) -> JSONResponse:
-        s, _ = await _ctx(request, False)
-        if isinstance(s, JSONResponse):
-            return s
+    @r.write("/standing/{sid}", method="PUT")
+    def edit_standing(c: Call, sid: str) -> dict[str, Any]:
+        return _standing(c.state, sid, c.submitted(sid))
 
-        def change(state: BankState) -> dict[str, Any]:
-            o = st.find(state.standing, sid, "standing order")
-            o.status = "cancelled"
-            return {"message": f"Standing order {sid} cancelled.", "id": sid}
-
-        return st.answer(s, change)
+    @r.write("/standing/{sid}/cancel", body=None)
+    def cancel_standing(c: Call, sid: str) -> dict[str, Any]:
+        o = st.find(c.state.standing, sid, "standing order")
+        o.status = "cancelled"
+        return {"message": f"Standing order {sid} cancelled.", "id": sid}

@@ -1,7 +1,7 @@
 """The bank's task generator, retrieval half: 6 templates over the seeded statement, accounts
 and payees (balance, money paid to someone in a month, money in over a span, count by
-category, largest expense of a category, a payee's IBAN). writes.py holds the state-changing
-ones. Tiers by a person's actions (plan steps but the answer): easy < 6, medium 6–15, hard > 15.
+category, largest expense of a category, a payee's IBAN). state_tasks.py holds the
+state-task ones. Tiers by a person's actions (plan steps but the answer): easy < 6, medium 6–15, hard > 15.
 """
 
 from __future__ import annotations

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse
+from fastapi import FastAPI
 
 from webfovea.proving_ground.breakingweb.apps.booking.state import BookingState, Reservation
 from webfovea.proving_ground.breakingweb.engine import store as st
+from webfovea.proving_ground.breakingweb.engine.routes import AppRoutes, Call
 from webfovea.proving_ground.breakingweb.engine.spec import AppSpec
 from webfovea.proving_ground.sessions import SessionStore
 
@@ -68,58 +68,28 @@ def _cancel(state: BookingState, rid: str) -> dict[str, Any]:
 
 
 def routes(app: AppSpec, main: FastAPI, store: SessionStore) -> None:
-    api = app.api
+    r = AppRoutes(app, main, store)
 
-    async def _ctx(request: Request, write: bool) -> Any:
-        s = st.session_for(request, store, app)
-        if isinstance(s, JSONResponse) or not write:
-            return s, {}
-        body = await st.body_of(request)
-        if isinstance(body, JSONResponse):
-            return body, {}
-        return s, st.submitted(s, app, None, body)
+    @r.read("/tours")
+    def tours(c: Call) -> dict[str, Any]:
+        return {"tours": [t.model_dump() for t in c.state.tours]}
 
-    def _read(path: str, view: Any) -> None:
-        async def handler(request: Request) -> JSONResponse:
-            s, _ = await _ctx(request, False)
-            if isinstance(s, JSONResponse):
-                return s
-            try:
-                return JSONResponse({"ok": True, **view(s.state, dict(request.query_params))})
-            except LookupError as e:
-                return st.error(str(e).strip("'\""), 404)
+    @r.read("/availability")
+    def free_seats(c: Call) -> dict[str, Any]:
+        return availability(c.state, c.query)
 
-        main.add_api_route(api + path, handler, methods=["GET"])
+    @r.read("/reservations")
+    def reservations(c: Call) -> dict[str, Any]:
+        return {"reservations": [x.model_dump() for x in reversed(c.state.reservations)]}
 
-    _read("/tours", lambda s, q: {"tours": [t.model_dump() for t in s.tours]})
-    _read("/availability", availability)
-    _read("/reservations", lambda s, q: {"reservations": [r.model_dump() for r in reversed(s.reservations)]})
+    @r.write("/reservations/review", transact=False)  # checks the form, changes nothing
+    def review(c: Call) -> dict[str, Any]:
+        return {"review": _review(c.state, c.body)}
 
-    @main.post(api + "/reservations/review")
-    async def review(request: Request) -> JSONResponse:
-        s, _ = await _ctx(request, False)
-        if isinstance(s, JSONResponse):
-            return s
-        body = await st.body_of(request)
-        if isinstance(body, JSONResponse):
-            return body
-        try:
-            return JSONResponse({"ok": True, "review": _review(s.state, body)})
-        except st.Rejected as e:
-            return st.error(str(e), e.status)
-        except LookupError as e:
-            return st.error(str(e).strip("'\""), 404)
+    @r.write("/reservations")
+    def reserve(c: Call) -> dict[str, Any]:
+        return _reserve(c.state, c.submitted())
 
-    @main.post(api + "/reservations")
-    async def reserve(request: Request) -> JSONResponse:
-        s, f = await _ctx(request, True)
-        if isinstance(s, JSONResponse):
-            return s
-        return st.answer(s, lambda state: _reserve(state, f))
-
-    @main.post(api + "/reservations/{rid}/cancel")
-    async def cancel(rid: str, request: Request) -> JSONResponse:
-        s, _ = await _ctx(request, False)
-        if isinstance(s, JSONResponse):
-            return s
-        return st.answer(s, lambda state: _cancel(state, rid))
+    @r.write("/reservations/{rid}/cancel", body=None)
+    def cancel(c: Call, rid: str) -> dict[str, Any]:
+        return _cancel(c.state, rid)

@@ -22,15 +22,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse
+from fastapi import FastAPI
 
 from webfovea.proving_ground.breakingweb.apps.calendar import views as v
 from webfovea.proving_ground.breakingweb.apps.calendar.state import ME, CalendarState, Event
 from webfovea.proving_ground.breakingweb.apps.calendar.times import ZONE_NAMES, to_utc, tz
 from webfovea.proving_ground.breakingweb.engine import store as st
+from webfovea.proving_ground.breakingweb.engine.routes import AppRoutes, Call, Handler
 from webfovea.proving_ground.breakingweb.engine.spec import AppSpec
-from webfovea.proving_ground.sessions import Session, SessionStore
+from webfovea.proving_ground.sessions import SessionStore
 
 API = "/api/calendar"
 EDITABLE = ("title", "calendar", "minutes", "zone", "location")
@@ -90,179 +90,126 @@ def _create(state: CalendarState, f: dict[str, Any]) -> Event:
     return ev
 
 
-def register(app: AppSpec, main: FastAPI, store: SessionStore) -> None:
-    def session(request: Request) -> Session | JSONResponse:
-        return st.session_for(request, store, app)
+def register(app: AppSpec, main: FastAPI, store: SessionStore) -> None:  # noqa: C901 - one route each
+    r = AppRoutes(app, main, store)
 
-    def read(
-        request: Request, view: Callable[[CalendarState, dict[str, str]], dict[str, Any]]
-    ) -> JSONResponse:
-        s = session(request)
-        if isinstance(s, JSONResponse):
-            return s
+    def read(path: str) -> Callable[[Handler], Handler]:
+        """A read whose answer also carries your time zone (every view is shown in it)."""
+
+        def zoned(view: Handler) -> Handler:
+            def handler(c: Call, **params: str) -> dict[str, Any]:
+                data = view(c, **params)
+                zone = v.my_zone(c.state)
+                return {"zone": zone, "zone_name": ZONE_NAMES[zone], **data}
+
+            handler.__name__ = view.__name__
+            r.read(path)(handler)
+            return view
+
+        return zoned
+
+    @read("/month")
+    def month(c: Call) -> dict[str, Any]:
+        return v.month(c.state, c.query.get("ym", ""))
+
+    @read("/week")
+    def week(c: Call) -> dict[str, Any]:
+        return v.week(c.state, c.query.get("start", ""))
+
+    @read("/events")
+    def events(c: Call) -> dict[str, Any]:
+        q = c.query.get("q", "")
+        rows = v.search(c.state, q)
+        return {"results": rows, "total": len(rows), "q": q}
+
+    @read("/events/{eid}")
+    def event(c: Call, eid: str) -> dict[str, Any]:
+        zone = c.query.get("zone", "")
+        if zone:
+            tz(zone)
+        return v.detail(c.state, st.find(c.state.events, eid, "event"), c.query.get("occ", ""), zone)
+
+    @r.write("/events")
+    def create(c: Call) -> dict[str, Any]:
+        ev = _create(c.state, c.submitted())
+        return {"record": ev.model_dump(), "message": f"Event created. Reference {ev.id}."}
+
+    @r.write("/events/{eid}", method="PUT")
+    def edit(c: Call, eid: str) -> dict[str, Any]:
+        ev = _own(c.state, eid)
+        got, changed = _update(c.state, ev, _fields(c.submitted(eid), ev))
+        return {"record": got.model_dump(), "message": f"Saved {eid}." if changed else "No changes to save."}
+
+    @r.write("/events/{eid}", method="DELETE", body=None)
+    def delete(c: Call, eid: str) -> dict[str, Any]:
+        ev = _own(c.state, eid)
+        c.state.events.remove(ev)
+        return {"message": f"Deleted “{ev.title}”."}
+
+    @r.write("/events/{eid}/skip")
+    def skip(c: Call, eid: str) -> dict[str, Any]:
+        state: CalendarState = c.state
+        ev = _own(state, eid)
+        occ = str(c.body.get("occ", ""))
+        keys = [o["occ"] for o in v.occurrences(state, ev)]
+        if ev.repeat == "none" or occ not in keys:
+            raise st.Rejected("occ: not an occurrence of this series")
+        if len(keys) == 1:
+            raise st.Rejected("This is the last occurrence: delete the event instead.")
+        _update(state, ev, {"skipped": sorted({*ev.skipped, occ})})
+        return {"message": f"Removed the occurrence of {occ} from “{ev.title}”."}
+
+    @read("/invitations")
+    def invitations(c: Call) -> dict[str, Any]:
+        state: CalendarState = c.state
+        rows = []
+        for inv in state.invitations:
+            ev = st.find(state.events, inv.event, "event")
+            first = v.occurrences(state, ev)[0]
+            rows.append(
+                {**inv.model_dump(), "title": ev.title, **{k: first[k] for k in ("date", "time", "label")}}
+            )
+        return {"invitations": rows, "pending": sum(1 for i in state.invitations if i.status == "pending")}
+
+    @r.write("/invitations/{iid}/{action}")
+    def reply(c: Call, iid: str, action: str) -> dict[str, Any]:
+        state: CalendarState = c.state
+        status = {"accept": "accepted", "decline": "declined"}.get(action)
+        if status is None:
+            raise LookupError(f"No action {action}.")
+        inv = st.find(state.invitations, iid, "invitation")
+        fields = c.submitted(iid, {"status": status})
+        if inv.status != fields["status"]:
+            at = state.invitations.index(inv)
+            state.invitations[at] = inv.model_copy(update={**fields, "updated": st.now(state)})
+        title = st.find(state.events, inv.event, "event").title
+        return {"message": f"You {status} “{title}”."}
+
+    @read("/profile")
+    def profile(c: Call) -> dict[str, Any]:
+        return {
+            "profile": c.state.profile[0].model_dump(),
+            "zones": list(ZONE_NAMES.items()),
+            "contacts": [x.model_dump() for x in c.state.contacts],
+        }
+
+    @r.write("/profile", method="PUT")
+    def set_profile(c: Call) -> dict[str, Any]:
+        fields = c.submitted("me", {"zone": c.body.get("zone")})
         try:
-            data = view(s.state, dict(request.query_params))
-        except LookupError as e:
-            return st.error(str(e).strip("'\""), 404)
+            tz(str(fields["zone"]))
         except ValueError as e:
-            return st.error(str(e), 422)
-        zone = v.my_zone(s.state)
-        return JSONResponse({"ok": True, "zone": zone, "zone_name": ZONE_NAMES[zone], **data})
+            raise st.Rejected(str(e)) from None
+        if c.state.profile[0].zone != fields["zone"]:
+            c.state.profile[0] = c.state.profile[0].model_copy(update={"zone": fields["zone"]})
+        return {"message": f"Your time zone is now {ZONE_NAMES[fields['zone']]}."}
 
-    async def write(
-        request: Request, change: Callable[[Session, CalendarState, dict[str, Any]], dict[str, Any]]
-    ) -> JSONResponse:
-        s = session(request)
-        if isinstance(s, JSONResponse):
-            return s
-        body: dict[str, Any] | JSONResponse = {}
-        if request.method != "DELETE":
-            body = await st.body_of(request)
-            if isinstance(body, JSONResponse):
-                return body
-        return st.answer(s, lambda state: change(s, state, body))  # type: ignore[arg-type]
+    @read("/recent")
+    def recent(c: Call) -> dict[str, Any]:
+        own = sorted((e for e in c.state.events if e.organizer == ME), key=lambda e: e.id, reverse=True)[:8]
+        return {"events": [{"id": e.id, "title": e.title, "calendar": e.calendar, "repeat": e.repeat,
+                            "count": e.count, **(v.occurrences(c.state, e) or [{}])[0]} for e in own]}  # fmt: skip
 
-    @main.get(API + "/month")
-    async def month(request: Request) -> JSONResponse:
-        return read(request, lambda state, q: v.month(state, q.get("ym", "")))
-
-    @main.get(API + "/week")
-    async def week(request: Request) -> JSONResponse:
-        return read(request, lambda state, q: v.week(state, q.get("start", "")))
-
-    @main.get(API + "/events")
-    async def events(request: Request) -> JSONResponse:
-        def found(state: CalendarState, q: dict[str, str]) -> dict[str, Any]:
-            rows = v.search(state, q.get("q", ""))
-            return {"results": rows, "total": len(rows), "q": q.get("q", "")}
-
-        return read(request, found)
-
-    @main.get(API + "/events/{eid}")
-    async def event(eid: str, request: Request) -> JSONResponse:
-        def one(state: CalendarState, q: dict[str, str]) -> dict[str, Any]:
-            zone = q.get("zone", "")
-            if zone:
-                tz(zone)
-            return v.detail(state, st.find(state.events, eid, "event"), q.get("occ", ""), zone)
-
-        return read(request, one)
-
-    @main.post(API + "/events")
-    async def create(request: Request) -> JSONResponse:
-        def change(s: Session, state: CalendarState, f: dict[str, Any]) -> dict[str, Any]:
-            ev = _create(state, st.submitted(s, app, None, f))
-            return {"record": ev.model_dump(), "message": f"Event created. Reference {ev.id}."}
-
-        return await write(request, change)
-
-    @main.put(API + "/events/{eid}")
-    async def edit(eid: str, request: Request) -> JSONResponse:
-        def change(s: Session, state: CalendarState, f: dict[str, Any]) -> dict[str, Any]:
-            ev = _own(state, eid)
-            got, changed = _update(state, ev, _fields(st.submitted(s, app, eid, f), ev))
-            return {
-                "record": got.model_dump(),
-                "message": f"Saved {eid}." if changed else "No changes to save.",
-            }
-
-        return await write(request, change)
-
-    @main.delete(API + "/events/{eid}")
-    async def delete(eid: str, request: Request) -> JSONResponse:
-        def change(s: Session, state: CalendarState, f: dict[str, Any]) -> dict[str, Any]:
-            ev = _own(state, eid)
-            state.events.remove(ev)
-            return {"message": f"Deleted “{ev.title}”."}
-
-        return await write(request, change)
-
-    @main.post(API + "/events/{eid}/skip")
-    async def skip(eid: str, request: Request) -> JSONResponse:
-        def change(s: Session, state: CalendarState, f: dict[str, Any]) -> dict[str, Any]:
-            ev = _own(state, eid)
-            occ = str(f.get("occ", ""))
-            keys = [o["occ"] for o in v.occurrences(state, ev)]
-            if ev.repeat == "none" or occ not in keys:
-                raise st.Rejected("occ: not an occurrence of this series")
-            if len(keys) == 1:
-                raise st.Rejected("This is the last occurrence: delete the event instead.")
-            _update(state, ev, {"skipped": sorted({*ev.skipped, occ})})
-            return {"message": f"Removed the occurrence of {occ} from “{ev.title}”."}
-
-        return await write(request, change)
-
-    @main.get(API + "/invitations")
-    async def invitations(request: Request) -> JSONResponse:
-        def listed(state: CalendarState, q: dict[str, str]) -> dict[str, Any]:
-            rows = []
-            for inv in state.invitations:
-                ev = st.find(state.events, inv.event, "event")
-                first = v.occurrences(state, ev)[0]
-                rows.append(
-                    {
-                        **inv.model_dump(),
-                        "title": ev.title,
-                        **{k: first[k] for k in ("date", "time", "label")},
-                    }
-                )
-            return {
-                "invitations": rows,
-                "pending": sum(1 for i in state.invitations if i.status == "pending"),
-            }
-
-        return read(request, listed)
-
-    @main.post(API + "/invitations/{iid}/{action}")
-    async def reply(iid: str, action: str, request: Request) -> JSONResponse:
-        def change(s: Session, state: CalendarState, f: dict[str, Any]) -> dict[str, Any]:
-            status = {"accept": "accepted", "decline": "declined"}.get(action)
-            if status is None:
-                raise LookupError(f"No action {action}.")
-            inv = st.find(state.invitations, iid, "invitation")
-            fields = st.submitted(s, app, iid, {"status": status})
-            if inv.status != fields["status"]:
-                at = state.invitations.index(inv)
-                state.invitations[at] = inv.model_copy(update={**fields, "updated": st.now(state)})
-            title = st.find(state.events, inv.event, "event").title
-            return {"message": f"You {status} “{title}”."}
-
-        return await write(request, change)
-
-    @main.get(API + "/profile")
-    async def profile(request: Request) -> JSONResponse:
-        return read(
-            request,
-            lambda state, q: {
-                "profile": state.profile[0].model_dump(),
-                "zones": list(ZONE_NAMES.items()),
-                "contacts": [c.model_dump() for c in state.contacts],
-            },
-        )
-
-    @main.put(API + "/profile")
-    async def set_profile(request: Request) -> JSONResponse:
-        def change(s: Session, state: CalendarState, f: dict[str, Any]) -> dict[str, Any]:
-            fields = st.submitted(s, app, "me", {"zone": f.get("zone")})
-            try:
-                tz(str(fields["zone"]))
-            except ValueError as e:
-                raise st.Rejected(str(e)) from None
-            if state.profile[0].zone != fields["zone"]:
-                state.profile[0] = state.profile[0].model_copy(update={"zone": fields["zone"]})
-            return {"message": f"Your time zone is now {ZONE_NAMES[fields['zone']]}."}
-
-        return await write(request, change)
-
-    @main.get(API + "/recent")
-    async def recent(request: Request) -> JSONResponse:
-        def mine(state: CalendarState, q: dict[str, str]) -> dict[str, Any]:
-            own = sorted((e for e in state.events if e.organizer == ME), key=lambda e: e.id, reverse=True)[:8]
-            return {"events": [{"id": e.id, "title": e.title, "calendar": e.calendar, "repeat": e.repeat,
-                                "count": e.count, **(v.occurrences(state, e) or [{}])[0]} for e in own]}  # fmt: skip
-
-        return read(request, mine)
-
-    @main.get(API + "/rooms")
-    async def rooms(request: Request) -> JSONResponse:
-        return read(request, lambda state, q: {"rooms": state.units})
+    @read("/rooms")
+    def rooms(c: Call) -> dict[str, Any]:
+        return {"rooms": c.state.units}

@@ -1,4 +1,4 @@
-"""The calendar's state-changing templates. Obligations name every change; anything else that
+"""The calendar's state-task templates. Obligations name every change; anything else that
 changes breaks an invariant. `readback` holds only when the server really holds the change,
 on the view the task ends on and on `verify_path` after a fresh load."""
 

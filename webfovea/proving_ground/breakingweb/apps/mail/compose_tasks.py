@@ -1,4 +1,4 @@
-"""The mail client's longer templates: reply, forward (with attachments) and a triage of
+"""The mail client's longer state-task templates: reply, forward (with attachments) and a triage of
 several conversations. A sent message is a created record whose fields the obligation names."""
 
 from __future__ import annotations

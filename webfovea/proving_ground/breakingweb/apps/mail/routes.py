@@ -9,8 +9,9 @@
 
 Every change is one tick of the session clock; only messages whose values really change are
 touched (`updated`), so marking a read message read changes nothing. The sign-in after a
-session expiry is the engine's (`POST /api/mail/login`, engine/mount.py). Handlers are `async`:
-they run one at a time on the server's loop.
+session expiry is the engine's (`POST /api/mail/login`, engine/mount.py); the session lookup,
+the body parse and the error mapping are engine/routes.py's. These writes change the live state
+themselves (`transact=False`): they touch only what changes.
 """
 
 from __future__ import annotations
@@ -18,14 +19,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse
+from fastapi import FastAPI
 from pydantic import ValidationError
 
 from webfovea.proving_ground.breakingweb.apps.mail.state import FOLDERS, MailState, Message
 from webfovea.proving_ground.breakingweb.engine.determinism import stamp
+from webfovea.proving_ground.breakingweb.engine.routes import LENIENT, AppRoutes, Call
 from webfovea.proving_ground.breakingweb.engine.spec import AppSpec
-from webfovea.proving_ground.breakingweb.engine.store import error, session_for
+from webfovea.proving_ground.breakingweb.engine.store import Rejected, field_message
 from webfovea.proving_ground.sessions import SessionStore
 
 API = "/api/mail"
@@ -190,95 +191,66 @@ def send(state: MailState, body: dict[str, Any]) -> Message | str:
         )
     except ValidationError as e:
         state.clock -= 1
-        where = ".".join(str(p) for p in e.errors()[0].get("loc", ()))
-        return f"{where}: {e.errors()[0].get('msg', 'invalid value')}"
+        return field_message(e)
     state.counter += 1
     state.messages.append(msg)
     return msg
 
 
-async def _json(request: Request) -> dict[str, Any]:
-    try:
-        body = await request.json()
-    except ValueError:
-        return {}
-    return body if isinstance(body, dict) else {}
-
-
 def register(app: AppSpec, main: FastAPI, store: SessionStore) -> None:
-    @main.get(API + "/messages")
-    async def messages(request: Request) -> JSONResponse:
-        s = session_for(request, store, app)
-        if isinstance(s, JSONResponse):
-            return s
-        p = request.query_params
+    r = AppRoutes(app, main, store)
+
+    @r.read("/messages")
+    def messages(c: Call) -> dict[str, Any]:
+        p = c.request.query_params
         try:
             page = int(p.get("page", "1"))
         except ValueError:
             page = 1
         folder = p.get("folder", "inbox") or "inbox"
-        return JSONResponse(
-            listing(s.state, folder, p.get("label", ""), p.get("q", ""), p.get("scope", ""), page)
-        )
+        return listing(c.state, folder, p.get("label", ""), p.get("q", ""), p.get("scope", ""), page)
 
-    @main.get(API + "/messages/{mid}")
-    async def message(mid: str, request: Request) -> JSONResponse:
-        s = session_for(request, store, app)
-        if isinstance(s, JSONResponse):
-            return s
-        m = next((x for x in s.state.messages if x.id == mid), None)
+    @r.read("/messages/{mid}")
+    def message(c: Call, mid: str) -> dict[str, Any]:
+        m = next((x for x in c.state.messages if x.id == mid), None)
         if m is None:
-            return error(f"No message {mid}.", 404)
-        thread = sorted((x for x in s.state.messages if x.thread == m.thread), key=lambda x: (x.date, x.id))
+            raise Rejected(f"No message {mid}.", 404)
+        thread = sorted((x for x in c.state.messages if x.thread == m.thread), key=lambda x: (x.date, x.id))
         answered = [
             ("Forwarded to " if x.forward_of == m.id else "Replied to ") + x.to
-            for x in s.state.messages
+            for x in c.state.messages
             if m.id in (x.in_reply_to, x.forward_of) and x.folder == "sent"
         ]
-        return JSONResponse(
-            {
-                "ok": True,
-                "message": m.model_dump(mode="json"),
-                "thread": [x.model_dump(mode="json") for x in thread],
-                "answered": answered,
-                **counts(s.state),
-            }
-        )
+        return {
+            "message": m.model_dump(mode="json"),
+            "thread": [x.model_dump(mode="json") for x in thread],
+            "answered": answered,
+            **counts(c.state),
+        }
 
-    async def _act(request: Request, ids: list[str] | None, action: str) -> JSONResponse:
-        s = session_for(request, store, app)
-        if isinstance(s, JSONResponse):
-            return s
+    def act(c: Call, ids: list[str] | None, action: str) -> dict[str, Any]:
         if action not in ACTIONS:
-            return error(f"Unknown action {action!r}.", 404)
-        body = await _json(request)
+            raise Rejected(f"Unknown action {action!r}.", 404)
         if ids is None:
-            raw = body.get("ids")
+            raw = c.body.get("ids")
             ids = [str(i) for i in raw] if isinstance(raw, list) else []
-        done = apply(s.state, ids, action, body)
+        done = apply(c.state, ids, action, c.body)
         if isinstance(done, str):
-            return error(done, 404 if done.startswith("No such") else 422)
+            raise Rejected(done, 404 if done.startswith("No such") else 422)
         n = len(ids)
-        return JSONResponse(
-            {"ok": True, "changed": done, "message": f"Done: {n} message{'s' * (n != 1)} updated."}
-        )
+        return {"changed": done, "message": f"Done: {n} message{'s' * (n != 1)} updated."}
 
-    @main.post(API + "/messages/{mid}/{action}")
-    async def act_one(mid: str, action: str, request: Request) -> JSONResponse:
-        return await _act(request, [mid], action)
+    @r.write("/messages/{mid}/{action}", body=LENIENT, transact=False)
+    def act_one(c: Call, mid: str, action: str) -> dict[str, Any]:
+        return act(c, [mid], action)
 
-    @main.post(API + "/bulk/{action}")
-    async def act_bulk(action: str, request: Request) -> JSONResponse:
-        return await _act(request, None, action)
+    @r.write("/bulk/{action}", body=LENIENT, transact=False)
+    def act_bulk(c: Call, action: str) -> dict[str, Any]:
+        return act(c, None, action)
 
-    @main.post(API + "/send")
-    async def send_route(request: Request) -> JSONResponse:
-        s = session_for(request, store, app)
-        if isinstance(s, JSONResponse):
-            return s
-        msg = send(s.state, await _json(request))
+    @r.write("/send", body=LENIENT, transact=False)
+    def send_route(c: Call) -> dict[str, Any]:
+        msg = send(c.state, c.body)
         if isinstance(msg, str):
-            return error(msg, 422)
-        return JSONResponse(
-            {"ok": True, "record": msg.model_dump(mode="json"), "message": f"Sent. Reference {msg.id}."}
-        )
+            raise Rejected(msg)
+        return {"record": msg.model_dump(mode="json"), "message": f"Sent. Reference {msg.id}."}

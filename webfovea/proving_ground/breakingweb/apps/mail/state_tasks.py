@@ -1,4 +1,4 @@
-"""The mail client's state-changing templates: obligations name every change the task needs;
+"""The mail client's state-task templates: obligations name every change the task needs;
 anything else that changes breaks an invariant (obligations.py). Each write step expects the
 page's success message; `readback` holds only when the server really holds the change, on
 the view the task ends on and on `verify_path` after a fresh load."""

@@ -4,18 +4,18 @@ addresses, orders, returns), API, page and task generator (docs/breakingweb.md, 
 
 from __future__ import annotations
 
+from webfovea.proving_ground.breakingweb.apps.shop import state_tasks
 from webfovea.proving_ground.breakingweb.apps.shop.content import build
 from webfovea.proving_ground.breakingweb.apps.shop.page import page
 from webfovea.proving_ground.breakingweb.apps.shop.routes import routes
 from webfovea.proving_ground.breakingweb.apps.shop.state import ShopState
 from webfovea.proving_ground.breakingweb.apps.shop.tasks import PER_TEMPLATE, RETRIEVAL
-from webfovea.proving_ground.breakingweb.apps.shop.writes import WRITES
 from webfovea.proving_ground.breakingweb.engine.generate import instantiate
 from webfovea.proving_ground.breakingweb.engine.spec import AppSpec, StatefulTask
 
 
 def tasks(seed: int) -> list[StatefulTask]:
-    return instantiate(APP, seed, {**RETRIEVAL, **WRITES}, PER_TEMPLATE)
+    return instantiate(APP, seed, {**RETRIEVAL, **state_tasks.TEMPLATES}, PER_TEMPLATE)
 
 
 APP = AppSpec(

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse
+from fastapi import FastAPI
 
 from webfovea.proving_ground.breakingweb.apps.shop.state import (
     DELIVERY,
@@ -18,6 +17,7 @@ from webfovea.proving_ground.breakingweb.apps.shop.state import (
     ShopState,
 )
 from webfovea.proving_ground.breakingweb.engine import store as st
+from webfovea.proving_ground.breakingweb.engine.routes import AppRoutes, Call
 from webfovea.proving_ground.breakingweb.engine.spec import AppSpec
 from webfovea.proving_ground.sessions import SessionStore
 
@@ -146,116 +146,63 @@ def _cancel(state: ShopState, oid: str) -> dict[str, Any]:
     return {"message": f"Order {oid} cancelled.", "id": oid}
 
 
-def routes(app: AppSpec, main: FastAPI, store: SessionStore) -> None:  # noqa: C901 - one route each
-    api = app.api
+def routes(app: AppSpec, main: FastAPI, store: SessionStore) -> None:
+    r = AppRoutes(app, main, store)
 
-    async def _ctx(request: Request, write: bool, rid: str | None = None) -> Any:
-        s = st.session_for(request, store, app)
-        if isinstance(s, JSONResponse) or not write:
-            return s, {}
-        body = await st.body_of(request)
-        if isinstance(body, JSONResponse):
-            return body, {}
-        return s, st.submitted(s, app, rid, body)
+    @r.read("/products")
+    def products(c: Call) -> dict[str, Any]:
+        return search(c.state, c.query)
 
-    @main.get(api + "/products")
-    async def products(request: Request) -> JSONResponse:
-        s, _ = await _ctx(request, False)
-        if isinstance(s, JSONResponse):
-            return s
-        return JSONResponse({"ok": True, **search(s.state, dict(request.query_params))})
+    @r.read("/products/{pid}")
+    def product(c: Call, pid: str) -> dict[str, Any]:
+        p = st.find(c.state.products, pid, "product")
+        in_cart = sum(ln.qty for ln in c.state.cart if ln.product == pid)
+        return {"product": p.model_dump(), "in_cart": in_cart}
 
-    @main.get(api + "/products/{pid}")
-    async def product(pid: str, request: Request) -> JSONResponse:
-        s, _ = await _ctx(request, False)
-        if isinstance(s, JSONResponse):
-            return s
-        p = next((p for p in s.state.products if p.id == pid), None)
-        if p is None:
-            return st.error(f"No product {pid}.", 404)
-        in_cart = sum(ln.qty for ln in s.state.cart if ln.product == pid)
-        return JSONResponse({"ok": True, "product": p.model_dump(), "in_cart": in_cart})
-
-    @main.get(api + "/cart")
-    async def cart(request: Request) -> JSONResponse:
-        s, _ = await _ctx(request, False)
-        if isinstance(s, JSONResponse):
-            return s
-        addresses = [a.model_dump() for a in s.state.addresses]
+    @r.read("/cart")
+    def cart(c: Call) -> dict[str, Any]:
+        addresses = [a.model_dump() for a in c.state.addresses]
         options = [[k, label, fee] for k, (label, fee) in DELIVERY.items()]
-        return JSONResponse({"ok": True, **cart_view(s.state), "addresses": addresses, "delivery": options})
+        return {**cart_view(c.state), "addresses": addresses, "delivery": options}
 
-    @main.post(api + "/cart")
-    async def add(request: Request) -> JSONResponse:
-        s, f = await _ctx(request, True)
-        if isinstance(s, JSONResponse):
-            return s
+    @r.write("/cart")
+    def add(c: Call) -> dict[str, Any]:
+        f = c.submitted()
         qty = f.get("qty")
         if not isinstance(qty, int) or qty < 1:
-            return st.error("qty: enter a quantity of at least 1", 422)
-        return st.answer(s, lambda state: _add(state, str(f.get("product")), qty))
+            raise st.Rejected("qty: enter a quantity of at least 1")
+        return _add(c.state, str(f.get("product")), qty)
 
-    @main.put(api + "/cart/{lid}")
-    async def set_qty(lid: str, request: Request) -> JSONResponse:
-        s, f = await _ctx(request, True, lid)
-        if isinstance(s, JSONResponse):
-            return s
+    @r.write("/cart/{lid}", method="PUT")
+    def set_qty(c: Call, lid: str) -> dict[str, Any]:
+        f = c.submitted(lid)
+        line = st.find(c.state.cart, lid, "cart line")
+        line.qty = int(f.get("qty") or 0)
+        return {"message": "Cart updated.", "cart": cart_view(c.state)}
 
-        def change(state: ShopState) -> dict[str, Any]:
-            line = st.find(state.cart, lid, "cart line")
-            line.qty = int(f.get("qty") or 0)
-            return {"message": "Cart updated.", "cart": cart_view(state)}
+    @r.write("/cart/{lid}", method="DELETE", body=None)
+    def remove(c: Call, lid: str) -> dict[str, Any]:
+        c.state.cart.remove(st.find(c.state.cart, lid, "cart line"))
+        return {"message": "Removed from your cart.", "cart": cart_view(c.state)}
 
-        return st.answer(s, change)
+    @r.write("/checkout")
+    def checkout(c: Call) -> dict[str, Any]:
+        return _checkout(c.state, c.submitted())
 
-    @main.delete(api + "/cart/{lid}")
-    async def remove(lid: str, request: Request) -> JSONResponse:
-        s, _ = await _ctx(request, False)
-        if isinstance(s, JSONResponse):
-            return s
+    @r.read("/orders")
+    def orders(c: Call) -> dict[str, Any]:
+        return {"orders": [o.model_dump() for o in reversed(c.state.orders)]}  # newest first
 
-        def change(state: ShopState) -> dict[str, Any]:
-            state.cart.remove(st.find(state.cart, lid, "cart line"))
-            return {"message": "Removed from your cart.", "cart": cart_view(state)}
+    @r.read("/orders/{oid}")
+    def order(c: Call, oid: str) -> dict[str, Any]:
+        o = st.find(c.state.orders, oid, "order")
+        rets = [x.model_dump() for x in c.state.returns if x.order == oid]
+        return {"order": o.model_dump(), "returns": rets}
 
-        return st.answer(s, change)
+    @r.write("/orders/{oid}/returns")
+    def request_return(c: Call, oid: str) -> dict[str, Any]:
+        return _return(c.state, oid, c.submitted(oid))
 
-    @main.post(api + "/checkout")
-    async def checkout(request: Request) -> JSONResponse:
-        s, f = await _ctx(request, True)
-        if isinstance(s, JSONResponse):
-            return s
-        return st.answer(s, lambda state: _checkout(state, f))
-
-    @main.get(api + "/orders")
-    async def orders(request: Request) -> JSONResponse:
-        s, _ = await _ctx(request, False)
-        if isinstance(s, JSONResponse):
-            return s
-        rows = [o.model_dump() for o in reversed(s.state.orders)]  # newest first
-        return JSONResponse({"ok": True, "orders": rows})
-
-    @main.get(api + "/orders/{oid}")
-    async def order(oid: str, request: Request) -> JSONResponse:
-        s, _ = await _ctx(request, False)
-        if isinstance(s, JSONResponse):
-            return s
-        o = next((o for o in s.state.orders if o.id == oid), None)
-        if o is None:
-            return st.error(f"No order {oid}.", 404)
-        rets = [r.model_dump() for r in s.state.returns if r.order == oid]
-        return JSONResponse({"ok": True, "order": o.model_dump(), "returns": rets})
-
-    @main.post(api + "/orders/{oid}/returns")
-    async def request_return(oid: str, request: Request) -> JSONResponse:
-        s, f = await _ctx(request, True, oid)
-        if isinstance(s, JSONResponse):
-            return s
-        return st.answer(s, lambda state: _return(state, oid, f))
-
-    @main.post(api + "/orders/{oid}/cancel")
-    async def cancel(oid: str, request: Request) -> JSONResponse:
-        s, _ = await _ctx(request, False)
-        if isinstance(s, JSONResponse):
-            return s
-        return st.answer(s, lambda state: _cancel(state, oid))
+    @r.write("/orders/{oid}/cancel", body=None)
+    def cancel(c: Call, oid: str) -> dict[str, Any]:
+        return _cancel(c.state, oid)

@@ -2,10 +2,11 @@
 
 Retrieval (answer + a request obligation: the answer came from the right search): price by
 name, cheapest in-stock by category and brand, top rated in a category, count by facets,
-stock of a product, an order's total, the most recent order (of a kind). State (obligations + invariants over products, cart,
-orders, returns): add to cart, buy, buy the cheapest, buy two to a new address, reorder,
-return, cancel, fill the cart and change a quantity. Tiers by a person's actions (plan steps
-but the answer): easy < 6, medium 6–15, hard > 15.
+stock of a product, an order's total, the most recent order (of a kind). State tasks
+(state_tasks.py; obligations + invariants over products, cart, orders, returns): add to cart,
+buy, buy the cheapest, buy two to a new address, reorder, return, cancel, fill the cart and
+change a quantity. Tiers by a person's actions (plan steps but the answer): easy < 6, medium
+6–15, hard > 15.
 """
 
 from __future__ import annotations

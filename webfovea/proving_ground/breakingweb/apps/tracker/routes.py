@@ -17,14 +17,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse
+from fastapi import FastAPI
 from pydantic import ValidationError
 
 from webfovea.proving_ground.breakingweb.apps.tracker.state import ME, Comment, Ticket, TrackerState
 from webfovea.proving_ground.breakingweb.engine.determinism import stamp
+from webfovea.proving_ground.breakingweb.engine.routes import LENIENT, AppRoutes, Call
 from webfovea.proving_ground.breakingweb.engine.spec import AppSpec
-from webfovea.proving_ground.breakingweb.engine.store import error, session_for, submitted
+from webfovea.proving_ground.breakingweb.engine.store import Rejected, field_message, submitted
 from webfovea.proving_ground.sessions import Session, SessionStore
 
 API = "/api/tracker"
@@ -70,10 +70,7 @@ def _store(session: Session, index: int | None, record: dict[str, Any], model: t
         obj = model.model_validate(record)
     except ValidationError as e:
         state.clock -= 1
-        first = e.errors()[0]
-        raise ValueError(
-            f"{'.'.join(str(p) for p in first.get('loc', ()))}: {first.get('msg', 'invalid')}"
-        ) from None
+        raise ValueError(field_message(e, "invalid")) from None
     items = state.tickets if model is Ticket else state.comments
     if index is None:
         items.append(obj)
@@ -143,95 +140,57 @@ def comment(session: Session, rid: str, body: dict[str, Any]) -> Comment | str |
     return c  # type: ignore[no-any-return]
 
 
-def _answer(result: Any, what: str, message: str) -> JSONResponse:
+def _answer(result: Any, what: str, message: str) -> dict[str, Any]:
     if result is None:
-        return error(f"No ticket {what}.", 404)
+        raise Rejected(f"No ticket {what}.", 404)
     if isinstance(result, str):
-        return error(result, 422)
-    return JSONResponse(
-        {"ok": True, "record": result.model_dump(mode="json"), "message": message.format(id=result.id)}
-    )
-
-
-async def _json(request: Request) -> dict[str, Any]:
-    try:
-        body = await request.json()
-    except ValueError:
-        return {}
-    return body if isinstance(body, dict) else {}
+        raise Rejected(result)
+    return {"record": result.model_dump(mode="json"), "message": message.format(id=result.id)}
 
 
 def register(app: AppSpec, main: FastAPI, store: SessionStore) -> None:
-    @main.get(API + "/tickets")
-    async def tickets(request: Request) -> JSONResponse:
-        s = session_for(request, store, app)
-        if isinstance(s, JSONResponse):
-            return s
-        shown = select(s.state, dict(request.query_params))
-        return JSONResponse(
-            {"ok": True, "tickets": [card(s.state, t) for t in shown], "total": len(shown), **team(s.state)}
-        )
+    r = AppRoutes(app, main, store)
 
-    @main.get(API + "/tickets/{rid}")
-    async def ticket(rid: str, request: Request) -> JSONResponse:
-        s = session_for(request, store, app)
-        if isinstance(s, JSONResponse):
-            return s
-        t = next((x for x in s.state.tickets if x.id == rid), None)
+    @r.read("/tickets")
+    def tickets(c: Call) -> dict[str, Any]:
+        shown = select(c.state, c.query)
+        return {"tickets": [card(c.state, t) for t in shown], "total": len(shown), **team(c.state)}
+
+    @r.read("/tickets/{rid}")
+    def ticket(c: Call, rid: str) -> dict[str, Any]:
+        t = next((x for x in c.state.tickets if x.id == rid), None)
         if t is None:
-            return error(f"No ticket {rid}.", 404)
-        notes = sorted((c for c in s.state.comments if c.ticket == rid), key=lambda c: (c.created, c.id))
-        return JSONResponse(
-            {
-                "ok": True,
-                "ticket": t.model_dump(mode="json"),
-                "comments": [c.model_dump() for c in notes],
-                **team(s.state),
-            }
-        )
+            raise Rejected(f"No ticket {rid}.", 404)
+        notes = sorted((x for x in c.state.comments if x.ticket == rid), key=lambda x: (x.created, x.id))
+        return {
+            "ticket": t.model_dump(mode="json"),
+            "comments": [x.model_dump() for x in notes],
+            **team(c.state),
+        }
 
-    @main.put(API + "/tickets/{rid}")
-    async def edit(rid: str, request: Request) -> JSONResponse:
-        s = session_for(request, store, app)
-        if isinstance(s, JSONResponse):
-            return s
-        return _answer(update(s, app, rid, await _json(request)), rid, "Saved {id}.")
+    @r.write("/tickets/{rid}", method="PUT", body=LENIENT, transact=False)
+    def edit(c: Call, rid: str) -> dict[str, Any]:
+        return _answer(update(c.session, app, rid, c.body), rid, "Saved {id}.")
 
-    @main.post(API + "/tickets/{rid}/move")
-    async def move(rid: str, request: Request) -> JSONResponse:
-        s = session_for(request, store, app)
-        if isinstance(s, JSONResponse):
-            return s
-        body = await _json(request)
-        return _answer(update(s, app, rid, {"status": body.get("status")}), rid, "Moved {id}.")
+    @r.write("/tickets/{rid}/move", body=LENIENT, transact=False)
+    def move(c: Call, rid: str) -> dict[str, Any]:
+        return _answer(update(c.session, app, rid, {"status": c.body.get("status")}), rid, "Moved {id}.")
 
-    @main.post(API + "/tickets/{rid}/comments")
-    async def add_comment(rid: str, request: Request) -> JSONResponse:
-        s = session_for(request, store, app)
-        if isinstance(s, JSONResponse):
-            return s
-        return _answer(comment(s, rid, await _json(request)), rid, "Comment added. Reference {id}.")
+    @r.write("/tickets/{rid}/comments", body=LENIENT, transact=False)
+    def add_comment(c: Call, rid: str) -> dict[str, Any]:
+        return _answer(comment(c.session, rid, c.body), rid, "Comment added. Reference {id}.")
 
-    @main.post(API + "/tickets")
-    async def new(request: Request) -> JSONResponse:
-        s = session_for(request, store, app)
-        if isinstance(s, JSONResponse):
-            return s
-        return _answer(create(s, app, await _json(request)), "", "Created. Reference {id}.")
+    @r.write("/tickets", body=LENIENT, transact=False)
+    def new(c: Call) -> dict[str, Any]:
+        return _answer(create(c.session, app, c.body), "", "Created. Reference {id}.")
 
-    @main.get(API + "/team")
-    async def team_page(request: Request) -> JSONResponse:
-        s = session_for(request, store, app)
-        if isinstance(s, JSONResponse):
-            return s
-        return JSONResponse({"ok": True, **team(s.state)})
+    @r.read("/team")
+    def team_page(c: Call) -> dict[str, Any]:
+        return team(c.state)
 
-    @main.get(API + "/recent")
-    async def recent(request: Request) -> JSONResponse:
-        s = session_for(request, store, app)
-        if isinstance(s, JSONResponse):
-            return s
+    @r.read("/recent")
+    def recent(c: Call) -> dict[str, Any]:
         mine = sorted(
-            (t for t in s.state.tickets if t.reporter == ME), key=lambda t: (t.created, t.id), reverse=True
+            (t for t in c.state.tickets if t.reporter == ME), key=lambda t: (t.created, t.id), reverse=True
         )
-        return JSONResponse({"ok": True, "tickets": [card(s.state, t) for t in mine[:10]], **team(s.state)})
+        return {"tickets": [card(c.state, t) for t in mine[:10]], **team(c.state)}

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import random
 
-from webfovea.proving_ground.breakingweb.engine.api import CREDENTIALS
 from webfovea.proving_ground.breakingweb.engine.spec import StatefulTask
+from webfovea.proving_ground.breakingweb.engine.store import CREDENTIALS
 from webfovea.proving_ground.breakingweb.interventions.base import (
     Effect,
     Family,

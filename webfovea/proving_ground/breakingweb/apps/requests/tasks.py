@@ -1,17 +1,13 @@
-"""The first three apps' hand-written tasks (their task generator), per seed, built from the same
-seeded states the server builds. Their `targets` are documented in tasks.py."""
+"""The data requests' tasks, written by hand, per seed, from the same seeded state the server
+builds (`APP.initial`): create and edit a request (state tasks), and three catalogue look-ups
+(retrieval). Their `targets` are documented in proving_ground/breakingweb/tasks.py."""
 
 from __future__ import annotations
 
 from urllib.parse import quote
 
-from webfovea.proving_ground.breakingweb.apps import APPS
-from webfovea.proving_ground.breakingweb.engine.spec import StatefulTask
+from webfovea.proving_ground.breakingweb.engine.spec import SpaApp, StatefulTask
 from webfovea.proving_ground.plan import L, answer, click, fill, select, text_has, value_is, visible
-
-
-def initial_state(task: StatefulTask, seed: int):  # noqa: ANN201 - an app's own state type
-    return APPS[task.app].initial(task.task_id, seed)
 
 
 def filtered(api: str, topic: str | None) -> dict:
@@ -30,7 +26,7 @@ def _tab(view: str, then: str) -> dict:
     return click(L(f'nav.tabs a[data-view="{view}"]'), expect=visible(L(then)))
 
 
-def _requests_tasks(seed: int) -> list[StatefulTask]:
+def _requests_tasks(app: SpaApp, seed: int) -> list[StatefulTask]:
     out: list[StatefulTask] = []
     api = "/api/requests"
     notes, date, rows = "Exports by partner country", "2025-03-11", 2500
@@ -131,78 +127,53 @@ def _requests_tasks(seed: int) -> list[StatefulTask]:
             },
         )
     )
-    # Retrieval: the latest value of one series, read from the table filtered by its topic.
-    probe = StatefulTask(task_id="req-lookup-01", app="requests", instruction="")
-    state = initial_state(probe, seed)
+    # Retrieval: one cell of one series, read from the table filtered by its topic (both tasks
+    # read the look-up task's seeded state).
+    state = app.initial("req-lookup-01", seed)
     row = next(r for r in state.catalogue if r["id"] == "S02")
-    plan = [
-        _tab("catalogue", "#filter"),
-        select(L("#filter"), row["topic"], expect=value_is(L("#filter"), row["topic"])),
-        click(L("#apply"), expect=text_has(L("#shown"), row["topic"])),
-        answer(L(f'#catalogue tr[data-id="{row["id"]}"] td.value')),
-    ]
+    sign_in = " If asked to sign in, the user name is analyst and the password portal-2025."
     out.append(
-        StatefulTask(
-            task_id="req-lookup-01",
-            app="requests",
-            category="multi-source comparison",
-            failure_classes=["select"],
-            state_changing=False,
-            answer=row["value"],
-            obligations=[filtered(api, row["topic"])],
-            plan=plan,
-            instruction=(
-                f"In the data catalogue of the data requests page, filter the topic {row['topic']} and "
-                f"report the latest value of “{row['name']}”. If asked to sign in, the user name is analyst "
-                "and the password portal-2025."
-            ),
-            targets={
-                "main": ["GET", f"{api}/catalogue/.+"],
-                "submit": "#apply",
-                "submit_step": 2,
-                "redo_from": 0,
-                "series": row["id"],
-            },
-        )
+        _lookup("req-lookup-01", row, "value", row["value"], f"the latest value of “{row['name']}”.{sign_in}")
     )
     row = next(r for r in state.catalogue if r["id"] == "S06")
     unit_name = next(u["name"] for u in state.units if u["id"] == row["unit"])
-    plan = [
-        _tab("catalogue", "#filter"),
-        select(L("#filter"), row["topic"], expect=value_is(L("#filter"), row["topic"])),
-        click(L("#apply"), expect=text_has(L("#shown"), row["topic"])),
-        answer(L(f'#catalogue tr[data-id="{row["id"]}"] td.unit')),
-    ]
-    out.append(
-        StatefulTask(
-            task_id="req-unit-01",
-            app="requests",
-            category="multi-source comparison",
-            failure_classes=["select"],
-            state_changing=False,
-            answer=unit_name,
-            obligations=[filtered(api, row["topic"])],
-            plan=plan,
-            instruction=(
-                f"In the data catalogue of the data requests page, filter the topic {row['topic']} and "
-                f"report the unit in which “{row['name']}” is published (its full name)."
-            ),
-            targets={
-                "main": ["GET", f"{api}/catalogue/.+"],
-                "submit": "#apply",
-                "submit_step": 2,
-                "redo_from": 0,
-                "unit": row["unit"],
-                "series": row["id"],
-            },
-        )
-    )
+    ask = f"the unit in which “{row['name']}” is published (its full name)."
+    out.append(_lookup("req-unit-01", row, "unit", unit_name, ask, unit=row["unit"]))
     return out
 
 
-def _latest_task(seed: int) -> StatefulTask:
-    probe = StatefulTask(task_id="req-latest-01", app="requests", instruction="")
-    latest = max(initial_state(probe, seed).catalogue, key=lambda r: r["released"])
+def _lookup(task_id: str, row: dict, cell: str, value: str, ask: str, **more: str) -> StatefulTask:
+    """A catalogue look-up: filter the row's topic, then read its `cell`; `ask` ends the instruction."""
+    api, topic = "/api/requests", row["topic"]
+    plan = [
+        _tab("catalogue", "#filter"),
+        select(L("#filter"), topic, expect=value_is(L("#filter"), topic)),
+        click(L("#apply"), expect=text_has(L("#shown"), topic)),
+        answer(L(f'#catalogue tr[data-id="{row["id"]}"] td.{cell}')),
+    ]
+    return StatefulTask(
+        task_id=task_id,
+        app="requests",
+        category="multi-source comparison",
+        failure_classes=["select"],
+        state_changing=False,
+        answer=value,
+        obligations=[filtered(api, topic)],
+        plan=plan,
+        instruction=f"In the data catalogue of the data requests page, filter the topic {topic} and report {ask}",
+        targets={
+            "main": ["GET", f"{api}/catalogue/.+"],
+            "submit": "#apply",
+            "submit_step": 2,
+            "redo_from": 0,
+            **more,
+            "series": row["id"],
+        },
+    )
+
+
+def _latest_task(app: SpaApp, seed: int) -> StatefulTask:
+    latest = max(app.initial("req-latest-01", seed).catalogue, key=lambda r: r["released"])
     plan = [
         _tab("catalogue", "#filter"),
         select(L("#filter"), "All", expect=value_is(L("#filter"), "")),
@@ -230,73 +201,6 @@ def _latest_task(seed: int) -> StatefulTask:
     )
 
 
-def _case_task(
-    seed: int,
-    task_id: str,
-    index: int,
-    action: str,
-    doing: str,
-    field: str,
-    value: str,
-    choose: str | None = None,
-) -> StatefulTask:
-    """One case-mailbox task: a row action on the `index`-th seeded case (`choose`: the option picked
-    in the row's select first), with its obligation, targets and plan."""
-    api = "/api/cases"
-    case = initial_state(StatefulTask(task_id=task_id, app="cases", instruction=""), seed).records[index]
-    row = f'#records tr[data-id="{case.id}"]'
-    plan = [
-        click(L(f"{row} .act-{action}"), expect=text_has(L(f"{row} td.{field}"), value)),
-        answer(L(f"{row} td.id")),
-    ]
-    if choose is not None:
-        plan.insert(
-            0,
-            select(
-                L(f"{row} .choose-{action}"), choose, expect=value_is(L(f"{row} .choose-{action}"), value)
-            ),
-        )
-    route = ["POST", f"{api}/records/{case.id}/{action}"]
-    return StatefulTask(
-        task_id=task_id,
-        app="cases",
-        failure_classes=["select"] if choose else [],
-        instruction=(
-            f"{doing.format(case=case)} Change nothing else. Report the case number. If asked to sign in, "
-            "the user name is analyst and the password portal-2025."
-        ),
-        obligations=[{"entity": "records", "op": "update", "id": case.id, "fields": {field: value}}],
-        plan=plan,
-        targets={
-            "main": route,
-            "write": route,
-            "list": ["GET", f"{api}/records"],
-            "submit": f".act-{action}",
-            "submit_step": len(plan) - 2,
-            "redo_from": 0,
-            "decoy_of": case.id,
-            "readback": text_has(L(f"{row} td.{field}"), value),
-        },
-    )
-
-
-def _cases_tasks(seed: int) -> list[StatefulTask]:
-    about = "the case from {case.sender} about “{case.subject}”"
-    return [
-        _case_task(seed, "case-resolve-01", 4, "resolve", f"Mark {about} as resolved.", "status", "resolved"),
-        _case_task(
-            seed,
-            "case-move-01",
-            2,
-            "move",
-            f"Move {about} to the Billing folder.",
-            "folder",
-            "billing",
-            choose="Billing",
-        ),
-    ]
-
-
-def handwritten_tasks(seed: int) -> list[StatefulTask]:
-    """The tasks of the data requests and case mailbox apps (the tour booking generates its own)."""
-    return [*_requests_tasks(seed), _latest_task(seed), *_cases_tasks(seed)]
+def tasks(app: SpaApp, seed: int) -> list[StatefulTask]:
+    """The data requests' tasks for `seed`: its two writes, then its three look-ups."""
+    return [*_requests_tasks(app, seed), _latest_task(app, seed)]

@@ -8,12 +8,14 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from webfovea.proving_ground.breakingweb.apps.requests import tasks as hand_written
 from webfovea.proving_ground.breakingweb.engine.spec import (
     AppState,
     CatalogueSpec,
     FieldSpec,
     RowAction,
     SpaApp,
+    StatefulTask,
     add_earlier,
 )
 
@@ -99,6 +101,10 @@ def build(r: random.Random, seed: int) -> RequestsState:
     return state
 
 
+def tasks(seed: int) -> list[StatefulTask]:
+    return hand_written.tasks(APP, seed)
+
+
 APP = SpaApp(
     name="requests",
     title="Data requests",
@@ -106,6 +112,7 @@ APP = SpaApp(
     noun="request",
     id_prefix="R-",
     lead="Order custom data extracts and follow your requests. The catalogue lists the latest published values.",
+    tasks=tasks,
     state_model=RequestsState,
     record_model=DataRequest,
     build=build,

@@ -7,7 +7,14 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from webfovea.proving_ground.breakingweb.engine.spec import AppState, FieldSpec, RowAction, SpaApp
+from webfovea.proving_ground.breakingweb.apps.cases import tasks as hand_written
+from webfovea.proving_ground.breakingweb.engine.spec import (
+    AppState,
+    FieldSpec,
+    RowAction,
+    SpaApp,
+    StatefulTask,
+)
 
 FOLDERS = (("inbox", "Inbox"), ("archive", "Archive"), ("billing", "Billing"), ("spam", "Spam"))
 SENDERS = ("Ada Berg", "Ola Nord", "Kari Vik", "Per Lunde", "Siri Dahl", "Jon Moe", "Liv Aas", "Nils Ek")
@@ -53,6 +60,10 @@ def build(r: random.Random, seed: int) -> CasesState:
     return state
 
 
+def tasks(seed: int) -> list[StatefulTask]:
+    return hand_written.tasks(APP, seed)
+
+
 APP = SpaApp(
     name="cases",
     title="Case mailbox",
@@ -60,6 +71,7 @@ APP = SpaApp(
     noun="case",
     id_prefix="C-",
     lead="Messages from the public. Resolve a case when it is answered; move it to the right folder.",
+    tasks=tasks,
     state_model=CasesState,
     record_model=Case,
     build=build,

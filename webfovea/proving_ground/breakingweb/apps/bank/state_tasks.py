@@ -1,4 +1,4 @@
-"""The bank's state-changing task templates (obligations over payees, transfers, transactions,
+"""The bank's state-task templates (obligations over payees, transfers, transactions,
 accounts and standing orders): add or delete a payee, transfer with confirmation, a new payee
 and a transfer, new standing order, change or cancel one, pay again what the statement shows
 and set up a standing order, and a whole new payee set-up."""
@@ -214,7 +214,7 @@ def t_setup(state: BankState, r: Any, n: int) -> StatefulTask:
                 plan, failure_classes=["select", "fill", "date_input"], obligations=obl, targets=_standing_targets(plan, so, monthly, drift=False))  # fmt: skip
 
 
-WRITES: dict[str, Make] = {
+TEMPLATES: dict[str, Make] = {
     "addpayee": t_add_payee,
     "delpayee": t_delete_payee,
     "transfer": t_transfer,

@@ -1,4 +1,4 @@
-"""The shop's state-changing task templates (obligations over products, cart, orders, returns)."""
+"""The shop's state-task templates (obligations over products, cart, orders, returns)."""
 
 from __future__ import annotations
 
@@ -229,7 +229,7 @@ def t_cart_update(state: ShopState, r: Any, n: int) -> StatefulTask:
     )  # fmt: skip
 
 
-WRITES: dict[str, Make] = {
+TEMPLATES: dict[str, Make] = {
     "addcart": t_add,
     "buy": t_buy,
     "buycheapest": t_buy_cheapest,
