@@ -18,7 +18,7 @@ from webfovea.observation import modes
 from webfovea.proving_ground.breakingweb.apps import APPS
 from webfovea.proving_ground.serve import SitesHandle, start_sites
 from webfovea.proving_ground.sites import SITES
-from webfovea.proving_ground.suites import catalog
+from webfovea.suites import SUITES
 from webfovea.record.schema import Status
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,11 +53,11 @@ def _number(text: str, pattern: str) -> int:
 def test_the_suites_counts_are_the_suites_own(sites: SitesHandle) -> None:
     suites = _bullet("Suites")
     named = set(re.findall(r"`([a-z]+)`", suites))
-    assert set(catalog.names()) <= named, "a suite README does not name"
-    assert _number(suites, r"`builtin` \((\d+) tasks\)") == len(catalog.get("builtin").tasks(sites, 0))  # type: ignore[union-attr]
-    assert _number(suites, r"`hostile` \((\d+) attacks\)") == len(catalog.get("hostile").tasks(sites, 0))  # type: ignore[union-attr]
-    assert _number(suites, r"`documents`\s+\((\d+) tasks") == len(catalog.get("documents").tasks(sites, 0))  # type: ignore[union-attr]
-    bw = catalog.get("breakingweb")
+    assert set(SUITES.names()) <= named, "a suite README does not name"
+    assert _number(suites, r"`builtin` \((\d+) tasks\)") == len(SUITES.get("builtin").tasks(sites, 0))  # type: ignore[union-attr]
+    assert _number(suites, r"`hostile` \((\d+) attacks\)") == len(SUITES.get("hostile").tasks(sites, 0))  # type: ignore[union-attr]
+    assert _number(suites, r"`documents`\s+\((\d+) tasks") == len(SUITES.get("documents").tasks(sites, 0))  # type: ignore[union-attr]
+    bw = SUITES.get("breakingweb")
     assert bw is not None and bw.catalogue is not None
     counts = bw.catalogue(bw.default_seed or 0)["counts"]
     assert _number(suites, r"\((\d+) base tasks") == counts["base_tasks"]
@@ -65,7 +65,7 @@ def test_the_suites_counts_are_the_suites_own(sites: SitesHandle) -> None:
     assert _number(suites, r"under (\d+) intervention\s+families") == counts["families"]
     builtin = _section("The two commands")
     assert _number(builtin, r"The built-in suite has (\d+) tasks") == len(
-        catalog.get("builtin").tasks(sites, 0)
+        SUITES.get("builtin").tasks(sites, 0)
     )  # type: ignore[union-attr]
 
 

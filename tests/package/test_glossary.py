@@ -9,7 +9,7 @@ from pathlib import Path
 
 from webfovea.proving_ground.breakingweb.interventions import FAMILIES
 from webfovea.proving_ground.breakingweb.interventions.base import LAYERS, PRIMITIVES
-from webfovea.proving_ground.suites import catalog
+from webfovea.suites import SUITES
 
 ROOT = Path(__file__).resolve().parents[2]
 GLOSSARY = (ROOT / "docs" / "glossary.md").read_text(encoding="utf-8")
@@ -54,5 +54,5 @@ def test_every_cited_system_and_word_is_explained() -> None:
 
 def test_every_suite_family_layer_and_primitive_is_described() -> None:
     docs = GLOSSARY + BREAKINGWEB
-    words = [*catalog.names(), *FAMILIES, *LAYERS, *PRIMITIVES]
+    words = [*SUITES.names(), *FAMILIES, *LAYERS, *PRIMITIVES]
     assert [w for w in words if f"`{w}`" not in docs and f"`{w}/" not in docs] == []
