@@ -109,7 +109,7 @@ SUITES: Registry[Suite] = Registry("suite", ENTRY_POINT_GROUP, Suite)
 
 def site_task_suite() -> Suite | None:
     """The suite a task file over the sites' tasks is replayed from (`holds_site_tasks`)."""
-    return next((s for s in SUITES.items().values() if s.holds_site_tasks), None)
+    return next((s for s in SUITES.values() if s.holds_site_tasks), None)
 
 
 def suite_option_specs(command: str | None = None) -> list[SuiteOption]:
@@ -122,6 +122,6 @@ def not_accepted(options: list[str]) -> str:
     """`--pairing and --families apply to the breakingweb suite only` (from the registered suites)."""
     flag_of = {s.dest: s.flags[0] for s in suite_option_specs()}
     flags = " and ".join(flag_of.get(o, o) for o in options)
-    takers = [s.name for s in SUITES.items().values() if set(options) <= s.accepts]
+    takers = [s.name for s in SUITES.values() if set(options) <= s.accepts]
     where = f"the {' and '.join(takers)} suite{'s' if len(takers) > 1 else ''} only" if takers else "no suite"
     return f"{flags} {'apply' if len(options) > 1 else 'applies'} to {where}"

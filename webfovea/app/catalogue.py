@@ -17,7 +17,7 @@ def suite_catalogue(suite: str, seed: int | None = None) -> dict[str, Any]:
     """The suite's catalogue for the seed (default: the suite's); AppError for a suite that has none."""
     found = SUITES.get(suite)
     if found is None or found.catalogue is None:
-        takers = [n for n, s in SUITES.items().items() if s.catalogue is not None]
+        takers = [n for n, s in SUITES.items() if s.catalogue is not None]
         where = " and ".join(takers) or "no"
         raise AppError(f"--list applies to the {where} suite{'s' if len(takers) > 1 else ''} only")
     seed, _ = suite_defaults(suite, seed, None)

@@ -244,7 +244,7 @@ def _list(suite: str, seed: int | None, as_json: bool, listed: bool) -> None:
 
 
 def _help() -> str:
-    suites = "; ".join(f"'{s.name}' ({s.description})" for s in SUITES.items().values())
+    suites = "; ".join(f"'{s.name}' ({s.description})" for s in SUITES.values())
     return (
         f"Run a suite of tasks, score the answers, write summary.json and report.html.\n\nSuites: {suites}."
     )

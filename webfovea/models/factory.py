@@ -95,7 +95,7 @@ def registered_kinds() -> list[str]:
 
 def describe_specs() -> str:
     """Help text listing the accepted model specs, one per line."""
-    lines = [line for kind in MODEL_KINDS.items().values() for line in kind.help_lines()]
+    lines = [line for kind in MODEL_KINDS.values() for line in kind.help_lines()]
     lines += [(p.name, f"(not available: {p.reason})") for p in MODEL_KINDS.problems()]
     width = max(len(form) for form, _ in lines)
     return "\n".join(f"  {form:<{width}}  {what}" for form, what in lines)

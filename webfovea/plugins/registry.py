@@ -17,7 +17,7 @@ item keeps working.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any, Generic, TypeVar, cast
@@ -49,7 +49,7 @@ class Origin:
         return self.distribution + (f" ({self.entry_point})" if self.entry_point else "")
 
 
-CODE = Origin("registered in code")
+CODE = Origin("code in this process")
 
 
 @dataclass(frozen=True)
@@ -89,8 +89,9 @@ def _origin_of(ep: EntryPoint) -> Origin:
     return Origin(dist, f"{ep.name} = {ep.value}")
 
 
-class Registry(Generic[T]):
-    """Items by name, in registration order, with their origins."""
+class Registry(Mapping[str, T], Generic[T]):
+    """Items by name, in registration order, with their origins. A read-only Mapping (every
+    plug-in loaded when it is iterated); change it with `register`/`unregister`."""
 
     def __init__(
         self,
@@ -139,8 +140,8 @@ class Registry(Generic[T]):
         held = self._items.get(name)
         if held is not None and held is not item and not replace:
             raise PluginConflict(
-                f"{self.kind} {name!r} is already registered by {self._origins[name]}; "
-                f"{origin or CODE} cannot register it again"
+                f"{self.kind} {name!r} is already registered (from {self._origins[name]}); "
+                f"another one from {origin or CODE} is refused"
             )
         if self._check is not None:
             self._check({**self._items, name: item})
@@ -170,14 +171,14 @@ class Registry(Generic[T]):
             listener()
 
     # -- reading -------------------------------------------------------------------------
-    def get(self, name: str) -> T | None:
-        """The item called `name`, loading a plug-in of that name on first use; None if none."""
+    def get(self, name: str, default: T | None = None) -> T | None:  # type: ignore[override]
+        """The item called `name`, loading a plug-in of that name on first use; `default` if none."""
         key = self._key(name)
         if key not in self._items and not self._all_loaded:
             for ep in self._entry_points():
                 if self._key(ep.name) == key:
                     self._load(ep)
-        return self._items.get(key)
+        return self._items.get(key, default)
 
     def require(self, name: str) -> T:
         """The item called `name`; UnknownName listing the valid names otherwise."""
@@ -190,10 +191,6 @@ class Registry(Generic[T]):
     def names(self) -> tuple[str, ...]:
         self.load_all()
         return tuple(self._items)
-
-    def items(self) -> dict[str, T]:
-        self.load_all()
-        return dict(self._items)
 
     def loaded(self) -> dict[str, T]:
         """What is registered now, without loading plug-ins."""

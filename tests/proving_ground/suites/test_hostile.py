@@ -50,5 +50,5 @@ def test_an_attack_is_one_registered_record() -> None:
 
     names = [a.name for a in attacks()]
     assert len(names) == len(set(names)) >= 15 and names[:2] == ["geometry", "fill"]
-    with pytest.raises(ValueError, match="twice"):
+    with pytest.raises(ValueError, match="already registered"):
         register(Attack("geometry", "t", [], lambda ev: (True, "")))

@@ -16,6 +16,8 @@ import threading
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from webfovea.plugins import BUILTIN, Origin, Registry
+
 from .layout import esc, page
 
 if TYPE_CHECKING:
@@ -74,28 +76,48 @@ MODULES = (
     "structure",
     "archive",
 )
-_added: list[ModuleType] = []  # the registered ones, after the built-in ones
+
+
+def _short_name(module: ModuleType) -> str:
+    return module.__name__.rsplit(".", 1)[-1]
+
+
+def _remember_rows() -> None:
+    # The index lists every site module's `SITES` rows: the built-in table, then the others'.
+    SITES[:] = [
+        *_BUILTIN_ROWS,
+        *(row for m in SITE_MODULES.loaded().values() for row in getattr(m, "SITES", ())),
+    ]
+
+
+ENTRY_POINT_GROUP = "webfovea.sites"
+SITE_MODULES: Registry[ModuleType] = Registry("site", ENTRY_POINT_GROUP, ModuleType, name_of=_short_name)
+_BUILTIN_ROWS = list(SITES)
+_builtin_loaded = False
 
 
 def site_modules() -> list[ModuleType]:
-    """Every site module the apps are built from: the built-in ones, then the registered ones."""
-    return [importlib.import_module(f"{__name__}.{name}") for name in MODULES] + _added
+    """Every site module the apps are built from: the built-in ones, then the registered ones
+    (in code, or by an entry point in the `webfovea.sites` group naming the module)."""
+    global _builtin_loaded
+    if not _builtin_loaded:
+        _builtin_loaded = True
+        for name in MODULES:
+            SITE_MODULES.register(importlib.import_module(f"{__name__}.{name}"), origin=Origin(BUILTIN))
+        SITE_MODULES.subscribe(_remember_rows)
+    return list(SITE_MODULES.values())
 
 
 def register(module: ModuleType) -> None:
     """Add a site module (`register(ctx, main, frame)`, optional `SITES` index rows); sites
     started afterwards serve it."""
-    if module not in site_modules():
-        _added.append(module)
-        SITES.extend(getattr(module, "SITES", ()))
+    site_modules()
+    SITE_MODULES.register(module)
 
 
 def unregister(module: ModuleType) -> None:
     """Take a module added with `register` out again (the built-in ones stay)."""
-    if module in _added:
-        _added.remove(module)
-        for row in getattr(module, "SITES", ()):
-            SITES.remove(row)
+    SITE_MODULES.unregister(module)
 
 
 def build_apps(ctx: SiteContext, extra: tuple[Any, ...] = ()) -> tuple[FastAPI, FastAPI]:
@@ -160,4 +182,13 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["SITES", "SiteContext", "build_apps", "register", "site_modules", "unregister", "warm_up"]
+__all__ = [
+    "SITES",
+    "SITE_MODULES",
+    "SiteContext",
+    "build_apps",
+    "register",
+    "site_modules",
+    "unregister",
+    "warm_up",
+]

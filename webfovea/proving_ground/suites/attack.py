@@ -15,6 +15,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from webfovea.plugins import Registry
 from webfovea.record.files import read_result
 from webfovea.task import Task
 
@@ -109,20 +110,19 @@ class Attack:
     quirks: dict[str, Any] = field(default_factory=dict)
 
 
-_REGISTRY: dict[str, Attack] = {}
+ENTRY_POINT_GROUP = "webfovea.attacks"
+ATTACKS: Registry[Attack] = Registry("hostile attack", ENTRY_POINT_GROUP, Attack)
 
 
 def register(attack: Attack) -> Attack:
-    if attack.name in _REGISTRY:
-        raise ValueError(f"hostile attack {attack.name!r} is registered twice")
-    _REGISTRY[attack.name] = attack
-    return attack
+    """Add an attack to the hostile suite (a decorator-friendly call: returns the attack)."""
+    return ATTACKS.register(attack)
 
 
 def attacks() -> list[Attack]:
     """Every registered attack, in the order registered."""
-    return list(_REGISTRY.values())
+    return list(ATTACKS.values())
 
 
 def attack_of(task: Task) -> Attack | None:
-    return _REGISTRY.get(task.task_id.removeprefix("hostile-"))
+    return ATTACKS.get(task.task_id.removeprefix("hostile-"))

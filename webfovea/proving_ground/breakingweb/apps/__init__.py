@@ -9,6 +9,7 @@ collection (tasks.py) is rebuilt.
 
 from __future__ import annotations
 
+from webfovea.plugins import BUILTIN, Origin, Registry
 from webfovea.proving_ground.breakingweb.apps import (
     bank,
     booking,
@@ -22,25 +23,31 @@ from webfovea.proving_ground.breakingweb.apps import (
 from webfovea.proving_ground.breakingweb.engine.spec import AppSpec
 
 _MODULES = (requests, booking, cases, shop, bank, mail, tracker, calendar)
-APPS: dict[str, AppSpec] = {m.APP.name: m.APP for m in _MODULES}
+ENTRY_POINT_GROUP = "webfovea.breakingweb_apps"
+APPS: Registry[AppSpec] = Registry("BreakingWeb app", ENTRY_POINT_GROUP, AppSpec)
 _version = [0]
+
+
+def _bump() -> None:
+    _version[0] += 1  # sites and suites built from an older catalogue see it changed
+
+
+for _m in _MODULES:
+    APPS.register(_m.APP, origin=Origin(BUILTIN))
+APPS.subscribe(_bump)
 
 
 def register(app: AppSpec) -> None:
     """Add an app; sessions and sites made afterwards serve it and its tasks."""
-    if APPS.get(app.name) is app:
-        return
-    if app.name in APPS:
+    held = APPS.get(app.name)
+    if held is not None and held is not app:
         raise ValueError(f"app {app.name!r} is defined twice")
-    APPS[app.name] = app  # in place: the suite and the sites hold this dict
-    _version[0] += 1
+    APPS.register(app)
 
 
 def unregister(app: AppSpec) -> None:
     """Take an app added with `register` out again (the built-in ones stay)."""
-    if APPS.get(app.name) is app and app.name not in {m.APP.name for m in _MODULES}:
-        del APPS[app.name]
-        _version[0] += 1
+    APPS.unregister(app)
 
 
 def version() -> int:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from types import ModuleType
 
+from webfovea.plugins import BUILTIN, Origin, Registry
+
 from .base import LAYERS, PRIMITIVES, Effect, Family, IvContext, NetworkRule
 from .client import (
     broken_layout,
@@ -71,28 +73,40 @@ _MODULES = (
     cookie_banner,
     confirm_step,
 )
-FAMILIES: dict[str, Family] = {m.FAMILY.name: m.FAMILY for m in _MODULES}
-_registered: list[ModuleType] = []
+
+
+def _named_by_layer(items: dict[str, Family]) -> None:
+    for fam in items.values():
+        if fam.layer not in LAYERS or fam.name.split("/", 1)[0] != fam.layer:
+            raise ValueError(f"family {fam.name!r} must be named layer/stressor, with a layer of {LAYERS}")
+
+
+def _family_of(obj: object, _ep_name: str) -> list[Family] | None:
+    fam = getattr(obj, "FAMILY", None)  # an entry point may name the family's module
+    return [fam] if isinstance(fam, Family) else None
+
+
+ENTRY_POINT_GROUP = "webfovea.interventions"
+# A plug-in's entry point names the family's module (its FAMILY) or the Family itself.
+FAMILIES: Registry[Family] = Registry(
+    "intervention family", ENTRY_POINT_GROUP, Family, expand=_family_of, check=_named_by_layer
+)
+for _m in _MODULES:
+    FAMILIES.register(_m.FAMILY, origin=Origin(BUILTIN))
 
 
 def register(module: ModuleType) -> None:
     """Add a family module's `FAMILY`; sessions made afterwards may name it as their variant."""
     fam: Family = module.FAMILY
-    if fam.layer not in LAYERS or fam.name.split("/", 1)[0] != fam.layer:
-        raise ValueError(f"family {fam.name!r} must be named layer/stressor, with a layer of {LAYERS}")
-    if module in _registered:
-        return
-    if fam.name in FAMILIES:
+    held = FAMILIES.get(fam.name)
+    if held is not None and held is not fam:
         raise ValueError(f"intervention family {fam.name!r} is defined twice")
-    _registered.append(module)
-    FAMILIES[fam.name] = fam  # in place: the suite and the sites hold this dict
+    FAMILIES.register(fam)
 
 
 def unregister(module: ModuleType) -> None:
     """Take a module added with `register` out again (the built-in ones stay)."""
-    if module in _registered:
-        _registered.remove(module)
-        FAMILIES.pop(module.FAMILY.name, None)
+    FAMILIES.unregister(module.FAMILY)
 
 
 class UnknownFamily(ValueError):

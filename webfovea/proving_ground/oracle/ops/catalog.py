@@ -3,18 +3,18 @@
 The plan loop (`OracleModel`) looks the current step's `"op"` up here and hands the parsed
 record to its handler; nothing else names an op. Adding a plan op is one module with its
 record, its handler and `OPS = (PlanOp(name, Record, handler),)`, plus one line in `_MODULES`.
-An op module kept outside this package (a plug-in, a test) joins the same catalogue with
-`register(module)` before the oracle runs, and leaves it with `unregister(module)`.
+An op module kept outside this package joins the same catalogue with `register(module)` (in
+code) or an entry point in the `webfovea.plan_ops` group naming the module.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
 from pydantic import ValidationError
 
+from webfovea.plugins import BUILTIN, Origin, Registry
 from webfovea.proving_ground.oracle.grounding import GroundingError
 from webfovea.proving_ground.oracle.ops import forms, pointer, reading
 from webfovea.proving_ground.oracle.ops.base import PlanOp, PlanStep
@@ -23,37 +23,36 @@ from webfovea.proving_ground.plan import Step
 _MODULES = (pointer, forms, reading)
 
 
-def _by_name(modules: Sequence[ModuleType]) -> dict[str, PlanOp[Any]]:
-    by_name: dict[str, PlanOp[Any]] = {}
-    for module in modules:
-        for op in module.OPS:
-            if op.name in by_name:
-                raise ValueError(f"plan op {op.name!r} is defined twice")
-            by_name[op.name] = op
-    return by_name
+def _ops_of(obj: object, _ep_name: str) -> list[PlanOp[Any]] | None:
+    ops = getattr(obj, "OPS", None)  # an entry point may name a module of ops (its OPS)
+    return list(ops) if ops is not None else None
 
 
-_modules: list[ModuleType] = list(_MODULES)  # the built-in modules, then the registered ones
-BY_NAME: dict[str, PlanOp[Any]] = _by_name(_modules)
-
-
-def _rebuild(modules: list[ModuleType]) -> None:
-    by_name = _by_name(modules)  # checked before anything changes: a clash leaves it as it was
-    _modules[:] = modules
-    BY_NAME.clear()
-    BY_NAME.update(by_name)
+ENTRY_POINT_GROUP = "webfovea.plan_ops"
+OPS: Registry[PlanOp[Any]] = Registry("plan op", ENTRY_POINT_GROUP, PlanOp, expand=_ops_of)
+BY_NAME = OPS  # reads like the dict it was
 
 
 def register(module: ModuleType) -> None:
-    """Add an op module's `OPS` to the catalogue; plans may use them from then on."""
-    if module not in _modules:
-        _rebuild([*_modules, module])
+    """Add an op module's `OPS` to the catalogue; plans may use them from then on. A name
+    another op holds is refused before anything changes."""
+    held = OPS.loaded()
+    taken = [op.name for op in module.OPS if held.get(op.name, op) is not op]
+    if taken:
+        raise ValueError(f"plan op {taken[0]!r} is defined twice")
+    for op in module.OPS:
+        OPS.register(op)
 
 
 def unregister(module: ModuleType) -> None:
     """Take a module added with `register` out again (the built-in ones stay)."""
-    if module in _modules and module not in _MODULES:
-        _rebuild([m for m in _modules if m is not module])
+    for op in module.OPS:
+        OPS.unregister(op)
+
+
+for _module in _MODULES:
+    for _op in _module.OPS:
+        OPS.register(_op, origin=Origin(BUILTIN))
 
 
 def parse(step: Step) -> tuple[PlanOp[Any], PlanStep]:
@@ -62,7 +61,7 @@ def parse(step: Step) -> tuple[PlanOp[Any], PlanStep]:
     name = step.get("op")
     op = BY_NAME.get(name) if isinstance(name, str) else None
     if op is None:
-        raise GroundingError(f"unknown plan op {name!r}; known: {', '.join(BY_NAME)}")
+        raise GroundingError(f"unknown plan op {name!r}; known: {', '.join(OPS.names())}")
     try:
         return op, op.parse(step)
     except ValidationError as e:
