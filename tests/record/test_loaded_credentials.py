@@ -19,7 +19,6 @@ from webfovea.record.redact import redact_url
 from webfovea.secrets import Secret, remember
 from webfovea.task import Task
 
-
 COOKIE = "SESS-9f8e7d6c5b4a3210"
 STORED = "LS-token-7c6b5a49382716"
 GOOGLE = "AIzaSyD-" + "k3Jm9PqR2sT5vW8xY1zA4bC6dE7fG0h"  # AIza + 35 characters
