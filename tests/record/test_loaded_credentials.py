@@ -84,3 +84,12 @@ def test_the_cache_stays_readable_with_a_secret_that_reads_like_a_number(tmp_pat
     got = load(tmp_path, "k")
     assert got is not None and got.steps[0] == step
     assert got.steps[1].args["year"] == "<secret>pin</secret>"  # the value itself is not kept
+
+
+def test_the_runners_log_lines_go_through_the_same_scrub(tmp_path: Path) -> None:
+    from webfovea.runner.supervisor import Events
+
+    remember({"log_pw": Secret(value="Hq2-runner-log-osprey", origins=["https://example.org"])})
+    Events(tmp_path).write("task_failed", error=f"fill failed near 'Hq2-runner-log-osprey' ({GOOGLE})")
+    line = json.loads((tmp_path / "runner.log.jsonl").read_text())
+    assert line["error"] == "fill failed near '<secret>log_pw</secret>' ([redacted])", line

@@ -156,6 +156,17 @@ def write_json_atomic(path: Path, data: BaseModel | Any, *, note: str | None = N
     return _write_text(path, json_text(scrubbed_data(data), note=note))
 
 
+def append_json_line(path: Path, data: Any, *, sync: bool = False) -> None:
+    """Append one JSON line (a log, a ledger), scrubbed as every record is, in one write call so
+    a killed writer can only tear the last line. `sync`: on disk before returning."""
+    line = json_text(scrubbed_data(data), indent=None)
+    with Path(path).open("a", encoding="utf-8") as f:
+        f.write(line + "\n")
+        if sync:
+            f.flush()
+            os.fsync(f.fileno())
+
+
 M = TypeVar("M", bound=BaseModel)
 
 
