@@ -77,3 +77,25 @@ async def test_type_stops_when_the_focus_moves_before_the_secret(session) -> Non
         stolen = await h.page.frame_locator("iframe").locator("#steal").input_value()
         assert VALUE not in stolen and not any(VALUE[:3] in p for p in b.log), (stolen, b.log)
         assert "the focus left the field" in (res.feedback or ""), res.feedback
+
+
+LOGIN = """<!doctype html><body style="margin:0">
+<input id=pw type=password style="position:absolute;left:100px;top:200px;width:400px;height:40px">
+<div id=ce contenteditable style="position:absolute;left:100px;top:300px;width:400px;height:40px"></div>
+<script>let keys = 0; document.getElementById('pw').addEventListener('input', () => { keys += 1; });</script>
+</body>"""
+
+
+async def test_a_password_field_and_an_editable_element_take_the_whole_value(session) -> None:
+    main: dict[str, str | bytes] = {"/": LOGIN}
+    with two_origins(main, {"/": THIEF}) as (a, _):
+        secrets = {"phrase": {"value": VALUE, "origins": [a.url("")]}}
+        h = await Harness.on_page(await session.fresh_page(), make_config(secrets=secrets))
+        await h.goto(a.url("/"))
+        await h.observe()
+        res = await h.step(_fill(h, (300, 220), "<secret>phrase</secret>"))
+        assert await h.page.input_value("#pw") == VALUE, res.feedback
+        assert "<secret>phrase</secret>" in (res.feedback or "") and await h.page.evaluate("keys") >= 1
+        await h.observe()
+        res = await h.step(_fill(h, (300, 320), "code <secret>phrase</secret>!"))
+        assert await h.page.inner_text("#ce") == f"code {VALUE}!", res.feedback
