@@ -123,9 +123,9 @@ class SecretTypist:
             name, value = m.group(1), self.secrets[m.group(1)].plain() or ""
             got = await w.call_on(el, _INSERT, value)
             self.typed.append(name)
-            if not got.get("typed") or not got.get("focus"):
+            if not got.get("focus"):
                 return notes.secret_focus_moved(name)
-            if got.get("grew") != len(value):
+            if not got.get("typed") or got.get("grew") != len(value):
                 return notes.secret_cut(name)
             at = m.end()
         if at < len(text):
