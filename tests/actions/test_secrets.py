@@ -139,18 +139,31 @@ async def test_refused_on_another_origin_and_in_a_frame_of_one(session) -> None:
 
 async def test_secrets_files_toml_and_json(tmp_path: Path) -> None:
     toml = tmp_path / "s.toml"
-    toml.write_text('[phrase]\nvalue = "v1"\norigins = ["https://*.example.org", "http://127.0.0.1:8000"]\n')
+    toml.write_text(
+        '[phrase]\nvalue = "val1"\norigins = ["https://*.example.org", "http://127.0.0.1:8000"]\n'
+    )
     got = load_secrets(toml)
-    assert got["phrase"].plain() == "v1" and got["phrase"].typable_on("https://a.example.org/login")
+    assert got["phrase"].plain() == "val1" and got["phrase"].typable_on("https://a.example.org/login")
     assert not got["phrase"].typable_on("https://example.org.evil.test/")
     js = tmp_path / "s.json"
-    js.write_text(json.dumps({"api": {"value": "v2", "origins": ["https://example.org/"]}}))
+    js.write_text(json.dumps({"api": {"value": "val2", "origins": ["https://example.org/"]}}))
     assert load_secrets(js)["api"].origins == ["https://example.org"]
+    js.write_text(
+        json.dumps({"s": {"value": "val3", "origins": ["https://*.example.co.uk", "http://localhost:8000"]}})
+    )
+    assert load_secrets(js)["s"].typable_on("https://shop.example.co.uk/")
     for bad, why in (
         ({"x": {"value": "v"}}, "origins"),
         ({"x": {"value": "v", "origins": ["https://e.org/path"]}}, "not an origin"),
         ({"x y": {"value": "v", "origins": ["https://e.org"]}}, "secret name"),
         ({"x": {"origins": ["https://e.org"]}}, "no value"),
+        ({"x": {"value": "v", "origins": ["https://e.org"]}}, "too short to hide"),
+        # Origins name one site: never every site under a public suffix (the bundled list).
+        ({"x": {"value": "val1", "origins": ["https://*.co.uk"]}}, "public suffix"),
+        ({"x": {"value": "val1", "origins": ["https://*.github.io"]}}, "public suffix"),
+        ({"x": {"value": "val1", "origins": ["https://*.com"]}}, "public suffix"),
+        ({"x": {"value": "val1", "origins": ["https://co.uk"]}}, "public suffix"),
+        ({"x": {"value": "val1", "origins": ["http://*.127.0.0.1"]}}, "public suffix"),
     ):
         js.write_text(json.dumps(bad))
         with pytest.raises(SecretsError, match=why):

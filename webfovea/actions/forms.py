@@ -34,7 +34,7 @@ async def exec_fill(ctx: ExecContext, action: Action) -> Outcome:
     content = str(action.args.get("content", ""))
     enter = content.endswith("\n")
     text, cut = capped(content.rstrip("\n"), ctx)
-    res = await fill_at(ctx.page, x, y, text, shown=ctx.view.to_model(x, y))
+    res = await fill_at(ctx.page, x, y, text, shown=ctx.view.to_model(x, y), typist=ctx.typist)
     if not res.ok:
         return Outcome(ok=False, point=(x, y), note=f"fill failed: {res.error}", check_change=False)
     note = f"The box now contains '{res.value}'." + (f" {cut}" if cut else "")

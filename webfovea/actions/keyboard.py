@@ -68,7 +68,9 @@ async def exec_type(ctx: ExecContext, action: Action) -> Outcome:
     content = str(action.args.get("content", ""))
     enter = content.endswith("\n")
     text, cut = capped(content.rstrip("\n"), ctx)
-    await ctx.page.keyboard.type(text)
+    stopped = await ctx.type_text(text)
+    if stopped:  # a secret's field lost the focus: nothing more is typed, Enter included
+        return Outcome(ok=False, note=stopped)
     if enter and ctx.on(Component.enter_on_newline) and not cut:
         await ctx.page.keyboard.press("Enter")
         # No navigation wait unless one starts (the settle wait sees its request and switches).

@@ -13,6 +13,7 @@ from typing import Any
 from playwright.async_api import Browser, BrowserContext, Page, Playwright
 
 from webfovea.browser.driver_start import start_playwright
+from webfovea.secrets import remember_storage_state
 
 # Flags every launch gets: no background traffic of Chromium's own (updates, sync, component
 # and extension downloads, QUIC): a run's only requests are the pages'. The offline host rule
@@ -296,6 +297,8 @@ class BrowserSession:
                 self.browser = await self._pw.chromium.launch(**launch_options)
                 if login is not None and login.storage_state:
                     context_options["storage_state"] = login.storage_state
+                    # Its cookies and local storage are credentials: scrubbed from every exit.
+                    remember_storage_state(login.storage_state)
                 self._context_options = context_options
                 self.context = await self.browser.new_context(**context_options)
         except BaseException:

@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from webfovea.record.atomic import now_iso, write_text_atomic
+from webfovea.record.atomic import now_iso, write_json_atomic
 from webfovea.task import Task
 
 VERSION = 1
@@ -79,8 +79,9 @@ def load(folder: Path, key: str) -> Entry | None:
 
 
 def save(folder: Path, entry: Entry) -> Path:
-    """Write the entry atomically (a reader never sees half a file), replacing the old one."""
+    """Write the entry atomically (a reader never sees half a file), replacing the old one,
+    through the records' scrubbing writer: string by string, so a secret value that reads like
+    a number or JSON syntax cannot break the file (it did, scrubbed as text)."""
     entry.written_at = now_iso()
     Path(folder).expanduser().mkdir(parents=True, exist_ok=True)
-    text = json.dumps(entry.to_json(), ensure_ascii=False, indent=2)
-    return write_text_atomic(entry_path(folder, entry.key), text)
+    return write_json_atomic(entry_path(folder, entry.key), entry.to_json())

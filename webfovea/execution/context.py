@@ -39,6 +39,18 @@ class View(PointSpace, Protocol):
     def to_model(self, x: float, y: float) -> tuple[float, float]: ...
 
 
+class SecretTyping(Protocol):
+    """What an action types secrets through (`execution.secrets.SecretTypist`)."""
+
+    typed: list[str]
+
+    async def type_focused(self, text: str, delay_ms: float = 0) -> str: ...
+
+    async def type_into(self, ref: Any, el: Any, text: str, delay_ms: float = 0) -> str: ...
+
+    def shown(self, text: str) -> str: ...
+
+
 @dataclass
 class ExecContext:
     page: Page
@@ -60,9 +72,19 @@ class ExecContext:
     # What this action tells the model besides its note and what its step record keeps
     # (images, attachments, model calls, notes); the executor hands it on in `Outcome.response`.
     response: Response = field(default_factory=Response)
+    # The action names a secret: its text is typed through this (execution/secrets.py), which
+    # puts each value only into the field it was checked for. None: plain keystrokes.
+    typist: SecretTyping | None = None
 
     def on(self, c: Component) -> bool:
         return self.config.on(c)
+
+    async def type_text(self, text: str) -> str:
+        """Type `text` into the focused element; '' when all of it went, else why typing stopped."""
+        if self.typist is not None:
+            return await self.typist.type_focused(text)
+        await self.page.keyboard.type(text)
+        return ""
 
     async def pause_for_hover(self) -> None:
         if self.hover_pause is not None:

@@ -148,7 +148,7 @@ class Executor:
         except OutOfBounds as e:
             return self._reject(notes.refused(spec.name, str(e)))
         if spec.secret_params and self.config.secrets:
-            action, why = await put_secrets(self.page, self.config, spec.secret_params, action, point)
+            ctx.typist, why = await put_secrets(self.page, self.config, spec.secret_params, action, point)
             if why is not None:
                 return self._reject(notes.refused(spec.name, why))
         fallback_on = self.config.on(Component.iframe_fallback)

@@ -10,6 +10,7 @@ from playwright.async_api import Page
 
 from webfovea.browser.frames import FrameHit, frame_at_point, js, short_error
 from webfovea.browser.world import PageUnresponsive, Remote, worlds
+from webfovea.execution.context import SecretTyping
 from webfovea.execution.dates import to_input_value
 from webfovea.feedback.element import Point, describe_at
 
@@ -165,13 +166,22 @@ def _same_text(a: str, b: str) -> bool:
 
 
 async def fill_at(
-    page: Page, x: float, y: float, content: str, *, delay_ms: float = 5, shown: Point | None = None
+    page: Page,
+    x: float,
+    y: float,
+    content: str,
+    *,
+    delay_ms: float = 5,
+    shown: Point | None = None,
+    typist: SecretTyping | None = None,
 ) -> FillOutcome:
     """Focus the editable element at (x, y), clear it, type `content` as real keystrokes.
 
     Looks through overlays (the first input/textarea/contenteditable under the point).
     Native date/time inputs get the ISO value through the native setter instead.
     A trailing newline is left to the caller (the executor presses Enter).
+    `typist`: the content names secrets; they go into this element only (execution/secrets.py),
+    and the field is never read back (its value is told as written, placeholders and all).
     """
     text = content[:-1] if content.endswith("\n") else content
     text = text[:-1] if text.endswith("\r") else text
@@ -188,9 +198,9 @@ async def fill_at(
             return FillOutcome(
                 False, element=info["element"], error=f"the field <{info['element']}> is {state}"
             )
-        if info["type"] in _DATE_TYPES:
+        if info["type"] in _DATE_TYPES and typist is None:
             return await _fill_native_date(page, el, info, text)
-        return await _type_into(page, hit, el, info, text, delay_ms)
+        return await _type_into(page, hit, el, info, text, delay_ms, typist)
     except Exception as e:
         return FillOutcome(False, error=f"the field could not be filled: {short_error(e)}")
     finally:
@@ -224,7 +234,13 @@ async def _fill_native_date(page: Page, el: Remote, info: dict[str, Any], text: 
 
 
 async def _type_into(
-    page: Page, hit: FrameHit, el: Remote, info: dict[str, Any], text: str, delay_ms: float
+    page: Page,
+    hit: FrameHit,
+    el: Remote,
+    info: dict[str, Any],
+    text: str,
+    delay_ms: float,
+    typist: SecretTyping | None = None,
 ) -> FillOutcome:
     focused = await _op(page, el, "focus")
     if not focused:
@@ -238,6 +254,11 @@ async def _type_into(
     if await _op(page, el, "value"):
         await page.keyboard.press("ControlOrMeta+a")
         await page.keyboard.press("Delete")
+    if typist is not None and hit.ref is not None:
+        stopped = await typist.type_into(hit.ref, el, text, delay_ms)
+        if stopped:
+            return FillOutcome(False, element=info["element"], error=stopped)
+        return FillOutcome(True, value=typist.shown(text), element=info["element"], matches=True)
     if text:
         await page.keyboard.type(text, delay=delay_ms)
     value = await _op(page, el, "value")

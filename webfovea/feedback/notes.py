@@ -71,6 +71,24 @@ def secret_refused(name: str, origin: str, origins: list[str]) -> str:
     )
 
 
+def secret_no_field() -> str:
+    """`type` with a secret while no element holds the focus: there is no field to bind it to."""
+    return "no field holds the focus, so no secret was typed; use fill on the field instead."
+
+
+def secret_focus_moved(name: str) -> str:
+    """The focus left the field a secret was checked for before or while it was typed."""
+    return (
+        f"the focus left the field before secret '{name}' was typed, so it was not typed and typing "
+        "stopped there; the page moved the focus. Fill the field again and check where the focus is."
+    )
+
+
+def secret_cut(name: str) -> str:
+    """The field took only part of a secret (a length limit, a page editing the input)."""
+    return f"the field did not take the whole of secret '{name}' (it may limit its length); check the field."
+
+
 def stale_ref(ref: str, why: str) -> str:
     return (
         f"Reference {ref} is no longer on the page ({why}); nothing was done. "

@@ -32,6 +32,7 @@ from webfovea.config import Component, HarnessConfig
 from webfovea.guardrails.evidence import Evidence
 from webfovea.models.base import VERIFY_PURPOSE, Model, ModelInput, verify_refusal
 from webfovea.models.factory import model_kind
+from webfovea.models.outbound import scrubbed
 from webfovea.task import Task
 
 MAX_REJECTIONS = 2
@@ -181,15 +182,19 @@ class Verifier:
     async def review(self, ev: Evidence, step: int) -> tuple[Verdict, dict[str, Any]]:
         """One call in a fresh context; never raises (a failed call counts as accept, noted)."""
         assert self.model is not None
-        inp = ModelInput(
-            system=SYSTEM,
-            task=request_text(self.task, ev),
-            history=[],
-            images=[ev.image],
-            feedback=None,
-            step=len(self.verdicts),
-            purpose=PURPOSE,
-            closing=CLOSING,
+        # Through the same scrub as every model input (models/outbound.py): the answer and
+        # the page text it was read from may quote a secret the agent typed.
+        inp = scrubbed(
+            ModelInput(
+                system=SYSTEM,
+                task=request_text(self.task, ev),
+                history=[],
+                images=[ev.image],
+                feedback=None,
+                step=len(self.verdicts),
+                purpose=PURPOSE,
+                closing=CLOSING,
+            )
         )
         t0 = time.monotonic()
         call: dict[str, Any] = {"purpose": PURPOSE, "model": self.label, "separate": self.separate}

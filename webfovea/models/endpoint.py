@@ -10,6 +10,7 @@ from urllib.parse import urlsplit
 import httpx
 
 from webfovea.models.base import ModelError
+from webfovea.secrets import remember_values
 
 
 class ModelConfigError(ModelError, ValueError):
@@ -61,6 +62,8 @@ def resolve_api_key(arg: str | None, env_var: str, base_url: str) -> str | None:
             "a key is optional only for a server on this machine (for another server that needs "
             "none, set any value, e.g. EMPTY)"
         )
+    if key:  # scrubbed from every record and model input, as the task's secrets are
+        remember_values({env_var or "api_key": key}, kind="key")
     return key or None
 
 

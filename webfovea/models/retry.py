@@ -26,6 +26,7 @@ import httpx
 
 from webfovea.models.base import ModelError
 from webfovea.models.endpoint import describe_status
+from webfovea.models.outbound import outbound
 
 log = logging.getLogger(__name__)
 
@@ -140,8 +141,10 @@ async def post_with_retry(
 ) -> httpx.Response:
     """POST with httpx until a 2xx answer, within the policy (the judge's transport)."""
 
+    body = outbound(json_body)  # the judge's calls: the known secrets are scrubbed here
+
     async def send(attempt_s: float) -> httpx.Response:
-        return await _post_capped(client, url, json_body, headers, attempt_s)
+        return await _post_capped(client, url, body, headers, attempt_s)
 
     return await send_with_retry(send, policy=policy, timeout_s=timeout_s, label=label)
 

@@ -21,6 +21,7 @@ from typing import Any
 import httpx
 import httpx2
 
+from webfovea.models.outbound import outbound
 from webfovea.models.retry import MAX_RESPONSE_BYTES, ConnectionFailed, ResponseTooLarge, too_large
 
 
@@ -91,8 +92,8 @@ async def sdk_post(  # noqa: PLR0913 -- one call's parts, passed through from th
 ) -> httpx.Response:
     """One POST through the SDK client, its answer whatever the status (the retry loop decides)."""
     options = {"headers": headers, "timeout": timeout_s}
-    try:
-        raw = await client.post(path, cast_to=httpx2.Response, body=body, options=options)
+    try:  # every model client's call: the known secrets are scrubbed from it here
+        raw = await client.post(path, cast_to=httpx2.Response, body=outbound(body), options=options)
     except errors.status as exc:
         raw = exc.response  # type: ignore[attr-defined]  # APIStatusError.response
     except errors.timeout:

@@ -5,9 +5,12 @@ to a uniquely named temporary file in the same folder and is then renamed over t
 a reader (the runner's parent, `webfovea report`, a resumed run) sees the old file or the new
 one, never half of one — even when two processes write the same file at once — and the
 text is synced to disk before the rename, so a crash cannot leave a renamed but empty file.
-Every secret value the process was given (`webfovea/secrets.py`) is replaced by its
-placeholder here, on the way to the disk: with `append_step`, `TaskRecorder.save_snapshot`
-and the capture's rows, this is the one place record text is written.
+Every secret value the process was given or loaded (`webfovea/secrets.py`) is replaced by
+its placeholder here, on the way to the disk, and every provider-shaped key is redacted
+(`scrubbed_text`, `scrubbed_data`): `append_step`, `TaskRecorder.save_snapshot`, the capture's
+rows and the workflow cache write through these two functions too, so this is the one scrub
+of every record text. A JSON file is scrubbed string by string, never as text: a secret that
+reads like a number or like JSON syntax must not break the file around it.
 Every string is made encodable first (`json_text`): a lone UTF-16 surrogate from a page
 becomes U+FFFD and the record counts it (`replaced_characters`), instead of the write failing.
 """
@@ -25,6 +28,7 @@ from typing import Any, ClassVar, TypeVar
 from pydantic import BaseModel, ValidationError, model_serializer
 from pydantic_core.core_schema import SerializerFunctionWrapHandler
 
+from webfovea.record.redact import redact_keys
 from webfovea.secrets import scrub_data, scrub_text
 
 
@@ -77,13 +81,33 @@ def json_text(data: Any, *, indent: int | None = 2, note: str | None = None) -> 
     return json.dumps(data, indent=indent, ensure_ascii=False, default=str)
 
 
+def scrubbed_text(text: str) -> str:
+    """Record text without a secret: every value the process knows (secrets, loaded cookies
+    and local storage, API keys: `webfovea/secrets.py`) as its placeholder, and every
+    provider-shaped key (`AIza…`, `sk-…`) redacted, wherever it stands."""
+    return redact_keys(scrub_text(text))
+
+
+def scrubbed_data(value: Any) -> Any:
+    """A JSON-like record, string by string as `scrubbed_text` (numbers stay numbers, so the
+    JSON written from it stays valid whatever a secret looks like)."""
+    value = scrub_data(value)
+    if isinstance(value, str):
+        return redact_keys(value)
+    if isinstance(value, dict):
+        return {k: scrubbed_data(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [scrubbed_data(v) for v in value]
+    return value
+
+
 def write_text_atomic(path: Path, text: str, *, durable: bool = True) -> Path:
     """Write `text` to `path` so that no reader ever sees a partial file, every secret value
     replaced by its placeholder (`webfovea/secrets.py`).
 
     `durable`: the text reaches the disk before the rename (fsync), so a crash or power loss
     leaves the old file or the new one, never a renamed file whose blocks were not written."""
-    return _write_text(path, scrub_text(text), durable=durable)
+    return _write_text(path, scrubbed_text(text), durable=durable)
 
 
 def _write_text(path: Path, text: str, *, durable: bool = True) -> Path:
@@ -129,7 +153,18 @@ def write_json_atomic(path: Path, data: BaseModel | Any, *, note: str | None = N
         data = data.model_dump(mode="json")
     # Scrubbed string by string, not as text: a secret that reads like a number or a key
     # must not break the JSON around it.
-    return _write_text(path, json_text(scrub_data(data), note=note))
+    return _write_text(path, json_text(scrubbed_data(data), note=note))
+
+
+def append_json_line(path: Path, data: Any, *, sync: bool = False) -> None:
+    """Append one JSON line (a log, a ledger), scrubbed as every record is, in one write call so
+    a killed writer can only tear the last line. `sync`: on disk before returning."""
+    line = json_text(scrubbed_data(data), indent=None)
+    with Path(path).open("a", encoding="utf-8") as f:
+        f.write(line + "\n")
+        if sync:
+            f.flush()
+            os.fsync(f.fileno())
 
 
 M = TypeVar("M", bound=BaseModel)

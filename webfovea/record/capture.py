@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl, urlsplit
 
-from webfovea.record.atomic import write_json_atomic
+from webfovea.record.atomic import scrubbed_data, write_json_atomic
 from webfovea.record.redact import (  # noqa: F401 - REDACTED, is_secret_name: part of this module's surface
     REDACTED,
     is_secret_name,
@@ -28,7 +28,6 @@ from webfovea.record.redact import (  # noqa: F401 - REDACTED, is_secret_name: p
 )
 from webfovea.record.schema import CAPTURE_JSON as CAPTURE_JSON  # re-exported: the runner's salvage uses it
 from webfovea.record.schema import CaptureFile
-from webfovea.secrets import scrub_data
 
 if TYPE_CHECKING:  # only the listeners' argument types: record/ needs no browser to be imported
     from playwright.async_api import BrowserContext, Download, Frame, Page, Request
@@ -110,7 +109,7 @@ class Capture:
         try:
             self.db.execute(
                 "INSERT INTO events(kind, at, data) VALUES (?, ?, ?)",
-                (kind, time.time(), json.dumps(scrub_data(data))),
+                (kind, time.time(), json.dumps(scrubbed_data(data))),
             )
         except sqlite3.Error:
             pass

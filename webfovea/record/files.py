@@ -17,7 +17,14 @@ from pydantic import ValidationError
 from pydantic_core import PydanticSerializationError
 
 from webfovea.config import HarnessConfig
-from webfovea.record.atomic import RecordError, json_text, now_iso, read_json_model, write_json_atomic
+from webfovea.record.atomic import (
+    RecordError,
+    json_text,
+    now_iso,
+    read_json_model,
+    scrubbed_data,
+    write_json_atomic,
+)
 from webfovea.record.redact import redact_json, redact_text, redact_url
 from webfovea.record.schema import (
     CAPTURE_JSON,
@@ -27,7 +34,6 @@ from webfovea.record.schema import (
     StepRecord,
     TaskResult,
 )
-from webfovea.secrets import any_known, scrub_data
 from webfovea.task import Task
 
 REPLACED = "replaced_characters"  # the field counting the characters a record had to repair
@@ -198,10 +204,10 @@ def append_step(task_dir: Path, record: StepRecord) -> None:
     clean = redact_step(record)
     try:
         line = clean.model_dump_json()
-        if any_known():  # string by string, as write_json_atomic does
-            line = json.dumps(scrub_data(json.loads(line)), ensure_ascii=False, separators=(",", ":"))
+        # String by string, as write_json_atomic does.
+        line = json.dumps(scrubbed_data(json.loads(line)), ensure_ascii=False, separators=(",", ":"))
     except PydanticSerializationError:  # a string UTF-8 cannot hold (a lone surrogate from the page)
-        line = json_text(scrub_data(clean.model_dump(mode="json")), indent=None, note=REPLACED)
+        line = json_text(scrubbed_data(clean.model_dump(mode="json")), indent=None, note=REPLACED)
     with (Path(task_dir) / TRAJECTORY_JSONL).open("a", encoding="utf-8") as f:
         f.write(line + "\n")
 

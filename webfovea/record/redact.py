@@ -52,9 +52,10 @@ _KEYLIKE_RE = re.compile(
     r"\b(?:(?:sk|pk|rk|ghp|gho|ghu|ghs|ghr|xox[abposr])[-_][A-Za-z0-9_-]{12,}"
     r"|github_pat_[A-Za-z0-9_]{20,}"
     r"|(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|AIPA)[0-9A-Z]{16}"
-    r"|AIza[0-9A-Za-z_-]{35}"
     r"|eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,})"
     r"(?![A-Za-z0-9])"
+    # Google's keys are distinctive enough to be found glued to other text (`q=fooAIza…`).
+    r"|AIza[0-9A-Za-z_-]{35}"
 )
 _PRIVATE_KEY_RE = re.compile(
     r"-----BEGIN [A-Z ]*PRIVATE KEY-----.*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)", re.S
@@ -119,18 +120,31 @@ def _redact_query(query: str) -> str:
         raw_name, eq, raw_value = seg.partition("=")
         name = unquote_plus(raw_name)
         if seg in "&;" or not eq:
-            out.append(seg)
+            out.append(redact_keys(seg) if seg not in "&;" and redact_keys(name) != name else seg)
         elif is_secret_name(name, names):
             out.append(f"{raw_name}={REDACTED}")
         else:
             value = unquote_plus(raw_value)
             cleaned = redact_value(value)
-            out.append(seg if cleaned == value else f"{raw_name}={quote(cleaned, safe='[]')}")
+            shown = raw_name if redact_keys(name) == name else quote(redact_keys(name), safe="[]")
+            out.append(
+                seg if cleaned == value and shown == raw_name else f"{shown}={quote(cleaned, safe='[]')}"
+            )
     return "".join(out)
 
 
+def redact_keys(text: str) -> str:
+    """Provider-shaped keys and private-key blocks replaced wherever they stand: the part of
+    the redaction that is safe on any text at all (record/atomic.py applies it to every string
+    a record file is written with)."""
+    if not text:
+        return text
+    return _KEYLIKE_RE.sub(REDACTED, _PRIVATE_KEY_RE.sub(REDACTED, text))
+
+
 def _redact_path(path: str) -> str:
-    """Path parameters (`/a;jsessionid=…/b`), segment by segment."""
+    """Path parameters (`/a;jsessionid=…/b`), segment by segment; a key-shaped segment too."""
+    path = redact_keys(path)
     if ";" not in path:
         return path
     out = []
@@ -143,6 +157,7 @@ def _redact_path(path: str) -> str:
 def _redact_fragment(fragment: str) -> str:
     if not fragment:
         return fragment
+    fragment = redact_keys(fragment)
     head, sep, tail = fragment.rpartition("?")  # '#/route?token=…' (a single-page app's route)
     if "=" in (tail if sep else fragment):
         return f"{head}?{_redact_query(tail)}" if sep else _redact_query(fragment)

@@ -8,10 +8,9 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from webfovea.record.atomic import encodable
+from webfovea.record.atomic import encodable, scrubbed_text
 from webfovea.record.files import append_step, write_result
 from webfovea.record.schema import TRAJECTORY_JSONL, StepRecord, TaskResult
-from webfovea.secrets import scrub_text
 
 RED = (230, 20, 20)
 
@@ -73,7 +72,7 @@ class TaskRecorder:
 
     def save_snapshot(self, step: int, text: str) -> str:
         name = f"step_{step:03d}.snapshot.yml"
-        (self.dir / name).write_text(encodable(scrub_text(text))[0] + "\n", encoding="utf-8")
+        (self.dir / name).write_text(encodable(scrubbed_text(text))[0] + "\n", encoding="utf-8")
         return name
 
     def append(self, record: StepRecord) -> None:

@@ -35,6 +35,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from webfovea.record.atomic import append_json_line
 from webfovea.record.files import check_result, failure_result, salvage_result, write_result
 from webfovea.runner.identity import differences
 from webfovea.task import Task, TaskIdError, check_task_ids
@@ -166,10 +167,9 @@ class TaskQueue:
 
     def _ledger(self, event: str, task_id: str) -> None:
         # Flushed and synced before the task is handed out: it must outlive a SIGKILLed driver.
-        with (self.out_dir / STARTED_LOG).open("a") as f:
-            f.write(json.dumps({"event": event, "task_id": task_id, "at": time.time()}) + "\n")
-            f.flush()
-            os.fsync(f.fileno())
+        append_json_line(
+            self.out_dir / STARTED_LOG, {"event": event, "task_id": task_id, "at": time.time()}, sync=True
+        )
 
     def started_by_ledger(self) -> set[str]:
         """Ids the ledger last saw claimed (not put back since): started by some run."""

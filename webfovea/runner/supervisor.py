@@ -19,7 +19,6 @@
 
 from __future__ import annotations
 
-import json
 import signal
 import sqlite3
 import threading
@@ -28,6 +27,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from webfovea.record.atomic import append_json_line
 from webfovea.record.capture import CAPTURE_JSON, TEMP_DB, export_capture
 from webfovea.record.files import failure_result, now_iso, read_result, write_result
 from webfovea.runner.backends import Backend, Exit
@@ -80,8 +80,8 @@ class Events:
         self._lock = threading.Lock()  # the channel's threads write here too
 
     def write(self, event: str, **fields: Any) -> None:
-        with self._lock, self.path.open("a") as f:
-            f.write(json.dumps({"at": now_iso(), "event": event, **fields}) + "\n")
+        with self._lock:  # through the records' scrub: an error may quote a secret
+            append_json_line(self.path, {"at": now_iso(), "event": event, **fields})
 
 
 def salvage(

@@ -28,7 +28,6 @@ if __name__ == "__main__":
 
 import asyncio
 import contextlib
-import json
 import os
 import pickle
 import shutil
@@ -44,6 +43,7 @@ from webfovea.agent import run_task as agent_run_task
 from webfovea.browser.session import FULL_BROWSERS, HEADLESS_SHELLS, BrowserLogin, BrowserSession
 from webfovea.config import HarnessConfig
 from webfovea.documents import ocr
+from webfovea.record.atomic import append_json_line
 from webfovea.record.files import failure_result, now_iso, read_result, write_result
 from webfovea.record.schema import StepRecord, TaskResult
 from webfovea.runner.client import DriverClient, DriverUnreachable, Retired
@@ -221,8 +221,9 @@ class Worker:
         tid = task.task_id
         task_dir = self.work / tid
         task_dir.mkdir(parents=True, exist_ok=True)
-        with (task_dir / STARTS_FILE).open("a") as f:
-            f.write(json.dumps({"worker": self.spec.worker_id, "pid": os.getpid(), "at": now_iso()}) + "\n")
+        append_json_line(
+            task_dir / STARTS_FILE, {"worker": self.spec.worker_id, "pid": os.getpid(), "at": now_iso()}
+        )
         started, t0 = now_iso(), time.monotonic()
         self._report(stage="task", step=0)
 
