@@ -54,7 +54,7 @@ def test_the_proving_grounds_rooms_stay_apart(tmp_path):
     for rel, line in (
         ("suites/builtin.py", "from webfovea.proving_ground.oracle import model  # noqa"),
         (
-            "breakingweb/apps/cases.py",
+            "breakingweb/apps/cases/__init__.py",
             "from webfovea.proving_ground.breakingweb import interventions  # noqa",
         ),
         ("oracle/speech.py", "from webfovea.proving_ground.sites import forms  # noqa"),
