@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from webfovea.cli import export_cmd, manual_cmd, models_cmd  # noqa: F401 - register export, manual, models
+from webfovea.cli import export_cmd, manual_cmd, models_cmd, plugins_cmd  # noqa: F401 - register their commands
 from webfovea.cli.ab import ab
 from webfovea.cli.bench import bench
 from webfovea.cli.common import (

@@ -68,6 +68,11 @@ class SummarySection:
 
 class HookSpecs:
     @hookspec
+    def webfovea_registries(self) -> Sequence[Any]:
+        """The registries this plug-in owns (for `webfovea plugins` to list what is in them)."""
+        raise NotImplementedError
+
+    @hookspec
     def webfovea_suite_options(self) -> Sequence[SuiteOption]:
         """Options this plug-in adds to `bench` and `ab`."""
         raise NotImplementedError

@@ -17,6 +17,7 @@ item keeps working.
 from __future__ import annotations
 
 import logging
+import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from importlib.metadata import EntryPoint, entry_points
@@ -73,11 +74,18 @@ class UnknownName(ValueError):
     """A name no registered item has; the message lists the valid ones."""
 
 
-_REGISTRIES: list[Registry[Any]] = []
+# Weak: a registry made for a moment (a test's) is not listed once it is gone.
+_REGISTRIES: list[weakref.ref[Registry[Any]]] = []
 
 
 def all_registries() -> tuple[Registry[Any], ...]:
-    return tuple(_REGISTRIES)
+    """Every registry alive, in the order made (the first for an entry-point group)."""
+    out: dict[str, Registry[Any]] = {}
+    for ref in _REGISTRIES:
+        r = ref()
+        if r is not None:
+            out.setdefault(r.group, r)
+    return tuple(out.values())
 
 
 def _name_attr(item: Any) -> str:
@@ -119,7 +127,7 @@ class Registry(Mapping[str, T], Generic[T]):
         self._loaded_eps: set[str] = set()
         self._all_loaded = False
         self._listeners: list[Callable[[], None]] = []
-        _REGISTRIES.append(self)
+        _REGISTRIES.append(weakref.ref(self))
 
     # -- names -------------------------------------------------------------------------
     def _key(self, name: str) -> str:
@@ -138,7 +146,9 @@ class Registry(Mapping[str, T], Generic[T]):
         if not name:
             raise ValueError(f"a {self.kind} needs a name")
         held = self._items.get(name)
-        if held is not None and held is not item and not replace:
+        if held is item:
+            return item  # the same item again: nothing changes, its origin included
+        if held is not None and not replace:
             raise PluginConflict(
                 f"{self.kind} {name!r} is already registered (from {self._origins[name]}); "
                 f"another one from {origin or CODE} is refused"

@@ -110,6 +110,14 @@ def _block(summary: dict[str, Any]) -> dict[str, Any] | None:
 
 
 @hookimpl
+def webfovea_registries() -> Sequence[Any]:
+    from webfovea.proving_ground.breakingweb.apps import APPS
+    from webfovea.proving_ground.breakingweb.interventions import FAMILIES
+
+    return (APPS, FAMILIES)
+
+
+@hookimpl
 def webfovea_suite_options() -> Sequence[SuiteOption]:
     return OPTIONS
 
