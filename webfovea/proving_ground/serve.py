@@ -16,7 +16,6 @@ from types import TracebackType
 
 import uvicorn
 
-from .breakingweb import site as breakingweb_site
 from .sessions import ControlClient
 from .sites import SiteContext, build_apps, warm_up
 
@@ -131,7 +130,7 @@ def start_sites(seed: int = 0, ports: tuple[int, int] = (0, 0)) -> SitesHandle:
         raise
     main_port, frame_port = main_sock.getsockname()[1], frame_sock.getsockname()[1]
     ctx = SiteContext(seed, f"http://127.0.0.1:{main_port}", f"http://localhost:{frame_port}")
-    main_app, frame_app = build_apps(ctx, extra=(breakingweb_site,))
+    main_app, frame_app = build_apps(ctx)
     warm_up(ctx)
     servers = [_Server(main_app, main_sock, "main"), _Server(frame_app, frame_sock, "frame")]
     started: list[_Server] = []

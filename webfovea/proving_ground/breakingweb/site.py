@@ -77,6 +77,22 @@ def build_session(session: Session, seed: int) -> None:
     session.extra["public"] = public
 
 
+# A site module of the proving ground, registered by its entry point (`webfovea.sites`). Mounted
+# after the other sites, just inside the request log: the interventions' middleware must sit
+# inside it, so the log sees what the browser really got.
+SITE_NAME = "breakingweb"
+MOUNT_LAST = True
+SITES = [
+    (
+        "requests",
+        "/app/requests",
+        "Stateful: your data requests (create, edit, withdraw) and a data catalogue",
+    ),
+    ("booking", "/app/booking", "Stateful: tour reservations with a date and a number of people"),
+    ("cases", "/app/cases", "Stateful: a case mailbox (resolve, star, move)"),
+]
+
+
 def register(ctx: SiteContext, main: FastAPI, frame: FastAPI) -> None:
     store = ctx.sessions
     store.on_create.append(lambda session: build_session(session, ctx.seed))

@@ -53,13 +53,6 @@ SITES: list[tuple[str, str, str]] = [
         "Filings archive: answers only in PDF reports, an XLSX release, a CSV export (suite `documents`)",
     ),
     ("hostile", "/hostile/", "Hostile pages: each tries to steer, trap or rob the harness (suite `hostile`)"),
-    (
-        "requests",
-        "/app/requests",
-        "Stateful: your data requests (create, edit, withdraw) and a data catalogue",
-    ),
-    ("booking", "/app/booking", "Stateful: tour reservations with a date and a number of people"),
-    ("cases", "/app/cases", "Stateful: a case mailbox (resolve, star, move)"),
 ]
 
 # The built-in site modules, by name (imported by `site_modules`).
@@ -79,7 +72,7 @@ MODULES = (
 
 
 def _short_name(module: ModuleType) -> str:
-    return module.__name__.rsplit(".", 1)[-1]
+    return str(getattr(module, "SITE_NAME", module.__name__.rsplit(".", 1)[-1]))
 
 
 def _remember_rows() -> None:
@@ -121,9 +114,9 @@ def unregister(module: ModuleType) -> None:
 
 
 def build_apps(ctx: SiteContext, extra: tuple[Any, ...] = ()) -> tuple[FastAPI, FastAPI]:
-    """Both apps with every site module; `extra` modules (with the same `register`) come last,
-    just inside the request log (the stateful apps: their intervention middleware must sit
-    inside it, so the log sees what the browser really got)."""
+    """Both apps with every site module. A module with `MOUNT_LAST = True` (BreakingWeb's
+    stateful apps) and the `extra` ones come last, just inside the request log: their
+    intervention middleware must sit inside it, so the log sees what the browser really got."""
     from fastapi import FastAPI
     from fastapi.responses import HTMLResponse
 
@@ -147,7 +140,10 @@ def build_apps(ctx: SiteContext, extra: tuple[Any, ...] = ()) -> tuple[FastAPI, 
     def frame_index() -> str:
         return "<p>Embedded content for the proving ground.</p>"
 
-    for module in site_modules():
+    modules = site_modules()
+    for module in [m for m in modules if not getattr(m, "MOUNT_LAST", False)]:
+        module.register(ctx, main, frame)
+    for module in [m for m in modules if getattr(m, "MOUNT_LAST", False)]:
         module.register(ctx, main, frame)
     for module in extra:
         module.register(ctx, main, frame)
