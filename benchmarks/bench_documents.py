@@ -23,7 +23,7 @@ from pathlib import Path
 from webfovea.config import make_config
 from webfovea.documents.document import open_document
 from webfovea.harness import Harness
-from webfovea.proving_ground.sites import archive_files as af
+from webfovea_proving_ground.sites import archive_files as af
 
 PAGE = b"""<html><body style="font:16px sans-serif">
 <a href="/export.csv" style="position:absolute;left:100px;top:100px">CSV</a>

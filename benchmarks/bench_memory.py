@@ -32,9 +32,9 @@ from playwright.async_api import async_playwright  # noqa: E402
 
 from webfovea.browser import session  # noqa: E402
 from webfovea.browser.session import browser_env, find_chrome, launch_args  # noqa: E402
-from webfovea.proving_ground.serve import start_sites  # noqa: E402
 from webfovea.runner.memory import Breakdown, role_of, tree_breakdown  # noqa: E402
 from webfovea.runner.procs import cmdline, descendants  # noqa: E402
+from webfovea_proving_ground.serve import start_sites  # noqa: E402
 
 PAGES = [
     "/dashboard",

@@ -31,7 +31,7 @@ from webfovea.browser.session import BrowserSession  # noqa: E402
 from webfovea.config import make_config  # noqa: E402
 from webfovea.observation import scope  # noqa: E402
 from webfovea.observation.snapshot import take  # noqa: E402
-from webfovea.proving_ground.serve import start_sites  # noqa: E402
+from webfovea_proving_ground.serve import start_sites  # noqa: E402
 
 SHOT_TOKENS = math.ceil(1440 * 810 / 750)
 PAGES = (

@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from webfovea.browser.session import BrowserSession  # noqa: E402
 from webfovea.config import make_config  # noqa: E402
 from webfovea.harness import Harness  # noqa: E402
-from webfovea.proving_ground.serve import start_sites  # noqa: E402
+from webfovea_proving_ground.serve import start_sites  # noqa: E402
 
 
 async def _frame(page, embedded: bool):  # noqa: ANN001, ANN202

@@ -33,12 +33,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from webfovea.browser.session import EXTRA_ARGS_ENV, find_chrome  # noqa: E402
 from webfovea.config import make_config  # noqa: E402
 from webfovea.documents.ocr_cache import ENV as OCR_CACHE_ENV  # noqa: E402
-from webfovea.proving_ground.serve import start_sites  # noqa: E402
-from webfovea.proving_ground.suites.builtin import load_builtin_suite  # noqa: E402
 from webfovea.runner.api import RunOptions, run_tasks  # noqa: E402
 from webfovea.runner.memory import Breakdown, tree_breakdown  # noqa: E402
 from webfovea.runner.procs import tree_memory_mib  # noqa: E402
 from webfovea.runner.queue import TaskQueue  # noqa: E402
+from webfovea_proving_ground.serve import start_sites  # noqa: E402
+from webfovea_proving_ground.suites.builtin import load_builtin_suite  # noqa: E402
 
 
 def tree_mem_mib(root: int) -> float:

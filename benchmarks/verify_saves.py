@@ -21,9 +21,9 @@ from tests.support.saves import serve_saves  # noqa: E402
 from webfovea.agent import run_task  # noqa: E402
 from webfovea.config import make_config  # noqa: E402
 from webfovea.eval.taxonomy import Checks, classify  # noqa: E402
-from webfovea.proving_ground.plan import L, answer_value, click, fill, text_has  # noqa: E402
 from webfovea.record import read_trajectory  # noqa: E402
 from webfovea.task import Task  # noqa: E402
+from webfovea_proving_ground.plan import L, answer_value, click, fill, text_has  # noqa: E402
 
 TITLE = "Water data 2024"
 SITES: dict[str, dict] = {

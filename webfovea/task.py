@@ -2,7 +2,7 @@
 
 Fields this model does not know are kept as they are (`model_extra`): a task file's own
 extra fields survive a run, and an environment can carry its own data on a task — the
-proving ground's oracle plan and quirks travel this way (`proving_ground.plan.PlannedTask`).
+proving ground's oracle plan and quirks travel this way (`webfovea_proving_ground.plan.PlannedTask`).
 
 Also the one rule for task ids: an id names the task's folder in a run, so it must be a safe
 folder name. The task-file loader and the runner's queue both check it here.

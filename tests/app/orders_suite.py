@@ -8,10 +8,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from webfovea.proving_ground.plan import L, answer, click, fill, text_has
-from webfovea.proving_ground.sites.lab_live import ws_reference
 from webfovea.suites import Suite, SuiteOptions
 from webfovea.task import Task
+from webfovea_proving_ground.plan import L, answer, click, fill, text_has
+from webfovea_proving_ground.sites.lab_live import ws_reference
 
 
 def _task(handle: Any, index: int, copies: str) -> Task:

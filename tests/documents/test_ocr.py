@@ -9,7 +9,7 @@ import pytest
 
 from webfovea.documents import ocr, ocr_cache
 from webfovea.documents.document import open_document
-from webfovea.proving_ground.sites import archive_files as af
+from webfovea_proving_ground.sites import archive_files as af
 
 pytestmark = pytest.mark.skipif(
     not ocr.available(), reason="tesseract (Debian tesseract-ocr) is not installed"

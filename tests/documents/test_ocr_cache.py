@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from webfovea.documents import ocr, ocr_cache
-from webfovea.proving_ground.sites import archive_files as af
+from webfovea_proving_ground.sites import archive_files as af
 
 pytestmark = pytest.mark.skipif(
     not ocr.available(), reason="tesseract (Debian tesseract-ocr) is not installed"

@@ -4,8 +4,8 @@ files, and files that are what their tasks say (no browser: the converter reads 
 from __future__ import annotations
 
 from webfovea.documents.document import open_document
-from webfovea.proving_ground.sites import archive_files as af
-from webfovea.proving_ground.suites.documents import load_documents_suite
+from webfovea_proving_ground.sites import archive_files as af
+from webfovea_proving_ground.suites.documents import load_documents_suite
 
 
 class _Handle:

@@ -9,7 +9,7 @@ import pytest
 from tests.support.frames import site  # noqa: F401 - the page in every kind of iframe
 from webfovea.config import make_config
 from webfovea.harness import Harness, StepResult
-from webfovea.proving_ground.serve import SitesHandle, start_sites
+from webfovea_proving_ground.serve import SitesHandle, start_sites
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,7 @@ from tests.support.servers import serve_pages
 from webfovea.agent import run_task
 from webfovea.config import make_config
 from webfovea.harness import Harness
-from webfovea.proving_ground.suites.builtin import load_builtin_suite
+from webfovea_proving_ground.suites.builtin import load_builtin_suite
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 

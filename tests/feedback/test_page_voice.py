@@ -11,8 +11,8 @@ import pytest
 
 from tests.feedback.conftest import act, open_lab
 from webfovea.feedback.quote import page_text
-from webfovea.proving_ground.serve import SitesHandle, start_sites
-from webfovea.proving_ground.sites.hostile import VOICE
+from webfovea_proving_ground.serve import SitesHandle, start_sites
+from webfovea_proving_ground.sites.hostile import VOICE
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 

@@ -19,8 +19,8 @@ from webfovea.agent import run_task
 from webfovea.config import make_config
 from webfovea.documents import ocr
 from webfovea.guardrails import ocr_check
-from webfovea.proving_ground.sites.fonts import build_pua_font, encode_pua
 from webfovea.task import Task
+from webfovea_proving_ground.sites.fonts import build_pua_font, encode_pua
 
 in_loop = pytest.mark.asyncio(loop_scope="module")
 needs_tesseract = pytest.mark.skipif(shutil.which("tesseract") is None, reason="tesseract is not installed")

@@ -1,5 +1,5 @@
 """The verifier's reply format, read robustly (guardrails/verifier.py), and the oracle as the
-verifier (proving_ground/oracle/checker.py): no browser."""
+verifier (webfovea_proving_ground/oracle/checker.py): no browser."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from PIL import Image
 
 from webfovea.guardrails.evidence import Evidence
 from webfovea.guardrails.verifier import candidate_of, parse_verdict, request_text
-from webfovea.proving_ground.oracle.checker import matches, verdict_text
 from webfovea.task import Task
+from webfovea_proving_ground.oracle.checker import matches, verdict_text
 
 
 def test_the_three_line_form():

@@ -9,9 +9,9 @@ import pytest
 from webfovea.eval.truth import compute_truth
 from webfovea.judge.folder import AgentRecord
 from webfovea.judge.rule import rule_verdict
-from webfovea.proving_ground.oracle.faults import FAULTS, fault_plan, parse_faults, spread, with_faults
-from webfovea.proving_ground.suites.tasks import build_tasks
 from webfovea.record.schema import TaskResult
+from webfovea_proving_ground.oracle.faults import FAULTS, fault_plan, parse_faults, spread, with_faults
+from webfovea_proving_ground.suites.tasks import build_tasks
 
 
 class _Handle:

@@ -14,12 +14,12 @@ from webfovea.judge.agree import agreement
 from webfovea.judge.evidence import build_evidence
 from webfovea.judge.prompt import evidence_text
 from webfovea.judge.run import JudgeOptions, judge_run
-from webfovea.proving_ground.oracle.faults import variant_id, with_faults
-from webfovea.proving_ground.serve import start_sites
-from webfovea.proving_ground.suites.builtin import load_builtin_suite
 from webfovea.record import read_result
 from webfovea.runner.api import RunOptions, run_tasks
 from webfovea.runner.supervisor import Policy
+from webfovea_proving_ground.oracle.faults import variant_id, with_faults
+from webfovea_proving_ground.serve import start_sites
+from webfovea_proving_ground.suites.builtin import load_builtin_suite
 
 
 def test_fault_run_truth_and_rule_judge(tmp_path: Path, monkeypatch) -> None:

@@ -6,7 +6,7 @@ unknown keys forbidden: a request the real API would reject gets its 400 in the 
 shape, and leaving `fake_llm` fails the test (`validate=False` for the tests that send
 garbage on purpose). A valid POST takes the next scripted answer (or the default once the
 script is used up): a status with headers and a JSON body — built from the SDKs' own classes
-(`webfovea.proving_ground.providers.sdk_replies`) —, optionally after hanging. Every request is
+(`webfovea_proving_ground.providers.sdk_replies`) —, optionally after hanging. Every request is
 recorded with its arrival time, path, headers, JSON body and what the validation said.
 """
 
@@ -21,14 +21,14 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-from webfovea.proving_ground.providers.sdk_replies import (
+from webfovea_proving_ground.providers.sdk_replies import (
     anthropic_error,
     anthropic_message,
     chat_completion,
     openai_error,
     text_block,
 )
-from webfovea.proving_ground.providers.sdk_requests import Api, request_errors, warm
+from webfovea_proving_ground.providers.sdk_requests import Api, request_errors, warm
 
 
 @dataclass

@@ -10,14 +10,14 @@ from tests.models.shape_support import GO_CSS, NAME_CSS, PAGES, point, read, val
 from tests.support.servers import serve_pages
 from webfovea.agent import run_task
 from webfovea.config import make_config
-from webfovea.proving_ground.providers.sdk_replies import (
+from webfovea.task import Task
+from webfovea_proving_ground.providers.sdk_replies import (
     anthropic_message,
     redacted_thinking_block,
     text_block,
     thinking_block,
     tool_use_block,
 )
-from webfovea.task import Task
 
 MODEL = "claude-sonnet-4-6"
 NAME, GO = point(MODEL, NAME_CSS), point(MODEL, GO_CSS)

@@ -9,7 +9,8 @@ from tests.models.shape_support import GO_CSS, NAME_CSS, PAGES, point, read, val
 from tests.support.servers import serve_pages
 from webfovea.agent import run_task
 from webfovea.config import make_config
-from webfovea.proving_ground.providers.sdk_replies import (
+from webfovea.task import Task
+from webfovea_proving_ground.providers.sdk_replies import (
     chat_tool_call,
     computer_call,
     function_call,
@@ -17,7 +18,6 @@ from webfovea.proving_ground.providers.sdk_replies import (
     reasoning_item,
     responses_response,
 )
-from webfovea.task import Task
 
 CHAT, CUA = "gpt-4o", "computer-use-preview"
 

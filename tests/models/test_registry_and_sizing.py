@@ -128,12 +128,12 @@ def test_oracle_registers_through_its_entry_point_in_a_fresh_process():
         import sys
         from webfovea.models.factory import make_model
         from webfovea.task import Task
-        before = 'webfovea.proving_ground.oracle.model' in sys.modules
+        before = 'webfovea_proving_ground.oracle.model' in sys.modules
         m = make_model("oracle:provider=gpt-4o,seed=3", task=Task(task_id="t", task="x", website="http://x/"))
         print(before, type(m).__module__, type(m).__name__, m.provider.family)
     """)
     assert res.returncode == 0, res.stderr
-    assert res.stdout.split() == ["False", "webfovea.proving_ground.oracle.model", "OracleModel", "gpt-4o"]
+    assert res.stdout.split() == ["False", "webfovea_proving_ground.oracle.model", "OracleModel", "gpt-4o"]
 
 
 def test_plugin_kind_from_an_installed_distribution(tmp_path):
@@ -183,7 +183,7 @@ def test_plugin_kind_from_an_installed_distribution(tmp_path):
 
 
 def test_models_and_observation_never_import_upper_layers():
-    forbidden = ("webfovea.proving_ground", "webfovea.runner", "webfovea.eval", "webfovea.cli")
+    forbidden = ("webfovea_proving_ground", "webfovea.runner", "webfovea.eval", "webfovea.cli")
     for package in ("models", "observation"):
         for path in (ROOT / "webfovea" / package).glob("*.py"):
             for node in ast.walk(ast.parse(path.read_text())):

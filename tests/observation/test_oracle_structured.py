@@ -10,7 +10,7 @@ import pytest
 
 from webfovea.agent import run_task
 from webfovea.observation.sizing import harness_config
-from webfovea.proving_ground.suites.builtin import load_builtin_suite
+from webfovea_proving_ground.suites.builtin import load_builtin_suite
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 

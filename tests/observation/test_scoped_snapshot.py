@@ -13,7 +13,7 @@ import pytest
 
 from tests.support.servers import serve_pages
 from webfovea import Harness
-from webfovea.proving_ground.sites.structure import ANSWER_ROW, station_value
+from webfovea_proving_ground.sites.structure import ANSWER_ROW, station_value
 
 pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.browser]
 

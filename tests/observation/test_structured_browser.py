@@ -10,7 +10,7 @@ import pytest
 
 from webfovea import Harness
 from webfovea.browser import snapshot_text as st
-from webfovea.proving_ground.sites.structure import ANSWER_ROW, station_value
+from webfovea_proving_ground.sites.structure import ANSWER_ROW, station_value
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 

@@ -42,7 +42,7 @@ def test_the_package_diagram_is_the_import_contract() -> None:
 
 def test_the_proving_ground_diagram_is_its_import_contract() -> None:
     assert _diagram_after("Inside the proving ground the rooms have their own rules") == _contract(
-        "webfovea.proving_ground"
+        "webfovea_proving_ground"
     )
 
 

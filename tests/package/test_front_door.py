@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 
 from webfovea.observation import modes
-from webfovea.proving_ground.breakingweb.apps import APPS
-from webfovea.proving_ground.serve import SitesHandle, start_sites
-from webfovea.proving_ground.sites import SITES
 from webfovea.record.schema import Status
 from webfovea.suites import SUITES
+from webfovea_breakingweb.apps import APPS
+from webfovea_proving_ground.serve import SitesHandle, start_sites
+from webfovea_proving_ground.sites import SITES
 
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")

@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from webfovea.proving_ground.breakingweb.interventions import FAMILIES
-from webfovea.proving_ground.breakingweb.interventions.base import LAYERS, PRIMITIVES
 from webfovea.suites import SUITES
+from webfovea_breakingweb.interventions import FAMILIES
+from webfovea_breakingweb.interventions.base import LAYERS, PRIMITIVES
 
 ROOT = Path(__file__).resolve().parents[2]
 GLOSSARY = (ROOT / "docs" / "glossary.md").read_text(encoding="utf-8")

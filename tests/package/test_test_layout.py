@@ -10,6 +10,16 @@ from tests.conftest import FILE_SECONDS, SLOW_TESTS
 TESTS = Path(__file__).resolve().parents[1]
 PKG = TESTS.parent / "webfovea"
 NOT_ROOMS = {"package", "support"}
+# The benchmarks' own distributions (packages/): tests/<name>/ mirrors their rooms.
+BENCHMARKS = {
+    "proving_ground": TESTS.parent / "packages" / "webfovea-proving-ground" / "webfovea_proving_ground",
+    "breakingweb": TESTS.parent / "packages" / "webfovea-breakingweb" / "webfovea_breakingweb",
+}
+
+
+def _room(rel: Path) -> Path:
+    top = rel.parts[0]
+    return BENCHMARKS[top].joinpath(*rel.parts[1:]) if top in BENCHMARKS else PKG / rel
 
 
 def test_every_test_folder_is_a_room_of_the_package() -> None:
@@ -19,9 +29,9 @@ def test_every_test_folder_is_a_room_of_the_package() -> None:
         if d.is_dir()
         and d.name != "__pycache__"
         and d.relative_to(TESTS).parts[0] not in NOT_ROOMS
-        and not (PKG / d.relative_to(TESTS)).is_dir()
+        and not _room(d.relative_to(TESTS)).is_dir()
     ]
-    assert strays == [], f"test folders that mirror no room of webfovea/: {strays}"
+    assert strays == [], f"test folders that mirror no room of webfovea/ or packages/: {strays}"
 
 
 def test_no_test_module_at_the_top_of_tests() -> None:

@@ -12,8 +12,8 @@ import threading
 import httpx
 import pytest
 
-from webfovea.proving_ground.sessions import ControlClient
 from webfovea.tls import tls_context
+from webfovea_proving_ground.sessions import ControlClient
 
 
 def test_clients_do_not_each_build_a_context(monkeypatch):

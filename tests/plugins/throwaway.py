@@ -12,10 +12,10 @@ from typing import Any
 
 from webfovea.judge.catalog import get as judge_method
 from webfovea.plugins import SuiteOption, SummarySection, hookimpl
-from webfovea.proving_ground.plan import L, answer, click, fill, text_has
-from webfovea.proving_ground.sites.lab_live import ws_reference
 from webfovea.suites import Suite, SuiteError, SuiteOptions
 from webfovea.task import Task
+from webfovea_proving_ground.plan import L, answer, click, fill, text_has
+from webfovea_proving_ground.sites.lab_live import ws_reference
 
 
 def _task(handle: Any, index: int, copies: str) -> Task:

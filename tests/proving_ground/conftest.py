@@ -4,7 +4,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from webfovea.proving_ground.serve import SitesHandle, start_sites
+from webfovea_proving_ground.serve import SitesHandle, start_sites
 
 
 @pytest.fixture(scope="module")

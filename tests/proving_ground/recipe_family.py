@@ -1,5 +1,5 @@
 """A throwaway intervention family, written as a module under
-`proving_ground/breakingweb/interventions/network/` would be (`network/recipe_teapot`): the
+`webfovea_breakingweb/interventions/network/` would be (`network/recipe_teapot`): the
 first call to the task's main route answers 418 (real-world counterpart: a proxy answering
 "I'm a teapot"). `interventions.register(recipe_family)` adds
 it the way `_MODULES` adds the built-in ones."""
@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import random
 
-from webfovea.proving_ground.breakingweb.interventions.base import Effect, Family, NetworkRule
-from webfovea.proving_ground.sessions import Session
+from webfovea_breakingweb.interventions.base import Effect, Family, NetworkRule
+from webfovea_proving_ground.sessions import Session
 
 ERROR = "The kettle is busy (recipe intervention)."
 

@@ -1,4 +1,4 @@
-"""A throwaway site, written as a module under `proving_ground/sites/` would be (the recipe
+"""A throwaway site, written as a module under `webfovea_proving_ground/sites/` would be (the recipe
 "Adding a site to the proving ground" of docs/architecture.md): its routes on the apps, its
 index row. `sites.register(recipe_site)` adds it the way `MODULES` adds the built-in ones."""
 
@@ -7,8 +7,8 @@ from __future__ import annotations
 from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 
-from webfovea.proving_ground.sites.context import SiteContext
-from webfovea.proving_ground.sites.layout import page
+from webfovea_proving_ground.sites.context import SiteContext
+from webfovea_proving_ground.sites.layout import page
 
 SITES = [("recipe", "/recipe", "A throwaway site the recipe test adds")]
 

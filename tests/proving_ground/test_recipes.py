@@ -22,12 +22,12 @@ from tests.proving_ground.oracle import double_click_op
 from webfovea.agent import run_task
 from webfovea.browser.session import BrowserSession
 from webfovea.config import make_config
-from webfovea.proving_ground import sites as site_registry
-from webfovea.proving_ground.breakingweb import interventions
-from webfovea.proving_ground.oracle.ops import catalog
-from webfovea.proving_ground.plan import L, answer, click, visible
-from webfovea.proving_ground.serve import SitesHandle, start_sites
 from webfovea.task import Task
+from webfovea_breakingweb import interventions
+from webfovea_proving_ground import sites as site_registry
+from webfovea_proving_ground.oracle.ops import catalog
+from webfovea_proving_ground.plan import L, answer, click, visible
+from webfovea_proving_ground.serve import SitesHandle, start_sites
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 SEED = 3

@@ -7,8 +7,8 @@ import hashlib
 
 import httpx
 
-from webfovea.proving_ground.serve import SitesHandle
-from webfovea.proving_ground.sessions import SESSION_COOKIE, SessionStore, cookie_in_headers
+from webfovea_proving_ground.serve import SitesHandle
+from webfovea_proving_ground.sessions import SESSION_COOKIE, SessionStore, cookie_in_headers
 
 
 def test_session_ids_are_not_computable_from_public_fields() -> None:

@@ -15,10 +15,10 @@ from webfovea.agent import run_task
 from webfovea.browser.binding import SECRET_ENV, SessionBindError, bind_session
 from webfovea.browser.session import BrowserSession
 from webfovea.config import HarnessConfig
-from webfovea.proving_ground.serve import SitesHandle
-from webfovea.proving_ground.sessions import CONTROL_HEADER, SESSION_COOKIE
-from webfovea.proving_ground.suites.builtin import load_builtin_suite
 from webfovea.task import SessionSpec, Task
+from webfovea_proving_ground.serve import SitesHandle
+from webfovea_proving_ground.sessions import CONTROL_HEADER, SESSION_COOKIE
+from webfovea_proving_ground.suites.builtin import load_builtin_suite
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 

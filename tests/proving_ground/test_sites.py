@@ -16,11 +16,11 @@ from PIL import Image, ImageChops, ImageStat
 from playwright.async_api import Frame, Page
 
 from webfovea.browser.session import BrowserSession
-from webfovea.proving_ground.serve import PortInUseError, SitesHandle, start_sites
-from webfovea.proving_ground.sites import filings, forms, gate, rankings, slow
-from webfovea.proving_ground.sites.data import BY_CODE, world
-from webfovea.proving_ground.sites.images import captcha_solution
-from webfovea.proving_ground.sites.stats import table_data
+from webfovea_proving_ground.serve import PortInUseError, SitesHandle, start_sites
+from webfovea_proving_ground.sites import filings, forms, gate, rankings, slow
+from webfovea_proving_ground.sites.data import BY_CODE, world
+from webfovea_proving_ground.sites.images import captcha_solution
+from webfovea_proving_ground.sites.stats import table_data
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 SEED = 3
@@ -275,7 +275,7 @@ async def test_forms_physical_typing_is_lost_but_focused_typing_works(sites: Sit
 
 
 async def test_missing_font_source_is_a_clear_error(tmp_path) -> None:
-    from webfovea.proving_ground.sites.fonts import FontSourceMissing, build_pua_font
+    from webfovea_proving_ground.sites.fonts import FontSourceMissing, build_pua_font
 
     with pytest.raises(FontSourceMissing, match="apt-get install -y fonts-dejavu-core"):
         build_pua_font(SEED, tmp_path / "none.ttf")

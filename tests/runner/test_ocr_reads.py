@@ -17,11 +17,11 @@ from PIL import Image, ImageDraw
 from tests.runner.test_channel import TOKEN, channel  # noqa: F401 - the fixture
 from webfovea.config import make_config
 from webfovea.documents import ocr
-from webfovea.proving_ground.serve import start_sites
-from webfovea.proving_ground.suites.builtin import load_builtin_suite
 from webfovea.runner.api import RunOptions, run_tasks
 from webfovea.runner.client import DriverClient
 from webfovea.runner.supervisor import Policy
+from webfovea_proving_ground.serve import start_sites
+from webfovea_proving_ground.suites.builtin import load_builtin_suite
 
 pytestmark = pytest.mark.skipif(shutil.which("tesseract") is None, reason="tesseract is not installed")
 

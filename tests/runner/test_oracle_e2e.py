@@ -9,10 +9,10 @@ from pathlib import Path
 
 from webfovea.config import make_config
 from webfovea.eval.scoring import score_answer
-from webfovea.proving_ground.serve import start_sites
-from webfovea.proving_ground.suites.builtin import load_builtin_suite
 from webfovea.runner.api import RunOptions, run_tasks
 from webfovea.runner.supervisor import Policy
+from webfovea_proving_ground.serve import start_sites
+from webfovea_proving_ground.suites.builtin import load_builtin_suite
 
 PICK = ("stats-select-01-vn", "stats-select-02-ci", "stats-scroll-01")
 

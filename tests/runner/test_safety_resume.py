@@ -12,11 +12,11 @@ import pytest
 from tests.runner.fake_agent import PAGE, make_tasks, run_task, starts
 from tests.support.servers import serve_pages
 from webfovea.config import make_config
-from webfovea.proving_ground.serve import start_sites
-from webfovea.proving_ground.suites.builtin import load_builtin_suite
 from webfovea.runner.api import RunError, RunOptions, run_tasks
 from webfovea.runner.identity import differences, run_identity
 from webfovea.runner.supervisor import Policy
+from webfovea_proving_ground.serve import start_sites
+from webfovea_proving_ground.suites.builtin import load_builtin_suite
 
 FAST = Policy(stall_s=6.0, launch_s=60.0, task_grace_s=20.0, poll_s=0.2, stop_grace_s=10.0)
 

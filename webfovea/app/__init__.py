@@ -7,7 +7,7 @@
 The command line (`webfovea/cli/`) only parses options into these records, calls these
 functions and prints what their `Reporter` is told; a Python caller passes its own reporter or
 none (silent). Mistakes of the caller are `AppError`s. Suites come from the proving ground's
-catalogue (`webfovea/proving_ground/suites/catalog.py`)."""
+catalogue (`packages/webfovea-proving-ground/webfovea_proving_ground/suites/catalog.py`)."""
 
 from __future__ import annotations
 

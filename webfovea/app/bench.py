@@ -141,7 +141,7 @@ def _select(tasks: list[Task], o: BenchOptions, faults: list[str]) -> list[Task]
         kept = [t.task_id for t in tasks if not (t.model_extra or {}).get("pair_of")][: o.limit]
         tasks = [t for t in tasks if (t.model_extra or {}).get("pair_of", t.task_id) in kept]
     elif faults:
-        from webfovea.proving_ground.oracle.faults import spread, with_faults
+        from webfovea_proving_ground.oracle.faults import spread, with_faults
 
         tasks = with_faults(spread(tasks, o.limit), faults)
     elif o.limit:

@@ -19,7 +19,7 @@ def _is_oracle(model: str) -> bool:
 def oracle_via_spec(model: str, via: str) -> str:
     """`oracle` + `--via anthropic` -> `oracle:via=anthropic,provider=<the served model's row>`."""
     from webfovea.models.conventions import conventions_for
-    from webfovea.proving_ground.oracle.via import DEFAULT_VIA_MODEL
+    from webfovea_proving_ground.oracle.via import DEFAULT_VIA_MODEL
 
     if not _is_oracle(model):
         raise AppError("--via goes with --model oracle (a real model already talks to its provider)")
@@ -37,7 +37,7 @@ def fault_names(faults: str | None, model: str) -> list[str]:
         return []
     if not _is_oracle(model):
         raise AppError("--faults makes the oracle follow fault plans: use it with --model oracle")
-    from webfovea.proving_ground.oracle.faults import parse_faults
+    from webfovea_proving_ground.oracle.faults import parse_faults
 
     try:
         return parse_faults(faults)

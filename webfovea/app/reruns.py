@@ -73,7 +73,7 @@ def _fresh(suite: Any, handle: Any, seed: int, faults: list[str]) -> dict[str, T
     """Every task the suite may have run, on the running sites (fault variants too)."""
     tasks = list(suite.replay_tasks(handle, seed))
     if faults:
-        from webfovea.proving_ground.oracle.faults import with_faults
+        from webfovea_proving_ground.oracle.faults import with_faults
 
         tasks = with_faults(tasks, faults)
     return {t.task_id: t for t in tasks}

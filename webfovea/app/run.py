@@ -17,10 +17,10 @@ from webfovea.plugins import plugin_manager
 from webfovea.task import Task
 
 if TYPE_CHECKING:
-    from webfovea.proving_ground.serve import SitesHandle
     from webfovea.record import Summary
     from webfovea.record.schema import TaskResult
     from webfovea.suites import Suite
+    from webfovea_proving_ground.serve import SitesHandle
 
 
 @dataclass

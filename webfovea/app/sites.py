@@ -14,7 +14,7 @@ from webfovea.app.errors import AppError
 from webfovea.app.reporter import Reporter
 
 if TYPE_CHECKING:
-    from webfovea.proving_ground.serve import SitesHandle
+    from webfovea_proving_ground.serve import SitesHandle
 
 PROVING_GROUND = "http://proving-ground"
 
@@ -35,7 +35,7 @@ def proving_ground(
     """The proving-ground sites for the length of a run; a taken port is a one-line error.
 
     The proving ground runs offline: its browsers resolve no name but localhost."""
-    from webfovea.proving_ground.serve import start_sites
+    from webfovea_proving_ground.serve import start_sites
 
     go_offline()
     try:

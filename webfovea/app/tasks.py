@@ -17,7 +17,7 @@ from webfovea.suites import SUITES, Suite, SuiteError, SuiteOptions, not_accepte
 from webfovea.task import Task
 
 if TYPE_CHECKING:
-    from webfovea.proving_ground.serve import SitesHandle
+    from webfovea_proving_ground.serve import SitesHandle
 
 _T = TypeVar("_T")
 
@@ -82,7 +82,7 @@ def _task_file(
     if not path.exists():
         raise AppError(unknown_source(source))
     from webfovea.eval.taskfile import TaskFileError, load_task_file
-    from webfovea.proving_ground.sites import SITES
+    from webfovea_proving_ground.sites import SITES
 
     try:
         tasks = load_task_file(path, known_sites={name for name, _, _ in SITES})
@@ -93,7 +93,7 @@ def _task_file(
         return
     # Tasks over the proving ground: start its sites and point the placeholders at them.
     with proving_ground(seed, ports, reporter) as handle:
-        from webfovea.proving_ground.suites.builtin import with_sessions
+        from webfovea_proving_ground.suites.builtin import with_sessions
 
         resolved = [
             t.model_copy(

@@ -213,7 +213,7 @@ def serve(
     ] = 8001,
 ) -> None:
     """Serve the proving-ground sites until Ctrl-C."""
-    from webfovea.proving_ground.serve import serve_forever
+    from webfovea_proving_ground.serve import serve_forever
 
     try:
         serve_forever(seed, (port, frame_port))

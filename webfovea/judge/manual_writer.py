@@ -5,7 +5,7 @@ The writer is any model the model factory builds (`--writer SPEC`: openai:…, a
 oracle, a plug-in kind), asked through the `Model` protocol with `purpose="manual"`: the task
 and start page as the task, one entry per fact as the history, the marked screenshots as
 labelled images. The proving ground's oracle answers such a request deterministically
-(proving_ground/oracle/writer.py), so tests need no key. The reply is checked: a manual has
+(webfovea_proving_ground/oracle/writer.py), so tests need no key. The reply is checked: a manual has
 numbered steps; a heading is added when the writer wrote none.
 """
 

@@ -9,7 +9,7 @@ name is asked for, so a spawned worker or a Ray worker that only calls
 proving ground's oracle registers itself that way (pyproject.toml):
 
     [project.entry-points."webfovea.models"]
-    oracle = "webfovea.proving_ground.oracle.model:MODEL_KIND"
+    oracle = "webfovea_proving_ground.oracle.model:MODEL_KIND"
 
 A plug-in does the same with its own package: the entry point names a `ModelKind` (or a
 function without arguments that returns one), and the entry point's name is the kind's.

@@ -78,7 +78,7 @@ class StateScore(BaseModel):
     obligations_met: int | list[bool] | None = None  # a count, or one boolean per obligation
     obligations_total: int | None = None  # with a count; a list's length otherwise
     invariants_broken: list[Any] = Field(default_factory=list)  # what changed that must not have
-    # The breakingweb suite (proving_ground/breakingweb/scoring.py) also writes, as extra keys: passed, error,
+    # The breakingweb suite (webfovea_breakingweb/scoring.py) also writes, as extra keys: passed, error,
     # initial_sha256, final_sha256, audit_sha256, diff_sha256 (docs/breakingweb.md).
 
 
@@ -136,7 +136,7 @@ class TaskResult(BaseModel):
     # {nav_ok, answer_ok, valid, details, why}. Judges never read it.
     truth: dict[str, Any] | None = None
     fault: str | None = (
-        None  # the oracle fault plan this run followed (proving_ground/oracle/faults.py); judges never read it
+        None  # the oracle fault plan this run followed (webfovea_proving_ground/oracle/faults.py); judges never read it
     )
     state: StateScore | None = None  # the backend-state score, when the environment scored state
     # Why a failed task failed, written when the run is summarised (eval/taxonomy.py); None when it passed.

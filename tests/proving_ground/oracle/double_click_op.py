@@ -1,14 +1,14 @@
-"""A throwaway plan op, written as a module under `proving_ground/oracle/ops/` would be: its
+"""A throwaway plan op, written as a module under `webfovea_proving_ground/oracle/ops/` would be: its
 typed record, its handler, its `OPS`. `catalog.register(double_click_op)` adds it the way
 `_MODULES` adds the built-in ones; plans may then say `{"op": "double_click", "target": L}`."""
 
 from __future__ import annotations
 
-from webfovea.proving_ground.oracle.grounding import Located
-from webfovea.proving_ground.oracle.host import Emit, View
-from webfovea.proving_ground.oracle.ops.base import OpContext, PlanOp, PlanStep
-from webfovea.proving_ground.oracle.speech import call
-from webfovea.proving_ground.plan import Locator
+from webfovea_proving_ground.oracle.grounding import Located
+from webfovea_proving_ground.oracle.host import Emit, View
+from webfovea_proving_ground.oracle.ops.base import OpContext, PlanOp, PlanStep
+from webfovea_proving_ground.oracle.speech import call
+from webfovea_proving_ground.plan import Locator
 
 
 class DoubleClick(PlanStep):

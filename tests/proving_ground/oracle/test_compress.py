@@ -14,7 +14,7 @@ from webfovea.browser.binding import SECRET_ENV
 from webfovea.config import make_config
 from webfovea.harness import Harness
 from webfovea.observation.compress import estimate_tokens
-from webfovea.proving_ground.suites.builtin import load_builtin_suite
+from webfovea_proving_ground.suites.builtin import load_builtin_suite
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 

@@ -1,4 +1,4 @@
-"""The oracle's misreadings (proving_ground/oracle/misreads.py) on real Chromium against the stateful apps:
+"""The oracle's misreadings (webfovea_proving_ground/oracle/misreads.py) on real Chromium against the stateful apps:
 forced on (rate 1), each one fires only where its cue is shown — the variant's page fails the
 task (judged by the server's state and the answer scorer), the clean page does not fire it and
 passes — and every firing is in the step record's notes."""
@@ -16,10 +16,10 @@ from webfovea.browser.session import BrowserSession
 from webfovea.config import ALL_COMPONENTS, Component, HarnessConfig
 from webfovea.eval.scoring import score_answer
 from webfovea.feedback.notes import VERIFIER_OPENING
-from webfovea.proving_ground.breakingweb.obligations import score_state
-from webfovea.proving_ground.breakingweb.suite import load_breakingweb_suite
-from webfovea.proving_ground.oracle.misreads import MISREAD_KNOBS
-from webfovea.proving_ground.serve import SitesHandle
+from webfovea_breakingweb.obligations import score_state
+from webfovea_breakingweb.suite import load_breakingweb_suite
+from webfovea_proving_ground.oracle.misreads import MISREAD_KNOBS
+from webfovea_proving_ground.serve import SitesHandle
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -119,7 +119,7 @@ async def test_the_verifier_catches_a_misread_and_the_agent_answers_right(
 
 
 async def test_latest_value_of_a_named_series_is_no_cue_for_the_first_row() -> None:
-    from webfovea.proving_ground.oracle.misreads import Misreads
+    from webfovea_proving_ground.oracle.misreads import Misreads
 
     class _Page:  # answer_instead reads nothing before deciding that no cue is shown
         async def evaluate(self, *_: object) -> None:

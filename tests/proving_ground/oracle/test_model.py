@@ -23,8 +23,8 @@ from webfovea.config import make_config
 from webfovea.models.base import ModelError, ModelInput
 from webfovea.observation.prompt import system_prompt
 from webfovea.parsing import parse_reply
-from webfovea.proving_ground.oracle.model import OracleModel
 from webfovea.task import Task
+from webfovea_proving_ground.oracle.model import OracleModel
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 

@@ -7,15 +7,15 @@ from typing import Any
 
 import pytest
 
-from webfovea.proving_ground.breakingweb.suite import load_breakingweb_suite
-from webfovea.proving_ground.oracle.grounding import GroundingError
-from webfovea.proving_ground.oracle.ops import catalog
-from webfovea.proving_ground.oracle.ops.forms import Fill
-from webfovea.proving_ground.oracle.ops.reading import Answer
-from webfovea.proving_ground.plan import PlannedTask, Step
-from webfovea.proving_ground.serve import SitesHandle
-from webfovea.proving_ground.suites.builtin import load_builtin_suite
-from webfovea.proving_ground.suites.hostile import load_hostile_suite
+from webfovea_breakingweb.suite import load_breakingweb_suite
+from webfovea_proving_ground.oracle.grounding import GroundingError
+from webfovea_proving_ground.oracle.ops import catalog
+from webfovea_proving_ground.oracle.ops.forms import Fill
+from webfovea_proving_ground.oracle.ops.reading import Answer
+from webfovea_proving_ground.plan import PlannedTask, Step
+from webfovea_proving_ground.serve import SitesHandle
+from webfovea_proving_ground.suites.builtin import load_builtin_suite
+from webfovea_proving_ground.suites.hostile import load_hostile_suite
 
 
 def steps(plan: list[Step]) -> list[Step]:

@@ -10,8 +10,8 @@ from tests.support.servers import serve_pages
 from webfovea import Harness
 from webfovea.models.factory import make_model
 from webfovea.observation.sizing import harness_config
-from webfovea.proving_ground.oracle.model import DEFAULT_PROVIDER, OracleModel
 from webfovea.task import Task
+from webfovea_proving_ground.oracle.model import DEFAULT_PROVIDER, OracleModel
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 

@@ -12,9 +12,9 @@ from webfovea.config import make_config
 from webfovea.models.base import ModelInput
 from webfovea.observation.prompt import system_prompt
 from webfovea.parsing import parse_reply
-from webfovea.proving_ground.oracle.model import OracleModel
-from webfovea.proving_ground.oracle.quirks import CHAT_TOKENS, Quirks
 from webfovea.task import Task
+from webfovea_proving_ground.oracle.model import OracleModel
+from webfovea_proving_ground.oracle.quirks import CHAT_TOKENS, Quirks
 
 CONFIG = make_config()
 SYSTEM = system_prompt(offered(CONFIG), CONFIG)

@@ -13,9 +13,9 @@ import pytest
 
 from webfovea.agent import run_task
 from webfovea.config import make_config
-from webfovea.proving_ground.serve import SitesHandle
-from webfovea.proving_ground.suites.builtin import load_builtin_suite
 from webfovea.task import Task
+from webfovea_proving_ground.serve import SitesHandle
+from webfovea_proving_ground.suites.builtin import load_builtin_suite
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 

@@ -9,10 +9,10 @@ from tests.support.saves import serve_saves
 from webfovea.agent import run_task
 from webfovea.config import make_config
 from webfovea.eval.taxonomy import Checks, classify
-from webfovea.proving_ground.oracle.stress import REALISTIC, Stress
-from webfovea.proving_ground.plan import L, answer_value, click, fill, text_has
 from webfovea.record import read_trajectory
 from webfovea.task import Task
+from webfovea_proving_ground.oracle.stress import REALISTIC, Stress
+from webfovea_proving_ground.plan import L, answer_value, click, fill, text_has
 
 TITLE = "Water data 2024"
 # One Chromium for the module (the `session` fixture): each run still gets its own page.

@@ -16,7 +16,7 @@ from webfovea.config import make_config
 from webfovea.models.anthropic_client import ANTHROPIC_VERSION
 from webfovea.models.base import ModelInput
 from webfovea.observation.prompt import system_prompt
-from webfovea.proving_ground.oracle.via import OracleVia, forget_caches
+from webfovea_proving_ground.oracle.via import OracleVia, forget_caches
 
 pytestmark = pytest.mark.asyncio
 

@@ -1,7 +1,7 @@
 """The loopback Chat Completions API behind `--via openai`, driven by the real OpenAI client.
 
 A scripted model stands in for the oracle; what it is given is checked too: only what the
-request carried, read back from the prompt text (proving_ground/providers/prompt_reader.py)."""
+request carried, read back from the prompt text (webfovea_proving_ground/providers/prompt_reader.py)."""
 
 from __future__ import annotations
 
@@ -16,9 +16,9 @@ from webfovea.models.base import ModelInput
 from webfovea.models.conventions import conventions_for
 from webfovea.models.messages import closing_text, intro_text
 from webfovea.observation.prompt import system_prompt
-from webfovea.proving_ground.oracle.via import OracleVia, forget_caches
-from webfovea.proving_ground.providers.openai_api import CACHE_MIN_TOKENS, CACHE_STEP_TOKENS, image_tokens
-from webfovea.proving_ground.providers.prompt_reader import read_prompt
+from webfovea_proving_ground.oracle.via import OracleVia, forget_caches
+from webfovea_proving_ground.providers.openai_api import CACHE_MIN_TOKENS, CACHE_STEP_TOKENS, image_tokens
+from webfovea_proving_ground.providers.prompt_reader import read_prompt
 
 
 @pytest.fixture(autouse=True)

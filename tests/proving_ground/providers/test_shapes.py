@@ -10,8 +10,8 @@ from tests.support.scripted import ScriptedModel
 from tests.support.servers import serve_pages
 from webfovea.agent import run_task
 from webfovea.config import make_config
-from webfovea.proving_ground.oracle.via import OracleVia
 from webfovea.task import Task
+from webfovea_proving_ground.oracle.via import OracleVia
 
 MODEL = "claude-sonnet-4-6"
 

@@ -11,7 +11,7 @@ import pytest
 from PIL import Image
 
 from webfovea.models.conventions import ModelConventions
-from webfovea.proving_ground.providers.tokens import (
+from webfovea_proving_ground.providers.tokens import (
     TOOL_SYSTEM_TOKENS,
     PromptCache,
     RequestRejected,

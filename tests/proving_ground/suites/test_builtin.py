@@ -10,18 +10,18 @@ from playwright.async_api import Page
 
 from webfovea.browser.session import BrowserSession
 from webfovea.execution.forms import match_option
-from webfovea.proving_ground.plan import PlannedTask
-from webfovea.proving_ground.serve import SitesHandle, start_sites
-from webfovea.proving_ground.sites.data import world
-from webfovea.proving_ground.sites.stats import DEFAULTS, table_data
-from webfovea.proving_ground.suites.builtin import (
+from webfovea.task import Task
+from webfovea_proving_ground.plan import PlannedTask
+from webfovea_proving_ground.serve import SitesHandle, start_sites
+from webfovea_proving_ground.sites.data import world
+from webfovea_proving_ground.sites.stats import DEFAULTS, table_data
+from webfovea_proving_ground.suites.builtin import (
     CATEGORIES,
     FAILURE_CLASSES,
     POINTER_OPS,
     first_target,
     load_builtin_suite,
 )
-from webfovea.task import Task
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 SEED = 0

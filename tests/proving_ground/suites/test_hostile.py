@@ -9,8 +9,8 @@ import pytest
 
 from webfovea.agent import run_task
 from webfovea.config import make_config
-from webfovea.proving_ground.serve import start_sites
-from webfovea.proving_ground.suites.hostile import judge, load_hostile_suite
+from webfovea_proving_ground.serve import start_sites
+from webfovea_proving_ground.suites.hostile import judge, load_hostile_suite
 
 PICK = ("hostile-geometry", "hostile-admin-link", "hostile-redirect", "hostile-quote", "hostile-confirm")
 
@@ -46,7 +46,7 @@ async def test_the_page_cannot_speak_in_the_harness_voice(tmp_path: Path) -> Non
 
 
 def test_an_attack_is_one_registered_record() -> None:
-    from webfovea.proving_ground.suites.attack import Attack, attacks, register
+    from webfovea_proving_ground.suites.attack import Attack, attacks, register
 
     names = [a.name for a in attacks()]
     assert len(names) == len(set(names)) >= 15 and names[:2] == ["geometry", "fill"]

@@ -21,10 +21,10 @@ from playwright.async_api import Locator, Page
 
 from webfovea.browser.session import BrowserSession
 from webfovea.execution.forms import match_option
-from webfovea.proving_ground.serve import SitesHandle
-from webfovea.proving_ground.sites.rankings import decode_pua
-from webfovea.proving_ground.suites.builtin import load_builtin_suite
 from webfovea.task import Task
+from webfovea_proving_ground.serve import SitesHandle
+from webfovea_proving_ground.sites.rankings import decode_pua
+from webfovea_proving_ground.suites.builtin import load_builtin_suite
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 SEED = 1

@@ -1,0 +1,183 @@
+"""BreakingWeb as a webfovea plug-in: its suite, its own bench/ab options, its block of
+summary.json, its report section, its lines at the end of a run and its backend-state scoring.
+
+Registered by entry points (pyproject.toml: `webfovea.suites` names `SUITE`, `webfovea.plugins`
+names this module), through the same door as any outside plug-in; nothing in the product
+imports it. What it adds is described in docs/breakingweb.md and docs/plugins.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from webfovea.plugins import SuiteOption, SummarySection, hookimpl
+from webfovea.suites import Suite, SuiteError, SuiteOptions
+from webfovea.task import Task
+
+NAME = "breakingweb"
+PAIRINGS = ("official", "sweep")
+
+OPTIONS = (
+    SuiteOption(
+        "paired",
+        ("--paired",),
+        "breakingweb: run each task clean and under each applicable intervention family, "
+        "each from fresh state (= --pairing sweep).",
+        kind="flag",
+        suites=(NAME,),
+        commands=("bench",),
+    ),
+    SuiteOption(
+        "pairing",
+        ("--pairing",),
+        "breakingweb: official (each task clean and under one variant, chosen by seed: the seed "
+        "paper's design) or sweep (under every applicable family).",
+        suites=(NAME,),
+    ),
+    SuiteOption(
+        "families",
+        ("--families",),
+        "breakingweb: comma-separated families (e.g. fabricated_success,save_drift); default all.",
+        kind="list",
+        suites=(NAME,),
+    ),
+)
+
+
+def _pairing(options: SuiteOptions) -> str | None:
+    return options.get("pairing") or ("sweep" if options.get("paired") else None)
+
+
+def _check(options: SuiteOptions) -> None:
+    from webfovea_breakingweb.suite import select_families
+
+    pairing = options.get("pairing")
+    if pairing is not None and pairing not in PAIRINGS:
+        raise SuiteError(f"unknown pairing {pairing!r}; use official or sweep")
+    if pairing == "official" and options.get("paired"):
+        raise SuiteError("--paired is --pairing sweep; give one of them")
+    try:
+        select_families(list(options.get("families") or []) or None)
+    except ValueError as e:  # an unknown family is the user's mistake, named in one line
+        raise SuiteError(str(e)) from None
+
+
+def _load(handle: Any, seed: int, options: SuiteOptions) -> list[Task]:
+    from webfovea_breakingweb.suite import load_breakingweb_suite
+
+    families = list(options.get("families") or []) or None
+    return load_breakingweb_suite(handle, seed, families=families, pairing=_pairing(options))
+
+
+def _catalogue(seed: int) -> dict[str, Any]:
+    from webfovea_breakingweb.suite import catalogue
+
+    return catalogue(seed)
+
+
+def _meta(options: SuiteOptions) -> dict[str, Any]:
+    pairing = _pairing(options)
+    return {"paired": True, "pairing": pairing} if pairing else {}
+
+
+SUITE = Suite(
+    NAME,
+    "stateful apps scored by backend state; --pairing official|sweep adds paired drops "
+    "(seed 42, 40 steps by default), --list the catalogue; see docs/breakingweb.md",
+    _load,
+    accepts=frozenset(o.dest for o in OPTIONS),
+    replay_options=SuiteOptions({"paired": True}),  # every variant: a run may hold any of them
+    default_seed=42,  # seed 003 §3: "the public seed s=42" (breakingweb/pairing.py)
+    default_max_steps=40,  # seed 003 §3: "a fixed 40-action cap"
+    catalogue=_catalogue,
+    run_meta=_meta,
+    check_options=_check,
+)
+
+
+def _stateful(tasks: list[Any]) -> bool:
+    return any((t.model_extra or {}).get("stateful_app") for t in tasks)
+
+
+def _block(summary: dict[str, Any]) -> dict[str, Any] | None:
+    # A summary written before the block existed kept these keys at its top level.
+    block = (summary.get("extensions") or {}).get(NAME)
+    if block is None and summary.get("per_family"):
+        block = summary
+    return block
+
+
+@hookimpl
+def webfovea_registries() -> Sequence[Any]:
+    from webfovea_breakingweb.apps import APPS
+    from webfovea_breakingweb.interventions import FAMILIES
+
+    return (APPS, FAMILIES)
+
+
+@hookimpl
+def webfovea_suite_options() -> Sequence[SuiteOption]:
+    return OPTIONS
+
+
+@hookimpl
+def webfovea_summary_section(per_task: dict[str, Any], tasks: list[Any]) -> SummarySection | None:
+    if not any((t.model_extra or {}).get("family") for t in tasks):
+        return None
+    from webfovea_breakingweb.paired import paired_summary
+
+    data = {
+        k: ({kk: _json(vv) for kk, vv in v.items()} if isinstance(v, dict) else _json(v))
+        for k, v in paired_summary(per_task, tasks).items()
+    }
+    # Until 0.2 the same keys stood at the top of summary.json (CHANGELOG): kept there one release.
+    return SummarySection(NAME, data, deprecated_top_level=dict(data))
+
+
+def _json(value: Any) -> Any:
+    if hasattr(value, "model_dump"):
+        return value.model_dump(mode="json")
+    if isinstance(value, dict):
+        return {k: _json(v) for k, v in value.items()}
+    return value
+
+
+@hookimpl
+def webfovea_report_section(summary: dict[str, Any], escape: Callable[[Any], str]) -> str | None:
+    block = _block(summary)
+    if not block:
+        return None
+    from webfovea_breakingweb.report_charts import paired_section
+
+    return paired_section({**block, "meta": summary.get("meta") or {}}, escape)
+
+
+@hookimpl
+def webfovea_terminal_summary(summary: dict[str, Any]) -> Sequence[str] | None:
+    block = _block(summary)
+    if not block or not block.get("paired"):
+        return None
+    from webfovea_breakingweb.terminal import paired_lines
+
+    return paired_lines(block, (summary.get("meta") or {}).get("pairing"))
+
+
+@hookimpl
+def webfovea_after_tasks(tasks: list[Any], out_dir: Path, sites: Any) -> None:
+    if sites is None or not _stateful(tasks):
+        return
+    from webfovea_breakingweb.scoring import attach_states
+
+    with sites.control() as control:
+        attach_states(out_dir, tasks, control)
+
+
+@hookimpl
+def webfovea_live_judge(tasks: list[Any], sites: Any) -> Callable[[Any, Any], bool | None] | None:
+    if sites is None or not _stateful(tasks):
+        return None
+    from webfovea_breakingweb.scoring import live_state_judge
+
+    return live_state_judge(sites)
