@@ -7,6 +7,7 @@ from pathlib import Path
 
 from webfovea.app.errors import AppError
 from webfovea.app.reporter import Reporter
+from webfovea.app.sites import needs_proving_ground
 from webfovea.task import Task
 
 PROTOCOLS = ("I", "II", "III")
@@ -19,7 +20,9 @@ def _is_oracle(model: str) -> bool:
 def oracle_via_spec(model: str, via: str) -> str:
     """`oracle` + `--via anthropic` -> `oracle:via=anthropic,provider=<the served model's row>`."""
     from webfovea.models.conventions import conventions_for
-    from webfovea_proving_ground.oracle.via import DEFAULT_VIA_MODEL
+
+    with needs_proving_ground("--via"):
+        from webfovea_proving_ground.oracle.via import DEFAULT_VIA_MODEL
 
     if not _is_oracle(model):
         raise AppError("--via goes with --model oracle (a real model already talks to its provider)")
@@ -37,7 +40,8 @@ def fault_names(faults: str | None, model: str) -> list[str]:
         return []
     if not _is_oracle(model):
         raise AppError("--faults makes the oracle follow fault plans: use it with --model oracle")
-    from webfovea_proving_ground.oracle.faults import parse_faults
+    with needs_proving_ground("--faults"):
+        from webfovea_proving_ground.oracle.faults import parse_faults
 
     try:
         return parse_faults(faults)

@@ -17,6 +17,23 @@ if TYPE_CHECKING:
     from webfovea_proving_ground.serve import SitesHandle
 
 PROVING_GROUND = "http://proving-ground"
+BENCHMARK_PACKAGES = ("webfovea_proving_ground", "webfovea_breakingweb")
+INSTALL_HINT = (
+    "the proving ground is not installed: pip install -e packages/webfovea-proving-ground "
+    "-e packages/webfovea-breakingweb from a clone of webfovea (scripts/setup does)"
+)
+
+
+@contextlib.contextmanager
+def needs_proving_ground(what: str) -> Iterator[None]:
+    """Around an import of the proving ground (its own distribution, docs/plugins.md): when it is
+    not installed, an AppError saying what needed it and how to install it."""
+    try:
+        yield
+    except ModuleNotFoundError as e:
+        if (e.name or "").split(".")[0] not in BENCHMARK_PACKAGES:
+            raise
+        raise AppError(f"{what}: {INSTALL_HINT}") from None
 
 
 def go_offline() -> None:
@@ -35,7 +52,8 @@ def proving_ground(
     """The proving-ground sites for the length of a run; a taken port is a one-line error.
 
     The proving ground runs offline: its browsers resolve no name but localhost."""
-    from webfovea_proving_ground.serve import start_sites
+    with needs_proving_ground("the proving ground's sites"):
+        from webfovea_proving_ground.serve import start_sites
 
     go_offline()
     try:

@@ -82,8 +82,11 @@ def _task_file(
     if not path.exists():
         raise AppError(unknown_source(source))
     from webfovea.eval.taskfile import TaskFileError, load_task_file
-    from webfovea_proving_ground.sites import SITES
 
+    try:  # a task may name a proving-ground site only when the proving ground is installed
+        from webfovea_proving_ground.sites import SITES
+    except ModuleNotFoundError:
+        SITES = []
     try:
         tasks = load_task_file(path, known_sites={name for name, _, _ in SITES})
     except TaskFileError as e:

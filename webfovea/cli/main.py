@@ -34,6 +34,7 @@ from webfovea.cli.common import (
     VisionModelOpt,
     WorkspaceOpt,
     app,
+    app_errors,
     build_config,
     check_model,
     check_out_dir,
@@ -213,7 +214,10 @@ def serve(
     ] = 8001,
 ) -> None:
     """Serve the proving-ground sites until Ctrl-C."""
-    from webfovea_proving_ground.serve import serve_forever
+    from webfovea.app.sites import needs_proving_ground
+
+    with app_errors(), needs_proving_ground("webfovea serve"):
+        from webfovea_proving_ground.serve import serve_forever
 
     try:
         serve_forever(seed, (port, frame_port))
