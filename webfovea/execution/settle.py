@@ -20,15 +20,23 @@ import asyncio
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from playwright.async_api import Frame, Page, Request, Response, WebSocket
 
 from webfovea.browser import recorder
 from webfovea.config import Component, HarnessConfig
 from webfovea.execution.animations import AnimationClock
+from webfovea.execution.context import Shown
 
 # Long-lived requests (event streams, websockets, beacons) would keep a page "busy" forever.
+T = TypeVar("T")
+# The next observation's capture, and whether the after-fingerprints were taken beside it.
+Grabbed = tuple[Shown, bool]
+# What the page looked like to the watcher (navigations, open requests, frames, per frame its
+# mutation batches, inner scrolls, scroll): equal epochs, nothing happened in between.
+Epoch = tuple[Any, ...]
+
 _IGNORED_TYPES = {"websocket", "eventsource", "manifest", "ping", "media"}
 _LEAVING_MS = 1500  # how long an unloading document may hold the wait for its successor
 # A request whose response is in counts as finished this long after it, body read or not: a
@@ -69,8 +77,8 @@ class SettleWatcher:
         self.timed_out = 0
         self.sockets: dict[WebSocket, _Socket] = {}
         self.last: SettleReport = SettleReport()
-        self.grabbed: tuple[Any, tuple[Any, ...]] | None = None
-        self._grab: Callable[[], Awaitable[Any]] | None = None
+        self.grabbed: tuple[Grabbed, Epoch] | None = None
+        self._grab: Callable[[], Awaitable[Grabbed]] | None = None
         self._early: _Early | None = None
         self.fresh_document = False  # the last poll came from a document the action did not arm
         self.animations = AnimationClock()
@@ -112,18 +120,21 @@ class SettleWatcher:
     def _on_socket(self, ws: WebSocket) -> None:
         sock = self.sockets.setdefault(ws, _Socket())
 
-        def sent(_payload: Any) -> None:
+        def sent(_payload: bytes | str) -> None:
             sock.sent_at = time.monotonic()
             sock.reply_at = -1.0
 
-        def received(_payload: Any) -> None:
+        def received(_payload: bytes | str) -> None:
             if sock.sent_at >= 0 and sock.reply_at < 0:
                 sock.reply_at = time.monotonic()
                 self.last_activity = sock.reply_at
 
+        def closed(_ws: WebSocket) -> None:
+            self.sockets.pop(ws, None)
+
         ws.on("framesent", sent)
         ws.on("framereceived", received)
-        ws.on("close", lambda _ws: self.sockets.pop(ws, None))
+        ws.on("close", closed)
 
     def requests_since(self, t: float) -> int:
         """Requests started since `t` that are still open (answered ones only for a short grace)."""
@@ -169,11 +180,11 @@ class SettleWatcher:
         res = await asyncio.gather(*(recorder.try_call(f, op, timeout=_PROBE_TIMEOUT_S) for f in frames))
         return [r for r in res if isinstance(r, dict)]
 
-    async def epoch(self) -> tuple[Any, ...]:
+    async def epoch(self) -> Epoch:
         """A token that changes when anything on the page may have changed (DOM, scroll, network)."""
         return self._epoch_of(await self.polls())
 
-    def _epoch_of(self, polls: list[dict[str, Any]]) -> tuple[Any, ...]:
+    def _epoch_of(self, polls: list[dict[str, Any]]) -> Epoch:
         return (
             self.navigations,
             len(self.pending),
@@ -188,7 +199,7 @@ class SettleWatcher:
         navigated: bool = False,
         nav_mark: int | None = None,
         started: float | None = None,
-        grab: Callable[[], Awaitable[Any]] | None = None,
+        grab: Callable[[], Awaitable[Grabbed]] | None = None,
     ) -> float:
         """Wait until the page answered the action. Returns the seconds waited; never raises.
 
@@ -414,7 +425,7 @@ class SettleWatcher:
 
 @dataclass
 class _Early:
-    task: asyncio.Future[Any]  # the capture (and after-fingerprints)
+    task: asyncio.Future[Grabbed | None]  # the capture (and after-fingerprints); None: it failed
     frames: asyncio.Future[Any]  # two animation frames, counted from when it started
     marks: tuple[Any, ...]
     at: float
@@ -424,7 +435,7 @@ async def _nothing() -> None:
     return None
 
 
-async def _quietly(coro: Awaitable[Any]) -> Any:
+async def _quietly(coro: Awaitable[T]) -> T | None:
     try:
         return await coro
     except Exception:
