@@ -33,11 +33,24 @@ TYPE_IGNORES_BASELINE = 43
 
 _INLINE_SWITCH = re.compile(r"#\s*mypy:")
 _TYPE_IGNORE = re.compile(r"#\s*type:\s*ignore")
-_UPDATE = "Delete them from {name} in tests/test_types_ratchet.py so they cannot come back."
 
 
 def _covered(module: str, patterns: frozenset[str]) -> bool:
     return any(module == p or (p.endswith(".*") and (module + ".").startswith(p[:-1])) for p in patterns)
+
+
+def exception_lists(pyproject: Path = ROOT / "pyproject.toml") -> dict[str, set[str]]:
+    """The patterns pyproject.toml ignores and relaxes, under their baselines' names."""
+    _, overrides = read_config(pyproject)
+    return {
+        "IGNORED_BASELINE": {p for o in overrides if o.options.get("ignore_errors") for p in o.patterns},
+        "RELAXED_BASELINE": {
+            p for o in overrides if any(o.options.get(f) is False for f in STRICT_FLAGS) for p in o.patterns
+        },
+    }
+
+
+BASELINES = {"IGNORED_BASELINE": IGNORED_BASELINE, "RELAXED_BASELINE": RELAXED_BASELINE}
 
 
 def list_problems(pyproject: Path) -> list[str]:
@@ -49,18 +62,12 @@ def list_problems(pyproject: Path) -> list[str]:
     off = [flag for flag in STRICT_FLAGS if not base.get(flag)]
     if off:
         problems.append(f"strict flags off at the top of [tool.mypy]: {off} (new modules must start strict)")
-    ignored = {p for o in overrides if o.options.get("ignore_errors") for p in o.patterns}
-    relaxed = {
-        p for o in overrides if any(o.options.get(f) is False for f in STRICT_FLAGS) for p in o.patterns
-    }
-    for name, now, baseline in (
-        ("IGNORED_BASELINE", ignored, IGNORED_BASELINE),
-        ("RELAXED_BASELINE", relaxed, RELAXED_BASELINE),
-    ):
-        if now - baseline:
-            problems.append(
-                f"patterns added to the {name[:7].lower()} list: {sorted(now - baseline)}; type them instead"
-            )
+    for name, now in exception_lists(pyproject).items():
+        baseline = BASELINES[name]
+        # A narrower pattern inside a baseline one (a list split to shrink it) is no growth.
+        added = sorted(p for p in now - baseline if not _covered(p.removesuffix(".*"), baseline))
+        if added:
+            problems.append(f"patterns added to the {name[:7].lower()} list: {added}; type them instead")
     for module in source_modules():
         level = level_of(options_for(module, base, overrides))
         allowed = IGNORED_BASELINE if level == "ignored" else RELAXED_BASELINE | IGNORED_BASELINE
@@ -74,15 +81,11 @@ def test_the_exception_lists_do_not_grow() -> None:
 
 
 def test_the_baselines_are_tight() -> None:
-    _, overrides = read_config()
-    ignored = {p for o in overrides if o.options.get("ignore_errors") for p in o.patterns}
-    relaxed = {
-        p for o in overrides if any(o.options.get(f) is False for f in STRICT_FLAGS) for p in o.patterns
-    }
-    gone = IGNORED_BASELINE - ignored
-    assert not gone, f"{sorted(gone)} left ignore_errors: good. " + _UPDATE.format(name="IGNORED_BASELINE")
-    gone = RELAXED_BASELINE - relaxed
-    assert not gone, f"{sorted(gone)} are strict now: good. " + _UPDATE.format(name="RELAXED_BASELINE")
+    for name, now in exception_lists().items():
+        assert now == BASELINES[name], (
+            f"pyproject.toml's list shrank (good): set {name} = frozenset({sorted(now)}) in "
+            "tests/test_types_ratchet.py, so what left the list cannot come back."
+        )
 
 
 def test_a_grown_list_is_caught(tmp_path: Path) -> None:
