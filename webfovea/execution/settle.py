@@ -20,11 +20,12 @@ import asyncio
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from playwright.async_api import Frame, Page, Request, Response, WebSocket
 
 from webfovea.browser import recorder
+from webfovea.browser.recorder import Poll
 from webfovea.config import Component, HarnessConfig
 from webfovea.execution.animations import AnimationClock
 from webfovea.execution.context import Shown
@@ -35,7 +36,9 @@ T = TypeVar("T")
 Grabbed = tuple[Shown, bool]
 # What the page looked like to the watcher (navigations, open requests, frames, per frame its
 # mutation batches, inner scrolls, scroll): equal epochs, nothing happened in between.
-Epoch = tuple[Any, ...]
+Epoch = tuple[int, int, int, tuple[tuple[int, int, str], ...]]
+# The same without open requests, with the action window's counts (the early capture's check).
+Marks = tuple[int, int, tuple[int, ...], tuple[tuple[int, str], ...]]
 
 _IGNORED_TYPES = {"websocket", "eventsource", "manifest", "ping", "media"}
 _LEAVING_MS = 1500  # how long an unloading document may hold the wait for its successor
@@ -175,16 +178,16 @@ class SettleWatcher:
             )
         )
 
-    async def polls(self, op: str = "poll", everywhere: bool = True) -> list[dict[str, Any]]:
+    async def polls(self, op: str = "poll", everywhere: bool = True) -> list[Poll]:
         frames = self.frames() if everywhere else [self.page.main_frame]
         res = await asyncio.gather(*(recorder.try_call(f, op, timeout=_PROBE_TIMEOUT_S) for f in frames))
-        return [r for r in res if isinstance(r, dict)]
+        return [cast(Poll, r) for r in res if isinstance(r, dict)]  # None: the frame did not answer
 
     async def epoch(self) -> Epoch:
         """A token that changes when anything on the page may have changed (DOM, scroll, network)."""
         return self._epoch_of(await self.polls())
 
-    def _epoch_of(self, polls: list[dict[str, Any]]) -> Epoch:
+    def _epoch_of(self, polls: list[Poll]) -> Epoch:
         return (
             self.navigations,
             len(self.pending),
@@ -382,7 +385,7 @@ class SettleWatcher:
     # capture starts at once instead of after it: it is kept only if, once the page is quiet,
     # nothing at all happened since it started (same mutation counts, scrolls, frames, no
     # request or socket reply), and then the final check's own "again" poll confirms it.
-    def _marks(self, polls: list[dict[str, Any]], navigated: bool) -> tuple[Any, ...]:
+    def _marks(self, polls: list[Poll], navigated: bool) -> Marks:
         return (
             self.navigations,
             len(self.page.frames),
@@ -390,7 +393,7 @@ class SettleWatcher:
             tuple((p["inner"], p["scroll"]) for p in polls),
         )
 
-    def _start_early(self, polls: list[dict[str, Any]], navigated: bool) -> None:
+    def _start_early(self, polls: list[Poll], navigated: bool) -> None:
         if self._grab is None or self._early is not None or len(polls) != len(self.frames()):
             return
         task = asyncio.ensure_future(_quietly(self._grab()))
@@ -399,7 +402,7 @@ class SettleWatcher:
         )
         self._early = _Early(task, frames, self._marks(polls, navigated), time.monotonic())
 
-    def _take_early(self, polls: list[dict[str, Any]], navigated: bool) -> _Early | None:
+    def _take_early(self, polls: list[Poll], navigated: bool) -> _Early | None:
         """The early capture if nothing happened since it started, else None (it is dropped)."""
         early, self._early = self._early, None
         if early is None:
@@ -427,7 +430,7 @@ class SettleWatcher:
 class _Early:
     task: asyncio.Future[Grabbed | None]  # the capture (and after-fingerprints); None: it failed
     frames: asyncio.Future[Any]  # two animation frames, counted from when it started
-    marks: tuple[Any, ...]
+    marks: Marks
     at: float
 
 
@@ -442,7 +445,7 @@ async def _quietly(coro: Awaitable[T]) -> T | None:
         return None
 
 
-def _counts(polls: list[dict[str, Any]], navigated: bool = False) -> tuple[int, ...]:
+def _counts(polls: list[Poll], navigated: bool = False) -> tuple[int, ...]:
     return tuple(int(p["batches"] if navigated or not p.get("armed") else p["rel"]) for p in polls)
 
 
