@@ -7,12 +7,13 @@ longest, then exact names, each later one replacing the options it sets. This co
 (checked against mypy 2.4: probe files in webfovea/, judge/, proving_ground/oracle/ and
 proving_ground/sites/ drew exactly the errors of strict, checked, strict and ignored).
 
-    PYTHONPATH=. python -m tests.support.mypy_levels   # share of lines per level
+    PYTHONPATH=. python -m tests.support.mypy_levels [PYPROJECT]   # share of lines per level
 """
 
 from __future__ import annotations
 
 import fnmatch
+import sys
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -111,5 +112,7 @@ def line_shares(pyproject: Path = ROOT / "pyproject.toml") -> dict[Level, tuple[
 
 
 if __name__ == "__main__":
-    for level, (count, share) in line_shares().items():
+    for level, (count, share) in line_shares(
+        Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "pyproject.toml"
+    ).items():
         print(f"{level:8} {count:6d} lines  {share:6.1%}")
