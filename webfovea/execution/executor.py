@@ -186,11 +186,10 @@ class Executor:
             reuse = spec.text_hash != "always"
             checking = watch is not None and watch.before is not None and outcome.check_change
 
-            capture = self.capture
-
             async def grab() -> Grabbed:
                 # The next capture and the after-fingerprints side by side, in the final quiet
                 # check: both are kept only if nothing changed while they were taken.
+                capture = self.capture
                 assert capture is not None  # handed to the wait only when there is one
                 if watch is None or not checking:
                     return await capture(), False
@@ -204,7 +203,7 @@ class Executor:
                 navigated=outcome.navigated,
                 nav_mark=nav_mark,
                 started=started,
-                grab=grab if capture is not None else None,
+                grab=grab if self.capture is not None else None,
             )
             ex.settle = self.settle.last
             await self._look(ex, watch, view, check=outcome.check_change, reuse=reuse)
