@@ -29,7 +29,7 @@ IGNORED_BASELINE = frozenset({"webfovea.proving_ground.*"})
 # Patterns with a strict flag switched off.
 RELAXED_BASELINE: frozenset[str] = frozenset()  # empty: every checked module is strict
 # `# type: ignore` comments in webfovea.
-TYPE_IGNORES_BASELINE = 39
+TYPE_IGNORES_BASELINE = 38
 
 _INLINE_SWITCH = re.compile(r"#\s*mypy:")
 _TYPE_IGNORE = re.compile(r"#\s*type:\s*ignore")

@@ -228,12 +228,30 @@ def summary_overrides(summary_model: str | None, base_url: str | None = None) ->
         return config.summary_overrides(summary_model, base_url)
 
 
-def role_options(**given: object) -> RoleOptions:
+def role_options(
+    *,
+    models: Path | None = None,
+    model: str | None = None,
+    base_url: str | None = None,
+    vision_model: str | None = None,
+    vision_base_url: str | None = None,
+    verifier: str | None = None,
+    summary_model: str | None = None,
+) -> RoleOptions:
     """The roles' options with the routes file (--models) filling what they leave open."""
     from webfovea.app import config
 
+    given = config.RoleOptions(
+        models=models,
+        model=model,
+        base_url=base_url,
+        vision_model=vision_model,
+        vision_base_url=vision_base_url,
+        verifier=verifier,
+        summary_model=summary_model,
+    )
     with app_errors():
-        return config.routed(config.RoleOptions(**given))  # type: ignore[arg-type]
+        return config.routed(given)
 
 
 CapOpt = Annotated[
