@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 Entry = dict[str, Any]
 Predicate = dict[str, Any]
@@ -89,9 +89,17 @@ def _number(v: Any) -> float | None:
         return None
 
 
-def _ordered(a: Any, b: Any) -> tuple[Any, Any]:
+Ordered = TypeVar("Ordered", float, str)
+
+
+def _order(op: str, a: Ordered, b: Ordered) -> bool:
+    return {"le": a <= b, "ge": a >= b, "lt": a < b, "gt": a > b}[op]
+
+
+def _ordered(op: str, a: Any, b: Any) -> bool:
+    """Numbers compare as numbers (1,200 is 1200), anything else as text."""
     na, nb = _number(a), _number(b)
-    return (na, nb) if na is not None and nb is not None else (str(a), str(b))
+    return _order(op, na, nb) if na is not None and nb is not None else _order(op, str(a), str(b))
 
 
 def _holds(value: Any, cond: Any) -> bool:
@@ -100,7 +108,8 @@ def _holds(value: Any, cond: Any) -> bool:
         return any(_holds(v, cond) for v in value)
     if not isinstance(cond, dict):
         return value is not None and str(value) == str(cond)
-    op, want = next(iter(cond.items()))
+    first: tuple[str, Any] = next(iter(cond.items()))  # one operator: checked by check_predicate
+    op, want = first
     if op == "present":
         return (value is not None and value != "") == bool(want)
     if value is None:
@@ -115,8 +124,7 @@ def _holds(value: Any, cond: Any) -> bool:
         return str(want) in str(value)
     if op == "icontains":
         return str(want).lower() in str(value).lower()
-    a, b = _ordered(value, want)
-    return {"le": a <= b, "ge": a >= b, "lt": a < b, "gt": a > b}[op]
+    return _ordered(op, value, want)
 
 
 def lookup(data: Any, dotted: str) -> Any:

@@ -13,10 +13,10 @@ A reply without a usable point is one sentence of feedback; nothing else happens
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from webfovea.actions.spec import ActionSpec, ExecContext, Outcome
 from webfovea.config import Component
+from webfovea.execution.context import View
 from webfovea.models.conventions_row import NORM_SPACES, encode_point
 from webfovea.types import Action, ParamSpec
 
@@ -77,7 +77,7 @@ def to_viewport(point: tuple[float, float], width: float, height: float) -> tupl
     return x, y
 
 
-def model_point(view: Any, x: float, y: float) -> tuple[int, int]:
+def model_point(view: View, x: float, y: float) -> tuple[int, int]:
     """A CSS point -> what `start_box` takes for it in this harness's coordinate space (the
     inverse of the view's own mapping), so clicking the returned point lands on it."""
     space = getattr(view, "coordinate_convention", "pixels")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Any, Literal
 
 from webfovea.actions.spec import ActionSpec, ExecContext, Outcome
 from webfovea.browser.frames import frame_at_point, js
@@ -29,7 +29,9 @@ DRAG_S = 0.5
 DRAG_HOLD_S = 0.2
 
 
-async def _click(ctx: ExecContext, action: Action, *, button: str = "left", count: int = 1) -> Outcome:
+async def _click(
+    ctx: ExecContext, action: Action, *, button: Literal["left", "middle", "right"] = "left", count: int = 1
+) -> Outcome:
     x, y = ctx.css(action.args.get("start_box"))
     mouse = ctx.page.mouse
     # The element the model aimed at is held before the pointer arrives; a page that puts
@@ -44,8 +46,8 @@ async def _click(ctx: ExecContext, action: Action, *, button: str = "left", coun
         note = notes.target_swapped(action.name, now)
         return Outcome(ok=False, note=note, point=(x, y), refused=True, check_change=False)
     for i in range(1, count + 1):
-        await mouse.down(button=button, click_count=i)  # type: ignore[arg-type]
-        await mouse.up(button=button, click_count=i)  # type: ignore[arg-type]
+        await mouse.down(button=button, click_count=i)
+        await mouse.up(button=button, click_count=i)
     return Outcome(point=(x, y))
 
 

@@ -23,15 +23,16 @@ from __future__ import annotations
 
 import base64
 import io
-from typing import Any
 
 from PIL import Image
+from playwright.async_api import Page
 
 from webfovea.actions.locate import model_point
 from webfovea.actions.spec import ActionSpec, ExecContext, Outcome
 from webfovea.browser.capture_gate import send_capture
 from webfovea.browser.secret_fields import mask_secrets
 from webfovea.config import Component
+from webfovea.execution.context import View
 from webfovea.guardrails.bounds import OutOfBounds
 from webfovea.types import Action, ParamSpec
 
@@ -40,7 +41,7 @@ MIN_CSS = 1.0  # a region narrower or lower than one CSS pixel (after clipping) 
 ZOOM_WAIT_S = 4.0  # for a capture still in flight on the page (browser/capture_gate.py)
 
 
-def css_region(view: Any, box: tuple[float, float, float, float]) -> tuple[float, float, float, float, bool]:
+def css_region(view: View, box: tuple[float, float, float, float]) -> tuple[float, float, float, float, bool]:
     """The region's corners in CSS pixels of the viewport, clipped to it; and whether it was clipped."""
     x1, y1 = view.to_css(box[0], box[1])
     x2, y2 = view.to_css(box[2], box[3])
@@ -54,7 +55,7 @@ def zoom_scale(css_w: float, css_h: float, limit: tuple[int, int]) -> float:
     return min(limit[0] / css_w, limit[1] / css_h, MAX_SCALE)
 
 
-async def capture_region(page: Any, x: float, y: float, w: float, h: float, scale: float) -> Image.Image:
+async def capture_region(page: Page, x: float, y: float, w: float, h: float, scale: float) -> Image.Image:
     """The viewport region (CSS px) rendered at `scale` by Chromium itself (CDP clip)."""
     cdp = await page.context.new_cdp_session(page)
     try:

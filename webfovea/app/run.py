@@ -50,7 +50,8 @@ def run_and_summarise(
     from webfovea.eval.report import write_report
     from webfovea.eval.summary import write_summary
     from webfovea.record import read_summary_file, write_model_quirks
-    from webfovea.runner.api import RunError, RunOptions, run_tasks
+    from webfovea.runner.api import RunOptions, run_tasks
+    from webfovea.runner.errors import RunError
 
     reporter = reporter or Reporter()
     try:

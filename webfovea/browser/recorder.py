@@ -16,7 +16,7 @@ import asyncio
 import secrets
 import weakref
 from functools import cache
-from typing import Any
+from typing import Any, TypedDict
 
 from playwright.async_api import CDPSession, Frame, Page
 
@@ -26,6 +26,26 @@ from webfovea.browser.world import WORLD_NAME, PageUnresponsive, worlds
 KEY = "__wf" + secrets.token_hex(5)
 EVENT = "wf" + secrets.token_hex(8)
 _MISSING = "__wf_missing__"
+
+
+class Poll(TypedDict):
+    """One frame's answer to `poll`, `arm` and `dispatched` (js/recorder.js `poll`). Times are
+    milliseconds, -1 for never."""
+
+    batches: int  # mutation batches since the document started
+    rel: int  # batches in the action window on elements the action changed
+    amb: int  # batches in the window on elements changing on their own (ambient)
+    age: float  # since the last relevant batch
+    any_age: float  # since the last batch of any kind
+    timers: float  # left on the short timers the action's handlers set
+    anims: float  # left on the finite CSS animations and transitions running
+    armed: bool  # an action window is open in this frame
+    inner: int  # scrolls of inner elements
+    scroll: str  # the window's scroll offset, "x,y"
+    leaving: float  # since the document began to unload
+    busy: int  # busy signs the action raised that are still shown
+
+
 _CALL = f"(op, a) => {{ const r = window['{KEY}']; return r ? r(op, a) : '{_MISSING}'; }}"
 # CDP sessions (the page's own, one per out-of-process frame) that run the recorder at every
 # document start.

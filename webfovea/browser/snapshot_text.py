@@ -107,7 +107,10 @@ def strip_boxes(text: str) -> str:
 
 def box_of(line: str) -> tuple[float, float, float, float] | None:
     m = BOX_RE.search(line)
-    return tuple(float(g) for g in m.groups()) if m else None  # type: ignore[return-value]
+    if m is None:
+        return None
+    x, y, w, h = (float(g) for g in m.groups())  # BOX_RE has four groups
+    return x, y, w, h
 
 
 def normalise_ref(text: str) -> str | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, TypedDict
 
 import typer
 from rich.console import Console
@@ -17,6 +17,7 @@ from webfovea.config import PROFILES, Component, HarnessConfig
 if TYPE_CHECKING:
     from webfovea.app.config import RoleOptions
     from webfovea.record import Summary
+    from webfovea.secrets import Secret
 
 app = typer.Typer(
     add_completion=False,
@@ -115,7 +116,20 @@ SecretsOpt = Annotated[
 ]
 
 
-def secrets_overrides(path: Path | None) -> dict[str, object]:
+class SecretsSettings(TypedDict, total=False):
+    """The config setting --secrets gives (none without it)."""
+
+    secrets: dict[str, Secret]
+
+
+class LoginSettings(TypedDict, total=False):
+    """The config settings --storage-state / --user-data-dir give (at most one)."""
+
+    storage_state: str
+    user_data_dir: str
+
+
+def secrets_overrides(path: Path | None) -> SecretsSettings:
     """--secrets FILE as the config's `secrets`, checked before a browser starts."""
     if path is None:
         return {}
@@ -127,7 +141,7 @@ def secrets_overrides(path: Path | None) -> dict[str, object]:
         raise fail(f"--secrets: {e}") from None
 
 
-def login_overrides(storage_state: Path | None, user_data_dir: Path | None) -> dict[str, str]:
+def login_overrides(storage_state: Path | None, user_data_dir: Path | None) -> LoginSettings:
     """--storage-state / --user-data-dir as config settings, checked before a browser starts."""
     if storage_state is not None and user_data_dir is not None:
         raise fail("give --storage-state or --user-data-dir, not both")
@@ -135,7 +149,7 @@ def login_overrides(storage_state: Path | None, user_data_dir: Path | None) -> d
         raise fail(
             f"--storage-state {storage_state} is not a file (save one with context.storage_state(path=...))"
         )
-    out: dict[str, str] = {}
+    out: LoginSettings = {}
     if storage_state is not None:
         out["storage_state"] = str(storage_state.resolve())
     if user_data_dir is not None:
@@ -214,12 +228,30 @@ def summary_overrides(summary_model: str | None, base_url: str | None = None) ->
         return config.summary_overrides(summary_model, base_url)
 
 
-def role_options(**given: object) -> RoleOptions:
+def role_options(
+    *,
+    models: Path | None = None,
+    model: str | None = None,
+    base_url: str | None = None,
+    vision_model: str | None = None,
+    vision_base_url: str | None = None,
+    verifier: str | None = None,
+    summary_model: str | None = None,
+) -> RoleOptions:
     """The roles' options with the routes file (--models) filling what they leave open."""
     from webfovea.app import config
 
+    given = config.RoleOptions(
+        models=models,
+        model=model,
+        base_url=base_url,
+        vision_model=vision_model,
+        vision_base_url=vision_base_url,
+        verifier=verifier,
+        summary_model=summary_model,
+    )
     with app_errors():
-        return config.routed(config.RoleOptions(**given))  # type: ignore[arg-type]
+        return config.routed(given)
 
 
 CapOpt = Annotated[

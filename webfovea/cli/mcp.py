@@ -168,10 +168,11 @@ def mcp(
     except (KeyboardInterrupt, asyncio.CancelledError):  # Ctrl-C, SIGTERM: result.json is written
         pass
     except Exception as e:  # noqa: BLE001 - a failed start: result.json is written, say why
-        while isinstance(e, BaseExceptionGroup) and e.exceptions:  # the SDK's task groups wrap it
-            e = e.exceptions[0]
+        cause: BaseException = e
+        while isinstance(cause, BaseExceptionGroup) and cause.exceptions:  # the SDK's task groups wrap it
+            cause = cause.exceptions[0]
         raise fail(
-            f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''} "
+            f"{type(cause).__name__}: {str(cause).splitlines()[0] if str(cause) else ''} "
             f"(result: {session.dir / 'result.json'})",
             1,
         ) from None

@@ -47,9 +47,11 @@ def models(
         except ValueError as e:
             raise fail(str(e)) from None
         rows = [(p, r) for p, r in rows if r.family == wanted.family]
-    records = []
+    records: list[dict[str, object]] = []
+    sizes: list[tuple[int, int]] = []
     for pattern, row in rows:
         sent = fit_within((1920, 1080), derive_cap(row, (1920, 1080), DEFAULT_CAP))
+        sizes.append(sent)
         records.append(
             {
                 **row.to_json(),
@@ -64,14 +66,14 @@ def models(
         return
     head = f"{'family':<20} {'coords':<9} {'provider image limits':<36} {'sent':<9} {'context':>9}  reply interface"
     typer.echo(head)
-    for rec, (_, row) in zip(records, rows, strict=True):
+    for size, (_, row) in zip(sizes, rows, strict=True):
         ctx = f"{row.context_tokens:,}" if row.context_tokens else "?"
         iface = row.reply_interface + (f" ({row.computer_tool})" if row.computer_tool else "")
         if row.caches_prompts:
             iface += ", caches"
-        sent = "x".join(str(v) for v in rec["sent_at_1920x1080"])
+        shown = "x".join(str(v) for v in size)
         typer.echo(
-            f"{row.family:<20} {row.coordinate_space:<9} {_limits(row):<36} {sent:<9} {ctx:>9}  {iface}"
+            f"{row.family:<20} {row.coordinate_space:<9} {_limits(row):<36} {shown:<9} {ctx:>9}  {iface}"
         )
     typer.echo(
         "\nsent: the screenshot sent for a 1920x1080 viewport, sized so the provider never resizes it.\n"

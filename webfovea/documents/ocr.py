@@ -60,12 +60,14 @@ def recognise(
         text = (row.get("text") or "").strip()
         try:
             conf = float(row.get("conf") or -1)
-            box = tuple(float(row[k]) / (scale * enlarge) for k in ("left", "top", "width", "height"))
+            left, top, width, height = (
+                float(row[k]) / (scale * enlarge) for k in ("left", "top", "width", "height")
+            )
         except (KeyError, ValueError):
             continue
         if row.get("level") == "5" and text and conf >= MIN_CONFIDENCE:
             key = (row["block_num"], row["par_num"], row["line_num"])
-            lines.setdefault(key, []).append((*box, text))  # type: ignore[arg-type]
+            lines.setdefault(key, []).append((left, top, width, height, text))
     out: list[Box] = []
     for words in lines.values():
         x0 = min(w[0] for w in words)

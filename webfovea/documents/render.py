@@ -17,7 +17,7 @@ from urllib.parse import urlencode
 
 if TYPE_CHECKING:
     from webfovea.documents.document import Document
-    from webfovea.documents.pdf import PdfDoc, PdfPage
+    from webfovea.documents.pdf import Cell, PdfDoc, PdfPage
     from webfovea.documents.tables import Sheet
 
 ROWS_PER_PAGE = 200
@@ -105,7 +105,7 @@ def _pdf_page(n: int, total: int, page: PdfPage) -> str:
     )
 
 
-def _line(index: int, cells: list) -> str:
+def _line(index: int, cells: list[Cell]) -> str:
     row = len(cells) > 1
     spans = "".join(
         f'<span{" role=cell" if row else ""} style="left:{c.x:.1f}px;top:{c.y:.1f}px;width:{c.w + 2:.1f}px;'

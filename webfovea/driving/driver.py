@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -408,7 +408,7 @@ def _quirks(model: Model | None) -> list[dict[str, Any]] | None:
         return None
 
 
-async def _quietly(coro: Any) -> None:
+async def _quietly(coro: Awaitable[object] | None) -> None:
     if coro is None:
         return
     try:

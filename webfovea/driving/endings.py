@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, TypeGuard
 
 from webfovea.browser.session import BrowserLost, is_browser_lost
 from webfovea.browser.world import PageUnresponsive
@@ -67,12 +67,15 @@ class Ending:
     answer_value: Any = None  # the typed value of an answer that met the task's schema
 
 
+def _known(reason: str) -> TypeGuard[Reason]:
+    return reason in STOP_STATUS
+
+
 def ending(reason: str, error: str | None = None, answer: str | None = None) -> Ending:
     """The ending for a stop reason; a reason the table does not know is an error, named."""
-    status = STOP_STATUS.get(reason)  # type: ignore[call-overload]
-    if status is None:
+    if not _known(reason):
         return Ending("error", f"unknown stop reason {reason!r}: {error or ''}".rstrip(": "))
-    return Ending(status, error, answer)
+    return Ending(STOP_STATUS[reason], error, answer)
 
 
 def step_ending(res: StepResult) -> Ending:

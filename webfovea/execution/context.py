@@ -15,9 +15,11 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from PIL import Image
 from playwright.async_api import Page
 
 from webfovea.config import Component, HarnessConfig
+from webfovea.execution.refs import Printed
 from webfovea.execution.response import Response
 from webfovea.guardrails.bounds import PointSpace, check_point
 from webfovea.types import Action
@@ -51,6 +53,17 @@ class SecretTyping(Protocol):
     def shown(self, text: str) -> str: ...
 
 
+class Shown(View, Protocol):
+    """A capture: the view and the image the model is sent (`observation.capture.Shot`)."""
+
+    @property
+    def image(self) -> Image.Image: ...
+
+    # The PNG's hash: two captures with one digest show the same pixels (None: unknown).
+    @property
+    def digest(self) -> bytes | None: ...
+
+
 @dataclass
 class ExecContext:
     page: Page
@@ -64,7 +77,7 @@ class ExecContext:
     hover_pause: Callable[[], Awaitable[Any]] | None = None
     # Structured/hybrid modes: the snapshot the model decided on (`observation.snapshot.Snapshot`:
     # `.full` untruncated text, `.nodes` its lines) and the CSS point a `ref` resolved to.
-    snapshot: Any = None
+    snapshot: Printed | None = None
     target: Point | None = None
     # The model that answers questions about the screenshot (look, locate; None: no model at
     # hand, e.g. a bare Harness without vision_model; look then shows the screenshot).
@@ -123,8 +136,8 @@ class Vision(Protocol):
     @property
     def separate(self) -> bool: ...
 
-    async def view(self, grid: bool = False) -> tuple[Any, Any]:
-        """(the image to show, the capture it came from: a View) of the current viewport;
+    async def view(self, grid: bool = False) -> tuple[Image.Image, View]:
+        """(the image to show, the capture it came from) of the current viewport;
         with `grid`, the 16x12 localisation grid is drawn over the image."""
         ...
 
@@ -132,15 +145,17 @@ class Vision(Protocol):
         """The CSS viewport size now."""
         ...
 
-    async def ask(self, purpose: str, system: str, prompt: str, image: Any) -> tuple[str, dict[str, Any]]:
+    async def ask(
+        self, purpose: str, system: str, prompt: str, image: Image.Image
+    ) -> tuple[str, dict[str, Any]]:
         """The model's reply text to one question about `image`, and the call's record."""
         ...
 
 
 class Capture(Protocol):
-    """Takes the next observation's capture (`observation.capture.Screen.capture`): a view with `.image`."""
+    """Takes the next observation's capture (`observation.capture.Screen.capture`)."""
 
-    def __call__(self) -> Awaitable[Any]: ...
+    def __call__(self) -> Awaitable[Shown]: ...
 
 
 class Runnable(Protocol):

@@ -11,24 +11,27 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Awaitable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from playwright.async_api import Page
 
 from webfovea.browser.frames import frame_at_point
 from webfovea.config import Component, HarnessConfig
-from webfovea.execution.context import Capture, ExecContext, Outcome, Runnable, View
+from webfovea.execution.context import Capture, ExecContext, Outcome, Runnable, Shown, View, Vision
 from webfovea.execution.fallback import dom_click_at
-from webfovea.execution.refs import StaleRef, Target, resolve
+from webfovea.execution.refs import Printed, StaleRef, Target, resolve
 from webfovea.execution.secrets import put_secrets
-from webfovea.execution.settle import SettleReport, SettleWatcher
+from webfovea.execution.settle import Epoch, Grabbed, SettleReport, SettleWatcher
 from webfovea.feedback import notes
 from webfovea.feedback.element import Where
 from webfovea.feedback.watch import ChangeWatch, Verdict
 from webfovea.guardrails.bounds import OutOfBounds
 from webfovea.guardrails.budgets import ActionBudgets
 from webfovea.types import Action
+
+T = TypeVar("T")
 
 OUTCOMES = ("executed", "no_effect", "failed", "rejected")
 
@@ -48,8 +51,10 @@ class Executed:
     seconds: float = 0.0
     verdict: Verdict | None = None
     settle: SettleReport | None = None
-    next_view: Any = None  # the capture taken once the page settled (the next observation, if unchanged)
-    next_epoch: tuple[Any, ...] | None = None  # the page's epoch when it was taken
+    next_view: Shown | None = (
+        None  # the capture taken once the page settled (the next observation, if unchanged)
+    )
+    next_epoch: Epoch | None = None  # the page's epoch when it was taken
     finished_early: bool = False  # the after-fingerprints were taken with the capture (window still open)
     target: Target | None = None  # the element a ref named (role, name, semantic locator)
     stale_ref: str | None = None  # why a ref was refused as stale (nothing was executed)
@@ -76,7 +81,8 @@ class Executor:
         self.notes = notes.Notes(config)
         self.state: dict[str, Any] = {}  # per-task state of actions (ExecContext.state)
         self.stale_refs = 0  # stale references refused so far (guardrails: config.stale_ref_budget)
-        self.vision: Any = None  # execution.context.Vision for look/locate (set by the harness)
+        self.vision: Vision | None = None  # for look/locate (set by the harness)
+        self._last_target: Target | None = None  # the element the running action's ref named
 
     def _reject(self, text: str) -> Executed:
         return Executed(
@@ -124,7 +130,7 @@ class Executor:
         action: Action,
         view: View,
         since_obs_s: float | None = None,
-        snapshot: Any = None,
+        snapshot: Printed | None = None,
     ) -> Executed:
         t0 = time.monotonic()
         left = self.budgets.left(spec.name, spec.budget)
@@ -139,7 +145,7 @@ class Executor:
             snapshot=snapshot,
             vision=self.vision,
         )
-        self._last_target: Target | None = None
+        self._last_target = None
         refused = await self._target(spec, action, ctx)
         if refused is not None:
             return refused
@@ -171,20 +177,24 @@ class Executor:
             outcome.point = point
         outcome.response = ctx.response
         ex = Executed(outcome, "", None, watch.before if watch else None, None, target=self._last_target)
-        closing: Any = None  # closing the action windows, run beside the feedback note (independent)
+        closing: Awaitable[None] | None = (
+            None  # closing the action windows, run beside the feedback note (independent)
+        )
         if outcome.done:
             closing = self.settle.disarm()
         else:
             reuse = spec.text_hash != "always"
             checking = watch is not None and watch.before is not None and outcome.check_change
 
-            async def grab() -> tuple[Any, bool]:
+            async def grab() -> Grabbed:
                 # The next capture and the after-fingerprints side by side, in the final quiet
                 # check: both are kept only if nothing changed while they were taken.
+                capture = self.capture
+                assert capture is not None  # handed to the wait only when there is one
                 if watch is None or not checking:
-                    return await self.capture(), False  # type: ignore[misc]
+                    return await capture(), False
                 shot, _ = await asyncio.gather(
-                    self.capture(),  # type: ignore[misc]
+                    capture(),
                     watch.finish(self.page, outcome.point, reuse=reuse, disarm=False),
                 )
                 return shot, True
@@ -242,29 +252,33 @@ class Executor:
         point = ex.outcome.point
         grabbed, self.settle.grabbed = self.settle.grabbed, None
         finished = False
+        next_one: Awaitable[tuple[Shown | None, Epoch | None]]
         if grabbed is not None:
             (shot, finished), epoch = grabbed
-            grabbed = (shot, epoch)
+            next_one = _done((shot, epoch))
             ex.finished_early = finished
-        jobs: list[Any] = [_done(grabbed) if grabbed is not None else self._grab()]
+        else:
+            next_one = self._grab()
         if watch is not None and watch.before is not None and check and not finished:
-            jobs.append(watch.finish(self.page, point, reuse=reuse))
-        shot, *_ = await asyncio.gather(*jobs)
-        ex.next_view, ex.next_epoch = shot
+            (ex.next_view, ex.next_epoch), _ = await asyncio.gather(
+                next_one, watch.finish(self.page, point, reuse=reuse)
+            )
+        else:
+            ex.next_view, ex.next_epoch = await next_one
         if watch is None or watch.before is None or not check:
             return
         ex.fp_after = watch.after
         shown = getattr(view, "image", None)
-        now = getattr(ex.next_view, "image", None)
+        now = ex.next_view.image if ex.next_view is not None else None
         pixels_on = self.config.on(Component.feedback_notes)
-        digests = getattr(view, "digest", None), getattr(ex.next_view, "digest", None)
+        digests = getattr(view, "digest", None), (ex.next_view.digest if ex.next_view is not None else None)
         same = digests[0] is not None and digests[0] == digests[1]
         ex.verdict = watch.verdict(
             point, shown if pixels_on else None, now, (view.css_width, view.css_height), same=same
         )
         ex.changed = ex.verdict.changed
 
-    async def _grab(self) -> tuple[Any, tuple[Any, ...] | None]:
+    async def _grab(self) -> tuple[Shown | None, Epoch | None]:
         """The capture the next observation will reuse if nothing changes before it."""
         if self.capture is None:
             return None, None
@@ -295,5 +309,5 @@ class Executor:
         return delivered
 
 
-async def _done(value: Any) -> Any:
+async def _done(value: T) -> T:
     return value

@@ -10,15 +10,24 @@ Anything else is stale and never clicked: the model is told and reads a fresh sn
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
-from playwright.async_api import Page
+from playwright.async_api import Locator, Page
 
 from webfovea.browser import snapshot_text as st
 
 # Roles Playwright's role engine does not match by name (or at all): checked by presence only.
 _PRESENCE_ONLY = frozenset({"generic", "text", "none", "presentation", "document", "iframe"})
+
+
+class Printed(Protocol):
+    """The snapshot the model read its refs in (`observation.snapshot.Snapshot`); a scoped one
+    also has `scopes` (ref -> the XPath of the piece it was printed in)."""
+
+    @property
+    def nodes(self) -> list[st.Node]: ...
 
 
 class StaleRef(Exception):
@@ -48,11 +57,14 @@ class Target:
         }
 
 
-async def _bounded(coro: Any, timeout_ms: int) -> Any:
+T = TypeVar("T")
+
+
+async def _bounded(coro: Awaitable[T], timeout_ms: int) -> T:
     return await asyncio.wait_for(coro, timeout_ms / 1000)
 
 
-async def _same_element(loc: Any, ref: str, node: st.Node, timeout_ms: int) -> None:
+async def _same_element(loc: Locator, ref: str, node: st.Node, timeout_ms: int) -> None:
     """StaleRef unless the element still has the line's role and name.
 
     Its own snapshot (its subtree only: milliseconds even on a 3,000-row page, where a
@@ -65,7 +77,7 @@ async def _same_element(loc: Any, ref: str, node: st.Node, timeout_ms: int) -> N
         raise StaleRef(ref, f"the {node.role} '{node.name}' changed (renamed or re-rendered)")
 
 
-async def resolve(page: Page, ref: str, snapshot: Any, timeout_ms: int) -> Target:
+async def resolve(page: Page, ref: str, snapshot: Printed | None, timeout_ms: int) -> Target:
     """The element's centre in CSS px, scrolled into view; StaleRef when it is gone or changed."""
     node = st.by_ref(snapshot.nodes).get(ref) if snapshot is not None else None
     if node is None:

@@ -20,15 +20,26 @@ import asyncio
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from playwright.async_api import Frame, Page, Request, Response, WebSocket
 
 from webfovea.browser import recorder
+from webfovea.browser.recorder import Poll
 from webfovea.config import Component, HarnessConfig
 from webfovea.execution.animations import AnimationClock
+from webfovea.execution.context import Shown
 
 # Long-lived requests (event streams, websockets, beacons) would keep a page "busy" forever.
+T = TypeVar("T")
+# The next observation's capture, and whether the after-fingerprints were taken beside it.
+Grabbed = tuple[Shown, bool]
+# What the page looked like to the watcher (navigations, open requests, frames, per frame its
+# mutation batches, inner scrolls, scroll): equal epochs, nothing happened in between.
+Epoch = tuple[int, int, int, tuple[tuple[int, int, str], ...]]
+# The same without open requests, with the action window's counts (the early capture's check).
+Marks = tuple[int, int, tuple[int, ...], tuple[tuple[int, str], ...]]
+
 _IGNORED_TYPES = {"websocket", "eventsource", "manifest", "ping", "media"}
 _LEAVING_MS = 1500  # how long an unloading document may hold the wait for its successor
 # A request whose response is in counts as finished this long after it, body read or not: a
@@ -69,8 +80,8 @@ class SettleWatcher:
         self.timed_out = 0
         self.sockets: dict[WebSocket, _Socket] = {}
         self.last: SettleReport = SettleReport()
-        self.grabbed: tuple[Any, tuple[Any, ...]] | None = None
-        self._grab: Callable[[], Awaitable[Any]] | None = None
+        self.grabbed: tuple[Grabbed, Epoch] | None = None
+        self._grab: Callable[[], Awaitable[Grabbed]] | None = None
         self._early: _Early | None = None
         self.fresh_document = False  # the last poll came from a document the action did not arm
         self.animations = AnimationClock()
@@ -112,18 +123,21 @@ class SettleWatcher:
     def _on_socket(self, ws: WebSocket) -> None:
         sock = self.sockets.setdefault(ws, _Socket())
 
-        def sent(_payload: Any) -> None:
+        def sent(_payload: bytes | str) -> None:
             sock.sent_at = time.monotonic()
             sock.reply_at = -1.0
 
-        def received(_payload: Any) -> None:
+        def received(_payload: bytes | str) -> None:
             if sock.sent_at >= 0 and sock.reply_at < 0:
                 sock.reply_at = time.monotonic()
                 self.last_activity = sock.reply_at
 
+        def closed(_ws: WebSocket) -> None:
+            self.sockets.pop(ws, None)
+
         ws.on("framesent", sent)
         ws.on("framereceived", received)
-        ws.on("close", lambda _ws: self.sockets.pop(ws, None))
+        ws.on("close", closed)
 
     def requests_since(self, t: float) -> int:
         """Requests started since `t` that are still open (answered ones only for a short grace)."""
@@ -164,16 +178,16 @@ class SettleWatcher:
             )
         )
 
-    async def polls(self, op: str = "poll", everywhere: bool = True) -> list[dict[str, Any]]:
+    async def polls(self, op: str = "poll", everywhere: bool = True) -> list[Poll]:
         frames = self.frames() if everywhere else [self.page.main_frame]
         res = await asyncio.gather(*(recorder.try_call(f, op, timeout=_PROBE_TIMEOUT_S) for f in frames))
-        return [r for r in res if isinstance(r, dict)]
+        return [cast(Poll, r) for r in res if isinstance(r, dict)]  # None: the frame did not answer
 
-    async def epoch(self) -> tuple[Any, ...]:
+    async def epoch(self) -> Epoch:
         """A token that changes when anything on the page may have changed (DOM, scroll, network)."""
         return self._epoch_of(await self.polls())
 
-    def _epoch_of(self, polls: list[dict[str, Any]]) -> tuple[Any, ...]:
+    def _epoch_of(self, polls: list[Poll]) -> Epoch:
         return (
             self.navigations,
             len(self.pending),
@@ -188,7 +202,7 @@ class SettleWatcher:
         navigated: bool = False,
         nav_mark: int | None = None,
         started: float | None = None,
-        grab: Callable[[], Awaitable[Any]] | None = None,
+        grab: Callable[[], Awaitable[Grabbed]] | None = None,
     ) -> float:
         """Wait until the page answered the action. Returns the seconds waited; never raises.
 
@@ -371,7 +385,7 @@ class SettleWatcher:
     # capture starts at once instead of after it: it is kept only if, once the page is quiet,
     # nothing at all happened since it started (same mutation counts, scrolls, frames, no
     # request or socket reply), and then the final check's own "again" poll confirms it.
-    def _marks(self, polls: list[dict[str, Any]], navigated: bool) -> tuple[Any, ...]:
+    def _marks(self, polls: list[Poll], navigated: bool) -> Marks:
         return (
             self.navigations,
             len(self.page.frames),
@@ -379,7 +393,7 @@ class SettleWatcher:
             tuple((p["inner"], p["scroll"]) for p in polls),
         )
 
-    def _start_early(self, polls: list[dict[str, Any]], navigated: bool) -> None:
+    def _start_early(self, polls: list[Poll], navigated: bool) -> None:
         if self._grab is None or self._early is not None or len(polls) != len(self.frames()):
             return
         task = asyncio.ensure_future(_quietly(self._grab()))
@@ -388,7 +402,7 @@ class SettleWatcher:
         )
         self._early = _Early(task, frames, self._marks(polls, navigated), time.monotonic())
 
-    def _take_early(self, polls: list[dict[str, Any]], navigated: bool) -> _Early | None:
+    def _take_early(self, polls: list[Poll], navigated: bool) -> _Early | None:
         """The early capture if nothing happened since it started, else None (it is dropped)."""
         early, self._early = self._early, None
         if early is None:
@@ -414,9 +428,9 @@ class SettleWatcher:
 
 @dataclass
 class _Early:
-    task: asyncio.Future[Any]  # the capture (and after-fingerprints)
+    task: asyncio.Future[Grabbed | None]  # the capture (and after-fingerprints); None: it failed
     frames: asyncio.Future[Any]  # two animation frames, counted from when it started
-    marks: tuple[Any, ...]
+    marks: Marks
     at: float
 
 
@@ -424,14 +438,14 @@ async def _nothing() -> None:
     return None
 
 
-async def _quietly(coro: Awaitable[Any]) -> Any:
+async def _quietly(coro: Awaitable[T]) -> T | None:
     try:
         return await coro
     except Exception:
         return None
 
 
-def _counts(polls: list[dict[str, Any]], navigated: bool = False) -> tuple[int, ...]:
+def _counts(polls: list[Poll], navigated: bool = False) -> tuple[int, ...]:
     return tuple(int(p["batches"] if navigated or not p.get("armed") else p["rel"]) for p in polls)
 
 

@@ -25,10 +25,13 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from playwright.async_api import BrowserContext, CDPSession, Page, Route
+
+if TYPE_CHECKING:  # imported on first use: the list is parsed once, when a guard needs it
+    from publicsuffixlist import PublicSuffixList
 
 _WEB = ("http", "https")
 UNINSTALL_WAIT_S = 1.0
@@ -36,7 +39,7 @@ _BLANK = ("about:blank", "about:srcdoc")
 
 
 @cache
-def _psl():  # type: ignore[no-untyped-def]
+def _psl() -> PublicSuffixList:
     from publicsuffixlist import PublicSuffixList
 
     return PublicSuffixList()

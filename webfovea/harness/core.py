@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from collections.abc import Generator
 from typing import Any
 
 from playwright.async_api import Page
@@ -22,7 +23,7 @@ from webfovea.config import Component, HarnessConfig, make_config
 from webfovea.documents.views import DocumentViews
 from webfovea.execution.executor import Executor
 from webfovea.execution.response import Response
-from webfovea.execution.settle import SettleWatcher
+from webfovea.execution.settle import Epoch, SettleWatcher
 from webfovea.feedback import notes
 from webfovea.guardrails.answer import AnswerGate
 from webfovea.guardrails.breaker import LoopBreaker, ScrollBreaker
@@ -35,7 +36,7 @@ from webfovea.guardrails.verify import VerifyGate
 from webfovea.harness.pages import PageKeeper
 from webfovea.harness.results import Launch, Observation, StepResult
 from webfovea.harness.review import review_answer
-from webfovea.models.base import ModelInput, ToolCall
+from webfovea.models.base import Model, ModelInput, ToolCall
 from webfovea.observation.capture import Screen, Shot
 from webfovea.observation.history import History
 from webfovea.observation.modes import Seen
@@ -95,7 +96,7 @@ class Harness(PageKeeper):
         self.watch = PageWatch(self.config)
         self.documents = DocumentViews()  # documents a download yields, shown in the tab
         self._ready = False
-        self._next: tuple[Shot, tuple, float] | None = (
+        self._next: tuple[Shot, Epoch, float] | None = (
             None  # a capture taken after the last step, its epoch, time
         )
         self._shown_at: float | None = None  # when the capture the model is looking at was taken
@@ -103,8 +104,8 @@ class Harness(PageKeeper):
         self.reused_captures = 0
         self._known_pages: set[Page] = set()
         # look/locate: (model, label, separate) set by use_vision, else built from config.vision_model
-        self._vision: tuple[Any, str, bool] | None = None
-        self._own_vision: Any = None  # a vision model this harness built (closed with it)
+        self._vision: tuple[Model, str, bool] | None = None
+        self._own_vision: Model | None = None  # a vision model this harness built (closed with it)
 
     # construction -----------------------------------------------------------------------
     @staticmethod
@@ -112,7 +113,7 @@ class Harness(PageKeeper):
         """The config from `config=`, or built from `model=` (its conventions row picks the
         coordinate convention and the screenshot cap), `cap=`, `profile=`, `disable=`,
         `viewport=` and HarnessConfig fields."""
-        cfg = options.pop("config", None)
+        cfg: HarnessConfig | None = options.pop("config", None)
         model = options.pop("model", None)
         cap = options.pop("cap", None)
         if cfg is not None:
@@ -205,7 +206,7 @@ class Harness(PageKeeper):
         self._page.context.on("page", self._on_new_page)
         self._ready = True
 
-    def __await__(self):  # type: ignore[no-untyped-def]
+    def __await__(self) -> Generator[Any, None, Harness]:
         return self.start().__await__()
 
     async def __aenter__(self) -> Harness:
@@ -232,7 +233,7 @@ class Harness(PageKeeper):
         self.evidence.close()
         await super().release()
 
-    def use_vision(self, model: Any, *, label: str = "task model", separate: bool = False) -> None:
+    def use_vision(self, model: Model, *, label: str = "task model", separate: bool = False) -> None:
         """Who answers look/locate: a separate vision model, or (separate=False) the task's own
         model in a separate plain call. The agent sets it; a bare harness builds
         `config.vision_model` itself on first use."""
@@ -424,7 +425,8 @@ class Harness(PageKeeper):
             observation=obs,
             outcome=executed.status,
         )
-        if executed.next_view is not None and executed.next_epoch is not None:
+        # The executor captures with self.screen, so its next view is a Shot.
+        if isinstance(executed.next_view, Shot) and executed.next_epoch is not None:
             self._next = (executed.next_view, executed.next_epoch, time.monotonic())
             v = executed.verdict  # no change at all, in the DOM or in any cell of the pixel grid
             self._still = v is not None and v.changed is False and v.pixels is not None and not v.pixels

@@ -6,8 +6,10 @@ round trip itself stays in harness/core.py."""
 from __future__ import annotations
 
 import asyncio
+import os
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import TypeVar
 from urllib.parse import urlsplit
 
 from playwright.async_api import Page
@@ -18,12 +20,14 @@ from webfovea.config import Component, HarnessConfig
 from webfovea.documents.render import size_text
 from webfovea.documents.views import DocumentViews
 from webfovea.execution.executor import Executor
-from webfovea.execution.settle import SettleWatcher
+from webfovea.execution.settle import Epoch, SettleWatcher
 from webfovea.feedback import notes
 from webfovea.guardrails.pagewatch import PageEvent, PageWatch
 from webfovea.guardrails.site import Blocked, SiteGuard, SitePolicy
 from webfovea.guardrails.verify import VerifyGate
 from webfovea.observation.capture import Screen, Shot
+
+T = TypeVar("T")
 
 DOWNLOAD_WAIT_S = 10.0  # documents on: how long a step waits for its downloads to be saved
 
@@ -41,7 +45,7 @@ class PageKeeper:
     executor: Executor
     verify: VerifyGate
     _known_pages: set[Page]
-    _next: tuple[Shot, tuple, float] | None
+    _next: tuple[Shot, Epoch, float] | None
     documents: DocumentViews
 
     def _on_new_page(self, page: Page) -> None:
@@ -61,10 +65,8 @@ class PageKeeper:
             except Exception:
                 pass
 
-    def keep_downloads(self, folder: Any) -> None:
+    def keep_downloads(self, folder: str | os.PathLike[str]) -> None:
         """Save the downloads the page makes (within the caps) into `folder`."""
-        from pathlib import Path
-
         self.watch.downloads_dir = Path(folder)
 
     async def ensure_alive(self) -> None:
@@ -74,7 +76,7 @@ class PageKeeper:
         if self.watch.storm or not await worlds(self.page).alive(timeout=limit):
             raise PageUnresponsive(notes.page_unresponsive(limit, dialogs=self.watch.dialogs_since_look > 3))
 
-    async def _bounded(self, coro: Any) -> Any:
+    async def _bounded(self, coro: Awaitable[T]) -> T:
         """Run one action; every `unresponsive_s` it is still running, check the page still answers."""
         task = asyncio.ensure_future(coro)
         try:
@@ -92,7 +94,11 @@ class PageKeeper:
                     pass
 
     async def guard_site(
-        self, start_url: str, *, allow_origins: list[str] | None = None, on_block: Any = None
+        self,
+        start_url: str,
+        *,
+        allow_origins: list[str] | None = None,
+        on_block: Callable[[Blocked], None] | None = None,
     ) -> SiteGuard | None:
         """Keep top-level navigations and new tabs on the site of `start_url` (config `site_guard`,
         `allow_domains`; loopback: its origin plus `allow_origins`). Enforced in the browser."""

@@ -18,6 +18,7 @@ from typing import Any
 
 from webfovea.models.base import ModelError, ModelReply
 from webfovea.models.factory import make_model
+from webfovea.models.http_model import HttpModel
 from webfovea.models.retry import post_with_retry
 
 Part = tuple[str, Any]  # ("text", str) | ("image", PNG bytes)
@@ -66,10 +67,12 @@ class HttpJudge:
         self.spec = spec
         # The factory validates the spec and resolves URL, key and retry policy the agent's way
         # (options: the clients' own, e.g. max_tokens, timeout_s, max_attempts, base_delay_s).
-        self.model: Any = make_model(spec, base_url=base_url, options={"max_tokens": 4096, **(options or {})})
-        self.provider = getattr(self.model, "provider", "")
-        if self.provider not in ("openai", "anthropic"):
+        model = make_model(spec, base_url=base_url, options={"max_tokens": 4096, **(options or {})})
+        # Only the HTTP clients (provider openai or anthropic) describe their call for plain httpx.
+        if not isinstance(model, HttpModel) or model.provider not in ("openai", "anthropic"):
             raise ValueError(f"{spec!r} cannot judge: use openai:MODEL, anthropic:MODEL or replay:PATH")
+        self.model: HttpModel = model
+        self.provider = model.provider
         self._client: Any = None
 
     def _body(self, system: str, parts: list[Part]) -> dict[str, Any]:

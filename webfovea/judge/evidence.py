@@ -24,18 +24,21 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from webfovea.judge.folder import AgentRecord, read_task_folder
 from webfovea.judge.requests import format_request, normalise
+
+if TYPE_CHECKING:
+    from publicsuffixlist import PublicSuffixList
 
 FILTERS = ("naveval", "webfovea")
 DEFAULT_MAX_TOKENS = 120_000
 
 
 @lru_cache(maxsize=1)
-def _psl() -> Any:
+def _psl() -> PublicSuffixList:
     from publicsuffixlist import PublicSuffixList
 
     return PublicSuffixList()  # the list bundled with the package: never fetched

@@ -10,7 +10,7 @@ unreadable verdict is asked once more. `METHODS` holds their records for the jud
 from __future__ import annotations
 
 import time
-from typing import Any
+from collections.abc import Callable
 
 from webfovea.judge.client import Part
 from webfovea.judge.evidence import Evidence
@@ -46,7 +46,13 @@ async def call_model(
 
 
 async def _verdict_with_reask(
-    model: JudgeModel, judged: Judged, task_id: str, stage: str, system: str, parts: list[Part], parse: Any
+    model: JudgeModel,
+    judged: Judged,
+    task_id: str,
+    stage: str,
+    system: str,
+    parts: list[Part],
+    parse: Callable[[str], Verdict],
 ) -> Verdict | None:
     text = await call_model(model, judged, task_id, stage, system, parts)
     try:

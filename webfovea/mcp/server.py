@@ -17,11 +17,12 @@ import json
 import os
 import secrets
 import signal
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import mcp_types as types
+from mcp.server import ServerRequestContext
 from mcp.server.auth.provider import AccessToken
 from mcp.server.auth.settings import AuthSettings
 from mcp.server.lowlevel import Server
@@ -36,6 +37,9 @@ from webfovea.models.base import ToolCall
 from webfovea.models.messages import png_base64
 from webfovea.observation.prompt import secrets_lines
 from webfovea.secrets import scrub_data, scrub_text
+
+if TYPE_CHECKING:  # the SDK's HTTP app is a Starlette app; its ASGI types are only annotations here
+    from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 SERVER_NAME = "webfovea"
 DISCONNECTED = "the MCP client disconnected before calling finished"
@@ -96,14 +100,16 @@ def _step_text(task: McpTask, res: StepResult, url: str | None) -> str:
     return text
 
 
-def build_server(task: McpTask) -> Server[Any]:
+def build_server(task: McpTask) -> Server[dict[str, Any]]:
     """An MCP server whose tools drive `task`; the specs come from the task's harness."""
     assert task.harness is not None, "start the task before building its server"
     specs = task.harness.specs
     by_name = {s.name: s for s in specs}
     tools = [types.Tool.model_validate(t) for t in tool_list(specs, task.config)]
 
-    async def list_tools(ctx: Any, params: Any) -> types.ListToolsResult:
+    async def list_tools(
+        ctx: ServerRequestContext, params: types.PaginatedRequestParams | None
+    ) -> types.ListToolsResult:
         return types.ListToolsResult(tools=tools)
 
     async def observe() -> types.CallToolResult:
@@ -140,7 +146,9 @@ def build_server(task: McpTask) -> Server[Any]:
             out.content.append(types.ImageContent(data=png, mime_type="image/png"))
         return out
 
-    async def call_tool(ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
+    async def call_tool(
+        ctx: ServerRequestContext, params: types.CallToolRequestParams
+    ) -> types.CallToolResult:
         return _scrubbed(await answer(params))
 
     async def answer(params: types.CallToolRequestParams) -> types.CallToolResult:
@@ -193,17 +201,18 @@ async def serve_stdio(task: McpTask) -> None:
         loop.remove_signal_handler(signal.SIGTERM)
 
 
-def _closing_on_delete(app: Any, task: McpTask, path: str) -> Any:
+def _closing_on_delete(app: ASGIApp, task: McpTask, path: str) -> ASGIApp:
     """The ASGI app, closing the task when a client ends its MCP session (HTTP DELETE, the
     handshake-era session end). result.json is written before the client sees the answer."""
 
-    async def wrapped(scope: dict[str, Any], receive: Any, send: Any) -> None:
+    async def wrapped(scope: Scope, receive: Receive, send: Send) -> None:
         if not (
             scope.get("type") == "http" and scope.get("method") == "DELETE" and scope.get("path") == path
         ):
-            return await app(scope, receive, send)
+            await app(scope, receive, send)
+            return
 
-        async def closing_send(message: dict[str, Any]) -> None:
+        async def closing_send(message: Message) -> None:
             if message.get("type") == "http.response.start" and 200 <= int(message.get("status", 500)) < 300:
                 await task.close("interrupted", DISCONNECTED)
             await send(message)
@@ -246,7 +255,7 @@ def write_token_file(path: Path, token: str) -> Path:
     return path
 
 
-def http_app(task: McpTask, host: str, port: int, token: str) -> Any:
+def http_app(task: McpTask, host: str, port: int, token: str) -> ASGIApp:
     """The streamable HTTP app: every request needs `Authorization: Bearer TOKEN` (401
     without it), through the SDK's own bearer middleware."""
     server = build_server(task)
@@ -263,7 +272,7 @@ async def serve_http(  # noqa: PLR0913 - the transport's settings, each a CLI op
     task: McpTask,
     port: int,
     host: str = "127.0.0.1",
-    ready: Any = None,
+    ready: Callable[[str, Path], object] | None = None,
     token: str | None = None,
     token_file: Path | None = None,
 ) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -50,8 +51,9 @@ def _label(f: dict[str, Any]) -> str:
     return f"[closed shadow root: <{f.get('tag')}> — use look or locate]"
 
 
-def _key(box: Any) -> tuple[int, int, int, int]:
-    return tuple(int(round(float(v))) for v in box)  # type: ignore[return-value]
+def _key(box: Iterable[float | str]) -> tuple[int, ...]:
+    """A box (a line's, or a finding's from the page) as whole pixels, to match one to the other."""
+    return tuple(int(round(float(v))) for v in box)
 
 
 async def find(page: Page) -> list[dict[str, Any]]:
@@ -66,7 +68,7 @@ def annotate(text_with_boxes: str, findings: list[dict[str, Any]], report: Guard
     if not findings:
         return text_with_boxes
     lines = text_with_boxes.split("\n")
-    at: dict[tuple[int, int, int, int], int] = {}
+    at: dict[tuple[int, ...], int] = {}
     for i, line in enumerate(lines):
         b = box_of(line)
         if b is not None and b[2] > 0 and b[3] > 0:

@@ -19,15 +19,17 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from PIL import Image
+from playwright.async_api import Page
 
 from webfovea.browser.world import worlds
 from webfovea.models.base import Model, ModelInput
+from webfovea.observation.capture import Shot
 from webfovea.observation.grid import draw_grid
 
 CLOSING = "Answer now in the form asked for."
 
 
-async def css_viewport(page: Any) -> tuple[float, float]:
+async def css_viewport(page: Page) -> tuple[float, float]:
     """The CSS viewport size, read in the harness's isolated world (a page that overrides
     innerWidth cannot change what the mapping uses)."""
     w = worlds(page)
@@ -44,7 +46,7 @@ class VisionPort:
         *,
         label: str,
         separate: bool,
-        capture: Callable[[], Awaitable[Any]],
+        capture: Callable[[], Awaitable[Shot]],
         viewport: Callable[[], Awaitable[tuple[float, float]]],
     ) -> None:
         self.model = model
@@ -58,7 +60,7 @@ class VisionPort:
     def separate(self) -> bool:
         return self._separate
 
-    async def view(self, grid: bool = False) -> tuple[Image.Image, Any]:
+    async def view(self, grid: bool = False) -> tuple[Image.Image, Shot]:
         shot = await self._capture()
         return (draw_grid(shot.image) if grid else shot.image), shot
 

@@ -100,14 +100,17 @@ class DriverClient:
                 deadline = time.monotonic() + self.patience_s
                 continue
             r.raise_for_status()
-            return r.json()
+            answer: dict[str, Any] = r.json()  # the driver answers every route with an object
+            return answer
 
     def register(self, pid: int, host: str, cdp_url: str | None) -> None:
         self._post("/register", json={**self.ident, "pid": pid, "host": host, "cdp_url": cdp_url})
 
     def claim(self) -> dict[str, Any] | None:
         # One id for this claim and all its retries: the driver grants it once.
-        return self._post("/claim", json={**self.ident, "claim": uuid.uuid4().hex})["task"]
+        answer = self._post("/claim", json={**self.ident, "claim": uuid.uuid4().hex})
+        task: dict[str, Any] | None = answer["task"]
+        return task
 
     def finish(self, task_id: str, status: str, archive: Path | None = None) -> None:
         headers = {

@@ -314,7 +314,7 @@ class TaskQueue:
             ).fetchone()
             if row is None:
                 return None
-            tid = row["task_id"]
+            tid: str = row["task_id"]
             self._ledger("claimed", tid)  # inside the write lock: the ledger is as ordered as the queue
             t = time.time()
             db.execute(

@@ -24,6 +24,8 @@ if __name__ == "__main__":
     # A worker never runs httpx's command-line client, which `import httpx` loads whenever click,
     # rich and pygments are installed (~4 MiB PSS of every worker, docs/memory.md): without it
     # httpx keeps a stub `main`. Only in this process, which is ours; never on an import.
+    # typeshed types sys.modules as dict[str, ModuleType], but None there is Python's own way
+    # to make an import fail (the import system documents it): the stub is too narrow.
     sys.modules.setdefault("httpx._main", None)  # type: ignore[arg-type]
 
 import asyncio

@@ -10,7 +10,6 @@ catalogue and the prompt which actions it offers and how a target is named.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from PIL import Image
 from playwright.async_api import Page
@@ -75,7 +74,9 @@ class ObservationMode:
         """What the mode takes beside the screenshot, after it (none by default)."""
         return None
 
-    def remember(self, history: History, reply: str, image: Image.Image, snapshot: Any, step: int) -> None:
+    def remember(
+        self, history: History, reply: str, image: Image.Image, snapshot: snapshots.Snapshot | None, step: int
+    ) -> None:
         """What the history keeps of a step: the cleaned reply, and what this mode shows again."""
         raise NotImplementedError
 

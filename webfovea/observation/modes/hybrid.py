@@ -4,7 +4,6 @@ a target is a point on the image or a reference, whichever the model finds surer
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from PIL import Image
 from playwright.async_api import Page
@@ -28,7 +27,9 @@ class HybridMode(ObservationMode):
     async def observe(self, page: Page, config: HarnessConfig) -> snapshots.Snapshot | None:
         return await take_snapshot(page, config)
 
-    def remember(self, history: History, reply: str, image: Image.Image, snapshot: Any, step: int) -> None:
+    def remember(
+        self, history: History, reply: str, image: Image.Image, snapshot: snapshots.Snapshot | None, step: int
+    ) -> None:
         history.add(reply, image, snapshot_stub(snapshot, step))
 
     def model_input(self, history: History, seen: Seen) -> ModelInput:

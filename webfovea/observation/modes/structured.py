@@ -5,7 +5,6 @@ used when the text is not enough. Points stay accepted for targets found visuall
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from PIL import Image
 from playwright.async_api import Page
@@ -22,7 +21,9 @@ class StructuredMode(ObservationMode):
     async def observe(self, page: Page, config: HarnessConfig) -> snapshots.Snapshot | None:
         return await take_snapshot(page, config)
 
-    def remember(self, history: History, reply: str, image: Image.Image, snapshot: Any, step: int) -> None:
+    def remember(
+        self, history: History, reply: str, image: Image.Image, snapshot: snapshots.Snapshot | None, step: int
+    ) -> None:
         history.add(reply, None, snapshot_stub(snapshot, step))  # no screenshot is shown again
 
     def model_input(self, history: History, seen: Seen) -> ModelInput:

@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from PIL import Image
 
 from webfovea.models.base import ModelInput
+from webfovea.observation import snapshot as snapshots
 from webfovea.observation.history import History
 from webfovea.observation.modes.base import ObservationMode, Seen, held_image, with_unchanged
 
 
 @dataclass(frozen=True)
 class VisionMode(ObservationMode):
-    def remember(self, history: History, reply: str, image: Image.Image, snapshot: Any, step: int) -> None:
+    def remember(
+        self, history: History, reply: str, image: Image.Image, snapshot: snapshots.Snapshot | None, step: int
+    ) -> None:
         history.add(reply, image)
 
     def model_input(self, history: History, seen: Seen) -> ModelInput:

@@ -24,9 +24,9 @@ from webfovea.runner.worker import WorkerSpec
 
 def kill_group(pid: int) -> None:
     """SIGKILL a worker with its browser (the worker leads its own process group)."""
-    for kill in (lambda: os.killpg(pid, signal.SIGKILL), lambda: os.kill(pid, signal.SIGKILL)):
+    for kill in (os.killpg, os.kill):
         with contextlib.suppress(ProcessLookupError, PermissionError):
-            kill()
+            kill(pid, signal.SIGKILL)
 
 
 def spawn_worker(spec: WorkerSpec) -> subprocess.Popen[bytes]:
