@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from webfovea.app.errors import AppError
 from webfovea.app.reporter import Reporter
-from webfovea.app.sites import PROVING_GROUND, proving_ground, resolve_site_url
+from webfovea.app.sites import INSTALL_HINT, PROVING_GROUND, proving_ground, resolve_site_url
 from webfovea.app.sources import SOURCES, source_of
 from webfovea.suites import SUITES, Suite, SuiteError, SuiteOptions, not_accepted
 from webfovea.task import Task
@@ -33,6 +33,10 @@ class RunTasks:
 
 
 def unknown_source(source: str) -> str:
+    why = SUITES.why_missing(source)
+    if why is not None:  # a suite plug-in of that name is installed but did not load
+        hint = f" ({INSTALL_HINT})" if "ModuleNotFoundError" in why else ""
+        return f"the suite {source!r} cannot be loaded: {why}{hint}"
     return (
         f"{source!r} is neither a built-in suite ({', '.join(SUITES.names())}), a task source "
         f"({', '.join(k + ':SPEC' for k in SOURCES)}) nor an existing task file"
