@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,12 +19,29 @@ from urllib.parse import parse_qsl, urlsplit
 
 from playwright.async_api import BrowserContext, Page, Route
 
-from webfovea.documents import limits
-from webfovea.documents.document import Document, open_document
+from webfovea.documents import limits, sandbox
+from webfovea.documents.document import Document
 
 PREFIX = "/__webfovea/doc/"
-CONVERT_TIMEOUT_S = 30.0
+CONVERT_TIMEOUT_S = sandbox.TIMEOUT_S
 PRERENDER = 30  # pages of a PDF rendered as soon as it opens (the rest when first shown)
+RENDER_BATCH = 10  # pages one rendering child renders (a page asked for and the ones after it)
+# The views of each browser context, so find_text/read_text can search a whole document.
+_VIEWS: weakref.WeakKeyDictionary[BrowserContext, DocumentViews] = weakref.WeakKeyDictionary()
+
+
+def document_at(page: Page) -> tuple[Document, dict[str, str]] | None:
+    """The document whose view `page` shows, and the view's query (sheet, page of rows,
+    filter); None when the page is not a document view."""
+    parts = urlsplit(page.url)
+    if not parts.path.startswith(PREFIX):
+        return None
+    n, _, asset = parts.path[len(PREFIX) :].partition("/")
+    views = _VIEWS.get(page.context)
+    doc = views._docs.get(int(n)) if views is not None and n.isdigit() and not asset else None
+    return (doc, dict(parse_qsl(parts.query))) if doc is not None else None
+
+
 _CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; form-action 'self'"
 
 
@@ -43,6 +61,7 @@ class DocumentViews:
         self._docs: dict[int, Document] = {}
         self._context: BrowserContext | None = None
         self._ahead: asyncio.Future[Any] | None = None
+        self._rendering = asyncio.Lock()  # one rendering child at a time
         self.opened = 0  # documents shown so far (the harness reads it to word a step's note)
         self.on_record: Callable[[dict[str, Any]], None] | None = None  # capture.json's `documents`
 
@@ -53,9 +72,12 @@ class DocumentViews:
     async def _install(self, context: BrowserContext) -> None:
         if self._context is None:
             self._context = context
+            _VIEWS[context] = self
             await context.route(self._ours, self._route)
 
     async def uninstall(self) -> None:
+        if self._ahead is not None:
+            self._ahead.cancel()  # its child is killed (sandbox.run)
         if self._context is not None:
             try:
                 await self._context.unroute(self._ours, self._route)
@@ -71,10 +93,10 @@ class DocumentViews:
             if doc is None:
                 await route.fulfill(status=404, content_type="text/plain", body="no such document view")
             elif asset:
-                body = await asyncio.to_thread(doc.asset, asset)
+                body = await self._asset(doc, asset)
                 await route.fulfill(status=200 if body else 404, content_type="image/png", body=body or b"")
             else:
-                html = doc.html(dict(parse_qsl(parts.query)))
+                html = await asyncio.to_thread(doc.html, dict(parse_qsl(parts.query)))
                 headers = {"Content-Security-Policy": _CSP, "Cache-Control": "no-store"}
                 await route.fulfill(
                     status=200, content_type="text/html; charset=utf-8", headers=headers, body=html
@@ -88,31 +110,32 @@ class DocumentViews:
         record: dict[str, Any] = {"name": name, "url": source_url, "file": path.name}
         try:
             data = await asyncio.to_thread(path.read_bytes)
-            doc = await asyncio.wait_for(
-                asyncio.to_thread(open_document, data, name, ocr=ocr), CONVERT_TIMEOUT_S
-            )
+            doc, record["peak_mb"] = await sandbox.convert(data, name, timeout=CONVERT_TIMEOUT_S)
+            if ocr and doc.pdf is not None and (scanned := doc.pdf.to_ocr()):
+                pngs = await sandbox.render(data, scanned, timeout=CONVERT_TIMEOUT_S)
+                for i, png in pngs.items():
+                    doc.pdf.keep_png(i, png)
+                await asyncio.to_thread(doc.pdf.apply_ocr, pngs)
         except limits.NotADocument as e:
             return Opened(None, None, str(e), document=False)
         except limits.Refused as e:
+            if e.peak_mb is not None:
+                record["peak_mb"] = e.peak_mb
             return self._refused(record, str(e))
-        except TimeoutError:
-            return self._refused(record, f"converting it took longer than {CONVERT_TIMEOUT_S:g} s")
-        except Exception as e:  # a malformed file the libraries choke on
+        except Exception as e:  # the child could not be started, or OCR failed
             return self._refused(record, f"it could not be read ({type(e).__name__}: {str(e)[:120]})")
         n = len(self._docs) + 1
         self._docs[n] = doc
-        if doc.pdf is not None:  # render ahead of the scrolling, off the event loop
-            pdf = doc.pdf
-            self._ahead = asyncio.ensure_future(
-                asyncio.to_thread(lambda: [pdf.png(i) for i in range(min(len(pdf.pages), PRERENDER))])
-            )
+        if doc.pdf is not None:  # render ahead of the scrolling
+            first = range(0, min(len(doc.pdf.pages), PRERENDER), RENDER_BATCH)
+            self._ahead = asyncio.ensure_future(self._prerender(doc, list(first)))
         await self._install(page.context)
         base = page.url if urlsplit(page.url).scheme in ("http", "https") else source_url
         p = urlsplit(base)
         url = f"{p.scheme}://{p.netloc}{PREFIX}{n}/"
         view = path.with_name(path.name + ".view.html")
         try:
-            await asyncio.to_thread(view.write_text, doc.html(), "utf-8")
+            await asyncio.to_thread(lambda: view.write_text(doc.html(), "utf-8"))
             record["view"] = view.name
         except OSError:
             pass
@@ -129,6 +152,37 @@ class DocumentViews:
         self._tell(record)
         self.opened += 1
         return Opened(url, doc, record=record)
+
+    async def _prerender(self, doc: Document, starts: list[int]) -> None:
+        for start in starts:
+            await self._png(doc, start)
+
+    async def _asset(self, doc: Document, name: str) -> bytes | None:
+        """A page image of the view (`page-N.png`), rendered in a child when first asked."""
+        if doc.pdf is None or not (name.startswith("page-") and name.endswith(".png")):
+            return None
+        try:
+            index = int(name[5:-4]) - 1
+        except ValueError:
+            return None
+        return await self._png(doc, index) if 0 <= index < len(doc.pdf.pages) else None
+
+    async def _png(self, doc: Document, index: int) -> bytes | None:
+        pdf = doc.pdf
+        assert pdf is not None
+        if not pdf.has_png(index):
+            async with self._rendering:
+                batch = [
+                    i for i in range(index, min(index + RENDER_BATCH, len(pdf.pages))) if not pdf.has_png(i)
+                ]
+                if batch:
+                    try:
+                        pngs = await sandbox.render(pdf.data, batch, timeout=CONVERT_TIMEOUT_S)
+                    except limits.Refused:
+                        return None  # the page shows a missing image; its text layer stays
+                    for i, png in pngs.items():
+                        pdf.keep_png(i, png)
+        return pdf.png(index) if pdf.has_png(index) else None
 
     def _refused(self, record: dict[str, Any], reason: str) -> Opened:
         record.update(opened=False, refused=reason)
