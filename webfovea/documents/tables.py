@@ -75,16 +75,15 @@ def _trim(rows: list[list[str]], before: int = 0) -> list[list[str]]:
 
 
 def _sheet(name: str, rows: list[list[str]], merges: list[Merge], before: int) -> Sheet:
-    """A sheet of padded rows whose merged ranges are clipped to it (a span past the last row
-    or column is a file's claim, not cells the view shows) and bounded per range."""
+    """A sheet of padded rows whose merged ranges are bounded (as declared) and clipped to it."""
     sheet = Sheet(name, _trim(rows, before))
     height, width = len(sheet.rows), sheet.width
     kept = []
     for r1, c1, r2, c2 in merges:
+        _merge_bound(r1, c1, r2, c2)  # as the file declares it: every format is refused alike
         r2, c2 = min(r2, height - 1), min(c2, width - 1)
         if r1 > r2 or c1 > c2 or (r1 == r2 and c1 == c2):
             continue
-        _merge_bound(r1, c1, r2, c2)
         kept.append((r1, c1, r2, c2))
     sheet.merges = sorted(kept)
     find_header(sheet)
@@ -100,10 +99,10 @@ def _merge_bound(r1: int, c1: int, r2: int, c2: int) -> None:
 
 
 def read_xlsx(data: bytes) -> list[Sheet]:
-    import openpyxl
-
     limits.check_zip(data)
     _xlsx_merges_bound(data)
+    import openpyxl
+
     wb = openpyxl.load_workbook(io.BytesIO(data), data_only=True)
     sheets: list[Sheet] = []
     cells = 0
