@@ -131,17 +131,11 @@ def _line(index: int, cells: list) -> str:
 
 
 def table_view(doc: Document, sheets: list[Sheet], q: dict[str, str]) -> str:
-    index = _int(q.get("sheet"), 0, len(sheets) - 1)
+    index, body, page, shown = rows_shown(sheets, q)
     sheet = sheets[index]
     needle = (q.get("q") or "").strip()
     h0, h1 = sheet.header_rows
-    body = list(range(h1, len(sheet.rows)))
-    if needle:
-        low = needle.lower()
-        body = [r for r in body if any(low in c.lower() for c in sheet.rows[r])]
     pages = max(1, -(-len(body) // ROWS_PER_PAGE))
-    page = _int(q.get("page"), 1, pages)
-    shown = body[(page - 1) * ROWS_PER_PAGE : page * ROWS_PER_PAGE]
     parts = []
     if len(sheets) > 1:
         tabs = "".join(
@@ -175,6 +169,20 @@ def table_view(doc: Document, sheets: list[Sheet], q: dict[str, str]) -> str:
     if pages > 1:
         parts.append(_pager(index, needle, page, pages))
     return _page(doc, "table", f'<div class="sheet-wrap">{"".join(parts)}</div>')
+
+
+def rows_shown(sheets: list[Sheet], q: dict[str, str]) -> tuple[int, list[int], int, list[int]]:
+    """For the view query `q`: the sheet shown, its body rows (filtered), the page of rows and
+    the rows on it (0-based indices into the sheet's rows)."""
+    index = _int(q.get("sheet"), 0, len(sheets) - 1)
+    sheet = sheets[index]
+    needle = (q.get("q") or "").strip()
+    body = list(range(sheet.header_rows[1], len(sheet.rows)))
+    if needle:
+        low = needle.lower()
+        body = [r for r in body if any(low in c.lower() for c in sheet.rows[r])]
+    page = _int(q.get("page"), 1, max(1, -(-len(body) // ROWS_PER_PAGE)))
+    return index, body, page, body[(page - 1) * ROWS_PER_PAGE : page * ROWS_PER_PAGE]
 
 
 def _filter_form(sheet: int, needle: str) -> str:
