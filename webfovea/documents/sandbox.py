@@ -38,13 +38,21 @@ class Ran:
     peak_mb: float
 
 
-async def convert(data: bytes, name: str, *, timeout: float = TIMEOUT_S) -> tuple[Document, float]:
-    """The document `data` converted in a child; its peak memory in MB. Raises `limits.Refused`
-    (or `NotADocument`) with the sentence the model is told."""
-    ran = await run({"op": "convert", "name": name}, data, timeout=timeout)
+async def convert(
+    data: bytes, name: str, *, timeout: float = TIMEOUT_S, render: int = 0
+) -> tuple[Document, float]:
+    """The document `data` converted in a child, with the first `render` pages of a PDF
+    rendered; its peak memory in MB. Raises `limits.Refused` (or `NotADocument`) with the
+    sentence the model is told."""
+    ran = await run({"op": "convert", "name": name, "render": render}, data, timeout=timeout)
     if "not_a_document" in ran.header:
         raise limits.NotADocument(str(ran.header["not_a_document"]))
-    return codec.load(ran.header.get("doc"), data), ran.peak_mb
+    doc = codec.load(ran.header.get("doc"), data)
+    if doc.pdf is not None:
+        for i, png in zip(ran.header.get("pages", []), ran.blobs, strict=False):
+            if isinstance(i, int) and 0 <= i < len(doc.pdf.pages):
+                doc.pdf.keep_png(i, png)
+    return doc, ran.peak_mb
 
 
 async def render(data: bytes, pages: list[int], *, timeout: float = TIMEOUT_S) -> dict[int, bytes]:

@@ -25,7 +25,8 @@ from webfovea.documents.document import Document
 PREFIX = "/__webfovea/doc/"
 CONVERT_TIMEOUT_S = sandbox.TIMEOUT_S
 PRERENDER = 30  # pages of a PDF rendered as soon as it opens (the rest when first shown)
-RENDER_BATCH = 10  # pages one rendering child renders (a page asked for and the ones after it)
+RENDER_BATCH = 4  # pages one rendering child renders (a page asked for and the ones after it)
+FIRST_BATCH = 3  # pages rendered with the conversion, so the view shows them at once
 # The views of each browser context, so find_text/read_text can search a whole document.
 _VIEWS: weakref.WeakKeyDictionary[BrowserContext, DocumentViews] = weakref.WeakKeyDictionary()
 
@@ -110,7 +111,9 @@ class DocumentViews:
         record: dict[str, Any] = {"name": name, "url": source_url, "file": path.name}
         try:
             data = await asyncio.to_thread(path.read_bytes)
-            doc, record["peak_mb"] = await sandbox.convert(data, name, timeout=CONVERT_TIMEOUT_S)
+            doc, record["peak_mb"] = await sandbox.convert(
+                data, name, timeout=CONVERT_TIMEOUT_S, render=FIRST_BATCH
+            )
             if ocr and doc.pdf is not None and (scanned := doc.pdf.to_ocr()):
                 pngs = await sandbox.render(data, scanned, timeout=CONVERT_TIMEOUT_S)
                 for i, png in pngs.items():
@@ -127,8 +130,8 @@ class DocumentViews:
         n = len(self._docs) + 1
         self._docs[n] = doc
         if doc.pdf is not None:  # render ahead of the scrolling
-            first = range(0, min(len(doc.pdf.pages), PRERENDER), RENDER_BATCH)
-            self._ahead = asyncio.ensure_future(self._prerender(doc, list(first)))
+            first = list(range(FIRST_BATCH, min(len(doc.pdf.pages), PRERENDER), RENDER_BATCH))
+            self._ahead = asyncio.ensure_future(self._prerender(doc, first))
         await self._install(page.context)
         base = page.url if urlsplit(page.url).scheme in ("http", "https") else source_url
         p = urlsplit(base)

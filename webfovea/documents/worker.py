@@ -44,7 +44,11 @@ def _run(job: dict[str, Any], data: bytes) -> tuple[dict[str, Any], list[bytes]]
 
     if job["op"] == "convert":
         doc = open_document(data, str(job["name"]))
-        return {"doc": codec.dump(doc)}, []
+        # The first pages rendered here, where PDFium has the file open: no second child
+        # before the view can show them.
+        first = range(min(int(job.get("render", 0)), len(doc.pdf.pages))) if doc.pdf is not None else range(0)
+        pngs = [doc.pdf.png(i) for i in first] if doc.pdf is not None else []
+        return {"doc": codec.dump(doc), "pages": list(first)}, pngs
     if job["op"] == "render":
         pngs = pdf.render_pages(data, [int(i) for i in job["pages"]])
         return {"pages": list(pngs)}, list(pngs.values())
