@@ -123,3 +123,25 @@ def csv_padded() -> bytes:
     """About 80 KB: 20,000 rows of two fields and a last row of 400, which padding makes
     8 million cells (the bound is 3 million; the check once read only the first 100 rows)."""
     return b"a,b\n" * 20_000 + b",".join(b"v" for _ in range(400)) + b"\n"
+
+
+def ods_padded() -> bytes:
+    """An ODS as LibreOffice saves it: two filled rows, each padded with an empty cell repeated
+    16,382 times, then an empty row repeated a million times: it opens as 2 rows of 2 cells."""
+    filled = "".join(
+        f"<table:table-row><table:table-cell><text:p>{a}</text:p></table:table-cell>"
+        f"<table:table-cell><text:p>{b}</text:p></table:table-cell>"
+        '<table:table-cell table:number-columns-repeated="16382"/></table:table-row>'
+        for a, b in (("Region", "Value"), ("North", "7"))
+    )
+    content = (
+        f'<?xml version="1.0"?><office:document-content {_NS}><office:body><office:spreadsheet>'
+        f'<table:table table:name="S">{filled}<table:table-row table:number-rows-repeated="1048574">'
+        '<table:table-cell table:number-columns-repeated="16384"/></table:table-row>'
+        "</table:table></office:spreadsheet></office:body></office:document-content>"
+    )
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr(zipfile.ZipInfo("mimetype"), _ODS_MIME)
+        z.writestr("content.xml", content)
+    return buf.getvalue()

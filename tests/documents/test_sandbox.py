@@ -114,3 +114,8 @@ async def test_an_ordinary_document_comes_back_whole():
     assert "Needle phrase on the last page" in pdf.pdf.pages[2].text  # type: ignore[union-attr]
     pngs = await sandbox.render(files.pdf(3), [0, 2])
     assert sorted(pngs) == [0, 2] and all(p.startswith(b"\x89PNG") for p in pngs.values())
+
+
+async def test_an_ods_padded_as_libreoffice_saves_it_opens_as_its_filled_cells():
+    doc, peak = await sandbox.convert(hostile.ods_padded(), "sheet.ods")
+    assert doc.sheets[0].rows == [["Region", "Value"], ["North", "7"]] and peak < PEAK_MB

@@ -88,8 +88,9 @@ def _read_from_document(ctx: ExecContext, near: str, hits: tuple[search.Hit, ...
         body += f"\n(columns: {hit.columns})"
     ctx.response.add_read(f"read_text near '{near}': {body}")
     others = f" Other matches: {search.places(_doc(ctx), list(hits[1:]))}." if len(hits) > 1 else ""
+    away = "" if hit.shown else ", not shown on this page"
     note = (
-        f"read_text near '{near}' (read from the document, {place}, not shown on this page; "
+        f"read_text near '{near}' (read from the document, {place}{away}; "
         f"{len(hits)} match{'es' if len(hits) != 1 else ''} in the whole document): {body}{others}"
     )
     return Outcome(check_change=False, note=note)
