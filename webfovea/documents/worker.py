@@ -18,7 +18,7 @@ from typing import Any, BinaryIO
 _LEN = struct.Struct(">Q")
 
 
-def frame(out: BinaryIO, header: dict[str, Any], blobs: list[bytes] = ()) -> None:  # type: ignore[assignment]
+def frame(out: BinaryIO, header: dict[str, Any], blobs: list[bytes]) -> None:
     body = json.dumps(header, ensure_ascii=False, separators=(",", ":")).encode()
     out.write(_LEN.pack(len(body)) + body)
     for blob in blobs:
@@ -50,8 +50,8 @@ def _run(job: dict[str, Any], data: bytes) -> tuple[dict[str, Any], list[bytes]]
         pngs = [doc.pdf.png(i) for i in first] if doc.pdf is not None else []
         return {"doc": codec.dump(doc), "pages": list(first)}, pngs
     if job["op"] == "render":
-        pngs = pdf.render_pages(data, [int(i) for i in job["pages"]])
-        return {"pages": list(pngs)}, list(pngs.values())
+        rendered = pdf.render_pages(data, [int(i) for i in job["pages"]])
+        return {"pages": list(rendered)}, list(rendered.values())
     raise ValueError(f"unknown job {job['op']!r}")
 
 
