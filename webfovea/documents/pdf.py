@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import threading
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -133,10 +134,12 @@ class PdfDoc:
         return self._png[index]
 
 
-def render_pages(data: bytes, indices: list[int]) -> dict[int, bytes]:
-    """Pages of the PDF `data` as PNGs (the sandboxed child's job)."""
+def render_pages(data: bytes, indices: list[int]) -> Iterator[tuple[int, bytes]]:
+    """Pages of the PDF `data` as PNGs, one at a time (the sandboxed child's job)."""
     doc = _open(data)
-    return {i: _render(doc, i) for i in indices if 0 <= i < min(len(doc), limits.MAX_PDF_PAGES)}
+    for i in indices:
+        if 0 <= i < min(len(doc), limits.MAX_PDF_PAGES):
+            yield i, _render(doc, i)
 
 
 def _open(data: bytes) -> Any:  # a pypdfium2 PdfDocument, imported lazily

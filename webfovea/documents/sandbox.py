@@ -17,6 +17,8 @@ import asyncio
 import json
 import struct
 import sys
+import time
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,103 +33,165 @@ _LEN = struct.Struct(">Q")
 
 @dataclass
 class Ran:
-    """One job's reply: its JSON header, its blobs, and the child's peak resident memory."""
+    """One job's first reply: its JSON header, its blobs, and the child's peak resident memory."""
 
     header: dict[str, Any]
     blobs: list[bytes]
     peak_mb: float
 
 
-async def convert(
+class Job:
+    """One child and the frames it sends (a JSON header and its blobs each), killed by `close`."""
+
+    def __init__(self, proc: asyncio.subprocess.Process, feeding: asyncio.Future[None]) -> None:
+        self._proc, self._feeding, self._read = proc, feeding, 0
+
+    @classmethod
+    async def start(cls, job: dict[str, Any], data: bytes, cpu_s: float) -> Job:
+        job = {**job, "memory_mb": MEMORY_MB, "cpu_s": int(cpu_s) + 1}
+        head = json.dumps(job).encode()
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "webfovea.documents.worker",
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.DEVNULL,
+        )
+        return cls(proc, asyncio.ensure_future(_feed(proc, _LEN.pack(len(head)) + head + data)))
+
+    async def frame(self, timeout: float) -> Ran | None:
+        """The next frame (None: the child ended); `Refused` past `timeout`, or when the frame
+        says the file was refused, or when the child died without a word."""
+        try:
+            got = await asyncio.wait_for(self._frame(), timeout)
+        except TimeoutError:
+            await self.close()
+            raise limits.Refused(f"opening it took longer than {timeout:g} s") from None
+        if got is None:
+            return None
+        header, blobs = got
+        return Ran(header, blobs, _check(header))
+
+    async def _frame(self) -> tuple[dict[str, Any], list[bytes]] | None:
+        out = self._proc.stdout
+        assert out is not None
+        try:
+            header = json.loads(await self._chunk(out))
+            if not isinstance(header, dict):
+                raise ValueError("not an object")
+            blobs = [await self._chunk(out) for _ in range(int(header.get("blobs", 0)))]
+        except asyncio.IncompleteReadError as e:
+            if e.partial:
+                raise self._died() from None
+            return None
+        except ValueError:
+            raise self._died() from None
+        return header, blobs
+
+    async def _chunk(self, out: asyncio.StreamReader) -> bytes:
+        (n,) = _LEN.unpack(await out.readexactly(_LEN.size))
+        self._read += n
+        if self._read > MAX_REPLY:
+            raise limits.Refused(f"its view would pass {MAX_REPLY // 2**20} MB")
+        return await out.readexactly(n)
+
+    def _died(self) -> limits.Refused:
+        status = self._proc.returncode
+        return limits.Refused(
+            f"opening it needed more than {MEMORY_MB:,} MB of memory or crashed the reader"
+            + (f" (signal {-status})" if status is not None and status < 0 else "")
+        )
+
+    async def first(self, timeout: float) -> Ran:
+        ran = await self.frame(timeout)
+        if ran is None:
+            await self._proc.wait()
+            raise self._died()
+        return ran
+
+    async def close(self) -> None:
+        self._feeding.cancel()
+        if self._proc.returncode is None:
+            self._proc.kill()
+        await self._proc.wait()
+
+
+async def convert(data: bytes, name: str, *, timeout: float = TIMEOUT_S) -> tuple[Document, float]:
+    """The document `data` converted in a child; its peak memory in MB. Raises `limits.Refused`
+    (or `NotADocument`) with the sentence the model is told."""
+    doc, peak, job = await convert_ahead(data, name, timeout=timeout)
+    if job is not None:
+        await job.close()
+    return doc, peak
+
+
+async def convert_ahead(
     data: bytes, name: str, *, timeout: float = TIMEOUT_S, render: int = 0
-) -> tuple[Document, float]:
-    """The document `data` converted in a child, with the first `render` pages of a PDF
-    rendered; its peak memory in MB. Raises `limits.Refused` (or `NotADocument`) with the
-    sentence the model is told."""
-    ran = await run({"op": "convert", "name": name, "render": render}, data, timeout=timeout)
-    if "not_a_document" in ran.header:
-        raise limits.NotADocument(str(ran.header["not_a_document"]))
-    doc = codec.load(ran.header.get("doc"), data)
-    if doc.pdf is not None:
-        for i, png in zip(ran.header.get("pages", []), ran.blobs, strict=False):
-            if isinstance(i, int) and 0 <= i < len(doc.pdf.pages):
-                doc.pdf.keep_png(i, png)
-    return doc, ran.peak_mb
+) -> tuple[Document, float, Job | None]:
+    """`convert`, and the child kept to render the first `render` pages of a PDF ahead: read
+    them with `pages_of(job)`, then `close` it."""
+    job = await Job.start({"op": "convert", "name": name, "render": render}, data, 2 * timeout)
+    try:
+        ran = await job.first(timeout)
+        if "not_a_document" in ran.header:
+            raise limits.NotADocument(str(ran.header["not_a_document"]))
+        doc = codec.load(ran.header.get("doc"), data)
+    except BaseException:
+        await job.close()
+        raise
+    if doc.pdf is None or render <= 0:
+        await job.close()
+        return doc, ran.peak_mb, None
+    return doc, ran.peak_mb, job
+
+
+async def pages_of(job: Job, timeout: float = TIMEOUT_S) -> AsyncIterator[tuple[int, bytes]]:
+    """The pages a job sends, as they come, until it ends, fails or passes `timeout`."""
+    deadline = time.monotonic() + timeout
+    try:
+        while (ran := await job.frame(max(0.01, deadline - time.monotonic()))) is not None:
+            page = ran.header.get("page")
+            if isinstance(page, int) and len(ran.blobs) == 1:
+                yield page, ran.blobs[0]
+    finally:
+        await job.close()
 
 
 async def render(data: bytes, pages: list[int], *, timeout: float = TIMEOUT_S) -> dict[int, bytes]:
-    """PDF pages (0-based) as PNGs, rendered in a child."""
-    ran = await run({"op": "render", "pages": pages}, data, timeout=timeout)
-    done = [int(i) for i in ran.header.get("pages", [])]
-    if len(done) != len(ran.blobs):
-        raise limits.Refused("its rendering sent a malformed reply")
-    return dict(zip(done, ran.blobs, strict=True))
+    """PDF pages (0-based) as PNGs, rendered in a child; the pages done before a failure."""
+    job = await Job.start({"op": "render", "pages": pages}, data, timeout)
+    out: dict[int, bytes] = {}
+    try:
+        async for i, png in pages_of(job, timeout):
+            out[i] = png
+    except limits.Refused:
+        if not out:
+            raise
+    return out
 
 
 async def run(job: dict[str, Any], data: bytes, *, timeout: float = TIMEOUT_S) -> Ran:
-    """Run one job in a fresh child, killed at `timeout`; a refusal is raised as `Refused`."""
-    job = {**job, "memory_mb": MEMORY_MB, "cpu_s": int(timeout) + 1}
-    head = json.dumps(job).encode()
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "webfovea.documents.worker",
-        stdin=asyncio.subprocess.PIPE,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.DEVNULL,
-    )
+    """One job's first frame (the tests measure a child with it)."""
+    child = await Job.start(job, data, timeout)
     try:
-        reply = await asyncio.wait_for(_exchange(proc, _LEN.pack(len(head)) + head + data), timeout)
-    except TimeoutError:
-        raise limits.Refused(f"opening it took longer than {timeout:g} s") from None
+        return await child.first(timeout)
     finally:
-        if proc.returncode is None:
-            proc.kill()
-        await proc.wait()
-    return _parse(reply, proc.returncode)
+        await child.close()
 
 
-async def _exchange(proc: asyncio.subprocess.Process, payload: bytes) -> bytes:
-    assert proc.stdin is not None and proc.stdout is not None
-
-    async def feed() -> None:
-        assert proc.stdin is not None
-        try:
-            proc.stdin.write(payload)
-            await proc.stdin.drain()
-            proc.stdin.close()
-        except (BrokenPipeError, ConnectionResetError):
-            pass  # it died reading: its exit status says why
-
-    feeding = asyncio.ensure_future(feed())
-    chunks, size = [], 0
+async def _feed(proc: asyncio.subprocess.Process, payload: bytes) -> None:
+    assert proc.stdin is not None
     try:
-        while chunk := await proc.stdout.read(1 << 20):
-            size += len(chunk)
-            if size > MAX_REPLY:
-                raise limits.Refused(f"its view would pass {MAX_REPLY // 2**20} MB")
-            chunks.append(chunk)
-        await feeding
-    finally:
-        feeding.cancel()
-    await proc.wait()
-    return b"".join(chunks)
+        proc.stdin.write(payload)
+        await proc.stdin.drain()
+        proc.stdin.close()
+    except (BrokenPipeError, ConnectionResetError):
+        pass  # it died reading: its exit status says why
 
 
-def _parse(reply: bytes, status: int | None) -> Ran:
-    died = limits.Refused(
-        f"opening it needed more than {MEMORY_MB:,} MB of memory or crashed the reader"
-        + (f" (signal {-status})" if status is not None and status < 0 else "")
-    )
-    if len(reply) < _LEN.size:
-        raise died
-    (size,) = _LEN.unpack_from(reply)
-    try:
-        header = json.loads(reply[_LEN.size : _LEN.size + size])
-    except ValueError:
-        raise died from None
-    if not isinstance(header, dict):
-        raise died
+def _check(header: dict[str, Any]) -> float:
+    """The child's peak memory in MB from a frame; `Refused` when the frame is a refusal."""
     peak = round(float(header.get("peak_kb", 0)) / 1024, 1)
     why = None
     if header.get("memory"):
@@ -140,9 +204,4 @@ def _parse(reply: bytes, status: int | None) -> Ran:
         refused = limits.Refused(why)
         refused.peak_mb = peak
         raise refused
-    blobs, at = [], _LEN.size + size
-    while at + _LEN.size <= len(reply):
-        (n,) = _LEN.unpack_from(reply, at)
-        blobs.append(reply[at + _LEN.size : at + _LEN.size + n])
-        at += _LEN.size + n
-    return Ran(header, blobs, peak)
+    return peak

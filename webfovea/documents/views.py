@@ -24,9 +24,8 @@ from webfovea.documents.document import Document
 
 PREFIX = "/__webfovea/doc/"
 CONVERT_TIMEOUT_S = sandbox.TIMEOUT_S
-PRERENDER = 30  # pages of a PDF rendered as soon as it opens (the rest when first shown)
-RENDER_BATCH = 4  # pages one rendering child renders (a page asked for and the ones after it)
-FIRST_BATCH = 3  # pages rendered with the conversion, so the view shows them at once
+PRERENDER = 30  # pages of a PDF the converting child renders next (the rest when first shown)
+RENDER_BATCH = 4  # pages one later rendering child renders (a page asked for and the ones after it)
 # The views of each browser context, so find_text/read_text can search a whole document.
 _VIEWS: weakref.WeakKeyDictionary[BrowserContext, DocumentViews] = weakref.WeakKeyDictionary()
 
@@ -63,6 +62,8 @@ class DocumentViews:
         self._context: BrowserContext | None = None
         self._ahead: asyncio.Future[Any] | None = None
         self._rendering = asyncio.Lock()  # one rendering child at a time
+        self._coming: dict[int, asyncio.Event] = {}  # pages of `_latest` its converting child will send
+        self._latest: Document | None = None
         self.opened = 0  # documents shown so far (the harness reads it to word a step's note)
         self.on_record: Callable[[dict[str, Any]], None] | None = None  # capture.json's `documents`
 
@@ -78,7 +79,7 @@ class DocumentViews:
 
     async def uninstall(self) -> None:
         if self._ahead is not None:
-            self._ahead.cancel()  # its child is killed (sandbox.run)
+            self._ahead.cancel()  # its child is killed (sandbox.pages_of)
         if self._context is not None:
             try:
                 await self._context.unroute(self._ours, self._route)
@@ -111,14 +112,9 @@ class DocumentViews:
         record: dict[str, Any] = {"name": name, "url": source_url, "file": path.name}
         try:
             data = await asyncio.to_thread(path.read_bytes)
-            doc, record["peak_mb"] = await sandbox.convert(
-                data, name, timeout=CONVERT_TIMEOUT_S, render=FIRST_BATCH
+            doc, record["peak_mb"], ahead = await sandbox.convert_ahead(
+                data, name, timeout=CONVERT_TIMEOUT_S, render=PRERENDER
             )
-            if ocr and doc.pdf is not None and (scanned := doc.pdf.to_ocr()):
-                pngs = await sandbox.render(data, scanned, timeout=CONVERT_TIMEOUT_S)
-                for i, png in pngs.items():
-                    doc.pdf.keep_png(i, png)
-                await asyncio.to_thread(doc.pdf.apply_ocr, pngs)
         except limits.NotADocument as e:
             return Opened(None, None, str(e), document=False)
         except limits.Refused as e:
@@ -127,11 +123,16 @@ class DocumentViews:
             return self._refused(record, str(e))
         except Exception as e:  # the child could not be started, or OCR failed
             return self._refused(record, f"it could not be read ({type(e).__name__}: {str(e)[:120]})")
+        if ocr and doc.pdf is not None and (scanned := doc.pdf.to_ocr()):
+            await self._ocr(doc, scanned)
         n = len(self._docs) + 1
         self._docs[n] = doc
-        if doc.pdf is not None:  # render ahead of the scrolling
-            first = list(range(FIRST_BATCH, min(len(doc.pdf.pages), PRERENDER), RENDER_BATCH))
-            self._ahead = asyncio.ensure_future(self._prerender(doc, first))
+        if self._ahead is not None:
+            self._ahead.cancel()  # the previous document's pages ahead: this one is shown now
+        self._latest = doc
+        if ahead is not None and doc.pdf is not None:  # the child renders ahead of the scrolling
+            self._coming = {i: asyncio.Event() for i in range(min(len(doc.pdf.pages), PRERENDER))}
+            self._ahead = asyncio.ensure_future(self._receive(doc, ahead))
         await self._install(page.context)
         base = page.url if urlsplit(page.url).scheme in ("http", "https") else source_url
         p = urlsplit(base)
@@ -156,9 +157,35 @@ class DocumentViews:
         self.opened += 1
         return Opened(url, doc, record=record)
 
-    async def _prerender(self, doc: Document, starts: list[int]) -> None:
-        for start in starts:
-            await self._png(doc, start)
+    @staticmethod
+    async def _ocr(doc: Document, scanned: list[int]) -> None:
+        """Scanned pages get a text layer from Tesseract (in this process: a runner's worker
+        sends it to its driver) on renderings made in a child; without them they stay images."""
+        assert doc.pdf is not None
+        try:
+            pngs = await sandbox.render(doc.pdf.data, scanned, timeout=CONVERT_TIMEOUT_S)
+        except limits.Refused:
+            return
+        for i, png in pngs.items():
+            doc.pdf.keep_png(i, png)
+        await asyncio.to_thread(doc.pdf.apply_ocr, pngs)
+
+    async def _receive(self, doc: Document, job: sandbox.Job) -> None:
+        """Keep the pages the converting child renders ahead; when it ends (done, failed, past
+        its deadline), whoever waits for a page it did not send renders it in a child of its own."""
+        assert doc.pdf is not None
+        coming = self._coming
+        try:
+            async for i, png in sandbox.pages_of(job):
+                doc.pdf.keep_png(i, png)
+                if i in coming:
+                    coming.pop(i).set()
+        except limits.Refused:
+            pass
+        finally:
+            for event in coming.values():
+                event.set()
+            coming.clear()
 
     async def _asset(self, doc: Document, name: str) -> bytes | None:
         """A page image of the view (`page-N.png`), rendered in a child when first asked."""
@@ -173,6 +200,8 @@ class DocumentViews:
     async def _png(self, doc: Document, index: int) -> bytes | None:
         pdf = doc.pdf
         assert pdf is not None
+        if not pdf.has_png(index) and doc is self._latest and index in self._coming:
+            await self._coming[index].wait()  # the converting child is on it
         if not pdf.has_png(index):
             async with self._rendering:
                 batch = [

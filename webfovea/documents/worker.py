@@ -19,7 +19,7 @@ _LEN = struct.Struct(">Q")
 
 
 def frame(out: BinaryIO, header: dict[str, Any], blobs: list[bytes]) -> None:
-    body = json.dumps(header, ensure_ascii=False, separators=(",", ":")).encode()
+    body = json.dumps({**header, "blobs": len(blobs)}, ensure_ascii=False, separators=(",", ":")).encode()
     out.write(_LEN.pack(len(body)) + body)
     for blob in blobs:
         out.write(_LEN.pack(len(blob)))
@@ -38,21 +38,23 @@ def _peak_kb() -> int:
     return int(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 
 
-def _run(job: dict[str, Any], data: bytes) -> tuple[dict[str, Any], list[bytes]]:
+def _run(job: dict[str, Any], data: bytes, out: BinaryIO) -> None:
+    """Convert: one frame with the document, then one per page rendered ahead (`render`),
+    where PDFium has the file open already. Render: one frame per page."""
     from webfovea.documents import codec, pdf
     from webfovea.documents.document import open_document
 
     if job["op"] == "convert":
         doc = open_document(data, str(job["name"]))
-        # The first pages rendered here, where PDFium has the file open: no second child
-        # before the view can show them.
-        first = range(min(int(job.get("render", 0)), len(doc.pdf.pages))) if doc.pdf is not None else range(0)
-        pngs = [doc.pdf.png(i) for i in first] if doc.pdf is not None else []
-        return {"doc": codec.dump(doc), "pages": list(first)}, pngs
-    if job["op"] == "render":
-        rendered = pdf.render_pages(data, [int(i) for i in job["pages"]])
-        return {"pages": list(rendered)}, list(rendered.values())
-    raise ValueError(f"unknown job {job['op']!r}")
+        frame(out, {"doc": codec.dump(doc), "peak_kb": _peak_kb()}, [])
+        if doc.pdf is not None:
+            for i in range(min(int(job.get("render", 0)), len(doc.pdf.pages))):
+                frame(out, {"page": i, "peak_kb": _peak_kb()}, [doc.pdf.png(i)])
+    elif job["op"] == "render":
+        for i, png in pdf.render_pages(data, [int(i) for i in job["pages"]]):
+            frame(out, {"page": i, "peak_kb": _peak_kb()}, [png])
+    else:
+        raise ValueError(f"unknown job {job['op']!r}")
 
 
 def main() -> None:
@@ -64,17 +66,18 @@ def main() -> None:
     from webfovea.documents import limits
 
     try:
-        header, blobs = _run(job, data)
+        _run(job, data, stdout)
+        return
     except limits.NotADocument as e:
-        header, blobs = {"not_a_document": str(e)}, []
+        header: dict[str, Any] = {"not_a_document": str(e)}
     except limits.Refused as e:
-        header, blobs = {"refused": str(e)}, []
+        header = {"refused": str(e)}
     except MemoryError:
-        header, blobs = {"memory": True}, []
+        header = {"memory": True}
     except Exception as e:  # a malformed file the libraries choke on
-        header, blobs = {"error": f"{type(e).__name__}: {str(e)[:120]}"}, []
+        header = {"error": f"{type(e).__name__}: {str(e)[:120]}"}
     header["peak_kb"] = _peak_kb()
-    frame(stdout, header, blobs)
+    frame(stdout, header, [])
 
 
 if __name__ == "__main__":
