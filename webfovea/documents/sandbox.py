@@ -127,11 +127,12 @@ async def convert(data: bytes, name: str, *, timeout: float = TIMEOUT_S) -> tupl
 
 
 async def convert_ahead(
-    data: bytes, name: str, *, timeout: float = TIMEOUT_S, render: int = 0
+    data: bytes, name: str, *, timeout: float = TIMEOUT_S, render: int = 0, ocr: int = 0
 ) -> tuple[Document, float, Job | None]:
-    """`convert`, and the child kept to render the first `render` pages of a PDF ahead: read
-    them with `pages_of(job)`, then `close` it."""
-    job = await Job.start({"op": "convert", "name": name, "render": render}, data, 2 * timeout)
+    """`convert`, and the child kept to render pages of a PDF ahead — its first `ocr` scanned
+    pages, then its first `render` pages —: read them with `Job.frame` or `pages_of(job)`,
+    which closes it."""
+    job = await Job.start({"op": "convert", "name": name, "render": render, "ocr": ocr}, data, 2 * timeout)
     try:
         ran = await job.first(timeout)
         if "not_a_document" in ran.header:
@@ -140,7 +141,7 @@ async def convert_ahead(
     except BaseException:
         await job.close()
         raise
-    if doc.pdf is None or render <= 0:
+    if doc.pdf is None or render + ocr <= 0:
         await job.close()
         return doc, ran.peak_mb, None
     return doc, ran.peak_mb, job

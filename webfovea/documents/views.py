@@ -30,6 +30,13 @@ RENDER_BATCH = 4  # pages one later rendering child renders (a page asked for an
 _VIEWS: weakref.WeakKeyDictionary[BrowserContext, DocumentViews] = weakref.WeakKeyDictionary()
 
 
+def _ocr_pages(on: bool) -> int:
+    """Scanned pages the converting child renders first, for OCR (0: no OCR here)."""
+    from webfovea.documents import ocr
+
+    return ocr.MAX_OCR_PAGES if on and ocr.available() else 0
+
+
 def document_at(page: Page) -> tuple[Document, dict[str, str]] | None:
     """The document whose view `page` shows, and the view's query (sheet, page of rows,
     filter); None when the page is not a document view."""
@@ -113,7 +120,7 @@ class DocumentViews:
         try:
             data = await asyncio.to_thread(path.read_bytes)
             doc, record["peak_mb"], ahead = await sandbox.convert_ahead(
-                data, name, timeout=CONVERT_TIMEOUT_S, render=PRERENDER
+                data, name, timeout=CONVERT_TIMEOUT_S, render=PRERENDER, ocr=_ocr_pages(ocr)
             )
         except limits.NotADocument as e:
             return Opened(None, None, str(e), document=False)
@@ -124,7 +131,7 @@ class DocumentViews:
         except Exception as e:  # the child could not be started, or OCR failed
             return self._refused(record, f"it could not be read ({type(e).__name__}: {str(e)[:120]})")
         if ocr and doc.pdf is not None and (scanned := doc.pdf.to_ocr()):
-            await self._ocr(doc, scanned)
+            await self._ocr(doc, scanned, ahead)
         n = len(self._docs) + 1
         self._docs[n] = doc
         if self._ahead is not None:
@@ -158,16 +165,24 @@ class DocumentViews:
         return Opened(url, doc, record=record)
 
     @staticmethod
-    async def _ocr(doc: Document, scanned: list[int]) -> None:
+    async def _ocr(doc: Document, scanned: list[int], ahead: sandbox.Job | None) -> None:
         """Scanned pages get a text layer from Tesseract (in this process: a runner's worker
-        sends it to its driver) on renderings made in a child; without them they stay images."""
+        sends it to its driver) on the renderings the converting child sends first; without
+        them they stay images."""
         assert doc.pdf is not None
+        wanted, deadline = set(scanned), time.monotonic() + CONVERT_TIMEOUT_S
         try:
-            pngs = await sandbox.render(doc.pdf.data, scanned, timeout=CONVERT_TIMEOUT_S)
+            while ahead is not None and wanted:
+                ran = await ahead.frame(max(0.01, deadline - time.monotonic()))
+                if ran is None:
+                    break
+                page = ran.header.get("page")
+                if isinstance(page, int) and 0 <= page < len(doc.pdf.pages) and len(ran.blobs) == 1:
+                    doc.pdf.keep_png(page, ran.blobs[0])
+                    wanted.discard(page)
         except limits.Refused:
-            return
-        for i, png in pngs.items():
-            doc.pdf.keep_png(i, png)
+            pass
+        pngs = {i: doc.pdf.png(i) for i in scanned if doc.pdf.has_png(i)}
         await asyncio.to_thread(doc.pdf.apply_ocr, pngs)
 
     async def _receive(self, doc: Document, job: sandbox.Job) -> None:

@@ -48,7 +48,10 @@ def _run(job: dict[str, Any], data: bytes, out: BinaryIO) -> None:
         doc = open_document(data, str(job["name"]))
         frame(out, {"doc": codec.dump(doc), "peak_kb": _peak_kb()}, [])
         if doc.pdf is not None:
-            for i in range(min(int(job.get("render", 0)), len(doc.pdf.pages))):
+            # Scanned pages first when the harness will OCR them: it waits for those.
+            scanned = [i for i, p in enumerate(doc.pdf.pages) if p.scanned][: int(job.get("ocr", 0))]
+            ahead = range(min(int(job.get("render", 0)), len(doc.pdf.pages)))
+            for i in dict.fromkeys([*scanned, *ahead]):
                 frame(out, {"page": i, "peak_kb": _peak_kb()}, [doc.pdf.png(i)])
     elif job["op"] == "render":
         for i, png in pdf.render_pages(data, [int(i) for i in job["pages"]]):
