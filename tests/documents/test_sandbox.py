@@ -119,3 +119,15 @@ async def test_an_ordinary_document_comes_back_whole():
 async def test_an_ods_padded_as_libreoffice_saves_it_opens_as_its_filled_cells():
     doc, peak = await sandbox.convert(hostile.ods_padded(), "sheet.ods")
     assert doc.sheets[0].rows == [["Region", "Value"], ["North", "7"]] and peak < PEAK_MB
+
+
+def test_a_page_of_rows_stops_at_the_html_bound_and_says_so():
+    from webfovea.documents.document import open_document
+
+    # 3,000 cells of '&&&&&&' a row (21 KB): each escapes to 30 bytes in its own <td>, so 200
+    # rows would be 30 MB of HTML; 603,000 cells are under the cell bound.
+    row = ",".join(["&&&&&&"] * 3000)
+    data = ("\n".join([row] * 201) + "\n").encode()
+    html = open_document(data, "wide.csv").html()
+    assert len(html) < limits.MAX_VIEW_BYTES + 1024 * 1024
+    assert 'id="doc-cut"' in html and "filter the rows to see the others" in html
