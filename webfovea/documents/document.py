@@ -62,16 +62,6 @@ class Document:
             return render.table_view(self, self.sheets, q)
         return render.text_view(self, self.text)
 
-    def asset(self, name: str) -> bytes | None:
-        """A page image of the view (`page-N.png`), rendered when first asked."""
-        if self.pdf is None or not (name.startswith("page-") and name.endswith(".png")):
-            return None
-        try:
-            index = int(name[5:-4]) - 1
-        except ValueError:
-            return None
-        return self.pdf.png(index) if 0 <= index < len(self.pdf.pages) else None
-
 
 def open_document(data: bytes, name: str, *, ocr: bool = False) -> Document:
     kind = sniff(data, name)

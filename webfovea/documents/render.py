@@ -15,6 +15,9 @@ from html import escape
 from typing import TYPE_CHECKING
 from urllib.parse import urlencode
 
+from webfovea.documents import limits
+from webfovea.documents.pdf import PAGE_CSS_WIDTH
+
 if TYPE_CHECKING:
     from webfovea.documents.document import Document
     from webfovea.documents.pdf import Cell, PdfDoc, PdfPage
@@ -69,7 +72,17 @@ def _page(doc: Document, kind: str, body: str, nav: str = "") -> str:
 
 def pdf_view(doc: Document, pdf: PdfDoc) -> str:
     total = pdf.total
-    parts = [_pdf_page(i + 1, total, p) for i, p in enumerate(pdf.pages)]
+    parts: list[str] = []
+    size = 0
+    for i, p in enumerate(pdf.pages):
+        parts.append(_pdf_page(i + 1, total, p))
+        size += len(parts[-1])
+        if size > limits.MAX_VIEW_BYTES and i + 1 < len(pdf.pages):
+            parts.append(
+                f'<p class="page-note">Pages {i + 2} to {total} are not shown: '
+                f"the view would pass {limits.MAX_VIEW_BYTES // 2**20} MB of text layers.</p>"
+            )
+            return _page(doc, "pdf", "".join(parts), _page_links(i + 1))
     if len(pdf.pages) < total:
         parts.append(
             f'<p class="page-note">Pages {len(pdf.pages) + 1} to {total} are not shown (too many pages).</p>'
@@ -91,6 +104,8 @@ def _pdf_page(n: int, total: int, page: PdfPage) -> str:
     label = f"page {n} of {total}"
     w, h = round(page.width), round(page.height)
     note = ""
+    if page.width < PAGE_CSS_WIDTH - 1:
+        note = '<div class="page-note">Shown smaller than the other pages: its shape is too tall to show at full width.</div>'
     if page.scanned and not page.ocr:
         note = '<div class="page-note">Scanned page: no text layer (read it from the image).</div>'
     elif page.ocr:
@@ -116,17 +131,11 @@ def _line(index: int, cells: list[Cell]) -> str:
 
 
 def table_view(doc: Document, sheets: list[Sheet], q: dict[str, str]) -> str:
-    index = _int(q.get("sheet"), 0, len(sheets) - 1)
+    index, body, page, shown = rows_shown(sheets, q)
     sheet = sheets[index]
     needle = (q.get("q") or "").strip()
     h0, h1 = sheet.header_rows
-    body = list(range(h1, len(sheet.rows)))
-    if needle:
-        low = needle.lower()
-        body = [r for r in body if any(low in c.lower() for c in sheet.rows[r])]
     pages = max(1, -(-len(body) // ROWS_PER_PAGE))
-    page = _int(q.get("page"), 1, pages)
-    shown = body[(page - 1) * ROWS_PER_PAGE : page * ROWS_PER_PAGE]
     parts = []
     if len(sheets) > 1:
         tabs = "".join(
@@ -147,14 +156,33 @@ def table_view(doc: Document, sheets: list[Sheet], q: dict[str, str]) -> str:
     parts += [
         f'<div class="caption">{escape(" ".join(c for c in sheet.rows[r] if c))}</div>' for r in range(h0)
     ]
-    head = _rows(sheet, list(range(h0, h1)), "th", merge=True)
-    rows = _rows(sheet, shown, "td", merge=not needle)
+    head, _ = _rows(sheet, list(range(h0, h1)), "th", merge=True, budget=limits.MAX_VIEW_BYTES // 4)
+    rows, cut = _rows(sheet, shown, "td", merge=not needle, budget=limits.MAX_VIEW_BYTES - len(head))
     parts.append(
         f'<table class="sheet" id="doc-table"><thead id="doc-head">{head}</thead><tbody id="doc-rows">{rows}</tbody></table>'
     )
+    if cut:
+        parts.append(
+            f'<p class="page-note" id="doc-cut">The rows are cut at {limits.MAX_VIEW_BYTES // 2**20} MB of '
+            "this page: filter the rows to see the others.</p>"
+        )
     if pages > 1:
         parts.append(_pager(index, needle, page, pages))
     return _page(doc, "table", f'<div class="sheet-wrap">{"".join(parts)}</div>')
+
+
+def rows_shown(sheets: list[Sheet], q: dict[str, str]) -> tuple[int, list[int], int, list[int]]:
+    """For the view query `q`: the sheet shown, its body rows (filtered), the page of rows and
+    the rows on it (0-based indices into the sheet's rows)."""
+    index = _int(q.get("sheet"), 0, len(sheets) - 1)
+    sheet = sheets[index]
+    needle = (q.get("q") or "").strip()
+    body = list(range(sheet.header_rows[1], len(sheet.rows)))
+    if needle:
+        low = needle.lower()
+        body = [r for r in body if any(low in c.lower() for c in sheet.rows[r])]
+    page = _int(q.get("page"), 1, max(1, -(-len(body) // ROWS_PER_PAGE)))
+    return index, body, page, body[(page - 1) * ROWS_PER_PAGE : page * ROWS_PER_PAGE]
 
 
 def _filter_form(sheet: int, needle: str) -> str:
@@ -180,13 +208,14 @@ def _pager(sheet: int, needle: str, page: int, pages: int) -> str:
     return f'<nav class="pager">{"".join(out)}</nav>' if out else ""
 
 
-def _rows(sheet: Sheet, indices: list[int], tag: str, *, merge: bool) -> str:
-    """The rows `indices` (contiguous when `merge`): merged ranges clipped to what is shown."""
+def _rows(sheet: Sheet, indices: list[int], tag: str, *, merge: bool, budget: int) -> tuple[str, bool]:
+    """The rows `indices` (contiguous when `merge`): merged ranges clipped to what is shown; at
+    most `budget` characters of HTML (True: cut there)."""
     if not indices:
-        return ""
+        return "", False
     width = sheet.width
     anchors: dict[tuple[int, int], tuple[int, int, str]] = {}
-    covered: set[tuple[int, int]] = set()
+    covered: dict[int, dict[int, int]] = {}  # row -> first column -> last column a merge covers
     if merge:
         lo, hi = indices[0], indices[-1]
         for r1, c1, r2, c2 in sheet.merges:
@@ -194,20 +223,33 @@ def _rows(sheet: Sheet, indices: list[int], tag: str, *, merge: bool) -> str:
                 continue
             top, bottom = max(r1, lo), min(r2, hi)
             anchors[(top, c1)] = (bottom - top + 1, c2 - c1 + 1, sheet.rows[r1][c1] if c1 < width else "")
-            covered.update((r, c) for r in range(top, bottom + 1) for c in range(c1, c2 + 1))
-    out = []
+            for r in range(top, bottom + 1):
+                ends = covered.setdefault(r, {})
+                ends[c1] = max(ends.get(c1, c1), c2)
+    out: list[str] = []
+    size = 0
     for r in indices:
         cells = [f'<th class="rn" scope="row">{r + 1}</th>']
         row = sheet.rows[r]
-        for c in range(width):
+        ends = covered.get(r, {})
+        c = 0
+        while c < width and size < budget:
             if (r, c) in anchors:
                 rs, cs, text = anchors[(r, c)]
                 span = (f' rowspan="{rs}"' if rs > 1 else "") + (f' colspan="{cs}"' if cs > 1 else "")
                 cells.append(f'<{tag} class="c{c}"{span}>{escape(text)}</{tag}>')
-            elif (r, c) not in covered:
+                c += cs
+            elif c in ends:
+                c = ends[c] + 1
+                continue
+            else:
                 cells.append(f'<{tag} class="c{c}">{escape(row[c])}</{tag}>')
+                c += 1
+            size += len(cells[-1])
         out.append(f'<tr data-row="{r + 1}">{"".join(cells)}</tr>')
-    return "".join(out)
+        if size >= budget:
+            return "".join(out), True
+    return "".join(out), False
 
 
 def text_view(doc: Document, text: str) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
+import re
 import zipfile
 from dataclasses import dataclass, field
 from typing import Any
@@ -63,29 +64,50 @@ def find_header(sheet: Sheet) -> None:
     sheet.header_rows = (start, min(end, start + 4, len(sheet.rows)))
 
 
-def _trim(rows: list[list[str]]) -> list[list[str]]:
+def _trim(rows: list[list[str]], before: int = 0) -> list[list[str]]:
+    """Trailing empty rows and columns dropped, every row padded to the width: refused first when
+    the padded sheet would pass the cell bound (`before`: cells of the sheets read so far)."""
     while rows and not any(rows[-1]):
         rows.pop()
     width = max((max((i + 1 for i, c in enumerate(r) if c), default=0) for r in rows), default=0)
+    limits.cells_bound(before + len(rows) * width)
     return [(r + [""] * width)[:width] for r in rows]
 
 
-def _count(total: int, more: int) -> int:
-    total += more
-    if total > limits.MAX_CELLS:
-        raise limits.Refused(f"it has more than {limits.MAX_CELLS:,} cells")
-    return total
+def _sheet(name: str, rows: list[list[str]], merges: list[Merge], before: int) -> Sheet:
+    """A sheet of padded rows whose merged ranges are bounded (as declared) and clipped to it."""
+    sheet = Sheet(name, _trim(rows, before))
+    height, width = len(sheet.rows), sheet.width
+    kept = []
+    for r1, c1, r2, c2 in merges:
+        _merge_bound(r1, c1, r2, c2)  # as the file declares it: every format is refused alike
+        r2, c2 = min(r2, height - 1), min(c2, width - 1)
+        if r1 > r2 or c1 > c2 or (r1 == r2 and c1 == c2):
+            continue
+        kept.append((r1, c1, r2, c2))
+    sheet.merges = sorted(kept)
+    find_header(sheet)
+    return sheet
+
+
+def _merge_bound(r1: int, c1: int, r2: int, c2: int) -> None:
+    covered = (r2 - r1 + 1) * (c2 - c1 + 1)
+    if covered > limits.MAX_MERGE_CELLS:
+        raise limits.Refused(
+            f"one merged range covers {covered:,} cells (at most {limits.MAX_MERGE_CELLS:,})"
+        )
 
 
 def read_xlsx(data: bytes) -> list[Sheet]:
+    limits.check_zip(data)
+    _xlsx_merges_bound(data)
     import openpyxl
 
-    limits.check_zip(data)
     wb = openpyxl.load_workbook(io.BytesIO(data), data_only=True)
     sheets: list[Sheet] = []
     cells = 0
     for ws in wb.worksheets:
-        cells = _count(cells, (ws.max_row or 0) * (ws.max_column or 0))
+        limits.cells_bound(cells + (ws.max_row or 0) * (ws.max_column or 0))
         rows = [
             [cell_text(v) for v in row]
             for row in ws.iter_rows(
@@ -95,14 +117,36 @@ def read_xlsx(data: bytes) -> list[Sheet]:
         merges = [
             (m.min_row - 1, m.min_col - 1, m.max_row - 1, m.max_col - 1) for m in ws.merged_cells.ranges
         ]
-        sheet = Sheet(ws.title, _trim(rows), sorted(merges))
-        find_header(sheet)
-        sheets.append(sheet)
+        sheets.append(_sheet(ws.title, rows, merges, cells))
+        cells += len(sheets[-1].rows) * sheets[-1].width
     return sheets
 
 
+_MERGE_REF = re.compile(
+    rb'<(?:\w+:)?mergeCell\b[^>]*\bref="\$?([A-Z]{1,3})\$?(\d{1,7}):\$?([A-Z]{1,3})\$?(\d{1,7})"'
+)
+
+
+def _xlsx_merges_bound(data: bytes) -> None:
+    """openpyxl makes an object for every cell a merged range covers while it loads: a range
+    over a million cells is refused from the sheet's XML before openpyxl reads it."""
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        for name in z.namelist():
+            if not (name.startswith("xl/worksheets/") and name.endswith(".xml")):
+                continue
+            for m in _MERGE_REF.finditer(limits.read_member(z, name)):
+                c1, r1, c2, r2 = _col(m[1]), int(m[2]), _col(m[3]), int(m[4])
+                _merge_bound(min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2))
+
+
+def _col(letters: bytes) -> int:
+    n = 0
+    for ch in letters:
+        n = n * 26 + ch - 64
+    return n
+
+
 _T = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
-_MAX_REPEAT = 1000  # an ODS pads sheets with rows/cells "repeated" a million times
 
 
 def read_ods(data: bytes) -> list[Sheet]:
@@ -112,26 +156,54 @@ def read_ods(data: bytes) -> list[Sheet]:
     sheets: list[Sheet] = []
     cells = 0
     for table in root.iter(f"{_T}table"):
-        rows: list[list[str]] = []
-        merges: list[Merge] = []
-        for tr in table.iter(f"{_T}table-row"):
-            row: list[str] = []
-            for tc in tr:
-                if tc.tag not in (f"{_T}table-cell", f"{_T}covered-table-cell"):
-                    continue
-                text = "\n".join("".join(p.itertext()) for p in tc if p.tag.endswith("}p")).strip()
-                span_c = int(tc.get(f"{_T}number-columns-spanned", "1"))
-                span_r = int(tc.get(f"{_T}number-rows-spanned", "1"))
-                if span_c > 1 or span_r > 1:
-                    merges.append((len(rows), len(row), len(rows) + span_r - 1, len(row) + span_c - 1))
-                row.extend([text] * min(int(tc.get(f"{_T}number-columns-repeated", "1")), _MAX_REPEAT))
-            repeat = min(int(tr.get(f"{_T}number-rows-repeated", "1")), _MAX_REPEAT)
-            cells = _count(cells, len(row) * repeat)
-            rows.extend([list(row) for _ in range(repeat)])
-        sheet = Sheet(table.get(f"{_T}name", f"Sheet{len(sheets) + 1}"), _trim(rows), merges)
-        find_header(sheet)
-        sheets.append(sheet)
+        rows, merges = _ods_rows(table, cells)
+        sheets.append(_sheet(table.get(f"{_T}name", f"Sheet{len(sheets) + 1}"), rows, merges, cells))
+        cells += len(sheets[-1].rows) * sheets[-1].width
     return sheets
+
+
+def _ods_rows(table: ET.Element, before: int) -> tuple[list[list[str]], list[Merge]]:
+    """The rows of one ODS table. An ODS pads a sheet with empty cells and rows "repeated" a
+    million times: empty repeats are made only when filled content follows them, and every
+    cell made counts against the bound as it is made (rows times the widest row so far)."""
+    rows: list[list[str]] = []
+    merges: list[Merge] = []
+    width, empty_rows = 0, 0
+    for tr in table.iter(f"{_T}table-row"):
+        row: list[str] = []
+        empty_cells = 0
+        for tc in tr:
+            if tc.tag not in (f"{_T}table-cell", f"{_T}covered-table-cell"):
+                continue
+            text = "\n".join("".join(p.itertext()) for p in tc if p.tag.endswith("}p")).strip()
+            repeat = _count_attr(tc, "number-columns-repeated")
+            span_c, span_r = _count_attr(tc, "number-columns-spanned"), _count_attr(tc, "number-rows-spanned")
+            if not text and span_c == span_r == 1:
+                empty_cells += repeat
+                continue
+            at = len(rows) + empty_rows
+            limits.cells_bound(before + (at + 1) * max(width, len(row) + empty_cells + repeat))
+            row.extend([""] * empty_cells + [text] * repeat)
+            empty_cells = 0
+            if span_c > 1 or span_r > 1:
+                merges.append((at, len(row) - 1, at + span_r - 1, len(row) - 1 + span_c - 1))
+        repeat = _count_attr(tr, "number-rows-repeated")
+        if not row:
+            empty_rows += repeat
+            continue
+        width = max(width, len(row))
+        limits.cells_bound(before + (len(rows) + empty_rows + repeat) * width)
+        rows.extend([[] for _ in range(empty_rows)])
+        rows.extend([list(row) for _ in range(repeat)])
+        empty_rows = 0
+    return rows, merges
+
+
+def _count_attr(element: ET.Element, name: str) -> int:
+    try:
+        return max(1, int(element.get(f"{_T}{name}", "1")))
+    except ValueError:
+        return 1
 
 
 def read_xls(data: bytes) -> list[Sheet]:
@@ -145,19 +217,23 @@ def read_xls(data: bytes) -> list[Sheet]:
     sheets: list[Sheet] = []
     cells = 0
     for sh in book.sheets():
-        cells = _count(cells, sh.nrows * sh.ncols)
+        limits.cells_bound(cells + sh.nrows * sh.ncols)
         rows = [[cell_text(sh.cell_value(r, c)) for c in range(sh.ncols)] for r in range(sh.nrows)]
         merges = [(r1, c1, r2 - 1, c2 - 1) for r1, r2, c1, c2 in getattr(sh, "merged_cells", [])]
-        sheet = Sheet(sh.name, _trim(rows), merges)
-        find_header(sheet)
-        sheets.append(sheet)
+        sheets.append(_sheet(sh.name, rows, merges, cells))
+        cells += len(sheets[-1].rows) * sheets[-1].width
     return sheets
 
 
 def read_delimited(data: bytes, kind: str, name: str) -> list[Sheet]:
     text = _decode(data)
-    rows = list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter(kind, text)))
-    _count(0, len(rows) * max((len(r) for r in rows[:100]), default=0))
+    rows: list[list[str]] = []
+    width = 0
+    for row in csv.reader(io.StringIO(text, newline=""), delimiter=delimiter(kind, text)):
+        width = max(width, len(row))
+        rows.append(row)
+        if len(rows) * width > limits.MAX_CELLS:  # the rows so far, padded to the widest
+            limits.cells_bound(len(rows) * width)
     sheet = Sheet(name, _trim(rows))
     sheet.header_rows = (0, 1) if rows else (0, 0)
     return [sheet]
