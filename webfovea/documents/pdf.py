@@ -10,6 +10,7 @@ scripts cannot run, rendering is all that happens. PDFium is not thread-safe: on
 from __future__ import annotations
 
 import io
+import math
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -48,7 +49,7 @@ def page_scale(w_pt: float, h_pt: float) -> float:
     """CSS px per point of a page: 1,100 CSS px wide, smaller when its rendering would pass
     MAX_PAGE_PIXELS (a page a few points wide and metres tall is a hostile file's trick)."""
     w_pt, h_pt = max(w_pt, 1.0), max(h_pt, 1.0)
-    fit = (limits.MAX_PAGE_PIXELS / (w_pt * h_pt)) ** 0.5 / RENDER_SCALE
+    fit = math.sqrt(limits.MAX_PAGE_PIXELS / (w_pt * h_pt)) / RENDER_SCALE
     return min(PAGE_CSS_WIDTH / w_pt, fit)
 
 
