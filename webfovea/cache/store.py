@@ -30,7 +30,8 @@ def task_key(task: Task) -> str:
 @dataclass
 class CachedStep:
     """One executed action. `args` keeps every argument as written except targets: a point is
-    `{"point": [x, y] (CSS px), "target": identity or null}`, a region `{"box": [x1, y1, x2, y2]}`
+    `{"point": [x, y] (CSS px), "target": identity or null}` (over an iframe the identity's `frame`
+    holds the element's inside it), a region `{"box": [x1, y1, x2, y2]}`
     (CSS px), several points `{"points": [...]}` (never replayed), a ref `{"ref_path": [...]}`."""
 
     action: str
@@ -38,6 +39,9 @@ class CachedStep:
     url: str  # the page it was taken on
     answer: str | None = None  # the answer it gave (an action that ends the task)
     executed_point: list[float] | None = None  # where it landed (CSS px), for the reader
+    # Where the answer was read: per value of it (a JSON answer's every string and number), the
+    # elements whose visible text held it as a whole token, [{tag, path, html_id}] (targets.py).
+    answer_at: list[list[dict[str, Any]]] | None = None
 
 
 @dataclass
