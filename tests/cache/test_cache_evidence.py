@@ -105,6 +105,27 @@ async def test_yesterdays_12_is_not_confirmed_by_todays_120(tmp_path: Path, sess
         assert r3.answer == "120" and r3.usage.model_calls == 0
 
 
+async def test_an_answer_read_inside_a_frame_is_confirmed_there(
+    tmp_path: Path, session: BrowserSession
+) -> None:
+    viewer = "<html><body><h1>Filings</h1><iframe src='/doc' style='width:600px;height:200px'></iframe></body></html>"
+    pages: dict[str, str | bytes] = {"/": viewer, "/doc": "<p>Headcount at year end: 7,672 FTE.</p>"}
+    with serve_pages(pages) as srv:
+        await _run(
+            srv.url("/"),
+            tmp_path / "r1",
+            tmp_path / "c",
+            PageModel([say("finished(content='7,672')")]),
+            session,
+        )
+        r2 = await _run(srv.url("/"), tmp_path / "r2", tmp_path / "c", PageModel([]), session)
+        assert r2.answer == "7,672" and r2.usage.model_calls == 0
+        pages["/doc"] = "<p>Headcount at year end: 7,672.5 FTE.</p>"
+        model = PageModel([say("finished(content='7,672.5')")])
+        r3 = await _run(srv.url("/"), tmp_path / "r3", tmp_path / "c", model, session)
+        assert model.calls == 1 and r3.answer == "7,672.5"
+
+
 class Checked:
     """A model that acts from a script and checks answers (`can_verify`): every call counted."""
 

@@ -7,7 +7,7 @@ its current box, so a moved layout still replays and a renamed button does not. 
 an iframe names two: the iframe in the main document, and the element at the point inside the
 frame's own document (`frame`); both must be found again, so a frame whose content changed
 (a "Delete account" where "Save" was) does not replay. An answer names where it was read: the
-elements of the main document whose visible text held it as a whole token (`holders`); on
+elements whose visible text held it as a whole token, in the main document or a frame; on
 replay each must hold it again — "12" is not confirmed by "120". A snapshot ref
 names a line of the AI snapshot: it is kept by its role, name and the roles and names of its
 ancestors, and found again as the one line of the current snapshot with the same path.
@@ -20,7 +20,7 @@ import re
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
-from playwright.async_api import Page
+from playwright.async_api import Frame, Page
 
 from webfovea.browser import snapshot_text as st
 from webfovea.browser.frames import frame_at_point, js
@@ -103,20 +103,49 @@ async def _find_inside(
 
 
 MAX_HOLDERS = 5  # elements kept per answer value: a value shown in more places is checked in these
+MAX_FRAMES = 12  # documents searched for an answer: the main one and its first frames
+
+
+def _documents(page: Page) -> list[Frame]:
+    """The main document and its frames (a viewer's document inside an iframe)."""
+    return [f for f in page.frames if not f.is_detached()][:MAX_FRAMES]
 
 
 async def answer_holders(page: Page, forms: list[list[str]]) -> list[list[dict[str, Any]]] | None:
-    """For each value of an answer (its accepted spellings), the elements of the main document
-    whose visible text holds it as a whole token: [{tag, path, html_id}] (empty: none does).
-    None when the page could not be asked."""
+    """For each value of an answer (its accepted spellings), the elements whose visible text
+    holds it as a whole token, in the main document or a frame: [{tag, path, html_id, frame}]
+    (`frame`: the frame's URL, None for the main document; empty: none does). None when the
+    page could not be asked."""
     w = worlds(page)
-    try:
-        got = await w.call(await w.main(), _PROBE, {"op": "holders", "forms": forms, "max": MAX_HOLDERS})
-    except PageUnresponsive:
-        raise
-    except Exception:  # noqa: BLE001 - not located: the cached answer will not be replayed
-        return None
-    return got if isinstance(got, list) and len(got) == len(forms) else None
+    found: list[list[dict[str, Any]]] = [[] for _ in forms]
+    main = page.main_frame
+    for frame in _documents(page):
+        try:
+            got = await w.call(
+                await w.ref_of(frame), _PROBE, {"op": "holders", "forms": forms, "max": MAX_HOLDERS}
+            )
+        except PageUnresponsive:
+            raise
+        except Exception:  # noqa: BLE001 - a document not asked: its places are not kept
+            if frame is main:
+                return None
+            continue
+        if not isinstance(got, list) or len(got) != len(forms):
+            continue
+        url = None if frame is main else frame.url
+        for kept, places in zip(found, got, strict=True):
+            kept.extend({**at, "frame": url} for at in places[: MAX_HOLDERS - len(kept)])
+    return found
+
+
+def _document_of(page: Page, url: str | None) -> tuple[Frame | None, str]:
+    """The document a holder was in: the main one, or the one frame of the same URL pattern."""
+    if url is None:
+        return page.main_frame, ""
+    same = [f for f in _documents(page)[1:] if url_matches(url, f.url)]
+    if len(same) != 1:
+        return None, f"{len(same)} frames show the document it was read in ({url})"
+    return same[0], ""
 
 
 async def answer_confirmed(
@@ -129,20 +158,24 @@ async def answer_confirmed(
     if holders is None or len(holders) != len(forms) or not all(holders):
         return False, "it was not read from an element of the page when it was cached"
     w = worlds(page)
-    for value, at in zip(forms, holders, strict=True):
-        try:
-            got = await w.call(await w.main(), _PROBE, {"op": "holds", "at": at, "forms": value})
-        except PageUnresponsive:
-            raise
-        except Exception as e:  # noqa: BLE001 - not confirmed: the model answers
-            return False, f"the page could not be asked ({type(e).__name__})"
-        if not isinstance(got, list) or len(got) != len(at):
-            return False, "the page did not say where the answer is"
-        for place, seen in zip(at, got, strict=True):
+    for value, places in zip(forms, holders, strict=True):
+        for place in places:
+            frame, why = _document_of(page, place.get("frame"))
+            if frame is None:
+                return False, why
+            try:
+                got = await w.call(
+                    await w.ref_of(frame), _PROBE, {"op": "holds", "at": [place], "forms": value}
+                )
+            except PageUnresponsive:
+                raise
+            except Exception as e:  # noqa: BLE001 - not confirmed: the model answers
+                return False, f"the page could not be asked ({type(e).__name__})"
+            seen = got[0] if isinstance(got, list) and len(got) == 1 and isinstance(got[0], dict) else {}
             if not seen.get("found"):
-                return False, f"the <{place['tag']}> it was read from is not on the page"
+                return False, f"the <{place.get('tag')}> it was read from is not on the page"
             if not seen.get("holds"):
-                return False, f"the <{place['tag']}> it was read from now reads {seen.get('text', '')!r}"
+                return False, f"the <{place.get('tag')}> it was read from now reads {seen.get('text', '')!r}"
     n = sum(len(at) for at in holders)
     return True, f"every value shown again as a whole token at the {n} element(s) it was read from"
 
