@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from tests.guardrails.test_verifier import ACCEPT, PAGE, REJECT, Roles
 from tests.support.scripted import ScriptedModel
 from tests.support.servers import serve_pages
 from webfovea.actions.catalog import register_tools, unregister_tools
@@ -21,10 +22,8 @@ from webfovea.config import make_config
 from webfovea.record import read_trajectory
 from webfovea.task import Task
 
-pytestmark = [
-    pytest.mark.asyncio(loop_scope="module"),
-    pytest.mark.skipif(shutil.which("tesseract") is None, reason="tesseract is not installed"),
-]
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+needs_tesseract = pytest.mark.skipif(shutil.which("tesseract") is None, reason="tesseract is not installed")
 
 # A pdf.js-like viewer: its toolbar and heading are page text, the document's figures are pixels
 # on a canvas (no text layer), so read_text/find_text never return them.
@@ -60,6 +59,7 @@ async def _run(session: Any, tmp_path: Path, page: str, replies: list[str], answ
     return result, model
 
 
+@needs_tesseract
 async def test_a_figure_on_a_viewers_canvas_the_text_read_lacks_stands(session: Any, tmp_path: Path) -> None:
     result, model = await _run(
         session,
@@ -76,6 +76,7 @@ async def test_a_figure_on_a_viewers_canvas_the_text_read_lacks_stands(session: 
     assert not any(r.ocr_held or r.hold_why for r in recs)
 
 
+@needs_tesseract
 async def test_an_answer_from_a_users_tool_stands(session: Any, tmp_path: Path) -> None:
     async def order_total(ctx: Any, order: str) -> str:
         return f"The total of order {order} is 52917."
@@ -99,6 +100,7 @@ async def test_an_answer_from_a_users_tool_stands(session: Any, tmp_path: Path) 
     assert "no evidence against it" in ocr["why"]
 
 
+@needs_tesseract
 async def test_text_in_view_whose_place_shows_other_figures_holds_once_and_says_why(
     session: Any, tmp_path: Path
 ) -> None:
@@ -117,3 +119,21 @@ async def test_text_in_view_whose_place_shows_other_figures_holds_once_and_says_
     assert recs[1].hold_why == hold["why"] and recs[2].hold_why is None
     assert "7315" in (model.seen[2].feedback or "")  # the agent was told what the screen shows
     assert result.evidence["ocr"]["mismatch"] is False  # the answer that stood is on the screen
+
+
+async def test_a_verifiers_rejection_is_recorded_with_its_reason(session: Any, tmp_path: Path) -> None:
+    model = Roles(
+        ScriptedModel(
+            [act("read_text(near='Peru')"), act("finished(content='9.9')"), act("finished(content='2.1')")]
+        ),
+        ScriptedModel([REJECT, ACCEPT]),
+    )
+    with serve_pages({"/": PAGE, "/api/cpi.json": b'{"peru": "2.1"}'}) as srv:
+        task = Task(task_id="t", task="What is the CPI of Peru?", website=srv.url("/"), answer="2.1")
+        result = await run_task(
+            task, tmp_path / "t", model=model, config=make_config(disable=["ocr_check"]), session=session
+        )
+    assert result.answer == "2.1"
+    why = "the verifier rejected it: 9.9 is the key-figures box, not Peru's row."
+    assert result.holds == [{"step": 1, "check": "verifier", "why": why}]
+    assert [r.hold_why for r in read_trajectory(tmp_path / "t" / "trajectory.jsonl")] == [None, why, None]
