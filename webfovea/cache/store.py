@@ -4,7 +4,9 @@ A task is its instruction (with its answer schema, when it has one) and its star
 key is their SHA-256, so the same task on the same site finds its entry and any other task
 does not. An entry holds the executed actions of the last run that finished, in order, each
 with the page's URL and what identified its target (`targets.py`). An entry that cannot be
-read is treated as absent: the run asks the model and writes a good one.
+read is treated as absent: the run asks the model and writes a good one — so is an entry of an
+older version (version 1 identified a target inside an iframe by the iframe alone, and an
+answer by the page's text: evidence too weak to replay).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from typing import Any
 from webfovea.record.atomic import now_iso, write_text_atomic
 from webfovea.task import Task
 
-VERSION = 1
+VERSION = 2  # 2: frame targets identified inside the frame, answers by their elements
 
 
 def task_key(task: Task) -> str:
