@@ -1,6 +1,8 @@
 """The OCR cross-check (guardrails/ocr_check.py) on the proving ground's custom font: the page's
 text holds private-use characters the font draws as digits, so an answer read from the screen
-is on the screen (OCR) but not in the text read — a note to the verifier and to the agent."""
+is on the screen (OCR) but not in the text read — no evidence against it: neither the verifier
+nor the agent is told otherwise, and nothing holds it (tests/guardrails/test_answer_holds.py
+holds the cases that do)."""
 
 from __future__ import annotations
 
@@ -49,7 +51,9 @@ async def _run(session, tmp_path: Path, agent: list[str], verdicts: list[str], d
 
 @needs_tesseract
 @in_loop
-async def test_ocr_flags_a_custom_font_mismatch_to_the_verifier(session, tmp_path):
+async def test_an_answer_on_the_screen_but_not_in_the_text_read_goes_to_the_verifier_unflagged(
+    session, tmp_path
+):
     result, model = await _run(
         session,
         tmp_path,
@@ -59,27 +63,24 @@ async def test_ocr_flags_a_custom_font_mismatch_to_the_verifier(session, tmp_pat
     )
     assert result.status == "finished" and result.evidence is not None
     ocr = result.evidence["ocr"]
-    assert ocr["in_ocr"] is True and ocr["in_text"] is False and ocr["mismatch"] is True
-    assert "custom font" in ocr["note"]
-    assert "Cross-check: OCR cross-check" in model.verifier.seen[0].task
+    assert ocr["in_ocr"] is True and ocr["in_text"] is False and ocr["mismatch"] is False
+    assert ocr["note"] is None and "on the screen" in ocr["why"]
+    assert "Cross-check" not in model.verifier.seen[0].task
 
 
 @needs_tesseract
 @in_loop
-async def test_without_a_verifier_the_mismatch_holds_the_answer_once(session, tmp_path):
+async def test_without_a_verifier_an_answer_on_the_screen_is_not_held(session, tmp_path):
+    # The custom font's digits are on the screen; the text read holds private-use characters.
+    # That is no evidence against the answer: it stands at the first finished.
     result, model = await _run(
         session,
         tmp_path,
-        [
-            act("read_text(near='Vienna')"),
-            act(f"finished(content='{SCORE}')"),
-            act(f"finished(content='{SCORE}')"),
-        ],
+        [act("read_text(near='Vienna')"), act(f"finished(content='{SCORE}')")],
         [],
         disable=["verifier"],
     )
-    assert result.status == "finished" and result.steps == 3
-    assert "OCR cross-check" in (model.agent.seen[2].feedback or "")
+    assert result.status == "finished" and result.steps == 2 and result.holds is None
     assert model.verifier.calls == 0
 
 

@@ -4,7 +4,9 @@ A task is its instruction (with its answer schema, when it has one) and its star
 key is their SHA-256, so the same task on the same site finds its entry and any other task
 does not. An entry holds the executed actions of the last run that finished, in order, each
 with the page's URL and what identified its target (`targets.py`). An entry that cannot be
-read is treated as absent: the run asks the model and writes a good one.
+read is treated as absent: the run asks the model and writes a good one — so is an entry of an
+older version (version 1 identified a target inside an iframe by the iframe alone, and an
+answer by the page's text: evidence too weak to replay).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from typing import Any
 from webfovea.record.atomic import now_iso, write_json_atomic
 from webfovea.task import Task
 
-VERSION = 1
+VERSION = 2  # 2: frame targets identified inside the frame, answers by their elements
 
 
 def task_key(task: Task) -> str:
@@ -30,7 +32,8 @@ def task_key(task: Task) -> str:
 @dataclass
 class CachedStep:
     """One executed action. `args` keeps every argument as written except targets: a point is
-    `{"point": [x, y] (CSS px), "target": identity or null}`, a region `{"box": [x1, y1, x2, y2]}`
+    `{"point": [x, y] (CSS px), "target": identity or null}` (over an iframe the identity's `frame`
+    holds the element's inside it), a region `{"box": [x1, y1, x2, y2]}`
     (CSS px), several points `{"points": [...]}` (never replayed), a ref `{"ref_path": [...]}`."""
 
     action: str
@@ -38,6 +41,9 @@ class CachedStep:
     url: str  # the page it was taken on
     answer: str | None = None  # the answer it gave (an action that ends the task)
     executed_point: list[float] | None = None  # where it landed (CSS px), for the reader
+    # Where the answer was read: per value of it (a JSON answer's every string and number), the
+    # elements whose visible text held it as a whole token, [{tag, path, html_id}] (targets.py).
+    answer_at: list[list[dict[str, Any]]] | None = None
 
 
 @dataclass

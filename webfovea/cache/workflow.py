@@ -9,7 +9,9 @@ matches, `plan()` returns None for the rest of the task and the model decides as
 (Stagehand's self-heal). Every executed step, replayed or the model's, is identified before
 it runs and kept; a run that finishes rewrites the entry with what it did, so a stale entry
 heals. A cached answer is replayed only after every step before it replayed, and only when
-its text is on the page now; otherwise the model reads the page and answers.
+each of its values is shown again, as a whole token, by the elements it was read from ("12" is
+not confirmed by "120"); otherwise the model reads the page and answers. An answer so confirmed
+is not sent to the verifier again (harness/review.py): a run replayed whole makes no model call.
 """
 
 from __future__ import annotations
@@ -82,6 +84,7 @@ class WorkflowCache:
             return None
         args: dict[str, Any] = {}
         found: dict[str, str] = {}
+        confirmed: str | None = None  # how the cached answer was confirmed on the page
         # A scroll's point only says where the wheel turns: the text under it (today's figures)
         # may change, and the recorded point still scrolls the same page.
         wheel = any(s.name == step.action and s.counts_as_scroll for s in h.specs)
@@ -95,14 +98,19 @@ class WorkflowCache:
             args[name] = got
             if why is not None:
                 found[name] = why
-        if step.answer is not None and not answer_on_page(step.answer, await targets.page_text(h.page)):
-            self._model_decides(
-                step_no, f"cached step {self.next}: its answer is not on the page now (the model answers)"
-            )
-            return None
+        if step.answer is not None:
+            ok, how = await targets.answer_confirmed(h.page, answer_forms(step.answer), step.answer_at)
+            if not ok:
+                self._model_decides(
+                    step_no, f"cached step {self.next}: its answer is not confirmed on the page ({how})"
+                )
+                return None
+            confirmed = how
         line = action_text(Action(step.action, args))
         text = f"Thought: Cached workflow, step {self.next + 1}: its target is on the page again.\nAction: {line}"
-        info = {"entry_step": self.next, "found": found or None}
+        info: dict[str, Any] = {"entry_step": self.next, "found": found or None}
+        if confirmed is not None:
+            info["answer_confirmed"] = confirmed
         return Plan(ModelReply(text, Usage(0, 0)), info)
 
     async def _resolve(self, h: Harness, value: Any) -> tuple[Any, str | None]:
@@ -146,7 +154,14 @@ class WorkflowCache:
         h = driver.harness
         assert h is not None
         pending = await self._identify(h, reply)
-        res = await driver.step(reply, compression, cached=plan.info if plan is not None else None)
+        confirmed = plan.info.get("answer_confirmed") if plan is not None else None
+        if confirmed is not None and self.entry is not None:  # by plan(): no verifier call for it
+            answer = self.entry.steps[self.next].answer
+            h.evidence.confirmed = (answer, str(confirmed)) if answer is not None else None
+        try:
+            res = await driver.step(reply, compression, cached=plan.info if plan is not None else None)
+        finally:
+            h.evidence.confirmed = None
         if plan is not None:
             self.next += 1
             self.cached_steps += 1
@@ -158,8 +173,10 @@ class WorkflowCache:
             out = res.executed.outcome if res.executed is not None else None
             answer = (out.answer or "") if out is not None and out.done else None
             landed = list(out.point) if out is not None and out.point else None
+            # Where the answer is shown, read while the page is still the one it was given on.
+            at = await targets.answer_holders(h.page, answer_forms(answer)) if answer else None
             self.recording.steps.append(
-                CachedStep(res.action.name, pending.args, pending.url, answer, landed)
+                CachedStep(res.action.name, pending.args, pending.url, answer, landed, at)
             )
         driver.result.cache = self.summary()
         return res
@@ -210,16 +227,14 @@ class WorkflowCache:
         }
 
 
-def answer_on_page(answer: str, text: str) -> bool:
-    """Whether a cached answer can be read on the page: its text (or, for a JSON answer, every
-    string and number in it) appears in the visible text, whitespace and case aside."""
-    page = " ".join(text.split()).casefold()
+def answer_forms(answer: str) -> list[list[str]]:
+    """The values of an answer as the page may spell them, one list per value: its text (or, for
+    a JSON answer, every string and number in it; a number also with thousands separators)."""
     try:
         value = json.loads(answer)
     except ValueError:
         value = answer
-    leaves = [v for v in _leaves(value) if str(v).strip()]
-    return bool(leaves) and all(_shown(v, page) for v in leaves)
+    return [_forms(v) for v in _leaves(value) if str(v).strip()]
 
 
 def _leaves(value: Any) -> list[Any]:
@@ -230,8 +245,8 @@ def _leaves(value: Any) -> list[Any]:
     return [] if value is None or isinstance(value, bool) else [value]
 
 
-def _shown(value: Any, page: str) -> bool:
-    forms = {" ".join(str(value).split()).casefold()}
+def _forms(value: Any) -> list[str]:
+    forms = [" ".join(str(value).split())]
     if isinstance(value, (int, float)):
-        forms |= {f"{value:,}", f"{value:,}".replace(",", " ")}
-    return any(f in page for f in forms)
+        forms += [f"{value:,}", f"{value:,}".replace(",", " ")]
+    return list(dict.fromkeys(forms))

@@ -382,6 +382,7 @@ class TaskDriver:
         verification = self.harness.verifier.to_json() if self.harness is not None else None
         r.verification = verification
         r.verifier_usage = self.verifier_usage if verification is not None else None
+        r.holds = list(self.harness.evidence.holds) or None if self.harness is not None else None
         r.summary_usage = self.summary_usage if self.summariser is not None else None
         r.verifier_off = self.harness.verifier.off if self.harness is not None else None
         r.routes = recorded(self.settings.model_label, self.config, verifier_off=r.verifier_off is not None)

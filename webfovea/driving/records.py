@@ -61,6 +61,7 @@ def step_record(
         verifier={k: v for k, v in res.verifier.items() if k != "call_usage"} if res.verifier else None,
         verifier_rejected=res.verifier_rejected,
         ocr_held=res.ocr_held,
+        hold_why=res.hold_why,
         vision=vision_calls(res) or None,
         capture=res.capture,
         **attachment_records(i, res, recorder),

@@ -43,6 +43,9 @@ class Evidence:
     request: dict[str, Any] | None = None  # {method, url, status, resource_type}
     ocr: OcrCheck | None = None
     screenshot: str | None = None  # the file the driver saved it as (evidence.png)
+    # How the workflow cache confirmed this answer on the page (webfovea/cache/): it was not sent
+    # to the verifier again. None: the answer is the model's.
+    confirmed: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -53,6 +56,7 @@ class Evidence:
             "mark": [round(v, 1) for v in self.mark] if self.mark else None,
             "request": self.request,
             "ocr": self.ocr.to_json() if self.ocr is not None else None,
+            "confirmed": self.confirmed,
         }
 
 
@@ -75,6 +79,11 @@ class EvidenceKeeper:
     # read from a magnified region is not legible in the screenshot, so OCR looks there too.
     shown: deque[Image.Image] = field(default_factory=lambda: deque(maxlen=MAX_SHOWN))
     responses: deque[_Seen] = field(default_factory=lambda: deque(maxlen=MAX_RESPONSES))
+    # The answer the workflow cache is replaying and has confirmed on the page (whole tokens at
+    # the elements it was read from), with how: set by the cache for its own `finished` only.
+    confirmed: tuple[str, str] | None = None
+    # Every `finished` an answer check held, {step, check, why}: result.json `holds`.
+    holds: list[dict[str, Any]] = field(default_factory=list)
     _context: Any = None
     _pending: set[asyncio.Future[None]] = field(default_factory=set)
 
@@ -140,6 +149,13 @@ class EvidenceKeeper:
         return None
 
     # the answer -----------------------------------------------------------------------
+    def confirmed_by_cache(self, answer: str) -> str | None:
+        """How the workflow cache confirmed `answer` on the page, when it is the answer the cache
+        is replaying; None for any other answer."""
+        if self.confirmed is None or self.confirmed[0] != answer:
+            return None
+        return self.confirmed[1]
+
     def gather(self, answer: str, image: Image.Image, to_image: Any, url: str) -> Evidence:
         """The evidence of one answer. `to_image` maps a CSS point into the image's pixels."""
         mark = to_image(*self.point_css) if self.point_css is not None else None

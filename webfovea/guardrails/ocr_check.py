@@ -1,12 +1,19 @@
-"""The OCR cross-check (`ocr_check`): are the answer's digits where the answer says they came from?
+"""The OCR cross-check (`ocr_check`): does the screen contradict the answer's digits?
 
 A value read from a screenshot can differ from the page's text: a custom font draws other
 digits than the DOM holds (the rankings site), a canvas holds no text at all, a DOM left stale
-by a script still holds the old figure. So the numbers of a candidate answer are looked for in
-two places — the OCR of the evidence screenshot (Tesseract, the optional Debian package
-`tesseract-ocr`, through `documents/ocr.py`) and the page text the agent read (`read_text`,
-`find_text`) — and when they are missing from one of them the check writes one sentence, which
-goes to the verifier with the evidence and to the agent when its answer is sent back.
+by a script still holds the old figure. So the numbers of a candidate answer are looked for on
+the screen — the OCR of the evidence screenshot (Tesseract, the optional Debian package
+`tesseract-ocr`, through `documents/ocr.py`) and of any crop the agent was shown — and in the
+page text the agent read (`read_text`, `find_text`).
+
+Only evidence *against* the answer counts as a mismatch (a note to the verifier, a hold
+without one): the page's own text holds the answer's numbers at a visible place
+(`guardrails/answer_regions.py`), and the screen there draws other figures — neither the
+answer's nor a one-digit misreading of them. Absence is not evidence: an answer whose digits
+are on the screen but not in the text read (a PDF viewer's canvas, a custom font), an answer
+from a tool's output or worked out from several figures, small digits Tesseract cannot read —
+none of these is held, and `why` records what was found (result.json `evidence.ocr`).
 
 Without Tesseract the check is skipped with a note (`ocr: null` never means "matched").
 """
@@ -41,12 +48,17 @@ class OcrCheck:
     numbers: list[str]  # the answer's numbers, as digit strings
     in_ocr: bool | None  # all of them in the OCR of the evidence (None: no OCR)
     in_text: bool | None  # all of them in the text read (None: no text was read)
-    note: str | None  # the mismatch, or why the check was skipped; None: it matched
+    note: str | None  # the evidence against the answer, or why the check was skipped; None: none
     skipped: bool = False  # Tesseract is missing or failed
     region: list[int] | None = None  # the crop that showed the numbers (None: the whole screenshot)
+    # What was found, in one sentence, whether or not it speaks against the answer (records only:
+    # a sentence that does not contradict the answer is never shown to the agent or the verifier).
+    why: str | None = None
+    seen_there: list[str] | None = None  # the figures OCR read where the page text holds the answer's
 
     @property
     def mismatch(self) -> bool:
+        """The evidence contradicts the answer (the note says how)."""
         return not self.skipped and self.note is not None
 
     def to_json(self) -> dict[str, Any]:
@@ -57,6 +69,8 @@ class OcrCheck:
             "mismatch": self.mismatch,
             "skipped": self.skipped,
             "note": self.note,
+            "why": self.why,
+            "seen_there": self.seen_there,
             "region": self.region,
         }
 
@@ -118,18 +132,20 @@ def check(
     """Cross-check the answer's numbers (None: the answer has none, nothing to check: Tesseract,
     seconds a screenshot (docs/results/verifier.md), runs only for an answer with digits). `shown`: images the
     agent's actions showed it beside the screenshot (a zoom crop), read too. `region`: where the
-    page's text holds the numbers (guardrails/answer_regions.py), in the image's pixels: read
-    first; the whole screenshot only when it does not show them all. `png`: the screenshot's
-    own PNG (the capture's), sent to the reader as it is instead of encoding the image again."""
+    page's text holds the numbers in view (guardrails/answer_regions.py), in the image's pixels:
+    read first, and the only place whose figures can contradict the answer; the whole screenshot
+    is read when it does not show them all. `png`: the screenshot's own PNG (the capture's), sent
+    to the reader as it is instead of encoding the image again."""
     numbers = numbers_of(answer)
     if not numbers:
         return None
     read = "\n".join(texts)
     in_text = all(holds(read, n) for n in numbers) if texts else None
+    near: str | None = None
     if region is not None and ocr.available():
         near = recognise_text(image.crop(region))
         if near is not None and all(holds(near, n) for n in numbers):
-            return OcrCheck(numbers, True, in_text, _mismatch(answer, True, in_text), region=list(region))
+            return OcrCheck(numbers, True, in_text, None, region=list(region), why=_support(True, in_text))
     seen = recognise_text(image, FIRST_SCALE, png)
     if seen is None or not all(holds(seen, n) for n in numbers):
         seen = recognise_text(image, OCR_SCALE, png)
@@ -142,26 +158,51 @@ def check(
             break
         seen = f"{seen}\n{recognise_text(crop) or ''}"
         in_ocr = all(holds(seen, n) for n in numbers)
-    return OcrCheck(numbers, in_ocr, in_text, _mismatch(answer, in_ocr, in_text))
+    if in_ocr:
+        return OcrCheck(numbers, True, in_text, None, why=_support(True, in_text))
+    there = _figures_against(numbers, near) if near is not None else []
+    if there:
+        note = (
+            f"OCR cross-check: the page text holds the digits of the answer {answer.strip()[:60]!r} "
+            f"at a place on the screen that shows {', '.join(there[:4])} instead: a custom font, "
+            "a canvas or stale page text may show another value than the text holds."
+        )
+        return OcrCheck(
+            numbers, False, in_text, note, region=list(region or ()) or None, why=note, seen_there=there
+        )
+    return OcrCheck(numbers, False, in_text, None, why=_support(False, in_text, region is not None))
 
 
-def _mismatch(answer: str, in_ocr: bool, in_text: bool | None) -> str | None:
-    said = f"the digits of the answer {answer.strip()[:60]!r}"
-    if in_ocr and in_text is False:
-        return (
-            f"OCR cross-check: {said} are on the screen but not in the page text read: the site may "
-            "draw its digits with a custom font, so the text and the screen disagree."
-        )
-    if not in_ocr and in_text:
-        return (
-            f"OCR cross-check: {said} are in the page text read but not on the screen (OCR): a custom "
-            "font, a canvas or stale page text may show another value than the text holds."
-        )
-    if not in_ocr:
-        where = (
-            "neither on the screen (OCR) nor in the page text read"
-            if in_text is False
-            else "on the screen (OCR)"
-        )
-        return f"OCR cross-check: {said} were not found {where}."
-    return None
+def _figures_against(numbers: list[str], near: str) -> list[str]:
+    """The figures OCR read where the page text holds the answer's, when they speak against it:
+    none of them is one of the answer's numbers nor a misreading of one (a part of it, or one
+    digit off, added or dropped — what Tesseract does to small digits). Empty: no evidence."""
+    read = [n for n in numbers_of(near) if len(n) >= 2 or any(len(a) == 1 for a in numbers)]
+    if any(_misread(got, want) for got in read for want in numbers):
+        return []
+    return read
+
+
+def _misread(got: str, want: str) -> bool:
+    """`got` is `want`, a part of it, or one edit (a digit changed, added or dropped) away."""
+    if got in want or want in got:
+        return True
+    if abs(len(got) - len(want)) > 1:
+        return False
+    short, long_ = sorted((got, want), key=len)
+    if len(short) == len(long_):
+        return sum(a != b for a, b in zip(short, long_, strict=True)) <= 1
+    return any(long_[:i] + long_[i + 1 :] == short for i in range(len(long_)))
+
+
+def _support(in_ocr: bool, in_text: bool | None, placed: bool = False) -> str:
+    """What the check found when nothing contradicts the answer (records only)."""
+    text = {True: "in the page text read", False: "not in the page text read", None: "no page text was read"}
+    if in_ocr:
+        return f"OCR cross-check: the answer's digits are on the screen ({text[in_text]})."
+    where = (
+        "the page text in view holds them, but OCR could not read the figures there"
+        if placed
+        else "no page text in view holds them (a tool's output, a figure worked out, text read elsewhere)"
+    )
+    return f"OCR cross-check: the answer's digits were not read on the screen ({text[in_text]}); {where}: no evidence against it."

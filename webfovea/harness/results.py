@@ -59,6 +59,7 @@ class StepResult:
     verifier: dict[str, Any] | None = None
     verifier_rejected: bool = False
     ocr_held: bool = False
+    hold_why: str | None = None  # why an answer check held this `finished` (the evidence against it)
 
 
 @dataclass

@@ -5,7 +5,10 @@ answer's evidence (guardrails/evidence.py), cross-checks its digits by OCR when 
 on (guardrails/ocr_check.py) and asks the verifier when `verifier` is on
 (guardrails/verifier.py). It fills the step's result: the answer stands (`done`), or it goes
 back to the agent with the verifier's reason — or, with no verifier, once with the OCR
-mismatch — and the task goes on.
+check's evidence against it — and the task goes on. Each hold says why (the step record's
+`hold_why`, result.json `holds`). An answer the workflow cache confirmed on the page (whole
+tokens at the elements it was read from, webfovea/cache/) is not sent to the verifier again:
+a run replayed whole makes no model call.
 """
 
 from __future__ import annotations
@@ -37,11 +40,14 @@ async def review_answer(h: Harness, obs: Observation, answer: str, result: StepR
         ev.ocr = await asyncio.to_thread(ocr_check.check, answer, obs.image, ev.texts, shown, region, png=png)
     ocr_note = ev.ocr.note if ev.ocr is not None and ev.ocr.mismatch else None
     v = h.verifier
-    if v.asks:
+    ev.confirmed = h.evidence.confirmed_by_cache(answer)
+    if v.asks and ev.confirmed is None:
         verdict, call = await v.review(ev, obs.step)
         result.verifier = call
         if not verdict.accept:
             result.answer, result.verifier_rejected = answer, True
+            result.hold_why = f"the verifier rejected it: {verdict.reason or 'no reason given'}"
+            h.evidence.holds.append({"step": obs.step, "check": "verifier", "why": result.hold_why})
             left = MAX_REJECTIONS - v.rejections
             result.feedback = notes.verifier_rejected(verdict.reason, verdict.look_at, left, ocr_note)
             return
@@ -51,7 +57,8 @@ async def review_answer(h: Harness, obs: Observation, answer: str, result: StepR
         # Once per task: a second hold would only teach it to say finished twice. Not for a
         # model that replays a script (v.off says so): it cannot look again, only go on.
         h.ocr_held = True
-        result.answer, result.ocr_held = answer, True
+        result.answer, result.ocr_held, result.hold_why = answer, True, ocr_note
+        h.evidence.holds.append({"step": obs.step, "check": "ocr_check", "why": ocr_note})
         result.feedback = notes.ocr_mismatch(ocr_note)
         return
     result.done, result.answer, result.stop_reason = True, answer, "finished"

@@ -104,6 +104,9 @@ class TaskResult(BaseModel):
     # look_at?, note?}], rejections, disputed}; its calls' tokens apart in `verifier_usage`.
     # None when the `verifier` switch was off.
     verification: dict[str, Any] | None = None
+    # Every finished an answer check held, {step, check: ocr_check | verifier, why}
+    # (harness/review.py); None when none was held.
+    holds: list[dict[str, Any]] | None = None
     verifier_usage: UsageTotals | None = None
     # A separate summary model's calls (the summarise route, --summary-model): apart from
     # `usage`; None when the task's model wrote the summaries (in `usage`) or the rule did.
@@ -190,6 +193,9 @@ class StepRecord(BaseModel):
     verifier: dict[str, Any] | None = None
     verifier_rejected: bool = False
     ocr_held: bool = False  # the OCR cross-check held this finished once (no verifier on)
+    # Why an answer check held this finished: the OCR check's evidence against it, or the
+    # verifier's reason (harness/review.py); None when nothing held it.
+    hold_why: str | None = None
     # look/locate: the model calls made inside the action, each {purpose, model, separate,
     # image_size, raw_reply, usage, seconds, error?}; None when the step made none.
     vision: list[dict[str, Any]] | None = None

@@ -1,7 +1,9 @@
 // What identifies an action's target for the workflow cache (webfovea/cache/), and finding it
-// again on a later visit. Main document only: an element inside an iframe is identified by
-// its iframe and the point's place in it. arg: {op: 'identify', x, y} | {op: 'find', id} |
-// {op: 'text'}.
+// again on a later visit. Runs in one document: for a point inside an iframe the caller asks
+// the iframe's document too (targets.py), so the element inside the frame is identified, not
+// only the frame. And where an answer is shown: the elements whose text holds it as a whole
+// token, checked again on replay. arg: {op: 'identify', x, y} | {op: 'find', id} |
+// {op: 'holders', forms, max} | {op: 'holds', at, forms}.
 (arg) => {
   const FORM_TAGS = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
   // Visible text, not a field's value: what the user typed must not change who the field is.
@@ -33,7 +35,58 @@
     return p.target ? interactiveOf(p.target) || p.target : null;
   };
 
-  if (arg.op === 'text') return document.body ? document.body.innerText : '';
+  // An answer as a whole token of an element's visible text: "12" is not in "120", "12.5" or
+  // "A12" (whitespace collapsed, case aside; forms: the spellings the caller accepts).
+  const norm = (t) => (t || '').replace(/\s+/g, ' ').trim().toLowerCase();
+  const esc = (t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const tokenRe = (f) => new RegExp(
+    (/^\d/.test(f) ? '(?<!\\d[.,])' : '') + '(?<![\\p{L}\\p{N}])' + esc(f) +
+    '(?![\\p{L}\\p{N}])' + (/\d$/.test(f) ? '(?![.,]\\d)' : ''), 'u');
+  const holdsAny = (el, res) => { const t = norm(el.innerText); return res.some((re) => re.test(t)); };
+  const rendered = (el) => el.getClientRects().length > 0;
+  // The element a value is shown in: the nearest one that is not inline, so a value split over
+  // inline pieces (<b>12</b>0) is judged by the text of its line ("120"), not of a piece.
+  const blockOf = (el) => {
+    for (let e = el; e && e !== document.body; e = e.parentElement) {
+      const d = getComputedStyle(e).display;
+      if (d !== 'inline' && d !== 'contents') return e;
+    }
+    return document.body;
+  };
+  const where = (el) => ({tag: el.tagName.toLowerCase(), path: pathOf(el), html_id: el.id || ''});
+
+  if (arg.op === 'holders') {
+    if (!document.body) return [];
+    return arg.forms.map((forms) => {
+      const res = forms.map(norm).filter(Boolean).map(tokenRe);
+      const leaves = [];
+      const walk = (el) => {
+        const kids = Array.from(el.children).filter((k) => rendered(k) && holdsAny(k, res));
+        if (!kids.length) leaves.push(el);
+        for (const k of kids) walk(k);
+      };
+      if (res.length && holdsAny(document.body, res)) walk(document.body);
+      const out = [];
+      for (const leaf of leaves) {
+        const b = blockOf(leaf);
+        if (b === document.body || !holdsAny(b, res) || out.some((o) => o.el === b)) continue;
+        out.push({el: b, at: where(b)});
+        if (out.length >= arg.max) break;
+      }
+      return out.map((o) => o.at);
+    });
+  }
+
+  if (arg.op === 'holds') {
+    const res = arg.forms.map(norm).filter(Boolean).map(tokenRe);
+    return arg.at.map((at) => {
+      const byId = at.html_id ? document.getElementById(at.html_id) : null;
+      const el = byId && pathOf(byId) === at.path ? byId
+        : Array.from(document.getElementsByTagName(at.tag)).find((e) => pathOf(e) === at.path);
+      if (!el || !rendered(el)) return {found: false};
+      return {found: true, holds: holdsAny(el, res), text: clip(el.innerText || '', 80)};
+    });
+  }
 
   if (arg.op === 'identify') {
     const el = subjectAt(arg.x, arg.y);
