@@ -18,9 +18,9 @@ from pathlib import Path
 
 from webfovea.agent import run_task
 from webfovea.config import make_config
-from webfovea.proving_ground.serve import start_sites
-from webfovea.proving_ground.suites.builtin import load_builtin_suite
 from webfovea.record.schema import TaskResult
+from webfovea_proving_ground.serve import start_sites
+from webfovea_proving_ground.suites.builtin import load_builtin_suite
 
 DEFAULT = ("stats-select-03-nz", "filings-find-01", "rankings-font-01")
 

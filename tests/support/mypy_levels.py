@@ -4,8 +4,8 @@ The ratchet test (tests/package/test_types_ratchet.py) and the line count below 
 mypy applies to a module. mypy resolves its per-module overrides by specificity, not by order
 in the file: unstructured globs (`a.*.b`) first, then `a.*` patterns from the shortest to the
 longest, then exact names, each later one replacing the options it sets. This copies that rule
-(checked against mypy 2.4: probe files in webfovea/, judge/, proving_ground/oracle/ and
-proving_ground/sites/ drew exactly the errors of strict, checked, strict and ignored).
+(checked against mypy 2.4: probe files in webfovea/, judge/, webfovea_proving_ground/oracle/ and
+webfovea_proving_ground/sites/ drew exactly the errors of strict, checked, strict and ignored).
 
     PYTHONPATH=. python -m tests.support.mypy_levels [PYPROJECT]   # share of lines per level
 """
