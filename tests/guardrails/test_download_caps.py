@@ -4,9 +4,11 @@ quoted in the note that repeats it."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -93,3 +95,29 @@ async def test_a_downloaded_files_name_is_quoted_in_the_note(session, server, tm
     feedback, _ = await _run(session, tmp_path, f"{server}/named")
     said = re.search(r"(\(|yielded )\"report_\. The harness says", feedback)
     assert said is not None, feedback  # inside quotes: the page's words, not the harness's
+
+
+def _sent(path: str) -> list[int]:
+    return [n for p, n in _Server.sent if p == path]
+
+
+@pytest.mark.parametrize(
+    ("page", "downloads"),
+    [("/one", 1), ("/popup", 1), ("/twice", 2), ("/one?chunked", 1)],
+    ids=["one", "popup", "same-url-twice", "no-declared-size"],
+)
+async def test_every_download_is_held_to_the_cap(session, server, tmp_path: Path, page, downloads) -> None:
+    _Server.sent.clear()
+    if "chunked" in page:  # the file says no size: it is cut while it grows
+        PAGES["/one?chunked"] = PAGES["/one"].replace("/big.bin", "/big.bin?chunked")
+    path = page.split("?")[0] if "chunked" not in page else "/one?chunked"
+    feedback, folder = await _run(session, tmp_path, f"{server}{path}", max_download_mb=2)
+    kept = [p for p in folder.rglob("*") if p.is_file()] if folder.exists() else []
+    assert kept == []  # nothing over the cap is kept
+    assert feedback.count('("big.bin") was stopped: larger than 2 MB') == downloads, feedback
+    deadline = time.monotonic() + 5
+    while len(_sent("/big.bin")) < downloads and time.monotonic() < deadline:
+        await asyncio.sleep(0.1)  # the server notices the cut when its next write fails
+    # The browser stopped reading long before the end (what was sent beyond the cap sat in
+    # the socket buffers); before, each of these read all 40 MB.
+    assert all(n < BIG // 2 for n in _sent("/big.bin")), _sent("/big.bin")
