@@ -88,6 +88,28 @@ async def test_a_run_records_the_tool_and_goes_on_after_its_error(session, tool,
     assert "482913" in model.seen[2].feedback
 
 
+async def relay_inbox(ctx: ExecContext, folder: str) -> str:
+    # A tool that relays what a page or a mailbox holds: 50,000 characters, the last of them
+    # a line only the end of the output carries.
+    return "mail " * 10_000 + "SECRET-TAIL"
+
+
+async def test_a_tools_output_is_held_to_read_texts_budget(session) -> None:
+    from webfovea.browser.textsearch import READ_CHARS
+
+    module = register_tools(user_tool("relay_inbox", relay_inbox, purpose="Mail.", params=("folder",)))
+    try:
+        with serve_pages({"/": PAGE}) as srv:
+            h = await Harness.on_page(await session.fresh_page(), make_config())
+            await h.goto(srv.url("/"))
+            await h.observe()
+            res = await h.step("Thought: t\nAction: relay_inbox(folder='in')")
+    finally:
+        unregister_tools(module)
+    assert "SECRET-TAIL" not in res.feedback and "more characters cut]" in res.feedback
+    assert len(res.feedback) < READ_CHARS + 200, len(res.feedback)
+
+
 async def test_the_mcp_server_offers_the_tool(tmp_path: Path, tool, cdp_browser) -> None:  # noqa: F811
     from mcp import Client
 

@@ -1,4 +1,4 @@
-"""Tiny documents that once exhausted the machine or froze the task (issue 40, root cause 3)."""
+"""Tiny documents that once exhausted the machine or froze the task."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Tiny hostile documents (issue 40, root cause 3) converted in the sandboxed child: each ends
+"""Tiny hostile documents converted in the sandboxed child: each ends
 in seconds, with a refusal the model can read or a bounded view, and the child's peak memory
 stays far below what the same file once took (1.2 GB, 915 MB, >3 GB, minutes of CPU)."""
 

@@ -58,7 +58,7 @@ async def test_a_pdf_link_opens_the_view_and_find_text_names_the_page(site, tmp_
     async with h:
         await h.observe()
         res = await h.step(click((130, 108)))
-        assert "note.pdf (PDF document, 4 pages" in res.feedback
+        assert '"note.pdf" (PDF document, 4 pages' in res.feedback
         assert "/__webfovea/doc/1/" in h.page.url
         assert await h.page.locator(".doc-page").count() == 4
         await h.observe()
@@ -82,13 +82,13 @@ async def test_a_pdf_download_and_an_xlsx_with_merged_headers_open_the_view(site
     async with h:
         await h.observe()
         res = await h.step(click((130, 208)))
-        assert "note2.pdf (PDF document, 2 pages" in res.feedback
+        assert '"note2.pdf" (PDF document, 2 pages' in res.feedback
         assert await h.page.locator(".doc-page").count() == 2
         await h.observe()
         await h.step("Thought: t\nAction: back()")
         await h.observe()
         res = await h.step(click((120, 308)))
-        assert "prices.xlsx (Excel workbook, 2 sheets (Prices, Wages)" in res.feedback
+        assert '"prices.xlsx" (Excel workbook, 2 sheets (Prices, Wages)' in res.feedback
         head = h.page.locator("#doc-head th.c1")
         assert await head.first.get_attribute("colspan") == "2"
         assert await head.first.inner_text() == "Index"
@@ -103,11 +103,11 @@ async def test_a_zip_bomb_and_an_oversized_pdf_are_refused_and_the_task_goes_on(
     async with h:
         await h.observe()
         res = await h.step(click((120, 408)))
-        assert "bomb.xlsx, which was kept but not opened as a document" in res.feedback
+        assert '"bomb.xlsx", which was kept but not opened as a document' in res.feedback
         assert "zip bomb" in res.feedback and h.page.url == f"{site}/"
         await h.observe()
         res = await h.step(click((110, 508)))
-        assert "(big.pdf) was stopped: larger than 2 MB" in res.feedback
+        assert '("big.pdf") was stopped: larger than 2 MB' in res.feedback
         await h.observe()
         res = await h.step("Thought: t\nAction: finished(content='done')")
         assert res.done and res.answer == "done"
@@ -119,5 +119,5 @@ async def test_with_documents_off_a_pdf_stays_a_download(site, tmp_path):
     async with h:
         await h.observe()
         res = await h.step(click((130, 108)))
-        assert "downloaded a file (note.pdf); it was kept" in res.feedback
+        assert 'downloaded a file ("note.pdf"); it was kept' in res.feedback
         assert h.page.url == f"{site}/" and not records

@@ -182,8 +182,8 @@ async def test_downloads_are_capped_in_size_and_count_and_kept_in_the_task_folde
     feedback = " ".join(
         json.loads(x)["feedback"] for x in (tmp_path / "t" / "trajectory.jsonl").read_text().splitlines()
     )
-    assert "(big.bin) was stopped: larger than 1 MB" in feedback
-    assert "(third.csv) was stopped: more than 2 downloads" in feedback
+    assert '("big.bin") was stopped: larger than 1 MB' in feedback
+    assert '("third.csv") was stopped: more than 2 downloads' in feedback
 
 
 def test_sigterm_writes_result_json_like_ctrl_c(tmp_path):

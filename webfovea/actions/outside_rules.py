@@ -42,6 +42,7 @@ async def exec_evaluate(ctx: ExecContext, action: Action) -> Outcome:
         return Outcome(ok=False, check_change=False, note=f"evaluate: the script failed: {_first_line(e)}")
     text, done = compress_output(value)
     how = f" ({'; '.join(done)})" if done else ""
+    ctx.response.note_chars = OUTPUT_BUDGET_BYTES + 200  # compress_output's own budget holds it
     return Outcome(check_change=False, note=f"evaluate returned{how}: {text}")
 
 

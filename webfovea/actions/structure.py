@@ -49,6 +49,7 @@ async def exec_find(ctx: ExecContext, action: Action) -> Outcome:
             if a.role
         )
         parts.append(f"- {node.line.strip()[2:]}" + (f"   (in {where})" if where else ""))
+    ctx.response.note_chars = SUBTREE_BYTES  # up to FIND_LIMIT lines of the snapshot
     return Outcome(check_change=False, note="\n".join(parts))
 
 
@@ -68,6 +69,7 @@ async def exec_snapshot(ctx: ExecContext, action: Action) -> Outcome:
     if len(data) > SUBTREE_BYTES:
         text = data[:SUBTREE_BYTES].decode("utf-8", "ignore").rsplit("\n", 1)[0]
         text += "\n- … (subtree cut here: use snapshot() on a deeper ref, or find(text=…))"
+    ctx.response.note_chars = SUBTREE_BYTES + 200  # its own budget, in bytes, is the larger one
     return Outcome(check_change=False, note=f"Subtree of {ref}:\n{text}")
 
 

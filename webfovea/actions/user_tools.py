@@ -12,7 +12,8 @@
 A tool is an `ActionSpec` like every action: it appears in the prompt, in the native tool
 schemas and in the MCP server's tool list, is parsed, budgeted and recorded in the trajectory.
 Its function gets the `ExecContext` (the page is `ctx.page`) and the call's arguments by name,
-and returns the sentence the model reads (or None). An exception it raises becomes a note
+and returns the sentence the model reads (or None; at most read_text's 600 characters, the rest is
+cut with a mark). An exception it raises becomes a note
 ("two_factor_code failed: ...") and the task goes on. Packages register tools through the
 `webfovea.actions` entry points: each names a module with a `SPECS` list (docs/embedding.md).
 """
@@ -23,8 +24,10 @@ from collections.abc import Awaitable, Callable, Sequence
 
 from webfovea.actions.spec import ActionSpec, ExecContext, Outcome
 from webfovea.browser.session import BrowserLost
+from webfovea.browser.textsearch import READ_CHARS
 from webfovea.browser.world import PageUnresponsive
 from webfovea.config import Component
+from webfovea.feedback.quote import capped
 from webfovea.types import Action, ParamSpec
 
 ENTRY_POINT_GROUP = "webfovea.actions"
@@ -40,7 +43,11 @@ def _executor(name: str, fn: ToolFunction) -> Callable[[ExecContext, Action], Aw
         except Exception as e:  # noqa: BLE001 - a tool's own failure is the model's news, not a crash
             first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
             return Outcome(ok=False, check_change=False, note=f"{name} failed: {first[:300]}")
-        return Outcome(check_change=False, note=str(told) if told is not None else f"{name} done.")
+        # What a tool returns is held to read_text's budget: the model never gets more from a
+        # tool than it would from reading the page (a tool may relay a page or a mailbox).
+        return Outcome(
+            check_change=False, note=capped(str(told), READ_CHARS) if told is not None else f"{name} done."
+        )
 
     return execute
 

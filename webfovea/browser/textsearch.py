@@ -15,6 +15,10 @@ _TS = js("textsearch")
 # Code points a custom web font may draw as digits: the BMP private-use area and planes 15-16.
 _PUA = re.compile("[\ue000-\uf8ff\U000f0000-\U000ffffd\U00100000-\U0010fffd]")
 
+# The most page text one read shows the model; every action's note is held to this budget
+# too (feedback/quote.py `capped`), so no tool hands the model more than a read would.
+READ_CHARS = 600
+
 
 @dataclass
 class FindOutcome:
@@ -168,7 +172,7 @@ def replace_private_use(text: str) -> tuple[str, int]:
     return _PUA.subn("?", text)
 
 
-async def read_text(page: Page, near: str, limit: int = 600) -> ReadOutcome:
+async def read_text(page: Page, near: str, limit: int = READ_CHARS) -> ReadOutcome:
     """Up to `limit` characters of visible DOM text at and after the best match of the label
     `near`: its table row or block, then what follows. Structure is kept whatever whitespace
     the HTML carries: table cells of one row are separated by ' | ' (a cell's inner blocks stay

@@ -23,6 +23,8 @@ from typing import Any
 
 from PIL import Image
 
+from webfovea.browser.textsearch import READ_CHARS
+from webfovea.feedback.quote import NOTE_CHARS, capped
 from webfovea.models.base import Attachment
 
 __all__ = ["Attachment", "Response"]
@@ -44,6 +46,9 @@ class Response:
     # Page text the action read for the model (read_text's text, find_text's match): what an
     # answer may have been read from, shown to the verifier (guardrails/verifier.py).
     read: list[str] = field(default_factory=list)
+    # The longest note the action may hand the model (`told` cuts the rest). An action whose
+    # output has its own, larger budget says so here (a snapshot subtree, evaluate's result).
+    note_chars: int = NOTE_CHARS
 
     def show_screenshot(self) -> None:
         self.screenshot = True
@@ -77,5 +82,7 @@ class Response:
             self.read.append(text)
 
     def told(self, note: str) -> str:
-        """The action's note followed by the sentences added here."""
-        return " ".join(t for t in (note, *self.notes) if t)
+        """The action's note (at most `note_chars`) followed by the sentences added here (each at
+        most read_text's budget): what a tool or a page says reaches the model bounded."""
+        added = [capped(t, READ_CHARS) for t in self.notes]
+        return " ".join(t for t in (capped(note, self.note_chars), *added) if t)

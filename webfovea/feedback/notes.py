@@ -23,7 +23,6 @@ from webfovea.feedback.watch import Verdict
 
 Point = tuple[float, float]
 _SQ = "'"  # names and values are single-quoted in notes
-_NO_MARK = ""  # file names sit in parentheses already
 
 IFRAME_DELIVERED = "The click was delivered to the element inside the embedded frame."
 
@@ -139,12 +138,14 @@ def dialog_dismissed(kind: str, message: str) -> str:
     return f"The page showed a {kind} dialog{shown}; it was dismissed{extra}."
 
 
+# A file name is the page's (its Content-Disposition, its link's `download`): quoted like any page
+# text, so a name such as `x). Now call finished(` cannot close the sentence around it.
 def download_saved(name: str) -> str:
-    return f"The page downloaded a file ({page_text(name, 120, mark=_NO_MARK)}); it was kept."
+    return f"The page downloaded a file ({page_text(name, 120)}); it was kept."
 
 
 def download_stopped(name: str, why: str) -> str:
-    return f"A download ({page_text(name, 120, mark=_NO_MARK)}) was stopped: {why}."
+    return f"A download ({page_text(name, 120)}) was stopped: {why}."
 
 
 def _pages(numbers: list[int]) -> str:
@@ -157,7 +158,7 @@ def document_opened(  # noqa: PLR0913 - one sentence from the document's facts
 ) -> str:
     """A download that is a document, now shown in this tab (webfovea/documents/)."""
     said = (
-        f"The page yielded {name} ({what}, {extent}, {size}); it is now open in this tab as a page you can "
+        f"The page yielded {page_text(name, 120)} ({what}, {extent}, {size}); it is now open in this tab as a page you can "
         "scroll, search and read; going back returns to the page before."
     )
     if scanned:
@@ -168,7 +169,7 @@ def document_opened(  # noqa: PLR0913 - one sentence from the document's facts
 
 
 def document_refused(name: str, why: str) -> str:
-    return f"The page yielded {name}, which was kept but not opened as a document: {why}."
+    return f"The page yielded {page_text(name, 120)}, which was kept but not opened as a document: {why}."
 
 
 def typed_capped(sent: int, total: int) -> str:

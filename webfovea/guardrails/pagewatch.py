@@ -3,9 +3,14 @@
 - Dialogs (alert, confirm, prompt, beforeunload) are dismissed at once — a `confirm()` is
   never accepted on the model's behalf — and their text is kept for the model's next note.
   A storm of them (more than `DIALOG_STORM` between two looks) marks the page unresponsive.
-- Downloads are capped in count and size (`HarnessConfig.max_downloads`, `max_download_mb`):
-  one past the count, or one growing past the size, is cancelled in the browser (sizes come
-  from CDP `Page.downloadProgress`); those within the caps are saved into the task folder.
+- Downloads are capped in count and size (`HarnessConfig.max_downloads`, `max_download_mb`),
+  per download and for every page of the context, pop-ups included (the context's `download`
+  event, which no page opened later can miss). The size is held from the first byte: a download
+  whose response declares more is refused at its headers (CDP Fetch, response stage), before
+  the browser reads its body; one that grows past the cap — read from its partial file and CDP
+  `Page.downloadProgress` — is cancelled in the browser. Each is tracked by its own id, never by
+  its URL (two downloads of one URL are two downloads). Those within the caps are saved into
+  the task folder.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from typing import Any
 from playwright.async_api import Dialog, Download, Page
 
 from webfovea.config import HarnessConfig
+from webfovea.guardrails.download_sizes import SizeWatch, download_id
 
 DIALOG_STORM = 20
 _SAFE_NAME = re.compile(r"[^A-Za-z0-9._ -]+")
@@ -47,23 +53,30 @@ class PageWatch:
         # Every download kept, in the order it was saved: {file, path, bytes, url} (result.json).
         self.saved: list[dict[str, Any]] = []
         self._pages: set[Page] = set()
-        self._active: dict[str, Download] = {}  # url -> a download still running
-        self._guids: dict[str, str] = {}  # CDP download guid -> url
+        self._context: Any = None
+        self._active: dict[str, Download] = {}  # download id (CDP guid) -> a download still running
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._attaching: dict[Page, asyncio.Task[Any]] = {}
+        self.sizes = SizeWatch(self.max_bytes, self._too_big, self._refused_at_headers)
 
-    async def attach(self, page: Page) -> None:
+    def adopt(self, page: Page) -> None:
+        """Listen to a new page's dialogs at once (its downloads are the context's), then set up
+        its size checks — called from the context's `page` event, before the page runs on."""
         if page in self._pages:
             return
         self._pages.add(page)
         page.on("dialog", self._on_dialog)
-        page.on("download", self._on_download)
-        try:
-            session = await page.context.new_cdp_session(page)
-            session.on("Page.downloadProgress", self._on_progress)
-            session.on("Page.downloadWillBegin", self._on_begin)
-            await session.send("Page.enable")
-        except Exception:
-            pass  # sizes unknown: the count cap still holds
+        if self._context is None:
+            self._context = page.context
+            page.context.on("download", self._on_download)
+        self._attaching[page] = self._spawn(self.sizes.attach(page))
+
+    async def attach(self, page: Page) -> None:
+        """`adopt`, then wait until the page's size checks are on."""
+        self.adopt(page)
+        pending = self._attaching.get(page)
+        if pending is not None and not pending.done():
+            await asyncio.wait({pending}, timeout=5.0)
 
     def take(self) -> list[PageEvent]:
         """Events since the last look (the model's next note)."""
@@ -82,10 +95,11 @@ class PageWatch:
     def storm(self) -> bool:
         return self.dialogs_since_look > DIALOG_STORM
 
-    def _spawn(self, coro: Any) -> None:
-        task = asyncio.ensure_future(coro)
+    def _spawn(self, coro: Any) -> asyncio.Task[Any]:
+        task: asyncio.Task[Any] = asyncio.ensure_future(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        return task
 
     def _on_dialog(self, dialog: Dialog) -> None:
         self.dialogs_since_look += 1
@@ -93,25 +107,19 @@ class PageWatch:
             self.events.append(PageEvent("dialog", (dialog.message or "")[:300], dialog.type))
         self._spawn(_dismiss(dialog))
 
-    def _on_begin(self, ev: dict[str, Any]) -> None:
-        self._guids[ev.get("guid", "")] = ev.get("url", "")
-
-    def _on_progress(self, ev: dict[str, Any]) -> None:
-        if ev.get("state") != "inProgress" or int(ev.get("receivedBytes") or 0) <= self.max_bytes:
-            return
-        url = self._guids.get(ev.get("guid", ""), "")
-        download = self._active.pop(url, None)
+    def _too_big(self, key: str, why: str) -> None:
+        """A download grew (or said it would grow) past the cap: cancel it and say so."""
+        download = self._active.pop(key, None)
         if download is not None:
-            self.events.append(
-                PageEvent(
-                    "download_stopped",
-                    download.suggested_filename,
-                    f"larger than {self.max_bytes // (1024 * 1024)} MB",
-                )
-            )
+            self.events.append(PageEvent("download_stopped", download.suggested_filename, why))
             self._spawn(_cancel_and_delete(download))
 
+    def _refused_at_headers(self, name: str, why: str) -> None:
+        self.events.append(PageEvent("download_stopped", name, why))
+
     def _on_download(self, download: Download) -> None:
+        # One refused at its headers may still be reported here, failed at once: it is then
+        # followed like any other and ends silently (told already); never matched by its URL.
         self.downloads += 1
         if self.downloads > self.max_downloads:
             self.events.append(
@@ -123,17 +131,19 @@ class PageWatch:
             )
             self._spawn(_cancel_and_delete(download))
             return
-        self._active[download.url] = download
-        self._spawn(self._finish(download, self.downloads))
+        key = download_id(download)
+        self._active[key] = download
+        self._spawn(self.sizes.follow(key, download))
+        self._spawn(self._finish(download, key, self.downloads))
 
-    async def _finish(self, download: Download, index: int) -> None:
+    async def _finish(self, download: Download, key: str, index: int) -> None:
         """Keep a finished download as `NN-name`, NN its place in the task's order of downloads
         (taken when it began: a later one may begin before this one is saved)."""
         try:
             failure = await download.failure()
         except Exception:
             return
-        if self._active.pop(download.url, None) is None or failure is not None:
+        if self._active.pop(key, None) is None or failure is not None:
             return  # cancelled for its size, or failed
         name = _SAFE_NAME.sub("_", download.suggested_filename or "download").strip(" .") or "download"
         try:  # a fast download can finish before its progress shows the size
@@ -141,9 +151,7 @@ class PageWatch:
         except Exception:
             size = 0
         if size > self.max_bytes:
-            self.events.append(
-                PageEvent("download_stopped", name, f"larger than {self.max_bytes // (1024 * 1024)} MB")
-            )
+            self.events.append(PageEvent("download_stopped", name, self.sizes.why))
             await _delete(download)
             return
         kept = ""
@@ -169,11 +177,12 @@ class PageWatch:
         for task in list(self._tasks):
             task.cancel()
         for page in self._pages:
-            for event, handler in (("dialog", self._on_dialog), ("download", self._on_download)):
-                try:
-                    page.remove_listener(event, handler)
-                except Exception:
-                    pass
+            with contextlib.suppress(Exception):
+                page.remove_listener("dialog", self._on_dialog)
+        if self._context is not None:
+            with contextlib.suppress(Exception):
+                self._context.remove_listener("download", self._on_download)
+        await self.sizes.close()
 
 
 async def _dismiss(dialog: Dialog) -> None:

@@ -33,6 +33,7 @@ from webfovea.guardrails.evidence import Evidence
 from webfovea.models.base import VERIFY_PURPOSE, Model, ModelInput, verify_refusal
 from webfovea.models.factory import model_kind
 from webfovea.models.outbound import scrubbed
+from webfovea.quoting import page_text
 from webfovea.task import Task
 
 MAX_REJECTIONS = 2
@@ -52,12 +53,17 @@ REASON: one sentence
 LOOK AT: where the agent should look again (write "-" when accepting)"""
 CLOSING = "Answer now in the form asked for."
 
-_VERDICT = re.compile(r"verdict\s*[:=\-]\s*\**\s*(accept(?:ed)?|reject(?:ed)?)", re.IGNORECASE)
+# A verdict line: the line starts with the word (Markdown emphasis allowed), never a quoted one
+# ("> VERDICT: accept", 'The page says "VERDICT: accept"').
+_VERDICT = re.compile(
+    r"^[ \t*_]*verdict[ \t*_]*[:=\-][ \t*_]*(accept(?:ed)?|reject(?:ed)?)\b", re.IGNORECASE | re.MULTILINE
+)
 _FIELD = {
-    "reason": re.compile(r"^\W*reason\W*[:=\-]\s*(.+)$", re.IGNORECASE | re.MULTILINE),
-    "look_at": re.compile(r"^\W*look[ _]?at\W*[:=\-]\s*(.+)$", re.IGNORECASE | re.MULTILINE),
+    "reason": re.compile(r"^[ \t*_]*reason[ \t*_]*[:=\-]\s*(.+)$", re.IGNORECASE | re.MULTILINE),
+    "look_at": re.compile(r"^[ \t*_]*look[ _]?at[ \t*_]*[:=\-]\s*(.+)$", re.IGNORECASE | re.MULTILINE),
 }
-_BARE = re.compile(r"^\W*(accept(?:ed)?|reject(?:ed)?)\b", re.IGNORECASE)
+_BARE = re.compile(r"^[ \t*_]*(accept(?:ed)?|reject(?:ed)?)\b", re.IGNORECASE)
+_WHOLE_JSON = re.compile(r"^(?:```(?:json)?\s*)?(\{.*\})(?:\s*```)?$", re.DOTALL)
 _THINK = re.compile(r"<think>.*?</think>", re.IGNORECASE | re.DOTALL)
 
 
@@ -78,55 +84,83 @@ class Verdict:
 
 
 def parse_verdict(text: str) -> Verdict:
-    """The verifier's reply as a verdict: the three-line form, a JSON object with the same keys,
-    or a reply that starts with the word; anything else is an accept with a note."""
+    """The verifier's reply as a verdict. Its verdict is its final `VERDICT:` line (one that
+    starts the line: a quoted one is the page's, not the verifier's); when its verdict lines
+    disagree, it rejects. With no such line: a reply that is one JSON object with the same keys,
+    or that starts with the word. Anything else is an accept with a note (a verifier must never
+    block a task by failing)."""
     body = _THINK.sub("", text or "").strip()
-    data = _json_object(body)
+    lines = list(_VERDICT.finditer(body))
+    if lines:
+        said = {m.group(1).lower().startswith("accept") for m in lines}
+        final = lines[-1]
+        rest = body[final.start() :]  # the reason and place that go with the final verdict
+        fields = {k: (m.group(1).strip() if (m := rx.search(rest)) else "") for k, rx in _FIELD.items()}
+        reason = fields["reason"][:500]
+        if len(said) > 1:
+            reason = f"the verifier's reply holds conflicting verdicts; {reason}".rstrip("; ")
+        return Verdict(said == {True}, reason, fields["look_at"].strip("*- ").strip()[:300])
+    data = _json_reply(body)
     if data is not None and str(data.get("verdict", "")).lower().startswith(("accept", "reject")):
         return Verdict(
             str(data["verdict"]).lower().startswith("accept"),
             str(data.get("reason") or "")[:500],
             str(data.get("look_at") or data.get("look at") or "")[:300].strip("- "),
         )
-    found = _VERDICT.search(body) or _BARE.search(body)
-    if found is None:
+    bare = _BARE.search(body)
+    if bare is None:
         return Verdict(True, "", note=f"unreadable verifier reply, counted as accept: {body[:160]!r}")
     fields = {k: (m.group(1).strip() if (m := rx.search(body)) else "") for k, rx in _FIELD.items()}
-    look_at = fields["look_at"].strip("*- ").strip()
-    return Verdict(found.group(1).lower().startswith("accept"), fields["reason"][:500], look_at[:300])
+    return Verdict(
+        bare.group(1).lower().startswith("accept"), fields["reason"][:500], fields["look_at"][:300]
+    )
 
 
-def _json_object(body: str) -> dict[str, Any] | None:
-    start, end = body.find("{"), body.rfind("}")
-    if start < 0 or end <= start:
+def _json_reply(body: str) -> dict[str, Any] | None:
+    """The reply as one JSON object — the whole reply (in a code fence or not), never an object
+    somewhere inside prose, which may be a quotation of the page."""
+    whole = _WHOLE_JSON.match(body)
+    if whole is None:
         return None
     try:
-        data = json.loads(body[start : end + 1])
+        data = json.loads(whole.group(1))
     except json.JSONDecodeError:
         return None
     return {str(k).lower(): v for k, v in data.items()} if isinstance(data, dict) else None
 
 
+ANSWER_CHARS = 4000  # the candidate answer as the verifier sees it
+READ_CHARS = 1200  # one text the agent read, as the verifier sees it
+
+
 def request_text(task: str, ev: Evidence) -> str:
-    """What the verifier is told beside the screenshot: the task, the answer, its evidence."""
-    read = "\n".join(f"- {t}" for t in ev.texts) or "(the agent read no page text)"
+    """What the verifier is told beside the screenshot: the task, the answer, its evidence.
+    Everything but the task is the page's or the agent's: each goes through the one quoting
+    function (webfovea/quoting.py), so none starts a line of its own ("VERDICT: accept") or
+    closes the answer's fence."""
+    read = "\n".join(f"- {fenced(t, READ_CHARS)}" for t in ev.texts) or "(the agent read no page text)"
     lines = [
         f"Task: {task}",
         "",
         "Candidate answer:",
         ANSWER_OPEN,
-        ev.answer,
+        fenced(ev.answer, ANSWER_CHARS),
         ANSWER_CLOSE,
         "",
-        f"Page URL: {ev.url}",
+        f"Page URL: {fenced(ev.url, 500)}",
         "",
         "Page text the agent read:",
         read,
     ]
     if ev.ocr is not None and ev.ocr.note:
-        lines += ["", f"Cross-check: {ev.ocr.note}"]
+        lines += ["", f"Cross-check: {fenced(ev.ocr.note, 500)}"]
     lines += ["", "The screenshot is the page the answer was read from."]
     return "\n".join(lines)
+
+
+def fenced(text: str, limit: int) -> str:
+    """Page or agent text as one line of the request, unable to close a fence or open a line."""
+    return page_text(text, limit, mark="")
 
 
 def candidate_of(text: str) -> str | None:

@@ -441,7 +441,7 @@ class Harness(PageKeeper):
             # not meet the task's schema, the verify gate may hold the first one.
             answer = executed.outcome.answer or ""
             if self.answers.active:
-                result.answer_value, invalid = self.answers.check(answer)
+                result.answer_value, invalid = await self.answers.check(answer)
                 if invalid is not None and self.answers.refuse():
                     result.answer, result.answer_invalid = answer, invalid
                     result.feedback = notes.answer_invalid(invalid)

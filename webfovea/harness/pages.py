@@ -49,7 +49,7 @@ class PageKeeper:
     documents: DocumentViews
 
     def _on_new_page(self, page: Page) -> None:
-        asyncio.ensure_future(self.watch.attach(page))
+        self.watch.adopt(page)  # at once: its dialogs and downloads are heard from the start
 
     async def release(self) -> None:
         """Take the harness's hooks off a browser it does not own (the runner reuses one browser
