@@ -90,6 +90,8 @@ def test_the_layout_names_every_room() -> None:
     layout = _section("Layout")
     rooms = sorted(p.parent.name for p in (ROOT / "webfovea").glob("*/__init__.py"))
     assert [r for r in rooms if f"webfovea/{r}/" not in layout] == []
+    packages = sorted(p.parent.name for p in (ROOT / "packages").glob("*/pyproject.toml"))
+    assert packages and [p for p in packages if f"{p}/" not in layout] == []
 
 
 # An OpenAI-compatible server of one's own on port 8000 (docs/models.md's example base_url) is not
