@@ -19,6 +19,7 @@ from typer.testing import CliRunner
 from tests.app import orders_suite
 from webfovea.cli.main import app
 from webfovea.suites import SUITES, Suite, SuiteOptions
+from webfovea_proving_ground.placeholder import PlaceholderSites
 from webfovea_proving_ground.serve import SitesHandle, start_sites
 
 KEYS = {"source", "kind", "seed", "description", "options", "tasks", "counts", "extensions"}
@@ -71,6 +72,11 @@ def test_each_suite_lists_the_tasks_a_run_loads(name: str, sites: dict[int, Site
     assert data["counts"]["by_site"] == {
         s: sum((t.site or "-") == s for t in loaded) for s in sorted({t.site or "-" for t in loaded})
     }
+    # Built against the sites named but not started, the tasks ask for the answers the pages show.
+    unstarted = suite.tasks(
+        PlaceholderSites(seed, "http://proving-ground", "http://proving-ground-frames"), seed
+    )
+    assert [t.answer for t in unstarted] == [t.answer for t in loaded]
     # Only a suite with its own catalogue has a block, under its own name.
     assert list(data["extensions"]) == ([name] if suite.catalogue else [])
 
