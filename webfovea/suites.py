@@ -57,8 +57,11 @@ class SuiteOptions:
 Loader = Callable[[Any, int, SuiteOptions], list[Task]]
 # (the running sites, the tasks run, the run folder) -> lines for the user (files it writes are its own).
 AfterRun = Callable[[Any, list[Task], Path], list[str]]
-# (the seed) -> what the suite holds beyond its task list, without starting any site.
+# (the seed) -> what the suite holds beyond its task list, without starting any site: its
+# block of `--list --json` (`extensions.<suite name>`).
 Catalogue = Callable[[int], dict[str, Any]]
+# (that block) -> Rich renderables (tables) for `--list` on a terminal.
+CatalogueView = Callable[[dict[str, Any]], list[Any]]
 # (the options) -> what summary.json's meta records of them (e.g. {"pairing": "official"}).
 RunMeta = Callable[[SuiteOptions], dict[str, Any]]
 
@@ -76,6 +79,10 @@ class Suite:
     default_seed: int | None = None
     default_max_steps: int | None = None
     catalogue: Catalogue | None = None
+    catalogue_view: CatalogueView | None = None
+    # `--list` builds the tasks against the proving ground named but not started (its loader
+    # needs only the handle's seed, `url()`, `frame_url` and `ctx`); False: it starts the sites.
+    lists_without_sites: bool = True
     run_meta: RunMeta | None = None
     # Checks the options before any site starts (SuiteError with what to do).
     check_options: Callable[[SuiteOptions], None] | None = None

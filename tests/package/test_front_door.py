@@ -1,10 +1,11 @@
 """The front door cannot drift: every count, list and proving-ground URL that README.md and the docs
-state is checked here against the code that decides it (the suites' own loaders and catalogue, the
-sites' index, the registries, the record schema), and every proving-ground page the docs point at
-is served."""
+state is checked here against the code that decides it (the suites' listings, `bench NAME --list
+--json`, from their own loaders and catalogues; the sites' index, the registries, the record
+schema), and every proving-ground page the docs point at is served."""
 
 from __future__ import annotations
 
+import json
 import re
 import typing
 import urllib.error
@@ -13,7 +14,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from webfovea.cli.main import app
 from webfovea.observation import modes
 from webfovea.record.schema import Status
 from webfovea.suites import SUITES
@@ -50,23 +53,27 @@ def _number(text: str, pattern: str) -> int:
     return int(m.group(1).replace(",", ""))
 
 
-def test_the_suites_counts_are_the_suites_own(sites: SitesHandle) -> None:
+def _listed(source: str) -> dict[str, typing.Any]:
+    """`webfovea bench SOURCE --list --json`: what a run of it loads, and its plug-in's catalogue."""
+    res = CliRunner().invoke(app, ["bench", source, "--list", "--json"])
+    assert res.exit_code == 0, res.output
+    return json.loads(res.stdout)
+
+
+def test_the_suites_counts_are_the_suites_own() -> None:
     suites = _bullet("Suites")
     named = set(re.findall(r"`([a-z]+)`", suites))
     assert set(SUITES.names()) <= named, "a suite README does not name"
-    assert _number(suites, r"`builtin` \((\d+) tasks\)") == len(SUITES.get("builtin").tasks(sites, 0))  # type: ignore[union-attr]
-    assert _number(suites, r"`hostile` \((\d+) attacks\)") == len(SUITES.get("hostile").tasks(sites, 0))  # type: ignore[union-attr]
-    assert _number(suites, r"`documents`\s+\((\d+) tasks") == len(SUITES.get("documents").tasks(sites, 0))  # type: ignore[union-attr]
-    bw = SUITES.get("breakingweb")
-    assert bw is not None and bw.catalogue is not None
-    counts = bw.catalogue(bw.default_seed or 0)["counts"]
-    assert _number(suites, r"\((\d+) base tasks") == counts["base_tasks"]
-    assert _number(suites, r"on\s+(\d+) stateful apps") == counts["apps"]
+    builtin = _listed("builtin")["counts"]["tasks"]
+    assert _number(suites, r"`builtin` \((\d+) tasks\)") == builtin
+    assert _number(suites, r"`hostile` \((\d+) attacks\)") == _listed("hostile")["counts"]["tasks"]
+    assert _number(suites, r"`documents`\s+\((\d+) tasks") == _listed("documents")["counts"]["tasks"]
+    bw = _listed("breakingweb")
+    counts = bw["extensions"]["breakingweb"]["counts"]
+    assert _number(suites, r"\((\d+) base tasks") == bw["counts"]["tasks"] == counts["base_tasks"]
+    assert _number(suites, r"on\s+(\d+) stateful apps") == counts["apps"] == len(bw["counts"]["by_site"])
     assert _number(suites, r"under (\d+) intervention\s+families") == counts["families"]
-    builtin = _section("The two commands")
-    assert _number(builtin, r"The built-in suite has (\d+) tasks") == len(
-        SUITES.get("builtin").tasks(sites, 0)
-    )  # type: ignore[union-attr]
+    assert _number(_section("The two commands"), r"The built-in suite has (\d+) tasks") == builtin
 
 
 def test_serve_lists_every_site_and_app_the_proving_ground_serves() -> None:

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from webfovea_proving_ground.serve import SitesHandle
 
 PROVING_GROUND = "http://proving-ground"
+PROVING_GROUND_FRAMES = PROVING_GROUND + "-frames"  # its second origin (documents, iframes)
 BENCHMARK_PACKAGES = ("webfovea_proving_ground", "webfovea_breakingweb")
 INSTALL_HINT = (
     "the proving ground is not installed: pip install -e packages/webfovea-proving-ground "
@@ -76,4 +77,4 @@ def port_aliases(sites: SitesHandle | None) -> dict[str, str] | None:
     """The running sites' per-start origins -> their stable names (left out of a run's identity)."""
     if sites is None:
         return None
-    return {sites.main_url: PROVING_GROUND, sites.frame_url: PROVING_GROUND + "-frames"}
+    return {sites.main_url: PROVING_GROUND, sites.frame_url: PROVING_GROUND_FRAMES}

@@ -78,10 +78,9 @@ def _suite_call(fn: Callable[..., _T], *args: Any) -> _T:
         raise AppError(str(e)) from None
 
 
-@contextlib.contextmanager
-def _task_file(
-    source: str, seed: int, ports: tuple[int, int], reporter: Reporter | None
-) -> Iterator[RunTasks]:
+def read_task_file(source: str) -> list[Task]:
+    """A task file's tasks as written (the proving ground's still `http://proving-ground/...`);
+    AppError when it does not exist or is not a task file."""
     path = Path(source)
     if not path.exists():
         raise AppError(unknown_source(source))
@@ -92,9 +91,16 @@ def _task_file(
     except ModuleNotFoundError:
         SITES = []
     try:
-        tasks = load_task_file(path, known_sites={name for name, _, _ in SITES})
+        return load_task_file(path, known_sites={name for name, _, _ in SITES})
     except TaskFileError as e:
         raise AppError(str(e)) from None
+
+
+@contextlib.contextmanager
+def _task_file(
+    source: str, seed: int, ports: tuple[int, int], reporter: Reporter | None
+) -> Iterator[RunTasks]:
+    tasks = read_task_file(source)
     if not any(t.site or t.website.startswith(PROVING_GROUND) for t in tasks):
         yield RunTasks(tasks)
         return

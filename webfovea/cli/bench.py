@@ -154,10 +154,13 @@ def bench(
         bool,
         typer.Option(
             "--list",
-            help="Print what the suite holds (its tasks, and what its plug-in adds) and exit; runs nothing.",
+            help="Print what the suite, task source or task file holds (its tasks, their counts, "
+            "what the suite's plug-in adds) and exit; starts no browser, runs nothing.",
         ),
     ] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="With --list: the catalogue as JSON.")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="With --list: the listing as JSON (docs/guide.md).")
+    ] = False,
     observation: ObservationOpt = None,
     vision_model: VisionModelOpt = None,
     vision_base_url: VisionBaseUrlOpt = None,
@@ -176,7 +179,7 @@ def bench(
     suite_options: dict[str, Any] | None = None,  # the plug-ins' own options (cli/suite_options.py)
 ) -> None:
     if list_catalogue or as_json:
-        _list(suite_or_file, seed, as_json, list_catalogue)
+        _list(suite_or_file, seed, as_json, list_catalogue, dict(suite_options or {}))
         return
     from webfovea.app.bench import BenchOptions, run_bench
 
@@ -224,22 +227,23 @@ def bench(
         raise typer.Exit(3)
 
 
-def _list(suite: str, seed: int | None, as_json: bool, listed: bool) -> None:
+def _list(source: str, seed: int | None, as_json: bool, listed: bool, options: dict[str, Any]) -> None:
     import json
 
-    from webfovea.app.catalogue import catalogue_tables, suite_catalogue
+    from webfovea.app.catalogue import list_source, listing_tables
+    from webfovea.suites import SuiteOptions
 
     if not listed:
         raise typer.BadParameter("--json goes with --list", param_hint="--json")
     with app_errors():
-        data = suite_catalogue(suite, seed)
+        data = list_source(source, seed, SuiteOptions(options))
     if as_json:
         typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
     from rich.console import Console
 
     console = Console()
-    for table in catalogue_tables(data):
+    for table in listing_tables(data):
         console.print(table)
 
 

@@ -77,6 +77,12 @@ def _catalogue(seed: int) -> dict[str, Any]:
     return catalogue(seed)
 
 
+def _catalogue_view(data: dict[str, Any]) -> list[Any]:
+    from webfovea_breakingweb.catalogue_view import catalogue_tables
+
+    return catalogue_tables(data)
+
+
 def _meta(options: SuiteOptions) -> dict[str, Any]:
     pairing = _pairing(options)
     return {"paired": True, "pairing": pairing} if pairing else {}
@@ -92,6 +98,7 @@ SUITE = Suite(
     default_seed=42,  # seed 003 §3: "the public seed s=42" (breakingweb/pairing.py)
     default_max_steps=40,  # seed 003 §3: "a fixed 40-action cap"
     catalogue=_catalogue,
+    catalogue_view=_catalogue_view,
     run_meta=_meta,
     check_options=_check,
 )
