@@ -44,9 +44,11 @@ def run_and_summarise(
     plan: RunPlan,
     handle: SitesHandle | None = None,
     reporter: Reporter | None = None,
+    aliases: dict[str, str] | None = None,
 ) -> Summary:
     """`handle`: the running sites, whose request logs give the truth and whose per-start ports
-    are left out of the resume check."""
+    are left out of the resume check; `aliases`: other per-start addresses the tasks name (an
+    outside source's server) -> stable names, left out of it too."""
     from webfovea.eval.report import write_report
     from webfovea.eval.summary import write_summary
     from webfovea.record import read_summary_file, write_model_quirks
@@ -68,7 +70,7 @@ def run_and_summarise(
                 model_options={"base_url": plan.base_url} if plan.base_url else None,
                 fresh=plan.fresh,
                 # The proving ground's ports change with every start: not part of a task's identity.
-                url_aliases=port_aliases(handle),
+                url_aliases={**(aliases or {}), **(port_aliases(handle) or {})} or None,
                 state_passed=_live_state_judge(tasks, handle),
             ),
         )
