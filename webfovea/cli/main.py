@@ -287,7 +287,9 @@ def serve(
 
 @app.command()
 def report(
-    run_dir: Annotated[Path, typer.Argument(help="A bench output folder.")],
+    run_dir: Annotated[
+        Path, typer.Argument(help="A bench output folder, or the task folder `webfovea run` wrote.")
+    ],
     out_file: Annotated[
         Path | None, typer.Option("--out", help="HTML file (default RUN_DIR/report.html).")
     ] = None,
