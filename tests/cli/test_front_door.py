@@ -82,3 +82,18 @@ def test_script_model_errors_name_the_file(tmp_path: Path) -> None:
     empty.write_text("# nothing yet\n\n")
     res = cli("run", "--task", "x", "--url", "http://127.0.0.1:9/", "--model", f"script:{empty}")
     assert res.returncode == 2 and "holds no reply" in " ".join(res.stderr.split())
+
+
+def test_bench_says_on_the_terminal_when_the_oracle_has_no_plan(tmp_path: Path) -> None:
+    tasks = tmp_path / "tasks.json"
+    tasks.write_text(
+        json.dumps(
+            [{"task_id": "free-1", "task": "What is shown?", "website": "http://proving-ground/stats"}]
+        )
+    )
+    res = cli("bench", str(tasks), "--out", str(tmp_path / "run"))
+    assert res.returncode == 0, res.stdout[-2000:] + res.stderr[-2000:]
+    said = " ".join(res.stderr.split())
+    assert "model_error: free-1: the oracle has no plan for task 'free-1'" in said
+    result = json.loads((tmp_path / "run" / "free-1" / "result.json").read_text())
+    assert result["status"] == "model_error" and result["answer"] is None

@@ -86,6 +86,7 @@ def run_and_summarise(
         raise AppError(f"{path} was not written")
     summary = loaded[0]
     reporter.summary(summary)
+    _warn_failures(summary, reporter)
     data = summary.model_dump(mode="json")
     for lines in plugin_manager().hook.webfovea_terminal_summary(summary=data):
         for line in lines or ():
@@ -99,6 +100,24 @@ def run_and_summarise(
     reporter.note(f"summary: {path}")
     reporter.note(f"report:  {report}")
     return summary
+
+
+# Endings whose error says what to do (the oracle without a plan, a bad key): said on the
+# terminal, not only in result.json, once per distinct error.
+_SAID_STATUSES = ("model_error", "error")
+_SAID_AT_MOST = 3
+
+
+def _warn_failures(summary: Summary, reporter: Reporter) -> None:
+    by_error: dict[tuple[str, str], list[str]] = {}
+    for tid, row in summary.per_task.items():
+        if row.status in _SAID_STATUSES and row.error:
+            by_error.setdefault((row.status, row.error.splitlines()[0]), []).append(tid)
+    for (status, error), ids in list(by_error.items())[:_SAID_AT_MOST]:
+        shown = ", ".join(ids[:3]) + (f" and {len(ids) - 3} more" if len(ids) > 3 else "")
+        reporter.warn(status, f"{shown}: {error}")
+    if len(by_error) > _SAID_AT_MOST:
+        reporter.warn("more errors", f"{len(by_error) - _SAID_AT_MOST} other error(s): see each result.json")
 
 
 def _live_state_judge(
