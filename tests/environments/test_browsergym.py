@@ -202,3 +202,26 @@ async def test_bench_runs_a_browsergym_spec_and_scores_it_by_the_reward(session,
         capture_output=True, text=True, timeout=120, env={**os.environ, "COLUMNS": "200"},
     )  # fmt: skip
     assert res.returncode == 2 and "webfovea runs miniwob" in " ".join(res.stderr.split())
+
+
+async def test_a_browsergym_run_resumes_though_its_pages_port_changed(tmp_path: Path) -> None:
+    """Each start serves MiniWoB's pages on a new free port, which every task's start URL names;
+    a re-run of the same command is still the same run and resumes (nothing left to run)."""
+    import os
+    import subprocess
+    import sys
+
+    script = tmp_path / "answer.txt"
+    script.write_text("Action: finished(content='done')\n")
+    env = {k: v for k, v in os.environ.items() if k != "MINIWOB_URL"} | {"COLUMNS": "200"}
+    out = tmp_path / "run"
+    args = [sys.executable, "-m", "webfovea.cli", "bench", "browsergym:miniwob.click-test", "--model",
+            f"script:{script}", "--observation", "structured", "--out", str(out)]  # fmt: skip
+    first = subprocess.run(args, capture_output=True, text=True, timeout=300, env=env)
+    assert first.returncode == 0, first.stdout[-2000:] + first.stderr[-2000:]
+    started = json.loads((out / "miniwob.click-test" / "result.json").read_text())["started_at"]
+    again = subprocess.run(args, capture_output=True, text=True, timeout=300, env=env)
+    assert again.returncode == 0, again.stdout[-2000:] + again.stderr[-2000:]
+    assert "changed" not in again.stderr
+    # Resumed, not re-run: the task's result is the first run's.
+    assert json.loads((out / "miniwob.click-test" / "result.json").read_text())["started_at"] == started

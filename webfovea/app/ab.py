@@ -124,7 +124,7 @@ def run_ab(options: AbOptions, reporter: Reporter | None = None) -> AbResult:
                 plan = RunPlan(
                     model=model, config=configs[a.name], meta=meta, workers=o.workers, base_url=o.base_url
                 )
-                summary = run_and_summarise(tasks, run_dir, plan, loaded.handle, reporter)
+                summary = run_and_summarise(tasks, run_dir, plan, loaded.handle, reporter, loaded.aliases)
                 if not summary.complete:
                     reporter.warn(f"arm {a.name} is partial", "missing tasks count as failed in ab.json")
     meta_ab: dict[str, Any] = {

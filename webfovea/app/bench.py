@@ -205,7 +205,7 @@ def run_bench(options: BenchOptions, reporter: Reporter | None = None) -> BenchR
             + (f", disabled {', '.join(o.disable)}" if o.disable else "")
             + ")"
         )
-        summary = run_and_summarise(tasks, out_dir, plan, loaded.handle, reporter)
+        summary = run_and_summarise(tasks, out_dir, plan, loaded.handle, reporter, loaded.aliases)
         result = BenchResult(
             out_dir, summary, after_run(loaded.suite, loaded.handle, tasks, out_dir, reporter)
         )

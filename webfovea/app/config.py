@@ -36,13 +36,14 @@ def build_config(
 def check_model(model: str, base_url: str | None) -> None:
     """Build a provider client once before any browser starts, so a bad spec, a missing key or
     an interface the model's row does not have stops the command with what to set. (The
-    oracle and replay need a task's page; they are checked when they are built.)"""
+    oracle and replay need a task's page; they are checked when they are built. A script is read
+    here: a missing or empty file is named before any browser starts.)"""
     from webfovea.models.factory import make_model, model_kind
 
     kind = model.partition(":")[0].strip().lower()
     # An unknown kind (`--model bogus`) is refused here too: otherwise every task would run to
     # model_error and the command would exit 0.
-    if kind not in ("openai", "anthropic") and model_kind(model.partition(":")[0]) is not None:
+    if kind not in ("openai", "anthropic", "script") and model_kind(model.partition(":")[0]) is not None:
         return
 
     try:

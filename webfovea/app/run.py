@@ -44,9 +44,11 @@ def run_and_summarise(
     plan: RunPlan,
     handle: SitesHandle | None = None,
     reporter: Reporter | None = None,
+    aliases: dict[str, str] | None = None,
 ) -> Summary:
     """`handle`: the running sites, whose request logs give the truth and whose per-start ports
-    are left out of the resume check."""
+    are left out of the resume check; `aliases`: other per-start addresses the tasks name (an
+    outside source's server) -> stable names, left out of it too."""
     from webfovea.eval.report import write_report
     from webfovea.eval.summary import write_summary
     from webfovea.record import read_summary_file, write_model_quirks
@@ -68,7 +70,7 @@ def run_and_summarise(
                 model_options={"base_url": plan.base_url} if plan.base_url else None,
                 fresh=plan.fresh,
                 # The proving ground's ports change with every start: not part of a task's identity.
-                url_aliases=port_aliases(handle),
+                url_aliases={**(aliases or {}), **(port_aliases(handle) or {})} or None,
                 state_passed=_live_state_judge(tasks, handle),
             ),
         )
@@ -84,6 +86,7 @@ def run_and_summarise(
         raise AppError(f"{path} was not written")
     summary = loaded[0]
     reporter.summary(summary)
+    _warn_failures(summary, reporter)
     data = summary.model_dump(mode="json")
     for lines in plugin_manager().hook.webfovea_terminal_summary(summary=data):
         for line in lines or ():
@@ -97,6 +100,24 @@ def run_and_summarise(
     reporter.note(f"summary: {path}")
     reporter.note(f"report:  {report}")
     return summary
+
+
+# Endings whose error says what to do (the oracle without a plan, a bad key): said on the
+# terminal, not only in result.json, once per distinct error.
+_SAID_STATUSES = ("model_error", "error")
+_SAID_AT_MOST = 3
+
+
+def _warn_failures(summary: Summary, reporter: Reporter) -> None:
+    by_error: dict[tuple[str, str], list[str]] = {}
+    for tid, row in summary.per_task.items():
+        if row.status in _SAID_STATUSES and row.error:
+            by_error.setdefault((row.status, row.error.splitlines()[0]), []).append(tid)
+    for (status, error), ids in list(by_error.items())[:_SAID_AT_MOST]:
+        shown = ", ".join(ids[:3]) + (f" and {len(ids) - 3} more" if len(ids) > 3 else "")
+        reporter.warn(status, f"{shown}: {error}")
+    if len(by_error) > _SAID_AT_MOST:
+        reporter.warn("more errors", f"{len(by_error) - _SAID_AT_MOST} other error(s): see each result.json")
 
 
 def _live_state_judge(

@@ -29,7 +29,22 @@ def _browsergym(spec: str, seed: int) -> list[Task]:
         raise AppError(str(e)) from None
 
 
+def _browsergym_aliases() -> dict[str, str]:
+    from webfovea.environments.browsergym.miniwob_site import url_aliases
+
+    return url_aliases()
+
+
 SOURCES: dict[str, SourceLoader] = {"browsergym": _browsergym}
+# A source whose tasks name a server started on a free port: that address -> a stable name, so
+# a re-run of the same command resumes (runner/identity.py) instead of seeing every task changed.
+SOURCE_ALIASES: dict[str, Callable[[], dict[str, str]]] = {"browsergym": _browsergym_aliases}
+
+
+def source_aliases(name: str) -> dict[str, str]:
+    """The per-start addresses of a `KIND:SPEC` source's tasks -> their stable names."""
+    aliases = SOURCE_ALIASES.get(name.partition(":")[0])
+    return aliases() if aliases is not None and source_of(name) is not None else {}
 
 
 def source_of(name: str) -> tuple[SourceLoader, str] | None:

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from webfovea.app.errors import AppError
 from webfovea.app.reporter import Reporter
 from webfovea.app.sites import INSTALL_HINT, PROVING_GROUND, proving_ground, resolve_site_url
-from webfovea.app.sources import SOURCES, source_of
+from webfovea.app.sources import SOURCES, source_aliases, source_of
 from webfovea.suites import SUITES, Suite, SuiteError, SuiteOptions, not_accepted
 from webfovea.task import Task
 
@@ -30,6 +30,8 @@ class RunTasks:
     tasks: list[Task]
     handle: SitesHandle | None = None
     suite: Suite | None = None  # None: a task file
+    # Per-start addresses of an outside source's servers -> stable names (runner/identity.py).
+    aliases: dict[str, str] = field(default_factory=dict)
 
 
 def unknown_source(source: str) -> str:
@@ -57,7 +59,8 @@ def open_tasks(
         if options.given():
             raise AppError(not_accepted(options.given()))
         loader, spec = outside
-        yield RunTasks(loader(spec, seed))
+        tasks = loader(spec, seed)
+        yield RunTasks(tasks, aliases=source_aliases(source))
         return
     suite = SUITES.get(source)
     if suite is not None:

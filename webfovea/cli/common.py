@@ -38,7 +38,8 @@ ModelOpt = Annotated[
     str | None,
     typer.Option(
         "--model",
-        help="Model spec of the agent (the act role): oracle, replay:PATH, openai:MODEL, anthropic:MODEL. "
+        help="Model spec of the agent (the act role): oracle, replay:PATH, script:FILE, openai:MODEL, "
+        "anthropic:MODEL. "
         "Default: the routes file's act, else oracle.",
     ),
 ]

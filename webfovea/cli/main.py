@@ -6,8 +6,9 @@ import asyncio
 import contextlib
 import signal
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -18,6 +19,7 @@ from webfovea.cli.common import (
     AllowDomainOpt,
     BaseUrlOpt,
     CapOpt,
+    ConsoleReporter,
     CoordsOpt,
     DisableOpt,
     ModelOpt,
@@ -53,6 +55,10 @@ from webfovea.cli.judge import judge_app
 from webfovea.cli.mcp import mcp
 from webfovea.cli.replay import replay
 from webfovea.cli.suite_options import with_suite_options
+from webfovea.task import Task
+
+if TYPE_CHECKING:
+    from webfovea.record.schema import TaskResult
 
 
 def _print_version(value: bool) -> None:
@@ -75,8 +81,18 @@ def _options(
 
 @app.command()
 def run(
-    task: Annotated[str, typer.Option("--task", help="The task instruction.")],
-    url: Annotated[str, typer.Option("--url", help="The start URL.")],
+    task: Annotated[str | None, typer.Option("--task", help="The task instruction.")] = None,
+    url: Annotated[str | None, typer.Option("--url", help="The start URL.")] = None,
+    suite_task: Annotated[
+        str | None,
+        typer.Option(
+            "--suite-task",
+            help="Run one task of a suite instead of --task/--url: SUITE:TASK_ID "
+            "(builtin:stats-select-01-vn). Its sites start for the run; the oracle (the default "
+            "model) follows its plan.",
+        ),
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the suite's sites (--suite-task).")] = 0,
     model: ModelOpt = None,
     profile: ProfileOpt = "webfovea",
     disable: DisableOpt = None,
@@ -110,17 +126,11 @@ def run(
         ),
     ] = None,
 ) -> None:
-    """Run one task: an instruction and a start URL. Writes result.json, trajectory.jsonl and screenshots."""
-    from urllib.parse import urlsplit
-
+    """Run one task: an instruction and a start URL, or a suite's task (--suite-task). Writes
+    result.json, trajectory.jsonl and screenshots."""
     from webfovea.agent import run_task
-    from webfovea.record.schema import TaskResult
-    from webfovea.task import Task
 
-    if urlsplit(url).scheme not in ("http", "https") or not urlsplit(url).netloc:
-        raise fail(
-            f"--url must be an http(s) address, not {url[:60]!r} (file:, data:, view-source: are never opened)"
-        )
+    _check_task_options(task, url, suite_task)
     check_out_dir(out_dir)
     overrides: dict[str, object] = {"max_steps": max_steps} if max_steps else {}
     if allow_domain:
@@ -143,12 +153,9 @@ def run(
     overrides.update(verifier_overrides(roles.verifier, roles.verifier_base_url))
     overrides.update(summary_overrides(roles.summary_model, roles.summary_base_url))
     config = build_config(model, profile, disable, coords, cap, observation=observation, **overrides)
-    if model == "oracle" or model.startswith("oracle:"):
-        raise fail(
-            "the oracle model needs a proving-ground task plan: use `webfovea bench builtin --model oracle`"
-        )
+    if suite_task is None and model.partition(":")[0].strip().lower() == "oracle":
+        raise fail(NO_ORACLE_PLAN)
     check_model(model, base_url)
-    t = Task(task_id=task_id, task=task, website=url)
 
     def progress(rec: object) -> None:
         from webfovea.record.schema import StepRecord
@@ -177,17 +184,20 @@ def run(
             cache=cache,
         )
 
-    try:
-        result = asyncio.run(main())
-    except KeyboardInterrupt:
-        err.print(f"interrupted; result written to {lit(out_dir / 'result.json')}")
-        raise typer.Exit(130) from None
-    except asyncio.CancelledError:
-        err.print(f"terminated; result written to {lit(out_dir / 'result.json')}")
-        raise typer.Exit(143) from None
+    with _the_task(task, url, suite_task, seed, task_id) as t:
+        try:
+            result = asyncio.run(main())
+        except KeyboardInterrupt:
+            err.print(f"interrupted; result written to {lit(out_dir / 'result.json')}")
+            raise typer.Exit(130) from None
+        except asyncio.CancelledError:
+            err.print(f"terminated; result written to {lit(out_dir / 'result.json')}")
+            raise typer.Exit(143) from None
     out.print(
         f"status: {result.status}  answer: {lit(repr(result.answer))}  steps: {result.steps}  {result.seconds:.1f}s"
     )
+    if suite_task is not None:
+        _print_score(t, result)
     if result.cache is not None:
         out.print(
             f"cache: {result.cache['cached_steps']} steps replayed, {result.usage.model_calls} model calls"
@@ -203,6 +213,56 @@ def run(
     if result.status in ("error", "model_error", "browser_error"):
         err.print(f"[red]{result.status}:[/] {lit(result.error)}")
         raise typer.Exit(1)
+
+
+NO_ORACLE_PLAN = (
+    "the oracle (the default model) follows a proving-ground task's plan and has none for "
+    "--task/--url. Run a suite's task with it: --suite-task builtin:stats-select-01-vn (the sites "
+    "start for the run); or give a real model (--model openai:MODEL, anthropic:MODEL), or "
+    "--model script:FILE to try any page without a key (replies from a file, docs/models.md)"
+)
+
+
+def _check_task_options(task: str | None, url: str | None, suite_task: str | None) -> None:
+    from urllib.parse import urlsplit
+
+    if suite_task is not None:
+        if task is not None or url is not None:
+            raise fail("give either --suite-task or --task and --url, not both")
+        return
+    if task is None or url is None:
+        raise fail("give --task and --url (or --suite-task SUITE:TASK_ID)")
+    if urlsplit(url).scheme not in ("http", "https") or not urlsplit(url).netloc:
+        raise fail(
+            f"--url must be an http(s) address, not {url[:60]!r} (file:, data:, view-source: are never opened)"
+        )
+
+
+@contextlib.contextmanager
+def _the_task(
+    task: str | None, url: str | None, suite_task: str | None, seed: int, task_id: str
+) -> Iterator[Task]:
+    """The task to run: the suite's (its own id), its sites running until the block ends; else
+    --task/--url."""
+    if suite_task is None:
+        assert task is not None and url is not None
+        yield Task(task_id=task_id, task=task, website=url)
+        return
+    from webfovea.app.suite_task import open_suite_task
+
+    with app_errors(), open_suite_task(suite_task, seed, ConsoleReporter()) as t:
+        yield t
+
+
+def _print_score(task: Task, result: TaskResult) -> None:
+    """A suite task's answer against its expected one (stateful tasks are scored by `bench`)."""
+    from webfovea.eval.summary import score_result
+
+    if task.answer is None or task.state_changing or result.state is not None:
+        return
+    score = score_result(task, result)
+    verdict = "passed" if score.passed else "failed"
+    out.print(f"{verdict} (expected {task.answer!r})", markup=False, highlight=False)
 
 
 @app.command()
@@ -227,7 +287,9 @@ def serve(
 
 @app.command()
 def report(
-    run_dir: Annotated[Path, typer.Argument(help="A bench output folder.")],
+    run_dir: Annotated[
+        Path, typer.Argument(help="A bench output folder, or the task folder `webfovea run` wrote.")
+    ],
     out_file: Annotated[
         Path | None, typer.Option("--out", help="HTML file (default RUN_DIR/report.html).")
     ] = None,

@@ -311,9 +311,13 @@ def conventions_for(spec: str) -> ModelConventions:
     prompt), or with `oracle:provider=FAMILY` the row of the provider it imitates, so
     the harness prepares the image for that provider as it would for the real model.
     `replay:PATH` gets the row of the model that made the recording, read from the
-    recorded result.json, because the replies are written in its space.
+    recorded result.json, because the replies are written in its space. `script:FILE` gets the
+    default row whatever the file is called: its replies are written by hand, in the pixels of
+    the image as sent.
     """
     lowered = spec.strip().lower()
+    if lowered.startswith("script:"):
+        return DEFAULT_CONVENTIONS
     if lowered.startswith("oracle"):
         provider = _ORACLE_PROVIDER.match(lowered)
         return conventions_by_family(provider.group(1)) if provider else DEFAULT_CONVENTIONS

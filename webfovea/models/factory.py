@@ -2,7 +2,7 @@
 
 A spec is `KIND` or `KIND:ARGUMENT` (`openai:gpt-4o`, `replay:runs/x`, `oracle:seed=3`).
 Each kind is a `ModelKind`: a name, a description for the help text and a constructor.
-`replay`, `openai` and `anthropic` are built in. Other kinds come from installed
+`replay`, `script`, `openai` and `anthropic` are built in. Other kinds come from installed
 packages through the `webfovea.models` entry-point group, loaded the first time their
 name is asked for, so a spawned worker or a Ray worker that only calls
 `make_model("oracle", ...)` finds them without importing anything first. The
@@ -218,6 +218,15 @@ def _build_replay(req: ModelRequest) -> Model:
     return ReplayModel(Path(path), task_id=req.task.task_id if req.task is not None else None)
 
 
+def _build_script(req: ModelRequest) -> Model:
+    path = (req.argument or "").strip()
+    if not path:
+        raise req.error("script needs a file of replies (script:FILE)")
+    from webfovea.models.script import ScriptModel
+
+    return ScriptModel(Path(path))
+
+
 def _build_http(req: ModelRequest) -> Model:
     # `anthropic:MODEL?interface=computer,cache=false`: client options in the spec itself.
     model, _, spec_options = (req.argument or "").partition("?")
@@ -259,6 +268,19 @@ for _kind in (
         "replay raw replies from a trajectory.jsonl, a task folder or a run folder",
         _build_replay,
         usage=(("replay:PATH", "replay raw replies from a trajectory.jsonl, a task folder or a run folder"),),
+        can_verify=False,
+    ),
+    ModelKind(
+        "script",
+        "replies read from a file, one per step (try any page without a key)",
+        _build_script,
+        usage=(
+            (
+                "script:FILE",
+                "replies read from FILE, one per step: a line each (\\n for a line break), or "
+                "JSON strings in a .jsonl file (docs/models.md)",
+            ),
+        ),
         can_verify=False,
     ),
     ModelKind(

@@ -56,3 +56,13 @@ def miniwob_url() -> str:
             threading.Thread(target=_server.serve_forever, name="miniwob-pages", daemon=True).start()
         os.environ["MINIWOB_URL"] = url = f"http://127.0.0.1:{_server.server_address[1]}/miniwob/"
         return url
+
+
+# What the pages' address is called in a run's identity (runner/identity.py): the server above
+# listens on a free port, new with every start, so without it a re-run never resumes.
+STABLE_URL = "http://miniwob/miniwob/"
+
+
+def url_aliases() -> dict[str, str]:
+    """The pages' per-start address -> its stable name, left out of a run's identity."""
+    return {miniwob_url(): STABLE_URL}

@@ -17,6 +17,7 @@ from webfovea.eval.ab import AB_JSON, read_ab_file
 from webfovea.eval.report.ab import render_ab_error, render_ab_report
 from webfovea.eval.report.evidence import evidence_html
 from webfovea.eval.report.images import THUMB_WIDTH, Thumb, step_image, thumbnails
+from webfovea.eval.report.single import gather_task_folder, is_task_folder
 from webfovea.eval.report.style import CSS
 from webfovea.eval.summary import build_summary, load_summary
 from webfovea.eval.taxonomy import GROUPS
@@ -385,11 +386,13 @@ def _outside_rules(run_dir: Path) -> list[str]:
 
 def render_report(run_dir: Path, *, thumb_width: int = THUMB_WIDTH) -> str:
     run_dir = Path(run_dir)
-    summary, warning = gather(run_dir)
+    # A `webfovea run` folder is one task folder: its task's folder is the folder itself.
+    root = run_dir.resolve().parent if is_task_folder(run_dir) else run_dir
+    summary, warning = gather_task_folder(run_dir) if root is not run_dir else gather(run_dir)
     per_task: dict[str, dict[str, Any]] = summary.get("per_task", {})
     steps = {
-        tid: [(r, step_image(r, run_dir / tid, run_dir)) for r in read_steps(run_dir / tid)]
-        if (run_dir / tid).resolve().is_relative_to(run_dir.resolve())
+        tid: [(r, step_image(r, root / tid, run_dir)) for r in read_steps(root / tid)]
+        if (root / tid).resolve().is_relative_to(run_dir.resolve())
         else []  # a task folder linked out of the run: nothing of it is read
         for tid in per_task
     }
@@ -420,8 +423,7 @@ def render_report(run_dir: Path, *, thumb_width: int = THUMB_WIDTH) -> str:
         _task_table(per_task, anchors),
     ]
     body += [
-        _task_section(tid, row, run_dir / tid, anchors[tid], steps[tid], thumbs)
-        for tid, row in per_task.items()
+        _task_section(tid, row, root / tid, anchors[tid], steps[tid], thumbs) for tid, row in per_task.items()
     ]
     return (
         "<!doctype html><html lang=en><head><meta charset=utf-8>"

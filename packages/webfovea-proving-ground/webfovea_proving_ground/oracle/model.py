@@ -49,6 +49,15 @@ from webfovea_proving_ground.plan import PlannedTask, Step
 # results and the direction of every ablation are calibrated against it.
 DEFAULT_PROVIDER = "claude"
 
+# Why a task without a plan ends at the oracle's first step: it follows plans, it does not read
+# instructions, so "finishing" such a task with an empty answer would pass for a real attempt.
+NO_PLAN = (
+    "the oracle has no plan for task {task_id!r}: it follows a proving-ground task's plan and "
+    "cannot act on an instruction alone. Run a proving-ground task (`webfovea bench builtin`, "
+    "`webfovea run --suite-task builtin:TASK_ID`), or use a real model (--model openai:MODEL, "
+    "anthropic:MODEL) or --model script:FILE (replies from a file, docs/models.md)"
+)
+
 # Knobs that may be given as keyword overrides or in `task.quirks`, with their defaults.
 EXTRA_KNOBS: dict[str, Any] = {
     "max_scrolls_per_step": 40,
@@ -195,6 +204,8 @@ class OracleModel:
             answer = self.locating.locate_answer if inp.purpose == "locate" else self.locating.look_answer
             text = await answer(inp)
             return ModelReply(text=text, usage=self._usage(inp, text))
+        if not self._original_plan:
+            raise ModelError(NO_PLAN.format(task_id=self.task.task_id))
         index = self._calls
         self._calls += 1
         rng = random.Random(f"oracle-reply:{self.knobs['seed']}:{self.task.task_id}:{index}")
