@@ -131,3 +131,13 @@ def test_a_page_of_rows_stops_at_the_html_bound_and_says_so():
     html = open_document(data, "wide.csv").html()
     assert len(html) < limits.MAX_VIEW_BYTES + 1024 * 1024
     assert 'id="doc-cut"' in html and "filter the rows to see the others" in html
+
+
+async def test_the_childs_peak_is_its_own_not_its_large_parents() -> None:
+    # Linux keeps ru_maxrss across exec: a child of a 400 MB runner worker reported 443 MB for an
+    # ordinary workbook. The child's own high-water mark is what the bound is about.
+    ballast = bytearray(500 * 1024 * 1024)
+    for i in range(0, len(ballast), 4096):
+        ballast[i] = 1
+    e = await _refused(hostile.ods_repeated(), "sheet.ods")
+    assert e.peak_mb is not None and e.peak_mb < 200 and len(ballast) > 0

@@ -35,6 +35,15 @@ def _limit(memory_mb: int, cpu_s: int) -> None:
 
 
 def _peak_kb() -> int:
+    # Linux keeps ru_maxrss across exec: a child started by a 400 MB runner worker would report
+    # the worker's size. VmHWM belongs to this process image alone.
+    try:
+        with open("/proc/self/status", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
     return int(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 
 
