@@ -64,7 +64,7 @@ async def test_find_text_and_read_text_reach_every_sheet_and_row(site, tmp_path)
         h.keep_downloads(tmp_path / "downloads")
         await h.observe()
         res = await h.step(click(108))
-        assert "\"trade.xlsx\" (Excel workbook, 2 sheets (Exports, Ports)" in res.feedback
+        assert '"trade.xlsx" (Excel workbook, 2 sheets (Exports, Ports)' in res.feedback
         await h.observe()
         res = await h.step("Thought: t\nAction: find_text(text='Zanzibar')")
         # Neither match is on the first 200 rows of the sheet shown: both are named, and how to go there.
@@ -97,7 +97,7 @@ async def test_tiny_hostile_documents_are_refused_with_a_note_and_the_task_goes_
         h.documents.on_record = records.append
         await h.observe()
         res = await h.step(click(208))
-        assert "\"merge.xlsx\", which was kept but not opened as a document" in res.feedback
+        assert '"merge.xlsx", which was kept but not opened as a document' in res.feedback
         assert "one merged range covers 9,999,800 cells (at most 100,000)" in res.feedback
         await h.observe()
         res = await h.step(click(308))
