@@ -104,7 +104,7 @@ async def test_tiny_hostile_documents_are_refused_with_a_note_and_the_task_goes_
         assert "it would open as 8,000,400 cells (at most 3,000,000)" in res.feedback
         await h.observe()
         res = await h.step(click(408))
-        assert "tall.pdf (PDF document, 1 page" in res.feedback
+        assert '"tall.pdf" (PDF document, 1 page' in res.feedback
         width = await h.page.evaluate("document.querySelector('.page-box img').naturalWidth")
         assert 0 < width < 1650  # rendered, within the pixel bound
         await h.observe()
