@@ -17,7 +17,9 @@ the judge the answer.
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,6 +29,7 @@ from webfovea.judge.evidence import build_evidence
 from webfovea.judge.folder import ordered_screenshots, step_number
 from webfovea.judge.run import task_folders
 from webfovea.parsing.tool_call import action_text
+from webfovea.record.confined import UnsafeFile, read_image, read_text
 from webfovea.types import Action
 
 # Our status -> WebRetriever's. Its agent writes SUCCESS on its Finish action, FAIL_SCROLLDOWN
@@ -58,18 +61,19 @@ def webretriever_status(status: str | None) -> str:
     return STATUS_MAP.get(status or "", "FAIL")
 
 
-def _read(path: Path) -> Any:
+def _read(folder: Path, name: str) -> Any:
+    # Through the confined reader: a link out of the run, a FIFO or an oversized file is not read.
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        return json.loads(read_text(folder, name))
+    except (OSError, ValueError):  # UnsafeFile is a ValueError
         return None
 
 
 def _steps(folder: Path) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     try:
-        lines = (folder / "trajectory.jsonl").read_text(encoding="utf-8", errors="replace").splitlines()
-    except OSError:
+        lines = read_text(folder, "trajectory.jsonl", errors="replace").splitlines()
+    except (OSError, ValueError):
         return out
     for raw in lines:
         try:
@@ -131,11 +135,11 @@ def _urls(result: dict[str, Any], capture: Any) -> list[str]:
 def _export_task(src: Path, dst: Path, index: int, flt: str) -> tuple[str, bool, list[str]]:
     """One task folder; returns its WebRetriever status, whether it was filtered, what was missing."""
     problems: list[str] = []
-    result = _read(src / "result.json")
+    result = _read(src, "result.json")
     if not isinstance(result, dict):
         result = {}
         problems.append("result.json unreadable")
-    capture = _read(src / "capture.json")
+    capture = _read(src, "capture.json")
     if capture is None:
         problems.append("no capture.json")
     steps = _steps(src)
@@ -144,8 +148,14 @@ def _export_task(src: Path, dst: Path, index: int, flt: str) -> tuple[str, bool,
     (dst / "trajectory").mkdir()
     for shot in ordered_screenshots(src):
         n = step_number(shot.name)
-        if n is not None and not shot.is_symlink():  # never a file from outside the run
-            shutil.copyfile(shot, dst / "trajectory" / f"{n}{shot.suffix.lower()}")
+        if n is None:
+            continue
+        try:  # read inside the task folder and checked again: never a file from outside the run
+            data = read_image(src, shot)
+        except (OSError, UnsafeFile) as e:
+            problems.append(str(e))
+            continue
+        (dst / "trajectory" / f"{n}{shot.suffix.lower()}").write_bytes(data)
     if not any((dst / "trajectory").iterdir()):
         problems.append("no screenshots")
     actions = [a for s in steps if (a := _action_text(s))]
@@ -195,15 +205,27 @@ def export_webretriever(run_dir: Path, out_dir: Path, *, flt: str = "webfovea") 
     folders = task_folders(run_dir)
     if not folders:
         raise ExportError(f"{run_dir} holds no task folders (sub-folders with a result.json)")
-    if out_dir.exists() and any(out_dir.iterdir()):
+    if out_dir.exists() and (not out_dir.is_dir() or any(out_dir.iterdir())):
         raise ExportError(f"{out_dir} is not empty: export into a new folder")
-    out_dir.mkdir(parents=True, exist_ok=True)
+    # Written into a hidden sibling and renamed into place at the end: an interrupted export leaves
+    # no half-written OUT that a re-run would refuse as "not empty".
+    out_dir.parent.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.partial-", dir=out_dir.parent))
+    umask = os.umask(0)
+    os.umask(umask)
+    work.chmod(0o777 & ~umask)  # mkdtemp's 0700 is for the work in progress, not the export
     summary = ExportSummary(out_dir=out_dir)
-    for index, src in enumerate(folders):
-        status, filtered, problems = _export_task(src, out_dir / f"{index}_{src.name}", index, flt)
-        summary.tasks += 1
-        summary.statuses[status] = summary.statuses.get(status, 0) + 1
-        summary.filtered += filtered
-        if problems:
-            summary.problems[src.name] = problems
+    try:
+        for index, src in enumerate(folders):
+            status, filtered, problems = _export_task(src, work / f"{index}_{src.name}", index, flt)
+            summary.tasks += 1
+            summary.statuses[status] = summary.statuses.get(status, 0) + 1
+            summary.filtered += filtered
+            if problems:
+                summary.problems[src.name] = problems
+        if out_dir.exists():
+            out_dir.rmdir()  # empty, checked above
+        work.rename(out_dir)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
     return summary

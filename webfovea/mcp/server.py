@@ -246,10 +246,17 @@ def http_token(given: str | None = None) -> str:
     return token
 
 
-def write_token_file(path: Path, token: str) -> Path:
-    """The token where a local client can read it and nobody else (mode 0600 from creation)."""
-    path.unlink(missing_ok=True)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+def write_token_file(path: Path, token: str, *, replace: bool = False) -> Path:
+    """The token where a local client can read it and nobody else (mode 0600 from creation).
+
+    Created exclusively: a file already at a path the user chose is refused, never clobbered
+    (`replace`: the task folder's own token file, which only the harness writes)."""
+    if replace:
+        path.unlink(missing_ok=True)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+    except FileExistsError:
+        raise ValueError(f"--token-file {path} already exists: remove it or choose a new path") from None
     with os.fdopen(fd, "w") as f:
         f.write(token + "\n")
     return path
@@ -300,7 +307,7 @@ async def serve_http(  # noqa: PLR0913 - the transport's settings, each a CLI op
     path = token_file or task.dir / TOKEN_FILE
     try:
         secret = http_token(token)
-        write_token_file(path, secret)
+        write_token_file(path, secret, replace=token_file is None)
         await task.start()
         app = http_app(task, host, port, secret)
         web = Web(uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="on"))
