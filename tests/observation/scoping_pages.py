@@ -135,3 +135,30 @@ SCALED = f"""<!doctype html><html><body>{NAV}<main><h2>Records</h2>
 NESTED = f"""<!doctype html><html><body>{NAV}<main><h2>Records</h2>
 <div style="height:420px"></div>
 <div class="pane" style="height:300px;overflow:auto;border:1px solid #888">{_recs(3000)}</div></main></body></html>"""
+
+
+# TanStack Virtual's core (its ES build under /tv/), the way its framework adapters drive it: a
+# scroller, a spacer as tall as all rows, only the rows near the view rendered, moved by translateY;
+# below it a long activity log makes the page big enough to be scoped.
+TANSTACK = f"""<!doctype html><html><body>{NAV}<main><h2>Tasks</h2>
+<div id="scroller" style="height:560px;width:800px;overflow:auto"><div id="inner" style="position:relative"></div></div>
+<h2>Activity</h2><ul class="log">{"".join(f"<li><b>LOG-{i:05d}</b> <i>task {i % 5000}</i> <span>moved</span></li>" for i in range(1500))}</ul>
+</main><script>window.process = {{env: {{NODE_ENV: 'production'}}}};  // what a bundler would inline</script>
+<script type="module">
+import {{Virtualizer, observeElementRect, observeElementOffset, elementScroll}} from '/tv/index.js';
+const scroller = document.getElementById('scroller'), inner = document.getElementById('inner');
+const items = Array.from({{length: 5000}}, (_, i) => 'TASK-' + String(i).padStart(5, '0'));
+window.done = [];
+const render = () => {{
+  inner.style.height = v.getTotalSize() + 'px';
+  inner.innerHTML = v.getVirtualItems().map((it) => `<div class="task" role="listitem" data-key="${{items[it.index]}}"
+    style="position:absolute;top:0;left:0;width:100%;height:36px;transform:translateY(${{it.start}}px)">
+    <label><input type="checkbox" data-i="${{it.index}}" ${{done.includes(items[it.index]) ? 'checked' : ''}}>
+    Done ${{items[it.index]}}</label> <span><b>${{it.index % 9}}</b> <i>owner ${{it.index % 17}}</i></span></div>`).join('');
+}};
+const v = new Virtualizer({{count: items.length, getScrollElement: () => scroller, estimateSize: () => 36,
+  overscan: 8, observeElementRect, observeElementOffset, scrollToFn: elementScroll, onChange: render}});
+inner.addEventListener('change', (e) => {{ if (e.target.checked) done.push(items[+e.target.dataset.i]); }});
+v._didMount(); v._willUpdate(); render();
+window.virt = v;
+</script></body></html>"""

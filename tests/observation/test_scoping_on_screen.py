@@ -1,5 +1,5 @@
-"""Scoped snapshots never hide what is on screen (issue 46): virtualised grids from npm (AG Grid
-Community, Tabulator), a Django-admin change list, a scaled container and a nested scroller.
+"""Scoped snapshots never hide what is on screen (issue 46): virtualised grids and lists from npm
+(AG Grid Community, Tabulator, TanStack Virtual), a Django-admin change list, a scaled container and a nested scroller.
 Which rows a person sees is read from the page itself (`elementFromPoint` at each row's centre);
 those rows' text and refs are in the structured and hybrid snapshot, a row is selected or edited
 by ref and the page says so, and rows far from the view are still left out."""
@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from tests.observation.scoping_pages import ADMIN, NESTED, SCALED, ag_grid_page, tabulator_page
-from tests.support.npm import npm_file
+from tests.observation.scoping_pages import ADMIN, NESTED, SCALED, TANSTACK, ag_grid_page, tabulator_page
+from tests.support.npm import npm_file, npm_folder
 from tests.support.servers import serve_pages
 from webfovea import Harness
 
@@ -20,6 +20,7 @@ pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.browser]
 MODES = ["structured", "hybrid"]
 AG = "ag-grid-community@36.2.0"
 TABULATOR = "tabulator-tables@6.3.1"
+TANSTACK_VIRTUAL = "@tanstack/virtual-core@3.13.12"
 
 # The rows a person sees: those whose centre point hits the row itself (not a clip, not a cover).
 SEEN_JS = """(sel) => [...document.querySelectorAll(sel)].filter((r) => {
@@ -43,7 +44,7 @@ def assert_scoped_view(obs, seen: list[str], far: list[str]) -> None:
     assert len(seen) >= 5, seen  # the page really shows rows
     missing = [k for k in seen if k not in obs.snapshot]
     assert not missing, f"on screen but not in the snapshot: {missing}\n{obs.snapshot[-3000:]}"
-    assert "not near the view omitted" in obs.snapshot
+    assert "not near the view omitted" in obs.snapshot or not far
     assert not [k for k in far if k in obs.snapshot], "rows far from the view were not left out"
 
 
@@ -100,6 +101,23 @@ async def test_tabulator_virtual_rows_on_screen_are_read_and_selected_by_ref(mod
             res = await h.step(f"Thought: select\nAction: click(ref='{cell}')")
             assert res.outcome == "executed", res.feedback
             assert await h.page.evaluate("window.table.getSelectedData().map(r => r.code)") == [pick]
+
+
+@pytest.mark.parametrize("mode", MODES)
+async def test_tanstack_virtual_list_rows_on_screen_are_checked_by_ref(mode):
+    with serve_pages({"/": TANSTACK, **npm_folder(TANSTACK_VIRTUAL, "dist/esm", "/tv")}) as srv:
+        async with Harness.launch(srv.url("/"), observation=mode) as h:
+            await h.page.wait_for_selector(".task")
+            await h.page.evaluate("window.virt.scrollToIndex(2500, {align: 'start'})")
+            await h.page.wait_for_timeout(400)
+            seen = await h.page.evaluate(SEEN_JS, ".task")
+            obs = await h.observe()
+            assert_scoped_view(obs, seen, ["LOG-01000", "LOG-01400"])
+            pick = seen[len(seen) // 2]
+            box = ref_of(obs.snapshot, f'checkbox "Done {pick}"')
+            res = await h.step(f"Thought: tick\nAction: click(ref='{box}')")
+            assert res.outcome == "executed", res.feedback
+            assert await h.page.evaluate("window.done") == [pick]
 
 
 @pytest.mark.parametrize("mode", MODES)
