@@ -90,7 +90,8 @@ async def test_clicks_by_ref_on_big_pages_all_take_effect(shape, rows, cols, nav
                 obs = await h.observe()
                 info = obs.snapshot_info
                 assert info.scoped and info.error is None, info.to_json()
-                assert info.shown_bytes <= h.config.snapshot_scope_bytes
+                # the rows on screen may take it past the scoped budget (they are never cut), not the whole one
+                assert info.shown_bytes <= h.config.snapshot_budget_bytes
                 # nowhere near the whole tree was read: a few view-near rows, not thousands
                 assert obs.snapshot.count("ITEM-") < 120 and "not near the view omitted" in obs.snapshot
                 ref = ref_of(obs.snapshot, r'button "Apply"')

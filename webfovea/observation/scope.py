@@ -6,9 +6,17 @@ truncation then throws most of it away. On a page with more than `snapshot_scope
 elements whose snapshot would exceed `snapshot_scope_bytes` (estimated) the harness instead plans the snapshot in its isolated world (`PLAN_JS`, one
 evaluation): subtrees small enough are taken whole as *pieces*, one `locator.aria_snapshot`
 each (landmarks, forms, navigation, headings: whatever is small); a big container is
-descended into and only its children near the viewport (± half a viewport), its first and
-last ones, its landmarks (forms, navigation, headings) and its big children are kept; each run of children left out becomes one marker
-line. Containers are written as a role line of their own (no ref: they are not targets).
+descended into and only its children on or near the screen, its first and last ones, its
+landmarks (forms, navigation, headings) and its big children are kept; each run of children
+left out becomes one marker line. Containers are written as a role line of their own (no ref:
+they are not targets).
+
+"On screen" is read from each child's rendered box (`getBoundingClientRect`: CSS transforms
+applied; a `display: contents` wrapper by its content's box) against the part of the viewport
+its container shows, the viewport cut by every ancestor that clips overflow (nested scrollers,
+a grid's own viewports). What is on screen is never left out: not for the byte estimate, not
+for the budget (`Scoped.at_floor` then lifts the cut to the whole-snapshot budget), so a
+virtualised grid's visible rows are always readable and their refs resolvable (issue 46).
 
 Refs stay Playwright's own: a ref is bound to its element (`element._ariaRef`, kept while
 its role and name stay), so the same element carries the same ref in every piece and every
@@ -34,7 +42,7 @@ from webfovea.browser.world import worlds
 # page), and a page that changed its structure makes it miss (the ref is refused, not misdirected). Roles of containers come from the ARIA attribute or a small tag table.
 PLAN_JS = r"""
 (opts) => {
-  const H = innerHeight, mid = H / 2;
+  const W = innerWidth, H = innerHeight, mid = H / 2;
   const size = (el) => el.getElementsByTagName('*').length + 1;
   const path = (el) => {
     const parts = [];
@@ -69,21 +77,56 @@ PLAN_JS = r"""
   const hidden = (el) => { const cs = getComputedStyle(el); return cs.display === 'none' || cs.visibility === 'hidden'; };
   const isRow = (k) => k.tagName === 'TR' || k.getAttribute('role') === 'row';
   const est = (el) => 60 * size(el) + 1.5 * (el.textContent || '').length;
+  // What of the viewport an element's children can show through: the viewport cut by every ancestor
+  // that clips its overflow (nested scrollers, a grid's viewports), as rendered (transforms applied).
+  // Children of one container share it, so it is computed once per container.
+  const VIEW = {l: 0, t: 0, r: W, b: H};
+  const clips = new Map();
+  const clipOf = (el) => {
+    if (!el || el === document.body || el === document.documentElement) return VIEW;
+    let c = clips.get(el);
+    if (c) return c;
+    c = clipOf(el.parentElement);
+    const cs = getComputedStyle(el);
+    if (cs.position === 'fixed') c = VIEW;
+    if (cs.overflowX !== 'visible' || cs.overflowY !== 'visible') {
+      const r = el.getBoundingClientRect();
+      c = {l: Math.max(c.l, r.left), t: Math.max(c.t, r.top), r: Math.min(c.r, r.right), b: Math.min(c.b, r.bottom)};
+    }
+    clips.set(el, c);
+    return c;
+  };
+  // The rendered box of an element: its border box, or (display: contents, inline wrappers) its content's.
+  const boxOf = (k) => {
+    const r = k.getBoundingClientRect();
+    if (r.width || r.height) return r;
+    const range = document.createRange();
+    range.selectNodeContents(k);
+    return range.getBoundingClientRect();
+  };
+  // 0: some of the element is on screen; otherwise half a view plus its gap to what is shown.
+  const distOf = (k, clip) => {
+    const r = boxOf(k);
+    const c = clip.r > clip.l && clip.b > clip.t ? clip : VIEW;
+    const gx = Math.max(c.l - r.right, r.left - c.r, 0), gy = Math.max(c.t - r.bottom, r.top - c.b, 0);
+    if (c === clip && (r.width || r.height) && r.right > c.l && r.left < c.r && r.bottom > c.t && r.top < c.b) return 0;
+    return mid + gx + gy;
+  };
   const out = [];
-  // dist < 0: always kept (a small subtree of the page's frame, a landmark); otherwise a child of
-  // a big container, kept nearest the view first while the byte estimate fits the budget.
+  // dist < 0: always kept (a small subtree of the page's frame, a landmark); 0: on screen, always
+  // kept; otherwise a child of a big container, kept nearest the view first while the estimate fits.
   const visit = (el, depth, dist) => {
     if (size(el) <= opts.limit) { out.push({kind: 'piece', el, depth, dist, row: isRow(el)}); return; }
     const tag = el.tagName.toLowerCase();
     out.push({kind: 'open', depth, role: el.getAttribute('role') || ROLE[tag] || 'generic',
               name: (el.getAttribute('aria-label') || '').slice(0, 80)});
     const kids = [...el.children].filter((k) => !hidden(k) && k.tagName !== 'SCRIPT' && k.tagName !== 'STYLE');
+    const clip = clipOf(el);
     kids.forEach((k, i) => {
       if (landmark(k) || size(k) > opts.limit) return visit(k, depth + 1, -1);
-      const r = k.getBoundingClientRect();
-      let d = r.bottom < 0 || r.top > H ? Math.min(Math.abs(r.top - mid), Math.abs(r.bottom - mid)) : 0;
-      if (i < opts.head) d = Math.min(d, H * 0.6);
-      else if (i >= kids.length - opts.tail) d = Math.min(d, H * 0.9);
+      let d = distOf(k, clip);
+      if (d > 0 && i < opts.head) d = Math.min(d, H * 0.6);
+      else if (d > 0 && i >= kids.length - opts.tail) d = Math.min(d, H * 0.9);
       visit(k, depth + 1, d);
     });
   };
@@ -94,8 +137,10 @@ PLAN_JS = r"""
   for (const k of root.children) if (!hidden(k) && k.tagName !== 'SCRIPT') visit(k, 0, -1);
   const pieces = out.filter((s) => s.kind === 'piece');
   let used = 0;
-  for (const s of pieces) if (s.dist < 0) { used += est(s.el); s.keep = true; }
-  for (const s of pieces.filter((s) => s.dist >= 0).sort((a, b) => a.dist - b.dist)) {
+  // What is on screen is never left out (up to a bound for a page zoomed far out).
+  let onScreen = 0;
+  for (const s of pieces) if (s.dist < 0 || s.dist === 0 && onScreen++ < opts.maxView) { used += est(s.el); s.keep = true; }
+  for (const s of pieces.filter((s) => s.dist > 0).sort((a, b) => a.dist - b.dist)) {
     if (used + est(s.el) > opts.budget || pieces.length > opts.maxPieces && s.dist > H) continue;
     used += est(s.el); s.keep = true;
   }
@@ -152,6 +197,7 @@ class ScopeSettings:
     head: int = 3  # first children of a big container kept (a table's header and first rows)
     tail: int = 2
     max_pieces: int = 160
+    max_view: int = 400  # on-screen pieces always kept, at most (a page zoomed far out shows thousands)
 
 
 @dataclass
@@ -162,6 +208,8 @@ class Scoped:
     taken: int = 0  # pieces snapshotted this time (the others came from the cache)
     total_elements: int = 0
     omitted: int = 0  # children of big containers left out
+    # over the budget with only on-screen pieces and landmarks left: the text must not be cut to it
+    at_floor: bool = False
 
 
 async def plan(page: Page, settings: ScopeSettings) -> tuple[str, list[dict[str, object]] | None]:
@@ -174,6 +222,7 @@ async def plan(page: Page, settings: ScopeSettings) -> tuple[str, list[dict[str,
         "head": settings.head,
         "tail": settings.tail,
         "maxPieces": settings.max_pieces,
+        "maxView": settings.max_view,
     }
     res = await w.call(await w.main(), PLAN_JS, opts)
     return str(res.get("doc") or ""), res["plan"]
@@ -200,19 +249,22 @@ def note_refs(text: str, sel: str, scopes: dict[str, str]) -> None:
 _CACHE: weakref.WeakKeyDictionary[Page, dict[str, tuple[str, str, bool, str]]] = weakref.WeakKeyDictionary()
 
 
-def _over_budget(pieces: list[dict[str, object]], texts: dict[str, str], budget: int) -> set[str]:
-    """The view-near pieces to leave out, farthest from the view first, until the text fits."""
+def _over_budget(
+    pieces: list[dict[str, object]], texts: dict[str, str], budget: int
+) -> tuple[set[str], bool]:
+    """The view-near pieces to leave out, farthest from the view first, until the text fits; and
+    whether it still does not fit (what is left is on screen or a landmark, never left out)."""
     used = sum(len(texts[str(s["sel"])].encode("utf-8")) + 2 * int(str(s["depth"])) for s in pieces)
     dropped: set[str] = set()
     movable = sorted(
-        (s for s in pieces if float(str(s.get("dist", -1))) >= 0), key=lambda s: -float(str(s["dist"]))
+        (s for s in pieces if float(str(s.get("dist", -1))) > 0), key=lambda s: -float(str(s["dist"]))
     )
     for s in movable:
         if used <= budget * 0.92:  # room for the container lines and the markers
             break
         dropped.add(str(s["sel"]))
         used -= len(texts[str(s["sel"])].encode("utf-8")) - 90
-    return dropped
+    return dropped, used > budget * 0.92
 
 
 # Pieces `find` brought in, kept in the next snapshots of the same document (their refs were
@@ -266,7 +318,7 @@ async def take(
     if doc:
         _CACHE[page] = {str(s["sel"]): (doc, str(s.get("sig")), boxes, texts[str(s["sel"])]) for s in pieces}
     out = Scoped("", taken=len(todo))
-    dropped = _over_budget(pieces, texts, budget)
+    dropped, out.at_floor = _over_budget(pieces, texts, budget)
     lines: list[str] = []
     run: list[int] = []  # [depth, n, all rows]
 

@@ -135,7 +135,8 @@ async def take(page: Page, config: HarnessConfig) -> Snapshot:
     shown, truncated, omitted = full, False, 0
     budget = config.snapshot_budget_bytes
     if scoped is not None:
-        budget = min(budget, config.snapshot_scope_bytes)
+        # What is on screen is never cut to the scoped budget: over it, only the whole-snapshot budget holds.
+        budget = min(budget, max(config.snapshot_scope_bytes, size if scoped.at_floor else 0))
         truncated, omitted = scoped.omitted > 0, scoped.omitted
     if config.on(Component.snapshot_truncation) or scoped is not None:
         cut = truncate(full, budget)
