@@ -1,4 +1,4 @@
-"""Scoped snapshots never hide what is on screen (issue 46): virtualised grids and lists from npm
+"""Scoped snapshots never hide what is on screen: virtualised grids and lists from npm
 (AG Grid Community, Tabulator, TanStack Virtual), a Django-admin change list, a scaled container and a nested scroller.
 Which rows a person sees is read from the page itself (`elementFromPoint` at each row's centre);
 those rows' text and refs are in the structured and hybrid snapshot, a row is selected or edited

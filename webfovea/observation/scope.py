@@ -16,7 +16,7 @@ applied; a `display: contents` wrapper by its content's box) against the part of
 its container shows, the viewport cut by every ancestor that clips overflow (nested scrollers,
 a grid's own viewports). What is on screen is never left out: not for the byte estimate, not
 for the budget (`Scoped.at_floor` then lifts the cut to the whole-snapshot budget), so a
-virtualised grid's visible rows are always readable and their refs resolvable (issue 46).
+virtualised grid's visible rows are always readable and their refs resolvable.
 
 Refs stay Playwright's own: a ref is bound to its element (`element._ariaRef`, kept while
 its role and name stay), so the same element carries the same ref in every piece and every
