@@ -36,7 +36,7 @@ BACKENDS = ("local", "ray")
 class BenchOptions:
     """What to run and how; the defaults are the command's."""
 
-    suite: str  # a registered suite's name (builtin, hostile, breakingweb, ...) or a task file
+    suite: str  # a registered suite's name (`webfovea plugins` lists them) or a task file
     model: str | None = None  # the act role; None: the routes file's `act`, else oracle
     profile: str = "webfovea"
     disable: list[str] = field(default_factory=list)

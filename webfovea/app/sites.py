@@ -18,10 +18,10 @@ if TYPE_CHECKING:
 
 PROVING_GROUND = "http://proving-ground"
 PROVING_GROUND_FRAMES = PROVING_GROUND + "-frames"  # its second origin (documents, iframes)
-BENCHMARK_PACKAGES = ("webfovea_proving_ground", "webfovea_breakingweb")
+BENCHMARK_PREFIX = "webfovea_"  # the benchmarks' distributions (packages/) import as webfovea_*
 INSTALL_HINT = (
     "the proving ground is not installed: pip install -e packages/webfovea-proving-ground "
-    "-e packages/webfovea-breakingweb from a clone of webfovea (scripts/setup does)"
+    "(and the other packages/ of a clone of webfovea; scripts/setup installs them all)"
 )
 
 
@@ -32,7 +32,7 @@ def needs_proving_ground(what: str) -> Iterator[None]:
     try:
         yield
     except ModuleNotFoundError as e:
-        if (e.name or "").split(".")[0] not in BENCHMARK_PACKAGES:
+        if not (e.name or "").startswith(BENCHMARK_PREFIX):
             raise
         raise AppError(f"{what}: {INSTALL_HINT}") from None
 

@@ -5,8 +5,8 @@ Per arm: pass rate, steps, input tokens and observation bytes per step, seconds 
 the rates of stale references, truncated observations and guard firings when the step
 records carry them (optional fields, so a vision-only build reports null), statuses, and pass
 rates per failure class. Per pair of arms: the tasks one fixed and the other broke, paired
-by (seed, task), with an exact McNemar test, overall and per failure class; and for a paired
-BreakingWeb suite (`webfovea ab breakingweb --pairing official`), per primitive of the families:
+by (seed, task), with an exact McNemar test, overall and per failure class; and for a suite
+whose tasks carry variants (`pair_of`, `primitive`: BreakingWeb's `--pairing official`), per primitive:
 each arm's paired drop (clean − intervention pass rate), the difference of the two drops with a
 paired bootstrap interval, and fixed/broken among the intervention runs with McNemar.
 """

@@ -151,5 +151,5 @@ class Summary(Record):
     # look counts every look/locate call, whichever model answered; verify is verifier_tokens.
     roles: dict[str, Any] | None = None
     # A plug-in's own block, by plug-in name (its schema is the plug-in's: docs/plugins.md), e.g.
-    # `extensions["breakingweb"]` for a paired run. Absent when no plug-in wrote one.
+    # BreakingWeb's paired statistics. Absent when no plug-in wrote one.
     extensions: dict[str, Any] | None = None

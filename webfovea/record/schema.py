@@ -78,8 +78,8 @@ class StateScore(BaseModel):
     obligations_met: int | list[bool] | None = None  # a count, or one boolean per obligation
     obligations_total: int | None = None  # with a count; a list's length otherwise
     invariants_broken: list[Any] = Field(default_factory=list)  # what changed that must not have
-    # The breakingweb suite (webfovea_breakingweb/scoring.py) also writes, as extra keys: passed, error,
-    # initial_sha256, final_sha256, audit_sha256, diff_sha256 (docs/breakingweb.md).
+    # A stateful suite's scorer (a plug-in's, docs/plugins.md) may add extra keys; BreakingWeb's
+    # writes passed, error, initial_sha256, final_sha256, audit_sha256, diff_sha256.
 
 
 class TaskResult(BaseModel):
