@@ -240,6 +240,12 @@ def remember_storage_state(path: str | Path) -> int:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return 0  # the browser refuses the file with its own error
+    return remember_storage(data)
+
+
+def remember_storage(data: Any) -> int:
+    """Every cookie and local-storage value of a storage state (a dict shaped as Playwright's
+    `context.storage_state()` returns it: the logins a kept profile folder starts with)."""
     values: dict[str, str] = {}
     for c in data.get("cookies") or [] if isinstance(data, dict) else []:
         if isinstance(c, dict) and isinstance(c.get("value"), str):

@@ -118,9 +118,10 @@ async def test_every_download_is_held_to_the_cap(session, server, tmp_path: Path
     deadline = time.monotonic() + 5
     while len(_sent("/big.bin")) < downloads and time.monotonic() < deadline:
         await asyncio.sleep(0.1)  # the server notices the cut when its next write fails
-    # The browser stopped reading long before the end (what was sent beyond the cap sat in
-    # the socket buffers); before, each of these read all 40 MB. A second download of the same
-    # URL the page starts at once does not pass the headers check (Chromium's download manager
-    # fetches it outside the page's interception): it is cut while it grows, later.
+    # The browser stopped reading before the end (what was sent beyond the cap sat in the
+    # socket buffers); before, each of these read all 40 MB. How far past the cap it got depends
+    # on how busy the machine is: a pop-up that downloads at once, and a second download of the
+    # same URL (Chromium's download manager fetches it outside the page's interception), are only
+    # seen on disk and cut while they grow (24 of 40 MB on a loaded CI machine).
     sent = sorted(_sent("/big.bin"))
-    assert sent[0] < BIG // 2 and sent[-1] < BIG, sent
+    assert len(sent) == downloads and sent[-1] < BIG, sent

@@ -93,3 +93,27 @@ def test_the_runners_log_lines_go_through_the_same_scrub(tmp_path: Path) -> None
     Events(tmp_path).write("task_failed", error=f"fill failed near 'Hq2-runner-log-osprey' ({GOOGLE})")
     line = json.loads((tmp_path / "runner.log.jsonl").read_text())
     assert line["error"] == "fill failed near '<secret>log_pw</secret>' ([redacted])", line
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_a_kept_profiles_saved_login_leaves_no_file(tmp_path: Path) -> None:
+    from webfovea.browser.session import BrowserLogin, BrowserSession
+
+    profile = str(tmp_path / "profile")
+    with serve_pages({"/": PAGE, "/api": "{}"}) as srv:
+        # Log in once, as a user does by hand before handing the profile to webfovea.
+        first = await BrowserSession.launch(login=BrowserLogin(user_data_dir=profile))
+        try:
+            assert first.context is not None
+            await first.context.add_cookies(
+                [{"name": "sid", "value": COOKIE, "url": srv.url("/"), "expires": 4102444800}]
+            )
+        finally:
+            await first.close()
+        model = PointingModel([("wait", None, ""), ("finished", None, f"content='{COOKIE}'")])
+        task = Task(task_id="t", task="Who is signed in?", website=srv.url("/"))
+        result = await run_task(task, tmp_path / "t", model=model, config=make_config(user_data_dir=profile))
+    assert result.status == "finished", result.error
+    assert any(p.startswith("/api?x=" + COOKIE) for p in srv.log), srv.log  # the profile was logged in
+    for p in (p for p in (tmp_path / "t").rglob("*") if p.is_file()):
+        assert COOKIE.encode() not in p.read_bytes(), p.name

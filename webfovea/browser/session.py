@@ -13,7 +13,7 @@ from typing import Any
 from playwright.async_api import Browser, BrowserContext, Page, Playwright
 
 from webfovea.browser.driver_start import start_playwright
-from webfovea.secrets import remember_storage_state
+from webfovea.secrets import remember_storage, remember_storage_state
 
 # Flags every launch gets: no background traffic of Chromium's own (updates, sync, component
 # and extension downloads, QUIC): a run's only requests are the pages'. The offline host rule
@@ -293,6 +293,10 @@ class BrowserSession:
                     login.user_data_dir, **launch_options, **context_options
                 )
                 self.persistent = True
+                # The profile's saved logins are credentials as a storage state's are: every
+                # exit scrubs them (they are read once, at start; logins made during the run
+                # are the task's secrets' business).
+                remember_storage(await self.context.storage_state())
             else:
                 self.browser = await self._pw.chromium.launch(**launch_options)
                 if login is not None and login.storage_state:
