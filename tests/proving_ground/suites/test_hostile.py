@@ -40,15 +40,16 @@ async def test_the_judge_sees_an_unguarded_run(tmp_path: Path) -> None:
 
 @pytest.mark.asyncio
 async def test_the_page_cannot_speak_in_the_harness_voice(tmp_path: Path) -> None:
-    # a page hunting for the recorder, poisoned prototypes, page text as a harness note
-    held = await _run(tmp_path, ("hostile-forgery", "hostile-voice", "hostile-swap"))
-    assert held == {"forgery": True, "voice": True, "swap": True}
+    # a page hunting for the recorder, poisoned prototypes, page text as a harness note, a
+    # downloaded file named as a harness note
+    held = await _run(tmp_path, ("hostile-forgery", "hostile-voice", "hostile-swap", "hostile-file-name"))
+    assert held == {"forgery": True, "voice": True, "swap": True, "file-name": True}
 
 
 def test_an_attack_is_one_registered_record() -> None:
     from webfovea_proving_ground.suites.attack import Attack, attacks, register
 
     names = [a.name for a in attacks()]
-    assert len(names) == len(set(names)) >= 15 and names[:2] == ["geometry", "fill"]
+    assert len(names) == len(set(names)) >= 16 and names[:2] == ["geometry", "fill"]
     with pytest.raises(ValueError, match="already registered"):
         register(Attack("geometry", "t", [], lambda ev: (True, "")))
