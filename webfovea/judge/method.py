@@ -70,6 +70,10 @@ class JudgeMethod:
     # The request filter it reads the capture through, whatever --filter says (NavEval as
     # published: its own pipeline); None: the run's --filter.
     filter: str | None = None
+    # Fields of the folder's `AgentRecord` it reads beyond the evidence (AgentTrek Eval: the
+    # `thoughts`; WebVoyager: the `answer` in every protocol): hashed into the cache key, so a
+    # changed thought or answer is judged again.
+    reads: tuple[str, ...] = ()
 
     @property
     def prompt_id(self) -> str:

@@ -126,6 +126,8 @@ async def _judge_one(
     flt = method.filter or opts.filter
     ev = build_evidence(rec, flt=flt, max_tokens=opts.max_tokens, with_answer=opts.protocol == "III")
     extra = method.name + method.prompt_id + "".join(hashlib.sha256(b).hexdigest() for _, b in images)
+    if method.reads:  # what the method reads beyond the evidence is part of what it saw
+        extra += json.dumps({k: getattr(rec, k) for k in method.reads}, sort_keys=True, ensure_ascii=False)
     digest = ev.digest(extra)
     record = JudgeRecord(
         task_id=rec.task_id,
