@@ -137,8 +137,8 @@ def test_webvoyager_says_k_even_with_fewer_screenshots_and_fails_a_run_without_a
 def test_an_unreadable_reply_is_recorded_unparsed_never_as_a_verdict(tmp_path, method, reply) -> None:
     summary, asked, record = _judge(_run(tmp_path), method, reply=reply)
     assert len(asked) == 1  # asked once, as their code asks
-    assert record.verdict is None and (record.error or "").startswith("unparsed reply:")
-    assert summary.no_verdict == 1 and summary.judged == 0
+    assert record.verdict is None and record.unparsed and (record.error or "").startswith("unparsed reply:")
+    assert summary.no_verdict == 1 and summary.unparsed == 1 and summary.judged == 0
     assert record.calls[0]["raw_reply"] == reply
     assert not list((tmp_path / "run" / "judge" / ".cache").glob("*.json"))  # asked again next time
 

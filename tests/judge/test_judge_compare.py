@@ -71,7 +71,7 @@ def test_loopback_verdicts_flow_into_the_table_and_its_numbers_are_right(tmp_pat
     assert row["far"] == 0.3333 and row["frr"] == 0.5  # fp/(fp+tn) = 1/3, fn/(fn+tp) = 1/2
     # kappa: po 0.6; judge says success 2/5, labels 2/5: pe = .4*.4 + .6*.6 = .52; (.6-.52)/.48
     assert row["kappa"] == round((0.6 - 0.52) / 0.48, 4) == 0.1667
-    assert row["excluded"] == {"unsure": 1, "no_label": 1, "no_verdict": 1}
+    assert row["excluded"] == {"unsure": 1, "no_label": 1, "unparsed": 1, "no_verdict": 0}
     lo, hi = row["ar_ci95"]
     assert 0.0 <= lo <= 0.6 <= hi <= 1.0
     assert row["judge_model"] == "openai:judge-1" and row["avg_ar"] == 0.6
@@ -84,11 +84,12 @@ def test_loopback_verdicts_flow_into_the_table_and_its_numbers_are_right(tmp_pat
     )
     assert r.exit_code == 0, r.output
     assert "autonomous-eval" in r.output and "60.0" in r.output and "33.3" in r.output
+    assert "1 unparsed replies, 0 other records without a verdict" in " ".join(r.output.split())
     assert json.loads(out.with_suffix(".json").read_text())["methods"][0]["ar"] == 0.6
     md = out.with_suffix(".md").read_text()
     assert (
         "| autonomous-eval | openai:judge-1 | 5 | 60.0 |" in md
-        and "| 33.3 | 50.0 | 0.167 | 60.0 | 1 | 1 | 1 |" in md
+        and "| 33.3 | 50.0 | 0.167 | 60.0 | 1 | 0 | 1 | 1 |" in md
     )
 
 
@@ -131,7 +132,7 @@ def test_records_in_run_judge_are_read_when_their_summary_names_the_method(tmp_p
         judge_run(run, JudgeOptions(method="webvoyager", judge="openai:j", base_url=srv.base_url, workers=1))
     (row,) = compare(_labels(tmp_path), [run], ["webvoyager"])["methods"]
     # WebVoyager reads SUCCESS / NOT SUCCESS: none of these replies says either, so none is a verdict.
-    assert row["n"] == 0 and row["excluded"]["no_verdict"] == 6 and row["ar"] is None
+    assert row["n"] == 0 and row["excluded"]["unparsed"] == 6 and row["ar"] is None
 
 
 @pytest.mark.parametrize(

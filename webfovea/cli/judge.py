@@ -125,7 +125,8 @@ def run(
     def progress(r: object) -> None:
         done[0] += 1
         verdict = getattr(r, "verdict", None)
-        word = "pass" if verdict else "fail" if verdict is False else "no verdict"
+        unparsed = getattr(r, "unparsed", False)
+        word = "pass" if verdict else "fail" if verdict is False else "unparsed" if unparsed else "no verdict"
         out.print(
             f"[{done[0]}] {getattr(r, 'task_id', '?')}: {word}"
             + (" (cached)" if getattr(r, "cached", False) else ""),
@@ -139,7 +140,8 @@ def run(
         raise fail(str(e)) from None
     rate = "n/a" if summary.judged_success_rate is None else f"{summary.judged_success_rate:.1%}"
     out.print(
-        f"judged {summary.judged}/{summary.n} (no verdict: {summary.no_verdict}, with missing evidence: "
+        f"judged {summary.judged}/{summary.n} (no verdict: {summary.no_verdict}, of which unparsed: "
+        f"{summary.unparsed}; with missing evidence: "
         f"{summary.with_problems}, cached: {summary.cached}); judged success rate {rate}; "
         f"tokens {summary.usage['prompt_tokens']}+{summary.usage['completion_tokens']} in "
         f"{summary.usage['calls']} call(s)"
@@ -244,8 +246,9 @@ def compare(
     for row in report["methods"]:
         ex = row["excluded"]
         out.print(
-            f"{row['method']}: judge {row['judge_model'] or '-'}; left out: {ex['no_verdict']} without "
-            f"a verdict, {ex['unsure']} unsure, {ex['no_label']} without a label",
+            f"{row['method']}: judge {row['judge_model'] or '-'}; left out: {ex['unparsed']} unparsed "
+            f"replies, {ex['no_verdict']} other records without a verdict, {ex['unsure']} unsure, "
+            f"{ex['no_label']} without a label",
             markup=False,
             highlight=False,
         )

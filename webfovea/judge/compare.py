@@ -14,7 +14,7 @@ Online-Mind2Web's released 0/1/2 labels; 2, not executable, counts as unsure).
 Verdicts: a method's records are RUN_DIR/judges/<method>/, else RUN_DIR/judge/ when its summary
 names the method; a run without them is judged now into RUN_DIR/judges/<method>/ when the method
 asks no model or a `--judge` model is given. A record without a verdict (an unparsed reply, a
-failed call) is left out and counted, never read as a failure.
+failed call) is left out and counted — an unparsed reply apart — never read as a failure.
 """
 
 from __future__ import annotations
@@ -51,7 +51,9 @@ class JudgeSetup:
 class _Tally:
     pairs: list[tuple[bool, bool]] = field(default_factory=list)  # (verdict, label)
     per_run: dict[str, list[tuple[bool, bool]]] = field(default_factory=dict)
-    excluded: dict[str, int] = field(default_factory=lambda: {"unsure": 0, "no_label": 0, "no_verdict": 0})
+    excluded: dict[str, int] = field(
+        default_factory=lambda: {"unsure": 0, "no_label": 0, "unparsed": 0, "no_verdict": 0}
+    )
     models: set[str] = field(default_factory=set)
 
 
@@ -158,7 +160,7 @@ def _tally(
                 continue
             rec = records.get(tid)
             if rec is None or rec.verdict is None:
-                tally.excluded["no_verdict"] += 1
+                tally.excluded["unparsed" if rec is not None and rec.unparsed else "no_verdict"] += 1
                 continue
             tally.models.add(rec.judge_model)
             pairs.append((bool(rec.verdict), truth))
@@ -240,6 +242,7 @@ def table_cells(row: dict[str, Any]) -> list[str]:
         _pct(row["frr"]),
         "n/a" if row["kappa"] is None else f"{row['kappa']:.3f}",
         _pct(row["avg_ar"]),
+        str(ex["unparsed"]),
         str(ex["no_verdict"]),
         str(ex["unsure"]),
         str(ex["no_label"]),
@@ -256,6 +259,7 @@ HEADERS = [
     "FRR %",
     "kappa",
     "avg AR % (runs)",
+    "unparsed",
     "no verdict",
     "unsure",
     "no label",

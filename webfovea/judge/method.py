@@ -33,6 +33,7 @@ class Judged:
 
     verdict: Verdict | None = None
     error: str | None = None
+    unparsed: bool = False  # the model replied, but no verdict could be read from the reply
     calls: list[dict[str, Any]] = field(default_factory=list)  # {stage, raw_reply, usage}
     latency_s: float = 0.0
 

@@ -32,7 +32,7 @@ async def ask_once(
         try:
             judged.verdict = parse(reply)
         except VerdictError as e:
-            judged.error = f"unparsed reply: {e}"
+            judged.error, judged.unparsed = f"unparsed reply: {e}", True
     except ModelError as e:
         judged.error = f"judge model failed: {e}"
     judged.latency_s = round(time.monotonic() - t0, 3)
