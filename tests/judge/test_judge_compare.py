@@ -13,7 +13,7 @@ from tests.judge import folders
 from tests.models.fake_llm import fake_llm, openai_ok
 from webfovea.cli.main import app
 from webfovea.judge.compare import CompareError, JudgeSetup, compare, row_of
-from webfovea.judge.labels import LabelFileError, read_labels
+from webfovea.judge.labels import Label, LabelFileError, append_label, read_labels
 from webfovea.judge.run import JudgeOptions, judge_run
 
 # Task -> (label, the judge's reply). t1..t5 are the hand-checked case; t6 is unsure, t7 has no
@@ -179,3 +179,27 @@ def test_row_of_by_hand_on_four_tasks() -> None:
     # pe = .75*.5 + .25*.5 = .5, kappa = (.75-.5)/.5 = .5
     row = row_of("m", [(True, True), (True, True), (True, False), (False, False)], seed=0)
     assert (row["ar"], row["far"], row["frr"], row["kappa"]) == (0.75, 0.5, 0.0, 0.5)
+
+
+def test_labels_beside_each_run_and_one_file_for_runs_sharing_ids_is_refused(tmp_path) -> None:
+    """Two agents' runs of the same tasks: each run's own labels.jsonl says which run it labels."""
+    runs = []
+    for name, label in (("agent-a", "success"), ("agent-b", "failure")):
+        run = tmp_path / name
+        folders.ours(run / "t1", steps=2)
+        append_label(run / "labels.jsonl", Label("t1", "unsure", labeller="bo"))
+        (run / "labels.jsonl").write_bytes((run / "labels.jsonl").read_bytes().rstrip(b"\n"))
+        append_label(
+            run / "labels.jsonl", Label("t1", label, note="relabelled", time="2026-12-07T14:00:00+00:00")
+        )
+        runs.append(run)
+    assert read_labels(runs[0] / "labels.jsonl")["t1"].note == "relabelled"
+    with fake_llm([openai_ok("Status: success")] * 2) as srv:
+        setup = JudgeSetup(judge="openai:j", base_url=srv.base_url, workers=1)
+        (row,) = compare("beside", runs, ["autonomous-eval"], setup)["methods"]
+    assert (row["n"], row["ar"], row["far"], row["frr"]) == (2, 0.5, 1.0, 0.0)
+    assert row["per_run"] == {str(runs[0]): {"n": 1, "ar": 1.0}, str(runs[1]): {"n": 1, "ar": 0.0}}
+    with pytest.raises(CompareError, match="t1 are in more than one run"):
+        compare(str(runs[0] / "labels.jsonl"), runs, ["autonomous-eval"])
+    with pytest.raises(LabelFileError, match="label 'maybe'"):
+        append_label(runs[0] / "labels.jsonl", Label("t1", "maybe"))

@@ -148,3 +148,15 @@ def label_line(label: Label) -> str:
     if label.time:
         row["time"] = label.time
     return json.dumps(row, ensure_ascii=False)
+
+
+def append_label(path: Path, label: Label) -> None:
+    """Add a label to a label file (a later line relabels), checked as `read_labels` checks it,
+    on a line of its own even when the file's last line lacks its newline."""
+    line = label_line(label_of(json.loads(label_line(label)), "the new label"))
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("ab") as f:
+        if f.tell() and path.read_bytes()[-1:] != b"\n":
+            f.write(b"\n")
+        f.write(line.encode("utf-8") + b"\n")
