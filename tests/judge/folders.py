@@ -54,7 +54,7 @@ def ours(
                 {
                     "step": i,
                     "raw_reply": "Thought: I am sure it is right",
-                    "thought": "I am sure",
+                    "thought": f"I am sure of step {i}\n\nand more",
                     "action": action,
                     "outcome": "executed",
                     "feedback": "clicked",

@@ -93,7 +93,7 @@ def test_names_are_unique_and_built_ins_stay(registered) -> None:
     assert "rule" in catalog.names()
     with pytest.raises(
         ValueError,
-        match="unknown method 'nope'; use naveval, webjudge, naveval-webfovea, webjudge-webfovea, rule, requests_sent",
+        match="unknown method 'nope'; use naveval, webjudge, autonomous-eval, agenttrek-eval, webvoyager, naveval-webfovea, webjudge-webfovea, rule, requests_sent",
     ):
         catalog.get("nope")
 

@@ -90,6 +90,7 @@ def test_unparsable_verdict_is_asked_again_then_null(tmp_path) -> None:
     rec = read_judge_records(run / "judge")["t1"]
     assert rec.verdict is None and "unparsable verdict after one re-ask" in rec.error
     assert summary.no_verdict == 1 and summary.judged == 0 and summary.failed == 0
+    assert rec.unparsed and summary.unparsed == 1
     assert len(rec.calls) == 2
 
 

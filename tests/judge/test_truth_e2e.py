@@ -7,10 +7,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from tests.models.fake_llm import fake_llm, openai_ok
 from webfovea.browser.binding import SECRET_ENV
 from webfovea.config import make_config
 from webfovea.eval.truth import write_truths
 from webfovea.judge.agree import agreement
+from webfovea.judge.compare import JudgeSetup, compare
 from webfovea.judge.evidence import build_evidence
 from webfovea.judge.prompt import evidence_text
 from webfovea.judge.run import JudgeOptions, judge_run
@@ -58,3 +60,10 @@ def test_fault_run_truth_and_rule_judge(tmp_path: Path, monkeypatch) -> None:
     judge_run(tmp_path, JudgeOptions(method="rule"))
     r = agreement(tmp_path, bootstrap=0)
     assert r["n"] == 2 and r["agreement"] == 1.0 and r["per_fault"]["from_memory"]["n"] == 1
+    # The judge table on the same runs, site truth as labels: the rule judge's records are read
+    # from RUN/judge; a loopback model that passes both runs makes the from_memory run a false accept.
+    with fake_llm([openai_ok('Thoughts: done\nStatus: "success"')] * 2) as srv:
+        setup = JudgeSetup(judge="openai:j", base_url=srv.base_url, workers=1)
+        rule, auto = compare("site", [tmp_path], ["rule", "autonomous-eval"], setup)["methods"]
+    assert (rule["n"], rule["ar"], rule["far"], rule["frr"], rule["kappa"]) == (2, 1.0, 0.0, 0.0, 1.0)
+    assert (auto["n"], auto["ar"], auto["far"], auto["frr"], auto["kappa"]) == (2, 0.5, 1.0, 0.0, 0.0)

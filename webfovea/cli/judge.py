@@ -1,5 +1,6 @@
 """`webfovea judge …`: evidence (what a judge would see), run (judge a run), agree (the judge
-against the truth). docs/judge.md documents the commands and every file they write."""
+against the truth), compare (the judge table against labels). docs/judge.md documents the
+commands and every file they write."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from webfovea.cli.common import BaseUrlOpt, fail, out
 from webfovea.judge import catalog as judge_methods
 
 judge_app = typer.Typer(
-    no_args_is_help=True, help="Judge runs (NavEval, WebJudge, rule) and measure the judge."
+    no_args_is_help=True,
+    help="Judge runs (NavEval, WebJudge, Autonomous Eval, AgentTrek Eval, WebVoyager, rule) and measure the judge.",
 )
 
 
@@ -92,6 +94,13 @@ def run(
     ] = True,
     max_tokens: MaxTokOpt = 120_000,
     base_url: BaseUrlOpt = None,
+    out_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            help="Where the records go (default RUN_DIR/judge; `judge compare` reads RUN_DIR/judges/METHOD).",
+        ),
+    ] = None,
 ) -> None:
     """Judge every task folder of RUN_DIR; writes RUN_DIR/judge/<task_id>.json and summary.json."""
     from webfovea.judge.run import JudgeOptions, judge_run
@@ -109,13 +118,15 @@ def run(
         cache=cache,
         max_tokens=max_tokens,
         base_url=base_url,
+        out_dir=out_dir,
     )
     done = [0]
 
     def progress(r: object) -> None:
         done[0] += 1
         verdict = getattr(r, "verdict", None)
-        word = "pass" if verdict else "fail" if verdict is False else "no verdict"
+        unparsed = getattr(r, "unparsed", False)
+        word = "pass" if verdict else "fail" if verdict is False else "unparsed" if unparsed else "no verdict"
         out.print(
             f"[{done[0]}] {getattr(r, 'task_id', '?')}: {word}"
             + (" (cached)" if getattr(r, "cached", False) else ""),
@@ -129,12 +140,13 @@ def run(
         raise fail(str(e)) from None
     rate = "n/a" if summary.judged_success_rate is None else f"{summary.judged_success_rate:.1%}"
     out.print(
-        f"judged {summary.judged}/{summary.n} (no verdict: {summary.no_verdict}, with missing evidence: "
+        f"judged {summary.judged}/{summary.n} (no verdict: {summary.no_verdict}, of which unparsed: "
+        f"{summary.unparsed}; with missing evidence: "
         f"{summary.with_problems}, cached: {summary.cached}); judged success rate {rate}; "
         f"tokens {summary.usage['prompt_tokens']}+{summary.usage['completion_tokens']} in "
         f"{summary.usage['calls']} call(s)"
     )
-    out.print(f"written: {run_dir / 'judge'}")
+    out.print(f"written: {out_dir or run_dir / 'judge'}")
     from webfovea.eval.report import write_report
 
     try:  # the report shows each verdict and its reasons next to the task
@@ -174,3 +186,77 @@ def agree(
         raise fail(str(e)) from None
     out.print(format_agreement(result), markup=False, highlight=False)
     out.print(f"written: {run_dir / 'judge' / 'agreement.json'}")
+
+
+@judge_app.command("compare")
+def compare(
+    labels: Annotated[
+        str,
+        typer.Argument(
+            help="A label file (JSONL or CSV: task_id, label success|failure|unsure, note, labeller, "
+            "time), `beside` (each run's RUN_DIR/labels.jsonl), `site` (the proving ground's truth) "
+            "or webretriever:FILE (released 0/1/2 labels)."
+        ),
+    ],
+    runs: Annotated[list[Path], typer.Argument(help="Run folders (one sub-folder per task).")],
+    methods: Annotated[
+        str, typer.Option("--methods", help="Comma-separated judge methods, one table row each.")
+    ],
+    judge: Annotated[
+        str | None,
+        typer.Option(
+            "--judge",
+            help="Judge model for a method a run has no verdicts of yet (judged into "
+            "RUN_DIR/judges/METHOD/); without it such a run is refused.",
+        ),
+    ] = None,
+    protocol: ProtocolOpt = "I",
+    workers: Annotated[int, typer.Option("--workers", help="Tasks judged at once.")] = 4,
+    out_path: Annotated[Path, typer.Option("--out", help="Writes OUT.json and OUT.md.")] = Path(
+        "judge-compare"
+    ),
+    seed: Annotated[int, typer.Option("--seed", help="Bootstrap seed.")] = 0,
+    base_url: BaseUrlOpt = None,
+) -> None:
+    """WebRetriever's judge table: per method AR with the labels, false-accept and false-reject
+    rates, Cohen's kappa, a bootstrap 95% CI; printed, and written as JSON and Markdown."""
+    from rich import box
+    from rich.table import Table
+
+    from webfovea.judge.compare import CompareError, JudgeSetup, table_cells, write_outputs
+    from webfovea.judge.compare import compare as make_table
+    from webfovea.judge.labels import LabelFileError
+
+    names = [m.strip() for m in methods.split(",") if m.strip()]
+    setup = JudgeSetup(judge=judge, base_url=base_url, protocol=protocol, workers=max(1, workers))
+    try:
+        report = make_table(labels, runs, names, setup, seed=seed)
+    except (CompareError, LabelFileError, ValueError) as e:
+        raise fail(str(e)) from None
+    table = Table(
+        title=f"judge table, protocol {protocol} (percent)", title_justify="left", box=box.SIMPLE_HEAD
+    )
+    table.add_column("method", no_wrap=True)
+    for h in ("n", "AR", "95% CI", "FAR", "FRR", "kappa", "avg AR"):
+        table.add_column(h, justify="right", no_wrap=True)
+    for row in report["methods"]:
+        cells = table_cells(row)
+        table.add_row(cells[0], *cells[2:9])
+    out.print(table)
+    for row in report["methods"]:
+        ex = row["excluded"]
+        out.print(
+            f"{row['method']}: judge {row['judge_model'] or '-'}; left out: {ex['unparsed']} unparsed "
+            f"replies, {ex['no_verdict']} other records without a verdict, {ex['unsure']} unsure, "
+            f"{ex['no_label']} without a label",
+            markup=False,
+            highlight=False,
+        )
+    out.print(
+        f"labels: {labels}. AR: agreement with the labels; FAR: labelled failures judged "
+        "successful; FRR: labelled successes judged failed; avg AR: the mean of the runs' ARs.",
+        markup=False,
+        highlight=False,
+    )
+    js, md = write_outputs(report, out_path)
+    out.print(f"written: {js} and {md}", markup=False, highlight=False)

@@ -16,14 +16,14 @@ from typing import Any
 
 from webfovea.judge.records import RESERVED, read_judge_records
 from webfovea.judge.run import JUDGE_DIR, record_ids, task_folders
-from webfovea.record import read_result, write_json_atomic
+from webfovea.record import TaskResult, read_result, write_json_atomic
 
 
 class AgreementError(ValueError):
     """Agreement cannot be computed; the message says what to do."""
 
 
-def _human_labels(path: Path) -> dict[str, int]:
+def human_labels(path: Path) -> dict[str, int]:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as e:
@@ -58,7 +58,7 @@ def _human_labels(path: Path) -> dict[str, int]:
     return labels
 
 
-def _kappa(pairs: list[tuple[bool, bool]]) -> float | None:
+def kappa(pairs: list[tuple[bool, bool]]) -> float | None:
     n = len(pairs)
     if not n:
         return None
@@ -70,7 +70,7 @@ def _kappa(pairs: list[tuple[bool, bool]]) -> float | None:
     return round((po - pe) / (1 - pe), 4)
 
 
-def _stats(pairs: list[tuple[bool, bool]]) -> dict[str, Any]:
+def pair_stats(pairs: list[tuple[bool, bool]]) -> dict[str, Any]:
     n = len(pairs)
     tp = sum(j and t for j, t in pairs)
     fp = sum(j and not t for j, t in pairs)
@@ -80,7 +80,7 @@ def _stats(pairs: list[tuple[bool, bool]]) -> dict[str, Any]:
         "n": n,
         "positives": tp + fn,
         "agreement": round((tp + tn) / n, 4) if n else None,
-        "kappa": _kappa(pairs),
+        "kappa": kappa(pairs),
         "confusion": {"tp": tp, "fp": fp, "tn": tn, "fn": fn},
         "precision": round(tp / (tp + fp), 4) if tp + fp else None,
         "recall": round(tp / (tp + fn), 4) if tp + fn else None,
@@ -97,7 +97,7 @@ def _bootstrap(pairs: list[tuple[bool, bool]], times: int, seed: int) -> dict[st
     rng = random.Random(seed)
     samples: dict[str, list[float]] = {k: [] for k in keys}
     for _ in range(times):
-        s = _stats([pairs[rng.randrange(len(pairs))] for _ in pairs])
+        s = pair_stats([pairs[rng.randrange(len(pairs))] for _ in pairs])
         for k in keys:
             if s[k] is not None:
                 samples[k].append(s[k])
@@ -110,6 +110,15 @@ def _bootstrap(pairs: list[tuple[bool, bool]], times: int, seed: int) -> dict[st
             else None
         )
     return out
+
+
+def site_truth(result: TaskResult | None, protocol: str) -> bool | None:
+    """What the proving ground's own request log says of a run (result.json `truth`): navigation
+    right (Protocols I/II), and the answer too (III); None when the site could not tell."""
+    t = (result.truth if result else None) or {}
+    if not t.get("valid"):
+        return None
+    return bool(t.get("nav_ok")) and (protocol != "III" or bool(t.get("answer_ok")))
 
 
 def agreement(
@@ -127,7 +136,7 @@ def agreement(
         raise AgreementError(f"{judge_dir} holds no judge records; run `webfovea judge run {run_dir}` first")
     first = next(iter(records.values()))
     protocol = protocol or first.protocol
-    human = _human_labels(Path(truth[len("human:") :])) if truth.startswith("human:") else None
+    human = human_labels(Path(truth[len("human:") :])) if truth.startswith("human:") else None
     if human is None and truth != "programmatic":
         raise AgreementError(f"unknown truth {truth!r}; use programmatic or human:FILE")
     pairs: list[tuple[bool, bool]] = []
@@ -152,11 +161,11 @@ def agreement(
                 continue
             true = label == 1
         else:
-            t = (result.truth if result else None) or {}
-            if not t.get("valid"):
+            site = site_truth(result, protocol)
+            if site is None:
                 excluded["no_truth"] += 1
                 continue
-            true = bool(t.get("nav_ok")) and (protocol != "III" or bool(t.get("answer_ok")))
+            true = site
         pair = (bool(rec.verdict), true)
         pairs.append(pair)
         faults.setdefault((result.fault if result else None) or "none", []).append(pair)
@@ -172,10 +181,10 @@ def agreement(
         "method": first.method,
         "judge_model": first.judge_model,
         "filter": first.filter,
-        **_stats(pairs),
+        **pair_stats(pairs),
         "excluded": excluded,
         "per_fault": {
-            f: {"n": len(p), "agreement": _stats(p)["agreement"], "positives": _stats(p)["positives"]}
+            f: {"n": len(p), "agreement": pair_stats(p)["agreement"], "positives": pair_stats(p)["positives"]}
             for f, p in sorted(faults.items())
         },
         "ci95": _bootstrap(pairs, bootstrap, seed),

@@ -8,13 +8,13 @@ code) or an entry point in the `webfovea.judge_methods` group naming its `JudgeM
 
 from __future__ import annotations
 
-from webfovea.judge import methods, published, rule
+from webfovea.judge import agenttrek_eval, autonomous_eval, methods, published, rule, webvoyager_eval
 from webfovea.judge.method import JudgeMethod
 from webfovea.plugins import BUILTIN, Origin, Registry, UnknownName
 
 __all__ = ["BY_NAME", "METHODS", "JudgeMethod", "get", "names", "register", "unregister"]
 
-_MODULES = (published, methods, rule)
+_MODULES = (published, autonomous_eval, agenttrek_eval, webvoyager_eval, methods, rule)
 
 ENTRY_POINT_GROUP = "webfovea.judge_methods"
 METHODS: Registry[JudgeMethod] = Registry("judge method", ENTRY_POINT_GROUP, JudgeMethod)

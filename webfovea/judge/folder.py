@@ -11,7 +11,8 @@ symlink out of the folder, a FIFO, an oversized file or a "screenshot" that is n
 name says is refused and listed in `problems`), so a hostile folder cannot make the judge send
 another file to its endpoint.
 
-Only facts travel: never the agent's thoughts (they make judges say yes), never the
+Only facts travel into the evidence: never the agent's thoughts (they make judges say yes;
+they are read into `thoughts` for the one published judge that sends them, AgentTrek Eval), never the
 proving ground's `truth`/`fault`/`session_id` fields, never the expected answer. What is missing
 or unreadable is listed in `problems`, so a judge record can say why it saw less.
 """
@@ -43,6 +44,9 @@ class AgentRecord:
     answer: str | None = None
     urls: list[str] = field(default_factory=list)  # in order, may repeat (de-duplicated later)
     actions: list[str] = field(default_factory=list)  # factual, one line each
+    # The agent's thought for each action above, "" when it gave none. Only a method that
+    # declares it reads them (AgentTrek Eval) is given them: they make judges say yes.
+    thoughts: list[str] = field(default_factory=list)
     requests: list[dict[str, Any]] = field(default_factory=list)  # raw capture entries
     request_format: str = "webfovea"  # how the entries are shaped
     screenshots: list[Path] = field(default_factory=list)  # ordered by step number
@@ -145,6 +149,18 @@ def _action_line(step: dict[str, Any]) -> str | None:
     return line
 
 
+_THOUGHT_KEYS = ("thought", "thoughts", "reasoning", "reflection")
+
+
+def _thought(step: dict[str, Any]) -> str:
+    """The agent's own words for a step (its `thought`, else `thoughts`/`reasoning`), one string."""
+    for key in _THOUGHT_KEYS[:3]:
+        value = step.get(key)
+        if isinstance(value, str) and value.strip():
+            return value.strip()
+    return ""
+
+
 def _list(value: Any, what: str, problems: list[str]) -> list[Any]:
     """A field that must be a list: anything else is said and read as empty."""
     if value is None or isinstance(value, list):
@@ -174,6 +190,7 @@ def _webfovea(folder: Path, result: dict[str, Any], rec: AgentRecord) -> None:
                 continue  # a torn last line
             if isinstance(step, dict) and (line := _action_line(step)):
                 rec.actions.append(line)
+                rec.thoughts.append(_thought(step))
     capture = _read_json(folder, "capture.json", rec.problems)
     if isinstance(capture, dict):
         rec.requests = [
@@ -195,8 +212,9 @@ def _webretriever(folder: Path, result: dict[str, Any], rec: AgentRecord) -> Non
     answer = result.get("answer") or result.get("final_answer")
     rec.answer = None if answer is None else str(answer)
     for i, a in enumerate(_list(result.get("actions"), "result.json actions", rec.problems)):
+        rec.thoughts.append(_thought(a) if isinstance(a, dict) else "")
         if isinstance(a, dict):  # keep the factual fields, drop thoughts
-            a = {k: v for k, v in a.items() if k not in ("thought", "thoughts", "reasoning", "reflection")}
+            a = {k: v for k, v in a.items() if k not in _THOUGHT_KEYS}
             a = json.dumps(a, ensure_ascii=False, sort_keys=True)
         rec.actions.append(f"step {i + 1}: {a}")
     capture = _read_json(folder, "capture.json", rec.problems)

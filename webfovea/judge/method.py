@@ -33,6 +33,7 @@ class Judged:
 
     verdict: Verdict | None = None
     error: str | None = None
+    unparsed: bool = False  # the model replied, but no verdict could be read from the reply
     calls: list[dict[str, Any]] = field(default_factory=list)  # {stage, raw_reply, usage}
     latency_s: float = 0.0
 
@@ -70,6 +71,10 @@ class JudgeMethod:
     # The request filter it reads the capture through, whatever --filter says (NavEval as
     # published: its own pipeline); None: the run's --filter.
     filter: str | None = None
+    # Fields of the folder's `AgentRecord` it reads beyond the evidence (AgentTrek Eval: the
+    # `thoughts`; WebVoyager: the `answer` in every protocol): hashed into the cache key, so a
+    # changed thought or answer is judged again.
+    reads: tuple[str, ...] = ()
 
     @property
     def prompt_id(self) -> str:

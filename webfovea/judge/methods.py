@@ -64,6 +64,7 @@ async def _verdict_with_reask(
             return parse(text)
         except VerdictError as second:
             judged.error = f"unparsable verdict after one re-ask: {second}"
+            judged.unparsed = True
             return None
 
 

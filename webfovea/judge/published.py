@@ -103,7 +103,7 @@ async def judge_webjudge_published(call: JudgeCall) -> Judged:
         try:
             judged.verdict = parse_webjudge(reply)
         except VerdictError as e:  # its code asks once: an unreadable outcome is no verdict
-            judged.error = f"unparsable outcome: {e}"
+            judged.error, judged.unparsed = f"unparsable outcome: {e}", True
     except ModelError as e:
         judged.error = f"judge model failed: {e}"
     judged.latency_s = round(time.monotonic() - t0, 3)
@@ -127,7 +127,7 @@ async def judge_naveval_published(call: JudgeCall) -> Judged:
         try:
             judged.verdict = parse_verdict(reply)
         except VerdictError as e:  # its code reads the reply once
-            judged.error = f"unparsable verdict: {e}"
+            judged.error, judged.unparsed = f"unparsable verdict: {e}", True
     except ModelError as e:
         judged.error = f"judge model failed: {e}"
     judged.latency_s = round(time.monotonic() - t0, 3)

@@ -29,6 +29,7 @@ class JudgeRecord(BaseModel):
     details: list[dict[str, Any]] = Field(default_factory=list)
     answer_supported: bool | None = None
     error: str | None = None
+    unparsed: bool = False  # the judge replied, but its reply held no readable verdict (error says why)
     problems: list[str] = Field(default_factory=list)  # what the folder lacked
     dropped_requests: int = 0
     usage: dict[str, int] = Field(
@@ -49,6 +50,7 @@ class JudgeRecord(BaseModel):
         if judged.verdict is not None:
             self.set_verdict(judged.verdict)
         self.error = judged.error
+        self.unparsed = judged.unparsed
         self.calls = judged.calls
         self.usage = judged.usage()
         self.latency_s = judged.latency_s
@@ -64,6 +66,7 @@ class JudgeSummary(BaseModel):
     passed: int
     failed: int
     no_verdict: int  # error: endpoint failed, verdict unreadable, nothing declared
+    unparsed: int = 0  # of those, replies that held no readable verdict
     with_problems: int  # folders missing screenshots, capture, …
     cached: int
     judged_success_rate: float | None  # passed / judged
@@ -88,6 +91,7 @@ class JudgeSummary(BaseModel):
             passed=passed,
             failed=len(judged) - passed,
             no_verdict=len(records) - len(judged),
+            unparsed=sum(1 for r in records if r.unparsed),
             with_problems=sum(1 for r in records if r.problems),
             cached=sum(1 for r in records if r.cached),
             judged_success_rate=round(passed / len(judged), 4) if judged else None,

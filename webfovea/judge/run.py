@@ -50,6 +50,7 @@ class JudgeOptions:
     max_tokens: int = DEFAULT_MAX_TOKENS
     base_url: str | None = None
     model_options: dict[str, Any] | None = None  # the model clients' options (timeouts, retries)
+    out_dir: Path | None = None  # where the records go; None: RUN_DIR/judge
 
 
 def task_folders(run_dir: Path) -> list[Path]:
@@ -126,6 +127,8 @@ async def _judge_one(
     flt = method.filter or opts.filter
     ev = build_evidence(rec, flt=flt, max_tokens=opts.max_tokens, with_answer=opts.protocol == "III")
     extra = method.name + method.prompt_id + "".join(hashlib.sha256(b).hexdigest() for _, b in images)
+    if method.reads:  # what the method reads beyond the evidence is part of what it saw
+        extra += json.dumps({k: getattr(rec, k) for k in method.reads}, sort_keys=True, ensure_ascii=False)
     digest = ev.digest(extra)
     record = JudgeRecord(
         task_id=rec.task_id,
@@ -179,7 +182,7 @@ async def judge_run_async(
     method = catalog.get(opts.method)  # an unknown name is a ValueError naming the others
     if opts.protocol not in PROTOCOLS:
         raise ValueError(f"unknown protocol {opts.protocol!r}; use {', '.join(PROTOCOLS)}")
-    out = Path(run_dir) / JUDGE_DIR
+    out = Path(opts.out_dir) if opts.out_dir else Path(run_dir) / JUDGE_DIR
     folders = task_folders(run_dir)
     if not folders:
         raise ValueError(f"{run_dir} holds no task folders (sub-folders with result.json)")

@@ -111,3 +111,42 @@ _SCORE = re.compile(r"Score:\s*([1-5])")
 def parse_image_score(text: str) -> int | None:
     m = _SCORE.search(text or "")
     return int(m.group(1)) if m else None
+
+
+# A `Status:` line as Autonomous Eval and AgentTrek Eval ask for it: `Status: "success"`, the
+# quotes optional; markdown emphasis around the label tolerated (`**Status:** failure`).
+_STATUS_LINE = re.compile(r"^\W*status\W*:\W*(?P<word>[A-Za-z]+)\W*$", re.IGNORECASE)
+_THOUGHTS_LINE = re.compile(r"^\W*thoughts?\W*:\s*", re.IGNORECASE)
+
+
+def parse_status_line(text: str) -> Verdict:
+    """The verdict of a `Thoughts: … / Status: success|failure` reply, or VerdictError.
+
+    The first line that is a `Status:` line decides (the published code reads the first line
+    starting with `Status:`); a word other than success or failure, or no such line, is no
+    verdict — the published code would count it a failure."""
+    body = _THINK.sub("", text or "")
+    for line in body.splitlines():
+        m = _STATUS_LINE.match(line.strip())
+        if not m:
+            continue
+        word = m.group("word").lower()
+        if word not in ("success", "failure"):
+            raise VerdictError(f"the Status line says {word!r}, not success or failure")
+        ok = word == "success"
+        thoughts = _THOUGHTS_LINE.sub("", body.split(line)[0].strip()).strip()
+        return Verdict(all_passed=ok, score=0.9 if ok else 0.2, reasoning=thoughts[:2000])
+    raise VerdictError("no `Status: success|failure` line in the reply")
+
+
+def parse_success_token(text: str) -> Verdict:
+    """WebVoyager's verdict: `NOT SUCCESS` anywhere is a failure, else `SUCCESS` anywhere a
+    success (upper case, as its evaluator reads them); neither is no verdict, as there."""
+    body = _THINK.sub("", text or "")
+    if "NOT SUCCESS" in body:
+        ok = False
+    elif "SUCCESS" in body:
+        ok = True
+    else:
+        raise VerdictError("the reply says neither SUCCESS nor NOT SUCCESS")
+    return Verdict(all_passed=ok, score=0.9 if ok else 0.2, reasoning=body.strip()[:2000])
