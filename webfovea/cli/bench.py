@@ -31,6 +31,7 @@ from webfovea.cli.common import (
     login_overrides,
     secrets_overrides,
 )
+from webfovea.console import make_console
 from webfovea.suites import SUITES
 
 
@@ -240,9 +241,7 @@ def _list(source: str, seed: int | None, as_json: bool, listed: bool, options: d
     if as_json:
         typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
-    from rich.console import Console
-
-    console = Console()
+    console = make_console()
     for table in listing_tables(data):
         console.print(table)
 

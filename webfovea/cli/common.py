@@ -8,11 +8,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, TypedDict
 
 import typer
-from rich.console import Console
 from rich.markup import escape
 
 from webfovea.app.reporter import Reporter
 from webfovea.config import PROFILES, Component, HarnessConfig
+from webfovea.console import make_console
 
 if TYPE_CHECKING:
     from webfovea.app.config import RoleOptions
@@ -24,8 +24,8 @@ app = typer.Typer(
     no_args_is_help=True,
     help="Reliable round trips for vision-based web agents, and an honest proving ground to measure them.",
 )
-err = Console(stderr=True)
-out = Console()
+err = make_console(stderr=True)
+out = make_console()
 
 ProfileOpt = Annotated[str, typer.Option("--profile", help=f"Harness profile: {', '.join(PROFILES)}.")]
 DisableOpt = Annotated[

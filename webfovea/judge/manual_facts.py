@@ -24,7 +24,7 @@ from urllib.parse import urlsplit
 
 from webfovea.actions.catalog import BY_NAME
 from webfovea.actions.spec import ActionSpec
-from webfovea.feedback.notes import named_element
+from webfovea.feedback.change_notes import named_element
 from webfovea.record.confined import UnsafeFile, read_image, read_text
 
 _POINT_ARGS = ("start_box", "end_box", "points")

@@ -12,11 +12,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
-from rich.console import Console, Group
+from rich.console import Group
 from rich.live import Live
 from rich.table import Table
 from rich.text import Text
 
+from webfovea.console import make_console
 from webfovea.eval.scoring import score_answer
 from webfovea.record.files import read_result
 from webfovea.record.schema import TaskResult
@@ -54,7 +55,7 @@ class Progress:
         self.out_dir = Path(out_dir)
         self.enabled = enabled
         self.stream = stream or sys.stderr
-        self.console = Console(file=self.stream)
+        self.console = make_console(file=self.stream)
         self.live_mode = enabled and self.console.is_terminal
         self._live: Live | None = None
         self._seen_done: set[str] = set()
