@@ -225,6 +225,28 @@ def test_bench_only_runs_the_matching_tasks(tmp_path):
         assert sorted(p.name for p in (tmp_path / "r").iterdir() if (p / "result.json").exists()) == [
             "beta-1"
         ]
+        # The same command again finds every task done: it says nothing ran, and that the code
+        # changed since (here the recorded code is made older, as a checkout update would).
+        run_json = tmp_path / "r" / "run.json"
+        run_json.write_text(run_json.read_text().replace('"code": "', '"code": "0.0.0+older-'))
+        res = cli(
+            "bench",
+            str(tasks),
+            "--model",
+            "openai:m",
+            "--base-url",
+            "http://127.0.0.1:9",
+            "--only",
+            "beta-*",
+            "--limit",
+            "1",
+            "--out",
+            str(tmp_path / "r"),
+        )
+        assert res.returncode == 0, res.stderr
+        said = " ".join(res.stderr.split())
+        assert "nothing ran" in said and "all 1 tasks already had results" in said, said
+        assert "The code changed since they ran (0.0.0+older-" in said, said
         res = cli(
             "bench", str(tasks), "--model", "oracle", "--only", "gamma", "--out", str(tmp_path / "none")
         )

@@ -76,6 +76,7 @@ def run_and_summarise(
         )
     except RunError as e:
         raise AppError(str(e)) from None
+    _say_what_ran(outcome.counts, len(tasks), out_dir, reporter)
     write_model_quirks(out_dir, [t.task_id for t in tasks])  # the oracle's quirks, next to its rates
     if handle is not None:
         _write_truths(tasks, out_dir, handle, reporter)
@@ -153,3 +154,28 @@ def after_run(
     for line in lines:
         reporter.note(line)
     return lines
+
+
+def _say_what_ran(counts: dict[str, int], total: int, out_dir: Path, reporter: Reporter) -> None:
+    """A resume says how many tasks it ran, and a re-run that ran none says so — with whether
+    the code changed since the earlier results (a resume keeps them: --fresh runs them again)."""
+    from webfovea.record import read_run_info
+
+    earlier = total - counts.get("pending", 0)
+    if not earlier:
+        return
+    info = read_run_info(out_dir)
+    before = [r.code for r in (info.previous_runs or []) if r.code] if info is not None else []
+    changed = ""
+    if info is not None and info.code and before and before[-1] != info.code:
+        changed = f" The code changed since they ran ({before[-1]} -> {info.code})."
+    if counts.get("pending", 0) == 0:
+        reporter.warn(
+            "nothing ran",
+            f"all {total} tasks already had results in {out_dir}; the table is theirs.{changed} "
+            "Pass --fresh to run them again.",
+        )
+    else:
+        reporter.note(
+            f"resumed: {earlier} of {total} tasks already had results; ran {counts['pending']}.{changed}"
+        )

@@ -26,10 +26,11 @@ class RunInfo(Record):
     # Keys this version does not know (written by a newer one) survive a read-update-write.
     model_config = ConfigDict(extra="allow")
     _absent_when_none = frozenset(
-        {"suite", "interrupted", "previous_runs", "model_quirks", "verifier_off", "routes"}
+        {"suite", "interrupted", "previous_runs", "model_quirks", "verifier_off", "routes", "code"}
     )
 
     model: str | None = None
+    code: str | None = None  # webfovea's version + a digest of its sources (runner/identity.py)
     profile: str | None = None
     disabled: list[str] = Field(default_factory=list)  # HarnessConfig.disabled()
     outside_rules: list[str] = Field(default_factory=list)  # HarnessConfig.outside_rules()

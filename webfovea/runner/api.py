@@ -33,7 +33,7 @@ from webfovea.record.schema import TaskResult
 from webfovea.runner.backends import Backend
 from webfovea.runner.channel import ChannelServer, Driver
 from webfovea.runner.errors import RunError
-from webfovea.runner.identity import run_identity
+from webfovea.runner.identity import code_version, run_identity
 from webfovea.runner.progress import Progress
 from webfovea.runner.queue import QUEUE_FILE, QueueError, TaskQueue, validate_tasks
 from webfovea.runner.supervisor import Events, Policy, Supervisor, load_results
@@ -244,6 +244,7 @@ def _run(tasks: list[Task], out_dir: Path, options: RunOptions) -> RunOutcome:
                     tasks=len(tasks),
                     queue_at_start=counts,
                     verifier_off=off_for_spec(config, options.model),
+                    code=code_version(),
                 ),
             )
             interrupted = False

@@ -74,3 +74,19 @@ def differences(old: Mapping[str, Any], new: Mapping[str, Any], limit: int = 8) 
     if len(out) > limit:
         out = out[:limit] + [f"and {len(out) - limit} more change(s)"]
     return out
+
+
+def code_version() -> str:
+    """The harness code a run used: the version and a digest of webfovea's own source files,
+    so a resume can say the code changed since its finished tasks (they are not run again)."""
+    import hashlib
+    from pathlib import Path
+
+    import webfovea
+
+    root = Path(webfovea.__file__).parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        digest.update(path.relative_to(root).as_posix().encode())
+        digest.update(path.read_bytes())
+    return f"{webfovea.__version__}+{digest.hexdigest()[:12]}"
