@@ -1,0 +1,78 @@
+"""BrowserGym's own environment with the harness contract of the task in front of the agent.
+
+`BreakingWebEnv` is `BrowserEnv` with two additions, both about the bytes the agent exchanges,
+never about the page:
+- every action passes the contract's check (grammar.py) before BrowserGym maps and runs it; a
+  refused action is never executed — BrowserGym observes, validates and returns as after any
+  failed action, with the reason in `last_action_error`. The check sits in `step`, not in
+  `action_mapping`, so it holds whatever action mapping the agent brings (AgentLab passes its
+  own);
+- the observation follows the contract: `text` adds `axtree_txt`, the accessibility tree
+  filtered as Table 20 says, whose bids are the only ones an action may name; `gui` keeps the
+  screenshot and empties the DOM, the accessibility tree and the element properties (Appendix
+  A.2.2: no DOM, tree or element list).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium as gym
+from browsergym.core.env import BrowserEnv
+from browsergym.core.spaces import Unicode
+
+from webfovea_breakingweb.gym.chromium import link_system_chromium
+from webfovea_breakingweb.gym.grammar import ActionRefused, shown_bids, table20_text
+from webfovea_breakingweb.gym.task import BreakingWebTask
+
+EMPTY_AXTREE: dict[str, Any] = {"nodes": []}
+EMPTY_DOM: dict[str, Any] = {"documents": [], "strings": []}
+
+
+class BreakingWebEnv(BrowserEnv):  # type: ignore[misc]
+    """A BrowserGym environment for one registered BreakingWeb task (registration.py)."""
+
+    _shown: frozenset[str] = frozenset()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        link_system_chromium()  # before Playwright's driver starts (chromium.py says why)
+        super().__init__(*args, **kwargs)
+        if not self.use_raw_page_output:  # the text contract's Table 20 text, in every observation
+            self.observation_space = gym.spaces.Dict(
+                {**self.observation_space.spaces, "axtree_txt": Unicode()}
+            )
+
+    @property
+    def bw_task(self) -> BreakingWebTask:
+        if not isinstance(self.task, BreakingWebTask):
+            raise RuntimeError("reset() the environment first")
+        return self.task
+
+    def step(self, action: str) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        try:
+            checked = self.bw_task.contract.check(action, self._shown)
+        except ActionRefused as e:
+            self.last_action = action
+            info, _, _ = self.pre_step()
+            info["action_refused"] = str(e)
+            self.last_action_error = f"ActionRefused: {e}"
+            return self.post_step(info)  # type: ignore[no-any-return]
+        return super().step(checked)  # type: ignore[no-any-return]
+
+    def _get_obs(self) -> dict[str, Any]:
+        obs: dict[str, Any] = super()._get_obs()
+        if self.use_raw_page_output:
+            return obs
+        if self.bw_task.contract.harness == "gui":
+            self._shown = frozenset()
+            obs.update(
+                dom_object=EMPTY_DOM,
+                axtree_object=EMPTY_AXTREE,
+                extra_element_properties={},
+                focused_element_bid="",
+            )
+            obs["axtree_txt"] = ""
+        else:
+            obs["axtree_txt"] = text = table20_text(obs)
+            self._shown = shown_bids(text)
+        return obs
