@@ -22,7 +22,7 @@ from browsergym.core.env import BrowserEnv
 from browsergym.core.spaces import Unicode
 
 from webfovea_breakingweb.gym.chromium import link_system_chromium
-from webfovea_breakingweb.gym.grammar import ActionRefused, shown_bids, table20_text
+from webfovea_breakingweb.gym.grammar import ActionRefused, action_set, shown_bids, table20_text
 from webfovea_breakingweb.gym.task import BreakingWebTask
 
 EMPTY_AXTREE: dict[str, Any] = {"nodes": []}
@@ -36,6 +36,9 @@ class BreakingWebEnv(BrowserEnv):  # type: ignore[misc]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         link_system_chromium()  # before Playwright's driver starts (chromium.py says why)
+        # Without an agent's own mapping, actions are read in the contract's grammar (BrowserGym's
+        # default set has no coordinate actions); an agent's (AgentLab passes one) wins.
+        kwargs.setdefault("action_mapping", self._contract_mapping)
         super().__init__(*args, **kwargs)
         if not self.use_raw_page_output:  # the text contract's Table 20 text, in every observation
             self.observation_space = gym.spaces.Dict(
@@ -47,6 +50,9 @@ class BreakingWebEnv(BrowserEnv):  # type: ignore[misc]
         if not isinstance(self.task, BreakingWebTask):
             raise RuntimeError("reset() the environment first")
         return self.task
+
+    def _contract_mapping(self, action: str) -> str:
+        return str(action_set(self.bw_task.contract.harness).to_python_code(action))
 
     def step(self, action: str) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         try:

@@ -29,9 +29,12 @@ def locate(page: Page, loc: dict[str, Any]) -> Locator:
     return scope.locator(loc["selector"]).nth(int(loc.get("nth", 0)))  # type: ignore[no-any-return]
 
 
-def _holds(page: Page, expect: dict[str, Any]) -> bool:
+def holds(page: Page, expect: dict[str, Any]) -> bool:
+    """Whether the expectation holds on the page now (docs/contracts.md §1, `E`)."""
     if "all" in expect:
-        return all(_holds(page, e) for e in expect["all"])
+        return all(holds(page, e) for e in expect["all"])
+    if "url_contains" in expect:
+        return str(expect["url_contains"]) in page.url
     if "target" not in expect:
         return True
     el = locate(page, expect["target"])
@@ -53,7 +56,7 @@ def wait_expect(page: Page, expect: dict[str, Any] | None, timeout_s: float = 8.
     deadline = time.monotonic() + timeout_s
     while True:
         try:
-            if _holds(page, expect):
+            if holds(page, expect):
                 return True
         except PlaywrightError:
             pass  # the page navigated while it was read: try again
@@ -112,7 +115,6 @@ def run_step(page: Page, step: Step) -> str | None:
         el.hover()
     else:
         raise ValueError(f"plan op {op!r} has no sync runner")
-    wait_expect(page, step.get("expect"))
     return None
 
 

@@ -18,6 +18,7 @@ wraps a MiniWoB page:
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import playwright.sync_api
@@ -28,7 +29,8 @@ from webfovea.record import StateScore
 from webfovea.record.schema import TaskResult
 from webfovea.task import Task
 from webfovea_breakingweb.gym.grammar import Contract, contract
-from webfovea_breakingweb.gym.plan_steps import atomic, run_step, wait_expect
+from webfovea_breakingweb.gym.plan_steps import run_step
+from webfovea_breakingweb.gym.plan_walker import run_plan
 from webfovea_breakingweb.gym.sites import sites_for
 from webfovea_breakingweb.obligations import needs_requests, score_state
 from webfovea_breakingweb.pairing import DEFAULT_SEED
@@ -61,7 +63,9 @@ class BreakingWebTask(AbstractBrowserTask):
         super().__init__(seed)  # type: ignore[arg-type]
         self.contract: Contract = contract(harness, model_family)
         self.viewport = self.contract.viewport.as_dict()
-        self.slow_mo = 100  # ms, as browsergym-miniwob
+        # No slow motion: loopback pages need none, and BrowserGym's own wait before every
+        # observation (pre_observation_delay) lets the page react (docs/breakingweb.md).
+        self.slow_mo = 0
         self.timeout = 5000  # ms
         self.task_id, self.family, self.bw_seed = task_id, family, bw_seed
         self.task: Task | None = None
@@ -141,11 +145,13 @@ class BreakingWebTask(AbstractBrowserTask):
         if self.task is None:
             raise RuntimeError("the task was not set up")
         plan = (self.task.model_extra or {}).get("plan") or []
-        for step in atomic(plan):
+
+        def act(step: dict[str, Any]) -> None:
             answer = run_step(page, step)
             if answer is not None:
-                chat_messages.append({"role": "assistant", "message": answer, "timestamp": 0.0})
-        wait_expect(page, None)
+                chat_messages.append({"role": "assistant", "message": answer, "timestamp": time.time()})
+
+        run_plan(page, plan, act)
 
     def teardown(self) -> None:
         if self._handle is not None and self.session_id is not None:
