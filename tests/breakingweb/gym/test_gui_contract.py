@@ -57,6 +57,8 @@ def test_the_screenshot_has_the_familys_viewport_and_points_land(family: str) ->
         assert obs["last_action_error"] == ""
         page = e.unwrapped.page
         assert page.locator("#invites").is_visible()
+        if vp.grid is None:
+            return  # pixels land as they are; the rescaled grid goes on down to the backend
 
         # The accept button is below the fold: scroll by the wheel where the model points, then click it.
         mid = _as_model_sees(family, vp.width / 2, vp.height / 2)

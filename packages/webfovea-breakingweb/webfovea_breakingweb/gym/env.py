@@ -7,10 +7,10 @@ never about the page:
   failed action, with the reason in `last_action_error`. The check sits in `step`, not in
   `action_mapping`, so it holds whatever action mapping the agent brings (AgentLab passes its
   own);
-- the observation follows the contract: `text` adds `axtree_txt`, the accessibility tree
-  filtered as Table 20 says, whose bids are the only ones an action may name; `gui` keeps the
-  screenshot and empties the DOM, the accessibility tree and the element properties (Appendix
-  A.2.2: no DOM, tree or element list).
+- the observation follows the contract (observe.py: only what the contract shows is
+  extracted): `text` adds `axtree_txt`, the accessibility tree filtered as Table 20 says, whose
+  bids are the only ones an action may name, and shows no screenshot; `gui` shows the screenshot
+  and no DOM, accessibility tree or element list (Appendix A.2.2).
 """
 
 from __future__ import annotations
@@ -23,10 +23,8 @@ from browsergym.core.spaces import Unicode
 
 from webfovea_breakingweb.gym.chromium import link_system_chromium
 from webfovea_breakingweb.gym.grammar import ActionRefused, action_set, shown_bids, table20_text
+from webfovea_breakingweb.gym.observe import observe
 from webfovea_breakingweb.gym.task import BreakingWebTask
-
-EMPTY_AXTREE: dict[str, Any] = {"nodes": []}
-EMPTY_DOM: dict[str, Any] = {"documents": [], "strings": []}
 
 
 class BreakingWebEnv(BrowserEnv):  # type: ignore[misc]
@@ -66,19 +64,14 @@ class BreakingWebEnv(BrowserEnv):  # type: ignore[misc]
         return super().step(checked)  # type: ignore[no-any-return]
 
     def _get_obs(self) -> dict[str, Any]:
-        obs: dict[str, Any] = super()._get_obs()
         if self.use_raw_page_output:
-            return obs
-        if self.bw_task.contract.harness == "gui":
-            self._shown = frozenset()
-            obs.update(
-                dom_object=EMPTY_DOM,
-                axtree_object=EMPTY_AXTREE,
-                extra_element_properties={},
-                focused_element_bid="",
-            )
-            obs["axtree_txt"] = ""
-        else:
+            return super()._get_obs()  # type: ignore[no-any-return]
+        harness = self.bw_task.contract.harness
+        obs = observe(self, harness)
+        if harness == "text":
             obs["axtree_txt"] = text = table20_text(obs)
             self._shown = shown_bids(text)
+        else:
+            obs["axtree_txt"] = ""
+            self._shown = frozenset()
         return obs

@@ -36,6 +36,7 @@ from webfovea_breakingweb.obligations import needs_requests, score_state
 from webfovea_breakingweb.pairing import DEFAULT_SEED
 from webfovea_breakingweb.suite import breakingweb_task
 from webfovea_proving_ground.serve import SitesHandle
+from webfovea_proving_ground.sessions import ControlClient
 
 TERMINAL_ROLES = ("assistant", "infeasible")  # send_msg_to_user, report_infeasible
 
@@ -71,14 +72,15 @@ class BreakingWebTask(AbstractBrowserTask):
         self.task: Task | None = None
         self.session_id: str | None = None
         self._handle: SitesHandle | None = None
+        self._control: ControlClient | None = None
         self._verdict = 0.0
 
     def setup(self, page: playwright.sync_api.Page) -> tuple[str, dict[str, Any]]:
         self._handle = handle = sites_for(self.bw_seed)
         self.task = task = breakingweb_task(handle, self.bw_seed, self.task_id, self.family)
         assert task.session is not None
-        with handle.control() as control:
-            body = control.create(task.task_id, task.session.seed, task.session.variant)
+        self._control = handle.control()  # one client per episode: validate reads it every step
+        body = self._control.create(task.task_id, task.session.seed, task.session.variant)
         self.session_id = str(body["session_id"])
         cookie = body["cookie"]
         page.context.add_cookies(
@@ -97,14 +99,13 @@ class BreakingWebTask(AbstractBrowserTask):
 
     def evaluate(self, chat_messages: list[dict[str, Any]]) -> dict[str, Any]:
         """The backend evaluator's verdict now: {passed, score, credit, how, detail, …}."""
-        task, handle = self.task, self._handle
-        if task is None or handle is None or self.session_id is None:
+        task, control = self.task, self._control
+        if task is None or control is None or self.session_id is None:
             raise RuntimeError("the task was not set up")
         extra = task.model_extra or {}
         obligations = extra.get("obligations", [])
-        with handle.control() as control:
-            diff = control.diff(self.session_id)
-            requests = control.requests(self.session_id) if needs_requests(obligations) else None
+        diff = control.diff(self.session_id)
+        requests = control.requests(self.session_id) if needs_requests(obligations) else None
         sc = score_state(diff["diff"], obligations, extra.get("noise", ["updated"]), requests)
         last = chat_messages[-1] if chat_messages else {}
         ended = last.get("role") in TERMINAL_ROLES
@@ -154,7 +155,8 @@ class BreakingWebTask(AbstractBrowserTask):
         run_plan(page, plan, act)
 
     def teardown(self) -> None:
-        if self._handle is not None and self.session_id is not None:
-            with self._handle.control() as control:
-                control.delete(self.session_id)
-        self.session_id = None
+        if self._control is not None:
+            if self.session_id is not None:
+                self._control.delete(self.session_id)
+            self._control.close()
+        self._control, self.session_id = None, None
