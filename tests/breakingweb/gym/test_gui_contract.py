@@ -9,9 +9,10 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("browsergym.core.env", reason="BrowserGym is an optional extra")
+pytest.importorskip("browsergym.experiments.agent", reason="BrowserGym is an optional extra")
 
 import gymnasium as gym  # noqa: E402
+from browsergym.experiments.agent import default_obs_preprocessor  # noqa: E402
 
 import webfovea_breakingweb.gym  # noqa: E402, F401 - registers the environments
 from webfovea_breakingweb.gym.plan_steps import locate  # noqa: E402
@@ -44,7 +45,9 @@ def test_the_screenshot_has_the_familys_viewport_and_points_land(family: str) ->
         obs, _ = e.reset(seed=0)
         vp = VIEWPORTS[family]
         assert obs["screenshot"].shape == (vp.height, vp.width, 3)
-        assert obs["axtree_object"]["nodes"] == [] and obs["dom_object"]["documents"] == []
+        # No DOM, tree or element list, in shapes BrowserGym's own agents still read.
+        seen = default_obs_preprocessor(obs)
+        assert seen["axtree_txt"] == seen["dom_txt"] == seen["pruned_html"] == ""
         assert obs["axtree_txt"] == "" and obs["extra_element_properties"] == {}
 
         obs, *_ = e.step("click('17')")

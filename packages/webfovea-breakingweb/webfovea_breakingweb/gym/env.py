@@ -39,9 +39,8 @@ class BreakingWebEnv(BrowserEnv):  # type: ignore[misc]
         kwargs.setdefault("action_mapping", self._contract_mapping)
         super().__init__(*args, **kwargs)
         if not self.use_raw_page_output:  # the text contract's Table 20 text, in every observation
-            self.observation_space = gym.spaces.Dict(
-                {**self.observation_space.spaces, "axtree_txt": Unicode()}
-            )
+            base: gym.spaces.Dict = self.observation_space  # type: ignore[has-type]
+            self.observation_space = gym.spaces.Dict({**base.spaces, "axtree_txt": Unicode()})
 
     @property
     def bw_task(self) -> BreakingWebTask:

@@ -48,7 +48,7 @@ def action_set(harness: str) -> HighLevelActionSet:
     """The contract's BrowserGym action set (one action per step), for an agent's prompt."""
     if harness not in SUBSETS:
         raise ValueError(f"unknown harness {harness!r}; one of: {', '.join(HARNESSES)}")
-    return HighLevelActionSet(subsets=SUBSETS[harness], multiaction=False, strict=False)  # type: ignore[arg-type]
+    return HighLevelActionSet(subsets=SUBSETS[harness], multiaction=False, strict=False)
 
 
 def table20_text(obs: dict[str, Any]) -> str:

@@ -37,8 +37,24 @@ from browsergym.core.observation import (
 logger = logging.getLogger(__name__)
 
 NO_SCREENSHOT = np.zeros((1, 1, 3), dtype=np.uint8)
-EMPTY_AXTREE: dict[str, Any] = {"nodes": []}
-EMPTY_DOM: dict[str, Any] = {"documents": [], "strings": []}
+# What the GUI contract shows of the page's structure: nothing, in shapes BrowserGym's own
+# readers (flatten_dom_to_str, flatten_axtree_to_str, an Agent's default preprocessor) accept.
+EMPTY_AXTREE: dict[str, Any] = {"nodes": [{"nodeId": "0", "role": {"value": "RootWebArea"}, "childIds": []}]}
+EMPTY_DOM: dict[str, Any] = {
+    "documents": [
+        {
+            "nodes": {
+                "parentIndex": [-1],
+                "nodeType": [9],
+                "nodeName": [0],
+                "nodeValue": [-1],
+                "attributes": [[]],
+                "contentDocumentIndex": {"index": [], "value": []},
+            }
+        }
+    ],
+    "strings": ["#document"],
+}
 # BrowserGym's own list of the errors of a frame detached while it was read: try again.
 RETRY_ON = (
     "Frame was detached",

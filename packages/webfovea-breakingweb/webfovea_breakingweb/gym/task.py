@@ -41,7 +41,7 @@ from webfovea_proving_ground.sessions import ControlClient
 TERMINAL_ROLES = ("assistant", "infeasible")  # send_msg_to_user, report_infeasible
 
 
-class BreakingWebTask(AbstractBrowserTask):
+class BreakingWebTask(AbstractBrowserTask):  # type: ignore[misc]
     nondeterministic = False  # (task, seed) gives a byte-identical initial state (seed 003 A.1)
 
     @classmethod
@@ -61,7 +61,7 @@ class BreakingWebTask(AbstractBrowserTask):
         the seed its tasks are generated at); `family`: the intervention family (None: clean);
         `harness`: `text` (AXTree + bids) or `gui` (screenshot + points, viewport of
         `model_family`, Table 7)."""
-        super().__init__(seed)  # type: ignore[arg-type]
+        super().__init__(seed)
         self.contract: Contract = contract(harness, model_family)
         self.viewport = self.contract.viewport.as_dict()
         # No slow motion: loopback pages need none, and BrowserGym's own wait before every
