@@ -1,5 +1,5 @@
 """What one BrowserGym step costs on BreakingWeb's gym registration, beside BrowserGym's own
-MiniWoB++ step, in one run on the same machine (issue 42, item 5).
+MiniWoB++ step, in one run on the same machine.
 
     PYTHONPATH=.:packages/webfovea-proving-ground:packages/webfovea-breakingweb \\
         .venv/bin/python benchmarks/bench_gym_step.py [--steps 15] [--json out.json]
