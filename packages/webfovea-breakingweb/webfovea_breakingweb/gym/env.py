@@ -38,9 +38,9 @@ class BreakingWebEnv(BrowserEnv):  # type: ignore[misc]
         # default set has no coordinate actions); an agent's (AgentLab passes one) wins.
         kwargs.setdefault("action_mapping", self._contract_mapping)
         super().__init__(*args, **kwargs)
-        if not self.use_raw_page_output:  # the text contract's Table 20 text, in every observation
-            base: gym.spaces.Dict = self.observation_space  # type: ignore[has-type]
-            self.observation_space = gym.spaces.Dict({**base.spaces, "axtree_txt": Unicode()})
+        # The text contract's Table 20 text, in every observation (empty under the GUI contract).
+        base: gym.spaces.Dict = self.observation_space  # type: ignore[has-type]
+        self.observation_space = gym.spaces.Dict({**base.spaces, "axtree_txt": Unicode()})
 
     @property
     def bw_task(self) -> BreakingWebTask:
@@ -63,14 +63,15 @@ class BreakingWebEnv(BrowserEnv):  # type: ignore[misc]
         return super().step(checked)  # type: ignore[no-any-return]
 
     def _get_obs(self) -> dict[str, Any]:
-        if self.use_raw_page_output:
-            return super()._get_obs()  # type: ignore[no-any-return]
         harness = self.bw_task.contract.harness
-        obs = observe(self, harness)
-        if harness == "text":
-            obs["axtree_txt"] = text = table20_text(obs)
-            self._shown = shown_bids(text)
+        if self.use_raw_page_output:
+            # The agent reads the page itself (AgentLab's raw mode): the bids it may name are still
+            # those the text contract would have shown, extracted (and marked) here.
+            obs: dict[str, Any] = super()._get_obs()
+            text = table20_text(observe(self, "text")) if harness == "text" else ""
         else:
-            obs["axtree_txt"] = ""
-            self._shown = frozenset()
+            obs = observe(self, harness)
+            text = table20_text(obs) if harness == "text" else ""
+        obs["axtree_txt"] = text
+        self._shown = shown_bids(text)
         return obs

@@ -76,24 +76,40 @@ class PlanWalker:
 class PlanBidAgent(Agent):  # type: ignore[misc]
     """A BrowserGym agent speaking the text contract's bid grammar from the oracle's plan.
 
-    `page_of` gives the environment's page (for grounding a target to its bid); `plan` is the
-    task's plan. A target the observation does not show (out of view) is first scrolled to, as
-    a text agent does. After the plan it reports what it read (`send_msg_to_user`); with no step
-    left it sends `noop()`."""
+    It reads the page to ground each target to its bid: the raw page of the observation (run
+    with `use_raw_page_output`, as AgentLab's agent args may ask), else `page_of()`. The plan is
+    given, or looked up from the environment's name (`set_task_name`, which AgentLab's loop
+    calls). A target the observation does not show (out of view) is first scrolled to, as a text
+    agent does. After the plan it reports what it read (`send_msg_to_user`); with no step left it
+    sends `noop()`."""
 
     action_set = action_set("text")
 
-    def __init__(self, plan: list[Step], page_of: Callable[[], Page]) -> None:
-        self.walker = PlanWalker(plan)
+    def __init__(self, plan: list[Step] | None = None, page_of: Callable[[], Page] | None = None) -> None:
+        self.walker = PlanWalker(plan or [])
         self.page_of = page_of
         self.pending: Step | None = None  # a step whose target is not in view yet
         self.scrolls = 0
+        self.raw_page: Page | None = None
+
+    def set_task_name(self, name: str) -> None:
+        """`breakingweb.<task>[.<family>]` (AgentLab's task name): the task's plan."""
+        from webfovea_breakingweb.gym.registration import plan_of
+
+        self.walker = PlanWalker(plan_of(name))
 
     def obs_preprocessor(self, obs: Any) -> Any:
-        return obs  # the text contract's own `axtree_txt` is already in it
+        # The text contract's own `axtree_txt` is already in it. The raw page is kept here, not in
+        # the observation: AgentLab pickles what this returns, and a page does not pickle.
+        obs = dict(obs)
+        if (page := obs.pop("page", None)) is not None:
+            self.raw_page = page
+        return obs
 
     def get_action(self, obs: Any) -> tuple[str, AgentInfo]:
-        page = self.page_of()
+        page = self.raw_page or (self.page_of() if self.page_of is not None else None)
+        if page is None:
+            raise RuntimeError("PlanBidAgent reads the page: use raw page output or give page_of")
         step = self.pending or self.walker.next_step(page)
         self.pending = None
         if step is None:

@@ -72,6 +72,29 @@ def _register(env_id: str, frozen: dict[str, Any]) -> None:
     gym.register(id=env_id, entry_point=partial(_make_env, frozen), nondeterministic=False)
 
 
+def parse_name(name: str) -> tuple[str, str | None]:
+    """`[browsergym/]breakingweb.<task>[.<family>]` -> (task id, family short name or None)."""
+    bare = name.removeprefix("browsergym/")
+    head, _, rest = bare.partition(".")
+    task_id, _, family = rest.partition(".")
+    if head != PREFIX or task_id not in stored_ids()["tasks"]:
+        raise ValueError(f"{name!r} is not a registered BreakingWeb environment")
+    return task_id, family or None
+
+
+def plan_of(name: str) -> list[dict[str, Any]]:
+    """The oracle's plan of a registered environment (the recovery plan under a family in plain
+    sight), as its task carries it."""
+    from webfovea_breakingweb.gym.sites import sites_for
+    from webfovea_breakingweb.suite import breakingweb_task
+
+    task_id, family = parse_name(name)
+    seed = int(stored_ids()["seed"])
+    task = breakingweb_task(sites_for(seed), seed, task_id, family)
+    plan: list[dict[str, Any]] = (task.model_extra or {}).get("plan") or []
+    return plan
+
+
 def register_all() -> list[str]:
     """Register every task and its official variant (idempotent); their ids."""
     data = stored_ids()
