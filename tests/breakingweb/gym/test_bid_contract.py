@@ -6,7 +6,6 @@ the control plane; a numeric bid, or a bid the observation did not show, is refu
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -27,13 +26,6 @@ TAB = {"selector": 'nav.tabs a[data-view="invites"]'}
 ACCEPT = {"selector": '#invites tr[data-id="I-0024"] .accept'}
 
 
-@pytest.fixture(scope="module")
-def env() -> Iterator[Any]:
-    e = gym.make(f"browsergym/breakingweb.{TASK}")
-    yield e
-    e.close()
-
-
 def _backend(e: Any) -> tuple[list[dict[str, Any]], bool]:
     """The session's canonical diff and the evaluator's verdict on it, from the control plane."""
     u = e.unwrapped
@@ -43,9 +35,11 @@ def _backend(e: Any) -> tuple[list[dict[str, Any]], bool]:
     return diff, score_state(diff, extra["obligations"], extra["noise"]).passed
 
 
-def _episode(e: Any, max_steps: int = 10) -> tuple[list[float], list[str], dict[str, Any]]:
-    """BrowserGym's experiment loop, as browsergym.experiments runs an `Agent`."""
-    obs, _ = e.reset(seed=0)
+def _episode(e: Any, obs: Any = None, max_steps: int = 10) -> tuple[list[float], list[str], dict[str, Any]]:
+    """BrowserGym's experiment loop, as browsergym.experiments runs an `Agent` (from a reset,
+    or from `obs` of an episode under way)."""
+    if obs is None:
+        obs, _ = e.reset(seed=0)
     u = e.unwrapped
     agent = PlanBidAgent(u.task.task.model_extra["plan"], lambda: u.page)
     rewards, actions, info = [], [], {}
@@ -64,15 +58,6 @@ def _accepted(diff: list[dict[str, Any]]) -> bool:
     return any(d["id"] == "I-0024" and d.get("field") == "status" and d["after"] == "accepted" for d in diff)
 
 
-def test_a_clean_task_solved_by_bids_earns_the_evaluators_verdict(env: Any) -> None:
-    rewards, actions, info = _episode(env)
-    diff, passed = _backend(env)
-    assert passed and _accepted(diff)
-    assert sum(rewards) == 1.0 and rewards[0] == 0.0  # nothing changed before the accept
-    assert info["task_info"]["done"] and info["task_info"]["passed"]
-    assert all(a.startswith(("click('", "scroll(", "send_msg_to_user(")) for a in actions)
-
-
 def test_the_intervention_variant_is_scored_the_same_way() -> None:
     e = gym.make(f"browsergym/breakingweb.{TASK}.{FAMILY}")
     try:
@@ -87,20 +72,33 @@ def test_the_intervention_variant_is_scored_the_same_way() -> None:
         e.close()
 
 
-def test_numeric_and_unseen_bids_are_refused_and_never_run(env: Any) -> None:
-    obs, _ = env.reset(seed=0)
-    page = env.unwrapped.page
-    obs, *_ = env.step(f"click({bid_of(page, TAB)!r})")
-    accept = bid_of(page, ACCEPT)
-    assert accept not in shown_bids(obs["axtree_txt"])  # in the DOM, out of view: not shown
+def test_refused_bids_never_run_then_bids_solve_the_clean_task() -> None:
+    env = gym.make(f"browsergym/breakingweb.{TASK}")
+    try:
+        obs, _ = env.reset(seed=0)
+        page = env.unwrapped.page
+        obs, *_ = env.step(f"click({bid_of(page, TAB)!r})")
+        accept = bid_of(page, ACCEPT)
+        assert accept not in shown_bids(obs["axtree_txt"])  # in the DOM, out of view: not shown
 
-    obs, reward, *_ = env.step(f"click({accept!r})")
-    assert "is not in the current observation" in obs["last_action_error"]
-    obs, reward, *_ = env.step(f"click({int(accept)})")
-    assert "is not a quoted string" in obs["last_action_error"]
-    obs, reward, *_ = env.step("mouse_click(10, 10)")
-    assert "not in the text contract's grammar" in obs["last_action_error"]
+        # BrowserGym alone would scroll to this button and click it: refused here, never run.
+        obs, reward, *_ = env.step(f"click({accept!r})")
+        assert "is not in the current observation" in obs["last_action_error"]
+        obs, reward, *_ = env.step(f"click({int(accept)})")
+        assert "is not a quoted string" in obs["last_action_error"]
+        obs, reward, *_ = env.step("mouse_click(10, 10)")
+        assert "not in the text contract's grammar" in obs["last_action_error"]
+        diff, _ = _backend(env)
+        assert diff == [] and reward == 0.0
+        assert page.locator('#invites tr[data-id="I-0024"] td.status').inner_text() != "accepted"
 
-    diff, _ = _backend(env)
-    assert diff == [] and reward == 0.0
-    assert page.locator('#invites tr[data-id="I-0024"] td.status').inner_text() != "accepted"
+        # The same episode, on: the agent scrolls to the button and names what it was shown.
+        rewards, actions, info = _episode(env, obs)
+        diff, passed = _backend(env)
+        assert passed and _accepted(diff)
+        assert sum(rewards) == 1.0 and rewards[0] == 0.0  # nothing changed before the accept
+        assert info["task_info"]["done"] and info["task_info"]["passed"]
+        assert any(a.startswith("scroll(") for a in actions)
+        assert all(a.startswith(("click('", "scroll(", "send_msg_to_user(")) for a in actions)
+    finally:
+        env.close()
