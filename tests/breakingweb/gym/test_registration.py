@@ -11,7 +11,7 @@ import gymnasium as gym  # noqa: E402
 
 from webfovea_breakingweb.gym import ENV_IDS  # noqa: E402
 from webfovea_breakingweb.gym.grammar import ActionRefused, contract  # noqa: E402
-from webfovea_breakingweb.gym.registration import live_ids, stored_ids  # noqa: E402
+from webfovea_breakingweb.gym.ids import live_ids, stored_ids  # noqa: E402
 from webfovea_breakingweb.gym.viewports import UnknownFamily  # noqa: E402
 from webfovea_breakingweb.pairing import DEFAULT_SEED  # noqa: E402
 

@@ -94,7 +94,7 @@ class PlanBidAgent(Agent):  # type: ignore[misc]
 
     def set_task_name(self, name: str) -> None:
         """`breakingweb.<task>[.<family>]` (AgentLab's task name): the task's plan."""
-        from webfovea_breakingweb.gym.registration import plan_of
+        from webfovea_breakingweb.gym.ids import plan_of
 
         self.walker = PlanWalker(plan_of(name))
 
