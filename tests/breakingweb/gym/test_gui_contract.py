@@ -1,7 +1,8 @@
 """The GUI-only contract through BrowserGym's own environment (headless chromium): the screenshot
 has the model family's viewport (Table 7), the observation carries no DOM or accessibility
 tree, bid actions are refused, and a point lands where the model meant it — on the 0–1000 grid
-for Gemini (rescaled at action time), in pixels for Claude — down to the backend's state."""
+for Gemini (rescaled at action time, down to the backend's state), in pixels for Claude; the
+task's `cheat` (the oracle's plan) finishes an episode as an agent would."""
 
 from __future__ import annotations
 
@@ -61,7 +62,13 @@ def test_the_screenshot_has_the_familys_viewport_and_points_land(family: str) ->
         page = e.unwrapped.page
         assert page.locator("#invites").is_visible()
         if vp.grid is None:
-            return  # pixels land as they are; the rescaled grid goes on down to the backend
+            # Pixels land as they are. The rest of this episode is the task's own `cheat` (the
+            # oracle's plan on the page, its answer in the chat), scored as any episode.
+            u = e.unwrapped
+            u.task.cheat(u.page, u.chat.messages)
+            obs, reward, done, _, info = e.step("noop(0)")
+            assert done and reward == 1.0 and info["task_info"]["passed"]
+            return
 
         # The accept button is below the fold: scroll by the wheel where the model points, then click it.
         mid = _as_model_sees(family, vp.width / 2, vp.height / 2)
