@@ -89,7 +89,27 @@ def _with_verify(plan: list[dict[str, Any]], st: StatefulTask, fam: Family | Non
     return [*plan[:-1], {**plan[-1], "verify": spec}]
 
 
-__all__ = ["DEFAULT_MAX_STEPS", "DEFAULT_SEED", "catalogue", "load_breakingweb_suite", "select_families"]
+__all__ = [
+    "DEFAULT_MAX_STEPS",
+    "DEFAULT_SEED",
+    "breakingweb_task",
+    "catalogue",
+    "load_breakingweb_suite",
+    "select_families",
+]
+
+
+def breakingweb_task(handle: Any, seed: int, task_id: str, family_name: str | None = None) -> Task:
+    """One task as the suite builds it (clean, or its copy under `family_name`, full or short
+    name), for outside runners such as the BrowserGym registration; KeyError for an unknown task,
+    ValueError for an unknown family or one that does not apply to the task."""
+    st = stateful_tasks(seed).get(task_id)
+    if st is None:
+        raise KeyError(f"no BreakingWeb task {task_id!r} at seed {seed}")
+    fam = family(family_name) if family_name else None
+    if fam is not None and (why := fam.refusal(st, APPS[st.app])):
+        raise ValueError(why)
+    return _task(st, handle, seed, 0, fam)
 
 
 def select_families(names: list[str] | None) -> list[Family]:

@@ -286,6 +286,12 @@ class ControlClient:
         r.raise_for_status()
         return r.json()
 
+    def delete(self, session_id: str) -> bool:
+        """Forget the session (its state, log and audit); whether it existed."""
+        r = self._http.delete(f"{self.base}/sessions/{session_id}")
+        r.raise_for_status()
+        return bool(r.json().get("deleted"))
+
     def _get(self, path: str) -> dict[str, Any]:
         r = self._http.get(self.base + path)
         r.raise_for_status()

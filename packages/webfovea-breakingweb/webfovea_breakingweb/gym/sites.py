@@ -1,0 +1,34 @@
+"""The BreakingWeb servers a gym environment runs against: the proving ground's sites (which
+mount the stateful apps), started on loopback once per process and seed, as
+`webfovea bench` and the tests start them (`start_sites`). BrowserGym drives Playwright's sync
+API in the caller's thread; the sites serve from their own threads, so both live in one
+process and an AgentLab worker needs nothing started beforehand.
+"""
+
+from __future__ import annotations
+
+import atexit
+import threading
+
+from webfovea_proving_ground.serve import SitesHandle, start_sites
+
+_lock = threading.Lock()
+_running: dict[int, SitesHandle] = {}
+
+
+def sites_for(seed: int) -> SitesHandle:
+    """The running sites for `seed` (started on first use, stopped when the process exits)."""
+    with _lock:
+        handle = _running.get(seed)
+        if handle is None:
+            handle = _running[seed] = start_sites(seed=seed)
+            atexit.register(handle.stop)
+        return handle
+
+
+def stop_all() -> None:
+    """Stop every server this process started (tests; the process exit does it otherwise)."""
+    with _lock:
+        for handle in _running.values():
+            handle.stop()
+        _running.clear()
