@@ -159,6 +159,10 @@ class HarnessConfig(BaseModel):
     # and its base URL, when not the provider's environment variable.
     verifier_model: str | None = None
     verifier_base_url: str | None = None
+    # What the verifier is shown: "full" (the screenshot marked where the agent last acted, the
+    # page text it read, the URL, the OCR note) or "paper" (seed 000 §6.3 as written: only the
+    # task, the final screenshot and the candidate answer) — an A/B arm's `verifier_evidence=paper`.
+    verifier_evidence: Literal["full", "paper"] = "full"
     # The history summary's model (`--summary-model SPEC`, routes.toml `summarise`; None: the
     # task's own model; "rule": the rule-based fallback, no call) and its base URL.
     summary_model: str | None = None

@@ -99,6 +99,23 @@ async def test_the_verifier_sees_the_evidence_and_no_thoughts(session, tmp_path)
     assert len(inp.images) == 1 and inp.images[0].size == model.agent.seen[1].images[-1].size
 
 
+async def test_the_papers_verifier_sees_only_task_final_screenshot_and_answer(session, tmp_path):
+    _, model = await _run(
+        session,
+        tmp_path,
+        [act("click(start_box='(200,200)')"), act("read_text(near='Peru')"), act("finished(content='2.1')")],
+        [ACCEPT],
+        verifier_evidence="paper",
+    )
+    inp = model.verifier.seen[0]
+    assert "What is the CPI of Peru?" in inp.task and "\n2.1\n" in inp.task
+    # no page text, URL or cross-check: the evidence the full verifier gets is left out
+    assert "read_text" not in inp.task and "Page URL" not in inp.task and "page text" not in inp.system
+    # the final screenshot as the agent was sent it, without the ring where it last acted
+    sent = model.agent.seen[2].images[-1].convert("RGB")
+    assert list(inp.images[0].convert("RGB").getdata()) == list(sent.getdata())
+
+
 async def test_evidence_files_exist_and_the_report_shows_them(session, tmp_path):
     result, _ = await _run(
         session, tmp_path, [act("read_text(near='Peru')"), act("finished(content='2.1')")], [ACCEPT]

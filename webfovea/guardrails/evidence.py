@@ -46,6 +46,7 @@ class Evidence:
     # How the workflow cache confirmed this answer on the page (webfovea/cache/): it was not sent
     # to the verifier again. None: the answer is the model's.
     confirmed: str | None = None
+    plain: Image.Image | None = None  # the screenshot as the model was sent it, unmarked
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -168,4 +169,5 @@ class EvidenceKeeper:
             mark=mark,
             taken_at=now_iso(),
             request=self.request_holding(answer),
+            plain=image,
         )

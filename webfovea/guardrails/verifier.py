@@ -51,6 +51,18 @@ Reply in exactly this form, three lines, nothing else:
 VERDICT: accept or reject
 REASON: one sentence
 LOOK AT: where the agent should look again (write "-" when accepting)"""
+# Seed 000 §6.3's verifier as written: "seeing only the task, the final screenshot, and the
+# candidate answer" (config `verifier_evidence="paper"`).
+SYSTEM_PAPER = """You check the answer a web agent gave to a task. You did not do the task; you see only
+the task, the agent's candidate answer and the final screenshot of the page. Accept the answer when
+the screenshot shows it answers the task (the right row, series, period and unit). Reject it when the
+screenshot shows another value, or that it was read from the wrong place (a summary box, a
+look-alike row, the wrong table or period).
+
+Reply in exactly this form, three lines, nothing else:
+VERDICT: accept or reject
+REASON: one sentence
+LOOK AT: where the agent should look again (write "-" when accepting)"""
 CLOSING = "Answer now in the form asked for."
 
 # A verdict line: the line starts with the word (Markdown emphasis allowed), never a quoted one
@@ -158,6 +170,22 @@ def request_text(task: str, ev: Evidence) -> str:
     return "\n".join(lines)
 
 
+def paper_request_text(task: str, ev: Evidence) -> str:
+    """The paper's verifier request: the task and the candidate answer beside the final screenshot."""
+    return "\n".join(
+        [
+            f"Task: {task}",
+            "",
+            "Candidate answer:",
+            ANSWER_OPEN,
+            fenced(ev.answer, ANSWER_CHARS),
+            ANSWER_CLOSE,
+            "",
+            "The screenshot is the final view of the page.",
+        ]
+    )
+
+
 def fenced(text: str, limit: int) -> str:
     """Page or agent text as one line of the request, unable to close a fence or open a line."""
     return page_text(text, limit, mark="")
@@ -184,12 +212,13 @@ class Verifier:
     disputed: bool = False
     verdicts: list[dict[str, Any]] = field(default_factory=list)
     off: str | None = None  # why it is on but asks no one (the task's model cannot verify)
+    paper: bool = False  # shown only the task, the final screenshot and the answer
 
     @classmethod
     def for_task(cls, config: HarnessConfig, task: Task | None) -> Verifier:
         if task is None or not config.on(Component.verifier):
             return cls()
-        return cls(active=True, task=task.instruction())
+        return cls(active=True, task=task.instruction(), paper=config.verifier_evidence == "paper")
 
     def use(self, model: Model, *, label: str, separate: bool) -> None:
         """Ask `model`; the task's own model (not `separate`) only when it can check an answer:
@@ -220,10 +249,10 @@ class Verifier:
         # the page text it was read from may quote a secret the agent typed.
         inp = scrubbed(
             ModelInput(
-                system=SYSTEM,
-                task=request_text(self.task, ev),
+                system=SYSTEM_PAPER if self.paper else SYSTEM,
+                task=(paper_request_text if self.paper else request_text)(self.task, ev),
                 history=[],
-                images=[ev.image],
+                images=[ev.plain if self.paper and ev.plain is not None else ev.image],
                 feedback=None,
                 step=len(self.verdicts),
                 purpose=PURPOSE,
