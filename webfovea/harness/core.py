@@ -312,6 +312,7 @@ class Harness(PageKeeper):
             image=self.last.image if self.last is not None else None,
             snapshot=self.last.snapshot if self.last is not None else None,
             response=self._told,
+            shot=self.last.shot if self.last is not None else None,
             unchanged=self.last is not None
             and self.last.unchanged
             and self.config.on(Component.unchanged_view_text),

@@ -74,6 +74,9 @@ class ModelInput:
     # in vision mode), and per earlier step the one-line stub its snapshot became.
     snapshot: str | None = None
     snapshot_stubs: list[str] = field(default_factory=list)
+    # The heading the snapshot text is shown under (None: the accessibility snapshot's own): a
+    # mode that shows another text beside the screenshot names it (modes/elements.py).
+    snapshot_title: str | None = None
     # For native tool use: the offered actions as tools, and the system prompt that goes
     # with them (the same rules, without the text grammar). Empty: text grammar only.
     tools: list[ToolDef] = field(default_factory=list)

@@ -67,6 +67,9 @@ def image_steps(inp: ModelInput) -> list[int]:
     return [current - (n - 1 - i) for i in range(n)]
 
 
+SNAPSHOT_TITLE = "Accessibility snapshot of the page now (refs are valid until the next snapshot)"
+
+
 def intro_text(inp: ModelInput) -> str:
     """Task, numbered history and feedback: everything the model reads before the images."""
     lines = ["## Task", inp.task.strip(), ""]
@@ -88,7 +91,7 @@ def intro_text(inp: ModelInput) -> str:
     if inp.snapshot is not None:
         lines += [
             "",
-            "## Accessibility snapshot of the page now (refs are valid until the next snapshot)",
+            f"## {inp.snapshot_title or SNAPSHOT_TITLE}",
             inp.snapshot,
         ]
     n = len(inp.images)

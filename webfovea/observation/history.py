@@ -55,6 +55,7 @@ class History:
         feedback: str | None,
         step: int,
         snapshot: str | None = None,
+        snapshot_title: str | None = None,
     ) -> ModelInput:
         images = list(self.images[-(self.window - 1) :]) if self.window > 1 and current is not None else []
         if current is not None:
@@ -72,4 +73,5 @@ class History:
             history_start=self.first_step,
             snapshot=snapshot,
             snapshot_stubs=list(self.stubs) if any(self.stubs) else [],
+            snapshot_title=snapshot_title,
         )

@@ -9,13 +9,13 @@ executor, feedback, budgets, guardrails, records — is shared by all modes.
 
 from __future__ import annotations
 
-from webfovea.observation.modes import hybrid, structured, vision
+from webfovea.observation.modes import elements, hybrid, structured, vision
 from webfovea.observation.modes.base import ObservationMode, Seen
 from webfovea.plugins import BUILTIN, Origin, Registry, UnknownName
 
 __all__ = ["MODES", "ObservationMode", "Seen", "get", "register", "unregister"]
 
-_MODULES = (vision, structured, hybrid)
+_MODULES = (vision, structured, hybrid, elements)
 
 ENTRY_POINT_GROUP = "webfovea.observation_modes"
 MODES: Registry[ObservationMode] = Registry("observation mode", ENTRY_POINT_GROUP, ObservationMode)

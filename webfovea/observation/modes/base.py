@@ -10,6 +10,7 @@ catalogue and the prompt which actions it offers and how a target is named.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from PIL import Image
 from playwright.async_api import Page
@@ -19,6 +20,13 @@ from webfovea.execution.response import Response
 from webfovea.models.base import ModelInput
 from webfovea.observation import snapshot as snapshots
 from webfovea.observation.history import History
+
+
+class ToModel(Protocol):
+    """A capture's mapping from CSS pixels of the viewport to the coordinates the model writes
+    (observation/capture.py `Shot`)."""
+
+    def to_model(self, x: float, y: float) -> tuple[float, float]: ...
 
 
 @dataclass
@@ -35,6 +43,9 @@ class Seen:
     response: Response = field(default_factory=Response)
     # unchanged_view_text: the pixel check found nothing changed since the image the model saw last
     unchanged: bool = False
+    # The current capture (its mapping between CSS pixels and the model's coordinates): None
+    # before the first observation.
+    shot: ToModel | None = None
 
 
 # What the model reads instead of a new image when the view did not change.
