@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
-from webfovea.app.errors import AppError
+from webfovea.app.errors import AppError, config_error
 from webfovea.config import HarnessConfig
 from webfovea.guardrails.spend import PriceError, SpendCap, price_table
 from webfovea.record.schema import Status, StepRecord, TaskResult
@@ -130,17 +130,8 @@ def _config(
         return harness_config(
             profile, disable, model=model if isinstance(model, str) else None, **settings, **spend
         )
-    except ValidationError as e:
-        raise AppError(_first_error(e)) from None
-    except ValueError as e:
-        raise AppError(str(e)) from None
-
-
-def _first_error(e: ValidationError) -> str:
-    err = e.errors()[0]
-    where = ".".join(str(p) for p in err.get("loc", ()))
-    msg = str(err.get("msg", e)).removeprefix("Value error, ")
-    return f"{where}: {msg}" if where else msg
+    except ValueError as e:  # a pydantic ValidationError too
+        raise config_error(e) from None
 
 
 async def browse(  # noqa: PLR0913 -- the one-line agent: every option is a keyword
