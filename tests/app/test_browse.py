@@ -1,6 +1,7 @@
-"""The one-line agent (`webfovea.browse`) on real Chromium and loopback pages: it answers a
-page's question with a typed value, a token budget ends a task `budget_exceeded` after the step
-whose recorded spend reached it, and a money budget without prices is refused before any browser."""
+"""The one-line agent (`webfovea.browse`, `browse_sync`) on real Chromium and loopback pages: it
+answers a page's question with a typed value, a token budget ends a task `budget_exceeded` after
+the step whose recorded spend reached it (in the default folder, runs/browse/<time>-<words>), and
+a money budget without prices is refused before any browser."""
 
 from __future__ import annotations
 
@@ -67,27 +68,26 @@ async def test_the_one_line_agent_answers_the_pages_question_with_a_typed_value(
     assert "48210" in (model.seen[0].snapshot or "")  # the answer came from the page it was shown
 
 
-async def test_a_token_budget_ends_the_task_after_the_step_that_reached_it(tmp_path: Path) -> None:
+def test_a_token_budget_ends_the_task_after_the_step_that_reached_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # the default task folder is under ./runs/browse/
     # 110 tokens a call: 220 after two steps (< 250), 330 after three: no fourth call.
     model = ScriptedModel([], then="Thought: look\nAction: find_text(text='harbour')", usage=Usage(100, 10))
     prices = {"input": 3.0, "output": 15.0}
     with serve_pages({"/": PAGE}) as site:
-        res = await webfovea.browse(
-            "Look around forever",
-            url=site.url("/"),
-            model=model,
-            max_tokens=250,
-            prices=prices,
-            out=tmp_path / "t",
+        res = webfovea.browse_sync(
+            "Look around forever", url=site.url("/"), model=model, max_tokens=250, prices=prices
         )
     assert model.calls == 3
     assert res.status == "budget_exceeded" and res.steps == 3 and res.tokens == 330
     assert res.cost == pytest.approx((300 * 3.0 + 30 * 15.0) / 1e6)
-    written = json.loads((tmp_path / "t" / "result.json").read_text())
+    assert res.folder.parent == Path("runs/browse") and res.folder.name.endswith("-look-around-forever")
+    written = json.loads((res.folder / "result.json").read_text())
     assert written["status"] == "budget_exceeded" and written["steps"] == 3
     assert "token budget of 250 reached: 330 tokens spent" in written["error"]
     assert written["config"]["max_tokens"] == 250 and written["config"]["prices"]["input"] == 3.0
-    lines = (tmp_path / "t" / "trajectory.jsonl").read_text().splitlines()
+    lines = (res.folder / "trajectory.jsonl").read_text().splitlines()
     assert len(lines) == 3
 
 
