@@ -46,7 +46,7 @@ def test_the_run_budget_stops_starting_tasks_and_says_so(tmp_path: Path) -> None
         result = run_bench(
             BenchOptions(
                 str(tasks), model="openai:m", base_url=llm.base_url, disable=["verifier"],
-                run_max_tokens=30, out_dir=out,
+                max_tokens=1000, run_max_tokens=30, out_dir=out,
             ),
             said,
         )  # fmt: skip
@@ -65,7 +65,8 @@ def test_the_run_budget_stops_starting_tasks_and_says_so(tmp_path: Path) -> None
         "not_started": 1,
     }
     assert summary["missing"] == 1 and summary["statuses"]["finished"] == 2
-    assert json.loads((out / "run.json").read_text())["budget"] == summary["budget"]
+    run = json.loads((out / "run.json").read_text())
+    assert run["budget"] == summary["budget"] and run["config"]["max_tokens"] == 1000  # the task's own cap
     events = [json.loads(line)["event"] for line in (out / "runner.log.jsonl").read_text().splitlines()]
     assert events.count("run_budget_reached") == 1
 
