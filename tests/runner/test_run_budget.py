@@ -34,7 +34,9 @@ def _key(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("OPENAI_API_KEY", "test-key")  # the client is built before any browser
 
 
-def test_the_run_budget_stops_starting_tasks_and_says_so(tmp_path: Path) -> None:
+def test_the_run_budget_stops_starting_tasks_and_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = tmp_path / "run"
     # Each task: one call of 11 + 7 tokens. 18 after the first task (< 30), 36 after the second.
     with serve_pages({"/": PAGE}) as site, fake_llm([], default=openai_ok(DONE, 11, 7)) as llm:
@@ -54,6 +56,8 @@ def test_the_run_budget_stops_starting_tasks_and_says_so(tmp_path: Path) -> None
     ran = sorted(p.parent.name for p in out.glob("t*/result.json"))
     assert ran == ["t1", "t2"] and calls == 2  # the third task never started
     assert not result.summary.complete  # `webfovea bench` exits 3, as for a partial run
+    live = " ".join(capsys.readouterr().err.split())  # the run's progress lines, as it happens
+    assert "run token budget of 30 reached: 36 tokens spent: no further task starts" in live
     assert said.warnings[0].startswith(
         "run budget: run token budget of 30 reached: 36 tokens spent; 1 task(s) not started"
     )
