@@ -88,7 +88,7 @@ def _options(
 @app.command()
 def run(
     instruction: Annotated[
-        str | None, typer.Argument(metavar="[TASK]", help='The task instruction, e.g. "Find …" (or --task).')
+        str | None, typer.Argument(metavar="TASK", help='The task instruction, e.g. "Find …" (or --task).')
     ] = None,
     task: Annotated[
         str | None, typer.Option("--task", help="The task instruction (or the TASK argument).")
