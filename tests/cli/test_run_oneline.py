@@ -27,17 +27,18 @@ def _script(tmp_path: Path) -> Path:
     return script
 
 
-def test_run_takes_the_task_as_its_argument(tmp_path: Path) -> None:
+def test_run_takes_the_task_as_its_argument(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # no --out: a new folder under ./runs/browse/
     with serve_pages({"/": PAGE, "/hit": "ok"}) as site:
         res = CliRunner().invoke(
-            app,
-            ["run", "Press Go", "--url", site.url("/"), "--model", f"script:{_script(tmp_path)}",
-             "--out", str(tmp_path / "t")],
-        )  # fmt: skip
+            app, ["run", "Press Go", "--url", site.url("/"), "--model", f"script:{_script(tmp_path)}"]
+        )
         assert "/hit" in site.log
     assert res.exit_code == 0, res.output[-2000:]
     assert "status: finished  answer: 'pressed'  steps: 2" in res.output and "tokens: 0" in res.output
-    result = json.loads((tmp_path / "t" / "result.json").read_text())
+    (folder,) = (tmp_path / "runs" / "browse").iterdir()
+    assert folder.name.endswith("-press-go") and f"written: runs/browse/{folder.name}" in res.output
+    result = json.loads((folder / "result.json").read_text())
     assert result["task"] == "Press Go" and result["answer"] == "pressed"
     twice = CliRunner().invoke(app, ["run", "A", "--task", "B", "--url", "http://127.0.0.1:9/"])
     assert twice.exit_code == 2 and "give the task once" in twice.output

@@ -107,7 +107,12 @@ def run(
     model: ModelOpt = None,
     profile: ProfileOpt = "webfovea",
     disable: DisableOpt = None,
-    out_dir: Annotated[Path, typer.Option("--out", help="Task folder to write.")] = Path("runs/run"),
+    out_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--out", help="Task folder to write (default: a new runs/browse/<time>-<words of the task>)."
+        ),
+    ] = None,
     cdp_url: Annotated[str | None, typer.Option("--cdp-url", help="Use a running browser over CDP.")] = None,
     base_url: BaseUrlOpt = None,
     coords: CoordsOpt = None,
@@ -143,13 +148,14 @@ def run(
 ) -> None:
     """Run one task: an instruction and a start URL (`webfovea run "Find …" --url URL --model
     SPEC`), or a suite's task (--suite-task). Writes result.json, trajectory.jsonl and screenshots."""
-    from webfovea.app.browse import browse
+    from webfovea.app.browse import browse, default_task_dir
 
     if instruction is not None and task is not None:
         raise fail("give the task once: as the TASK argument or as --task")
     task = instruction if instruction is not None else task
     _check_task_options(task, url, suite_task)
-    check_out_dir(out_dir)
+    if out_dir is not None:
+        check_out_dir(out_dir)
     overrides: dict[str, object] = {"max_steps": max_steps} if max_steps else {}
     overrides.update(spend_overrides(max_tokens, max_cost, prices))
     if allow_domain:
@@ -195,7 +201,7 @@ def run(
             t,
             model=model,
             config=config,
-            out=out_dir,
+            out=folder,
             cdp_url=cdp_url,
             on_step=progress,
             base_url=base_url,
@@ -205,14 +211,15 @@ def run(
         )
 
     with _the_task(task, url, suite_task, seed, task_id) as t:
+        folder = out_dir if out_dir is not None else default_task_dir(t.task)
         try:
             with app_errors():
                 done = asyncio.run(main())
         except KeyboardInterrupt:
-            err.print(f"interrupted; result written to {lit(out_dir / 'result.json')}")
+            err.print(f"interrupted; result written to {lit(folder / 'result.json')}")
             raise typer.Exit(130) from None
         except asyncio.CancelledError:
-            err.print(f"terminated; result written to {lit(out_dir / 'result.json')}")
+            err.print(f"terminated; result written to {lit(folder / 'result.json')}")
             raise typer.Exit(143) from None
     result = done.result
     spent = f"  tokens: {done.tokens:,}" + (f"  cost: ${done.cost:.4f}" if done.cost is not None else "")
@@ -233,7 +240,7 @@ def run(
             markup=False,
             highlight=False,
         )
-    out.print(f"written: {lit(out_dir)}")
+    out.print(f"written: {lit(folder)}")
     if result.status == "budget_exceeded":
         err.print(f"[yellow]budget_exceeded:[/] {lit(result.error)}")
     if result.status in ("error", "model_error", "browser_error"):
