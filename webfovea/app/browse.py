@@ -116,7 +116,7 @@ def _config(
     disable: list[str] | None,
     settings: dict[str, Any],
 ) -> HarnessConfig:
-    """The given config (the spending caps added), else one for the model's conventions row."""
+    """The given config (the budgets added), else one for the model's conventions row."""
     spend = {k: v for k, v in spend.items() if v is not None}
     try:
         if config is not None:
@@ -175,9 +175,8 @@ async def browse(  # noqa: PLR0913 -- the one-line agent: every option is a keyw
     schema = _schema(answer_schema)
     t = _the_task(task, url, task_id, schema)
     table = _prices(prices)
-    if max_steps is not None:
-        settings["max_steps"] = max_steps
-    spend = {"max_tokens": max_tokens, "max_cost": max_cost, "prices": table}
+    # The budgets are added to a given config too; the other settings make one.
+    spend = {"max_steps": max_steps, "max_tokens": max_tokens, "max_cost": max_cost, "prices": table}
     cfg = _config(model, config, spend, profile, disable, settings)
     if isinstance(model, str):
         from webfovea.app.config import check_model
