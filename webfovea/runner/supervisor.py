@@ -212,7 +212,13 @@ class Supervisor:
         )
         if ex is not None and ex.leftovers:
             self.driver.accept_leftovers(wid, ex.leftovers)
-        return salvage(self.q, self.driver.tasks, wid, status, reason, self.events)
+        done = salvage(self.q, self.driver.tasks, wid, status, reason, self.events)
+        if self.driver.spend is not None:  # what a lost task recorded counts against the run's cap
+            with self.driver.lock:
+                for tid in done:
+                    if (res := read_result(self.q.out_dir / tid)) is not None:
+                        self.driver.spend.record(tid, res)
+        return done
 
     def _lost(self, slot: Slot, reason: str, ex: Exit | None = None) -> None:
         """Record its tasks, then restart it if budget and work remain."""
