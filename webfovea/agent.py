@@ -140,7 +140,7 @@ async def _loop(driver: TaskDriver, h: Harness, mdl: Model, workflow: WorkflowCa
             if driver.ended:
                 return
             continue
-        if driver.out_of_money():  # the spend recorded so far; a cached step above costs nothing
+        if driver.at_spend_cap():  # the spend recorded so far; a cached step above costs nothing
             return
         inp, compression = await _model_input(driver, h, mdl)
         reply = await mdl.next_reply(inp)

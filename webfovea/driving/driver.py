@@ -203,7 +203,7 @@ class TaskDriver:
             self.end(ending("max_steps", f"step budget of {self.config.max_steps} spent without an answer"))
         return self.ending is not None
 
-    def out_of_money(self) -> bool:
+    def at_spend_cap(self) -> bool:
         """True (and the task ended) when the tokens or money recorded so far reach the task's
         cap (guardrails/spend.py): checked before a model call, so the next call is not made."""
         if self.spend_cap.active and (why := self.spend_cap.reached(self.spent())) is not None:
