@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"  # the one source of the version: pyproject.toml reads it (dynamic)
-__all__ = ["Harness", "HarnessConfig", "make_config", "__version__"]
+__all__ = ["BrowseResult", "Harness", "HarnessConfig", "browse", "browse_sync", "make_config", "__version__"]
 
 if TYPE_CHECKING:
+    from webfovea.app.browse import BrowseResult, browse, browse_sync
     from webfovea.config import HarnessConfig, make_config
     from webfovea.harness import Harness
 
@@ -22,4 +23,8 @@ def __getattr__(name: str) -> Any:
         from webfovea import config
 
         return getattr(config, name)
+    if name in ("browse", "browse_sync", "BrowseResult"):  # the one-line agent (app/browse.py)
+        from importlib import import_module
+
+        return getattr(import_module("webfovea.app.browse"), name)
     raise AttributeError(name)

@@ -47,17 +47,19 @@ async def run_task(  # noqa: PLR0913 -- public API; its settings go to the task 
     base_url: str | None = None,
     offline: bool | None = None,
     cache: Path | str | None = None,
+    headless: bool = True,
 ) -> TaskResult:
     """Run one task and write its folder. `offline` applies when the browser is launched here
     (default: $WEBFOVEA_OFFLINE; real websites are reachable unless it is set). `cache`: a
     workflow cache folder — the task's cached steps are replayed without a model call while
-    the page matches, and a run that finishes rewrites them (webfovea/cache/)."""
+    the page matches, and a run that finishes rewrites them (webfovea/cache/). `headless=False`:
+    a browser launched here shows its window."""
     options = dict(model_options or {})
     base_url = base_url or options.pop("base_url", None)  # runners pass it with the options
     settings = DriverSettings(
         config,
         model if isinstance(model, str) else type(model).__name__,
-        BrowserSource(cdp_url, offline=offline, session=session),
+        BrowserSource(cdp_url, headless=headless, offline=offline, session=session),
         capture=capture,
         on_step=on_step,
         cache_dir=Path(cache) if cache is not None else None,
@@ -138,6 +140,8 @@ async def _loop(driver: TaskDriver, h: Harness, mdl: Model, workflow: WorkflowCa
             if driver.ended:
                 return
             continue
+        if driver.at_spend_cap():  # the spend recorded so far; a cached step above costs nothing
+            return
         inp, compression = await _model_input(driver, h, mdl)
         reply = await mdl.next_reply(inp)
         driver.count(reply.usage)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, field_serializer, field_validator
+from pydantic import BaseModel, Field, field_serializer, field_validator, model_validator
 
 from webfovea.secrets import NAME_RE, Secret
 
@@ -88,6 +88,13 @@ ALL_COMPONENTS: frozenset[Component] = frozenset(Component) - OUTSIDE_RULES
 REFERENCE_COMPONENTS: frozenset[Component] = frozenset()
 
 
+NO_PRICES = (
+    "a money budget (max_cost) needs the model's prices: the cost of a model with no known price "
+    "cannot be counted. Give them (--prices FILE, prices= in Python): "
+    '{"input": 3, "output": 15} in $ per million tokens (docs/costs.md), or cap tokens instead (max_tokens)'
+)
+
+
 class HarnessConfig(BaseModel):
     """Everything that shapes one harness. Serialisable so a run records how it was made."""
 
@@ -109,6 +116,13 @@ class HarnessConfig(BaseModel):
     compact_every: int = 5  # append_history: every N steps all but the latest image become a stub
     max_steps: int = 80
     max_seconds: float = 1800.0
+    # Spending caps of one task (guardrails/spend.py): once the tokens (every role's calls) or
+    # the cost recorded so far reach one, the task ends `budget_exceeded` before its next model
+    # call. `prices`: $ per million tokens (input, output, cache_read, cache_write) the cost is
+    # counted with; a money cap without them is refused (no known price, no cost to cap).
+    max_tokens: int | None = Field(default=None, ge=1)
+    max_cost: float | None = Field(default=None, gt=0)
+    prices: dict[str, float] | None = None
     # After an action that navigated, the settle wait lasts at least this long (the paper's
     # adaptive wait: "between 1 and 8 s" after a navigation, seed 000 §4.6), and at most
     # settle_max_ms; other actions are bounded by min(settle_max_ms, 3 s) and have no minimum.
@@ -174,6 +188,16 @@ class HarnessConfig(BaseModel):
     # tokens for the HTTP clients). A model spec's own options win; the oracle ignores both.
     temperature: float | None = None
     max_output_tokens: int | None = None
+
+    @model_validator(mode="after")
+    def _money_needs_prices(self) -> HarnessConfig:
+        if self.prices is not None and not {"input", "output"} <= set(self.prices):
+            raise ValueError(
+                f"prices need at least input and output ($ per million tokens), not {self.prices}"
+            )
+        if self.max_cost is not None and not self.prices:
+            raise ValueError(NO_PRICES)
+        return self
 
     @field_validator("secrets")
     @classmethod

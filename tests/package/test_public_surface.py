@@ -10,7 +10,7 @@ import webfovea.suites
 from webfovea.plugins import Registry
 
 SURFACE = {
-    webfovea: ["Harness", "HarnessConfig", "make_config", "__version__"],
+    webfovea: ["BrowseResult", "Harness", "HarnessConfig", "browse", "browse_sync", "make_config", "__version__"],
     webfovea.app: [
         "AbOptions", "AbResult", "AppError", "BenchOptions", "BenchResult", "ReplayOptions",
         "ReplayResult", "Reporter", "run_ab", "run_bench", "run_replay",

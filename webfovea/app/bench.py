@@ -24,6 +24,7 @@ from webfovea.app.sites import go_offline
 from webfovea.app.sources import slug, source_of
 from webfovea.app.tasks import only, open_tasks
 from webfovea.config import HarnessConfig
+from webfovea.guardrails.spend import PriceError, SpendCap
 from webfovea.record import Summary
 from webfovea.secrets import Secret
 from webfovea.suites import SUITES, SuiteOptions
@@ -77,6 +78,13 @@ class BenchOptions:
     # --models FILE: a routes.toml, a model per role (models/routes.py); the fields above win over it
     models: Path | None = None
     fresh: bool = False
+    # Spending caps: a task's (it ends `budget_exceeded`) and the run's (no task starts once the
+    # tasks' recorded spend reaches it); money is counted with `prices`, which a money cap needs.
+    max_tokens: int | None = None
+    max_cost: float | None = None
+    run_max_tokens: int | None = None
+    run_max_cost: float | None = None
+    headed: bool = False  # launched browsers show their window
 
 
 @dataclass
@@ -100,7 +108,9 @@ def suite_defaults(suite: str, seed: int | None, max_steps: int | None) -> tuple
     return seed, max_steps
 
 
-def _config(o: BenchOptions, model: str, max_steps: int | None = None) -> HarnessConfig:
+def _config(
+    o: BenchOptions, model: str, max_steps: int | None = None, prices: dict[str, float] | None = None
+) -> HarnessConfig:
     return build_config(
         model,
         o.profile,
@@ -117,7 +127,20 @@ def _config(o: BenchOptions, model: str, max_steps: int | None = None) -> Harnes
         **verifier_overrides(o.verifier, o.verifier_base_url),
         **summary_overrides(o.summary_model, o.summary_base_url),
         **({"max_steps": max_steps} if max_steps is not None else {}),
+        **({"max_tokens": o.max_tokens} if o.max_tokens is not None else {}),
+        # The prices go into the config (so into the resume check) only with a money cap.
+        **({"max_cost": o.max_cost, "prices": prices} if o.max_cost is not None else {}),
     )
+
+
+def run_cap(o: BenchOptions, prices: dict[str, float] | None) -> SpendCap | None:
+    """The run's spending cap (None without one); a money cap without prices is refused."""
+    if o.run_max_tokens is None and o.run_max_cost is None:
+        return None
+    try:
+        return SpendCap(o.run_max_tokens, o.run_max_cost, prices)
+    except PriceError as e:
+        raise AppError(f"--run-max-cost: {e}" if o.run_max_cost is not None else str(e)) from None
 
 
 def default_out_dir(o: BenchOptions) -> Path:
@@ -168,7 +191,8 @@ def run_bench(options: BenchOptions, reporter: Reporter | None = None) -> BenchR
         raise AppError(f"unknown backend {o.backend!r}; use local or ray")
     seed, max_steps = suite_defaults(o.suite, o.seed, o.max_steps)
     suite, suite_options = SUITES.get(o.suite) if o.suite else None, SuiteOptions(dict(o.suite_options))
-    config = _config(o, model, max_steps)
+    config = _config(o, model, max_steps, price_table)
+    cap = run_cap(o, price_table)
     out_dir = o.out_dir or default_out_dir(o)
     if out_dir.exists() and not out_dir.is_dir():
         raise AppError(f"--out {out_dir} is a file, not a folder; give a folder path")
@@ -194,6 +218,8 @@ def run_bench(options: BenchOptions, reporter: Reporter | None = None) -> BenchR
         address=o.address,
         base_url=o.base_url,
         fresh=o.fresh,
+        run_cap=cap,
+        headed=o.headed,
     )
     with open_tasks(o.suite, seed, o.ports, suite_options, reporter) as loaded:
         tasks = _select(loaded.tasks, o, faults)

@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol, TypeVar, cast
 
-from webfovea.app.errors import AppError
+from webfovea.app.errors import AppError, config_error
 from webfovea.config import HarnessConfig
 from webfovea.models.routes import RULE, Route, RoutesError, load_routes, pick
 
@@ -30,7 +30,7 @@ def build_config(
             profile, disable, model=model, cap=cap, coordinate_convention=coords, **overrides
         )
     except ValueError as e:
-        raise AppError(str(e)) from None
+        raise config_error(e) from None
 
 
 def check_model(model: str, base_url: str | None) -> None:

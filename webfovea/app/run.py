@@ -13,6 +13,7 @@ from webfovea.app.errors import AppError
 from webfovea.app.reporter import Reporter
 from webfovea.app.sites import port_aliases
 from webfovea.config import HarnessConfig
+from webfovea.guardrails.spend import SpendCap
 from webfovea.plugins import plugin_manager
 from webfovea.task import Task
 
@@ -36,6 +37,8 @@ class RunPlan:
     address: str | None = None  # Ray's
     base_url: str | None = None
     fresh: bool = False  # set an earlier run in the folder aside instead of resuming it
+    run_cap: SpendCap | None = None  # the run's spending cap: no task starts once it is reached
+    headed: bool = False  # launched browsers show their window
 
 
 def run_and_summarise(
@@ -72,6 +75,8 @@ def run_and_summarise(
                 # The proving ground's ports change with every start: not part of a task's identity.
                 url_aliases={**(aliases or {}), **(port_aliases(handle) or {})} or None,
                 state_passed=_live_state_judge(tasks, handle),
+                run_cap=plan.run_cap,
+                headed=plan.headed,
             ),
         )
     except RunError as e:
@@ -92,7 +97,15 @@ def run_and_summarise(
     for lines in plugin_manager().hook.webfovea_terminal_summary(summary=data):
         for line in lines or ():
             reporter.note(line)
-    if not outcome.complete:
+    stopped = (outcome.budget or {}).get("stopped")
+    if stopped:
+        left = (outcome.budget or {}).get("not_started", 0)
+        reporter.warn(
+            "run budget",
+            f"{stopped}; {left} task(s) not started (see {path}). The same command with a larger "
+            "budget runs them.",
+        )
+    elif not outcome.complete:
         reporter.warn(
             "partial run",
             f"not every task has a final result; see {path}. Re-run the same command to resume.",

@@ -14,6 +14,9 @@ from webfovea.cli.common import (
     ConsoleReporter,
     CoordsOpt,
     DisableOpt,
+    HeadedOpt,
+    MaxCostOpt,
+    MaxTokensOpt,
     ModelOpt,
     ModelsOpt,
     ObservationOpt,
@@ -140,7 +143,7 @@ def bench(
         typer.Option(
             "--prices",
             help="JSON prices per million tokens (input, output, "
-            "cache_read, cache_write): summary.json gets the cost.",
+            "cache_read, cache_write): summary.json gets the cost; --max-cost and --run-max-cost are counted with them.",
         ),
     ] = None,
     max_steps: Annotated[
@@ -177,6 +180,26 @@ def bench(
             "or changed tasks is refused without it).",
         ),
     ] = False,
+    max_tokens: MaxTokensOpt = None,
+    max_cost: MaxCostOpt = None,
+    run_max_tokens: Annotated[
+        int | None,
+        typer.Option(
+            "--run-max-tokens",
+            min=1,
+            help="Token budget of the whole run: once the tasks' recorded tokens reach it, no task "
+            "starts (running ones end on their own); the rest stay pending for a re-run.",
+        ),
+    ] = None,
+    run_max_cost: Annotated[
+        float | None,
+        typer.Option(
+            "--run-max-cost",
+            min=0.0,
+            help="Money budget of the whole run in $, counted with --prices (needed): once reached, no task starts.",
+        ),
+    ] = None,
+    headed: HeadedOpt = False,
     suite_options: dict[str, Any] | None = None,  # the plug-ins' own options (cli/suite_options.py)
 ) -> None:
     if list_catalogue or as_json:
@@ -221,6 +244,11 @@ def bench(
         summary_model=summary_model,
         models=models,
         fresh=fresh,
+        max_tokens=max_tokens,
+        max_cost=max_cost,
+        run_max_tokens=run_max_tokens,
+        run_max_cost=run_max_cost,
+        headed=headed,
     )
     with app_errors():
         result = run_bench(options, ConsoleReporter())

@@ -117,6 +117,66 @@ SecretsOpt = Annotated[
 ]
 
 
+MaxTokensOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--max-tokens",
+        min=1,
+        help="Token budget of a task (prompt and completion, every model call of every role): once the "
+        "usage recorded so far reaches it, the task ends `budget_exceeded` before its next model call.",
+    ),
+]
+MaxCostOpt = Annotated[
+    float | None,
+    typer.Option(
+        "--max-cost",
+        min=0.0,
+        help="Money budget of a task in $, counted with --prices (needed: a model with no known price is "
+        "refused); reached, the task ends `budget_exceeded` before its next model call.",
+    ),
+]
+PricesOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--prices",
+        help="JSON prices per million tokens (input, output, cache_read, cache_write), e.g. "
+        '{"input": 3, "output": 15}: the cost is reported, and --max-cost counted with them.',
+    ),
+]
+HeadedOpt = Annotated[
+    bool,
+    typer.Option("--headed", help="Show the browser window (a full Chromium, not the headless shell)."),
+]
+
+
+class SpendSettings(TypedDict, total=False):
+    """The config settings --max-tokens / --max-cost / --prices give (none without them)."""
+
+    max_tokens: int
+    max_cost: float
+    prices: dict[str, float]
+
+
+def spend_overrides(
+    max_tokens: int | None, max_cost: float | None, prices: Path | None, *, keep_prices: bool = True
+) -> SpendSettings:
+    """A task's spending caps as config settings, the prices file read first (a money budget
+    without prices is refused when the config is built). `keep_prices=False`: the prices go into
+    the config only with a money budget (bench records them in summary.json's meta otherwise)."""
+    from webfovea.app.inputs import read_prices
+
+    with app_errors():
+        table = read_prices(prices)
+    out: SpendSettings = {}
+    if max_tokens is not None:
+        out["max_tokens"] = max_tokens
+    if max_cost is not None:
+        out["max_cost"] = max_cost
+    if table is not None and (keep_prices or max_cost is not None):
+        out["prices"] = table
+    return out
+
+
 class SecretsSettings(TypedDict, total=False):
     """The config setting --secrets gives (none without it)."""
 

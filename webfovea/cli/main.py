@@ -22,10 +22,14 @@ from webfovea.cli.common import (
     ConsoleReporter,
     CoordsOpt,
     DisableOpt,
+    HeadedOpt,
+    MaxCostOpt,
+    MaxTokensOpt,
     ModelOpt,
     ModelsOpt,
     ObservationOpt,
     OfflineOpt,
+    PricesOpt,
     ProfileOpt,
     SecretsOpt,
     StorageStateOpt,
@@ -47,6 +51,7 @@ from webfovea.cli.common import (
     out,
     role_options,
     secrets_overrides,
+    spend_overrides,
     summary_overrides,
     verifier_overrides,
     vision_overrides,
@@ -58,6 +63,7 @@ from webfovea.cli.suite_options import with_suite_options
 from webfovea.task import Task
 
 if TYPE_CHECKING:
+    from webfovea.app.browse import BrowseResult
     from webfovea.record.schema import TaskResult
 
 
@@ -81,7 +87,12 @@ def _options(
 
 @app.command()
 def run(
-    task: Annotated[str | None, typer.Option("--task", help="The task instruction.")] = None,
+    instruction: Annotated[
+        str | None, typer.Argument(metavar="TASK", help='The task instruction, e.g. "Find …" (or --task).')
+    ] = None,
+    task: Annotated[
+        str | None, typer.Option("--task", help="The task instruction (or the TASK argument).")
+    ] = None,
     url: Annotated[str | None, typer.Option("--url", help="The start URL.")] = None,
     suite_task: Annotated[
         str | None,
@@ -96,7 +107,12 @@ def run(
     model: ModelOpt = None,
     profile: ProfileOpt = "webfovea",
     disable: DisableOpt = None,
-    out_dir: Annotated[Path, typer.Option("--out", help="Task folder to write.")] = Path("runs/run"),
+    out_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--out", help="Task folder to write (default: a new runs/browse/<time>-<words of the task>)."
+        ),
+    ] = None,
     cdp_url: Annotated[str | None, typer.Option("--cdp-url", help="Use a running browser over CDP.")] = None,
     base_url: BaseUrlOpt = None,
     coords: CoordsOpt = None,
@@ -110,6 +126,10 @@ def run(
     max_steps: Annotated[
         int | None, typer.Option("--max-steps", min=1, help="Step budget (default: profile's).")
     ] = None,
+    max_tokens: MaxTokensOpt = None,
+    max_cost: MaxCostOpt = None,
+    prices: PricesOpt = None,
+    headed: HeadedOpt = False,
     task_id: Annotated[str, typer.Option("--task-id", help="Id recorded in result.json.")] = "task",
     offline: OfflineOpt = False,
     allow_domain: AllowDomainOpt = None,
@@ -126,13 +146,18 @@ def run(
         ),
     ] = None,
 ) -> None:
-    """Run one task: an instruction and a start URL, or a suite's task (--suite-task). Writes
-    result.json, trajectory.jsonl and screenshots."""
-    from webfovea.agent import run_task
+    """Run one task: an instruction and a start URL (`webfovea run "Find …" --url URL --model
+    SPEC`), or a suite's task (--suite-task). Writes result.json, trajectory.jsonl and screenshots."""
+    from webfovea.app.browse import browse, default_task_dir
 
+    if instruction is not None and task is not None:
+        raise fail("give the task once: as the TASK argument or as --task")
+    task = instruction if instruction is not None else task
     _check_task_options(task, url, suite_task)
-    check_out_dir(out_dir)
+    if out_dir is not None:
+        check_out_dir(out_dir)
     overrides: dict[str, object] = {"max_steps": max_steps} if max_steps else {}
+    overrides.update(spend_overrides(max_tokens, max_cost, prices))
     if allow_domain:
         overrides["allow_domains"] = list(allow_domain)
     if workspace is not None:
@@ -166,35 +191,41 @@ def run(
         fb = (rec.feedback or "")[:100]
         out.print(f"step {rec.step + 1:>3}  {act:<12} {fb}", markup=False, highlight=False)
 
-    async def main() -> TaskResult:
+    async def main() -> BrowseResult:
         # SIGTERM ends the task like Ctrl-C: cancelled, recorded as interrupted, result.json written.
         task = asyncio.current_task()
         assert task is not None
         with contextlib.suppress(NotImplementedError, RuntimeError):
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, task.cancel)
-        return await run_task(
+        return await browse(
             t,
-            out_dir,
             model=model,
             config=config,
+            out=folder,
             cdp_url=cdp_url,
             on_step=progress,
             base_url=base_url,
             offline=True if offline else None,
             cache=cache,
+            headless=not headed,
         )
 
     with _the_task(task, url, suite_task, seed, task_id) as t:
+        folder = out_dir if out_dir is not None else default_task_dir(t.task)
         try:
-            result = asyncio.run(main())
+            with app_errors():
+                done = asyncio.run(main())
         except KeyboardInterrupt:
-            err.print(f"interrupted; result written to {lit(out_dir / 'result.json')}")
+            err.print(f"interrupted; result written to {lit(folder / 'result.json')}")
             raise typer.Exit(130) from None
         except asyncio.CancelledError:
-            err.print(f"terminated; result written to {lit(out_dir / 'result.json')}")
+            err.print(f"terminated; result written to {lit(folder / 'result.json')}")
             raise typer.Exit(143) from None
+    result = done.result
+    spent = f"  tokens: {done.tokens:,}" + (f"  cost: ${done.cost:.4f}" if done.cost is not None else "")
     out.print(
-        f"status: {result.status}  answer: {lit(repr(result.answer))}  steps: {result.steps}  {result.seconds:.1f}s"
+        f"status: {result.status}  answer: {lit(repr(result.answer))}  steps: {result.steps}  "
+        f"{result.seconds:.1f}s{spent}"
     )
     if suite_task is not None:
         _print_score(t, result)
@@ -209,7 +240,9 @@ def run(
             markup=False,
             highlight=False,
         )
-    out.print(f"written: {lit(out_dir)}")
+    out.print(f"written: {lit(folder)}")
+    if result.status == "budget_exceeded":
+        err.print(f"[yellow]budget_exceeded:[/] {lit(result.error)}")
     if result.status in ("error", "model_error", "browser_error"):
         err.print(f"[red]{result.status}:[/] {lit(result.error)}")
         raise typer.Exit(1)
@@ -228,10 +261,10 @@ def _check_task_options(task: str | None, url: str | None, suite_task: str | Non
 
     if suite_task is not None:
         if task is not None or url is not None:
-            raise fail("give either --suite-task or --task and --url, not both")
+            raise fail("give either --suite-task or a task and --url, not both")
         return
     if task is None or url is None:
-        raise fail("give --task and --url (or --suite-task SUITE:TASK_ID)")
+        raise fail('give the task and --url: webfovea run "Find …" --url URL (or --suite-task SUITE:TASK_ID)')
     if urlsplit(url).scheme not in ("http", "https") or not urlsplit(url).netloc:
         raise fail(
             f"--url must be an http(s) address, not {url[:60]!r} (file:, data:, view-source: are never opened)"

@@ -28,6 +28,7 @@ from webfovea.driving.records import step_record
 from webfovea.driving.start import task_harness
 from webfovea.feedback import notes
 from webfovea.guardrails.budgets import TaskBudget
+from webfovea.guardrails.spend import Spend, SpendCap
 from webfovea.harness import Harness, Observation, StepResult
 from webfovea.models.base import Model, ModelReply, Usage, quirks_of
 from webfovea.models.routes import recorded
@@ -84,6 +85,7 @@ class TaskDriver:
             **config_fields(self.config),  # the whole config, and the components off derived from it
         )
         self.budget = TaskBudget.of(self.config)
+        self.spend_cap = SpendCap.of(self.config)
         self._t0 = self.budget.started
         self.usage = UsageTotals()
         self.vision_usage = UsageTotals()
@@ -200,6 +202,18 @@ class TaskDriver:
         if self.budget.steps_spent():
             self.end(ending("max_steps", f"step budget of {self.config.max_steps} spent without an answer"))
         return self.ending is not None
+
+    def at_spend_cap(self) -> bool:
+        """True (and the task ended) when the tokens or money recorded so far reach the task's
+        cap (guardrails/spend.py): checked before a model call, so the next call is not made."""
+        if self.spend_cap.active and (why := self.spend_cap.reached(self.spent())) is not None:
+            self.end(ending("budget", why))
+        return self.ending is not None
+
+    def spent(self) -> Spend:
+        """The task's spend so far: the usage totals result.json records, every role."""
+        roles = (self.usage, self.vision_usage, self.verifier_usage, self.summary_usage)
+        return self.spend_cap.spent(roles)
 
     def count(self, usage: Usage) -> None:
         """One call of the task's model (its tokens, when the caller sees them)."""

@@ -1,7 +1,7 @@
 """How a task ends: one table from a stop reason to the status result.json records.
 
 A stop reason comes from the harness (`StepResult.stop_reason`: the model's `finished`, a
-breaker), from the driver's budgets (steps, wall clock, tool timeouts), or from what was
+breaker), from the driver's budgets (steps, tokens and money, wall clock, tool timeouts), or from what was
 raised (the model, the page, the browser, a cancel). Every driver of a task (the agent loop,
 the MCP server) ends it through this table, so the same ending is recorded under the same
 status whoever drove the task.
@@ -30,6 +30,7 @@ Reason = Literal[
     "env_done",
     # the driver's budgets
     "max_steps",
+    "budget",
     "timeout",
     "tool_timeout",
     # what was raised
@@ -47,6 +48,7 @@ STOP_STATUS: dict[Reason, Status] = {
     "loop_breaker": "loop_breaker",
     "env_done": "env_done",
     "max_steps": "max_steps",
+    "budget": "budget_exceeded",
     "timeout": "timeout",
     "tool_timeout": "tool_timeout",
     "model_error": "model_error",

@@ -21,15 +21,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-PRICE_KEYS = ("input", "output", "cache_read", "cache_write")
+from webfovea.guardrails.spend import PRICE_KEYS, READ_UNITS, WRITE_UNITS, PriceError, dollars, price_table
+
 FIRST_READ_STEP = 2  # 0-based: the third step of a task
 
-
-class PriceError(ValueError):
-    """The prices file cannot be used; the message says how to fix it."""
-
-
-WRITE_UNITS, READ_UNITS = 1.25, 0.1  # a cache write and a cache read, per uncached input token
+__all__ = ["PRICE_KEYS", "PriceError", "TokenTally", "read_prices", "role_tallies", "task_tally"]
 
 
 def read_prices(path: Path) -> dict[str, float]:
@@ -40,21 +36,7 @@ def read_prices(path: Path) -> dict[str, float]:
         data = json.loads(Path(path).read_text())
     except (OSError, ValueError) as e:
         raise PriceError(f"cannot read prices from {path}: {e}") from None
-    if not isinstance(data, dict) or "input" not in data or "output" not in data:
-        raise PriceError(
-            f"{path}: give a JSON object with at least input and output ($ per million tokens), "
-            'e.g. {"input": 3, "output": 15, "cache_read": 0.3, "cache_write": 3.75}'
-        )
-    unknown = sorted(set(data) - set(PRICE_KEYS))
-    if unknown:
-        raise PriceError(f"{path}: unknown price key(s) {', '.join(unknown)}; known: {', '.join(PRICE_KEYS)}")
-    try:
-        prices = {k: float(v) for k, v in data.items()}
-    except (TypeError, ValueError):
-        raise PriceError(f"{path}: prices must be numbers") from None
-    prices.setdefault("cache_read", prices["input"] * READ_UNITS)
-    prices.setdefault("cache_write", prices["input"] * WRITE_UNITS)
-    return prices
+    return price_table(data, str(path))
 
 
 @dataclass
@@ -94,13 +76,9 @@ class TokenTally:
     def cost(self, prices: dict[str, float] | None) -> float | None:
         if not prices:
             return None
-        dollars = (
-            self.uncached * prices["input"]
-            + self.written * prices["cache_write"]
-            + self.read * prices["cache_read"]
-            + self.output * prices["output"]
-        ) / 1e6
-        return round(dollars, 6)
+        return dollars(
+            prices, uncached=self.uncached, written=self.written, read=self.read, output=self.output
+        )
 
     def price_units(self) -> float:
         """Input cost in units of one uncached input token: uncached 1x, cache write 1.25x, read

@@ -269,6 +269,7 @@ def compute_summary(run_dir: Path, tasks: list[Task], *, complete: bool, meta: d
         taxonomy=_count(r.taxonomy for r in per_task.values()),
         taxonomy_groups=_count(GROUPS.get(r.taxonomy) for r in per_task.values() if r.taxonomy),
         stages=_count(r.stage for r in per_task.values()),
+        budget=run_info.budget if run_info is not None else None,
     )
     _add_sections(summary, per_task, tasks)
     if not complete:

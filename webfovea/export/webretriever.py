@@ -38,6 +38,7 @@ STATUS_MAP: dict[str, str] = {
     "finished": "SUCCESS",
     "scroll_breaker": "FAIL_SCROLLDOWN",
     "max_steps": "",
+    "budget_exceeded": "",  # a budget ran out without an answer, as the step budget does
 }
 # The statuses WebRetriever's filter stage takes (a plain FAIL is never judged).
 JUDGED_STATUSES = frozenset({"SUCCESS", "FAIL_CALL_USER", "FAIL_SCROLLDOWN", ""})

@@ -71,16 +71,21 @@ def read_run_info(out_dir: Path) -> RunInfo | None:
     return read_json_model(Path(out_dir) / RUN_JSON, RunInfo)
 
 
-def mark_run_ended(out_dir: Path, *, interrupted: bool) -> RunInfo | None:
-    """Record the end of the current run in run.json (ended_at, interrupted); None when there
-    is no readable run.json to update."""
+def mark_run_ended(
+    out_dir: Path, *, interrupted: bool, budget: dict[str, Any] | None = None
+) -> RunInfo | None:
+    """Record the end of the current run in run.json (ended_at, interrupted, and the run's
+    `budget` with its spend when it had one); None when there is no readable run.json to update."""
     try:
         info = read_run_info(out_dir)
     except RecordError:
         return None
     if info is None:
         return None
-    info = info.model_copy(update={"ended_at": now_iso(), "interrupted": interrupted})
+    update: dict[str, Any] = {"ended_at": now_iso(), "interrupted": interrupted}
+    if budget is not None:
+        update["budget"] = budget
+    info = info.model_copy(update=update)
     write_run_info(out_dir, info, new_run=False)
     return info
 

@@ -26,7 +26,7 @@ class RunInfo(Record):
     # Keys this version does not know (written by a newer one) survive a read-update-write.
     model_config = ConfigDict(extra="allow")
     _absent_when_none = frozenset(
-        {"suite", "interrupted", "previous_runs", "model_quirks", "verifier_off", "routes", "code"}
+        {"suite", "interrupted", "previous_runs", "model_quirks", "verifier_off", "routes", "code", "budget"}
     )
 
     model: str | None = None
@@ -56,6 +56,10 @@ class RunInfo(Record):
     # Why the `verifier` switch is on but checks nothing by default: the model kind replays a
     # script (guardrails/verifier.py off_for_spec). Absent when it checks or is off.
     verifier_off: str | None = None
+    # The run's spending cap (`--run-max-tokens`, `--run-max-cost`): {max_tokens, max_cost} at the
+    # start; at the end also `spent` {tokens, cost}, and `stopped` (why) with `not_started` (tasks
+    # left pending) when it stopped the run (runner/spend.py). Absent without a run cap.
+    budget: dict[str, Any] | None = None
 
 
 class TaskRow(Record):
@@ -115,6 +119,7 @@ class Summary(Record):
             "verification",
             "roles",
             "extensions",
+            "budget",
         }
     )
 
@@ -154,3 +159,6 @@ class Summary(Record):
     # A plug-in's own block, by plug-in name (its schema is the plug-in's: docs/plugins.md), e.g.
     # BreakingWeb's paired statistics. Absent when no plug-in wrote one.
     extensions: dict[str, Any] | None = None
+    # The run's spending cap and spend, as run.json records it (`stopped`: it stopped the run
+    # before every task started). Absent without a run cap.
+    budget: dict[str, Any] | None = None

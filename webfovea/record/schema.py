@@ -26,6 +26,7 @@ EVIDENCE_PNG = "evidence.png"
 Status = Literal[
     "finished",  # the model called finished(content)
     "max_steps",  # step budget spent
+    "budget_exceeded",  # the task's token or money budget spent (max_tokens, max_cost)
     "timeout",  # wall-clock budget spent
     "scroll_breaker",  # too many scrolls with no page change
     "stale_refs",  # too many stale or unknown snapshot references (structured/hybrid)

@@ -26,6 +26,7 @@ from typing import Any
 
 from webfovea.agent import run_task as agent_run_task
 from webfovea.config import HarnessConfig
+from webfovea.guardrails.spend import SpendCap
 from webfovea.guardrails.verifier import off_for_spec
 from webfovea.models.routes import recorded
 from webfovea.record import mark_run_ended, new_run_info, write_run_info, write_run_tasks
@@ -36,6 +37,7 @@ from webfovea.runner.errors import RunError
 from webfovea.runner.identity import code_version, run_identity
 from webfovea.runner.progress import Progress
 from webfovea.runner.queue import QUEUE_FILE, QueueError, TaskQueue, validate_tasks
+from webfovea.runner.spend import RunSpend
 from webfovea.runner.supervisor import Events, Policy, Supervisor, load_results
 from webfovea.runner.worker import TaskFn, WorkerSpec
 from webfovea.task import Task
@@ -73,6 +75,11 @@ class RunOptions:
     # Judges a finished task by its backend state for the progress line (a stateful environment's
     # obligations): (task, result) -> passed, or None when the answer decides. Runs in the driver.
     state_passed: Callable[[Task, TaskResult], bool | None] | None = None
+    # The run's spending cap (tokens, money): no task starts once the tasks' recorded spend
+    # reaches it (runner/spend.py); the tasks not started stay pending. Each task's own cap is
+    # the config's (max_tokens, max_cost).
+    run_cap: SpendCap | None = None
+    headed: bool = False  # launched browsers show their window
 
 
 @dataclass
@@ -82,6 +89,9 @@ class RunOutcome:
     complete: bool = False  # every task has a final result
     interrupted: bool = False  # stopped by Ctrl-C; re-run into the same folder to resume
     counts: dict[str, int] = field(default_factory=dict)  # what the queue found at start
+    # The run's cap and spend (RunSpend.to_json), with `stopped` and `not_started` when the cap
+    # stopped the run; None without a run cap.
+    budget: dict[str, Any] | None = None
 
 
 def check_cdp_endpoints(urls: list[str], timeout_s: float = 5.0) -> None:
@@ -245,12 +255,14 @@ def _run(tasks: list[Task], out_dir: Path, options: RunOptions) -> RunOutcome:
                     queue_at_start=counts,
                     verifier_off=off_for_spec(config, options.model),
                     code=code_version(),
+                    budget=options.run_cap.to_json() if options.run_cap is not None else None,
                 ),
             )
             interrupted = False
-            if counts["pending"]:
+            spend = RunSpend(options.run_cap, out_dir, tasks) if options.run_cap is not None else None
+            if counts["pending"] and (spend is None or spend.reached() is None):
                 try:
-                    interrupted = _supervise(tasks, out_dir, q, options, timeout)
+                    interrupted = _supervise(tasks, out_dir, q, options, timeout, spend)
                 except QueueError as e:
                     mark_run_ended(out_dir, interrupted=True)
                     kept = sum(r.status != "interrupted" for r in load_results(out_dir, tasks).values())
@@ -259,7 +271,8 @@ def _run(tasks: list[Task], out_dir: Path, options: RunOptions) -> RunOutcome:
                         "Move queue.sqlite away and re-run the same command to finish the rest (tasks "
                         "already started are not run again), or use a new output folder."
                     ) from None
-            mark_run_ended(out_dir, interrupted=interrupted)
+            budget = spend.to_json(not_started=q.counts()["pending"]) if spend is not None else None
+            mark_run_ended(out_dir, interrupted=interrupted, budget=budget)
         finally:
             q.close()
     results = load_results(out_dir, tasks)
@@ -267,14 +280,26 @@ def _run(tasks: list[Task], out_dir: Path, options: RunOptions) -> RunOutcome:
         tid in results and results[tid].status != "interrupted" for tid in (t.task_id for t in tasks)
     )
     return RunOutcome(
-        out_dir=out_dir, results=results, complete=complete, interrupted=interrupted, counts=counts
+        out_dir=out_dir,
+        results=results,
+        complete=complete,
+        interrupted=interrupted,
+        counts=counts,
+        budget=budget,
     )
 
 
-def _supervise(tasks: list[Task], out_dir: Path, q: TaskQueue, options: RunOptions, timeout: float) -> bool:
+def _supervise(
+    tasks: list[Task],
+    out_dir: Path,
+    q: TaskQueue,
+    options: RunOptions,
+    timeout: float,
+    spend: RunSpend | None = None,
+) -> bool:
     """Serve the channel, start the backend's workers, run the loop. True when stopped by Ctrl-C."""
     events = Events(out_dir)
-    driver = Driver(q, tasks, events)
+    driver = Driver(q, tasks, events, spend)
     token = secrets.token_urlsafe(32)
     work_root = Path(options.work_dir).resolve() if options.work_dir else None
     backend = _make_backend(options)
@@ -294,6 +319,7 @@ def _supervise(tasks: list[Task], out_dir: Path, q: TaskQueue, options: RunOptio
                     task_timeout_s=timeout,
                     model_options=options.model_options,
                     task_fn=options.task_fn,
+                    headed=options.headed,
                 )
                 for i in range(options.workers)
             ]

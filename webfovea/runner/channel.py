@@ -49,6 +49,7 @@ from webfovea.runner.transfer import INCOMING, unpack_into
 from webfovea.task import Task
 
 if TYPE_CHECKING:
+    from webfovea.runner.spend import RunSpend
     from webfovea.runner.supervisor import Events
 
 MAX_UPLOAD = 2 << 30  # a task folder of screenshots is megabytes; refuse anything absurd
@@ -65,8 +66,11 @@ class Stale(Exception):
 class Driver:
     """The driver's state behind the channel: the queue, who may talk, whether to stop."""
 
-    def __init__(self, q: TaskQueue, tasks: list[Task], events: Events) -> None:
+    def __init__(
+        self, q: TaskQueue, tasks: list[Task], events: Events, spend: RunSpend | None = None
+    ) -> None:
         self.q = q
+        self.spend = spend  # the run's spending cap: no task is handed out once it is reached
         self.tasks = {t.task_id: t for t in tasks}
         self.events = events
         self.lock = threading.Lock()
@@ -134,10 +138,20 @@ class Driver:
             for unreceived in held:  # granted to an earlier claim whose answer never arrived
                 self.q.release(unreceived)
                 self.events.write("claim_returned", task_id=unreceived, worker=worker_id)
-            tid = None if self.stopping else self.q.claim(worker_id)
+            tid = None if self.stopping or self._budget_spent() else self.q.claim(worker_id)
             if claim_id is not None:
                 self._grants[worker_id] = ((incarnation, claim_id), tid)
         return self.tasks[tid].model_dump(mode="json") if tid else None
+
+    def _budget_spent(self) -> bool:
+        """The run's cap reached (said once in runner.log.jsonl); under the lock."""
+        if self.spend is None:
+            return False
+        known = self.spend.stopped is not None
+        why = self.spend.reached()
+        if why is not None and not known:
+            self.events.write("run_budget_reached", reason=why, pending=self.q.counts()["pending"])
+        return why is not None
 
     def finish(self, worker_id: str, incarnation: int, tid: str, status: str, archive: Path | None) -> None:
         with self.lock:
@@ -160,6 +174,8 @@ class Driver:
                 )
                 write_result(task_dir, res)
             self.q.finish(tid, res.status)  # the file on disk is the truth, whatever the worker said
+            if self.spend is not None:
+                self.spend.record(tid, res)
 
     def accept_leftovers(self, worker_id: str, data: bytes) -> list[str]:
         """Place what a dead worker left on its node, for the tasks it still had claimed."""

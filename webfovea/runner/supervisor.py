@@ -172,6 +172,7 @@ class Supervisor:
         self.slots = [Slot(spec) for spec in specs]
         self.timeout, self.policy, self.progress, self.events = task_timeout_s, policy, progress, events
         self._polled = self._resumed = time.time()
+        self._budget_said = False
 
     def _start(self, slot: Slot) -> None:
         slot.spec = replace(slot.spec, restarts=slot.restarts)
@@ -211,7 +212,13 @@ class Supervisor:
         )
         if ex is not None and ex.leftovers:
             self.driver.accept_leftovers(wid, ex.leftovers)
-        return salvage(self.q, self.driver.tasks, wid, status, reason, self.events)
+        done = salvage(self.q, self.driver.tasks, wid, status, reason, self.events)
+        if self.driver.spend is not None:  # what a lost task recorded counts against the run's cap
+            with self.driver.lock:
+                for tid in done:
+                    if (res := read_result(self.q.out_dir / tid)) is not None:
+                        self.driver.spend.record(tid, res)
+        return done
 
     def _lost(self, slot: Slot, reason: str, ex: Exit | None = None) -> None:
         """Record its tasks, then restart it if budget and work remain."""
@@ -296,6 +303,10 @@ class Supervisor:
             if not slot.finished:
                 self._check(slot, rows, now)
         self.progress.update(self.q)
+        spend = self.driver.spend
+        if spend is not None and spend.stopped is not None and not self._budget_said:
+            self._budget_said = True  # said as it happens; the run's end says how many did not start
+            self.progress.note(f"{spend.stopped}: no further task starts")
 
     def _stop_broken(self, reason: str) -> None:
         """The queue cannot be trusted: stop every worker without touching it, then raise."""

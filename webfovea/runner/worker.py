@@ -81,6 +81,7 @@ class WorkerSpec:
     browser_attempts: int = 3
     driver_patience_s: float = 60.0
     extra: dict[str, Any] = field(default_factory=dict)
+    headed: bool = False  # a launched browser shows its window (a full Chromium)
 
 
 def browser_pid_of(root_pid: int) -> int | None:
@@ -159,7 +160,9 @@ class Worker:
                 if self.spec.cdp_url:
                     s = await BrowserSession.connect(self.spec.cdp_url, viewport=viewport)
                 else:
-                    s = await BrowserSession.launch(viewport=viewport, login=self._login(cfg))
+                    s = await BrowserSession.launch(
+                        viewport=viewport, login=self._login(cfg), headless=not self.spec.headed
+                    )
                 if await s.healthy():
                     pid = None if self.spec.cdp_url else browser_pid_of(os.getpid())
                     self._report(stage="idle", browser_pid=pid)
