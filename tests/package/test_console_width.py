@@ -8,6 +8,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from webfovea.console import make_console
 
 ROW = "stats-select-01-vn"
@@ -34,7 +36,8 @@ def test_a_piped_table_keeps_each_row_whole() -> None:
     assert not any(URL in line for line in _listing("60"))  # the width the user asked for
 
 
-def test_a_long_line_is_not_wrapped_into_a_file() -> None:
+def test_a_long_line_is_not_wrapped_into_a_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("COLUMNS", raising=False)  # another test's CLI runner may leave one set
     buf = io.StringIO()
     line = "progress " + " ".join(f"{i}/1000" for i in range(40))
     make_console(file=buf).print(line)
