@@ -94,6 +94,8 @@ SLOW_TESTS = frozenset(
         "runner/test_ray.py::test_ray_matches_local",
         "runner/test_ray.py::test_ray_two_nodes_without_shared_output_folder",
         "runner/test_ray.py::test_ctrl_c_then_resume_on_ray",
+        "environments/test_browsergym_loops.py::test_a_computer_use_models_tool_call_is_the_action_in_browsergyms_own_loop",
+        "environments/test_browsergym_loops.py::test_an_agentlab_study_runs_the_agent_and_agentlab_reads_its_results",
     }
 )
 
@@ -129,6 +131,7 @@ FILE_SECONDS = {
     "observation/test_structured_browser.py": 31,
     "breakingweb/test_interventions_browser.py": 29,
     "environments/test_browsergym.py": 29,
+    "environments/test_browsergym_loops.py": 30,  # BrowserGym's own env and AgentLab (2026-12-07, loaded machine: 54)
     "cache/test_workflow_cache.py": 25,
     "feedback/test_settle.py": 25,
     "runner/test_safety_queue.py": 25,
