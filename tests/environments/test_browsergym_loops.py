@@ -65,7 +65,9 @@ def test_a_computer_use_models_tool_call_is_the_action_in_browsergyms_own_loop(t
     # One answer per step the episode may take: an agent that drops the call asks again, and
     # fails on the reward, not on an endpoint out of answers.
     script = [Answer(200, anthropic_message(click)), *[Answer(200, anthropic_message(done))] * 3]
-    with fake_llm(script) as llm:
+    # The client's requests are checked against the SDK's types in tests/models (building the
+    # beta Messages validator takes 20 s on a loaded machine); here: from its call to the page.
+    with fake_llm(script, validate=False) as llm:
         args.base_url = llm.base_url
         result = BGYM.submit(_exp_args_run, args, task, seed, tmp_path).result()
         bodies = [r.body for r in llm.received]
@@ -98,12 +100,15 @@ def test_an_agentlab_study_runs_the_agent_and_agentlab_reads_its_results(tmp_pat
     bench = DEFAULT_BENCHMARKS["miniwob_tiny_test"]()
     bench.env_args_list = [EnvArgs(task_name=t, task_seed=s, max_steps=5) for t, s in seeds.items()]
 
-    def run() -> None:
+    def run() -> object:
         study = make_study(agent_args=[agent], benchmark=bench)
         study.run(n_jobs=1, parallel_backend="sequential", n_relaunch=1, exp_root=tmp_path)
+        return study
 
-    BGYM.submit(run).result()
-    df = load_result_df(next(tmp_path.iterdir()), progress_fn=None)
+    study = BGYM.submit(run).result()
+    _, summary, _ = study.get_results(also_save=False)  # AgentLab's summary of the study
+    assert list(summary["avg_reward"]) == [1.0] and list(summary["n_err"]) == [0], summary.to_dict()
+    df = load_result_df(study.dir, progress_fn=None)
     rows = df.reset_index()
     assert sorted(rows["env.task_name"]) == sorted(seeds), rows.columns
     assert rows["err_msg"].isna().all(), list(rows["stack_trace"])
