@@ -9,7 +9,8 @@ everything else webfovea awaits run on this loop instead, and the caller waits f
 
 One loop per process, started on first use and shared by every agent of the process (AgentLab
 makes a new agent for every episode): model clients that hold connections keep their loop.
-The thread is a daemon: AgentLab's and BrowserGym's loops never close an agent.
+The thread is a daemon: AgentLab's and BrowserGym's loops never close an agent, so an agent's
+model is closed here when the agent is dropped (`close_soon`, from any thread, GC's included).
 """
 
 from __future__ import annotations
@@ -54,3 +55,13 @@ def run_on_agent_loop(coro: Coroutine[Any, Any, T], timeout_s: float | None = No
         coro.close()
         raise RuntimeError("run_on_agent_loop was called on the agent loop's own thread; await instead")
     return asyncio.run_coroutine_threadsafe(coro, loop).result(timeout_s)
+
+
+def close_soon(model: object) -> None:
+    """Schedule `model.aclose()` on the agent loop without waiting (safe from any thread, the
+    loop's own included: a garbage-collected agent's finalizer runs wherever GC runs)."""
+    aclose = getattr(model, "aclose", None)
+    if aclose is None:
+        return
+    loop = agent_loop()
+    loop.call_soon_threadsafe(lambda: loop.create_task(aclose()))

@@ -25,6 +25,7 @@ same actions as tools and its first call is the action, as in the harness (parsi
 from __future__ import annotations
 
 import io
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -33,7 +34,7 @@ from PIL import Image
 
 from webfovea.config import Component, HarnessConfig
 from webfovea.environments.browsergym.actions import OFFERED, to_browsergym
-from webfovea.environments.browsergym.agent_loop import run_on_agent_loop
+from webfovea.environments.browsergym.agent_loop import close_soon, run_on_agent_loop
 from webfovea.feedback import notes
 from webfovea.models.base import Model, ModelInput, ModelReply
 from webfovea.observation.capture import Shot
@@ -77,6 +78,9 @@ class WebfoveaAgent(_BrowserGymAgent):  # type: ignore[misc]  # BrowserGym ships
         from webfovea.observation.prompt import system_prompt
 
         self.model, self.config = model, config
+        # Neither AgentLab's loop nor BrowserGym's closes an agent: its model (an HTTP client's
+        # connections) is closed when the agent is dropped after its episode, or by close().
+        self._closer = weakref.finalize(self, close_soon, model)
         self.specs = [s for s in SPECS if s.name in OFFERED and s.offered(config.on, config=config)]
         self.system = system_prompt(self.specs, config)
         # Native tool use (a client whose interface is tools or a computer tool): the same
@@ -163,6 +167,8 @@ class WebfoveaAgent(_BrowserGymAgent):  # type: ignore[misc]  # BrowserGym ships
         return action, info
 
     def close(self) -> None:
+        if self._closer.detach() is None:
+            return  # closed already
         aclose = getattr(self.model, "aclose", None)
         if aclose is not None:
             run_on_agent_loop(aclose())
