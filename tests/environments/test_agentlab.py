@@ -172,3 +172,13 @@ async def test_a_dropped_agent_closes_its_model_and_close_is_idempotent() -> Non
     gc.collect()
     await asyncio.sleep(0.2)
     assert kept.closes == 1 and dropped.closes == 1
+
+
+async def test_agent_args_are_hashable_and_bad_switches_fail_when_written() -> None:
+    args = WebfoveaAgentArgs(model="anthropic:claude-sonnet-4-6", disable=["verifier"])
+    assert args.disable == ("verifier",) and hash(args.disable)  # AgentLab indexes by it
+    assert args.make_config().conventions != WebfoveaAgentArgs().make_config().conventions
+    with pytest.raises(ValueError, match="unknown component 'nope'"):
+        WebfoveaAgentArgs(disable=["nope"])
+    with pytest.raises(TypeError, match="not the string"):
+        WebfoveaAgentArgs(disable="verifier")

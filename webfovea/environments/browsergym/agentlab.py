@@ -193,6 +193,7 @@ class WebfoveaAgentArgs(_AgentArgs):  # type: ignore[misc]  # BrowserGym ships n
         if isinstance(self.disable, str):
             raise TypeError(f"disable is a list of component names, not the string {self.disable!r}")
         self.disable = tuple(self.disable or ())
+        self.make_config()  # an unknown profile or component fails here, not in every episode
 
     def make_config(self) -> HarnessConfig:
         """The harness's switches for this model: its conventions row picks the coordinate
