@@ -131,7 +131,7 @@ FILE_SECONDS = {
     "observation/test_structured_browser.py": 31,
     "breakingweb/test_interventions_browser.py": 29,
     "environments/test_browsergym.py": 29,
-    "environments/test_browsergym_loops.py": 30,  # BrowserGym's own env and AgentLab (2026-12-07, loaded machine: 54)
+    "environments/test_browsergym_loops.py": 35,  # BrowserGym's own env, AgentLab (2026-12-07, load 12: 53 s)
     "cache/test_workflow_cache.py": 25,
     "feedback/test_settle.py": 25,
     "runner/test_safety_queue.py": 25,
