@@ -98,6 +98,8 @@ SLOW_TESTS = frozenset(
         "breakingweb/gym/test_bid_contract.py::test_the_intervention_variant_is_scored_the_same_way",
         "breakingweb/gym/test_bid_contract.py::test_refused_bids_never_run_then_bids_solve_the_clean_task",
         "breakingweb/gym/test_gui_contract.py::test_the_screenshot_has_the_familys_viewport_and_points_land",
+        "environments/test_browsergym_loops.py::test_a_computer_use_models_tool_call_is_the_action_in_browsergyms_own_loop",
+        "environments/test_browsergym_loops.py::test_an_agentlab_study_runs_the_agent_and_agentlab_reads_its_results",
     }
 )
 
@@ -136,6 +138,7 @@ FILE_SECONDS = {
     "observation/test_structured_browser.py": 31,
     "breakingweb/test_interventions_browser.py": 29,
     "environments/test_browsergym.py": 29,
+    "environments/test_browsergym_loops.py": 35,  # BrowserGym's own env, AgentLab (2026-12-07, load 12: 53 s)
     "cache/test_workflow_cache.py": 25,
     "feedback/test_settle.py": 25,
     "runner/test_safety_queue.py": 25,

@@ -11,7 +11,9 @@ the agent's sizing, parsing and coordinate mapping carry the point to the right 
 from __future__ import annotations
 
 import asyncio
+import gc
 import re
+import threading
 from typing import Any
 
 import pytest
@@ -140,3 +142,43 @@ async def test_a_reply_the_parser_refuses_is_a_noop_and_the_model_is_told(sessio
     reward, actions = await asyncio.to_thread(browsergym_loop, env.task, env._facade(page), agent, 2)
     assert reward == 0.0 and actions == ["noop(500)", "noop(500)"]
     assert model.seen[0] is None and "Action" in (model.seen[1] or "")
+
+
+async def test_a_dropped_agent_closes_its_model_and_close_is_idempotent() -> None:
+    """AgentLab's and BrowserGym's loops never call `agent.close()`: a model's connections are
+    closed when the agent is dropped after its episode."""
+
+    class Closing:
+        def __init__(self) -> None:
+            self.closed = threading.Event()
+            self.closes = 0
+
+        async def next_reply(self, inp: ModelInput) -> ModelReply:
+            return ModelReply("Action: wait()", Usage(1, 1))
+
+        async def aclose(self) -> None:
+            self.closes += 1
+            self.closed.set()
+
+    dropped, kept = Closing(), Closing()
+    agent = WebfoveaAgentArgs(make_model=lambda: dropped).make_agent()
+    del agent
+    gc.collect()
+    assert await asyncio.to_thread(dropped.closed.wait, 10)
+    agent = WebfoveaAgentArgs(make_model=lambda: kept).make_agent()
+    await asyncio.to_thread(agent.close)
+    await asyncio.to_thread(agent.close)
+    del agent
+    gc.collect()
+    await asyncio.sleep(0.2)
+    assert kept.closes == 1 and dropped.closes == 1
+
+
+async def test_agent_args_are_hashable_and_bad_switches_fail_when_written() -> None:
+    args = WebfoveaAgentArgs(model="anthropic:claude-sonnet-4-6", disable=["verifier"])
+    assert args.disable == ("verifier",) and hash(args.disable)  # AgentLab indexes by it
+    assert args.make_config().conventions != WebfoveaAgentArgs().make_config().conventions
+    with pytest.raises(ValueError, match="unknown component 'nope'"):
+        WebfoveaAgentArgs(disable=["nope"])
+    with pytest.raises(TypeError, match="not the string"):
+        WebfoveaAgentArgs(disable="verifier")

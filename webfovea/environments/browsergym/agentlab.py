@@ -15,24 +15,33 @@ model factory builds, parses the reply with webfovea's parser (token stripping, 
 only, aliases, the closed action set) and writes the action as BrowserGym's coordinate action.
 What BrowserGym's page does with it is BrowserGym's: webfovea's executor, settle wait, feedback
 notes and guardrails on the page are not in this loop — run `bench browsergym:…` for those.
+
+BrowserGym's environment drives Playwright's sync API on the thread that calls `get_action`, so
+the model is asked on webfovea's own loop on a thread of its own (agent_loop.py). A model that
+answers with tool calls (Claude's tools or computer tool, OpenAI's computer tool) is offered the
+same actions as tools and its first call is the action, as in the harness (parsing/tool_call.py).
 """
 
 from __future__ import annotations
 
-import asyncio
 import io
+import weakref
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from PIL import Image
 
-from webfovea.config import Component, HarnessConfig, make_config
+from webfovea.config import Component, HarnessConfig
 from webfovea.environments.browsergym.actions import OFFERED, to_browsergym
-from webfovea.models.base import Model, ModelInput
+from webfovea.environments.browsergym.agent_loop import close_soon, run_on_agent_loop
+from webfovea.feedback import notes
+from webfovea.models.base import Model, ModelInput, ModelReply
 from webfovea.observation.capture import Shot
-from webfovea.observation.sizing import fit_within
+from webfovea.observation.sizing import fit_within, harness_config
 from webfovea.parsing.reply import parse_reply
+from webfovea.parsing.tool_call import parse_tool_call
+from webfovea.types import ParsedReply
 
 try:  # BrowserGym's base classes when browsergym-experiments is installed; the protocol otherwise
     from browsergym.experiments.agent import Agent as _BrowserGymAgent
@@ -65,17 +74,24 @@ def _array_image(screenshot: Any) -> Image.Image:
 class WebfoveaAgent(_BrowserGymAgent):  # type: ignore[misc]  # BrowserGym ships no types
     def __init__(self, model: Model, config: HarnessConfig) -> None:
         from webfovea.actions.catalog import SPECS
+        from webfovea.actions.tools import tool_defs
         from webfovea.observation.prompt import system_prompt
 
         self.model, self.config = model, config
+        # Neither AgentLab's loop nor BrowserGym's closes an agent: its model (an HTTP client's
+        # connections) is closed when the agent is dropped after its episode, or by close().
+        self._closer = weakref.finalize(self, close_soon, model)
         self.specs = [s for s in SPECS if s.name in OFFERED and s.offered(config.on, config=config)]
         self.system = system_prompt(self.specs, config)
+        # Native tool use (a client whose interface is tools or a computer tool): the same
+        # actions as tools, and the prompt that goes with them; a text client ignores both.
+        self.tools = tool_defs(self.specs, with_budgets=config.on(Component.budgets))
+        self.system_tools = system_prompt(self.specs, config, tools=True)
         self.offered = {s.name: s.params for s in self.specs}
         self.action_set = action_set()
         self.history: list[str] = []
         self.images: list[Image.Image] = []
         self.note: str | None = None  # what webfovea's parser said of the last reply, if it refused it
-        self._loop = asyncio.new_event_loop()
 
     def obs_preprocessor(self, obs: dict[str, Any]) -> dict[str, Any]:
         """Only what a vision agent reads (no DOM, no AXTree in the traces)."""
@@ -104,6 +120,14 @@ class WebfoveaAgent(_BrowserGymAgent):  # type: ignore[misc]  # BrowserGym ships
         parts = [p for p in (self.note, f"The last action failed: {error}" if error else "") if p]
         return " ".join(parts) or None
 
+    def _parse(self, reply: ModelReply) -> ParsedReply:
+        strip = self.config.on(Component.token_strip)
+        if reply.tool_calls:  # the first call is the action; the client answers the others
+            return parse_tool_call(reply.tool_calls[0], self.offered, thought=reply.text, strip_tokens=strip)
+        return parse_reply(
+            reply.text, self.offered, strip_tokens=strip, first_only=self.config.on(Component.first_action)
+        )
+
     def get_action(self, obs: dict[str, Any]) -> tuple[str, Any]:
         shot = self.shot(obs["screenshot"])
         self.images = [*self.images, shot.image][-max(1, self.config.screenshot_window) :]
@@ -114,11 +138,16 @@ class WebfoveaAgent(_BrowserGymAgent):  # type: ignore[misc]  # BrowserGym ships
             images=list(self.images),
             feedback=self._feedback(obs),
             step=len(self.history),
+            tools=list(self.tools),
+            system_tools=self.system_tools,
         )
-        reply = self._loop.run_until_complete(self.model.next_reply(inp))
-        parsed = parse_reply(reply.text, self.offered)
+        # Not on this thread: BrowserGym's sync Playwright keeps a loop running here.
+        reply = run_on_agent_loop(self.model.next_reply(inp))
+        parsed = self._parse(reply)
         self.history.append(parsed.cleaned)
-        if parsed.action is None:
+        if reply.cut_off is not None:  # half a call must not run (the harness withholds it too)
+            self.note, action = notes.cut_off(reply.cut_off), "noop(500)"
+        elif parsed.action is None:
             self.note = parsed.rejection.reason if parsed.rejection else "The reply held no action."
             action = "noop(500)"  # BrowserGym's way of doing nothing: the model is told why next step
         else:
@@ -131,17 +160,18 @@ class WebfoveaAgent(_BrowserGymAgent):  # type: ignore[misc]  # BrowserGym ships
                 "completion_tokens": reply.usage.completion_tokens,
             },
             extra_info={
-                "raw_reply": reply.text,
+                "raw_reply": parsed.raw if reply.tool_calls else reply.text,
                 "webfovea_action": parsed.action.to_json() if parsed.action else None,
             },
         )
         return action, info
 
     def close(self) -> None:
+        if self._closer.detach() is None:
+            return  # closed already
         aclose = getattr(self.model, "aclose", None)
         if aclose is not None:
-            self._loop.run_until_complete(aclose())
-        self._loop.close()
+            run_on_agent_loop(aclose())
 
 
 @dataclass
@@ -153,12 +183,27 @@ class WebfoveaAgentArgs(_AgentArgs):  # type: ignore[misc]  # BrowserGym ships n
     agent_name: str = "webfovea"
     model: str = "openai:gpt-4o"
     profile: str = "webfovea"
-    disable: list[str] = field(default_factory=list)
+    # A tuple, not a list: AgentLab's result loaders index their table by the agent's fields
+    # (`load_result_df`), and an index value must be hashable. A list given is kept as a tuple.
+    disable: tuple[str, ...] = ()
     base_url: str | None = None
     make_model: Callable[..., Model] | None = None  # tests: a model without the factory
 
+    def __post_init__(self) -> None:
+        if isinstance(self.disable, str):
+            raise TypeError(f"disable is a list of component names, not the string {self.disable!r}")
+        self.disable = tuple(self.disable or ())
+        self.make_config()  # an unknown profile or component fails here, not in every episode
+
+    def make_config(self) -> HarnessConfig:
+        """The harness's switches for this model: its conventions row picks the coordinate
+        space and the screenshot cap, as `webfovea run --model` does."""
+        return harness_config(
+            self.profile, list(self.disable) or None, model=self.model, observation="vision"
+        )
+
     def make_agent(self) -> WebfoveaAgent:
-        config = make_config(profile=self.profile, disable=self.disable or None, observation="vision")
+        config = self.make_config()
         if self.make_model is not None:
             return WebfoveaAgent(self.make_model(), config)
         from webfovea.models.factory import make_model
