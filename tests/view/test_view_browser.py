@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 import pytest_asyncio
 
-from tests.view.fixture_run import MANUAL, build_run, serving
+from tests.view.fixture_run import MANUAL, serving
 from webfovea.judge.compare import compare
 from webfovea.judge.labels import read_labels
 from webfovea.judge.manual import docs_for
@@ -25,8 +25,7 @@ async def _text(page, selector: str) -> str:
     return " ".join((await page.locator(selector).first.inner_text()).split())
 
 
-async def test_label_recorded_by_clicking_is_read_by_judge_compare(tmp_path, page):
-    run = build_run(tmp_path / "run")
+async def test_label_recorded_by_clicking_is_read_by_judge_compare(run, page):
     with serving(run) as url:
         await page.goto(url)  # one run: straight to its task list
         rows = page.locator("#tasks tr[data-task-id]")
@@ -70,8 +69,7 @@ async def test_label_recorded_by_clicking_is_read_by_judge_compare(tmp_path, pag
     assert rows_by["naveval"]["n"] == 1 and rows_by["naveval"]["ar"] == 1.0
 
 
-async def test_request_evidence_loads_when_opened(tmp_path, page):
-    run = build_run(tmp_path / "run")
+async def test_request_evidence_loads_when_opened(run, page):
     with serving(run) as url:
         await page.goto(url + "run/0/task/cpi-vn")
         assert await _text(page, "#requests .body") == ""  # closed: not read yet
@@ -83,8 +81,7 @@ async def test_request_evidence_loads_when_opened(tmp_path, page):
         assert "1 request(s) kept" in body and "indicator" in body and "user-agent" not in body
 
 
-async def test_manual_review_by_clicking_lands_where_protocol_ii_reads(tmp_path, page):
-    run = build_run(tmp_path / "run")
+async def test_manual_review_by_clicking_lands_where_protocol_ii_reads(run, page):
     manuals = run / "manuals"
     assert docs_for("cpi-vn", manuals) == MANUAL
     with serving(run) as url:
@@ -110,8 +107,7 @@ async def test_manual_review_by_clicking_lands_where_protocol_ii_reads(tmp_path,
     assert (manuals / "cpi-vn.md").read_text() == MANUAL  # the writer's file is kept as written
 
 
-async def test_a_malformed_label_file_is_shown_with_its_line(tmp_path, page):
-    run = build_run(tmp_path / "run")
+async def test_a_malformed_label_file_is_shown_with_its_line(run, page):
     (run / "labels.jsonl").write_text(
         '{"task_id": "cpi-vn", "label": "success"}\n{"task_id": "gdp-th", "label": "yes"}\n', encoding="utf-8"
     )
