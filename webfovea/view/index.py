@@ -117,12 +117,18 @@ class RunIndex:
         self._rows: dict[str, TaskRow] = {}
         self._full = threading.Event()
         self._lock = threading.Lock()
+        self._started = False
 
     @property
     def name(self) -> str:
         return self.run_dir.name
 
     def start_indexing(self) -> None:
+        """Read every result.json in a background thread (once; later calls do nothing)."""
+        with self._lock:
+            if self._started:
+                return
+            self._started = True
         threading.Thread(target=self._index_all, name=f"view-index-{self.name}", daemon=True).start()
 
     def _index_all(self) -> None:
@@ -152,6 +158,7 @@ class RunIndex:
 
     def all_rows(self, timeout: float | None = None) -> list[TaskRow] | None:
         """Every row, once the background index has read them (None: still reading)."""
+        self.start_indexing()
         if not self._full.wait(timeout):
             return None
         return [self.row(f) for f in self.folders]

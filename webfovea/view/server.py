@@ -103,10 +103,15 @@ class Handler(BaseHTTPRequestHandler):
                 raise HttpError(400, "a path with `.` or `..` segments is refused")
             query = {k: v[-1] for k, v in parse_qs(raw.query).items()}
             (self._post if method == "POST" else self._get)(parts, query)
+            # The full index starts once the first answer is out, so it does not slow that one.
+            for run in self.viewer.runs:
+                run.start_indexing()
         except HttpError as e:
             self._html(pages.error_page(e.status, str(e)), e.status)
         except (BrokenPipeError, ConnectionResetError):
             pass
+        except Exception as e:  # a damaged folder the readers did not foresee: say so, keep serving
+            self._html(pages.error_page(500, f"{type(e).__name__}: {' '.join(str(e).split())[:300]}"), 500)
 
     def do_GET(self) -> None:
         self._dispatch("GET")
@@ -271,8 +276,6 @@ def make_server(runs: list[Path], port: int = 0) -> tuple[ThreadingHTTPServer, V
     hosts = frozenset({f"127.0.0.1:{bound}", f"localhost:{bound}"})
     handler = type("BoundHandler", (Handler,), {"viewer": viewer, "allowed_hosts": hosts})
     httpd.RequestHandlerClass = handler
-    for run in viewer.runs:
-        run.start_indexing()
     return httpd, viewer
 
 
