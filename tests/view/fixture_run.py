@@ -4,6 +4,7 @@ that disagree on one task, a capture with requests, and a manuals folder."""
 from __future__ import annotations
 
 import json
+import shutil
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -70,6 +71,7 @@ def build_run(run: Path) -> Path:
     (run / "cpi-vn" / "capture.json").write_text(json.dumps(capture), encoding="utf-8")
     _judge(run, "rule", {tid: rule for tid, _, _, rule, _ in TASKS})
     _judge(run, "naveval", {tid: nav for tid, _, _, _, nav in TASKS})
+    shutil.copytree(run / JUDGES_DIR / "rule", run / "judge")  # `judge run` without --out: the same method
     manuals = run / "manuals"
     manuals.mkdir()
     (manuals / "cpi-vn.md").write_text(MANUAL, encoding="utf-8")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import http.client
 import re
+import sys
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
@@ -88,3 +89,25 @@ def test_a_malformed_review_file_is_shown_and_refuses_reviews(run: Path) -> None
         assert status == 200
         assert b"reviews.jsonl line 1: decision &#x27;maybe&#x27;" in body
         assert b'id="review-form"' not in body
+
+
+def test_the_list_and_a_task_page_read_no_capture_and_the_list_no_trajectory(run: Path) -> None:
+    opened: list[str] = []
+    watching = [True]
+
+    def hook(event: str, args: tuple[object, ...]) -> None:
+        if watching[0] and event == "open" and args:
+            opened.append(str(args[0]))
+
+    sys.addaudithook(hook)  # an audit hook cannot be removed: it stops recording below
+    try:
+        with serving(run) as url:
+            assert _get(url, "/run/0/")[0] == 200
+            assert not [p for p in opened if p.endswith(("trajectory.jsonl", "capture.json"))]
+            assert _get(url, "/run/0/task/cpi-vn")[0] == 200
+            assert any(p.endswith("trajectory.jsonl") for p in opened)  # the hook sees the reads
+            assert not [p for p in opened if p.endswith("capture.json")]
+            assert _get(url, "/run/0/evidence/cpi-vn")[0] == 200  # read when asked for
+            assert any(p.endswith("capture.json") for p in opened)
+    finally:
+        watching[0] = False

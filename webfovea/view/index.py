@@ -163,21 +163,23 @@ class RunIndex:
             return None
         return [self.row(f) for f in self.folders]
 
-    def judges(self) -> dict[str, dict[str, bool | None]]:
-        """Method -> task id -> verdict, from RUN/judges/<method>/summary.json and RUN/judge/."""
-        out: dict[str, dict[str, bool | None]] = {}
+    def judge_dirs(self) -> list[tuple[str, Path]]:
+        """(method, folder) of each judge folder: RUN/judges/<method>/, then RUN/judge/ unless its
+        method already has its own folder (`judge compare` reads the same one first)."""
+        out: list[tuple[str, Path]] = []
         judges = self.run_dir / JUDGES_DIR
         if judges.is_dir():
-            for d in sorted(judges.iterdir()):
-                if d.is_dir() and (d / "summary.json").is_file():
-                    method, verdicts = self._files.get(d / "summary.json", _per_task)
-                    out[d.name] = verdicts
-        own = self.run_dir / JUDGE_DIR / "summary.json"
-        if own.is_file():
-            method, verdicts = self._files.get(own, _per_task)
-            if method not in out:
-                out[method or JUDGE_DIR] = verdicts
+            out += [(d.name, d) for d in sorted(judges.iterdir()) if (d / "summary.json").is_file()]
+        own = self.run_dir / JUDGE_DIR
+        if (own / "summary.json").is_file():
+            method, _ = self._files.get(own / "summary.json", _per_task)
+            if method not in dict(out):
+                out.append((method or JUDGE_DIR, own))
         return out
+
+    def judges(self) -> dict[str, dict[str, bool | None]]:
+        """Method -> task id -> verdict, from each judge folder's summary.json (`per_task`)."""
+        return {m: self._files.get(d / "summary.json", _per_task)[1] for m, d in self.judge_dirs()}
 
     @property
     def labels_path(self) -> Path:

@@ -18,9 +18,7 @@ from webfovea.eval import html
 from webfovea.eval.report.images import Thumb, step_image
 from webfovea.eval.report.style import CSS
 from webfovea.eval.report.tasks import read_steps, task_section
-from webfovea.judge.compare import JUDGES_DIR
 from webfovea.judge.labels import LABELS, Label
-from webfovea.judge.run import JUDGE_DIR
 from webfovea.record.confined import read_text
 from webfovea.view.index import RunIndex, TaskRow, disagree
 
@@ -121,7 +119,10 @@ def list_page(
         f'<label><input type="checkbox" name="disagree" value="1"{checked}> judges disagree '
         "(with each other or with the label)</label> <button>filter</button></form>"
     )
-    head = f"<h1>{_e(run.name)}</h1><div class='kv'><code>{_e(str(run.run_dir))}</code></div>"
+    head = (
+        f"<h1>{_e(run.name)}</h1><div class='kv'><code>{_e(str(run.run_dir))}</code> · "
+        f'<a href="{path_url("run", str(i), "manuals")}">manuals</a></div>'
+    )
     if rows is None:
         body = (
             f"{head}{filters}<div class='banner' id='indexing'>Reading the run's result.json files: "
@@ -177,11 +178,7 @@ def filtered(run: RunIndex, rows: list[TaskRow], status: str, only_disagree: boo
 
 def _judge_records(run: RunIndex, row: TaskRow) -> str:
     """Every judge's record of this task side by side: verdict, model, reasoning, the error."""
-    dirs: list[tuple[str, Path]] = []
-    if (run.run_dir / JUDGES_DIR).is_dir():
-        dirs += [(d.name, d) for d in sorted((run.run_dir / JUDGES_DIR).iterdir()) if d.is_dir()]
-    if (run.run_dir / JUDGE_DIR).is_dir():
-        dirs.append((JUDGE_DIR, run.run_dir / JUDGE_DIR))
+    dirs = run.judge_dirs()
     cells = []
     for name, d in dirs:
         rec: Any = None
@@ -253,6 +250,8 @@ def task_page(i: int, run: RunIndex, row: TaskRow, token: str, saved: bool) -> s
     evidence = path_url("run", str(i), "evidence", row.folder)
     body = (
         f'<div class="kv"><a href="{path_url("run", str(i))}/">← {_e(run.name)}</a></div>'
+        f'<h1 id="task-id">{_e(row.task_id)}</h1><div class="kv" id="task-text"><b>task</b> {_e(row.task)}</div>'
+        f'<div class="kv"><b>status</b> {_e(row.status)} · <b>answer</b> <code>{_e(_short(row.answer, 300))}</code></div>'
         + ('<div class="saved" id="saved">label saved</div>' if saved else "")
         + _label_form(i, row, labels.get(row.task_id), error, token)
         + f"<h2>Judges</h2>{_judge_records(run, row)}"

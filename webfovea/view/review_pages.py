@@ -121,9 +121,15 @@ def manual_page(i: int, run: RunIndex, name: str, text: str, token: str, saved: 
         '<button name="decision" value="edit" id="save-edit">save edit</button>'
         '<button name="decision" value="reject" id="reject">reject</button></form>'
     )
+    source = (
+        f'<div class="kv">written from the task <a id="source-task" href="{path_url("run", str(i), "task", name)}">'
+        f"{_e(name)}</a> (its steps and marked screenshots)</div>"
+        if name in run.folders
+        else ""
+    )
     body = (
         f'<div class="kv"><a href="{path_url("run", str(i), "manuals")}">← manuals</a></div>'
-        f"<h1>Manual: {_e(name)}</h1>"
+        f"<h1>Manual: {_e(name)}</h1>{source}"
         + (f'<div class="saved" id="saved">review saved: {_e(saved)}</div>' if saved else "")
         + (f'<div class="banner" id="needs-review">{_e(why)}</div>' if why else "")
         + _error(error)
