@@ -48,6 +48,7 @@ async def test_label_recorded_by_clicking_is_read_by_judge_compare(run, page):
         await page.wait_for_function(
             "() => document.querySelectorAll('li.step img')[1].naturalWidth === 1440"
         )
+        assert "data:image" not in await page.content()  # screenshots are served, never inlined
         assert "The table is <b>below</b>" in await _text(page, "li.step .thought")  # escaped text
         assert "the row opened" in await page.locator("li.step .feedback").nth(1).inner_text()
         assert (
