@@ -3,8 +3,8 @@ is 50 MB, timed over loopback HTTP against the real server (webfovea/view/server
 
     PYTHONPATH=. .venv/bin/python benchmarks/bench_view.py [--tasks 10000] [--capture-mb 50] [--dir D]
 
-Prints one JSON object: seconds from starting the server to the first page's last byte (cold:
-the folder scan, with the background index reading result.json files at the same time), a
+Prints one JSON object: seconds from starting the server (the folder scan, the label file and
+the judges' summaries read) to the first page's last byte, the first page's request alone, a
 warm first page, a page deep in the list, a status-filtered page once the index is complete,
 the large task's page — and whether capture.json was opened for it (an audit hook watches every
 `open`) —, and its request evidence when asked for (that one reads the capture). The run is

@@ -276,6 +276,9 @@ def make_server(runs: list[Path], port: int = 0) -> tuple[ThreadingHTTPServer, V
     hosts = frozenset({f"127.0.0.1:{bound}", f"localhost:{bound}"})
     handler = type("BoundHandler", (Handler,), {"viewer": viewer, "allowed_hosts": hosts})
     httpd.RequestHandlerClass = handler
+    for run in viewer.runs:  # read once before the address is given, so the first page need not
+        run.labels()
+        run.judges()
     return httpd, viewer
 
 
