@@ -7,6 +7,7 @@ import re
 import urllib.request
 from pathlib import Path
 
+from tests.judge import folders
 from tests.view.fixture_run import serving
 from webfovea.judge.compare import JUDGES_DIR
 from webfovea.judge.labels import Label
@@ -52,3 +53,17 @@ def test_disagreement_counts_the_label_and_leaves_out_unsure_and_no_verdict() ->
     assert disagree([True, True], Label("t", "failure"))
     assert not disagree([True], Label("t", "unsure"))
     assert not disagree([None], Label("t", "failure"))
+
+
+def test_a_webretriever_layout_task_shows_its_screenshots_and_actions(tmp_path: Path) -> None:
+    run = tmp_path / "run"
+    folders.webretriever(run / "wr-1", steps=3)
+    with serving(run) as url:
+        with urllib.request.urlopen(url + "run/0/task/wr-1", timeout=30) as r:
+            page = r.read().decode()
+        assert re.findall(r'<img src="([^"]+)"', page) == [
+            f"/run/0/file/wr-1/trajectory/{n}.png" for n in range(3)
+        ]
+        assert "&quot;element&quot;: &quot;Search&quot;" in page and "no steps recorded" not in page
+        with urllib.request.urlopen(url + "run/0/file/wr-1/trajectory/2.png", timeout=30) as r:
+            assert r.read().startswith(b"\x89PNG")

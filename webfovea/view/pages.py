@@ -18,9 +18,10 @@ from webfovea.eval import html
 from webfovea.eval.report.images import Thumb, step_image
 from webfovea.eval.report.style import CSS
 from webfovea.eval.report.tasks import read_steps, task_section
+from webfovea.judge.folder import ordered_screenshots
 from webfovea.judge.labels import LABELS, Label
 from webfovea.record.confined import read_text
-from webfovea.view.index import RunIndex, TaskRow, disagree
+from webfovea.view.index import RESULT_LIMIT, RunIndex, TaskRow, disagree
 
 _e = html.text
 PAGE_SIZE = 50
@@ -228,6 +229,33 @@ def _label_form(i: int, row: TaskRow, label: Label | None, error: str, token: st
     )
 
 
+def _webretriever_section(task_dir: Path, served: Any) -> str:
+    """A WebRetriever-layout task (trajectory/<n>.png, the actions in result.json): each screenshot
+    by step number beside the action of that step, thoughts included (a person may read them)."""
+    shots = ordered_screenshots(task_dir / "trajectory", task_dir)
+    try:
+        result = json.loads(read_text(task_dir, "result.json", limit=RESULT_LIMIT))
+    except (OSError, ValueError):
+        result = {}
+    actions = result.get("actions") if isinstance(result, dict) else None
+    actions = actions if isinstance(actions, list) else []
+    items = []
+    for n in range(max(len(shots), len(actions))):
+        img = (
+            f'<img src="{served(shots[n])[0]}" alt="step {n} screenshot" loading="lazy">'
+            if n < len(shots)
+            else '<div class="noimg">no screenshot</div>'
+        )
+        act = actions[n] if n < len(actions) else None
+        text = act if isinstance(act, str) else json.dumps(act, ensure_ascii=False, indent=1) if act else ""
+        items.append(
+            f'<li class="step"><div>{img}</div><div><h3>Step {n}</h3>'
+            f'<div class="label">action</div><pre class="action">{_e(text)}</pre></div></li>'
+        )
+    timeline = "".join(items) or '<li class="noimg">no steps recorded</li>'
+    return f'<section class="task" data-layout="webretriever"><ol class="timeline">{timeline}</ol></section>'
+
+
 def task_page(i: int, run: RunIndex, row: TaskRow, token: str, saved: bool) -> str:
     task_dir = run.run_dir / row.folder
     steps = [(s, step_image(s, task_dir, run.run_dir)) for s in read_steps(task_dir)]
@@ -237,14 +265,19 @@ def task_page(i: int, run: RunIndex, row: TaskRow, token: str, saved: bool) -> s
         return path_url("run", str(i), "file", *rel.parts), None
 
     thumbs = {img: served(img) for _, img in steps if isinstance(img, Path)}
-    section = task_section(
-        row.task_id,
-        {"task": row.task, "answer": row.answer, "status": row.status, "how": "unscored"},
-        task_dir,
-        "task",
-        steps,
-        thumbs,
-        served,
+    webretriever = not steps and (task_dir / "trajectory").is_dir()
+    section = (
+        _webretriever_section(task_dir, served)
+        if webretriever
+        else task_section(
+            row.task_id,
+            {"task": row.task, "answer": row.answer, "status": row.status, "how": "unscored"},
+            task_dir,
+            "task",
+            steps,
+            thumbs,
+            served,
+        )
     )
     labels, error = run.labels()
     evidence = path_url("run", str(i), "evidence", row.folder)
