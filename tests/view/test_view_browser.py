@@ -61,6 +61,9 @@ async def test_label_recorded_by_clicking_is_read_by_judge_compare(run, page):
         await page.click("#save-label")
         await page.wait_for_selector("#saved")
         assert "failure by ana" in await _text(page, "#current-label")
+        await page.click("#next-task")  # labelling goes on with the run's next task
+        await page.wait_for_selector("#label-form")
+        assert await _text(page, "#task-id") == "pop-la"
 
     labels = read_labels(run / "labels.jsonl")
     assert labels["gdp-th"].label == "failure" and labels["gdp-th"].labeller == "ana"

@@ -281,8 +281,15 @@ def task_page(i: int, run: RunIndex, row: TaskRow, token: str, saved: bool) -> s
     )
     labels, error = run.labels()
     evidence = path_url("run", str(i), "evidence", row.folder)
+    at = run.folders.index(row.folder)
+    near = [
+        f'<a id="{rel}-task" rel="{rel}" href="{path_url("run", str(i), "task", run.folders[k])}">{word}</a>'
+        for rel, k, word in (("prev", at - 1, "← previous task"), ("next", at + 1, "next task →"))
+        if 0 <= k < len(run.folders)
+    ]
     body = (
-        f'<div class="kv"><a href="{path_url("run", str(i))}/">← {_e(run.name)}</a></div>'
+        f'<div class="kv"><a href="{path_url("run", str(i))}/">↑ {_e(run.name)}</a> · '
+        f"task {at + 1} of {len(run.folders)} · {' · '.join(near)}</div>"
         f'<h1 id="task-id">{_e(row.task_id)}</h1><div class="kv" id="task-text"><b>task</b> {_e(row.task)}</div>'
         f'<div class="kv"><b>status</b> {_e(row.status)} · <b>answer</b> <code>{_e(_short(row.answer, 300))}</code></div>'
         + ('<div class="saved" id="saved">label saved</div>' if saved else "")
