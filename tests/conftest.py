@@ -167,6 +167,7 @@ FILE_SECONDS = {
     "models/test_openai_shapes.py": 16,
     "runner/test_safety_orphans.py": 16,
     "mcp/test_mcp_http.py": 15,
+    "view/test_view_browser.py": 15,  # measured alone, not in the four-worker run (2026-12-07)
     "runner/test_interrupt.py": 15,
     "record/test_config_recorded.py": 15,
     "documents/test_view_snapshot.py": 15,

@@ -67,10 +67,15 @@ def check_protocol(protocol: str, docs: Path | None) -> None:
 def with_docs(tasks: list[Task], docs: Path, reporter: Reporter | None = None) -> list[Task]:
     """Protocol II: each task's manual appended to its instruction (tasks without one keep theirs)."""
     from webfovea.judge.manual import docs_for
+    from webfovea.judge.manual_reviews import ReviewFileError, read_reviews
 
+    try:
+        reviews = read_reviews(docs)
+    except ReviewFileError as e:
+        raise AppError(f"--manuals: {e}") from None
     out_tasks, given = [], 0
     for t in tasks:
-        manual = docs_for(t.task_id, docs)
+        manual = docs_for(t.task_id, docs, reviews)
         if manual:
             given += 1
             t = t.model_copy(

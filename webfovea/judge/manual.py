@@ -7,13 +7,15 @@ judge/manual_facts.py, the writer judge/manual_writer.py. Only a judge verdict m
 trajectory successful here — never the proving ground's truth, which a real site does not have.
 
 A manual folder holds `<task_id>.md` per task; `bench --protocol II --manuals DIR` adds each
-task's manual to its instruction (`docs_for`: a fault variant `<task>--v…` takes its task's).
+task's manual to its instruction (`docs_for`: a fault variant `<task>--v…` takes its task's),
+as people reviewed it (judge/manual_reviews.py: edited text, rejected manuals left out).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from webfovea.judge.manual_reviews import Review, read_reviews
 from webfovea.judge.records import JudgeRecord, read_judge_records
 
 NEEDS_REVIEW = "needs_review.json"  # the tasks left for a person to refine
@@ -30,12 +32,22 @@ def verdicts(run_dir: Path) -> dict[str, JudgeRecord]:
     return read_judge_records(folder) if folder.is_dir() else {}
 
 
-def docs_for(task_id: str, docs_dir: Path) -> str | None:
-    """The manual for a task in a manuals folder (`<task_id>.md`; a fault variant uses its task's)."""
+def docs_for(task_id: str, docs_dir: Path, reviews: dict[str, Review] | None = None) -> str | None:
+    """The manual for a task in a manuals folder (`<task_id>.md`; a fault variant uses its task's),
+    as reviewed: an edit's text, nothing for a rejected manual. `reviews` defaults to the folder's
+    review file (ReviewFileError when it is malformed)."""
+    if reviews is None:
+        reviews = read_reviews(docs_dir)
     for name in (task_id, task_id.split("--")[0]):
         path = Path(docs_dir) / f"{name}.md"
-        if path.is_file():
-            return path.read_text(encoding="utf-8")
+        if not path.is_file():
+            continue
+        review = reviews.get(name)
+        if review is not None and review.decision == "reject":
+            return None
+        if review is not None and review.decision == "edit":
+            return review.text
+        return path.read_text(encoding="utf-8")
     return None
 
 

@@ -9,18 +9,24 @@ screenshot of the report: inside the task folder only, bounded (`eval/report/ima
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from webfovea.eval import html
-from webfovea.eval.report.images import THUMB_WIDTH, thumbnail
+from webfovea.eval.report.images import THUMB_WIDTH, Thumb, thumbnail
 from webfovea.record.confined import UnsafeFile, check_image
 from webfovea.record.schema import TaskResult
 
 _e = html.text
 
 
-def _image(task_dir: Path, run_dir: Path, name: str | None, width: int) -> str:
+# How an image that may be shown becomes an <img> source: the report inlines a thumbnail; the
+# viewer (webfovea/view) gives the URL it serves the file at instead.
+ImageSource = Callable[[Path, int], Thumb]
+
+
+def _image(task_dir: Path, run_dir: Path, name: str | None, width: int, src: ImageSource) -> str:
     if not name:
         return '<div class="noimg">no evidence screenshot recorded</div>'
     if not task_dir.resolve().is_relative_to(run_dir.resolve()):
@@ -31,7 +37,7 @@ def _image(task_dir: Path, run_dir: Path, name: str | None, width: int) -> str:
         return '<div class="noimg">the evidence screenshot is missing</div>'
     except (OSError, UnsafeFile) as e:
         return f'<div class="noimg">evidence not shown: {_e(str(e))}</div>'
-    uri, why = thumbnail(path, width)
+    uri, why = src(path, width)
     if uri is None:
         return f'<div class="noimg">evidence not shown: {_e(why)}</div>'
     return f'<img class="evidence" src="{uri}" alt="evidence: {_e(name)}" loading="lazy">'
@@ -60,7 +66,13 @@ def _verdicts(verification: dict[str, Any] | None) -> list[str]:
     return [head + (f"<ul>{''.join(rows)}</ul>" if rows else "")]
 
 
-def evidence_html(result: TaskResult | None, task_dir: Path, run_dir: Path, width: int = THUMB_WIDTH) -> str:
+def evidence_html(
+    result: TaskResult | None,
+    task_dir: Path,
+    run_dir: Path,
+    width: int = THUMB_WIDTH,
+    src: ImageSource = thumbnail,
+) -> str:
     """The answer's evidence and the verifier's verdicts ('' when the result has neither)."""
     if result is None or (result.evidence is None and result.verification is None):
         return ""
@@ -85,6 +97,6 @@ def evidence_html(result: TaskResult | None, task_dir: Path, run_dir: Path, widt
         ocr = ev.get("ocr")
         if isinstance(ocr, dict) and ocr.get("note"):
             parts.append(f'<div class="kv ocr"><b>OCR</b> {_e(ocr.get("note"))}</div>')
-        image = _image(task_dir, run_dir, ev.get("screenshot"), width)
+        image = _image(task_dir, run_dir, ev.get("screenshot"), width, src)
         return f'<div class="step evidence-block"><div>{image}</div><div>{"".join(parts)}</div></div>'
     return "".join(parts)

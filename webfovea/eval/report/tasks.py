@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from webfovea.eval import html
-from webfovea.eval.report.evidence import evidence_html
-from webfovea.eval.report.images import Thumb
+from webfovea.eval.report.evidence import ImageSource, evidence_html
+from webfovea.eval.report.images import THUMB_WIDTH, Thumb, thumbnail
 from webfovea.eval.report.tables import badge, failure_text, value_html
 from webfovea.record import (
     StepRecord,
@@ -132,7 +132,9 @@ def task_section(
     anchor: str,
     steps: list[tuple[StepRecord, Path | str | None]],
     thumbs: dict[Path, Thumb],
+    src: ImageSource = thumbnail,
 ) -> str:
+    """One task's section; `thumbs` holds each step image's source, `src` makes the evidence's."""
     result, _ = check_result(task_dir)
     head = (
         f'<div class="task-head">{badge(row.get("passed"), row.get("how"))}'
@@ -158,7 +160,7 @@ def task_section(
     if row.get("error"):
         kv.append(f'<div class="kv error"><b>error</b> {_e(redact_text(row["error"]))}</div>')
     kv += _judged_html(task_dir, tid, result.truth if result else None)
-    kv.append(evidence_html(result, task_dir, task_dir.parent))
+    kv.append(evidence_html(result, task_dir, task_dir.parent, THUMB_WIDTH, src))
     timeline = "".join(_step_html(s, image, anchor, thumbs) for s, image in steps)
     if not timeline:
         timeline = '<li class="noimg">no steps recorded</li>'
