@@ -64,6 +64,7 @@ def offline_browsergym(folder: Path) -> Iterator[None]:
     try:
         yield
     finally:
+        BGYM.submit(_stop_global_playwright).result()
         nltk.data.path.remove(str(punkt))
         if had is None:
             encodings.pop("cl100k_base", None)
@@ -74,6 +75,18 @@ def offline_browsergym(folder: Path) -> Iterator[None]:
                 os.environ.pop(key, None)
             else:
                 os.environ[key] = value
+
+
+def _stop_global_playwright() -> None:
+    """BrowserGym keeps one sync Playwright per process (browsergym.core._PLAYWRIGHT); started on
+    BGYM's thread it cannot be used from another, so the next module on this worker that drives
+    BrowserGym from its main thread (tests/breakingweb/gym) would fail with a greenlet error."""
+    import browsergym.core
+
+    pw = browsergym.core._PLAYWRIGHT
+    if pw is not None:
+        pw.stop()
+        browsergym.core._set_global_playwright(None)
 
 
 def plan(goal: str) -> list[tuple[str, str]]:
