@@ -1,0 +1,120 @@
+// One post with its nested comments: vote, save, reply (inline, under any comment), and — in a
+// community you moderate — remove, lock and pin with a reason. Every write re-reads the post.
+import React, {useCallback, useEffect, useState} from 'react';
+import {useWF} from '../../kit/Shell.jsx';
+import {SaveButton, Votes} from './Votes.jsx';
+
+function ReplyBox({pid, parent, onDone, onCancel}) {
+  const {call, toast} = useWF();
+  const [text, setText] = useState('');
+  const send = async () => {
+    const d = await call('POST', `/posts/${pid}/comments`, {body: text, parent});
+    if (d) { setText(''); await onDone(); toast('Comment posted. Reference', d.id); }
+  };
+  const id = parent ? 'reply-' + parent : 'comment-body';
+  return (
+    <div className={parent ? 'reply-form' : 'comment-form'}>
+      <label htmlFor={id} className={parent ? 'sr' : ''}>{parent ? 'Your reply' : 'Add a comment'}</label>
+      <textarea id={id} className={parent ? 'reply-body' : ''} rows={parent ? 3 : 4} value={text} onChange={(e) => setText(e.target.value)} />
+      <div className="row">
+        <span className={parent ? 'reply-count count' : 'count'} id={parent ? undefined : 'comment-count'}>{text.length} / 10000</span>
+        <button type="button" id={parent ? undefined : 'comment-submit'} className={parent ? 'reply-submit' : ''} disabled={!text.trim()} onClick={send}>
+          {parent ? 'Reply' : 'Comment'}
+        </button>
+        {onCancel ? <button type="button" className="secondary reply-cancel" onClick={onCancel}>Cancel</button> : null}
+      </div>
+    </div>
+  );
+}
+
+function CommentNode({node, depth, ctx}) {
+  const {call, toast} = useWF();
+  const [replying, setReplying] = useState(false);
+  const k = node.comment;
+  const remove = async () => {
+    const d = await call('POST', `/comments/${k.id}/mod`, {action: k.removed ? 'approve' : 'remove', reason: ''});
+    if (d) { await ctx.reload(); toast(d.message); }
+  };
+  return (
+    <div className="comment" data-id={k.id} data-depth={depth} style={{marginLeft: depth ? 22 : 0}}>
+      <div className="c-meta"><span className="author">u/{k.author}</span> · <span className="when">{k.created.slice(0, 16).replace('T', ' ')}</span>
+        {k.removed ? <span className="tag removed"> removed</span> : null}</div>
+      <div className="c-body">{k.removed && !ctx.moderator ? '[removed by a moderator]' : k.body}</div>
+      <div className="actions">
+        <Votes kind="comments" rec={k} onChange={ctx.update} />
+        {!ctx.locked ? <button type="button" className="reply linkish" onClick={() => setReplying(true)}>Reply</button> : null}
+        <SaveButton kind="comments" rec={k} onChange={ctx.update} />
+        {ctx.moderator ? <button type="button" className="remove linkish" onClick={remove}>{k.removed ? 'Approve' : 'Remove'}</button> : null}
+      </div>
+      {replying ? <ReplyBox pid={ctx.pid} parent={k.id} onDone={async () => { setReplying(false); await ctx.reload(); }} onCancel={() => setReplying(false)} /> : null}
+      {node.children.map((c) => <CommentNode key={c.comment.id} node={c} depth={depth + 1} ctx={ctx} />)}
+    </div>
+  );
+}
+
+// Comments as a tree: children under their parent, each level in the server's order.
+function tree(comments) {
+  const nodes = new Map(comments.map((c) => [c.id, {comment: c, children: []}]));
+  const roots = [];
+  for (const c of comments) {
+    const n = nodes.get(c.id);
+    if (c.parent && nodes.has(c.parent)) nodes.get(c.parent).children.push(n);
+    else roots.push(n);
+  }
+  return roots;
+}
+
+function ModTools({post, reload}) {
+  const {call, toast} = useWF();
+  const [reason, setReason] = useState('');
+  const act = async (action) => {
+    const d = await call('POST', `/posts/${post.id}/mod`, {action, reason});
+    if (d) { setReason(''); await reload(); toast(d.message); }
+  };
+  return (
+    <div id="mod-tools" className="fields">
+      <label htmlFor="mod-reason" className="lbl">Moderation reason</label>
+      <input id="mod-reason" type="text" value={reason} onChange={(e) => setReason(e.target.value)} />
+      <div className="mod-buttons">
+        <button type="button" id="mod-remove" onClick={() => act(post.removed ? 'approve' : 'remove')}>{post.removed ? 'Approve post' : 'Remove post'}</button>{' '}
+        <button type="button" id="mod-lock" onClick={() => act(post.locked ? 'unlock' : 'lock')}>{post.locked ? 'Unlock' : 'Lock comments'}</button>{' '}
+        <button type="button" id="mod-pin" onClick={() => act(post.pinned ? 'unpin' : 'pin')}>{post.pinned ? 'Unpin' : 'Pin to top'}</button>
+      </div>
+    </div>
+  );
+}
+
+export function PostPage({pid}) {
+  const {call} = useWF();
+  const [data, setData] = useState(null);
+  const reload = useCallback(async () => {
+    const d = await call('GET', '/posts/' + pid);
+    if (d) setData(d);
+  }, [call, pid]);
+  useEffect(() => { reload(); }, [reload]);
+  if (!data) return <p className="muted">Loading the post…</p>;
+  const {post, comments, moderator} = data;
+  const setPost = (p) => setData({...data, post: p});
+  const update = (k) => setData({...data, comments: comments.map((x) => (x.id === k.id ? k : x))});
+  const ctx = {pid, reload, update, moderator, locked: post.locked};
+  const status = [post.removed && 'removed', post.locked && 'locked', post.pinned && 'pinned'].filter(Boolean).join(', ');
+  return (
+    <article id="post" data-id={post.id}>
+      <div className="post-head">
+        <Votes kind="posts" rec={post} onChange={setPost} idPrefix="post-" />
+        <div>
+          <p className="meta"><a href={'#/c/' + post.community}>r/{post.community}</a> · posted by u/{post.author} · {post.created.slice(0, 16).replace('T', ' ')}</p>
+          <h1 id="post-title">{post.title}</h1>
+          {post.flair ? <span className="flair">{post.flair}</span> : null}
+          <p id="post-status" className="muted">{status ? 'Status: ' + status : ''}</p>
+        </div>
+      </div>
+      <div id="post-body">{post.body}</div>
+      <p className="post-actions"><span id="post-ncomments">{post.comments} comments</span> · <SaveButton kind="posts" rec={post} onChange={setPost} id="post-save" />
+        {' · '}<a href={'#/messages/new?to=' + post.author} id="message-author">Message u/{post.author}</a></p>
+      {moderator ? <ModTools post={post} reload={reload} /> : null}
+      {post.locked ? <p id="locked-note" className="muted">Comments are locked.</p> : <ReplyBox pid={pid} parent={null} onDone={reload} />}
+      <section id="comments">{tree(comments).map((n) => <CommentNode key={n.comment.id} node={n} depth={0} ctx={ctx} />)}</section>
+    </article>
+  );
+}
