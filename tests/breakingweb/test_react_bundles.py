@@ -30,10 +30,14 @@ def test_every_environment_has_a_committed_bundle() -> None:
 def test_rebuilding_gives_the_committed_bytes() -> None:
     node = shutil.which("node")
     if node is None:
-        pytest.skip("node is not installed: the bundle check needs Node.js (scripts/setup installs the toolchain)")
+        pytest.skip(
+            "node is not installed: the bundle check needs Node.js (scripts/setup installs the toolchain)"
+        )
     if not (REACT_DIR / "node_modules" / "esbuild").is_dir():
         pytest.skip(f"{REACT_DIR}/node_modules is absent: run `npm ci` there (scripts/setup does)")
-    done = subprocess.run([node, "build.mjs", "--check"], cwd=REACT_DIR, capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [node, "build.mjs", "--check"], cwd=REACT_DIR, capture_output=True, text=True, timeout=120
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "matches its source" in done.stdout
 

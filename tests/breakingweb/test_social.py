@@ -25,7 +25,9 @@ def test_same_task_and_seed_give_byte_identical_initial_state() -> None:
     assert sha256_of(app.initial("social-reply-01", 42)) == sha256_of(app.initial("social-reply-01", 42))
     assert sha256_of(app.initial("social-reply-01", 42)) != sha256_of(app.initial("social-reply-01", 43))
     state = app.initial("social-reply-01", 0)
-    assert len(state.communities) == 8 and len(state.posts) == 96 and len({p.title for p in state.posts}) == 96  # type: ignore[attr-defined]
+    assert (
+        len(state.communities) == 8 and len(state.posts) == 96 and len({p.title for p in state.posts}) == 96
+    )  # type: ignore[attr-defined]
 
 
 def test_tasks_span_the_five_tiers_with_obligations() -> None:
@@ -36,7 +38,17 @@ def test_tasks_span_the_five_tiers_with_obligations() -> None:
         assert t.obligations and t.plan[-1]["op"] == "answer", t.task_id
         assert {"main", "write", "list", "submit", "submit_step", "readback", "verify_path"} <= set(t.targets)
         assert t.targets["verify_path"].startswith("/env/social#/"), t.task_id
-    assert [five_tier(n) for n in (1, 2, 3, 5, 6, 10, 11, 15, 16)] == ["T1", "T1", "T2", "T2", "T3", "T3", "T4", "T4", "T5"]
+    assert [five_tier(n) for n in (1, 2, 3, 5, 6, 10, 11, 15, 16)] == [
+        "T1",
+        "T1",
+        "T2",
+        "T2",
+        "T3",
+        "T3",
+        "T4",
+        "T4",
+        "T5",
+    ]
     with pytest.raises(ValueError, match="at least one action"):
         five_tier(0)
 
@@ -57,8 +69,12 @@ def test_the_api_changes_the_state_as_a_user_would(sites: SitesHandle) -> None:
         assert shown["ok"] and any(k["id"] == parent for k in shown["comments"])
         before = shown["post"]["score"]
         assert http.post(f"{API}/posts/{post}/vote", json={"dir": 1}).json()["score"] == before + 1
-        assert http.post(f"{API}/posts/{post}/vote", json={"dir": 1}).json()["score"] == before + 1  # idempotent
-        made = http.post(f"{API}/posts/{post}/comments", json={"body": "Nested hello", "parent": parent}).json()
+        assert (
+            http.post(f"{API}/posts/{post}/vote", json={"dir": 1}).json()["score"] == before + 1
+        )  # idempotent
+        made = http.post(
+            f"{API}/posts/{post}/comments", json={"body": "Nested hello", "parent": parent}
+        ).json()
         assert made["ok"] and made["id"].startswith("K-")
         # Bad input is refused with the reason, and nothing is half-written.
         bad = http.post(f"{API}/posts/{post}/vote", json={"dir": 2})
@@ -76,7 +92,9 @@ def test_the_api_changes_the_state_as_a_user_would(sites: SitesHandle) -> None:
     changed = {(c["entity"], c["id"], c["field"]) for c in diff if c["entity"] != "_settings"}
     assert ("posts", post, "score") in changed and ("posts", post, "my_vote") in changed
     created = [c["after"] for c in diff if c["op"] == "create"]
-    assert [(k["parent"], k["body"], k["author"]) for k in created] == [(parent, "Nested hello", "quiet_otter")]
+    assert [(k["parent"], k["body"], k["author"]) for k in created] == [
+        (parent, "Nested hello", "quiet_otter")
+    ]
     with httpx.Client(base_url=sites.main_url, timeout=10) as ctl:
         ctl.post(f"/control/social/sessions/{sid}/reset", headers=secret).raise_for_status()
         assert ctl.get(f"/control/social/sessions/{sid}/diff", headers=secret).json()["diff"] == []

@@ -27,7 +27,7 @@ from webfovea_breakingweb.engine.spec import StatefulTask
 from webfovea_breakingweb.engine.store import next_id
 from webfovea_proving_ground.plan import L, click, text_has, visible
 
-PER_TEMPLATE = 5
+PER_TEMPLATE = 6
 COMMENTS = (
     "Thanks, this is really helpful.", "I had the same problem and a new part fixed it.",
     "Could you share a photo of the result?", "Good point, I had not thought of that.",
