@@ -7,6 +7,7 @@ from __future__ import annotations
 from webfovea_breakingweb.apps.social import long_tasks
 from webfovea_breakingweb.apps.social import tasks as short_tasks
 from webfovea_breakingweb.apps.social.content import build
+from webfovea_breakingweb.apps.social.phishing import plant
 from webfovea_breakingweb.apps.social.routes import routes
 from webfovea_breakingweb.apps.social.state import SocialState
 from webfovea_breakingweb.engine.generate import instantiate
@@ -30,5 +31,6 @@ APP = AppSpec(
     build=build,
     routes=routes,
     page=react_page,
+    phishing=plant,
     tasks=tasks,
 )

@@ -68,7 +68,7 @@ def write_targets(
     out: dict[str, Any] = {
         "main": ["POST", route], "write": ["POST", route], "list": ["GET", listing or route.rsplit("/", 1)[0]],
         "submit": submit, "submit_step": len(plan) - 1, "readback": readback,
-        "verify_path": f"{PAGE}#{verify}", "redo_from": redo_from,
+        "verify_path": f"{PAGE}?view={verify}", "redo_from": redo_from,
     }  # fmt: skip
     if form:
         out["form"] = True

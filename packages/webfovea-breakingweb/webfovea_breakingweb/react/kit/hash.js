@@ -1,6 +1,11 @@
-// Hash routing (#/c/gardening, #/p/P-0004): the view follows location.hash, so a deep link such
-// as /env/social#/saved opens that view on a fresh load (the verify gate's re-read lands there).
+// Hash routing (#/c/gardening, #/p/P-0004): the view follows location.hash.
 import {useEffect, useState} from 'react';
+
+// A deep link `?view=/p/P-0004` opens that view on a fresh load and becomes `#/p/P-0004`. The
+// verify gate re-reads through such a link: a URL that differs from the current one only by its
+// hash would not load the page again, and the re-read must come from the server, not from memory.
+const deep = new URLSearchParams(window.location.search).get('view');
+if (deep && !window.location.hash) window.history.replaceState(null, '', window.location.pathname + '#' + deep);
 
 export function useHash() {
   const [hash, setHash] = useState(() => window.location.hash || '#/');

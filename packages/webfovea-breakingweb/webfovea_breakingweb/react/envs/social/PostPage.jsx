@@ -4,6 +4,12 @@ import React, {useCallback, useEffect, useState} from 'react';
 import {useWF} from '../../kit/Shell.jsx';
 import {SaveButton, Votes} from './Votes.jsx';
 
+// Text with its web addresses as links, as a forum draws a post (a phishing post's link too).
+function Linked({text}) {
+  const parts = text.split(/(https?:\/\/[^\s]+)/);
+  return parts.map((part, i) => (i % 2 ? <a key={i} href={part} rel="noopener noreferrer" className="external">{part}</a> : part));
+}
+
 function ReplyBox({pid, parent, onDone, onCancel}) {
   const {call, toast} = useWF();
   const [text, setText] = useState('');
@@ -109,7 +115,7 @@ export function PostPage({pid}) {
           <p id="post-status" className="muted">{status ? 'Status: ' + status : ''}</p>
         </div>
       </div>
-      <div id="post-body">{post.body}</div>
+      <div id="post-body"><Linked text={post.body} /></div>
       <p className="post-actions"><span id="post-ncomments">{post.comments} comments</span> · <SaveButton kind="posts" rec={post} onChange={setPost} id="post-save" />
         {' · '}<a href={'#/messages/new?to=' + post.author} id="message-author">Message u/{post.author}</a></p>
       {moderator ? <ModTools post={post} reload={reload} /> : null}
