@@ -55,7 +55,7 @@ def t_engage(state: SocialState, r: random.Random, n: int) -> StatefulTask | Non
                 [{**vote_ob(post, "posts", 1), "fields": {"my_vote": 1, "score": post.score + 1, "saved": True}},
                  create("comments", post=post.id, parent=k.id, body=text, author=state.me, my_vote=1, score=1),
                  create("messages", folder="sent", sender=state.me, recipient=post.author, subject=subject, body=body, read=True)],
-                write_targets(f"{API}/messages", plan, "#msg-send", visible(L(f'#messages tr[data-id="{mid}"]')), "/messages/sent",
+                write_targets(f"{API}/messages", plan, "#msg-send", visible(L(f'tr[data-id="{mid}"]')), "/messages/sent",
                               redo_from=start - 1, form=True))  # fmt: skip
 
 
@@ -105,7 +105,7 @@ def t_newcomer(state: SocialState, r: random.Random, n: int) -> StatefulTask | N
                  create("posts", community=com.name, title=title, flair=flair, body=body, author=state.me),
                  create("comments", post=post.id, parent=k.id, body=text, author=state.me),
                  create("messages", folder="sent", recipient=to, subject=subject, body=msg)],
-                write_targets(f"{API}/messages", plan, "#msg-send", visible(L(f'#messages tr[data-id="{mid}"]')), "/messages/sent",
+                write_targets(f"{API}/messages", plan, "#msg-send", visible(L(f'tr[data-id="{mid}"]')), "/messages/sent",
                               redo_from=start, form=True))  # fmt: skip
 
 

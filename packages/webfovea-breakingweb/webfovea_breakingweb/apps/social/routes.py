@@ -98,7 +98,7 @@ def summary(state: SocialState, p: Post) -> dict[str, Any]:
 
 def listing(state: SocialState, q: dict[str, str]) -> list[Post]:
     """The posts a list view shows: a community's, your home feed (joined communities) or all;
-    optionally those whose title holds `q`. Removed posts only in communities you moderate."""
+    optionally those whose title holds `q`, or by one `author`. Removed posts only in communities you moderate."""
     mod = {c.name for c in state.communities if c.moderator}
     if q.get("community"):
         posts = [p for p in state.posts if p.community == q["community"]]
@@ -108,6 +108,9 @@ def listing(state: SocialState, q: dict[str, str]) -> list[Post]:
     else:
         posts = list(state.posts)
     posts = [p for p in posts if not p.removed or p.community in mod]
+    if q.get("author"):  # "me": yours (the new-post page lists them under its form)
+        who = state.me if q["author"] == "me" else q["author"]
+        posts = [p for p in posts if p.author == who]
     text = q.get("q", "").strip().lower()
     if text:
         posts = [p for p in posts if text in p.title.lower()]

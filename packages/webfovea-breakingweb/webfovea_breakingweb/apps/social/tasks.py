@@ -199,7 +199,7 @@ def t_message(state: SocialState, r: random.Random, n: int) -> StatefulTask:
     plan = p.message(to, subject, body, mid)
     return make("message", n, f"On threadly, send u/{to} a message with the subject “{subject}” and the text “{body}”.",
                 plan, [create("messages", folder="sent", sender=state.me, recipient=to, subject=subject, body=body, read=True)],
-                write_targets(f"{API}/messages", plan, "#msg-send", visible(L(f'#messages tr[data-id="{mid}"]')), "/messages/sent",
+                write_targets(f"{API}/messages", plan, "#msg-send", visible(L(f'tr[data-id="{mid}"]')), "/messages/sent",
                               form=True))  # fmt: skip
 
 
@@ -210,7 +210,7 @@ def t_create_post(state: SocialState, r: random.Random, n: int) -> StatefulTask:
     plan = p.create_post(com.name, title, flair, body, pid)
     return make("create-post", n, f"On threadly, create a post in r/{com.name} titled “{title}” with the flair {flair} and the text “{body}”.",
                 plan, [create("posts", community=com.name, title=title, flair=flair, body=body, author=state.me, score=1, my_vote=1)],
-                write_targets(f"{API}/posts", plan, "#new-submit", visible(L(f'#post[data-id="{pid}"]')), f"/p/{pid}", form=True))  # fmt: skip
+                write_targets(f"{API}/posts", plan, "#new-submit", visible(L(f'#my-posts li[data-id="{pid}"]')), "/submit", form=True))  # fmt: skip
 
 
 TEMPLATES = {

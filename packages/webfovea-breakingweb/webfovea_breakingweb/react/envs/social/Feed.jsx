@@ -1,14 +1,14 @@
 // The post lists (home feed, all, a community, search results) and the communities directory.
-import React, {useEffect, useState} from 'react';
+import React, {useCallback, useEffect, useState} from 'react';
 import {qs} from '../../kit/api.js';
 import {useWF} from '../../kit/Shell.jsx';
 import {go} from '../../kit/hash.js';
 import {SaveButton, Votes} from './Votes.jsx';
 
-export function PostRow({post, onChange}) {
+export function PostRow({post, reread}) {
   return (
     <article className="post" data-id={post.id}>
-      <Votes kind="posts" rec={post} onChange={onChange} />
+      <Votes kind="posts" rec={post} reread={reread} />
       <div className="body">
         <a className="title" href={'#/p/' + post.id}>{post.title}</a>
         {post.flair ? <span className="flair">{post.flair}</span> : null}
@@ -16,7 +16,7 @@ export function PostRow({post, onChange}) {
         {post.removed ? <span className="tag removed">Removed</span> : null}
         <div className="meta">
           <a href={'#/c/' + post.community} className="community">r/{post.community}</a> · posted by u/{post.author} · <span className="when">{post.created.slice(0, 16).replace('T', ' ')}</span>
-          {' · '}<a href={'#/p/' + post.id} className="ncomments">{post.comments} comments</a> · <SaveButton kind="posts" rec={post} onChange={onChange} />
+          {' · '}<a href={'#/p/' + post.id} className="ncomments">{post.comments} comments</a> · <SaveButton kind="posts" rec={post} reread={reread} />
         </div>
       </div>
     </article>
@@ -28,15 +28,20 @@ export function Feed({feed, community, q, sort}) {
   const [posts, setPosts] = useState(null);
   const [info, setInfo] = useState(null);
   const order = sort || 'hot';
-  useEffect(() => {
-    call('GET', '/posts' + qs({feed, community, q, sort: order})).then((d) => d && setPosts(d.posts));
-    if (community) call('GET', '/communities').then((d) => d && setInfo(d.communities.find((c) => c.name === community) || null));
+  const reload = useCallback(async () => {
+    const d = await call('GET', '/posts' + qs({feed, community, q, sort: order}));
+    if (d) setPosts(d.posts);
+    if (community) {
+      const c = await call('GET', '/communities');
+      if (c) setInfo(c.communities.find((x) => x.name === community) || null);
+    }
   }, [call, feed, community, q, order]);
+  useEffect(() => { reload(); }, [reload]);
   const base = community ? '#/c/' + community : q !== undefined ? '#/search' : feed === 'all' ? '#/all' : '#/';
   const setSort = (s) => go(base + qs({q, sort: s}));
   const join = async () => {
     const d = await call('POST', `/communities/${community}/join`, {joined: !info.joined});
-    if (d) { setInfo({...info, joined: !info.joined, members: info.members + (info.joined ? -1 : 1)}); toast(d.message); }
+    if (d) { await reload(); toast(d.message); }
   };
   const title = community ? 'r/' + community : q !== undefined ? `Search: “${q}”` : feed === 'all' ? 'All posts' : 'Home';
   return (
@@ -59,7 +64,7 @@ export function Feed({feed, community, q, sort}) {
       {posts === null ? <p className="muted">Loading posts…</p> : (
         <div id="posts" data-count={posts.length}>
           <p id="feed-info" className="muted">{posts.length} posts</p>
-          {posts.map((p) => <PostRow key={p.id} post={p} onChange={(np) => setPosts(posts.map((x) => (x.id === np.id ? np : x)))} />)}
+          {posts.map((p) => <PostRow key={p.id} post={p} reread={reload} />)}
         </div>
       )}
     </section>
@@ -69,10 +74,14 @@ export function Feed({feed, community, q, sort}) {
 export function Communities() {
   const {call, toast} = useWF();
   const [list, setList] = useState(null);
-  useEffect(() => { call('GET', '/communities').then((d) => d && setList(d.communities)); }, [call]);
+  const reload = useCallback(async () => {
+    const d = await call('GET', '/communities');
+    if (d) setList(d.communities);
+  }, [call]);
+  useEffect(() => { reload(); }, [reload]);
   const flip = async (c) => {
     const d = await call('POST', `/communities/${c.name}/join`, {joined: !c.joined});
-    if (d) { setList(list.map((x) => (x.id === c.id ? {...x, joined: !c.joined, members: x.members + (c.joined ? -1 : 1)} : x))); toast(d.message); }
+    if (d) { await reload(); toast(d.message); }
   };
   if (!list) return <p className="muted">Loading…</p>;
   return (

@@ -1,5 +1,5 @@
 // Creating a post, and the saved posts and comments.
-import React, {useEffect, useState} from 'react';
+import React, {useCallback, useEffect, useState} from 'react';
 import {useWF} from '../../kit/Shell.jsx';
 import {PostRow} from './Feed.jsx';
 
@@ -9,12 +9,22 @@ export function Submit({community}) {
   const {call, toast} = useWF();
   const [communities, setCommunities] = useState([]);
   const [form, setForm] = useState({community, title: '', body: '', flair: ''});
+  const [mine, setMine] = useState([]);
   useEffect(() => { call('GET', '/communities').then((d) => d && setCommunities(d.communities)); }, [call]);
+  // Your posts are re-read below the form; the form is kept until the new post shows there.
+  const reread = useCallback(async () => {
+    const d = await call('GET', '/posts?feed=all&sort=new&author=me');
+    if (d) setMine(d.posts);
+    return d ? d.posts : [];
+  }, [call]);
+  useEffect(() => { reread(); }, [reread]);
   const set = (k) => (e) => setForm({...form, [k]: e.target.value});
   const send = async () => {
     if (!form.community) { toast('Choose a community first.'); return; }
     const d = await call('POST', '/posts', form);
-    if (d) { setForm({community: form.community, title: '', body: '', flair: ''}); toast(d.message, d.id); }
+    if (!d) return;
+    if ((await reread()).some((p) => p.id === d.id)) setForm({community: form.community, title: '', body: '', flair: ''});
+    toast(d.message, d.id);
   };
   return (
     <section>
@@ -31,6 +41,8 @@ export function Submit({community}) {
         <label htmlFor="new-body" className="lbl">Text</label><textarea id="new-body" rows={6} value={form.body} onChange={set('body')} />
       </div>
       <p><button type="button" id="new-submit" disabled={form.title.trim().length < 3} onClick={send}>Post</button></p>
+      <h2>Your posts</h2>
+      <ul id="my-posts">{mine.map((p) => <li key={p.id} data-id={p.id}><a href={'#/p/' + p.id}>{p.title}</a> in r/{p.community}</li>)}</ul>
     </section>
   );
 }
@@ -38,14 +50,18 @@ export function Submit({community}) {
 export function Saved() {
   const {call} = useWF();
   const [data, setData] = useState(null);
-  useEffect(() => { call('GET', '/saved').then((d) => d && setData(d)); }, [call]);
+  const reload = useCallback(async () => {
+    const d = await call('GET', '/saved');
+    if (d) setData(d);
+  }, [call]);
+  useEffect(() => { reload(); }, [reload]);
   if (!data) return <p className="muted">Loading…</p>;
   return (
     <section>
       <h1>Saved</h1>
       <h2>Posts</h2>
       <div id="saved-posts">{data.posts.length ? data.posts.map((p) => (
-        <PostRow key={p.id} post={p} onChange={(np) => setData({...data, posts: data.posts.map((x) => (x.id === np.id ? np : x))})} />
+        <PostRow key={p.id} post={p} reread={reload} />
       )) : <p className="muted">No saved posts.</p>}</div>
       <h2>Comments</h2>
       <ul id="saved-comments">{data.comments.map((k) => (

@@ -1,17 +1,20 @@
 // Private messages: inbox and sent, opening one marks it read, and a compose form.
-import React, {useEffect, useState} from 'react';
+import React, {useCallback, useEffect, useState} from 'react';
 import {useWF} from '../../kit/Shell.jsx';
 import {go} from '../../kit/hash.js';
 
 export function Messages({folder, open}) {
   const {call} = useWF();
   const [list, setList] = useState(null);
-  useEffect(() => { call('GET', '/messages?folder=' + folder).then((d) => d && setList(d.messages)); }, [call, folder]);
+  const reload = useCallback(async () => {
+    const d = await call('GET', '/messages?folder=' + folder);
+    if (d) setList(d.messages);
+  }, [call, folder]);
+  useEffect(() => { reload(); }, [reload]);
+  const unread = Boolean(open && list && list.some((x) => x.id === open && !x.read));
   useEffect(() => {
-    if (!open || !list) return;
-    const m = list.find((x) => x.id === open);
-    if (m && !m.read) call('POST', `/messages/${m.id}/read`, {}).then((d) => d && setList(list.map((x) => (x.id === m.id ? {...x, read: true} : x))));
-  }, [open, list, call]);
+    if (unread) call('POST', `/messages/${open}/read`, {}).then((d) => d && reload());
+  }, [unread, open, call, reload]);
   if (!list) return <p className="muted">Loading messages…</p>;
   const shown = list.find((x) => x.id === open);
   const base = '#/messages' + (folder === 'sent' ? '/sent' : '/inbox');
@@ -39,13 +42,34 @@ export function Messages({folder, open}) {
   );
 }
 
+export function SentList({sent}) {
+  return (
+    <table id="sent-list" className="data">
+      <caption>Sent messages</caption>
+      <thead><tr><th>To</th><th>Subject</th></tr></thead>
+      <tbody>{sent.map((m) => <tr key={m.id} data-id={m.id}><td>u/{m.recipient}</td><td>{m.subject}</td></tr>)}</tbody>
+    </table>
+  );
+}
+
+// A new message; your sent messages are re-read below it, and the draft is kept until the
+// message shows there (one the server did not keep can be sent again as it was).
 export function Compose({to}) {
   const {call, toast} = useWF();
   const [form, setForm] = useState({to, subject: '', body: ''});
+  const [sent, setSent] = useState([]);
+  const reread = useCallback(async () => {
+    const d = await call('GET', '/messages?folder=sent');
+    if (d) setSent(d.messages);
+    return d ? d.messages : [];
+  }, [call]);
+  useEffect(() => { reread(); }, [reread]);
   const set = (k) => (e) => setForm({...form, [k]: e.target.value});
   const send = async () => {
     const d = await call('POST', '/messages', form);
-    if (d) { setForm({to: '', subject: '', body: ''}); toast(d.message, d.id); }
+    if (!d) return;
+    if ((await reread()).some((m) => m.id === d.id)) setForm({to: '', subject: '', body: ''});
+    toast(d.message, d.id);
   };
   return (
     <section>
@@ -56,6 +80,7 @@ export function Compose({to}) {
         <label htmlFor="msg-body" className="lbl">Message</label><textarea id="msg-body" rows={5} value={form.body} onChange={set('body')} />
       </div>
       <p><button type="button" id="msg-send" onClick={send}>Send</button></p>
+      <SentList sent={sent} />
     </section>
   );
 }

@@ -13,9 +13,14 @@ function Linked({text}) {
 function ReplyBox({pid, parent, onDone, onCancel}) {
   const {call, toast} = useWF();
   const [text, setText] = useState('');
+  // The draft is kept until the re-read thread shows the comment: a post the server did not keep
+  // can be sent again as it was.
   const send = async () => {
     const d = await call('POST', `/posts/${pid}/comments`, {body: text, parent});
-    if (d) { setText(''); await onDone(); toast('Comment posted. Reference', d.id); }
+    if (!d) return;
+    const shown = await onDone(d.id);
+    if (shown) setText('');
+    toast('Comment posted. Reference', d.id);
   };
   const id = parent ? 'reply-' + parent : 'comment-body';
   return (
@@ -47,12 +52,12 @@ function CommentNode({node, depth, ctx}) {
         {k.removed ? <span className="tag removed"> removed</span> : null}</div>
       <div className="c-body">{k.removed && !ctx.moderator ? '[removed by a moderator]' : k.body}</div>
       <div className="actions">
-        <Votes kind="comments" rec={k} onChange={ctx.update} />
+        <Votes kind="comments" rec={k} reread={ctx.reload} />
         {!ctx.locked ? <button type="button" className="reply linkish" onClick={() => setReplying(true)}>Reply</button> : null}
-        <SaveButton kind="comments" rec={k} onChange={ctx.update} />
+        <SaveButton kind="comments" rec={k} reread={ctx.reload} />
         {ctx.moderator ? <button type="button" className="remove linkish" onClick={remove}>{k.removed ? 'Approve' : 'Remove'}</button> : null}
       </div>
-      {replying ? <ReplyBox pid={ctx.pid} parent={k.id} onDone={async () => { setReplying(false); await ctx.reload(); }} onCancel={() => setReplying(false)} /> : null}
+      {replying ? <ReplyBox pid={ctx.pid} parent={k.id} onDone={async (id) => { const shown = await ctx.reload(id); if (shown) setReplying(false); return shown; }} onCancel={() => setReplying(false)} /> : null}
       {node.children.map((c) => <CommentNode key={c.comment.id} node={c} depth={depth + 1} ctx={ctx} />)}
     </div>
   );
@@ -93,21 +98,21 @@ function ModTools({post, reload}) {
 export function PostPage({pid}) {
   const {call} = useWF();
   const [data, setData] = useState(null);
-  const reload = useCallback(async () => {
+  // Re-read the post; true when the thread then holds comment `id` (when one is asked about).
+  const reload = useCallback(async (id) => {
     const d = await call('GET', '/posts/' + pid);
     if (d) setData(d);
+    return Boolean(d && id && d.comments.some((k) => k.id === id));
   }, [call, pid]);
   useEffect(() => { reload(); }, [reload]);
   if (!data) return <p className="muted">Loading the post…</p>;
   const {post, comments, moderator} = data;
-  const setPost = (p) => setData({...data, post: p});
-  const update = (k) => setData({...data, comments: comments.map((x) => (x.id === k.id ? k : x))});
-  const ctx = {pid, reload, update, moderator, locked: post.locked};
+  const ctx = {pid, reload, moderator, locked: post.locked};
   const status = [post.removed && 'removed', post.locked && 'locked', post.pinned && 'pinned'].filter(Boolean).join(', ');
   return (
     <article id="post" data-id={post.id}>
       <div className="post-head">
-        <Votes kind="posts" rec={post} onChange={setPost} idPrefix="post-" />
+        <Votes kind="posts" rec={post} reread={reload} idPrefix="post-" />
         <div>
           <p className="meta"><a href={'#/c/' + post.community}>r/{post.community}</a> · posted by u/{post.author} · {post.created.slice(0, 16).replace('T', ' ')}</p>
           <h1 id="post-title">{post.title}</h1>
@@ -116,7 +121,7 @@ export function PostPage({pid}) {
         </div>
       </div>
       <div id="post-body"><Linked text={post.body} /></div>
-      <p className="post-actions"><span id="post-ncomments">{post.comments} comments</span> · <SaveButton kind="posts" rec={post} onChange={setPost} id="post-save" />
+      <p className="post-actions"><span id="post-ncomments">{post.comments} comments</span> · <SaveButton kind="posts" rec={post} reread={reload} id="post-save" />
         {' · '}<a href={'#/messages/new?to=' + post.author} id="message-author">Message u/{post.author}</a></p>
       {moderator ? <ModTools post={post} reload={reload} /> : null}
       {post.locked ? <p id="locked-note" className="muted">Comments are locked.</p> : <ReplyBox pid={pid} parent={null} onDone={reload} />}

@@ -1,13 +1,14 @@
-// Up/down vote buttons and the score between them; the server's answer is what is drawn.
+// Up/down vote buttons and the score between them, and the Save button. After a write the view
+// re-reads from the server (`reread`), so what is drawn is what the server holds — a "done" the
+// server did not keep (a forged 200) shows as not done, as on any page that re-reads.
 import React from 'react';
 import {useWF} from '../../kit/Shell.jsx';
 
-export function Votes({kind, rec, onChange, idPrefix}) {
+export function Votes({kind, rec, reread, idPrefix}) {
   const {call} = useWF();
   const vote = async (dir) => {
     const next = rec.my_vote === dir ? 0 : dir; // a second click on the same arrow takes the vote back
-    const d = await call('POST', `/${kind}/${rec.id}/vote`, {dir: next});
-    if (d) onChange({...rec, score: d.score, my_vote: d.my_vote});
+    if (await call('POST', `/${kind}/${rec.id}/vote`, {dir: next})) await reread();
   };
   const id = (s) => (idPrefix ? idPrefix + s : undefined);
   return (
@@ -19,11 +20,11 @@ export function Votes({kind, rec, onChange, idPrefix}) {
   );
 }
 
-export function SaveButton({kind, rec, onChange, id}) {
+export function SaveButton({kind, rec, reread, id}) {
   const {call, toast} = useWF();
   const flip = async () => {
     const d = await call('POST', `/${kind}/${rec.id}/save`, {saved: !rec.saved});
-    if (d) { onChange({...rec, saved: !rec.saved}); toast(d.message); }
+    if (d) { await reread(); toast(d.message); }
   };
   return <button type="button" id={id} className="save linkish" aria-pressed={rec.saved} onClick={flip}>{rec.saved ? 'Unsave' : 'Save'}</button>;
 }
