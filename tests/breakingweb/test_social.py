@@ -13,7 +13,7 @@ import pytest
 from webfovea_breakingweb.apps import APPS
 from webfovea_breakingweb.engine.determinism import sha256_of
 from webfovea_breakingweb.tasks import stateful_tasks
-from webfovea_breakingweb.tiers import TIERS, five_tier
+from webfovea_breakingweb.tiers import TIERS, check_tier, five_tier
 from webfovea_proving_ground.serve import SitesHandle
 from webfovea_proving_ground.sessions import CONTROL_HEADER
 
@@ -51,6 +51,10 @@ def test_tasks_span_the_five_tiers_with_obligations() -> None:
     ]
     with pytest.raises(ValueError, match="at least one action"):
         five_tier(0)
+    # Both scales are valid (the first apps keep theirs); anything else is refused by name.
+    check_tier("mail-star-01", "easy")
+    with pytest.raises(ValueError, match=r"tier 'T6' is not one of T1, T2, T3, T4, T5, easy, medium, hard"):
+        check_tier("social-x-01", "T6")
 
 
 def _client(sites: SitesHandle, task_id: str, variant: str | None = None) -> tuple[httpx.Client, str]:
