@@ -48,7 +48,9 @@ def t_engage(state: SocialState, r: random.Random, n: int) -> StatefulTask | Non
         *p.reply(k.id, text, kid),
         p.vote_comment(kid, 1),
     ]
-    start = len(plan)
+    start = len(
+        plan
+    )  # after a sign-in the compose view is back (the author filled in): redo from the subject
     plan += p.message(post.author, subject, body, mid, from_post=True)
     return make("engage", n, f"On threadly, open the post “{post.title}”: upvote and save it, reply “{text}” to the comment by u/{k.author}, "
                 f"then message the post's author with the subject “{subject}” and the text “{body}”.", plan,
@@ -56,7 +58,7 @@ def t_engage(state: SocialState, r: random.Random, n: int) -> StatefulTask | Non
                  create("comments", post=post.id, parent=k.id, body=text, author=state.me, my_vote=1, score=1),
                  create("messages", folder="sent", sender=state.me, recipient=post.author, subject=subject, body=body, read=True)],
                 write_targets(f"{API}/messages", plan, "#msg-send", visible(L(f'tr[data-id="{mid}"]')), "/messages/sent",
-                              redo_from=start - 1, form=True))  # fmt: skip
+                              listing=f"{API}/messages", redo_from=start + 1, form=True))  # fmt: skip
 
 
 def _distinct_mod_posts(state: SocialState, r: random.Random, count: int) -> list | None:
@@ -106,7 +108,7 @@ def t_newcomer(state: SocialState, r: random.Random, n: int) -> StatefulTask | N
                  create("comments", post=post.id, parent=k.id, body=text, author=state.me),
                  create("messages", folder="sent", recipient=to, subject=subject, body=msg)],
                 write_targets(f"{API}/messages", plan, "#msg-send", visible(L(f'tr[data-id="{mid}"]')), "/messages/sent",
-                              redo_from=start, form=True))  # fmt: skip
+                              listing=f"{API}/messages", redo_from=start, form=True))  # fmt: skip
 
 
 def t_mod_day(state: SocialState, r: random.Random, n: int) -> StatefulTask | None:

@@ -60,7 +60,7 @@ def t_upvote_home(state: SocialState, r: random.Random, n: int) -> StatefulTask:
     return make("upvote-home", n, f"On threadly, upvote the post “{post.title}” in r/{post.community} from your home feed.",
                 plan, [vote_ob(post, "posts", 1)],
                 write_targets(f"{API}/posts/{post.id}/vote", plan, btn, visible(L('#post-up[aria-pressed="true"]')), f"/p/{post.id}",
-                              listing=f"{API}/posts/{post.id}"))  # fmt: skip
+                              listing=f"{API}/posts"))  # fmt: skip
 
 
 def t_save_home(state: SocialState, r: random.Random, n: int) -> StatefulTask | None:
@@ -70,7 +70,7 @@ def t_save_home(state: SocialState, r: random.Random, n: int) -> StatefulTask | 
     return make("save-home", n, f"On threadly, save the post “{post.title}” (in r/{post.community}) from your home feed.",
                 plan, [update("posts", post.id, saved=True)],
                 write_targets(f"{API}/posts/{post.id}/save", plan, btn, visible(L(f'#saved-posts {p.post_row(post.id)}')), "/saved",
-                              listing=f"{API}/saved"))  # fmt: skip
+                              listing=f"{API}/posts"))  # fmt: skip
 
 
 def t_join(state: SocialState, r: random.Random, n: int) -> StatefulTask:
@@ -128,7 +128,7 @@ def t_save_comment(state: SocialState, r: random.Random, n: int) -> StatefulTask
     return make("save-comment", n, f"On threadly, save the comment by u/{k.author} on the post “{post.title}”.",
                 plan, [update("comments", k.id, saved=True)],
                 write_targets(f"{API}/comments/{k.id}/save", plan, f"{p.comment(k.id)} .save",
-                              visible(L(f'#saved-comments li[data-id="{k.id}"]')), "/saved", listing=f"{API}/saved"))  # fmt: skip
+                              visible(L(f'#saved-comments li[data-id="{k.id}"]')), "/saved", listing=f"{API}/posts/{post.id}"))  # fmt: skip
 
 
 def t_comment(state: SocialState, r: random.Random, n: int) -> StatefulTask:
@@ -200,7 +200,7 @@ def t_message(state: SocialState, r: random.Random, n: int) -> StatefulTask:
     return make("message", n, f"On threadly, send u/{to} a message with the subject “{subject}” and the text “{body}”.",
                 plan, [create("messages", folder="sent", sender=state.me, recipient=to, subject=subject, body=body, read=True)],
                 write_targets(f"{API}/messages", plan, "#msg-send", visible(L(f'tr[data-id="{mid}"]')), "/messages/sent",
-                              form=True))  # fmt: skip
+                              listing=f"{API}/messages", form=True))  # fmt: skip
 
 
 def t_create_post(state: SocialState, r: random.Random, n: int) -> StatefulTask:
@@ -210,7 +210,7 @@ def t_create_post(state: SocialState, r: random.Random, n: int) -> StatefulTask:
     plan = p.create_post(com.name, title, flair, body, pid)
     return make("create-post", n, f"On threadly, create a post in r/{com.name} titled “{title}” with the flair {flair} and the text “{body}”.",
                 plan, [create("posts", community=com.name, title=title, flair=flair, body=body, author=state.me, score=1, my_vote=1)],
-                write_targets(f"{API}/posts", plan, "#new-submit", visible(L(f'#my-posts li[data-id="{pid}"]')), "/submit", form=True))  # fmt: skip
+                write_targets(f"{API}/posts", plan, "#new-submit", visible(L(f'#my-posts li[data-id="{pid}"]')), "/submit", listing=f"{API}/posts", form=True))  # fmt: skip
 
 
 TEMPLATES = {
