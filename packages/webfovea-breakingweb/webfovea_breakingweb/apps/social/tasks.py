@@ -53,24 +53,31 @@ def modlog_ob(community: str, action: str, target: str, reason: str = "") -> dic
     return create("modlog", community=community, action=action, target=target, reason=reason)
 
 
+def lookalike(state: SocialState, r: random.Random, post: Any) -> dict[str, Any]:
+    """The seed families' targets for a home-feed post: the record, and how a look-alike of it
+    differs (the same title in another of your communities, ranked above it)."""
+    other = r.choice(sorted(c.name for c in state.communities if c.joined and c.name != post.community))
+    return {"decoy_of": post.id, "decoy": {"community": other, "score": post.score + 7}}
+
+
 def t_upvote_home(state: SocialState, r: random.Random, n: int) -> StatefulTask:
     post = r.choice(home_posts(state))
     btn = f"{p.post_row(post.id)} .up"
     plan = [click(L(btn), expect=visible(L(f'{btn}[aria-pressed="true"]')))]
+    targets = write_targets(f"{API}/posts/{post.id}/vote", plan, btn, visible(L('#post-up[aria-pressed="true"]')),
+                            f"/p/{post.id}", listing=f"{API}/posts")  # fmt: skip
     return make("upvote-home", n, f"On threadly, upvote the post “{post.title}” in r/{post.community} from your home feed.",
-                plan, [vote_ob(post, "posts", 1)],
-                write_targets(f"{API}/posts/{post.id}/vote", plan, btn, visible(L('#post-up[aria-pressed="true"]')), f"/p/{post.id}",
-                              listing=f"{API}/posts"))  # fmt: skip
+                plan, [vote_ob(post, "posts", 1)], {**targets, **lookalike(state, r, post)})  # fmt: skip
 
 
 def t_save_home(state: SocialState, r: random.Random, n: int) -> StatefulTask | None:
     post = r.choice([x for x in home_posts(state) if not x.saved])
     btn = f"{p.post_row(post.id)} .save"
     plan = [click(L(btn), expect=visible(L(f'{btn}[aria-pressed="true"]')))]
+    targets = write_targets(f"{API}/posts/{post.id}/save", plan, btn, visible(L(f"#saved-posts {p.post_row(post.id)}")),
+                            "/saved", listing=f"{API}/posts")  # fmt: skip
     return make("save-home", n, f"On threadly, save the post “{post.title}” (in r/{post.community}) from your home feed.",
-                plan, [update("posts", post.id, saved=True)],
-                write_targets(f"{API}/posts/{post.id}/save", plan, btn, visible(L(f'#saved-posts {p.post_row(post.id)}')), "/saved",
-                              listing=f"{API}/posts"))  # fmt: skip
+                plan, [update("posts", post.id, saved=True)], {**targets, **lookalike(state, r, post)})  # fmt: skip
 
 
 def t_join(state: SocialState, r: random.Random, n: int) -> StatefulTask:
