@@ -16,7 +16,7 @@ export function PostRow({post, reread}) {
         {post.removed ? <span className="tag removed">Removed</span> : null}
         <div className="meta">
           <a href={'#/c/' + post.community} className="community">r/{post.community}</a> · posted by u/{post.author} · <span className="when">{post.created.slice(0, 16).replace('T', ' ')}</span>
-          {' · '}<a href={'#/p/' + post.id} className="ncomments">{post.comments} comments</a> · <SaveButton kind="posts" rec={post} reread={reread} />
+          {' · '}<a href={'#/p/' + post.id} className="ncomments">{post.comments} {post.comments === 1 ? 'comment' : 'comments'}</a> · <SaveButton kind="posts" rec={post} reread={reread} />
         </div>
       </div>
     </article>

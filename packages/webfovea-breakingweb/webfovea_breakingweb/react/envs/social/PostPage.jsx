@@ -121,7 +121,7 @@ export function PostPage({pid}) {
         </div>
       </div>
       <div id="post-body"><Linked text={post.body} /></div>
-      <p className="post-actions"><span id="post-ncomments">{post.comments} comments</span> · <SaveButton kind="posts" rec={post} reread={reload} id="post-save" />
+      <p className="post-actions"><span id="post-ncomments">{post.comments} {post.comments === 1 ? 'comment' : 'comments'}</span> · <SaveButton kind="posts" rec={post} reread={reload} id="post-save" />
         {' · '}<a href={'#/messages/new?to=' + post.author} id="message-author">Message u/{post.author}</a></p>
       {moderator ? <ModTools post={post} reload={reload} /> : null}
       {post.locked ? <p id="locked-note" className="muted">Comments are locked.</p> : <ReplyBox pid={pid} parent={null} onDone={reload} />}
