@@ -4,7 +4,7 @@ its committed bundle, and the route its page asks which client-layer interventio
 The page is a shell (`<div id="root">` and the bundle `/env/_static/<env>.js`); everything
 else — the header, the status area (`#wf-status`: `#error`, `#toast`, the sign-in form), the
 views — is rendered by React. The client-layer interventions are compiled into every bundle
-(react/kit/Interventions.jsx runs interventions/iv.js's `apply`): the page asks
+(react/kit/Interventions.jsx hands the plan to interventions/iv.js, compiled in): the page asks
 `GET /api/env/<env>/interventions` before it renders and stays inert when the answer's `plan`
 is null, so clean and intervention runs load the same bytes and differ only in that answer.
 """
