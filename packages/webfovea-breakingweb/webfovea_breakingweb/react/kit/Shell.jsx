@@ -80,7 +80,8 @@ export function Shell({config, header, children}) {
     if (!d.ok) { error(d); return null; }
     return d;
   }, [api, error]);
-  const toast = useCallback((msg, ref) => setStatus({kind: 'toast', msg, ref}), []);
+  // A write answered without a message confirms nothing: no toast (engine/client.js does the same).
+  const toast = useCallback((msg, ref) => { if (msg) setStatus({kind: 'toast', msg, ref}); }, []);
   const login = useCallback(async (user, password) => {
     const d = await api('POST', '/login', {user, password});
     if (!d.ok) { error(d); return; }

@@ -20,7 +20,7 @@ function ReplyBox({pid, parent, onDone, onCancel}) {
     if (!d) return;
     const shown = await onDone(d.id);
     if (shown) setText('');
-    toast('Comment posted. Reference', d.id);
+    toast(d.message, d.id);
   };
   const id = parent ? 'reply-' + parent : 'comment-body';
   return (
@@ -57,10 +57,15 @@ function CommentNode({node, depth, ctx}) {
         <SaveButton kind="comments" rec={k} reread={ctx.reload} />
         {ctx.moderator ? <button type="button" className="remove linkish" onClick={remove}>{k.removed ? 'Approve' : 'Remove'}</button> : null}
       </div>
-      {replying ? <ReplyBox pid={ctx.pid} parent={k.id} onDone={async (id) => { const shown = await ctx.reload(id); if (shown) setReplying(false); return shown; }} onCancel={() => setReplying(false)} /> : null}
+      {replying ? <ReplyBox pid={ctx.pid} parent={k.id} onDone={async (id) => { const shown = holds(await ctx.reload(), id); if (shown) setReplying(false); return shown; }} onCancel={() => setReplying(false)} /> : null}
       {node.children.map((c) => <CommentNode key={c.comment.id} node={c} depth={depth + 1} ctx={ctx} />)}
     </div>
   );
+}
+
+// Whether a re-read thread holds comment `id`.
+function holds(data, id) {
+  return Boolean(data && data.comments.some((k) => k.id === id));
 }
 
 // Comments as a tree: children under their parent, each level in the server's order.
@@ -78,9 +83,16 @@ function tree(comments) {
 function ModTools({post, reload}) {
   const {call, toast} = useWF();
   const [reason, setReason] = useState('');
+  // The reason is kept until the re-read post shows the action done (one the server did not
+  // keep is sent again with it).
   const act = async (action) => {
     const d = await call('POST', `/posts/${post.id}/mod`, {action, reason});
-    if (d) { setReason(''); await reload(); toast(d.message); }
+    if (!d) return;
+    const fresh = await reload();
+    const [flag, value] = {remove: ['removed', true], approve: ['removed', false], lock: ['locked', true],
+      unlock: ['locked', false], pin: ['pinned', true], unpin: ['pinned', false]}[action];
+    if (fresh && fresh.post[flag] === value) setReason('');
+    toast(d.message);
   };
   return (
     <div id="mod-tools" className="fields">
@@ -98,11 +110,11 @@ function ModTools({post, reload}) {
 export function PostPage({pid}) {
   const {call} = useWF();
   const [data, setData] = useState(null);
-  // Re-read the post; true when the thread then holds comment `id` (when one is asked about).
-  const reload = useCallback(async (id) => {
+  // Re-read the post; the data read (null on an error), for a caller that checks its write.
+  const reload = useCallback(async () => {
     const d = await call('GET', '/posts/' + pid);
     if (d) setData(d);
-    return Boolean(d && id && d.comments.some((k) => k.id === id));
+    return d;
   }, [call, pid]);
   useEffect(() => { reload(); }, [reload]);
   if (!data) return <p className="muted">Loading the post…</p>;
@@ -124,7 +136,7 @@ export function PostPage({pid}) {
       <p className="post-actions"><span id="post-ncomments">{post.comments} {post.comments === 1 ? 'comment' : 'comments'}</span> · <SaveButton kind="posts" rec={post} reread={reload} id="post-save" />
         {' · '}<a href={'#/messages/new?to=' + post.author} id="message-author">Message u/{post.author}</a></p>
       {moderator ? <ModTools post={post} reload={reload} /> : null}
-      {post.locked ? <p id="locked-note" className="muted">Comments are locked.</p> : <ReplyBox pid={pid} parent={null} onDone={reload} />}
+      {post.locked ? <p id="locked-note" className="muted">Comments are locked.</p> : <ReplyBox pid={pid} parent={null} onDone={async (id) => holds(await reload(), id)} />}
       <section id="comments">{tree(comments).map((n) => <CommentNode key={n.comment.id} node={n} depth={0} ctx={ctx} />)}</section>
     </article>
   );
