@@ -23,6 +23,7 @@ from functools import lru_cache
 from webfovea_breakingweb import apps
 from webfovea_breakingweb.apps import APPS
 from webfovea_breakingweb.engine.spec import BaseState, StatefulTask
+from webfovea_breakingweb.tiers import check_tier
 
 __all__ = ["base_id", "initial_state", "stateful_tasks"]
 
@@ -59,5 +60,6 @@ def _collect(seed: int, version: int) -> dict[str, StatefulTask]:
             raise ValueError(f"task id {t.task_id}: '--' separates a variant from its task")
         if t.app not in APPS:
             raise ValueError(f"task {t.task_id} names the unregistered app {t.app!r}")
+        check_tier(t.task_id, t.targets.get("tier"))
         out[t.task_id] = t
     return out

@@ -18,11 +18,12 @@ from webfovea_breakingweb.apps import (
     mail,
     requests,
     shop,
+    social,
     tracker,
 )
 from webfovea_breakingweb.engine.spec import AppSpec
 
-_MODULES = (requests, booking, cases, shop, bank, mail, tracker, calendar)
+_MODULES = (requests, booking, cases, shop, bank, mail, tracker, calendar, social)
 ENTRY_POINT_GROUP = "webfovea.breakingweb_apps"
 APPS: Registry[AppSpec] = Registry("BreakingWeb app", ENTRY_POINT_GROUP, AppSpec)
 _version = [0]

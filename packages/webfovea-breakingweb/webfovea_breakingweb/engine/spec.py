@@ -124,10 +124,18 @@ class AppSpec:
     # What the first families look for on an app (a generic-SPA app sets them).
     id_prefix: str = ""
     catalogue: CatalogueSpec | None = None
+    # Where its API lives when not under /api/<name>: the React environments (react/) serve
+    # theirs under /api/env/<name>, as seed 003's A.1 lays them out.
+    api_base: str = ""
+    # Where this environment keeps content a phishing message can hide in (seed 003: "a phishing
+    # email in the seeded inbox", "its equivalent in each environment"): plants the message
+    # `{sender, subject, body, link: {href, text}, domain}` in the state. None: the notice above
+    # the app (engine/mount.py), for the apps that keep no such content.
+    phishing: Callable[[BaseState, random.Random, dict[str, Any]], None] | None = None
 
     @property
     def api(self) -> str:
-        return f"/api/{self.name}"
+        return self.api_base or f"/api/{self.name}"
 
     def initial(self, task_id: str, seed: int) -> BaseState:
         """The clean initial state of one task's session (a fresh copy: sessions never share one)."""

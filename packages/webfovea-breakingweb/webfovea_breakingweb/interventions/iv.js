@@ -1,9 +1,9 @@
 // Client-layer interventions. Included in every stateful page in both conditions; inert when
 // window.__IV_PLAN__ is null. Behaviours are keyed by ordinals (the n-th pointer-down, the n-th
 // click on a selector), never by timers, clocks or randomness. Each firing is reported to the
-// server's audit log.
-(function () {
-  const plan = window.__IV_PLAN__;
+// server's audit log. The same file is compiled into every React environment's bundle
+// (react/kit/Interventions.jsx requires it and calls `apply` with the plan the session answers).
+function wfApplyIvPlan(plan) {
   if (!plan) return;
   const report = (event, detail) => {
     try { fetch('/_iv/event', {method: 'POST', keepalive: true, headers: {'content-type': 'application/json'},
@@ -158,4 +158,6 @@
       report('confirm_asked');
     }, true);
   }
-})();
+}
+if (typeof module === 'object' && module.exports) module.exports = wfApplyIvPlan;
+else wfApplyIvPlan(window.__IV_PLAN__);

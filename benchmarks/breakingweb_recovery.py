@@ -1,0 +1,75 @@
+"""Every applicable family's recovery plan on chosen BreakingWeb base tasks, with the oracle:
+pass = the backend state meets the task's obligations and breaks no invariant. It checks that an
+environment's pages let a careful agent recover from each family (seed 003's "recoverable"
+rule) beyond the one cheapest task per family that tests/breakingweb/test_design_rules.py runs.
+
+    .venv/bin/python benchmarks/breakingweb_recovery.py social-reply-01 social-message-01 \
+        [--families contradictory_update,shuffled_list] [--seed 0]
+
+Prints one line a variant: id, PASS/FAIL, the harness's steps, the audit's firings, the
+obligations met and the first invariants broken; the last line counts the passes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import tempfile
+from pathlib import Path
+
+from webfovea.agent import run_task
+from webfovea.browser.binding import SECRET_ENV
+from webfovea.browser.session import BrowserSession
+from webfovea.config import HarnessConfig
+from webfovea_breakingweb.obligations import score_state
+from webfovea_breakingweb.suite import load_breakingweb_suite
+from webfovea_proving_ground.serve import start_sites
+
+
+async def main(base: list[str], families: list[str], seed: int) -> int:
+    passed = total = 0
+    with start_sites(seed=seed) as sites:
+        os.environ[SECRET_ENV] = sites.control_secret
+        suite = [
+            t for t in load_breakingweb_suite(sites, seed=seed, pairing="sweep")
+            if "--" in t.task_id and t.task_id.split("--")[0] in base
+            and (not families or t.task_id.split("--")[1] in families)
+        ]  # fmt: skip
+        session = await BrowserSession.launch()
+        try:
+            for task in suite:
+                extra = task.model_extra or {}
+                careful = task.model_copy(update={"plan": extra["recovery_plan"]})
+                with tempfile.TemporaryDirectory() as out:
+                    result = await run_task(
+                        careful,
+                        Path(out),
+                        model="oracle",
+                        config=HarnessConfig(max_steps=40),
+                        session=session,
+                    )
+                with sites.control() as control:
+                    diff, audit = control.diff(result.session_id), control.audit(result.session_id)["audit"]
+                state = score_state(diff["diff"], extra["obligations"], extra["noise"])
+                broken = [(c["entity"], c["id"], c["field"]) for c in state.invariants_broken[:3]]
+                total, passed = total + 1, passed + state.passed
+                verdict = "PASS" if state.passed else "FAIL"
+                print(
+                    task.task_id, verdict, result.steps, len(audit), state.obligations_met, broken, flush=True
+                )
+        finally:
+            await session.close()
+    print(f"{passed}/{total} variants recovered")
+    return 0 if passed == total else 1
+
+
+if __name__ == "__main__":
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("tasks", nargs="+", help="base task ids (e.g. social-reply-01)")
+    ap.add_argument(
+        "--families", default="", help="short family names, comma-separated (default: all that apply)"
+    )
+    ap.add_argument("--seed", type=int, default=0)
+    a = ap.parse_args()
+    raise SystemExit(asyncio.run(main(a.tasks, [f for f in a.families.split(",") if f], a.seed)))

@@ -1,0 +1,89 @@
+"""What the social site's task templates share: finding instances in the seeded forum and
+building a `StatefulTask` with its five-scale tier and the targets the families aim at."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from webfovea_breakingweb.apps.social.state import Comment, Post, SocialState
+from webfovea_breakingweb.engine.spec import StatefulTask
+from webfovea_breakingweb.tiers import actions, five_tier
+from webfovea_proving_ground.plan import Step
+
+API = "/api/env/social"
+PAGE = "/env/social"
+SIGN_IN = " If asked to sign in, the user name is analyst and the password portal-2025."
+Template = Any
+
+
+def visible_posts(state: SocialState, *, moderated: bool | None = None) -> list[Post]:
+    """Posts a person can find by searching their title (not removed), optionally only those in
+    communities you moderate (True) or do not (False)."""
+    mods = {c.name for c in state.communities if c.moderator}
+    return [
+        p for p in state.posts
+        if not p.removed and (moderated is None or (p.community in mods) == moderated)
+    ]  # fmt: skip
+
+
+def home_posts(state: SocialState) -> list[Post]:
+    joined = {c.name for c in state.communities if c.joined}
+    return [p for p in visible_posts(state) if p.community in joined]
+
+
+def comments_of(state: SocialState, pid: str) -> list[Comment]:
+    return [k for k in state.comments if k.post == pid]
+
+
+def by_unique_author(state: SocialState, pid: str) -> list[Comment]:
+    """The post's comments whose author wrote only that one there (an instruction names it so)."""
+    ks = comments_of(state, pid)
+    return [k for k in ks if sum(1 for x in ks if x.author == k.author) == 1]
+
+
+def post_with_comment(
+    state: SocialState, r: random.Random, *, moderated: bool | None = None
+) -> tuple[Post, Comment] | None:
+    posts = [p for p in visible_posts(state, moderated=moderated) if by_unique_author(state, p.id)]
+    if not posts:
+        return None
+    p = r.choice(posts)
+    return p, r.choice(by_unique_author(state, p.id))
+
+
+def update(entity: str, rid: str, **fields: Any) -> dict[str, Any]:
+    return {"entity": entity, "op": "update", "id": rid, "fields": fields}
+
+
+def create(entity: str, **fields: Any) -> dict[str, Any]:
+    return {"entity": entity, "op": "create", "count": 1, "fields": fields}
+
+
+def write_targets(
+    route: str, plan: list[Step], submit: str, readback: dict[str, Any], verify: str, *,
+    redo_from: int = 0, listing: str | None = None, form: bool = False,
+) -> dict[str, Any]:  # fmt: skip
+    """The targets of a task whose main write is `route`, sent by the plan's last step."""
+    out: dict[str, Any] = {
+        "main": ["POST", route], "write": ["POST", route], "list": ["GET", listing or route.rsplit("/", 1)[0]],
+        "submit": submit, "submit_step": len(plan) - 1, "readback": readback,
+        "verify_path": f"{PAGE}?view={verify}", "redo_from": redo_from,
+    }  # fmt: skip
+    if form:
+        out["form"] = True
+    return out
+
+
+def make(
+    template: str, n: int, instruction: str, plan: list[Step], obligations: list[dict[str, Any]],
+    targets: dict[str, Any], failure_classes: list[str] | None = None,
+) -> StatefulTask:  # fmt: skip
+    """One instance `n` of `template` (id `social-<template>-NN`): a state task ending in "done"."""
+    done = [*plan, {"op": "answer", "value": "done"}]
+    return StatefulTask(
+        task_id=f"social-{template}-{n:02d}", app="social", instruction=instruction + SIGN_IN,
+        failure_classes=failure_classes or sorted({s["op"] for s in plan if s["op"] in ("fill", "select")}),
+        obligations=obligations, plan=done, noise=[],
+        targets={"template": template, "tier": five_tier(actions(plan)), **targets},
+    )  # fmt: skip
