@@ -26,7 +26,7 @@ from webfovea.app.tasks import only, open_tasks
 from webfovea.config import HarnessConfig
 from webfovea.record import Summary
 from webfovea.secrets import Secret
-from webfovea.suites import SUITES, SuiteOptions
+from webfovea.suites import SUITES, SuiteError, SuiteOptions
 from webfovea.task import Task
 
 BACKENDS = ("local", "ray")
@@ -173,6 +173,11 @@ def run_bench(options: BenchOptions, reporter: Reporter | None = None) -> BenchR
     if out_dir.exists() and not out_dir.is_dir():
         raise AppError(f"--out {out_dir} is a file, not a folder; give a folder path")
     # profile and disabled are not passed: the summary takes them from the run's recorded config.
+    try:
+        own_run = suite.runner(suite_options) if suite is not None else None
+        suite_meta = suite.meta(suite_options) if suite is not None else {}
+    except SuiteError as e:
+        raise AppError(str(e)) from None
     meta = {
         "model": model,
         "seed": seed,
@@ -182,7 +187,7 @@ def run_bench(options: BenchOptions, reporter: Reporter | None = None) -> BenchR
         "prices": price_table,
         "protocol": o.protocol,
         **({"faults": faults} if faults else {}),
-        **(suite.meta(suite_options) if suite is not None else {}),
+        **suite_meta,
     }
     plan = RunPlan(
         model=model,
@@ -194,6 +199,7 @@ def run_bench(options: BenchOptions, reporter: Reporter | None = None) -> BenchR
         address=o.address,
         base_url=o.base_url,
         fresh=o.fresh,
+        own_run=own_run,
     )
     with open_tasks(o.suite, seed, o.ports, suite_options, reporter) as loaded:
         tasks = _select(loaded.tasks, o, faults)
