@@ -163,9 +163,8 @@ def _meta(options: SuiteOptions) -> dict[str, Any]:
     pairing = _pairing(options)
     out: dict[str, Any] = {"paired": True, "pairing": pairing} if pairing else {}
     harness, family, seconds = _check_harness(options)
-    out["harness"] = harness
-    if harness != "webfovea":
-        out["time_cap_s"] = seconds
+    if harness != "webfovea":  # a run through webfovea's own harness keeps the meta it had
+        out.update({"harness": harness, "time_cap_s": seconds})
     if family:
         out["model_family"] = family
     return out
