@@ -205,12 +205,13 @@ def run_bench(options: BenchOptions, reporter: Reporter | None = None) -> BenchR
         tasks = _select(loaded.tasks, o, faults)
         if o.docs is not None:
             tasks = with_docs(tasks, o.docs, reporter)
-        reporter.note(
-            f"{len(tasks)} tasks -> {out_dir}  (model {model}, profile {o.profile}, "
-            f"observation {config.observation}"
+        how = (
+            "the suite's own harness"
+            if own_run is not None
+            else f"profile {o.profile}, observation {config.observation}"
             + (f", disabled {', '.join(o.disable)}" if o.disable else "")
-            + ")"
         )
+        reporter.note(f"{len(tasks)} tasks -> {out_dir}  (model {model}, {how})")
         summary = run_and_summarise(tasks, out_dir, plan, loaded.handle, reporter, loaded.aliases)
         result = BenchResult(
             out_dir, summary, after_run(loaded.suite, loaded.handle, tasks, out_dir, reporter)

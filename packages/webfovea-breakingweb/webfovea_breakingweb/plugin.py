@@ -124,18 +124,14 @@ def _own_runner(options: SuiteOptions) -> Any:
     harness, family, seconds = _check_harness(options)
     if harness == "webfovea":
         return None
-    from functools import partial
-
     from webfovea_breakingweb.harnesses.runner import check_model, run_tasks
 
     def run(tasks: list[Task], out_dir: Path, run: Any) -> bool:
-        try:
+        try:  # a model it cannot drive, a folder of another harness: the user's to fix
             check_model(str(run.get("model")))
+            return run_tasks(tasks, out_dir, run, harness=harness, model_family=family, time_cap_s=seconds)
         except ValueError as e:
             raise SuiteError(str(e)) from None
-        return partial(run_tasks, harness=harness, model_family=family, time_cap_s=seconds)(
-            tasks, out_dir, run
-        )
 
     return run
 

@@ -14,6 +14,9 @@ from pathlib import Path
 
 import pytest
 
+from webfovea.record import write_result
+from webfovea.record.schema import TaskResult
+
 pytest.importorskip("browsergym.core", reason="BrowserGym is an optional extra")
 
 
@@ -57,3 +60,11 @@ def test_a_harness_it_cannot_drive_is_a_clear_error(tmp_path: Path) -> None:
     assert res.returncode != 0 and "unknown harness 'telnet'" in res.stderr + res.stdout
     res = bench("--harness", "text", "--model-family", "gpt", "--out", str(tmp_path / "r"))
     assert res.returncode != 0 and "--model-family applies to --harness gui only" in res.stderr + res.stdout
+    # A folder holding webfovea's results is not resumed as if they were the text harness's.
+    ours = tmp_path / "ours"
+    write_result(
+        ours / "req-create-01", TaskResult(task_id="req-create-01", status="finished", profile="webfovea")
+    )
+    res = bench("--harness", "text", "--only", "req-create-01", "--out", str(ours))
+    said = " ".join((res.stderr + res.stdout).split())  # the console wraps long lines
+    assert res.returncode != 0 and "holds results of another harness (webfovea)" in said

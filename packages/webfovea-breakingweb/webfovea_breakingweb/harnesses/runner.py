@@ -36,6 +36,10 @@ ORACLE = "oracle"
 DeciderFactory = Callable[[list[dict[str, Any]], Callable[[], Any], Contract], Decider]
 
 
+class HarnessMismatch(ValueError):
+    """The run folder holds another harness's results."""
+
+
 def oracle_decider(plan: list[dict[str, Any]], page_of: Callable[[], Any], c: Contract) -> Decider:
     if c.harness == "text":
         return TextOracle(plan, page_of)
@@ -70,7 +74,13 @@ def run_tasks(
     seed = int(run.get("seed", 0))
     for task in tasks:
         task_dir = Path(out_dir) / task.task_id
-        if not run.get("fresh") and read_result(task_dir) is not None:
+        earlier = None if run.get("fresh") else read_result(task_dir)
+        if earlier is not None:
+            if earlier.profile != f"harness-{harness}":  # never mix two harnesses in one run
+                raise HarnessMismatch(
+                    f"{out_dir} holds results of another harness ({earlier.profile}); "
+                    "give this run its own --out, or --fresh to set them aside"
+                )
             continue
         task_dir.mkdir(parents=True, exist_ok=True)
         result = run_one(
