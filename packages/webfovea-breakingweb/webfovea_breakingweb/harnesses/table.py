@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -69,11 +68,8 @@ def load_run(spec: str) -> HarnessRun:
     if meta.get("suite") != "breakingweb" or not meta.get("paired"):
         raise TableError(f"{path}: not a paired BreakingWeb run (`bench breakingweb --pairing official`)")
     rows = dict(summary.per_task)
-    wall = None
-    if meta.get("started") and meta.get("ended"):
-        wall = (
-            datetime.fromisoformat(meta["ended"]) - datetime.fromisoformat(meta["started"])
-        ).total_seconds()
+    # The tasks' own seconds, summed: a resumed run's summary spans the pause between its parts.
+    wall = sum(float(r.seconds) for r in rows.values())
     return HarnessRun(label or harness_label(meta, rows, path), path, rows, str(meta.get("model", "")), wall)
 
 
@@ -160,7 +156,7 @@ def markdown(table: dict[str, Any]) -> str:
     lines = [
         f"> {table['decision_maker']}",
         "",
-        "| harness | pairs | clean pass | intervention pass | Δ [95% paired CI] | belief failures | action failures | wall time |",
+        "| harness | pairs | clean pass | intervention pass | Δ [95% paired CI] | belief failures | action failures | task time (sum) |",
         "|---|---|---|---|---|---|---|---|",
     ]
     for r in table["harnesses"]:
@@ -192,7 +188,7 @@ def terminal(table: dict[str, Any]) -> Any:
     from rich.table import Table
 
     t = Table(title="harness × condition", caption=table["decision_maker"])
-    for col in ("harness", "pairs", "clean", "interv.", "Δ [95% CI]", "belief", "action", "wall"):
+    for col in ("harness", "pairs", "clean", "interv.", "Δ [95% CI]", "belief", "action", "task time"):
         t.add_column(col, no_wrap=col == "harness")
     for r in table["harnesses"]:
         t.add_row(
