@@ -25,7 +25,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     from rich.console import Console
 
-    Console().print(terminal(table))
+    Console(width=max(Console().width, 120)).print(terminal(table))  # its eight columns unwrapped
     if args.json:
         args.json.write_text(json.dumps(table, indent=1) + "\n", encoding="utf-8")
     if args.md:
