@@ -64,6 +64,11 @@ Catalogue = Callable[[int], dict[str, Any]]
 CatalogueView = Callable[[dict[str, Any]], list[Any]]
 # (the options) -> what summary.json's meta records of them (e.g. {"pairing": "official"}).
 RunMeta = Callable[[SuiteOptions], dict[str, Any]]
+# (the tasks, the run folder, the run: model, seed, max_steps, handle, fresh) -> whether every
+# task has a result: the suite's own harness runs the tasks and writes one result.json each.
+OwnRun = Callable[[list[Task], Path, Mapping[str, Any]], bool]
+# (the options) -> the suite's own runner for them, or None: webfovea's harness runs the tasks.
+OwnRunner = Callable[[SuiteOptions], OwnRun | None]
 
 
 @dataclass(frozen=True)
@@ -88,6 +93,12 @@ class Suite:
     check_options: Callable[[SuiteOptions], None] | None = None
     # A task file whose tasks name a site (`Task.site`) is replayed from this suite's tasks by id.
     holds_site_tasks: bool = False
+    # Another harness for some options (BreakingWeb's --harness text|gui); scored and summarised
+    # as any run.
+    own_runner: OwnRunner | None = None
+
+    def runner(self, options: SuiteOptions) -> OwnRun | None:
+        return self.own_runner(options) if self.own_runner is not None else None
 
     def check(self, options: SuiteOptions) -> None:
         """SuiteError for an option this suite does not take or refuses (before any site starts)."""

@@ -27,7 +27,7 @@ from webfovea.config import HarnessConfig
 from webfovea.guardrails.spend import PriceError, SpendCap
 from webfovea.record import Summary
 from webfovea.secrets import Secret
-from webfovea.suites import SUITES, SuiteOptions
+from webfovea.suites import SUITES, SuiteError, SuiteOptions
 from webfovea.task import Task
 
 BACKENDS = ("local", "ray")
@@ -197,6 +197,11 @@ def run_bench(options: BenchOptions, reporter: Reporter | None = None) -> BenchR
     if out_dir.exists() and not out_dir.is_dir():
         raise AppError(f"--out {out_dir} is a file, not a folder; give a folder path")
     # profile and disabled are not passed: the summary takes them from the run's recorded config.
+    try:
+        own_run = suite.runner(suite_options) if suite is not None else None
+        suite_meta = suite.meta(suite_options) if suite is not None else {}
+    except SuiteError as e:
+        raise AppError(str(e)) from None
     meta = {
         "model": model,
         "seed": seed,
@@ -206,7 +211,7 @@ def run_bench(options: BenchOptions, reporter: Reporter | None = None) -> BenchR
         "prices": price_table,
         "protocol": o.protocol,
         **({"faults": faults} if faults else {}),
-        **(suite.meta(suite_options) if suite is not None else {}),
+        **suite_meta,
     }
     plan = RunPlan(
         model=model,
@@ -220,17 +225,19 @@ def run_bench(options: BenchOptions, reporter: Reporter | None = None) -> BenchR
         fresh=o.fresh,
         run_cap=cap,
         headed=o.headed,
+        own_run=own_run,
     )
     with open_tasks(o.suite, seed, o.ports, suite_options, reporter) as loaded:
         tasks = _select(loaded.tasks, o, faults)
         if o.docs is not None:
             tasks = with_docs(tasks, o.docs, reporter)
-        reporter.note(
-            f"{len(tasks)} tasks -> {out_dir}  (model {model}, profile {o.profile}, "
-            f"observation {config.observation}"
+        how = (
+            "the suite's own harness"
+            if own_run is not None
+            else f"profile {o.profile}, observation {config.observation}"
             + (f", disabled {', '.join(o.disable)}" if o.disable else "")
-            + ")"
         )
+        reporter.note(f"{len(tasks)} tasks -> {out_dir}  (model {model}, {how})")
         summary = run_and_summarise(tasks, out_dir, plan, loaded.handle, reporter, loaded.aliases)
         result = BenchResult(
             out_dir, summary, after_run(loaded.suite, loaded.handle, tasks, out_dir, reporter)

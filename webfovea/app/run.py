@@ -4,7 +4,7 @@ backend state), summary.json, the plug-ins' end-of-run lines and report.html. `b
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -39,6 +39,8 @@ class RunPlan:
     fresh: bool = False  # set an earlier run in the folder aside instead of resuming it
     run_cap: SpendCap | None = None  # the run's spending cap: no task starts once it is reached
     headed: bool = False  # launched browsers show their window
+    # The suite's own harness for this run (Suite.runner), None: webfovea's.
+    own_run: Callable[[list[Task], Path, Mapping[str, Any]], bool] | None = None
 
 
 def run_and_summarise(
@@ -52,13 +54,13 @@ def run_and_summarise(
     """`handle`: the running sites, whose request logs give the truth and whose per-start ports
     are left out of the resume check; `aliases`: other per-start addresses the tasks name (an
     outside source's server) -> stable names, left out of it too."""
-    from webfovea.eval.report import write_report
-    from webfovea.eval.summary import write_summary
-    from webfovea.record import read_summary_file, write_model_quirks
     from webfovea.runner.api import RunOptions, run_tasks
     from webfovea.runner.errors import RunError
 
     reporter = reporter or Reporter()
+    if plan.own_run is not None:
+        complete = _own_run(tasks, out_dir, plan, handle)
+        return _summarise(tasks, out_dir, plan, handle, reporter, complete)
     try:
         outcome = run_tasks(
             tasks,
@@ -82,11 +84,44 @@ def run_and_summarise(
     except RunError as e:
         raise AppError(str(e)) from None
     _say_what_ran(outcome.counts, len(tasks), out_dir, reporter)
+    return _summarise(tasks, out_dir, plan, handle, reporter, outcome.complete, outcome.budget)
+
+
+def _own_run(tasks: list[Task], out_dir: Path, plan: RunPlan, handle: SitesHandle | None) -> bool:
+    assert plan.own_run is not None
+    run = {
+        "model": plan.model,
+        "seed": plan.meta.get("seed", 0),
+        "max_steps": plan.config.max_steps,
+        "handle": handle,
+        "fresh": plan.fresh,
+    }
+    from webfovea.suites import SuiteError
+
+    try:
+        return plan.own_run(tasks, out_dir, run)
+    except SuiteError as e:  # the suite's harness refused the run (a model it cannot drive)
+        raise AppError(str(e)) from None
+
+
+def _summarise(
+    tasks: list[Task],
+    out_dir: Path,
+    plan: RunPlan,
+    handle: SitesHandle | None,
+    reporter: Reporter,
+    complete: bool,
+    budget: dict[str, Any] | None = None,
+) -> Summary:
+    from webfovea.eval.report import write_report
+    from webfovea.eval.summary import write_summary
+    from webfovea.record import read_summary_file, write_model_quirks
+
     write_model_quirks(out_dir, [t.task_id for t in tasks])  # the oracle's quirks, next to its rates
     if handle is not None:
         _write_truths(tasks, out_dir, handle, reporter)
     plugin_manager().hook.webfovea_after_tasks(tasks=tasks, out_dir=out_dir, sites=handle)
-    path = write_summary(out_dir, tasks, complete=outcome.complete, meta=plan.meta)
+    path = write_summary(out_dir, tasks, complete=complete, meta=plan.meta)
     loaded = read_summary_file(out_dir)
     if loaded is None:
         raise AppError(f"{path} was not written")
@@ -97,15 +132,15 @@ def run_and_summarise(
     for lines in plugin_manager().hook.webfovea_terminal_summary(summary=data):
         for line in lines or ():
             reporter.note(line)
-    stopped = (outcome.budget or {}).get("stopped")
+    stopped = (budget or {}).get("stopped")
     if stopped:
-        left = (outcome.budget or {}).get("not_started", 0)
+        left = (budget or {}).get("not_started", 0)
         reporter.warn(
             "run budget",
             f"{stopped}; {left} task(s) not started (see {path}). The same command with a larger "
             "budget runs them.",
         )
-    elif not outcome.complete:
+    elif not complete:
         reporter.warn(
             "partial run",
             f"not every task has a final result; see {path}. Re-run the same command to resume.",

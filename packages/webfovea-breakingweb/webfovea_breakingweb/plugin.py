@@ -18,6 +18,7 @@ from webfovea.task import Task
 
 NAME = "breakingweb"
 PAIRINGS = ("official", "sweep")
+HARNESSES = ("webfovea", "text", "gui")  # webfovea: our own harness; text, gui: seed 003's contracts
 
 OPTIONS = (
     SuiteOption(
@@ -43,6 +44,31 @@ OPTIONS = (
         kind="list",
         suites=(NAME,),
     ),
+    SuiteOption(
+        "harness",
+        ("--harness",),
+        "breakingweb: webfovea (default: webfovea's harness), text (seed 003's text harness: "
+        "accessibility tree with bids, 26,000-token input budget) or gui (screenshot only, "
+        "coordinates; viewport of --model-family), through the BrowserGym registration.",
+        suites=(NAME,),
+        commands=("bench",),
+    ),
+    SuiteOption(
+        "model_family",
+        ("--model-family",),
+        "breakingweb --harness gui: the viewport and coordinate space of Table 7 "
+        "(gemini, qwen, claude, gpt; default claude).",
+        suites=(NAME,),
+        commands=("bench",),
+    ),
+    SuiteOption(
+        "time_cap",
+        ("--time-cap",),
+        "breakingweb --harness text|gui: the per-task wall-clock cap in seconds (default 600, "
+        "the lower end of the paper's 600-1,200 s).",
+        suites=(NAME,),
+        commands=("bench",),
+    ),
 )
 
 
@@ -62,6 +88,52 @@ def _check(options: SuiteOptions) -> None:
         select_families(list(options.get("families") or []) or None)
     except ValueError as e:  # an unknown family is the user's mistake, named in one line
         raise SuiteError(str(e)) from None
+    _check_harness(options)
+
+
+def _check_harness(options: SuiteOptions) -> tuple[str, str | None, float]:
+    harness = options.get("harness") or "webfovea"
+    if harness not in HARNESSES:
+        raise SuiteError(f"unknown harness {harness!r}; one of: {', '.join(HARNESSES)}")
+    family, cap = options.get("model_family"), options.get("time_cap")
+    if harness != "gui" and family:
+        raise SuiteError("--model-family applies to --harness gui only")
+    if harness == "webfovea" and cap:
+        raise SuiteError(
+            "--time-cap applies to --harness text|gui (webfovea's harness: --max-seconds of the profile)"
+        )
+    if harness == "gui":
+        from webfovea_breakingweb.gym.viewports import UnknownFamily, viewport_of
+
+        family = family or "claude"
+        try:
+            viewport_of(family)
+        except UnknownFamily as e:
+            raise SuiteError(str(e)) from None
+    try:
+        seconds = float(cap) if cap else 600.0
+    except ValueError:
+        raise SuiteError(f"--time-cap takes seconds, got {cap!r}") from None
+    if seconds <= 0:
+        raise SuiteError("--time-cap must be positive")
+    return harness, family, seconds
+
+
+def _own_runner(options: SuiteOptions) -> Any:
+    """--harness text|gui: the tasks run through the BrowserGym registration's contract."""
+    harness, family, seconds = _check_harness(options)
+    if harness == "webfovea":
+        return None
+    from webfovea_breakingweb.harnesses.runner import check_model, run_tasks
+
+    def run(tasks: list[Task], out_dir: Path, run: Any) -> bool:
+        try:  # a model it cannot drive, a folder of another harness: the user's to fix
+            check_model(str(run.get("model")))
+            return run_tasks(tasks, out_dir, run, harness=harness, model_family=family, time_cap_s=seconds)
+        except ValueError as e:
+            raise SuiteError(str(e)) from None
+
+    return run
 
 
 def _load(handle: Any, seed: int, options: SuiteOptions) -> list[Task]:
@@ -85,7 +157,13 @@ def _catalogue_view(data: dict[str, Any]) -> list[Any]:
 
 def _meta(options: SuiteOptions) -> dict[str, Any]:
     pairing = _pairing(options)
-    return {"paired": True, "pairing": pairing} if pairing else {}
+    out: dict[str, Any] = {"paired": True, "pairing": pairing} if pairing else {}
+    harness, family, seconds = _check_harness(options)
+    if harness != "webfovea":  # a run through webfovea's own harness keeps the meta it had
+        out.update({"harness": harness, "time_cap_s": seconds})
+    if family:
+        out["model_family"] = family
+    return out
 
 
 SUITE = Suite(
@@ -101,6 +179,7 @@ SUITE = Suite(
     catalogue_view=_catalogue_view,
     run_meta=_meta,
     check_options=_check,
+    own_runner=_own_runner,
 )
 
 

@@ -51,6 +51,8 @@ class PlanWalker:
             if step["op"] == "wait":
                 wait_expect(page, step.get("until"), WAIT_S)
                 continue
+            if step.get("trap"):  # what a careless agent would do here; the oracle never takes it
+                continue
             self.handlers += step.get("on") or []
             if step is not failed:
                 self.tries = 0

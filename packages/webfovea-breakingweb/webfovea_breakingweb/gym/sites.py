@@ -32,3 +32,10 @@ def stop_all() -> None:
         for handle in _running.values():
             handle.stop()
         _running.clear()
+
+
+def use_sites(handle: SitesHandle) -> None:
+    """Run the environments against sites the caller started (`webfovea bench --harness`: the
+    run's own sites, whose control plane scores it); the caller stops them."""
+    with _lock:
+        _running[int(handle.seed)] = handle
