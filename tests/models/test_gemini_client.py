@@ -112,20 +112,27 @@ async def test_function_calls_thought_parts_and_several_candidates():
     assert named(decl, "parametersJsonSchema")["required"] == ["start_box", "content"]
 
 
-@pytest.mark.parametrize(
-    ("finish", "said"),
-    [
-        ("MAX_TOKENS", "finishReason=MAX_TOKENS"),
-        ("SAFETY", "withheld"),
-        ("RECITATION", "withheld"),
-        ("MALFORMED_FUNCTION_CALL", "could not read"),
-    ],
-)
-async def test_a_finish_reason_other_than_stop_is_a_cut_off_reply(finish, said):
+CUT = [
+    ("MAX_TOKENS", "finishReason=MAX_TOKENS"),
+    ("SAFETY", "withheld"),
+    ("RECITATION", "withheld"),
+    ("MALFORMED_FUNCTION_CALL", "could not read"),
+]
+
+
+async def test_a_finish_reason_other_than_stop_is_a_cut_off_reply():
     half = function_call_part("fill", {"start_box": [1, 2]})
-    reply, _ = await ask([ok(candidate(half, finish_reason=finish))], tools=True)
-    assert reply.cut_off and finish in reply.cut_off and said in reply.cut_off
-    assert ("refusal: finishReason=" + finish in reply.notes) == (finish in ("SAFETY", "RECITATION"))
+    script = [ok(candidate(half, finish_reason=finish)) for finish, _ in CUT]
+    with fake_llm(script) as srv:
+        model = GeminiModel(MODEL, base_url=srv.base_url, api_key="k", retry=FAST)
+        try:
+            for finish, said in CUT:
+                reply = await model.next_reply(make_input())
+                assert reply.cut_off and finish in reply.cut_off and said in reply.cut_off
+                refusal = "refusal: finishReason=" + finish in reply.notes
+                assert refusal == (finish in ("SAFETY", "RECITATION"))
+        finally:
+            await model.aclose()
 
 
 async def test_max_tokens_gives_the_next_call_more_room():
@@ -157,25 +164,27 @@ async def test_429_and_503_are_retried_after_retry_after():
     assert reply.text == ACT and srv.attempts == 3
 
 
-@pytest.mark.parametrize(
-    ("code", "status", "message"),
-    [
-        (401, "UNAUTHENTICATED", "Request had invalid authentication credentials."),
-        (403, "PERMISSION_DENIED", "Method doesn't allow unregistered callers."),
-        (400, "INVALID_ARGUMENT", "API key not valid. Please pass a valid API key. [API_KEY_INVALID]"),
-    ],
-)
-async def test_key_errors_are_not_retried_and_name_the_variable(code, status, message):
-    with pytest.raises(ModelError) as got:
-        await ask([err(code, status, message)] * 3)
-    text = str(got.value)
-    assert f"HTTP {code}" in text and "not retried" in text and "GEMINI_API_KEY" in text and message in text
+KEY_ERRORS = [
+    (401, "UNAUTHENTICATED", "Request had invalid authentication credentials."),
+    (403, "PERMISSION_DENIED", "Method doesn't allow unregistered callers."),
+    (400, "INVALID_ARGUMENT", "API key not valid. Please pass a valid API key. [API_KEY_INVALID]"),
+    (400, "INVALID_ARGUMENT", "Unable to process input image."),
+]
 
 
-async def test_any_other_400_fails_at_once_with_the_apis_message():
-    with pytest.raises(ModelError, match="not retried") as got:
-        await ask([err(400, "INVALID_ARGUMENT", "Unable to process input image.")] * 3)
-    assert "Unable to process input image." in str(got.value) and "API_KEY" not in str(got.value)
+async def test_key_errors_and_other_4xx_are_not_retried_key_errors_name_the_variable():
+    with fake_llm([err(*e) for e in KEY_ERRORS]) as srv:
+        model = GeminiModel(MODEL, base_url=srv.base_url, api_key="k", retry=FAST)
+        try:
+            for code, _, message in KEY_ERRORS:
+                with pytest.raises(ModelError) as got:
+                    await model.next_reply(make_input())
+                text = str(got.value)
+                assert f"HTTP {code}" in text and "not retried" in text and message in text
+                assert ("GEMINI_API_KEY" in text) == ("image" not in message)
+        finally:
+            await model.aclose()
+    assert srv.attempts == len(KEY_ERRORS)  # one attempt each
 
 
 async def test_a_secret_in_the_input_never_reaches_the_server():
