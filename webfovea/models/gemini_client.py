@@ -128,6 +128,7 @@ class GeminiModel(HttpModel):
         if thinking is not None and (isinstance(thinking, bool) or not isinstance(thinking, int)):
             raise ModelConfigError(f"{self.label}: thinking={thinking!r}: give a token budget (0: off)")
         self.thinking = thinking
+        self._http: Any = None  # our capped HTTP client, made with the SDK client
 
     @property
     def endpoint(self) -> str:
@@ -140,12 +141,13 @@ class GeminiModel(HttpModel):
         from google.genai import types
 
         headers = {"x-goog-api-key": ""} if self.keyless else None
+        self._http = http_client(self.timeout_s)  # the SDK leaves a client it was given open
         options = types.HttpOptions(
             base_url=self.root_url,
             api_version=self.api_version,
             timeout=int(self.timeout_s * 1000),
             retry_options=types.HttpRetryOptions(attempts=1),
-            httpx_async_client=http_client(self.timeout_s),
+            httpx_async_client=self._http,
             headers=headers,
         )
         return genai.Client(api_key=self._api_key or "none", http_options=options)
@@ -240,4 +242,7 @@ class GeminiModel(HttpModel):
     async def aclose(self) -> None:
         if self._client is not None:
             await self._client.aio.aclose()
+            self._client.close()  # the sync HTTP client the SDK built beside ours
+            if self._http is not None:
+                await self._http.aclose()
             self._client = None
