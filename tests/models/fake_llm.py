@@ -1,8 +1,8 @@
 """A scripted fake model endpoint: a real HTTP server on loopback that answers from a script.
 
 Each POST is first validated against the official SDK's request type for its path (Chat
-Completions, Messages — the beta type when an `anthropic-beta` header is sent —, Responses),
-unknown keys forbidden: a request the real API would reject gets its 400 in the API's error
+Completions, Messages — the beta type when an `anthropic-beta` header is sent —, Responses,
+Gemini's generateContent, checked against google-genai's types), unknown keys forbidden: a request the real API would reject gets its 400 in the API's error
 shape, and leaving `fake_llm` fails the test (`validate=False` for the tests that send
 garbage on purpose). A valid POST takes the next scripted answer (or the default once the
 script is used up): a status with headers and a JSON body — built from the SDKs' own classes
@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+from webfovea_proving_ground.providers.gemini_replies import gemini_error, gemini_request_errors
 from webfovea_proving_ground.providers.sdk_replies import (
     anthropic_error,
     anthropic_message,
@@ -29,6 +30,8 @@ from webfovea_proving_ground.providers.sdk_replies import (
     text_block,
 )
 from webfovea_proving_ground.providers.sdk_requests import Api, request_errors, warm
+
+GEMINI = "gemini"  # generateContent: checked by gemini_request_errors
 
 
 @dataclass
@@ -48,7 +51,9 @@ class Received:
     invalid: str | None = None  # why the SDK's request type rejects it
 
 
-def api_of(path: str, headers: dict[str, str]) -> Api | None:
+def api_of(path: str, headers: dict[str, str]) -> Api | str | None:
+    if path.endswith(":generateContent"):
+        return GEMINI
     if path.endswith("/chat/completions"):
         return "chat"
     if path.endswith("/responses"):
@@ -81,12 +86,21 @@ def error(status: int, message: str, **headers: str) -> Answer:
     return Answer(status, openai_error(message, "test_error"), dict(headers))
 
 
+SDK_APIS: tuple[Api, ...] = ("chat", "responses", "messages", "beta_messages")
+
+
 class FakeLLM:
-    def __init__(self, script: list[Answer], default: Answer | None = None, validate: bool = True) -> None:
+    def __init__(
+        self,
+        script: list[Answer],
+        default: Answer | None = None,
+        validate: bool = True,
+        warm_apis: tuple[Api, ...] = SDK_APIS,
+    ) -> None:
         self.script = list(script)
         self.validate = validate
         if validate:  # before the first request, whose timing a test may measure
-            warm("chat", "responses", "messages", "beta_messages")
+            warm(*warm_apis)  # tens of seconds on a loaded machine: a Gemini test needs none
         self.default = default
         self.received: list[Received] = []
         self.stop = threading.Event()
@@ -103,12 +117,18 @@ class FakeLLM:
                     body = raw.decode("utf-8", "replace")
                 headers = {k.lower(): v for k, v in self.headers.items()}
                 api = api_of(self.path, headers)
-                invalid = request_errors(api, body) if api is not None and owner.validate else None
+                invalid = None
+                if api == GEMINI and owner.validate:
+                    invalid = gemini_request_errors(body)
+                elif api is not None and owner.validate:
+                    invalid = request_errors(api, body)  # type: ignore[arg-type]
                 with owner._lock:
                     owner.received.append(Received(time.monotonic(), self.path, headers, body, invalid))
-                    if invalid is not None:
+                    if invalid is not None and api == GEMINI:
+                        ans: Answer | None = Answer(400, gemini_error(400, invalid, "INVALID_ARGUMENT"))
+                    elif invalid is not None:
                         shape = anthropic_error if api in ("messages", "beta_messages") else openai_error
-                        ans: Answer | None = Answer(400, shape(invalid))
+                        ans = Answer(400, shape(invalid))
                     else:
                         ans = owner.script.pop(0) if owner.script else owner.default
                 if ans is None:
@@ -151,8 +171,13 @@ class FakeLLM:
 
 
 @contextmanager
-def fake_llm(script: list[Answer], default: Answer | None = None, validate: bool = True) -> Iterator[FakeLLM]:
-    srv = FakeLLM(script, default, validate)
+def fake_llm(
+    script: list[Answer],
+    default: Answer | None = None,
+    validate: bool = True,
+    warm_apis: tuple[Api, ...] = SDK_APIS,
+) -> Iterator[FakeLLM]:
+    srv = FakeLLM(script, default, validate, warm_apis)
     srv.thread.start()
     try:
         yield srv

@@ -137,7 +137,8 @@ def test_oracle_options_and_help():
         "name": "a b",
     }
     text = describe_specs()
-    assert text.count("\n") == 5 and "OPENAI_BASE_URL" in text and "script:FILE" in text
+    assert text.count("\n") == 6 and "OPENAI_BASE_URL" in text and "script:FILE" in text
+    assert "gemini:MODEL" in text and "GEMINI_API_KEY" in text
 
 
 def test_the_profiles_sampling_reaches_the_request_and_a_spec_option_wins(monkeypatch):

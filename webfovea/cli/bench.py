@@ -133,7 +133,7 @@ def bench(
         typer.Option(
             "--via",
             help="With --model oracle: answer through the real client of "
-            "this provider (anthropic or openai) and a loopback API that bills tokens "
+            "this provider (anthropic, openai or gemini) and a loopback API that bills tokens "
             "by "
             "its rules.",
         ),

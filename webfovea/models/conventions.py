@@ -13,7 +13,8 @@ A row says
 - which reply interface the native client uses: the text grammar (UI-TARS style, the
   default for OpenAI-compatible endpoints and local servers), Anthropic tool_use with our
   closed action set as tools (or Claude's computer tool, with its version and beta
-  header), OpenAI's computer tool;
+  header), OpenAI's computer tool, Gemini function calling with our actions as
+  function declarations (`gemini:MODEL`);
 - the context window, and whether the provider caches prompt prefixes;
 - request quirks of the endpoint (reasoning models reject `max_tokens` and a
   temperature other than the default).
@@ -220,6 +221,7 @@ CONVENTIONS_TABLE: tuple[tuple[str, ModelConventions], ...] = (
         ModelConventions(
             family="gemini",
             coordinate_space="norm999",
+            reply_interface="gemini_tools",
             context_tokens=1_000_000,
             note="Gemini grounds on a 1000-cell grid, values 0-999 (x = u/1000*W)",
         ),
@@ -274,7 +276,7 @@ CONVENTIONS_TABLE: tuple[tuple[str, ModelConventions], ...] = (
     ),
 )
 
-_PROVIDERS = ("openai:", "anthropic:")
+_PROVIDERS = ("openai:", "anthropic:", "gemini:")
 
 
 def model_name_of(spec: str) -> str:

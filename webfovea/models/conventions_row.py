@@ -21,8 +21,9 @@ from typing import Literal
 CoordinateSpace = Literal["pixels", "norm1000", "norm999"]
 Grammar = Literal["uitars"]
 # How replies come back: the text grammar (`Thought:`/`Action:`), Anthropic tool_use with
-# our closed action set as tools, Claude's computer-use tool, OpenAI's computer tool.
-ReplyInterface = Literal["text", "anthropic_tools", "anthropic_computer", "openai_computer"]
+# our closed action set as tools, Claude's computer-use tool, OpenAI's computer tool, Gemini
+# function calling with our closed action set as function declarations.
+ReplyInterface = Literal["text", "anthropic_tools", "anthropic_computer", "openai_computer", "gemini_tools"]
 
 # Normalised spaces: (denominator the value is divided by, largest value the model writes).
 NORM_SPACES: dict[str, tuple[int, int]] = {"norm1000": (1000, 1000), "norm999": (1000, 999)}
@@ -77,7 +78,8 @@ class ModelConventions:
     grammar: Grammar = "uitars"
     # The reply interface the provider's native client uses for this family. The OpenAI
     # Chat Completions client always speaks the text grammar (OpenAI-compatible servers
-    # have no computer tool); the Anthropic client honours the anthropic_* values.
+    # have no computer tool); the Anthropic client honours the anthropic_* values, the
+    # Gemini client `gemini_tools`.
     reply_interface: ReplyInterface = "text"
     # Claude's computer-use tool version for this family and the beta header it needs
     # (used when the spec asks for `interface=computer`); None: the model has none.

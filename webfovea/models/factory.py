@@ -2,7 +2,7 @@
 
 A spec is `KIND` or `KIND:ARGUMENT` (`openai:gpt-4o`, `replay:runs/x`, `oracle:seed=3`).
 Each kind is a `ModelKind`: a name, a description for the help text and a constructor.
-`replay`, `script`, `openai` and `anthropic` are built in. Other kinds come from installed
+`replay`, `script`, `openai`, `anthropic` and `gemini` are built in. Other kinds come from installed
 packages through the `webfovea.models` entry-point group, loaded the first time their
 name is asked for, so a spawned worker or a Ray worker that only calls
 `make_model("oracle", ...)` finds them without importing anything first. The
@@ -109,6 +109,7 @@ def _spec_error(spec: str, why: str) -> ModelConfigError:
 _CLIENT_OPTIONS = {"timeout_s", "max_tokens", "temperature", "extra_body", "client"}
 _OPENAI_ONLY = {"image_detail", "interface"}
 _ANTHROPIC_ONLY = {"interface", "cache", "thinking"}
+_GEMINI_ONLY = {"interface", "thinking"}
 _RETRY_OPTIONS = {"max_attempts", "budget_s", "base_delay_s", "max_delay_s", "min_attempt_s"}
 
 
@@ -141,7 +142,7 @@ def parse_options(text: str, spec: str) -> dict[str, Any]:
 
 
 def _client_kwargs(provider: str, spec: str, options: dict[str, Any]) -> dict[str, Any]:
-    only = {"openai": _OPENAI_ONLY, "anthropic": _ANTHROPIC_ONLY}.get(provider, set())
+    only = {"openai": _OPENAI_ONLY, "anthropic": _ANTHROPIC_ONLY, "gemini": _GEMINI_ONLY}.get(provider, set())
     allowed = _CLIENT_OPTIONS | _RETRY_OPTIONS | {"retry"} | only
     unknown = sorted(set(options) - allowed)
     if unknown:
@@ -255,6 +256,10 @@ def _build_http(req: ModelRequest) -> Model:
             from webfovea.models.openai_client import OpenAIModel
 
             return OpenAIModel(model, base_url=req.base_url, api_key=req.api_key, **kwargs)
+        if req.kind == "gemini":
+            from webfovea.models.gemini_client import GeminiModel
+
+            return GeminiModel(model, base_url=req.base_url, api_key=req.api_key, **kwargs)
         from webfovea.models.anthropic_client import AnthropicModel
 
         return AnthropicModel(model, base_url=req.base_url, api_key=req.api_key, **kwargs)
@@ -305,6 +310,19 @@ for _kind in (
                 "anthropic:MODEL",
                 "Anthropic Messages API (ANTHROPIC_BASE_URL, ANTHROPIC_API_KEY); "
                 "anthropic:MODEL?interface=text|tools|computer,cache=false overrides the row",
+            ),
+        ),
+    ),
+    ModelKind(
+        "gemini",
+        "Gemini API (Google's google-genai SDK)",
+        _build_http,
+        usage=(
+            (
+                "gemini:MODEL",
+                "Gemini API through google-genai (--base-url / GOOGLE_GEMINI_BASE_URL, GEMINI_API_KEY "
+                "or GOOGLE_API_KEY; pip install webfovea[gemini]); gemini:MODEL?interface=text|tools,"
+                "thinking=BUDGET overrides the row",
             ),
         ),
     ),

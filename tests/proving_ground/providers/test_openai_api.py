@@ -121,7 +121,7 @@ async def test_what_the_api_rejects():
 
 
 @pytest.mark.asyncio
-@pytest.mark.parametrize("via", ["openai", "anthropic"])
+@pytest.mark.parametrize("via", ["openai", "anthropic", "gemini"])
 async def test_the_verifier_request_reaches_the_oracle_as_a_verifier_call(via):
     from webfovea.guardrails.evidence import Evidence
     from webfovea.guardrails.verifier import (

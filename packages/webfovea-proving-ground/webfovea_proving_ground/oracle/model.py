@@ -409,7 +409,9 @@ MODEL_KIND = ModelKind(
             f"(default {DEFAULT_PROVIDER}); via=anthropic answers through the real Anthropic client and a "
             "loopback Messages API (via_model=MODEL picks its row, interface=text|tools, cache=true|false, "
             "via_shape=thought|tool_only|thinking|paused|cut_once|refuse_once); "
-            "via=openai through the real Chat Completions client and a loopback Chat Completions API",
+            "via=openai through the real Chat Completions client and a loopback Chat Completions API; "
+            "via=gemini through the real Gemini client (google-genai) and a loopback Gemini API "
+            "(interface=text|tools, via_shape=thought|call_only|thinking|candidates|cut_once|safety_once)",
         ),
     ),
 )

@@ -1,9 +1,10 @@
-"""`oracle:via=anthropic|openai`: the oracle answering through a real provider client over HTTP.
+"""`oracle:via=anthropic|openai|gemini`: the oracle answering through a real provider client over HTTP.
 
 The oracle (which needs the task's page) runs in this process; a loopback API serves it on
 a free port in the same event loop — the Messages API (`webfovea_proving_ground/providers/anthropic_api.py`) or Chat
-Completions (`webfovea_proving_ground/providers/openai_api.py`) — and the model the harness talks to is the real
-`AnthropicModel` or `OpenAIModel` pointed at that port. So the whole path of a provider —
+Completions (`webfovea_proving_ground/providers/openai_api.py`) or the Gemini API
+(`webfovea_proving_ground/providers/gemini_api.py`) — and the model the harness talks to is the real
+`AnthropicModel`, `OpenAIModel` or `GeminiModel` pointed at that port. So the whole path of a provider —
 request building (tools, transcript, breakpoints; or the one-message text grammar), HTTP,
 response and usage parsing — runs on the built-in suite without a provider, and the tokens
 are billed by the provider's published rules. The numbers are oracle numbers.
@@ -22,18 +23,21 @@ import uvicorn
 from webfovea.models.anthropic_client import AnthropicModel
 from webfovea.models.base import Model, ModelInput, ModelReply, verify_refusal
 from webfovea.models.conventions import ModelConventions, conventions_for
+from webfovea.models.gemini_client import GeminiModel
+from webfovea.models.http_model import HttpModel
 from webfovea.models.openai_client import OpenAIModel
-from webfovea_proving_ground.providers import anthropic_api, openai_api
+from webfovea_proving_ground.providers import anthropic_api, gemini_api, openai_api
 from webfovea_proving_ground.providers.openai_api import AutoCache
 from webfovea_proving_ground.providers.tokens import PromptCache
 
 VIA_KEY = "oracle"  # the API key the client sends the loopback server
-DEFAULT_VIA_MODEL = {"anthropic": "claude-sonnet-4-6", "openai": "gpt-4o"}
+DEFAULT_VIA_MODEL = {"anthropic": "claude-sonnet-4-6", "openai": "gpt-4o", "gemini": "gemini-2.5-flash"}
 VIAS = tuple(DEFAULT_VIA_MODEL)
 # Per provider: the real client, and the path its base URL ends with.
-_SERVED: dict[str, tuple[type[AnthropicModel] | type[OpenAIModel], str]] = {
+_SERVED: dict[str, tuple[type[HttpModel], str]] = {
     "anthropic": (AnthropicModel, ""),
     "openai": (OpenAIModel, "/v1"),
+    "gemini": (GeminiModel, ""),
 }
 
 
@@ -77,20 +81,24 @@ class OracleVia:
             )
         if via == "openai" and shape != "thought":
             raise ValueError(
-                "via_shape goes with via=anthropic (webfovea_proving_ground/providers/shapes.py)"
+                "via_shape goes with via=anthropic or via=gemini (webfovea_proving_ground/providers/shapes.py, "
+                "gemini_api.py)"
             )
+        if via == "gemini" and set(client) - {"interface"}:
+            raise ValueError(f"{', '.join(sorted(set(client) - {'interface'}))} go with via=anthropic")
         cache = cache_of_key(via, self.model_name, self.row)
-        self.app = (
-            anthropic_api.make_app(oracle, self.row, shape, cache)
-            if isinstance(cache, PromptCache)
-            else openai_api.make_app(oracle, self.row, cache)
-        )
+        if isinstance(cache, PromptCache):
+            self.app = anthropic_api.make_app(oracle, self.row, shape, cache)
+        elif via == "gemini":
+            self.app = gemini_api.make_app(oracle, self.row, shape, cache)
+        else:
+            self.app = openai_api.make_app(oracle, self.row, cache)
         self._client_options = client
         self._server: uvicorn.Server | None = None
         self._task: asyncio.Task[None] | None = None
-        self.client: AnthropicModel | OpenAIModel | None = None
+        self.client: HttpModel | None = None
 
-    async def _start(self) -> AnthropicModel | OpenAIModel:
+    async def _start(self) -> HttpModel:
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
