@@ -143,13 +143,12 @@ def build_browser_server(browser: McpBrowser) -> Server[dict[str, Any]]:
     mode = get_mode(cfg.observation)
     specs = catalog.offered(cfg, snapshot=mode.snapshot, refs=mode.refs, points=mode.points)
     tools = BROWSER_TOOLS + [types.Tool.model_validate(t) for t in tool_list(specs, cfg)]
-    answers: dict[int, TaskTools] = {}
+    answering: list[TaskTools] = []  # the open task's answers (one task at a time)
 
     def tools_of(task: McpTask) -> TaskTools:
-        if id(task) not in answers:
-            answers.clear()
-            answers[id(task)] = TaskTools(task, task.harness.specs if task.harness is not None else specs)
-        return answers[id(task)]
+        if not answering or answering[0].task is not task:
+            answering[:] = [TaskTools(task, task.harness.specs if task.harness is not None else specs)]
+        return answering[0]
 
     async def start_task(instruction: str, url: str) -> types.CallToolResult:
         if urlsplit(url).scheme not in ("http", "https"):

@@ -2,10 +2,9 @@
 
 Built on the official SDK's low-level `Server` (mcp 2.x), not its decorator API, because
 the tools and their input schemas are generated from the specs (`tools.py`) rather than
-from Python signatures. Transports: stdio (one client, one task; the task closes when the
-client disconnects) and streamable HTTP on loopback (one task per server process; it
-closes on `finished`, when a handshake-era client ends its MCP session with DELETE, or when
-the server stops; a 2026-07-28 client has no session to end).
+from Python signatures. Transports: stdio here (one client, one task; the task closes when
+the client disconnects) and streamable HTTP in `http_serving.py`. The long-lived browser
+(`--browser`) builds its own server (`browser_server.py`) and is served the same way.
 """
 
 from __future__ import annotations
