@@ -62,6 +62,11 @@ class McpBrowser:
     async def start(self) -> None:
         """Launch (or connect to) the browser; open the first task when one was given."""
         self.out_dir.mkdir(parents=True, exist_ok=True)
+        await self._launch()
+        if self.first is not None:
+            await self.start_task(self.first.task, self.first.website)
+
+    async def _launch(self) -> None:
         cfg, src = self.config, self.launch
         vp = (cfg.viewport_width, cfg.viewport_height)
         self.session = await (
@@ -74,8 +79,18 @@ class McpBrowser:
                 login=BrowserLogin(cfg.storage_state, cfg.user_data_dir),
             )
         )
-        if self.first is not None:
-            await self.start_task(self.first.task, self.first.website)
+
+    async def _healthy_session(self) -> BrowserSession:
+        """The browser, launched again if it crashed or was closed since the last task (a
+        long-lived server outlives its browser; the lost task ended `browser_error`)."""
+        if self.session is None:
+            raise RuntimeError("the browser is not started")
+        if not await self.session.healthy():
+            lost, self.session = self.session, None
+            await lost.close()
+            await self._launch()
+        assert self.session is not None
+        return self.session
 
     def _folder(self) -> str:
         """The next run folder's name, created here (mkdir is atomic: never shared)."""
@@ -95,17 +110,16 @@ class McpBrowser:
             return await self._start_task(instruction, url)
 
     async def _start_task(self, instruction: str, url: str) -> McpTask:
-        if self.session is None:
-            raise RuntimeError("the browser is not started")
         if self.task is not None:
             await self.task.close("interrupted", REPLACED)
+        session = await self._healthy_session()
         tid = self._folder()
         task = Task(task_id=tid, task=instruction or BROWSING, website=url)
         self.task = McpTask(
             task,
             self.out_dir / tid,
             self.config,
-            launch=Launch(session=self.session),
+            launch=Launch(session=session),
             model=self.model,
             again=AGAIN,
         )
