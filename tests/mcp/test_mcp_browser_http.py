@@ -41,14 +41,16 @@ async def test_a_request_without_the_header_is_told_which_to_send(tmp_path):
                 assert "Authorization: Bearer <token>" in r.json()["error_description"]
                 assert str(tmp_path / ".mcp_token") in r.json()["error_description"]
             # An OAuth client's discovery finds nothing to follow.
-            assert (
-                httpx2.get(f"http://127.0.0.1:{port}/.well-known/oauth-protected-resource/mcp").status_code
-                == 404
-            )
-            assert (
-                httpx2.get(f"http://127.0.0.1:{port}/.well-known/oauth-authorization-server").status_code
-                == 404
-            )
+            for where in (
+                "/.well-known/oauth-protected-resource/mcp",
+                "/.well-known/oauth-authorization-server",
+                "/register",
+                "/authorize",
+            ):
+                r = httpx2.get(f"http://127.0.0.1:{port}{where}")
+                assert (
+                    r.status_code == 404 and "Authorization: Bearer <token>" in r.json()["error_description"]
+                )
 
             token = (tmp_path / ".mcp_token").read_text().strip()
             async with Client(authed(url, token), mode="legacy") as client:

@@ -228,6 +228,10 @@ def _serve_browser(  # noqa: PLR0913 - the options of `mcp --browser`
     from webfovea.mcp.server import serve_stdio
     from webfovea.task import Task
 
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)  # the token file goes here before the browser starts
+    except OSError as e:
+        raise fail(f"cannot use --out {out_dir}: {e.strerror or e}") from None
     first = Task(task_id=prefix, task=task or "(given by the MCP client)", website=url) if url else None
     served = McpBrowser(out_dir, config, launch=launch, model=model, prefix=prefix, first=first)
     err.print(f"webfovea mcp --browser: run folders under {out_dir}/{prefix}-NNN", highlight=False)

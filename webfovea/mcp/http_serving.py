@@ -3,7 +3,8 @@
 Every request must carry `Authorization: Bearer TOKEN`. A request without it is answered
 401 here, before the SDK, with a body and a `WWW-Authenticate` header that name the header
 to send and where the token is — and nothing that advertises OAuth (no `resource_metadata`,
-no `/.well-known/oauth-*` documents): an OAuth-capable client such as the MCP Inspector
+no `/.well-known/oauth-*` documents, no `/register` or `/authorize`: every path but
+`/mcp` is a 404 saying what to send): an OAuth-capable client such as the MCP Inspector
 must not be sent into an authorization flow this server does not have. The SDK's own bearer
 middleware (`TokenVerifier`) stays behind it as the second check.
 """
@@ -77,8 +78,9 @@ async def _answer(send: Send, status: int, body: dict[str, Any], headers: list[t
     await send({"type": "http.response.body", "body": raw})
 
 
-def plain_401(app: ASGIApp, token: str, token_path: Path | None) -> ASGIApp:
-    """Refuse a request without the bearer token with a 401 that says what to send."""
+def plain_401(app: ASGIApp, token: str, token_path: Path | None, path: str = "/mcp") -> ASGIApp:
+    """Refuse a request to `path` without the bearer token with a 401 that says what to send;
+    any other path is a 404 that says the same."""
     expected = token.encode()
     note = auth_note(token_path)
     quoted = note.replace("\\", "\\\\").replace('"', "'")
@@ -88,7 +90,9 @@ def plain_401(app: ASGIApp, token: str, token_path: Path | None) -> ASGIApp:
         if scope.get("type") != "http":
             await app(scope, receive, send)
             return
-        if str(scope.get("path", "")).startswith("/.well-known/"):  # OAuth discovery: there is none
+        if str(scope.get("path", "")).rstrip("/") != path:
+            # Nothing but the endpoint: an OAuth client's discovery (/.well-known/…), its default
+            # /register and /authorize find a 404 that says what to send instead.
             await _answer(send, 404, {"error": "not_found", "error_description": note}, [])
             return
         got = dict(scope.get("headers") or []).get(b"authorization", b"")
