@@ -19,6 +19,7 @@ from tests.support.servers import serve_pages
 
 async def test_a_request_without_the_header_is_told_which_to_send(tmp_path):
     port = free_port()
+    tmp_path = tmp_path / "runs"  # not there yet: the server makes it before writing the token
     with serve_pages({"/": "<h1>Home</h1>"}) as site:
         proc = subprocess.Popen(
             [sys.executable, "-m", "webfovea.cli", "mcp", "--browser", "--out", str(tmp_path)]
