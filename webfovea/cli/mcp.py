@@ -132,7 +132,8 @@ def mcp(
 
     One task per server: the client calls `observe` and the action tools; the task folder
     (result.json, trajectory.jsonl, screenshots) is closed when the client calls `finished`
-    or disconnects. See docs/mcp.md.
+    or disconnects. With --browser, one browser for many tasks (start_task, navigate,
+    page_snapshot with refs, tabs), a folder per task. See docs/mcp.md.
     """
     try:
         from webfovea.mcp.http_serving import serve_http
