@@ -158,6 +158,9 @@ FILE_SECONDS = {
     "models/test_openai_shapes.py": 16,
     "runner/test_safety_orphans.py": 16,
     "mcp/test_mcp_http.py": 15,
+    "mcp/test_mcp_ts_client.py": 25,  # Node + the TS SDK; the first run also installs it (~25 s)
+    "mcp/test_mcp_browser.py": 20,
+    "mcp/test_mcp_browser_http.py": 15,
     "runner/test_interrupt.py": 15,
     "record/test_config_recorded.py": 15,
     "documents/test_view_snapshot.py": 15,

@@ -1,8 +1,9 @@
-"""`webfovea mcp --browser` driven by the official Python client over stdio: one browser kept
-across tasks and tabs. The client navigates to a loopback page, reads the snapshot, clicks
-and fills by ref (the page's server sees the effect), is refused another site with the site
-guard's reason, opens, selects and closes tabs, finishes a task and starts a second one in the
-same browser — two run folders — and the server reports its version and clean tool titles."""
+"""`webfovea mcp --browser` (python -m webfovea.cli) driven by the official Python client over
+stdio: one browser kept across tasks and tabs. The client navigates to a loopback page, reads
+the snapshot, clicks and fills by ref (the page's server sees the effect), is refused another
+site with the site guard's reason, opens, selects and closes tabs, finishes a task and starts a
+second one in the same browser — two run folders — and the server reports its version and clean
+tool titles."""
 
 from __future__ import annotations
 
