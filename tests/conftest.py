@@ -164,6 +164,9 @@ FILE_SECONDS = {
     "runner/test_safety_orphans.py": 16,
     "mcp/test_mcp_http.py": 15,
     "view/test_view_browser.py": 15,  # measured alone, not in the four-worker run (2026-12-07)
+    "mcp/test_mcp_ts_client.py": 25,  # Node + the TS SDK; the first run also installs it (~25 s)
+    "mcp/test_mcp_browser.py": 20,
+    "mcp/test_mcp_browser_http.py": 15,
     "runner/test_interrupt.py": 15,
     "record/test_config_recorded.py": 15,
     "documents/test_view_snapshot.py": 15,

@@ -8,6 +8,7 @@ import json
 
 from mcp import Client
 
+import webfovea
 from tests.support.cdp import cdp_browser  # noqa: F401 - the fixture
 from tests.support.servers import serve_pages
 from webfovea.mcp.server import build_server
@@ -34,7 +35,8 @@ async def test_tools_in_process_over_cdp_with_norm1000_points(tmp_path, cdp_brow
         )
         await task.start()
         try:
-            async with Client(build_server(task)) as client:
+            async with Client(build_server(task), mode="legacy") as client:
+                assert client.server_info is not None and client.server_info.version == webfovea.__version__
                 seen = await client.call_tool("observe", {})
                 assert seen.structured_content["coordinates"] == "norm1000"
                 # 0-1000 on both axes: the centre of the page is (500, 500), whatever the image size.

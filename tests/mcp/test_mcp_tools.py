@@ -49,6 +49,19 @@ def test_the_reference_profile_offers_only_its_actions():
     assert "fill" not in names and "click" in names
 
 
+@pytest.mark.parametrize("profile", ["webfovea", "winner", "reference"])
+@pytest.mark.parametrize("observation", ["vision", "hybrid"])
+def test_titles_and_descriptions_carry_no_chat_template_tokens(profile, observation):
+    config = make_config(profile, observation=observation)
+    specs = catalog.offered(config, snapshot=observation == "hybrid", refs=observation == "hybrid")
+    tools = {t["name"]: t for t in tool_list(specs, config)}
+    for t in tools.values():
+        assert "<|" not in t["title"] and "<|" not in t["description"], t["name"]
+    assert "start_box=[x, y]" in tools["click"]["title"]
+    if "zoom" in tools:
+        assert tools["zoom"]["title"] == "zoom(region=[x1, y1, x2, y2])"
+
+
 def test_point_descriptions_follow_the_conventions_row():
     norm = harness_config(coordinate_convention="norm1000")
     tools = {t["name"]: t for t in tool_list(catalog.offered(norm), norm)}

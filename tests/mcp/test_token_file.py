@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from webfovea.mcp.server import write_token_file
+from webfovea.mcp.http_serving import write_token_file
 
 TOKEN = "t" * 32
 

@@ -6,7 +6,7 @@ import asyncio
 import os
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -26,6 +26,10 @@ from webfovea.cli.common import (
     verifier_overrides,
     vision_overrides,
 )
+
+if TYPE_CHECKING:
+    from webfovea.config import HarnessConfig
+    from webfovea.mcp.task_session import Launch
 
 # The switch the browser launcher reads for offline runs (webfovea/browser/session.py).
 OFFLINE_ENV = "WEBFOVEA_OFFLINE"
@@ -58,7 +62,14 @@ def _own_folder(out_dir: Path, tid: str, *, chosen: bool) -> str:
 
 
 def mcp(
-    url: Annotated[str, typer.Option("--url", help="The page the browser opens (the task's start URL).")],
+    url: Annotated[
+        str | None,
+        typer.Option(
+            "--url",
+            help="The page the browser opens (the task's start URL). Required but with --browser, "
+            "where it opens the first task.",
+        ),
+    ] = None,
     model: Annotated[
         str | None,
         typer.Option(
@@ -99,6 +110,15 @@ def mcp(
         typer.Option("--http", help="Serve streamable HTTP at http://127.0.0.1:PORT/mcp instead of stdio."),
     ] = None,
     headed: Annotated[bool, typer.Option("--headed", help="Show the browser window.")] = False,
+    browser: Annotated[
+        bool,
+        typer.Option(
+            "--browser",
+            help="A long-lived browser: one browser for the server's life, tasks started by "
+            "start_task (or navigate), each in its own folder under --out; navigate, "
+            "page_snapshot (refs) and tab tools beside the action tools. See docs/mcp.md.",
+        ),
+    ] = False,
     token_file: Annotated[
         Path | None,
         typer.Option(
@@ -112,19 +132,24 @@ def mcp(
 
     One task per server: the client calls `observe` and the action tools; the task folder
     (result.json, trajectory.jsonl, screenshots) is closed when the client calls `finished`
-    or disconnects. See docs/mcp.md.
+    or disconnects. With --browser, one browser for many tasks (start_task, navigate,
+    page_snapshot with refs, tabs), a folder per task. See docs/mcp.md.
     """
     try:
-        from webfovea.mcp.server import serve_http, serve_stdio
+        from webfovea.mcp.http_serving import serve_http
+        from webfovea.mcp.server import serve_stdio
         from webfovea.mcp.task_session import Launch, McpTask
     except ImportError as e:
         raise fail(f"the MCP SDK is missing ({e}): pip install 'webfovea[mcp]'") from None
     from webfovea.task import Task, TaskIdError, check_task_id
 
+    if url is None and not browser:
+        raise fail("--url is required (the start page), except with --browser")
     overrides: dict[str, object] = {"max_steps": max_steps} if max_steps else {}
-    # `observe` returns the screenshot, never the snapshot: the server is vision-only, whatever
-    # mode the profile would pick (the winner's is structured), so no tool takes a ref.
-    overrides["observation"] = "vision"
+    # One task: `observe` returns the screenshot, never the snapshot (vision, whatever mode the
+    # profile would pick), so no tool takes a ref. The long-lived browser adds page_snapshot,
+    # so its targets are points or refs: the hybrid observation.
+    overrides["observation"] = "hybrid" if browser else "vision"
     if workspace is not None:
         overrides["workspace"] = str(workspace.resolve())
     overrides.update(secrets_overrides(secrets))
@@ -144,11 +169,16 @@ def mcp(
         check_task_id(tid)
     except TaskIdError as e:
         raise fail(str(e)) from None
-    tid = _own_folder(out_dir, tid, chosen=task_id is not None)
-    t = Task(task_id=tid, task=task or "(given by the MCP client)", website=url)
     if offline:
         os.environ[OFFLINE_ENV] = "1"
-    session = McpTask(t, out_dir / tid, config, launch=Launch(cdp_url, headless=not headed), model=model)
+    launch = Launch(cdp_url, headless=not headed)
+    if browser:
+        _serve_browser(out_dir, config, launch, model, tid, url, task, http, token_file)
+        return
+    assert url is not None
+    tid = _own_folder(out_dir, tid, chosen=task_id is not None)
+    t = Task(task_id=tid, task=task or "(given by the MCP client)", website=url)
+    session = McpTask(t, out_dir / tid, config, launch=launch, model=model)
     err.print(f"webfovea mcp: task folder {session.dir}", highlight=False)
     try:
         if http is not None:
@@ -179,3 +209,54 @@ def mcp(
     err.print(
         f"webfovea mcp: {session.result.status}; result: {session.dir / 'result.json'}", highlight=False
     )
+
+
+def _serve_browser(  # noqa: PLR0913 - the options of `mcp --browser`
+    out_dir: Path,
+    config: HarnessConfig,
+    launch: Launch,
+    model: str | None,
+    prefix: str,
+    url: str | None,
+    task: str,
+    http: int | None,
+    token_file: Path | None,
+) -> None:
+    """`webfovea mcp --browser`: one browser, one run folder per task (PREFIX-001, …)."""
+    from webfovea.mcp.browser import McpBrowser
+    from webfovea.mcp.browser_server import build_browser_server
+    from webfovea.mcp.http_serving import serve_http
+    from webfovea.mcp.server import serve_stdio
+    from webfovea.task import Task
+
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)  # the token file goes here before the browser starts
+    except OSError as e:
+        raise fail(f"cannot use --out {out_dir}: {e.strerror or e}") from None
+    first = Task(task_id=prefix, task=task or "(given by the MCP client)", website=url) if url else None
+    served = McpBrowser(out_dir, config, launch=launch, model=model, prefix=prefix, first=first)
+    err.print(f"webfovea mcp --browser: run folders under {out_dir}/{prefix}-NNN", highlight=False)
+    try:
+        if http is not None:
+            asyncio.run(
+                serve_http(
+                    served,
+                    http,
+                    ready=lambda u, p: err.print(
+                        f"serving MCP at {u}; send 'Authorization: Bearer <token>', the token is in {p}",
+                        highlight=False,
+                    ),
+                    token_file=token_file,
+                    build=lambda: build_browser_server(served),
+                )
+            )
+        else:
+            asyncio.run(serve_stdio(served, build=lambda: build_browser_server(served)))
+    except (KeyboardInterrupt, asyncio.CancelledError):
+        pass
+    except Exception as e:  # noqa: BLE001 - a failed start: say why
+        cause: BaseException = e
+        while isinstance(cause, BaseExceptionGroup) and cause.exceptions:
+            cause = cause.exceptions[0]
+        raise fail(f"{type(cause).__name__}: {str(cause).splitlines()[0] if str(cause) else ''}", 1) from None
+    err.print(f"webfovea mcp --browser: {len(served.folders)} task(s) in {out_dir}", highlight=False)

@@ -124,6 +124,16 @@ class PageKeeper:
         )
         self._next = None  # a capture kept for reuse showed the other tab
 
+    async def show_tab(self, page: Page) -> None:
+        """Observe and act on `page`, a tab of this harness's browser context, from now on (a
+        client chose it: MCP's tab tools); the next step observes it afresh."""
+        if page.context is not self.page.context:
+            raise ValueError("that tab belongs to another browser context")
+        self._known_pages.add(page)
+        if page is not self._page:
+            await self._switch_to(page)
+        self._next = None
+
     async def _follow_tabs(self) -> list[str]:
         """A tab the page opened becomes the observed page; a closed one gives way to the last open."""
         said: list[str] = []

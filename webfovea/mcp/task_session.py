@@ -16,6 +16,8 @@ stopped, or a failed start.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 from webfovea.config import HarnessConfig
@@ -49,8 +51,10 @@ class McpTask:
         launch: Launch | None = None,
         model: str | None = None,
         capture: bool = True,
+        again: str = "Start the server again for a new task.",
     ) -> None:
         self.task = task
+        self.again = again  # what closed_note tells the client to do for another task
         self.config = config
         settings = DriverSettings(
             config,
@@ -159,6 +163,12 @@ class McpTask:
             self.driver.count(Usage())
             return res
 
+    @contextlib.asynccontextmanager
+    async def holding(self) -> AsyncIterator[Harness]:
+        """The task's harness, for one browser-control call (navigate, tabs) between steps."""
+        async with self._lock:
+            yield await self._ready()
+
     # helpers ------------------------------------------------------------------------------
     async def _ready(self) -> Harness:
         if not self.closed and self.harness is not None and self.driver.out_of_time():
@@ -175,7 +185,4 @@ class McpTask:
     def closed_note(self) -> str:
         r = self.result
         how = f"answer {r.answer!r}" if r.status == "finished" else (r.error or r.status)
-        return (
-            f"The task is over (status {r.status}: {how}); its folder is {self.dir}. "
-            "Start the server again for a new task."
-        )
+        return f"The task is over (status {r.status}: {how}); its folder is {self.dir}. " + self.again

@@ -13,6 +13,7 @@ guardrails and budgets as a `bench` step.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -23,6 +24,12 @@ from webfovea.actions.tools import object_schema
 from webfovea.config import Component, HarnessConfig
 
 OBSERVE = "observe"
+
+# A point in the text grammar, '<|box_start|>(x,y)<|box_end|>': the chat-template tokens of
+# the prompt line, which an MCP client's tool title must not carry (it passes arrays).
+_BOX = re.compile(r"<\|box_start\|>\(([^)]*)\)<\|box_end\|>")
+_QUOTED = re.compile(r"'(\[[^\]']*\])'")  # one point, quoted: an array, unquoted
+_TOKEN = re.compile(r"<\|[a-z_]+\|>")
 
 
 class ToolArgumentError(ValueError):
@@ -46,6 +53,12 @@ def input_schema(spec: ActionSpec, config: HarnessConfig) -> dict[str, Any]:
     return object_schema(spec, coordinate_words(config))
 
 
+def title(spec: ActionSpec) -> str:
+    """The spec's call line as an MCP client writes it: points as `[x, y]` arrays, no tokens."""
+    shown = _BOX.sub(lambda m: "[" + ", ".join(m.group(1).split(",")) + "]", spec.signature)
+    return _TOKEN.sub("", _QUOTED.sub(r"\1", shown))
+
+
 def description(spec: ActionSpec, config: HarnessConfig) -> str:
     """The spec's prompt line, its rule (when tool triggers are on), budget and feedback."""
     parts = [spec.purpose]
@@ -55,7 +68,7 @@ def description(spec: ActionSpec, config: HarnessConfig) -> str:
         parts.append(f"At most {spec.budget} per task.")
     if spec.feedback:
         parts.append(f"Returns: {spec.feedback}")
-    return " ".join(parts)
+    return _TOKEN.sub("", " ".join(parts))
 
 
 def observe_description(config: HarnessConfig) -> str:
@@ -84,7 +97,7 @@ def tool_list(specs: Sequence[ActionSpec], config: HarnessConfig) -> list[dict[s
         tools.append(
             {
                 "name": spec.name,
-                "title": spec.signature,
+                "title": title(spec),
                 "description": description(spec, config),
                 "inputSchema": input_schema(spec, config),
             }
