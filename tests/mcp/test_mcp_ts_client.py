@@ -4,8 +4,8 @@ by ref the page's server sees, and `finished`. Over HTTP, as an OAuth-capable cl
 the token (the way the MCP Inspector connects), it is told which header to send and never
 redirected to an authorization page; with the header it connects.
 
-The SDK is installed once with npm into a cache folder ($WEBFOVEA_NODE_CACHE, default
-~/.cache/webfovea/mcp-ts-client) from tests/mcp/ts_client/package.json; the test is skipped,
+The SDK is installed once with npm into a cache folder ($WEBFOVEA_NPM_CACHE/mcp-ts-client, the
+npm cache of tests/support/npm.py, default ~/.cache/webfovea-tests-npm) from tests/mcp/ts_client/package.json; the test is skipped,
 saying why, when Node or npm is missing or the package cannot be fetched."""
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ import pytest
 import webfovea
 from tests.mcp.test_mcp_browser import HOME
 from tests.mcp.test_mcp_http import free_port, wait_for_port
+from tests.support.npm import NPM_CACHE
 from tests.support.servers import serve_pages
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,7 +35,8 @@ def ts_client_dir() -> Path:
     node, npm = shutil.which("node"), shutil.which("npm")
     if node is None or npm is None:
         pytest.skip("Node.js and npm are needed for the TypeScript MCP client check (not found on PATH)")
-    cache = Path(os.environ.get("WEBFOVEA_NODE_CACHE") or Path.home() / ".cache/webfovea/mcp-ts-client")
+    # Not $WEBFOVEA_NODE_CACHE: that is Node's compile cache, fresh for every test run (conftest).
+    cache = NPM_CACHE / "mcp-ts-client"
     cache.mkdir(parents=True, exist_ok=True)
     for name in ("package.json", "client.mjs", "http_client.mjs"):
         shutil.copyfile(SOURCE / name, cache / name)

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-_CACHE = Path(os.environ.get("WEBFOVEA_NPM_CACHE", Path.home() / ".cache" / "webfovea-tests-npm"))
+NPM_CACHE = Path(os.environ.get("WEBFOVEA_NPM_CACHE", Path.home() / ".cache" / "webfovea-tests-npm"))
+_CACHE = NPM_CACHE
 
 
 def _unpacked(spec: str) -> Path:
