@@ -79,6 +79,12 @@ def test_sft_export_is_read_by_datasets_and_parses_back(run_dir: Path, tmp_path:
         parts = trl_row["messages"][1]["content"]
         assert sum(1 for p in parts if p["type"] == "image") == len(row["images"])
         assert trl_row["messages"][2]["content"][0]["text"] == reply
+    # As TRL's recipe reads them (docs/export.md): the paths joined to OUT, cast to images.
+    seq = getattr(datasets, "List", None) or datasets.Sequence
+    decoded = trl.map(lambda r: {"images": [str(out / p) for p in r["images"]]}).cast_column(
+        "images", seq(datasets.Image())
+    )
+    assert decoded[0]["images"][-1].size == (1440, 810)
     meta = json.loads((out / "metadata.json").read_text())
     assert meta["coordinates"]["convention"] == "pixels" and meta["coordinates"]["image_sizes"] == [
         [1440, 810]
