@@ -33,7 +33,8 @@ APPROXIMATED = (
     "feedback: the step record's `feedback` of the previous step (a refusal note the driver wrote "
     "in its place is not recorded apart)",
     "history compression: the summary recorded in `compression`, keeping the last `kept` replies",
-    "zoom's label: written again from the crop's record (region, scale, size)",
+    "zoom's label: written again from the crop's record (region, scale, size); a region clipped to "
+    "the screenshot is named as the model wrote it, not as clipped",
     "an unchanged view held back (unchanged_view_text): the window is rebuilt as if it was sent",
 )
 
