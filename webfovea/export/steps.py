@@ -189,14 +189,10 @@ def step_samples(
             attachments=[Attachment(label, _PLACEHOLDER) for label, _ in attached],
         )
         reply = str(rec.get("cleaned_reply") or "")
-        action = rec.get("action")
+        raw_action = rec.get("action")
+        action: dict[str, Any] = raw_action if isinstance(raw_action, dict) else {}
         usable = (
-            shot
-            and reply
-            and isinstance(action, dict)
-            and action.get("name")
-            and rec.get("rejection") is None
-            and not rec.get("cached")
+            shot and reply and action.get("name") and rec.get("rejection") is None and not rec.get("cached")
         )
         if usable:
             parts = [Part(text=intro_text(inp))]
@@ -213,15 +209,13 @@ def step_samples(
                     parts=parts,
                     reply=reply,
                     thought=str(rec.get("thought") or ""),
-                    action=action,  # type: ignore[arg-type]  # checked above
+                    action=action,
                     feedback=str(rec.get("feedback") or ""),
                 )
             )
         else:
             skipped += 1
-        rewritten = (
-            rewrite(str(rec.get("thought") or ""), action) if rewrite and isinstance(action, dict) else None
-        )
+        rewritten = rewrite(str(rec.get("thought") or ""), action) if rewrite and action else None
         history.append(rewritten or reply)
         if shot:
             shots.append(str(shot))

@@ -5,13 +5,11 @@ SFT: one record per executed step (or per episode): the system prompt, what the 
 has a passed and a failed trajectory among the runs given, their first diverging step: the
 prompt of the passed one, its reply chosen, the failed one's reply rejected.
 
-Each set is written twice, in the two shapes trainers read (docs/export.md):
-- `*.jsonl`: LLaMA-Factory's `sharegpt` / ms-swift's `messages`: string contents, an `<image>`
-  tag where each image goes, `images` the files in order (`dataset_info.json` registers them);
-- `*_trl.jsonl`: TRL's conversational shape: every content a list of `{"type": "text"}` and
-  `{"type": "image"}` parts, `images` in the same order.
-Images are copied to `images/<sha256>.png` once; `metadata.json` declares the coordinate
-convention; `provenance.jsonl` says where each record came from, line by line.
+Each set is written twice, in the two shapes trainers read (`shapes.py`, docs/export.md):
+`*.jsonl` for LLaMA-Factory and ms-swift (registered in `dataset_info.json`), `*_trl.jsonl` for
+TRL. Images are copied to `images/<sha256>.png` once; `metadata.json` declares the coordinate
+convention; `provenance.jsonl` says where each record came from, line by line. The export is
+written into a hidden sibling and renamed into place, like the WebRetriever export.
 """
 
 from __future__ import annotations
@@ -21,19 +19,18 @@ import json
 import os
 import shutil
 import tempfile
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from webfovea.export.pairs import dpo_pairs
-from webfovea.export.steps import APPROXIMATED, Part, StepSample, TaskSkipped, step_samples
+from webfovea.export.shapes import Images, Turn, dataset_info, dpo_records, sft_records
+from webfovea.export.steps import APPROXIMATED, StepSample, TaskSkipped, step_samples
 from webfovea.export.tasks import JudgedTask, judged_tasks
 from webfovea.export.uitars import UITARS_SYSTEM, uitars_reply
 from webfovea.export.webretriever import ExportError
-from webfovea.record.confined import UnsafeFile, read_image
+from webfovea.record.confined import UnsafeFile
 
-IMAGE_TAG = "<image>"  # LLaMA-Factory's and ms-swift's placeholder: one per image, in order
 VERDICTS = ("pass", "any")
 PER = ("step", "episode")
 GRAMMARS = ("webfovea", "uitars")
@@ -62,85 +59,16 @@ class TrainingSummary:
     skipped: dict[str, str] = field(default_factory=dict)  # task -> why it was left out
 
 
-class _Images:
-    """Screenshots copied into the export once each, named by their digest."""
-
-    def __init__(self, root: Path) -> None:
-        self.root = root / "images"
-        self.root.mkdir()
-        self.seen: set[str] = set()
-
-    def add(self, folder: Path, name: str) -> str:
-        data = read_image(folder, name)  # inside the task folder, and the PNG its name claims
-        digest = hashlib.sha256(data).hexdigest()
-        rel = f"images/{digest}{Path(name).suffix.lower() or '.png'}"
-        if digest not in self.seen:
-            (self.root.parent / rel).write_bytes(data)
-            self.seen.add(digest)
-        return rel
-
-
-@dataclass
-class _Turn:
-    """One rebuilt step as the two file shapes need it."""
-
-    system: str
-    parts: list[Part]  # images already replaced by their export paths
-    reply: str
-
-    def user_text(self) -> str:
-        return "\n".join(IMAGE_TAG if p.image else str(p.text) for p in self.parts)
-
-    def user_parts(self) -> list[dict[str, Any]]:
-        return [{"type": "image"} if p.image else {"type": "text", "text": p.text} for p in self.parts]
-
-    def images(self) -> list[str]:
-        return [str(p.image) for p in self.parts if p.image]
-
-
 def _reply(sample: StepSample, grammar: str) -> str | None:
     return sample.reply if grammar == "webfovea" else uitars_reply(sample.thought, sample.action)
 
 
-def _turns(task: JudgedTask, samples: list[StepSample], images: _Images, grammar: str) -> Iterator[_Turn]:
-    for s in samples:
-        reply = _reply(s, grammar)
-        if reply is None:
-            continue
-        parts = [Part(image=images.add(task.traj.folder, p.image)) if p.image else p for p in s.parts]
-        yield _Turn(UITARS_SYSTEM if grammar == "uitars" else s.system, parts, reply)
-
-
-def _text(role: str, text: str) -> dict[str, Any]:
-    return {"role": role, "content": [{"type": "text", "text": text}]}
-
-
-def _sft_record(turns: list[_Turn], per: str) -> tuple[dict[str, Any], dict[str, Any]]:
-    """(the sharegpt record, the TRL record). Per episode: each user turn after the first is
-    that step's input with only the current screenshot (the history is the conversation)."""
-    sharegpt: list[dict[str, Any]] = [{"role": "system", "content": turns[0].system}]
-    trl: list[dict[str, Any]] = [_text("system", turns[0].system)]
-    images: list[str] = []
-    for i, turn in enumerate(turns):
-        parts = turn.parts if per == "step" or i == 0 else _episode_parts(turn.parts)
-        t = _Turn(turn.system, parts, turn.reply)
-        sharegpt += [{"role": "user", "content": t.user_text()}, {"role": "assistant", "content": t.reply}]
-        trl += [{"role": "user", "content": t.user_parts()}, _text("assistant", t.reply)]
-        images += t.images()
-    return {"messages": sharegpt, "images": images}, {"messages": trl, "images": images}
-
-
-def _episode_parts(parts: list[Part]) -> list[Part]:
-    """A later turn of an episode: the feedback section of its input, the current screenshot, the closing."""
-    intro = str(parts[0].text or "")
-    feedback = intro.split("## What happened after your last action", 1)
-    head = (
-        "## What happened after your last action" + feedback[1].split("\n\n## ", 1)[0]
-        if len(feedback) > 1
-        else ""
-    )
-    out = [Part(text=head.strip() or "(no feedback on the last action)")]
-    return [*out, *parts[-3:]]  # the current screenshot's label, the image, the closing line
+def _turn(task: JudgedTask, sample: StepSample, grammar: str) -> Turn | None:
+    reply = _reply(sample, grammar)
+    if reply is None:
+        return None
+    system = UITARS_SYSTEM if grammar == "uitars" else sample.system
+    return Turn(system, list(sample.parts), reply, task.traj.folder)
 
 
 def _digest(record: dict[str, Any]) -> str:
@@ -186,26 +114,6 @@ def _write_jsonl(path: Path, rows: list[dict[str, Any]]) -> None:
             f.write(json.dumps(row, ensure_ascii=False) + "\n")
 
 
-def _dataset_info(fmt: str) -> dict[str, Any]:
-    tags = {"role_tag": "role", "content_tag": "content", "user_tag": "user", "assistant_tag": "assistant", "system_tag": "system"}  # fmt: skip
-    if fmt == "sft":
-        columns = {"messages": "messages", "images": "images"}
-        return {
-            "webfovea_sft": {
-                "file_name": "sft.jsonl",
-                "formatting": "sharegpt",
-                "columns": columns,
-                "tags": tags,
-            }
-        }
-    columns = {"messages": "messages", "chosen": "chosen", "rejected": "rejected", "images": "images"}
-    return {
-        "webfovea_dpo": {
-            "file_name": "dpo.jsonl", "formatting": "sharegpt", "ranking": True, "columns": columns, "tags": tags,
-        }
-    }  # fmt: skip
-
-
 def _check(opts: TrainingOptions) -> None:
     for value, allowed, what in (
         (opts.fmt, ("sft", "dpo"), "format"),
@@ -225,7 +133,7 @@ def export_training(runs: list[Path], out_dir: Path, opts: TrainingOptions) -> T
     work = _prepare_out(out_dir, opts.force)
     summary = TrainingSummary(out_dir=out_dir)
     try:
-        images = _Images(work)
+        images = Images(work)
         samples: dict[int, list[StepSample]] = {}
         for i, task in enumerate(tasks):
             key = "none" if task.verdict.passed is None else "passed" if task.verdict.passed else "failed"
@@ -247,7 +155,7 @@ def export_training(runs: list[Path], out_dir: Path, opts: TrainingOptions) -> T
         _write_jsonl(work / "provenance.jsonl", prov)
         summary.records, summary.images = len(rows), len(images.seen)
         (work / "dataset_info.json").write_text(
-            json.dumps(_dataset_info(opts.fmt), indent=2), encoding="utf-8"
+            json.dumps(dataset_info(opts.fmt), indent=2), encoding="utf-8"
         )
         (work / "metadata.json").write_text(
             json.dumps(_metadata(tasks, opts, summary, names), indent=2, ensure_ascii=False), encoding="utf-8"
@@ -259,18 +167,14 @@ def export_training(runs: list[Path], out_dir: Path, opts: TrainingOptions) -> T
 
 
 def _groups(
-    task: JudgedTask,
-    samples: list[StepSample],
-    images: _Images,
-    opts: TrainingOptions,
-    summary: TrainingSummary,
-) -> list[tuple[list[_Turn], list[int]]]:
+    task: JudgedTask, samples: list[StepSample], opts: TrainingOptions, summary: TrainingSummary
+) -> list[tuple[list[Turn], list[int]]]:
     """The turns of each record, with their step numbers. Per episode, a step the grammar cannot
     write ends a record and the next one starts afresh with its full input (the history as text),
     so no conversation skips a step silently."""
-    groups: list[tuple[list[_Turn], list[int]]] = [([], [])]
+    groups: list[tuple[list[Turn], list[int]]] = [([], [])]
     for s in samples:
-        turn = next(_turns(task, [s], images, opts.grammar), None)
+        turn = _turn(task, s, opts.grammar)
         if turn is None:
             summary.left_out_steps += 1
             if groups[-1][0]:
@@ -283,13 +187,16 @@ def _groups(
     return [g for g in groups if g[0]]
 
 
+Rows = tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]
+
+
 def _sft(
     tasks: list[JudgedTask],
     samples: dict[int, list[StepSample]],
-    images: _Images,
+    images: Images,
     opts: TrainingOptions,
     summary: TrainingSummary,
-) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
+) -> Rows:
     rows: list[dict[str, Any]] = []
     trl: list[dict[str, Any]] = []
     prov: list[dict[str, Any]] = []
@@ -297,16 +204,15 @@ def _sft(
     for i, task in enumerate(tasks):
         if i not in samples or (opts.verdict == "pass" and task.verdict.passed is not True):
             continue
-        try:
-            groups = _groups(task, samples[i], images, opts, summary)
-        except (UnsafeFile, OSError) as e:  # a screenshot linked out of its folder, or gone
+        built: list[tuple[dict[str, Any], dict[str, Any], list[int]]] = []
+        try:  # the task whole or not at all: a screenshot linked out of its folder leaves it out
+            for group, numbers in _groups(task, samples[i], opts, summary):
+                built.append((*sft_records(group, opts.per, images), numbers))
+        except (UnsafeFile, OSError) as e:
             summary.skipped[task.label] = str(e)
             continue
         exported = False
-        for group, numbers in groups:
-            if not group:
-                continue
-            row, trl_row = _sft_record(group, opts.per)
+        for row, trl_row, numbers in built:
             digest = _digest(row)
             if digest in seen:  # the same input and reply again (a repeated step, a re-run)
                 summary.duplicates += 1
@@ -323,48 +229,32 @@ def _sft(
 def _dpo(
     tasks: list[JudgedTask],
     samples: dict[int, list[StepSample]],
-    images: _Images,
+    images: Images,
     opts: TrainingOptions,
     summary: TrainingSummary,
-) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
+) -> Rows:
     rows: list[dict[str, Any]] = []
     trl: list[dict[str, Any]] = []
     prov: list[dict[str, Any]] = []
     seen: set[str] = set()
     for good, bad, k in dpo_pairs(tasks, samples):
-        g, b = samples[good][k], samples[bad][k]
-        chosen, rejected = _reply(g, opts.grammar), _reply(b, opts.grammar)
-        if chosen is None or rejected is None or chosen == rejected:
+        turn = _turn(tasks[good], samples[good][k], opts.grammar)
+        rejected = _reply(samples[bad][k], opts.grammar)
+        if turn is None or rejected is None or turn.reply == rejected:
             summary.left_out_steps += 1
             continue
         try:
-            turn = next(_turns(tasks[good], [g], images, opts.grammar))
+            row, trl_row = dpo_records(turn, rejected, images)
         except (UnsafeFile, OSError) as e:
             summary.skipped[tasks[good].label] = str(e)
             continue
-        row = {
-            "messages": [
-                {"role": "system", "content": turn.system},
-                {"role": "user", "content": turn.user_text()},
-            ],
-            "chosen": {"role": "assistant", "content": chosen},
-            "rejected": {"role": "assistant", "content": rejected},
-            "images": turn.images(),
-        }
         digest = _digest(row)
         if digest in seen:
             summary.duplicates += 1
             continue
         seen.add(digest)
         rows.append(row)
-        trl.append(
-            {
-                "prompt": [_text("system", turn.system), {"role": "user", "content": turn.user_parts()}],
-                "chosen": [_text("assistant", chosen)],
-                "rejected": [_text("assistant", rejected)],
-                "images": turn.images(),
-            }
-        )
+        trl.append(trl_row)
         prov.append({"chosen": tasks[good].provenance(), "rejected": tasks[bad].provenance(), "step": k})
         summary.tasks += 1
     return rows, trl, prov
