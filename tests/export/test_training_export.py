@@ -17,6 +17,7 @@ from webfovea.actions import catalog
 from webfovea.config import HarnessConfig
 from webfovea.export import ExportError
 from webfovea.export.training import TrainingOptions, export_training
+from webfovea.judge.run import JudgeOptions, judge_run
 from webfovea.observation.modes import get as get_mode
 from webfovea.parsing.reply import parse_reply
 
@@ -182,3 +183,15 @@ def test_duplicates_links_out_and_bad_input(run_dir: Path, tmp_path: Path) -> No
     with pytest.raises(ExportError, match="has no verdicts of naveval"):
         export_training([run], tmp_path / "o3", TrainingOptions(judge="naveval"))
     assert not (tmp_path / "o2").exists() and not list(tmp_path.glob(".o*.partial-*"))
+
+
+def test_judge_picks_whose_verdicts(run_dir: Path, tmp_path: Path) -> None:
+    """`--judge rule` takes the rule judge's records (RUN/judges/rule/): it cannot see the wrong
+    row, so both tasks pass and both are exported, where the site's truth passed one."""
+    run = tmp_path / "run"
+    shutil.copytree(run_dir, run)
+    judge_run(run, JudgeOptions(method="rule", out_dir=run / "judges" / "rule"))
+    summary = export_training([run], tmp_path / "o", TrainingOptions(judge="rule"))
+    prov = lines(tmp_path / "o" / "provenance.jsonl")
+    assert summary.verdicts == {"passed": 2} and {p["verdict_source"] for p in prov} == {"judge:rule"}
+    assert len({p["folder"] for p in prov}) == 2
