@@ -195,3 +195,21 @@ def test_judge_picks_whose_verdicts(run_dir: Path, tmp_path: Path) -> None:
     prov = lines(tmp_path / "o" / "provenance.jsonl")
     assert summary.verdicts == {"passed": 2} and {p["verdict_source"] for p in prov} == {"judge:rule"}
     assert len({p["folder"] for p in prov}) == 2
+
+
+def test_a_native_tool_call_is_written_in_the_text_grammar(run_dir: Path, tmp_path: Path) -> None:
+    run = tmp_path / "run"
+    shutil.copytree(run_dir, run)
+    folder = next(p for p in run.iterdir() if (p / "result.json").exists() and "--v" not in p.name)
+    steps = lines(folder / "trajectory.jsonl")
+    call = {"id": "c1", "name": "computer", "input": {"action": "left_click", "coordinate": [1309, 251]}}
+    steps[1].update(tool_calls=[call], cleaned_reply="[tool_use computer {...}]")
+    (folder / "trajectory.jsonl").write_text("".join(json.dumps(s) + "\n" for s in steps))
+    export_training([run], tmp_path / "o", TrainingOptions())
+    row = lines(tmp_path / "o" / "sft.jsonl")[1]
+    reply = row["messages"][2]["content"]
+    assert (
+        reply
+        == f"Thought: {steps[1]['thought']}\nAction: click(start_box='<|box_start|>(1309,251)<|box_end|>')"
+    )
+    assert parses_back(reply, steps[1]["action"], parser_specs(run, folder.name))

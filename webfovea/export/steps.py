@@ -22,6 +22,7 @@ from PIL import Image
 
 from webfovea.actions import catalog
 from webfovea.config import HarnessConfig
+from webfovea.export.webretriever import recorded_action_text
 from webfovea.models.base import Attachment, ModelInput
 from webfovea.models.messages import closing_text, image_label, image_steps, intro_text
 from webfovea.observation.modes import get as get_mode
@@ -35,6 +36,9 @@ APPROXIMATED = (
     "history compression: the summary recorded in `compression`, keeping the last `kept` replies",
     "zoom's label: written again from the crop's record (region, scale, size); a region clipped to "
     "the screenshot is named as the model wrote it, not as clipped",
+    "a native tool call (`tool_calls` recorded): the reply is its text-grammar form, the input the "
+    "text-grammar request with the sliding screenshot window (the provider's own transcript, "
+    "append_history, is not rebuilt)",
     "an unchanged view held back (unchanged_view_text): the window is rebuilt as if it was sent",
 )
 
@@ -189,6 +193,11 @@ def step_samples(
             attachments=[Attachment(label, _PLACEHOLDER) for label, _ in attached],
         )
         reply = str(rec.get("cleaned_reply") or "")
+        if rec.get("tool_calls") and rec.get("action"):
+            # A native tool call: its text-grammar form, the grammar the rebuilt system prompt teaches.
+            thought = str(rec.get("thought") or "").strip()
+            line = f"Action: {recorded_action_text(rec)}"
+            reply = f"Thought: {thought}\n{line}" if thought else line
         raw_action = rec.get("action")
         action: dict[str, Any] = raw_action if isinstance(raw_action, dict) else {}
         usable = (
