@@ -213,3 +213,19 @@ def test_a_native_tool_call_is_written_in_the_text_grammar(run_dir: Path, tmp_pa
         == f"Thought: {steps[1]['thought']}\nAction: click(start_box='<|box_start|>(1309,251)<|box_end|>')"
     )
     assert parses_back(reply, steps[1]["action"], parser_specs(run, folder.name))
+
+
+def test_a_task_nothing_judged_is_never_exported(run_dir: Path, tmp_path: Path) -> None:
+    run = tmp_path / "run"
+    shutil.copytree(run_dir, run)
+    fault = next(p for p in run.iterdir() if "--v" in p.name)
+    result = json.loads((fault / "result.json").read_text())
+    (fault / "result.json").write_text(json.dumps({**result, "truth": None}))
+    summary_json = json.loads((run / "summary.json").read_text())
+    del summary_json["per_task"][result["task_id"]]
+    (run / "summary.json").write_text(json.dumps(summary_json))
+    summary = export_training([run], tmp_path / "o", TrainingOptions(verdict="any"))
+    assert summary.verdicts == {"passed": 1, "none": 1}
+    assert {p["folder"] for p in lines(tmp_path / "o" / "provenance.jsonl")} == {
+        p.name for p in run.iterdir() if (p / "result.json").exists() and p != fault
+    }

@@ -202,7 +202,8 @@ def _sft(
     prov: list[dict[str, Any]] = []
     seen: set[str] = set()
     for i, task in enumerate(tasks):
-        if i not in samples or (opts.verdict == "pass" and task.verdict.passed is not True):
+        wanted = task.verdict.passed is True if opts.verdict == "pass" else task.verdict.passed is not None
+        if i not in samples or not wanted:  # a task nothing judged is never training data
             continue
         built: list[tuple[dict[str, Any], dict[str, Any], list[int]]] = []
         try:  # the task whole or not at all: a screenshot linked out of its folder leaves it out
