@@ -32,18 +32,6 @@ def cli(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-@pytest.fixture(scope="module")
-def run_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A real run: one clean task and its wrong-row fault (a finished run with a wrong answer)."""
-    out = tmp_path_factory.mktemp("run") / "r"
-    res = cli(
-        "bench", "builtin", "--model", "oracle", "--only", "stats-select-01-vn",
-        "--faults", "wrong_row", "--out", str(out),
-    )  # fmt: skip
-    assert res.returncode in (0, 1), res.stderr[-2000:]
-    return out
-
-
 def contract_violations(folder: Path) -> list[str]:
     """What WebRetriever's evaluator needs of one task folder (docs/export.md), checked apart
     from our writer."""

@@ -94,7 +94,7 @@ def _point_or(value: Any) -> Any:
     return value
 
 
-def _action_text(step: dict[str, Any]) -> str:
+def recorded_action_text(step: dict[str, Any]) -> str:
     """The action in the UI-TARS text grammar WebRetriever's agent records its actions in."""
     action = step.get("action")
     if not isinstance(action, dict) or not action.get("name"):
@@ -159,7 +159,7 @@ def _export_task(src: Path, dst: Path, index: int, flt: str) -> tuple[str, bool,
         (dst / "trajectory" / f"{n}{shot.suffix.lower()}").write_bytes(data)
     if not any((dst / "trajectory").iterdir()):
         problems.append("no screenshots")
-    actions = [a for s in steps if (a := _action_text(s))]
+    actions = [a for s in steps if (a := recorded_action_text(s))]
     out = {
         "task_idx": index,
         "task_id": str(result.get("task_id") or src.name),
