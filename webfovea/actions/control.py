@@ -49,6 +49,7 @@ SPECS = [
         feedback="How long it waited; if nothing changed, a note saying so.",
         manual="Wait for the page to finish loading.",
         retry_when="unchanged",  # a wait that moved the page is reading on
+        uitars="wait()",
     ),
     ActionSpec(
         name="back",
@@ -84,5 +85,6 @@ SPECS = [
         feedback="Ends the task; nothing further is shown.",
         ends_task=True,
         retry_when="never",  # the end of the run, never a loop
+        uitars="finished(content={content})",
     ),
 ]

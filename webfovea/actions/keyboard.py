@@ -152,6 +152,7 @@ SPECS = [
         secret_params=("content",),
         feedback="Whether Enter was pressed; if nothing changed, a note that the keystrokes may have gone nowhere.",
         manual=typing_line,
+        uitars="type(content={content})",
     ),
     ActionSpec(
         name="hotkey",
@@ -162,5 +163,6 @@ SPECS = [
         execute=exec_hotkey,
         feedback="Browser-level keys (ctrl l, ctrl t, F5, alt left ...) are refused with the reason; editing "
         "shortcuts (ctrl u/k/e/j) pass when the focus is in an editable element.",
+        uitars="hotkey(key={key})",
     ),
 ]

@@ -193,6 +193,7 @@ SPECS = [
         aliases=("left_click", "left_single", "tap"),
         feedback="If nothing on the page changed: a note naming the element under the point and whether it is clickable.",
         manual="Click {element}.{said}",
+        uitars="click(point={start_box})",
     ),
     ActionSpec(
         name="left_double",
@@ -206,6 +207,7 @@ SPECS = [
         text_hash="on_chart",
         aliases=("double_click", "left_double_click", "doubleclick", "dblclick"),
         feedback="If nothing changed: a note naming the element under the point.",
+        uitars="left_double(point={start_box})",
     ),
     ActionSpec(
         name="right_single",
@@ -219,6 +221,7 @@ SPECS = [
         text_hash="on_chart",
         aliases=("right_click", "right_single_click"),
         feedback="If nothing changed: a note naming the element under the point.",
+        uitars="right_single(point={start_box})",
     ),
     ActionSpec(
         name="drag",
@@ -228,6 +231,7 @@ SPECS = [
         execute=exec_drag,
         pointer=True,
         feedback="If nothing changed: a note naming the element under the start point.",
+        uitars="drag(start_point={start_box}, end_point={end_box})",
     ),
     ActionSpec(
         name="scroll",
@@ -241,6 +245,7 @@ SPECS = [
         aliases=("scroll_down", "scroll_up"),
         feedback="If nothing moved: a note naming the element under the point (the end of the page or a non-scrollable area).",
         retry_when="unchanged",  # a scroll that moved the page is reading on
+        uitars="scroll(point={start_box}, direction={direction})",
     ),
     ActionSpec(
         name="hover",

@@ -69,6 +69,9 @@ class ActionSpec:
         None  # ... or in any mode when this switch is on (locate: the winner's tools)
     )
     manual: ManualLine | None = None  # its line in a Protocol II manual; None: the call as written
+    # Its call in UI-TARS-1.5's grammar (`export --format sft --grammar uitars`): a format string
+    # over its params, each written by its kind (export/uitars.py); None: no counterpart there.
+    uitars: str | None = None
     retry_when: RetryWhen = "always"  # the failure taxonomy's retry count (eval/taxonomy.py)
     # Submits the answer and ends the task: readers of records leave it out of the steps they
     # retell (a manual's lines, the judge's list of executed actions); the answer is given apart.

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from webfovea.actions.catalog import ALIASES, BY_NAME
+
 # The action space as UI-TARS-1.5's prompts list it: the signatures, for the system message.
 SIGNATURES = (
     "click(point='<point>x1 y1</point>')",
@@ -49,27 +51,39 @@ def _text(v: Any) -> str:
 
 
 def uitars_action(action: dict[str, Any]) -> str | None:
-    """The action as UI-TARS-1.5 writes it; None when its action space has no such action."""
+    """The action as UI-TARS-1.5 writes it (its spec's `uitars` form, each param written by its
+    kind); None when its action space has no such action or a param the form needs is missing."""
     name = str(action.get("name") or "")
+    spec = BY_NAME.get(name) or BY_NAME.get(ALIASES.get(name, ""))
+    if spec is None or spec.uitars is None:
+        return None
     args = action.get("args") or {}
-    point = _point(args.get("start_box"))
-    if name in ("click", "left_double", "right_single"):
-        return f"{name}(point={point})" if point else None
-    if name == "drag":
-        end = _point(args.get("end_box"))
-        return f"drag(start_point={point}, end_point={end})" if point and end else None
-    if name == "scroll" and args.get("direction"):
-        where = f"point={point}, " if point else ""
-        return f"scroll({where}direction={_text(args['direction'])})"
-    if name == "hotkey" and args.get("key"):
-        return f"hotkey(key={_text(str(args['key']).replace('+', ' ').lower())})"
-    if name == "type" and "content" in args:
-        return f"type(content={_text(args['content'])})"
-    if name == "wait":
-        return "wait()"
-    if name == "finished":
-        return f"finished(content={_text(args.get('content') or '')})"
-    return None
+    values: dict[str, str] = {}
+    for param in spec.params:
+        value = args.get(param.name)
+        if value is None:
+            if param.optional and param.kind != "point":
+                values[param.name] = "''"  # finished() with no answer: an empty one
+            continue
+        written = _written(param.kind, value)
+        if written is not None:
+            values[param.name] = written
+    if "start_box" in values or "start_box" not in spec.uitars:
+        form = spec.uitars
+    else:  # a point UI-TARS may leave out (scroll: the page)
+        form = spec.uitars.replace("point={start_box}, ", "")
+    try:
+        return form.format_map(values)
+    except KeyError:
+        return None
+
+
+def _written(kind: str, value: Any) -> str | None:
+    if kind == "point":
+        return _point(value)
+    if kind == "key":
+        return _text(str(value).replace("+", " ").lower())
+    return _text(value)
 
 
 def uitars_reply(thought: str, action: dict[str, Any]) -> str | None:
