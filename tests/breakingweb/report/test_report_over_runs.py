@@ -16,7 +16,7 @@ from webfovea_breakingweb.paired import Pair
 from webfovea_breakingweb.report import ReportError, build_report
 from webfovea_breakingweb.report.__main__ import main
 from webfovea_breakingweb.report.runs import Run
-from webfovea_breakingweb.report.tables import figure4b
+from webfovea_breakingweb.report.tables import environment_of, figure4b, figure4c
 
 
 @pytest.fixture
@@ -95,7 +95,7 @@ def test_figure4b_keeps_only_buckets_of_50_or_more() -> None:
         None,
         {},
         _pairs("big", "patience", 30, 60) + _pairs("small", "planning", 40, 40),
-        set(),
+        [f"t{i}--x" for i in range(100)],
     )
     f = figure4b([run])
     assert not f["below_threshold"] and f["note"] is None
@@ -154,6 +154,22 @@ def test_the_command_writes_every_format_and_escapes_run_strings(
         "0.0",
         "1.0",
     )
-    assert {"figure4a.csv", "figure4b.csv", "report.md"} <= {p.name for p in out.iterdir()}
+    assert {"figure4a.csv", "figure4b.csv", "figure4c.csv", "report.md"} <= {p.name for p in out.iterdir()}
     assert "## Robustness checks" in (out / "report.md").read_text()
     assert main([str(tmp_path / "none"), "--out", str(out)]) == 2
+
+
+def test_figure4c_is_the_intervention_pass_rate_per_environment(two: list[str]) -> None:
+    from webfovea_breakingweb.report.runs import load_run
+
+    text, gui = load_run(two[0]), load_run(two[1])
+    # t1-t3 on one app, t4-t6 on another (a hand-made mapping; the report reads the registry)
+    f = figure4c([text, gui], lambda tid: "shop" if tid in {"t1", "t2", "t3"} else "bank")
+    assert f["environments"] == ["bank", "shop"]
+    # text: shop t1 passes of t1-t3 under intervention; bank t6 of t4-t6. gui: only t5 (bank)
+    assert f["cells"]["shop"]["m1"] == {"n": 3, "clean_pass": 1.0, "intervention_pass": 0.3333}
+    assert f["cells"]["bank"]["v-m1"] == {"n": 3, "clean_pass": 0.6667, "intervention_pass": 0.3333}
+    assert f["cells"]["shop"]["v-m1"]["intervention_pass"] == 0.0
+    # the registry knows the real tasks, not the fixture's
+    env = environment_of(42)
+    assert env("t1") == "?" and env("bank-addpayee-01") == "bank"

@@ -10,7 +10,14 @@ from typing import Any
 
 from webfovea_breakingweb.report.robustness import robustness
 from webfovea_breakingweb.report.runs import ReportError, Run, load_runs
-from webfovea_breakingweb.report.tables import figure4a, figure4b, primitive_stats, table2
+from webfovea_breakingweb.report.tables import (
+    environment_of,
+    figure4a,
+    figure4b,
+    figure4c,
+    primitive_stats,
+    table2,
+)
 
 __all__ = ["ReportError", "build_report", "report_of"]
 
@@ -37,6 +44,7 @@ def report_of(runs: list[Run]) -> dict[str, Any]:
         "table2": table2(runs, stats),
         "figure4a": figure4a(runs, stats),
         "figure4b": figure4b(runs),
+        "figure4c": figure4c(runs, environment_of(int(first.get("seed") or 42))),
         "robustness": robustness({r.label: r.pairs for r in runs}),
     }
 

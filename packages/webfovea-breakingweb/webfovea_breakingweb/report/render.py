@@ -20,6 +20,8 @@ DEFINITIONS = {
     "primitive, with its 95% paired bootstrap interval; * marks the run's largest drop.",
     "figure4b": "Figure 4(b): stressor families ranked by failure mass (n × failure rate = failed "
     "intervention runs), pooled over the runs, over families with n ≥ 50 intervention runs.",
+    "figure4c": "Figure 4(c): where costs land by environment: each run's intervention pass rate "
+    "per app (clean pass and n = pairs beside it).",
     "robustness": "Robustness checks (seed 003 §3): Spearman ρ between the pass-drop and "
     "score-drop orderings (primitives: macro over runs; families), the drop with pass = score ≥ "
     "0.5, balanced macro-averages (each family weighted alike) against pooled drops, and seeded "
@@ -43,6 +45,10 @@ def _cell2(c: dict[str, Any] | None) -> str:
     if c is None:
         return "–"
     return f"{_pct(c['clean_pass'])} → {_pct(c['intervention_pass'])} (n={c['n']})"
+
+
+def _cell4c(c: dict[str, Any] | None) -> str:
+    return "–" if c is None else f"{_pct(c['intervention_pass'])} (clean {_pct(c['clean_pass'])}, n={c['n']})"
 
 
 def robustness_lines(rb: dict[str, Any]) -> list[str]:
@@ -104,6 +110,18 @@ def markdown(rep: dict[str, Any]) -> str:
         out.append(
             f"| {f['family']} | {f['layer']} | {f['primitive']} | {f['n']} | {_pct(f['failure_rate'])}% | {f['mass']} |"
         )
+    f4c = rep["figure4c"]
+    out += [
+        "",
+        "## Figure 4(c): intervention pass rate (%) per environment",
+        "",
+        f"> {DEFINITIONS['figure4c']}",
+        "",
+        "| environment | " + " | ".join(f4c["runs"]) + " |",
+        "|---|" + "---|" * len(f4c["runs"]),
+    ]
+    for env in f4c["environments"]:
+        out.append(f"| {env} | " + " | ".join(_cell4c(f4c["cells"][env].get(r)) for r in f4c["runs"]) + " |")
     out += ["", "## Robustness checks", "", f"> {DEFINITIONS['robustness']}", ""]
     out += [f"- {line}" for line in robustness_lines(rep["robustness"])]
     return "\n".join(out) + "\n"
@@ -154,7 +172,13 @@ def csv_tables(rep: dict[str, Any]) -> dict[str, str]:
         ]
         for f in f4b["ranking"]
     ]
+    fc = [
+        [env, run, c["n"], c["clean_pass"], c["intervention_pass"]]
+        for env, cells in rep["figure4c"]["cells"].items()
+        for run, c in cells.items()
+    ]
     return {
+        "figure4c.csv": _csv(["environment", "run", "n", "clean_pass", "intervention_pass"], fc),
         "table2.csv": _csv(
             ["run", "primitive", "n", "clean_pass", "intervention_pass", "drop", "drop_ci_lo", "drop_ci_hi"],
             t2,
@@ -240,6 +264,14 @@ def html(rep: dict[str, Any]) -> str:
             unit,
         )
     )
+    f4c = rep["figure4c"]
+    parts.append(
+        f"<h2>Figure 4(c): intervention pass rate per environment</h2><p class='def'>{esc(DEFINITIONS['figure4c'])}</p>"
+    )
+    for env in f4c["environments"]:
+        cells = f4c["cells"][env]
+        parts.append(f"<h3>{esc(env)}</h3>")
+        parts.append(_bars([(r, c["intervention_pass"], _cell4c(c)) for r, c in cells.items()], 1.0))
     parts.append(f"<h2>Robustness checks</h2><p class='def'>{esc(DEFINITIONS['robustness'])}</p>")
     parts.append(
         "<ul>" + "".join(f"<li>{esc(line)}</li>" for line in robustness_lines(rep["robustness"])) + "</ul>"

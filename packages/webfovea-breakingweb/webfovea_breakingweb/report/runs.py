@@ -30,7 +30,16 @@ class Run:
     observation: str | None  # webfovea's own harness: vision | structured | hybrid
     meta: dict[str, Any]
     pairs: list[Pair]
-    variants: set[str]  # the intervention task ids paired: <task>--<family short name>
+    ids: list[str]  # each pair's intervention task id, <task>--<family short name>, as `pairs`
+
+    @property
+    def variants(self) -> set[str]:
+        return set(self.ids)
+
+    @property
+    def bases(self) -> list[str]:
+        """Each pair's base task id, as `pairs`."""
+        return [i.partition(VARIANT_SEP)[0] for i in self.ids]
 
     @property
     def gui_only(self) -> bool:

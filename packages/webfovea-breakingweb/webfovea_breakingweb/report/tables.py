@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from webfovea_breakingweb.paired import Pair, PairedStats, group
@@ -140,4 +141,31 @@ def figure4b(runs: list[Run]) -> dict[str, Any]:
         "note": note,
         "top": (ranked if below else eligible)[:TOP],
         "ranking": ranked,
+    }
+
+
+def environment_of(seed: int) -> Callable[[str], str]:
+    """base task id -> its app (`?` for a task this checkout does not have)."""
+    from webfovea_breakingweb.tasks import stateful_tasks
+
+    tasks = stateful_tasks(seed)
+    return lambda tid: tasks[tid].app if tid in tasks else "?"
+
+
+def figure4c(runs: list[Run], env_of: Callable[[str], str]) -> dict[str, Any]:
+    cells: dict[str, dict[str, Any]] = {}
+    for r in runs:
+        per: dict[str, list[Pair]] = {}
+        for base, p in zip(r.bases, r.pairs, strict=True):
+            per.setdefault(env_of(base), []).append(p)
+        for env, ps in sorted(per.items()):
+            cells.setdefault(env, {})[r.label] = {
+                "n": len(ps),
+                "clean_pass": round(sum(p.clean.passed for p in ps) / len(ps), 4),
+                "intervention_pass": round(sum(p.under.passed for p in ps) / len(ps), 4),
+            }
+    return {
+        "environments": sorted(cells),
+        "runs": [r.label for r in runs],
+        "cells": dict(sorted(cells.items())),
     }
