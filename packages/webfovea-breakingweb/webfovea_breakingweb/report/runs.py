@@ -103,7 +103,7 @@ def load_run(spec: str) -> Run:
     if harness == "webfovea":
         obs = obs or "vision"  # config.py's default
     run = Run(
-        label, path, str(meta.get("model") or "?"), harness, obs, meta, list(pairs.values()), set(pairs)
+        label, path, str(meta.get("model") or "?"), harness, obs, meta, list(pairs.values()), list(pairs)
     )
     if not label:
         run.label = ("v-" if run.gui_only else "") + run.model
