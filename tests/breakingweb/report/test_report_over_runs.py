@@ -173,3 +173,34 @@ def test_figure4c_is_the_intervention_pass_rate_per_environment(two: list[str]) 
     # the registry knows the real tasks, not the fixture's
     env = environment_of(42)
     assert env("t1") == "?" and env("bank-addpayee-01") == "bank"
+
+
+def test_tables_3_and_4_count_the_failed_intervention_runs(make_run: MakeRun, tmp_path: Path) -> None:
+    folder = make_run("text", TEXT_RUN)
+    summary = json.loads((folder / "summary.json").read_text())
+    rows = summary["per_task"]
+    # the text run's failed intervention runs: t2, t3, t4, t5
+    rows["t2--hidden_labels"]["taxonomy"] = "misleading_success_taken"  # belief
+    rows["t3--session_expiry"].update(status="max_steps", taxonomy="retry_loop")  # action
+    rows["t4--conflict_409"]["taxonomy"] = "silent_overreach"  # overreach
+    rows["t1"]["taxonomy"] = "premature_done"  # a clean run: not counted
+    (folder / "summary.json").write_text(json.dumps(summary))
+    rep = build_report([str(folder)])
+    (t3,) = rep["table3"]["rows"]
+    assert t3["failed"] == 4
+    assert t3["modes"] == {
+        "misleading_success_taken": 1,
+        "retry_loop": 1,
+        "silent_overreach": 1,
+        "unlabelled": 1,
+    }
+    (t4,) = rep["table4"]["rows"]
+    assert [t4[c] for c in ("failed", "belief", "action", "overreach", "other")] == [4, 1, 1, 1, 1]
+    assert t4["belief_share"] == 0.25
+    # done-signal FPR: 5 intervention runs ended finished (not t3), 3 of them failed (t2, t4, t5)
+    assert (t4["declared_done"], t4["done_fpr"]) == (5, 0.6)
+    out = tmp_path / "r"
+    assert main([str(folder), "--out", str(out)]) == 0
+    assert "60.0% of 5" in (out / "report.md").read_text()
+    assert "run,failure_mode,failed_runs" in (out / "table3.csv").read_text()
+    assert "Table 4: belief vs action failures" in (out / "report.html").read_text()

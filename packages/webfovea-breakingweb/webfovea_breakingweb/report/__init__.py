@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from webfovea_breakingweb.report.failures import table3, table4
 from webfovea_breakingweb.report.robustness import robustness
 from webfovea_breakingweb.report.runs import ReportError, Run, load_runs
 from webfovea_breakingweb.report.tables import (
@@ -45,6 +46,8 @@ def report_of(runs: list[Run]) -> dict[str, Any]:
         "figure4a": figure4a(runs, stats),
         "figure4b": figure4b(runs),
         "figure4c": figure4c(runs, environment_of(int(first.get("seed") or 42))),
+        "table3": table3(runs),
+        "table4": table4(runs),
         "robustness": robustness({r.label: r.pairs for r in runs}),
     }
 

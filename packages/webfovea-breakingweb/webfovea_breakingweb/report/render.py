@@ -22,6 +22,11 @@ DEFINITIONS = {
     "intervention runs), pooled over the runs, over families with n ≥ 50 intervention runs.",
     "figure4c": "Figure 4(c): where costs land by environment: each run's intervention pass rate "
     "per app (clean pass and n = pairs beside it).",
+    "table3": "Table 3 (seed 003 §4): the failed intervention runs of each run by failure mode "
+    "(docs/taxonomy.md; unlabelled: the run recorded none).",
+    "table4": "Table 4: the failed intervention runs split into belief (declared success, goal not "
+    "reached), action (no coherent success claim) and overreach (an invariant broken); other = a "
+    "label in no group or none. FPR: among intervention runs that ended with done, the share failed.",
     "robustness": "Robustness checks (seed 003 §3): Spearman ρ between the pass-drop and "
     "score-drop orderings (primitives: macro over runs; families), the drop with pass = score ≥ "
     "0.5, balanced macro-averages (each family weighted alike) against pooled drops, and seeded "
@@ -49,6 +54,34 @@ def _cell2(c: dict[str, Any] | None) -> str:
 
 def _cell4c(c: dict[str, Any] | None) -> str:
     return "–" if c is None else f"{_pct(c['intervention_pass'])} (clean {_pct(c['clean_pass'])}, n={c['n']})"
+
+
+def _failure_md(rep: dict[str, Any]) -> list[str]:
+    t3, t4 = rep["table3"], rep["table4"]
+    out = [
+        "",
+        "## Table 3: failure modes of the failed intervention runs",
+        "",
+        f"> {DEFINITIONS['table3']}",
+        "",
+    ]
+    out += ["| run | failed | " + " | ".join(t3["modes"]) + " |", "|---|---|" + "---|" * len(t3["modes"])]
+    for row in t3["rows"]:
+        out.append(
+            f"| {row['run']} | {row['failed']} | "
+            + " | ".join(str(row["modes"].get(m, 0)) for m in t3["modes"])
+            + " |"
+        )
+    out += ["", "## Table 4: belief vs action failures", "", f"> {DEFINITIONS['table4']}", ""]
+    out += [
+        "| run | failed | " + " | ".join(t4["classes"]) + " | FPR (done) |",
+        "|---|---|" + "---|" * (len(t4["classes"]) + 1),
+    ]
+    for row in t4["rows"]:
+        cells = [f"{_pct(row[c + '_share'])}%" if row["failed"] else "–" for c in t4["classes"]]
+        fpr = "–" if row["done_fpr"] is None else f"{_pct(row['done_fpr'])}% of {row['declared_done']}"
+        out.append(f"| {row['run']} | {row['failed']} | " + " | ".join(cells) + f" | {fpr} |")
+    return out
 
 
 def robustness_lines(rb: dict[str, Any]) -> list[str]:
@@ -122,6 +155,7 @@ def markdown(rep: dict[str, Any]) -> str:
     ]
     for env in f4c["environments"]:
         out.append(f"| {env} | " + " | ".join(_cell4c(f4c["cells"][env].get(r)) for r in f4c["runs"]) + " |")
+    out += _failure_md(rep)
     out += ["", "## Robustness checks", "", f"> {DEFINITIONS['robustness']}", ""]
     out += [f"- {line}" for line in robustness_lines(rep["robustness"])]
     return "\n".join(out) + "\n"
@@ -177,7 +211,13 @@ def csv_tables(rep: dict[str, Any]) -> dict[str, str]:
         for env, cells in rep["figure4c"]["cells"].items()
         for run, c in cells.items()
     ]
+    t3 = [[r["run"], m, n] for r in rep["table3"]["rows"] for m, n in r["modes"].items()]
+    t4 = rep["table4"]
+    t4cols = ["failed", *t4["classes"], *(f"{c}_share" for c in t4["classes"]), "declared_done", "done_fpr"]
+    t4rows = [[r["run"], *(r[c] for c in t4cols)] for r in t4["rows"]]
     return {
+        "table3.csv": _csv(["run", "failure_mode", "failed_runs"], t3),
+        "table4.csv": _csv(["run", *t4cols], t4rows),
         "figure4c.csv": _csv(["environment", "run", "n", "clean_pass", "intervention_pass"], fc),
         "table2.csv": _csv(
             ["run", "primitive", "n", "clean_pass", "intervention_pass", "drop", "drop_ci_lo", "drop_ci_hi"],
@@ -212,6 +252,32 @@ def _heat(v: float | None) -> str:
         return "#eee"
     a = max(0.0, min(1.0, abs(v)))
     return f"rgba(192,80,77,{a:.2f})" if v > 0 else f"rgba(79,129,189,{a:.2f})"
+
+
+def _md_tables_html(lines: list[str]) -> str:
+    """Markdown headings, quotes and pipe tables (as `_failure_md` writes them) as HTML, escaped."""
+    out, in_table = [], False
+    for line in lines:
+        if line.startswith("|"):
+            if line.startswith("|---"):
+                continue
+            if not in_table:
+                out.append("<table>")
+                in_table = True
+            out.append(
+                "<tr>" + "".join(f"<td>{esc(c.strip())}</td>" for c in line.strip("|").split("|")) + "</tr>"
+            )
+            continue
+        if in_table:
+            out.append("</table>")
+            in_table = False
+        if line.startswith("## "):
+            out.append(f"<h2>{esc(line[3:])}</h2>")
+        elif line.startswith("> "):
+            out.append(f"<p class='def'>{esc(line[2:])}</p>")
+    if in_table:
+        out.append("</table>")
+    return "".join(out)
 
 
 def html(rep: dict[str, Any]) -> str:
@@ -272,6 +338,7 @@ def html(rep: dict[str, Any]) -> str:
         cells = f4c["cells"][env]
         parts.append(f"<h3>{esc(env)}</h3>")
         parts.append(_bars([(r, c["intervention_pass"], _cell4c(c)) for r, c in cells.items()], 1.0))
+    parts.append(_md_tables_html(_failure_md(rep)))
     parts.append(f"<h2>Robustness checks</h2><p class='def'>{esc(DEFINITIONS['robustness'])}</p>")
     parts.append(
         "<ul>" + "".join(f"<li>{esc(line)}</li>" for line in robustness_lines(rep["robustness"])) + "</ul>"
