@@ -244,7 +244,7 @@ def _bars(items: list[tuple[str, float, str]], unit: float) -> str:
             f'<rect x="260" y="{y + 4}" width="{w:.1f}" height="14" fill="#c0504d"/>'
             f'<text x="{264 + w:.1f}" y="{y + 15}" font-size="11">{esc(caption)}</text>'
         )
-    return f'<svg xmlns="http://www.w3.org/2000/svg" width="700" height="{h * len(items) + 4}">{"".join(rows)}</svg>'
+    return f'<svg xmlns="http://www.w3.org/2000/svg" width="860" height="{h * len(items) + 4}">{"".join(rows)}</svg>'
 
 
 def _heat(v: float | None) -> str:
