@@ -96,6 +96,15 @@ def _family_row(fam: Family, apps: list[str], tasks: int, official_tasks: int) -
     }
 
 
+def catalogue_fingerprint() -> str:
+    """A short hash of what the catalogue holds — every family (name, layer, primitive, belief)
+    and every base task (id, app) — recorded in a paired run's meta so that runs of different
+    catalogue versions are not reported together (report/runs.py)."""
+    fams = sorted(f"{f.name}|{f.layer}|{f.primitive}|{f.belief}" for f in FAMILIES.values())
+    tasks = sorted(f"{t.task_id}|{t.app}" for t in stateful_tasks(DEFAULT_SEED).values())
+    return hashlib.sha256("\n".join([*fams, "", *tasks]).encode()).hexdigest()[:12]
+
+
 def catalogue(seed: int = DEFAULT_SEED) -> dict[str, Any]:
     """Apps, base tasks, families (per layer) and pairs, as `--list --json` prints them."""
     tasks = stateful_tasks(seed)

@@ -158,6 +158,10 @@ def _catalogue_view(data: dict[str, Any]) -> list[Any]:
 def _meta(options: SuiteOptions) -> dict[str, Any]:
     pairing = _pairing(options)
     out: dict[str, Any] = {"paired": True, "pairing": pairing} if pairing else {}
+    if pairing:  # the report over runs refuses runs of different catalogues (report/runs.py)
+        from webfovea_breakingweb.pairing import catalogue_fingerprint
+
+        out["catalogue"] = catalogue_fingerprint()
     harness, family, seconds = _check_harness(options)
     if harness != "webfovea":  # a run through webfovea's own harness keeps the meta it had
         out.update({"harness": harness, "time_cap_s": seconds})
