@@ -71,7 +71,10 @@ def table(pairs: list[tuple[str, str, bool, Image.Image, Image.Image]]) -> dict[
             cells[("true " if said == real else "false ") + ("changed" if said else "no change")] += 1
             if said != real:
                 misses[variant] += 1
-        report[name] = {"confusion": dict(sorted(cells.items())), "wrong by variant": dict(sorted(misses.items()))}
+        report[name] = {
+            "confusion": dict(sorted(cells.items())),
+            "wrong by variant": dict(sorted(misses.items())),
+        }
     return report
 
 
@@ -83,7 +86,9 @@ def main() -> None:
     real = sum(1 for p in pairs if p[2])
     print(f"{len(pairs)} pairs: {real} real changes, {len(pairs) - real} rendering noise")
     report = table(pairs)
-    print(f"{'method':<12} {'false no change':>16} {'false changed':>14} {'true changed':>13} {'true no change':>15}")
+    print(
+        f"{'method':<12} {'false no change':>16} {'false changed':>14} {'true changed':>13} {'true no change':>15}"
+    )
     for name, r in report.items():
         c = r["confusion"]  # type: ignore[index]
         print(

@@ -2,24 +2,32 @@
 
 The grid of `feedback/pixels.py` counts pixels that moved by 24 levels or more, so it misses a
 broad change of a few levels (a heat-map cell recoloured by 15) and counts every edge of a
-canvas redrawn one pixel to the side. This measure looks at the two captures as a person
-would, in three steps (`change_detection = "perceptual"` in the config, docs/observation-modes.md):
+canvas redrawn a pixel to the side or re-encoded as JPEG. This measure (`change_detection =
+"perceptual"` in the config, docs/observation-modes.md) compares the two captures in windows
+of 64 x 64 px of the sent image (overlapping by half, so a change on a border is whole in
+one), through two low-pass filters:
 
-1. both images are low-passed (a Gaussian of radius 1.5 px): JPEG-like noise and anti-aliasing
-   jitter, which live in the highest frequencies, mostly vanish; a recoloured area does not;
-2. each window of 32 x 32 px (windows overlap by half, so a change on a border is whole in
-   one of them) is compared at the offset, within one pixel either way, that matches it
-   best: a canvas or image redrawn a pixel to the side is the same picture;
-3. a window changed when at least `_AREA` of its pixels differ by `_LEVEL` levels or more
-   (max over the colour channels): a broad faint change is many pixels; a blinking caret,
-   however dark, is a thin line of few.
+- **sharp**: a light blur (Gaussian sigma 1.2 px) removes JPEG ringing and anti-aliasing
+  jitter; a window changed when 60 of its pixels moved by 32 levels or more. A moved line
+  point or a bar 3 px taller is 90 or more such pixels; a caret blink (a line 1 px wide) 35 or fewer.
+- **broad**: a heavy blur (sigma 3 px) leaves only what covers an area; a window changed when
+  300 of its pixels moved by 14 levels or more: a heat-map cell recoloured by 15 levels is
+  700 or more; a caret 50 or fewer.
+
+In both, each window is compared at the offset, within one pixel either way, that matches it
+best: a canvas or image redrawn a pixel to the side is the same picture. The thresholds were
+set on benchmarks/bench_change_detection.py (docs/results/change-detection.md), for captures
+of a 1920 x 1080 CSS viewport sent at 1440 x 810.
 
 `phash` and `dhash` are the classic 64-bit perceptual hashes (DCT of a 32 x 32 grey image;
-gradient signs of a 9 x 8 one), for the whole view or one region; the benchmark
-(benchmarks/bench_change_detection.py) sets them against both measures.
+gradient signs of a 9 x 8 one), for the whole view or a region; the benchmark shows why the
+verdict does not rest on them: a subtle chart change is often not one bit of the whole
+view's hash, and rendering noise sometimes is.
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
@@ -27,12 +35,20 @@ from PIL import Image, ImageChops, ImageFilter
 
 from webfovea.feedback.pixels import Box, PixelChange
 
-_WINDOW = 32  # window side, image pixels
+_WINDOW = 64  # window side, image pixels
 _STRIDE = _WINDOW // 2  # windows overlap by half
 _SHIFT = 1  # a region moved by up to this many pixels is the same picture
-_BLUR = 1.5  # Gaussian radius of the low-pass, image pixels
-_LEVEL = 8  # a low-passed pixel changed when it moved by this many levels (any channel)
-_AREA = 220  # a window changed when this many of its 1,024 pixels did
+
+
+class _Filter(NamedTuple):
+    blur: float  # Gaussian sigma, image pixels
+    level: int  # a low-passed pixel changed when it moved by this many levels (any channel)
+    area: int  # a window changed when this many of its pixels did
+
+
+SHARP = _Filter(1.2, 32, 60)
+BROAD = _Filter(3.0, 14, 300)
+_FILTERS = (SHARP, BROAD)
 
 
 def compare_perceptual(
@@ -51,19 +67,22 @@ def compare_perceptual(
     if bbox is None:
         return PixelChange([])
     w, h = a.size
-    # the windows the difference can reach, with a margin for the blur and the shift
+    # the windows the difference can reach (a window starts on the stride grid)
     x0 = max(0, (bbox[0] - _WINDOW) // _STRIDE * _STRIDE)
     y0 = max(0, (bbox[1] - _WINDOW) // _STRIDE * _STRIDE)
     x1, y1 = min(w, bbox[2] + _WINDOW), min(h, bbox[3] + _WINDOW)
-    pad = 4 + _SHIFT  # blur support (~3 radii) plus the shift, read from the real neighbours
+    pad = 10 + _SHIFT  # the blur's support plus the shift, read from the real neighbours
     box = (max(0, x0 - pad), max(0, y0 - pad), min(w, x1 + pad), min(h, y1 + pad))
-    fa = _lowpass(a.crop(box))
-    fb = _lowpass(b.crop(box))
+    ca, cb = a.crop(box), b.crop(box)
     ox, oy = x0 - box[0], y0 - box[1]
-    area = _window_areas(fa, fb, ox, oy, x1 - x0, y1 - y0)
+    changed: NDArray[np.bool_] | None = None
+    for f in _FILTERS:
+        area = _window_areas(_lowpass(ca, f.blur), _lowpass(cb, f.blur), ox, oy, x1 - x0, y1 - y0, f.level)
+        changed = area >= f.area if changed is None else changed | (area >= f.area)
+    assert changed is not None
     sx, sy = cw / w, ch / h
     boxes: list[Box] = []
-    for r, c in zip(*np.nonzero(area >= _AREA), strict=True):
+    for r, c in zip(*np.nonzero(changed), strict=True):
         bx0, by0 = x0 + int(c) * _STRIDE, y0 + int(r) * _STRIDE
         bx1, by1 = min(w, bx0 + _WINDOW), min(h, by0 + _WINDOW)
         boxes.append((bx0 * sx, by0 * sy, bx1 * sx, by1 * sy))
@@ -71,10 +90,10 @@ def compare_perceptual(
 
 
 def _window_areas(
-    fa: NDArray[np.int16], fb: NDArray[np.int16], ox: int, oy: int, ww: int, hh: int
+    fa: NDArray[np.int16], fb: NDArray[np.int16], ox: int, oy: int, ww: int, hh: int, level: int
 ) -> NDArray[np.int64]:
     """Per window (rows x cols of the stride grid over the ww x hh area at ox, oy in the
-    arrays): the count of changed pixels at the offset whose total difference is least."""
+    arrays): the count of pixels changed by `level`, at the offset whose total difference is least."""
     nby, nbx = -(-hh // _STRIDE), -(-ww // _STRIDE)  # blocks, the last one possibly partial
     ref = _region(fa, ox, oy, ww, hh)
     best_sum: NDArray[np.int64] | None = None
@@ -84,7 +103,7 @@ def _window_areas(
             moved = _region(fb, ox + dx, oy + dy, ww, hh)
             d = np.abs(ref - moved).max(axis=2)
             total = _windows(_blocks(d.astype(np.int64), nby, nbx))
-            changed = _windows(_blocks((d >= _LEVEL).astype(np.int64), nby, nbx))
+            changed = _windows(_blocks((d >= level).astype(np.int64), nby, nbx))
             if best_sum is None:
                 best_sum, best_area = total, changed
             else:
@@ -117,8 +136,8 @@ def _windows(blocks: NDArray[np.int64]) -> NDArray[np.int64]:
     return p[:-1, :-1] + p[1:, :-1] + p[:-1, 1:] + p[1:, 1:]
 
 
-def _lowpass(image: Image.Image) -> NDArray[np.int16]:
-    return np.asarray(image.filter(ImageFilter.GaussianBlur(_BLUR)), dtype=np.int16)
+def _lowpass(image: Image.Image, sigma: float) -> NDArray[np.int16]:
+    return np.asarray(image.filter(ImageFilter.GaussianBlur(sigma)), dtype=np.int16)
 
 
 def _rgb(image: Image.Image) -> Image.Image:
