@@ -127,7 +127,8 @@ def _blocks(d: NDArray[np.int64], nby: int, nbx: int) -> NDArray[np.int64]:
     h, w = d.shape
     full = np.zeros((nby * _STRIDE, nbx * _STRIDE), dtype=np.int64)
     full[:h, :w] = d
-    return full.reshape(nby, _STRIDE, nbx, _STRIDE).sum(axis=(1, 3))
+    out: NDArray[np.int64] = full.reshape(nby, _STRIDE, nbx, _STRIDE).sum(axis=(1, 3))
+    return out
 
 
 def _windows(blocks: NDArray[np.int64]) -> NDArray[np.int64]:
@@ -150,7 +151,7 @@ def _rgb(image: Image.Image) -> Image.Image:
 def _dct_matrix(n: int) -> NDArray[np.float64]:
     k = np.arange(n)[:, None]
     i = np.arange(n)[None, :]
-    m = np.cos(np.pi * (2 * i + 1) * k / (2 * n)) * np.sqrt(2 / n)
+    m: NDArray[np.float64] = np.cos(np.pi * (2 * i + 1) * k / (2 * n)) * np.sqrt(2 / n)
     m[0] /= np.sqrt(2)
     return m
 
