@@ -112,6 +112,12 @@ class HarnessConfig(BaseModel):
     # CDP call: no full-size PNG to decode or resize) or "python" (a full-size capture resized
     # with Pillow). Not pixel-identical (text is rasterised at the smaller scale); see docs/records.md.
     capture_scaling: Literal["browser", "python"] = "browser"
+    # How the pixel check (the last word on "no change", feedback/watch.py) compares the capture
+    # the model saw with the next one: "grid" (feedback/pixels.py: cells where >= 2.4 % of the
+    # pixels moved by 24 levels) or "perceptual" (feedback/perceptual.py: low-passed, shift-
+    # tolerant windows; sees faint canvas changes, ignores caret, re-encode and 1-px shifts).
+    # docs/results/change-detection.md measures both.
+    change_detection: Literal["grid", "perceptual"] = "grid"
     screenshot_window: int = 5
     compact_every: int = 5  # append_history: every N steps all but the latest image become a stub
     max_steps: int = 80

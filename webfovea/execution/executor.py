@@ -274,7 +274,12 @@ class Executor:
         digests = getattr(view, "digest", None), (ex.next_view.digest if ex.next_view is not None else None)
         same = digests[0] is not None and digests[0] == digests[1]
         ex.verdict = watch.verdict(
-            point, shown if pixels_on else None, now, (view.css_width, view.css_height), same=same
+            point,
+            shown if pixels_on else None,
+            now,
+            (view.css_width, view.css_height),
+            same=same,
+            method=self.config.change_detection,
         )
         ex.changed = ex.verdict.changed
 

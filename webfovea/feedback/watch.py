@@ -20,6 +20,7 @@ from playwright.async_api import Frame, Page
 
 from webfovea.browser.frames import FrameHit, frame_at_point
 from webfovea.feedback.fingerprint import Change, diff, fingerprint
+from webfovea.feedback.perceptual import compare_perceptual
 from webfovea.feedback.pixels import Box, PixelChange, compare
 
 Point = tuple[float, float]
@@ -126,9 +127,11 @@ class ChangeWatch:
         now: Image.Image | None,
         css_size: tuple[float, float],
         same: bool = False,
+        method: str = "grid",
     ) -> Verdict:
         """Whether the action changed the page, with the DOM changes and, if needed, the pixels
-        (`same`: the two captures are known to be byte-identical)."""
+        (`same`: the two captures are known to be byte-identical; `method`: the config's
+        `change_detection`, "grid" or "perceptual")."""
         if self.before is None or self.after is None:
             return Verdict(None)
         v = Verdict(False, list(self.changes))
@@ -137,7 +140,8 @@ class ChangeWatch:
             return v
         if shown is None or now is None:
             return v
-        v.pixels = compare(shown, now, css_size, same=same)
+        measure = compare_perceptual if method == "perceptual" else compare
+        v.pixels = measure(shown, now, css_size, same=same)
         unexplained = v.pixels.outside(self.ambient_rects())
         if not unexplained:
             return v
