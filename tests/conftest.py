@@ -8,7 +8,7 @@ import os
 import re
 import shutil
 import tempfile
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from functools import cache
 from pathlib import Path
 
@@ -40,6 +40,26 @@ def pytest_configure(config: pytest.Config) -> None:
         if env not in os.environ:
             os.environ[env] = tempfile.mkdtemp(prefix=prefix)
             config.add_cleanup(lambda env=env: shutil.rmtree(os.environ.pop(env), ignore_errors=True))
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _no_browsergym_playwright_left() -> Iterator[None]:
+    """BrowserGym keeps one sync Playwright per process (browsergym.core._PLAYWRIGHT). A module
+    that drove BrowserGym from this thread (tests/breakingweb/gym, harnesses) leaves it running,
+    and every async Playwright test after it on the same xdist worker then fails at set-up: it is
+    stopped when the module ends."""
+    yield
+    import sys
+
+    core = sys.modules.get("browsergym.core")
+    pw = getattr(core, "_PLAYWRIGHT", None) if core is not None else None
+    if pw is None:
+        return
+    try:
+        pw.stop()
+    except Exception:
+        pass  # started on another thread (tests/environments/gym_support.py stops its own)
+    vars(core)["_PLAYWRIGHT"] = None
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
