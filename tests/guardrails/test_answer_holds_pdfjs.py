@@ -1,7 +1,6 @@
 """The answer checks on a real pdf.js viewer (pdfjs-dist from npm: its PDFViewer draws each page
 on a canvas under a transparent text layer): a right answer read from the document stands at
-the first `finished` — no false hold (issue 40 asked for false holds measured on a PDF viewer
-page; tests/guardrails/test_answer_holds.py has the canvas-only viewer and the holds that must
+the first `finished` — no false hold (false holds measured on a real PDF viewer page; tests/guardrails/test_answer_holds.py has the canvas-only viewer and the holds that must
 happen)."""
 
 from __future__ import annotations

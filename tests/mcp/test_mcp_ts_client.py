@@ -5,7 +5,7 @@ the token (the way the MCP Inspector connects), it is told which header to send 
 redirected to an authorization page; with the header it connects.
 
 The SDK is installed once with npm into a cache folder ($WEBFOVEA_NPM_CACHE/mcp-ts-client, the
-npm cache of tests/support/npm.py, default ~/.cache/webfovea-tests-npm) from tests/mcp/ts_client/package.json; the test is skipped,
+npm cache of tests/support/npm.py, default ~/.cache/webfovea-tests-npm) from tests/support/mcp_ts_client/package.json; the test is skipped,
 saying why, when Node or npm is missing or the package cannot be fetched."""
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from tests.support.npm import NPM_CACHE
 from tests.support.servers import serve_pages
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCE = Path(__file__).resolve().parent / "ts_client"
+SOURCE = Path(__file__).resolve().parents[1] / "support" / "mcp_ts_client"
 
 
 def ts_client_dir() -> Path:

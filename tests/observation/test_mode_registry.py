@@ -29,7 +29,8 @@ def test_each_mode_shows_what_its_flags_say(name):
     mode = MODES[name]
     inp = mode.model_input(History(3), _seen())
     assert bool(inp.images) == mode.image
-    assert (inp.snapshot is not None) == mode.snapshot
+    # the AI snapshot; a mode's own text beside the image (elements' list) comes under its own title
+    assert (inp.snapshot is not None and inp.snapshot_title is None) == mode.snapshot
     asked = mode.model_input(History(3), _seen(Response(screenshot=True)))
     assert asked.images == [SHOT]  # a screenshot an action asked for is shown in every mode
 
