@@ -83,20 +83,22 @@ def label_of(row: Any, where: str) -> Label:
     return Label(task_id=tid.strip(), label=str(label), **texts)
 
 
-def _jsonl_rows(path: Path, data: bytes) -> list[tuple[str, Any]]:
+def jsonl_rows(path: Path, data: bytes, error: type[ValueError] = LabelFileError) -> list[tuple[str, Any]]:
+    """Each non-blank line of a JSONL file people write (labels, manual reviews) with where it is;
+    `error` names the line that is not UTF-8 or not JSON."""
     rows = []
     for n, raw in enumerate(data.split(b"\n"), start=1):
         where = f"{path} line {n}"
         try:
             line = raw.decode("utf-8").strip()
         except UnicodeDecodeError:
-            raise LabelFileError(f"{where}: not UTF-8 text") from None
+            raise error(f"{where}: not UTF-8 text") from None
         if not line:
             continue
         try:
             rows.append((where, json.loads(line)))
         except json.JSONDecodeError as e:
-            raise LabelFileError(f"{where}: not JSON ({e.msg}): {_shown(line)}") from None
+            raise error(f"{where}: not JSON ({e.msg}): {_shown(line)}") from None
     return rows
 
 
@@ -132,7 +134,7 @@ def read_labels(path: Path) -> dict[str, Label]:
         data = path.read_bytes()
     except OSError as e:
         raise LabelFileError(f"cannot read the label file {path}: {e.strerror or e}") from None
-    rows = _csv_rows(path, data) if path.suffix.lower() == ".csv" else _jsonl_rows(path, data)
+    rows = _csv_rows(path, data) if path.suffix.lower() == ".csv" else jsonl_rows(path, data)
     labels: dict[str, Label] = {}
     for where, row in rows:
         label = label_of(row, where)

@@ -27,6 +27,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from webfovea.judge.labels import jsonl_rows
+
 REVIEW_FILE = "reviews.jsonl"
 DECISIONS = ("accept", "edit", "reject")
 FIELDS = ("task_id", "decision", "text", "note", "reviewer", "time", "manual_sha256")
@@ -105,18 +107,7 @@ def read_reviews(manuals_dir: Path) -> dict[str, Review]:
     except OSError as e:
         raise ReviewFileError(f"cannot read the review file {path}: {e.strerror or e}") from None
     reviews: dict[str, Review] = {}
-    for n, raw in enumerate(data.split(b"\n"), start=1):
-        where = f"{path} line {n}"
-        try:
-            line = raw.decode("utf-8").strip()
-        except UnicodeDecodeError:
-            raise ReviewFileError(f"{where}: not UTF-8 text") from None
-        if not line:
-            continue
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise ReviewFileError(f"{where}: not JSON ({e.msg})") from None
+    for where, row in jsonl_rows(path, data, ReviewFileError):
         review = review_of(row, where)
         reviews[review.task_id] = review
     return reviews
