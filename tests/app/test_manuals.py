@@ -14,7 +14,7 @@ from webfovea.app import BenchOptions, run_bench
 from webfovea.app.manuals import ManualOptions, run_manuals
 from webfovea.app.sites import proving_ground
 from webfovea.browser.session import BrowserSession
-from webfovea.judge.manual_facts import read_trajectory_facts
+from webfovea.judge.manuals.facts import read_trajectory_facts
 from webfovea.judge.records import read_judge_records, write_judge_record
 from webfovea.judge.run import JudgeOptions, judge_run
 

@@ -11,9 +11,9 @@ from typer.testing import CliRunner
 
 from tests.judge import folders
 from webfovea.cli.main import app
-from webfovea.judge.manual import docs_for
-from webfovea.judge.manual_facts import read_trajectory_facts
-from webfovea.judge.manual_writer import WriterError, clean_manual, writer_input
+from webfovea.judge.manuals import docs_for
+from webfovea.judge.manuals.facts import read_trajectory_facts
+from webfovea.judge.manuals.writer import WriterError, clean_manual, writer_input
 from webfovea.judge.records import JudgeRecord, write_judge_record
 from webfovea.models.factory import make_model
 from webfovea.task import Task

@@ -8,8 +8,8 @@ import pytest
 
 from webfovea.app.errors import AppError
 from webfovea.app.inputs import with_docs
-from webfovea.judge.manual import docs_for
-from webfovea.judge.manual_reviews import Review, ReviewFileError, append_review, read_reviews
+from webfovea.judge.manuals import docs_for
+from webfovea.judge.manuals.reviews import Review, ReviewFileError, append_review, read_reviews
 from webfovea.task import Task
 
 MANUAL = "# How to: x\n1. Click Go.\n"

@@ -9,7 +9,7 @@ import pytest_asyncio
 from tests.view.fixture_run import MANUAL, serving
 from webfovea.judge.compare import compare
 from webfovea.judge.labels import read_labels
-from webfovea.judge.manual import docs_for
+from webfovea.judge.manuals import docs_for
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 

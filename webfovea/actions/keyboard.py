@@ -137,7 +137,7 @@ async def _editing(ctx: ExecContext) -> bool:
 def typing_line(args: Mapping[str, Any], said: str) -> str:
     """The manual's line for typed text (fill, type): with Enter when the text ends in a newline."""
     text = str(args.get("content", ""))
-    into = str(args.get("element") or "the field")  # the element the step hit (judge/manual_facts.py)
+    into = str(args.get("element") or "the field")  # the element the step hit (judge/manuals/facts.py)
     return f"Type '{text.strip()}' into {into}" + (" and press Enter." if text.endswith("\n") else ".")
 
 

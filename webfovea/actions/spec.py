@@ -26,7 +26,7 @@ TextHash = Literal["never", "on_chart", "always"]
 # When the failure taxonomy counts doing the action again as a retry (eval/taxonomy.py):
 # always; only when the page did not change (otherwise it is reading on); never.
 RetryWhen = Literal["always", "unchanged", "never"]
-# The line a Protocol II manual suggests for a step (judge/manual_facts.py): a template formatted
+# The line a Protocol II manual suggests for a step (judge/manuals/facts.py): a template formatted
 # with the step's arguments, `element` (the element the step hit, as a reader sees it: "the
 # button 'Apply'") and `said` (" (<first line of its feedback>)" or ""), or a function of
 # (arguments, said) for what a template cannot say.

@@ -66,8 +66,8 @@ def check_protocol(protocol: str, docs: Path | None) -> None:
 
 def with_docs(tasks: list[Task], docs: Path, reporter: Reporter | None = None) -> list[Task]:
     """Protocol II: each task's manual appended to its instruction (tasks without one keep theirs)."""
-    from webfovea.judge.manual import docs_for
-    from webfovea.judge.manual_reviews import ReviewFileError, read_reviews
+    from webfovea.judge.manuals import docs_for
+    from webfovea.judge.manuals.reviews import ReviewFileError, read_reviews
 
     try:
         reviews = read_reviews(docs)

@@ -20,7 +20,7 @@ from typing import Any
 from webfovea.app.errors import AppError
 from webfovea.app.reporter import Reporter
 from webfovea.app.reruns import RecordedRun, read_recorded, rerun
-from webfovea.judge.manual import NEEDS_REVIEW, SUMMARY, verdicts
+from webfovea.judge.manuals import NEEDS_REVIEW, SUMMARY, verdicts
 from webfovea.judge.records import JudgeRecord
 from webfovea.record import write_json_atomic, write_text_atomic
 from webfovea.task import Task
@@ -89,8 +89,8 @@ class _Writer:
     async def write(self, task_id: str, folder: Path, out: Path) -> tuple[str | None, list[int]]:
         """Write the manual from `folder`: (why it could not be, or None; the steps at a point
         the records name nothing at — the manual is written, a person checks those lines)."""
-        from webfovea.judge.manual_facts import read_trajectory_facts
-        from webfovea.judge.manual_writer import WriterError, write_manual
+        from webfovea.judge.manuals.facts import read_trajectory_facts
+        from webfovea.judge.manuals.writer import WriterError, write_manual
         from webfovea.models.base import ModelError
 
         traj = read_trajectory_facts(folder)

@@ -3,7 +3,7 @@ request evidence, filtered as the judge sees it.
 
 Manuals are RUN/manuals/<task_id>.md as `webfovea manual` wrote them, with its
 needs_review.json; a review is appended to RUN/manuals/reviews.jsonl
-(judge/manual_reviews.py), the file `bench --protocol II --manuals` reads.
+(judge/manuals/reviews.py), the file `bench --protocol II --manuals` reads.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from typing import Any
 
 from webfovea.eval import html
 from webfovea.judge.evidence import build_evidence
-from webfovea.judge.manual import NEEDS_REVIEW
-from webfovea.judge.manual_reviews import Review, ReviewFileError, manual_digest, read_reviews
+from webfovea.judge.manuals import NEEDS_REVIEW
+from webfovea.judge.manuals.reviews import Review, ReviewFileError, manual_digest, read_reviews
 from webfovea.record.confined import read_text
 from webfovea.view.index import RunIndex
 from webfovea.view.pages import layout, path_url

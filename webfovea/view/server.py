@@ -21,7 +21,7 @@ from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
 from webfovea.judge.labels import Label, LabelFileError, append_label
-from webfovea.judge.manual_reviews import Review, ReviewFileError, append_review
+from webfovea.judge.manuals.reviews import Review, ReviewFileError, append_review
 from webfovea.record.confined import UnsafeFile, check_image
 from webfovea.view import pages, review_pages
 from webfovea.view.index import RunIndex

@@ -1,4 +1,4 @@
-"""The oracle as a manual writer (`purpose="manual"`, judge/manual_writer.py): deterministic, so
+"""The oracle as a manual writer (`purpose="manual"`, judge/manuals/writer.py): deterministic, so
 tests of `webfovea manual` need no key. Like any model it reads only the request — the task and
 start page, one `Step N` entry of facts per step — and writes each step's suggested line, which
 names the element the records name; it invents nothing the facts do not hold."""

@@ -3,19 +3,19 @@
 Seed 004: an agent explores each task, NavEval judges the trajectory, successful ones are
 turned into manuals by an LLM, failed ones are retried up to a limit and then refined by people.
 `webfovea manual RUN` (app/manuals.py) does that: the facts of a trajectory are
-judge/manual_facts.py, the writer judge/manual_writer.py. Only a judge verdict makes a
+judge/manuals/facts.py, the writer judge/manuals/writer.py. Only a judge verdict makes a
 trajectory successful here — never the proving ground's truth, which a real site does not have.
 
 A manual folder holds `<task_id>.md` per task; `bench --protocol II --manuals DIR` adds each
 task's manual to its instruction (`docs_for`: a fault variant `<task>--v…` takes its task's),
-as people reviewed it (judge/manual_reviews.py: edited text, rejected manuals left out).
+as people reviewed it (judge/manuals/reviews.py: edited text, rejected manuals left out).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from webfovea.judge.manual_reviews import Review, read_reviews
+from webfovea.judge.manuals.reviews import Review, read_reviews
 from webfovea.judge.records import JudgeRecord, read_judge_records
 
 NEEDS_REVIEW = "needs_review.json"  # the tasks left for a person to refine

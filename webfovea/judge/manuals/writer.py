@@ -1,4 +1,4 @@
-"""The manual writer: a model turns one successful trajectory's facts (judge/manual_facts.py)
+"""The manual writer: a model turns one successful trajectory's facts (judge/manuals/facts.py)
 and its marked screenshots into a short numbered manual, as seed 004 has an LLM do.
 
 The writer is any model the model factory builds (`--writer SPEC`: openai:…, anthropic:…, the
@@ -19,7 +19,7 @@ from typing import Any
 
 from PIL import Image
 
-from webfovea.judge.manual_facts import Trajectory, screenshot
+from webfovea.judge.manuals.facts import Trajectory, screenshot
 from webfovea.models.base import Attachment, Model, ModelInput, Usage
 
 MAX_IMAGES = 12  # screenshots sent with one request (the last ones when there are more)
