@@ -26,7 +26,7 @@ from webfovea_breakingweb.engine.mount import mount, render
 from webfovea_breakingweb.engine.page import client_plan
 from webfovea_breakingweb.interventions import IvContext, UnknownFamily, family
 from webfovea_breakingweb.interventions.network.middleware import InterventionMiddleware
-from webfovea_breakingweb.tasks import base_id, initial_state, stateful_tasks
+from webfovea_breakingweb.tasks import find_task, initial_state
 from webfovea_proving_ground.sessions import Session, session_of
 from webfovea_proving_ground.sites.context import SiteContext
 
@@ -37,8 +37,7 @@ FLAG_EVENTS = ("terms_accepted",)
 
 
 def build_session(session: Session, seed: int) -> None:
-    tid = base_id(session.task_id)
-    task = stateful_tasks(seed).get(tid)
+    task = find_task(seed, session.task_id)
     if task is None:
         if session.variant:
             raise ValueError(
@@ -61,7 +60,9 @@ def build_session(session: Session, seed: int) -> None:
         why = fam.refusal(task, app)
         if why:
             raise ValueError(why)
-        ctx = IvContext(session, task, app, rng(tid, seed, session.variant, fam.name), fam.name, fam.layer)
+        ctx = IvContext(
+            session, task, app, rng(task.task_id, seed, session.variant, fam.name), fam.name, fam.layer
+        )
         if fam.at_create is not None:
             fam.at_create(ctx)
         routes = {k: task.targets[k] for k in ROUTE_TARGETS if k in task.targets}

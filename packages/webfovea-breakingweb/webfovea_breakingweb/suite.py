@@ -21,7 +21,7 @@ from webfovea_breakingweb.apps import APPS
 from webfovea_breakingweb.engine.spec import StatefulTask
 from webfovea_breakingweb.interventions import FAMILIES, Family, family
 from webfovea_breakingweb.pairing import DEFAULT_MAX_STEPS, DEFAULT_SEED, catalogue, variants
-from webfovea_breakingweb.tasks import stateful_tasks
+from webfovea_breakingweb.tasks import find_task, stateful_tasks
 from webfovea_proving_ground.plan import check_suite, with_pointer_class
 
 
@@ -103,8 +103,8 @@ def breakingweb_task(handle: Any, seed: int, task_id: str, family_name: str | No
     """One task as the suite builds it (clean, or its copy under `family_name`, full or short
     name), for outside runners such as the BrowserGym registration; KeyError for an unknown task,
     ValueError for an unknown family or one that does not apply to the task."""
-    st = stateful_tasks(seed).get(task_id)
-    if st is None:
+    st = find_task(seed, task_id)
+    if st is None or st.task_id != task_id:
         raise KeyError(f"no BreakingWeb task {task_id!r} at seed {seed}")
     fam = family(family_name) if family_name else None
     if fam is not None and (why := fam.refusal(st, APPS[st.app])):

@@ -123,6 +123,9 @@ class AppSpec:
     noun: str = "item"  # what a user makes here ("order", "payment"): families' texts name it
     # What the first families look for on an app (a generic-SPA app sets them).
     id_prefix: str = ""
+    # Its task ids start with "<task_prefix>-" (default: its name): a session for another
+    # site's task is told apart without generating this app's tasks (tasks.find_task).
+    task_prefix: str = ""
     catalogue: CatalogueSpec | None = None
     # Where its API lives when not under /api/<name>: the React environments (react/) serve
     # theirs under /api/env/<name>, as seed 003's A.1 lays them out.
@@ -136,6 +139,10 @@ class AppSpec:
     @property
     def api(self) -> str:
         return self.api_base or f"/api/{self.name}"
+
+    @property
+    def task_id_start(self) -> str:
+        return f"{self.task_prefix or self.name}-"
 
     def initial(self, task_id: str, seed: int) -> BaseState:
         """The clean initial state of one task's session (a fresh copy: sessions never share one)."""

@@ -69,6 +69,7 @@ APP = SpaApp(
     title="Case mailbox",
     path="/app/cases",
     noun="case",
+    task_prefix="case",
     id_prefix="C-",
     lead="Messages from the public. Resolve a case when it is answered; move it to the right folder.",
     tasks=tasks,

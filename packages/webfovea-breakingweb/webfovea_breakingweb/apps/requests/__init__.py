@@ -110,6 +110,7 @@ APP = SpaApp(
     title="Data requests",
     path="/app/requests",
     noun="request",
+    task_prefix="req",
     id_prefix="R-",
     lead="Order custom data extracts and follow your requests. The catalogue lists the latest published values.",
     tasks=tasks,
