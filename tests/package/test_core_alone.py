@@ -17,7 +17,9 @@ from tests.models.fake_llm import fake_llm, openai_ok
 from tests.support.servers import serve_pages
 
 ROOT = Path(__file__).resolve().parents[2]
-ABSENT = ("fastapi", "fontTools", "fpdf", "webfovea_proving_ground", "webfovea_breakingweb")
+# numpy: only the perceptual change detection needs it (feedback/watch.py imports it then), and
+# importing it cost every worker and CLI process ~0.2 s of CPU.
+ABSENT = ("fastapi", "fontTools", "fpdf", "numpy", "webfovea_proving_ground", "webfovea_breakingweb")
 
 # Loaded at interpreter start (a `sitecustomize` on PYTHONPATH): these modules cannot be imported.
 BLOCKER = f"""

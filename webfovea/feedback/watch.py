@@ -20,7 +20,6 @@ from playwright.async_api import Frame, Page
 
 from webfovea.browser.frames import FrameHit, frame_at_point
 from webfovea.feedback.fingerprint import Change, diff, fingerprint
-from webfovea.feedback.perceptual import compare_perceptual
 from webfovea.feedback.pixels import Box, PixelChange, compare
 
 Point = tuple[float, float]
@@ -140,7 +139,13 @@ class ChangeWatch:
             return v
         if shown is None or now is None:
             return v
-        measure = compare_perceptual if method == "perceptual" else compare
+        measure = compare
+        if method == "perceptual":
+            # Imported here: it needs numpy (~0.2 s of CPU to import), and every worker and CLI
+            # process of a run with the default grid comparison would pay for it.
+            from webfovea.feedback.perceptual import compare_perceptual
+
+            measure = compare_perceptual
         v.pixels = measure(shown, now, css_size, same=same)
         unexplained = v.pixels.outside(self.ambient_rects())
         if not unexplained:
