@@ -62,7 +62,9 @@ class BenchOptions:
     limit: int | None = None
     only: str | None = None
     faults: str | None = None
-    protocol: str = "I"
+    protocol: str | None = None  # WebRetriever's I, II or III (app/protocols.py); None: the suite's scoring
+    judge: str | None = None  # Protocols I/II: the judge model (NavEval); None: the rule judge
+    judge_base_url: str | None = None
     docs: Path | None = None
     via: str | None = None
     prices: Path | None = None
@@ -93,6 +95,9 @@ class BenchResult:
     summary: Summary
     after: list[str] = field(default_factory=list)  # what the suite's post-run step reported
     comparison: str | None = None  # against `compare_with`
+    protocol: dict[str, Any] | None = (
+        None  # the protocol's outcome (app/protocols.py), summary.json's `protocol`
+    )
 
 
 def suite_defaults(suite: str, seed: int | None, max_steps: int | None) -> tuple[int, int | None]:
@@ -185,6 +190,10 @@ def run_bench(options: BenchOptions, reporter: Reporter | None = None) -> BenchR
     price_table = read_prices(o.prices)
     # What the options themselves get wrong first; then the model (its key) before any browser.
     check_protocol(o.protocol, o.docs)
+    if o.judge is not None and o.protocol not in ("I", "II"):
+        raise AppError("--judge judges navigation under --protocol I or II; give one of them")
+    if o.judge is not None:
+        check_model(o.judge, o.judge_base_url)
     faults = fault_names(o.faults, model)
     check_model(model, o.base_url)
     if o.backend not in BACKENDS:
@@ -241,6 +250,12 @@ def run_bench(options: BenchOptions, reporter: Reporter | None = None) -> BenchR
         summary = run_and_summarise(tasks, out_dir, plan, loaded.handle, reporter, loaded.aliases)
         result = BenchResult(
             out_dir, summary, after_run(loaded.suite, loaded.handle, tasks, out_dir, reporter)
+        )
+    if o.protocol is not None:
+        from webfovea.app.protocols import ProtocolJudge, finish_protocol
+
+        result.protocol = finish_protocol(
+            o.protocol, out_dir, ProtocolJudge(o.judge, o.judge_base_url), reporter
         )
     if o.compare_with is not None:
         result.comparison = _compare(o.compare_with, out_dir, reporter)

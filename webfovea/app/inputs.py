@@ -49,7 +49,11 @@ def fault_names(faults: str | None, model: str) -> list[str]:
         raise AppError(str(e)) from None
 
 
-def check_protocol(protocol: str, docs: Path | None) -> None:
+def check_protocol(protocol: str | None, docs: Path | None) -> None:
+    if protocol is None and docs is not None:
+        raise AppError("--manuals means Protocol II: add --protocol II")
+    if protocol is None:
+        return
     if protocol not in PROTOCOLS:
         raise AppError(f"unknown protocol {protocol!r}; use I, II or III")
     if (protocol == "II") != (docs is not None):

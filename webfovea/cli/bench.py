@@ -110,14 +110,24 @@ def bench(
         ),
     ] = None,
     protocol: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--protocol",
-            help="I = navigation, II = navigation with documentation "
-            "(needs --manuals), III = end to end. Recorded in the "
-            "summary; judge each protocol apart.",
+            help="WebRetriever's protocols: I = navigation success, judged (the rule judge on the "
+            "proving ground, NavEval with --judge elsewhere), answers not in the outcome; II = I with "
+            "the reviewed manuals (needs --manuals); III = the answers scored and queued for people to "
+            "verify in `webfovea view`. Default: the suite's own scoring only.",
         ),
-    ] = "I",
+    ] = None,
+    judge: Annotated[
+        str | None,
+        typer.Option(
+            "--judge", help="Protocols I/II: the judge model spec (NavEval); default: the rule judge."
+        ),
+    ] = None,
+    judge_base_url: Annotated[
+        str | None, typer.Option("--judge-base-url", help="The --judge model's endpoint, when it needs one.")
+    ] = None,
     docs: Annotated[
         Path | None,
         typer.Option(
@@ -233,6 +243,8 @@ def bench(
         only=only,
         faults=faults,
         protocol=protocol,
+        judge=judge,
+        judge_base_url=judge_base_url,
         docs=docs,
         via=via,
         prices=prices,
