@@ -37,10 +37,14 @@ def tier_sample(*tiers: str) -> list[str]:
     return [picked[t] for t in tiers]
 
 
-async def _open(page: Page, sites: SitesHandle, task_id: str, variant: str | None = None, where: str = "") -> str:
+async def _open(
+    page: Page, sites: SitesHandle, task_id: str, variant: str | None = None, where: str = ""
+) -> str:
     with sites.control() as control:
         sid = control.create(task_id, sites.seed, variant)["session_id"]
-    await page.context.add_cookies([{"name": "wf_session", "value": sid, "url": sites.main_url, "httpOnly": True}])
+    await page.context.add_cookies(
+        [{"name": "wf_session", "value": sid, "url": sites.main_url, "httpOnly": True}]
+    )
     await page.goto(sites.url("/env/email" + where))
     return sid
 
@@ -50,7 +54,9 @@ def _changes(sites: SitesHandle, sid: str) -> list[dict]:
         return [c for c in control.diff(sid)["diff"] if c["entity"] != "_settings"]
 
 
-async def test_a_person_searches_replies_labels_and_archives(sites: SitesHandle, session: BrowserSession) -> None:
+async def test_a_person_searches_replies_labels_and_archives(
+    sites: SitesHandle, session: BrowserSession
+) -> None:
     box = APPS["email"].initial("email", sites.seed)
     t = next(x for x in box.threads if x.inbox and not x.trashed and not x.read and "Work" not in x.labels)  # type: ignore[attr-defined]
     page = await session.fresh_page()
@@ -74,7 +80,9 @@ async def test_a_person_searches_replies_labels_and_archives(sites: SitesHandle,
         await page.locator("#list-title").wait_for()  # back in the inbox, without it
         assert await page.locator(f'tr.thread[data-id="{t.id}"]').count() == 0
         changes = _changes(sites, sid)
-        updates = {(c["field"], str(c["after"])) for c in changes if c["op"] == "update" and c["field"] != "last"}
+        updates = {
+            (c["field"], str(c["after"])) for c in changes if c["op"] == "update" and c["field"] != "last"
+        }
         assert updates == {("read", "True"), ("labels", str([*t.labels, "Work"])), ("inbox", "False")}
         created = [c["after"] for c in changes if c["op"] == "create"]
         assert [(m["id"], m["thread"], m["body"]) for m in created] == [(new, t.id, "On it, thanks.")]
@@ -104,7 +112,9 @@ async def test_harness_typing_reaches_react_state_and_a_script_value_does_not(
         await page.keyboard.type("Typed")
         await send.click()
         await page.locator("#toast .ref").wait_for()
-        created = [c["after"] for c in _changes(sites, sid) if c["op"] == "create" and c["entity"] == "messages"]
+        created = [
+            c["after"] for c in _changes(sites, sid) if c["op"] == "create" and c["entity"] == "messages"
+        ]
         assert [(m["to"], m["subject"]) for m in created] == [(typed, "Typed")]
     finally:
         await page.context.clear_cookies()
@@ -136,7 +146,15 @@ async def test_same_seed_twice_same_hashes(
     seen = []
     for run in range(2):
         state, diff, audit = await _oracle(tier_sample("T1")[0], sites, session, tmp_path / str(run))
-        seen.append((state.passed, diff["initial_sha256"], diff["final_sha256"], diff["diff_sha256"], audit["audit_sha256"]))
+        seen.append(
+            (
+                state.passed,
+                diff["initial_sha256"],
+                diff["final_sha256"],
+                diff["diff_sha256"],
+                audit["audit_sha256"],
+            )
+        )
     assert seen[0] == seen[1] and seen[0][0] and seen[0][1] != seen[0][2]
 
 
@@ -154,6 +172,9 @@ async def test_a_client_family_shows_only_when_the_session_registers_it(
         await page.click("#iv-cookies .iv-reject")
         await page.locator("#iv-cookies").wait_for(state="hidden")
         with sites.control() as control:
-            assert [e.get("event") for e in control.audit(sid)["audit"]] == ["cookies_shown", "cookies_chosen"]
+            assert [e.get("event") for e in control.audit(sid)["audit"]] == [
+                "cookies_shown",
+                "cookies_chosen",
+            ]
     finally:
         await page.context.clear_cookies()
