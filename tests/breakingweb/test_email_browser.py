@@ -77,7 +77,9 @@ async def test_a_person_searches_replies_labels_and_archives(
         await page.click("#t-label-apply")
         await page.locator('#t-labels .chip[data-label="Work"]').wait_for()
         await page.click("#t-archive")
-        await page.locator("#list-title").wait_for()  # back in the inbox, without it
+        await page.locator("#t-inbox").wait_for()  # drawn from the re-read: archived on the server
+        await page.click("#nav-inbox")
+        await page.locator("#threads").wait_for()
         assert await page.locator(f'tr.thread[data-id="{t.id}"]').count() == 0
         changes = _changes(sites, sid)
         updates = {

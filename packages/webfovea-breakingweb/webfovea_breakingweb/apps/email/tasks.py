@@ -1,5 +1,5 @@
 """The email site's task templates, tiers T1-T3 (long_tasks.py holds T4-T5): starring,
-opening, archiving and marking unread from the inbox; labelling, replying, deleting, drafts;
+archiving and marking read or unread from the inbox; labelling, replying, deleting, drafts;
 composing with a copy, forwarding, a new label, reply-and-file.
 
 Each instance names its conversation by subject and correspondent (subjects are unique), so
@@ -64,23 +64,22 @@ def t_star_inbox(state: EmailState, r: random.Random, n: int) -> StatefulTask:
                  **lookalike(state, r, t)})  # fmt: skip
 
 
-def t_read_inbox(state: EmailState, r: random.Random, n: int) -> StatefulTask:
+def t_mark_read(state: EmailState, r: random.Random, n: int) -> StatefulTask:
     t = r.choice(inbox(state, read=False))
-    plan = [p.open_thread(t.id)]
+    plan = [p.pick(t.id), p.bulk("read", "read")]
     readback = visible(L(f"{p.row(t.id)}.read"))
-    return make("read-inbox", n, f"On pinemail, open and read the email “{t.subject}” from {t.correspondent} in your inbox.",
-                plan, obs(thread_ob(t)),
-                {**write_targets(f"{API}/threads/{t.id}/read", plan, f"{p.row(t.id)} a.subject", readback, "/inbox"),
-                 **lookalike(state, r, t)})  # fmt: skip
+    return make("mark-read", n, f"On pinemail, mark the email “{t.subject}” from {t.correspondent} in your inbox as read without opening it.",
+                plan, obs(thread_ob(t, opened=False, read=True)),
+                {**write_targets(f"{API}/threads/bulk", plan, "#bulk-read", readback, "/inbox"), **lookalike(state, r, t)})  # fmt: skip
 
 
 def t_archive_inbox(state: EmailState, r: random.Random, n: int) -> StatefulTask:
     t = r.choice(inbox(state))
     plan = [p.pick(t.id), p.bulk("archive", "archive")]
-    readback = visible(L(f"{p.row(t.id)}.archived"))
+    readback = visible(L(f"#threads:not(:has({p.row(t.id)}))"))  # the inbox drawn, without it
     return make("archive-inbox", n, f"On pinemail, archive the email “{t.subject}” from {t.correspondent} (select it in your inbox).",
                 plan, obs(thread_ob(t, opened=False, inbox=False)),
-                {**write_targets(f"{API}/threads/bulk", plan, "#bulk-archive", readback, "/all"),
+                {**write_targets(f"{API}/threads/bulk", plan, "#bulk-archive", readback, "/inbox"),
                  **lookalike(state, r, t)})  # fmt: skip
 
 
@@ -199,7 +198,7 @@ def t_reply_file(state: EmailState, r: random.Random, n: int) -> StatefulTask:
 
 
 TEMPLATES = {
-    "star-inbox": t_star_inbox, "read-inbox": t_read_inbox, "archive-inbox": t_archive_inbox, "mark-unread": t_mark_unread,
+    "star-inbox": t_star_inbox, "mark-read": t_mark_read, "archive-inbox": t_archive_inbox, "mark-unread": t_mark_unread,
     "label-inbox": t_label_inbox, "reply": t_reply, "trash-search": t_trash_search, "save-draft": t_save_draft,
     "finish-draft": t_finish_draft, "compose": t_compose, "forward": t_forward, "label-new": t_label_new,
     "reply-file": t_reply_file,

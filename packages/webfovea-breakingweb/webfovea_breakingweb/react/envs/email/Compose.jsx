@@ -1,6 +1,6 @@
 // A new message, or a saved draft opened again: To, Cc, Subject and the text; Send, or Save
-// draft. The form is kept until the re-read folder (Sent, Drafts) shows what was written, so a
-// message the server did not keep can be sent again as it was.
+// draft. The form is kept until the re-read folder (Sent, Drafts) shows what was written, then
+// the page shows that folder; a message the server did not keep can be sent again as it was.
 import React, {useCallback, useEffect, useState} from 'react';
 import {useWF} from '../../kit/Shell.jsx';
 import {go} from '../../kit/hash.js';
@@ -28,13 +28,14 @@ export function Compose({draftId, to}) {
   const send = async () => {
     const d = await call('POST', draft ? `/drafts/${draft}/send` : '/messages', form);
     if (!d) return;
-    if (await has('/threads?folder=sent', 'threads', d.thread)) { setForm(EMPTY); setDraft(''); }
+    const kept = await has('/threads?folder=sent', 'threads', d.thread);
+    if (kept) { setForm(EMPTY); setDraft(''); go('#/sent'); }
     toast(d.message, d.id);
   };
   const save = async () => {
     const d = await call('POST', draft ? `/drafts/${draft}` : '/drafts', form);
     if (!d) return;
-    if (await has('/drafts', 'drafts', d.id)) setDraft(d.id);
+    if (await has('/drafts', 'drafts', d.id)) { setDraft(d.id); go('#/drafts'); }
     toast(d.message, d.id);
   };
   const discard = async () => {

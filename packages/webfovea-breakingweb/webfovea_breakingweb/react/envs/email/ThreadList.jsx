@@ -1,6 +1,7 @@
 // A list of conversations (a folder, a label or the search's results): select rows with their
 // checkboxes and archive, mark read or unread, or trash them together; star a row; open one.
-// After a write the list is read again from the server, so what is drawn is what it holds.
+// After a write the list is read again from the server, so what is drawn is what it holds, and
+// the rows still listed stay selected (one the server did not change can be sent again).
 import React, {useCallback, useEffect, useState} from 'react';
 import {qs} from '../../kit/api.js';
 import {useWF} from '../../kit/Shell.jsx';
@@ -56,8 +57,10 @@ export function ThreadList({folder, label, q}) {
   const bulk = async (action) => {
     const d = await call('POST', '/threads/bulk', {ids: picked, action});
     if (!d) return;
-    await reload();
-    setPicked([]);
+    // As a webmail keeps them: the rows still listed stay selected (an archived row leaves).
+    const fresh = await reload();
+    const listed = new Set(fresh ? fresh.threads.map((t) => t.id) : []);
+    setPicked((p) => p.filter((id) => listed.has(id)));
     toast(d.message);
   };
   const title = q !== undefined ? `Search: “${q}”` : label ? label : TITLES[folder];

@@ -1,6 +1,9 @@
 // One conversation: its messages (a forwarded one quoted below the note), opened as read; the
-// toolbar (back, archive or move to Inbox, delete, mark unread, star), its labels (remove one,
-// apply another), and Reply / Forward boxes under the last message. Every write re-reads it.
+// toolbar (back, archive or move to Inbox, delete or restore, mark unread, star), its labels
+// (remove one, apply another), and Reply / Forward boxes under the last message. Every write
+// re-reads it, and the page stays on it (as a webmail that does not auto-advance), so what it
+// draws after an archive is what the server holds; only "Mark as unread" goes back to the
+// inbox, or opening would mark it read again.
 import React, {useCallback, useEffect, useState} from 'react';
 import {useWF} from '../../kit/Shell.jsx';
 import {go} from '../../kit/hash.js';
@@ -122,10 +125,10 @@ export function ThreadPage({tid}) {
     <section id="thread" className={t.read ? 'read' : 'unread'} data-id={t.id}>
       <div id="t-toolbar" role="toolbar" aria-label="Conversation">
         <a id="t-back" href="#/inbox">← Back</a>
-        {t.inbox ? <button type="button" id="t-archive" onClick={() => act('archive', {on: true}, true)}>Archive</button>
+        {t.inbox ? <button type="button" id="t-archive" onClick={() => act('archive', {on: true}, false)}>Archive</button>
           : <button type="button" id="t-inbox" onClick={() => act('archive', {on: false}, false)}>Move to Inbox</button>}
         {t.trashed ? <button type="button" id="t-restore" onClick={() => act('trash', {on: false}, false)}>Restore</button>
-          : <button type="button" id="t-trash" onClick={() => act('trash', {on: true}, true)}>Delete</button>}
+          : <button type="button" id="t-trash" onClick={() => act('trash', {on: true}, false)}>Delete</button>}
         <button type="button" id="t-unread" onClick={() => act('read', {on: false}, true)}>Mark as unread</button>
         <StarButton thread={t} reread={reload} />
       </div>
