@@ -165,12 +165,10 @@ def routes(app: AppSpec, main: FastAPI, store: SessionStore) -> None:
     @r.read("/labels")
     def labels(c: Call) -> dict[str, Any]:
         s: EmailState = c.state
-        live = [t for t in s.threads if not t.trashed]
-        counts = {f: sum(1 for t in s.threads if in_folder(s, t, f) and not t.read) for f in ("inbox",)}
+        unread = [t for t in s.threads if not t.trashed and not t.read]
         return {
-            "labels": [{**x.model_dump(), "unread": sum(1 for t in live if x.name in t.labels and not t.read)}
-                       for x in s.labels],
-            "unread": counts["inbox"], "drafts": len(s.drafts), "me": s.me, "address": s.address,
+            "labels": [{**x.model_dump(), "unread": sum(1 for t in unread if x.name in t.labels)} for x in s.labels],
+            "unread": sum(1 for t in unread if t.inbox), "drafts": len(s.drafts), "me": s.me, "address": s.address,
             "contacts": [p.model_dump() for p in s.contacts],
         }  # fmt: skip
 

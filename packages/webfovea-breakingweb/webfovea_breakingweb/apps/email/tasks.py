@@ -113,7 +113,7 @@ def t_reply(state: EmailState, r: random.Random, n: int) -> StatefulTask:
     return make("reply", n, f"On pinemail, reply “{text}” to the email “{t.subject}” from {t.correspondent} in your inbox.",
                 plan, obs(thread_ob(t), create("messages", thread=t.id, to=to, body=text, sender=state.address)),
                 {**write_targets(f"{API}/threads/{t.id}/reply", plan, "#reply-send", visible(L(f'article.message[data-id="{mid}"]')),
-                                 f"/t/{t.id}", redo_from=1, form=True), **lookalike(state, r, t)})  # fmt: skip
+                                 f"/t/{t.id}", redo_from=1), **lookalike(state, r, t)})  # fmt: skip
 
 
 def t_trash_search(state: EmailState, r: random.Random, n: int) -> StatefulTask:
