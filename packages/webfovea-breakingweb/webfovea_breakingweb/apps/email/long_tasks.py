@@ -90,11 +90,12 @@ def t_inbox_zero(state: EmailState, r: random.Random, n: int) -> StatefulTask | 
     rest = [x for x in inbox(state) if x not in (c, d)]
     g, e, f, a, b = r.sample([x for x in rest if not x.starred], 5)
     text, mid, name = r.choice(REPLIES), later_id(state.messages, "E-", 1), free_label(state, r, b)
-    plan = [p.star_row(g.id), p.pick(c.id), p.pick(d.id), p.bulk("read", "read"), p.pick(e.id), p.pick(f.id), p.bulk("trash", "trash"),
+    # Deleting first: the rows it removes leave the selection, while rows marked read stay picked.
+    plan = [p.star_row(g.id), p.pick(e.id), p.pick(f.id), p.bulk("trash", "trash"), p.pick(c.id), p.pick(d.id), p.bulk("read", "read"),
             p.open_thread(a.id), *p.reply(text, mid), p.archive(), p.nav("inbox", p.row(b.id)), p.open_thread(b.id),
             *p.label(name), p.archive()]  # fmt: skip
-    return make("inbox-zero", n, f"On pinemail, clear your inbox: star “{g.subject}” from {g.correspondent}; mark “{c.subject}” and "
-                f"“{d.subject}” as read; delete “{e.subject}” and “{f.subject}”; reply “{text}” to “{a.subject}” from "
+    return make("inbox-zero", n, f"On pinemail, clear your inbox: star “{g.subject}” from {g.correspondent}; delete “{e.subject}” and "
+                f"“{f.subject}”; mark “{c.subject}” and “{d.subject}” as read; reply “{text}” to “{a.subject}” from "
                 f"{a.correspondent} and archive it; label “{b.subject}” from {b.correspondent} {name} and archive it.", plan,
                 obs(thread_ob(g, opened=False, starred=True), thread_ob(c, read=True), thread_ob(d, read=True),
                     thread_ob(e, opened=False, trashed=True), thread_ob(f, opened=False, trashed=True),
