@@ -1,0 +1,58 @@
+"""Page ready after navigation for one BreakingWeb React environment: a fresh page, a fresh
+session, `goto` the environment until a selector of its first view is drawn (the shell, the
+bundle, the dispatch-list call, the first view's reads). Seed 003 issue 41 asks each
+environment's page to be ready in under 1 s.
+
+    .venv/bin/python benchmarks/bench_env_ready.py email-star-inbox-01 "#threads" [--loads 10]
+
+Prints one line a load (ms) and the median; the first load warms the browser's cache of the
+bundle as a person's second visit would, so the median is over all loads.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import time
+
+from webfovea.browser.session import BrowserSession
+from webfovea_breakingweb.tasks import stateful_tasks
+from webfovea_proving_ground.serve import start_sites
+
+
+async def main(task_id: str, selector: str, loads: int, seed: int) -> int:
+    task = stateful_tasks(seed).get(task_id)
+    if task is None:
+        raise SystemExit(f"no BreakingWeb task {task_id!r} at seed {seed}")
+    with start_sites(seed=seed) as sites:
+        browser = await BrowserSession.launch()
+        took: list[float] = []
+        try:
+            for _ in range(loads):
+                with sites.control() as control:
+                    sid = control.create(task_id, seed, None)["session_id"]
+                page = await browser.fresh_page()
+                await page.context.add_cookies(
+                    [{"name": "wf_session", "value": sid, "url": sites.main_url, "httpOnly": True}]
+                )
+                start = time.perf_counter()
+                await page.goto(sites.url(f"/env/{task.app}"))
+                await page.locator(selector).first.wait_for()
+                took.append((time.perf_counter() - start) * 1000)
+                print(f"{took[-1]:.0f} ms", flush=True)
+                await page.context.clear_cookies()
+        finally:
+            await browser.close()
+    print(f"median of {loads}: {statistics.median(took):.0f} ms (min {min(took):.0f}, max {max(took):.0f})")
+    return 0
+
+
+if __name__ == "__main__":
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("task", help="a base task id; its app is the environment (e.g. email-star-inbox-01)")
+    ap.add_argument("selector", help="drawn when the first view is ready (e.g. '#threads')")
+    ap.add_argument("--loads", type=int, default=10)
+    ap.add_argument("--seed", type=int, default=0)
+    a = ap.parse_args()
+    raise SystemExit(asyncio.run(main(a.task, a.selector, a.loads, a.seed)))

@@ -1,0 +1,104 @@
+"""What the email site's task templates share: finding conversations in the seeded mailbox and
+building a `StatefulTask` with its five-scale tier and the targets the families aim at.
+
+Opening an unread conversation marks it read (as a webmail does), so a task that opens one
+names that change too (`thread_ob`); a reply or forward moves the conversation's `last` time,
+which every task lists as noise (its value depends on how many writes came before)."""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime
+from typing import Any
+
+from webfovea_breakingweb.apps.email.state import Contact, EmailState, Thread
+from webfovea_breakingweb.engine.determinism import EPOCH, stamp
+from webfovea_breakingweb.engine.spec import StatefulTask
+from webfovea_breakingweb.tiers import actions, five_tier
+from webfovea_proving_ground.plan import Step
+
+API = "/api/env/email"
+PAGE = "/env/email"
+SIGN_IN = " If asked to sign in, the user name is analyst and the password portal-2025."
+NOISE = ["last"]
+
+
+def inbox(state: EmailState, *, read: bool | None = None) -> list[Thread]:
+    """Conversations in the inbox (not trashed, with messages), optionally only (un)read ones."""
+    return [t for t in state.threads if t.inbox and not t.trashed and (read is None or t.read == read)]
+
+
+def live(state: EmailState) -> list[Thread]:
+    """Conversations a search finds (not in the trash)."""
+    return [t for t in state.threads if not t.trashed]
+
+
+def contact(state: EmailState, name: str) -> Contact:
+    return next(c for c in state.contacts if c.name == name)
+
+
+def last_message(state: EmailState, tid: str) -> str:
+    return [m.id for m in state.messages if m.thread == tid][-1]
+
+
+def update(entity: str, rid: str, **fields: Any) -> dict[str, Any]:
+    return {"entity": entity, "op": "update", "id": rid, "fields": fields}
+
+
+def create(entity: str, **fields: Any) -> dict[str, Any]:
+    return {"entity": entity, "op": "create", "count": 1, "fields": fields}
+
+
+def delete(entity: str, rid: str) -> dict[str, Any]:
+    return {"entity": entity, "op": "delete", "id": rid}
+
+
+def thread_ob(t: Thread, *, opened: bool = True, **fields: Any) -> dict[str, Any] | None:
+    """The update a task makes to one conversation: `fields`, and read if it opens an unread one."""
+    got = {**({"read": True} if opened and not t.read else {}), **fields}
+    return update("threads", t.id, **got) if got else None
+
+
+def obs(*items: dict[str, Any] | None) -> list[dict[str, Any]]:
+    return [i for i in items if i is not None]
+
+
+def lookalike(state: EmailState, r: random.Random, t: Thread) -> dict[str, Any]:
+    """The seed families' targets for an inbox conversation: the record, and how a look-alike of
+    it differs (the same subject from another correspondent, a minute newer, so just above it)."""
+    other = r.choice(sorted({c.name for c in state.contacts} - {t.correspondent}))
+    minutes = int(_minutes(t.last)) + 1
+    return {"decoy_of": t.id, "decoy": {"correspondent": other, "last": stamp(minutes)}}
+
+
+def _minutes(when: str) -> float:
+    return (datetime.fromisoformat(when.replace("Z", "+00:00")) - EPOCH).total_seconds() / 60
+
+
+def write_targets(
+    route: str, plan: list[Step], submit: str, readback: dict[str, Any], verify: str, *,
+    redo_from: int = 0, listing: str | None = None, form: bool = False,
+) -> dict[str, Any]:  # fmt: skip
+    """The targets of a task whose main write is `route`, sent by the plan's last step."""
+    out: dict[str, Any] = {
+        "main": ["POST", route], "write": ["POST", route], "list": ["GET", listing or f"{API}/threads"],
+        "submit": submit, "submit_step": len(plan) - 1, "readback": readback,
+        "verify_path": f"{PAGE}?view={verify}", "redo_from": redo_from,
+    }  # fmt: skip
+    if form:
+        out["form"] = True
+    return out
+
+
+def make(
+    template: str, n: int, instruction: str, plan: list[Step], obligations: list[dict[str, Any]],
+    targets: dict[str, Any], failure_classes: list[str] | None = None,
+) -> StatefulTask:  # fmt: skip
+    """One instance `n` of `template` (id `email-<template>-NN`): a state task ending in "done"."""
+    done = [*plan, {"op": "answer", "value": "done"}]
+    return StatefulTask(
+        task_id=f"email-{template}-{n:02d}", app="email", instruction=instruction + SIGN_IN,
+        failure_classes=failure_classes or sorted({s["op"] for s in plan if s["op"] in ("fill", "select")}),
+        obligations=obligations, plan=done, noise=list(NOISE),
+        targets={"template": template, "tier": five_tier(actions(plan)), **targets},
+    )  # fmt: skip
