@@ -26,7 +26,16 @@ NAMED_IDS = ("positions",)
 
 # The state's lists a write can change (the quotes never do), and the dumps of the seeded states
 # the simulations start from (kept with the state itself, so an id is never reused).
-WRITABLE = ("accounts", "watchlists", "positions", "orders", "transfers", "recurring", "documents", "notifications")
+WRITABLE = (
+    "accounts",
+    "watchlists",
+    "positions",
+    "orders",
+    "transfers",
+    "recurring",
+    "documents",
+    "notifications",
+)
 _DUMPS: dict[int, tuple[FinanceState, dict[str, Any]]] = {}
 
 
@@ -49,7 +58,9 @@ class Sim:
     def __init__(self, state: FinanceState) -> None:
         self.before = _before(state)
         # Records are copied shallow (their fields are values) but a watchlist's list of symbols.
-        copies = {name: [r.model_copy(deep=name == "watchlists") for r in getattr(state, name)] for name in WRITABLE}
+        copies = {
+            name: [r.model_copy(deep=name == "watchlists") for r in getattr(state, name)] for name in WRITABLE
+        }
         self.state = state.model_copy(update=copies)
 
     def order(self, sym: str, side: str, shares: int, limit: int | None = None, tif: str = "gfd") -> str:
