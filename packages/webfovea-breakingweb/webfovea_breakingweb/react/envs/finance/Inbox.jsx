@@ -11,7 +11,9 @@ function Linked({text}) {
   return parts.map((part, i) => (i % 2 ? <a key={i} href={part} rel="noopener noreferrer" className="external">{part}</a> : part));
 }
 
-// A list whose opened entry is marked on the server once (POST <base>/<id>/<mark>), then re-read.
+// A list whose opened entry is marked on the server (POST <base>/<id>/<mark>), then re-read.
+// Opening the shown entry again while the re-read still says unmarked sends the mark again (a
+// mark the server did not keep is not lost).
 function useMarked(path, base, key, open, flag, mark) {
   const {call} = useWF();
   const [list, setList] = useState(null);
@@ -20,18 +22,26 @@ function useMarked(path, base, key, open, flag, mark) {
     if (d) setList(d[key]);
   }, [call, path, key]);
   useEffect(() => { reload(); }, [reload]);
+  const send = useCallback(async (id) => {
+    if (await call('POST', `${base}/${id}/${mark}`, {})) await reload();
+  }, [call, base, mark, reload]);
   const pending = Boolean(open && list && list.some((x) => x.id === open && !x[flag]));
   useEffect(() => {
-    if (pending) call('POST', `${base}/${open}/${mark}`, {}).then((d) => d && reload());
-  }, [pending, open, call, reload, base, mark]);
-  return list;
+    if (pending) send(open);
+  }, [pending, open, send]);
+  const openEntry = (id, hash) => {
+    if (id === open) {
+      if (list.some((x) => x.id === id && !x[flag])) send(id);
+    } else go(hash);
+  };
+  return [list, openEntry];
 }
 
 const KINDS = [['statement', 'Account statements'], ['tax', 'Tax documents'], ['confirm', 'Trade confirmations']];
 
 export function Documents({kind, open}) {
   const {call} = useWF();
-  const list = useMarked('/documents?kind=' + kind, '/documents', 'documents', open, 'viewed', 'view');
+  const [list, openEntry] = useMarked('/documents?kind=' + kind, '/documents', 'documents', open, 'viewed', 'view');
   const [doc, setDoc] = useState(null);
   useEffect(() => {
     if (open) call('GET', '/documents/' + open).then((d) => d && setDoc(d.document));
@@ -48,7 +58,7 @@ export function Documents({kind, open}) {
           <tbody>{list.map((d) => (
             <tr key={d.id} data-id={d.id} className={d.viewed ? 'viewed' : 'new'}>
               <td className="title">{d.viewed ? '' : '● '}{d.title}</td><td>{d.period}</td><td>{when(d.created)}</td>
-              <td><button type="button" className="open linkish" onClick={() => go(`#/documents/${d.id}?kind=${kind}`)}>Open</button></td>
+              <td><button type="button" className="open linkish" onClick={() => openEntry(d.id, `#/documents/${d.id}?kind=${kind}`)}>Open</button></td>
             </tr>
           ))}</tbody>
         </table>
@@ -61,7 +71,7 @@ export function Documents({kind, open}) {
 }
 
 export function Notifications({open}) {
-  const list = useMarked('/notifications', '/notifications', 'notifications', open, 'read', 'read');
+  const [list, openEntry] = useMarked('/notifications', '/notifications', 'notifications', open, 'read', 'read');
   if (!list) return <p className="muted">Loading notifications…</p>;
   const shown = list.find((x) => x.id === open);
   return (
@@ -72,7 +82,7 @@ export function Notifications({open}) {
         <tbody>{list.map((n) => (
           <tr key={n.id} data-id={n.id} className={n.read ? 'read' : 'unread'}>
             <td className="sender">{n.sender}</td><td className="category">{n.category}</td>
-            <td><button type="button" className="open linkish" onClick={() => go('#/notifications/' + n.id)}>{n.read ? '' : '● '}{n.title}</button></td>
+            <td><button type="button" className="open linkish" onClick={() => openEntry(n.id, '#/notifications/' + n.id)}>{n.read ? '' : '● '}{n.title}</button></td>
             <td>{when(n.created)}</td>
           </tr>
         ))}</tbody>

@@ -20,13 +20,16 @@ export function Orders({status}) {
   const reload = useCallback(async () => {
     const d = await call('GET', '/orders' + qs({status: status === 'all' ? '' : status}));
     if (d) setOrders(d.orders);
+    return d ? d.orders : [];
   }, [call, status]);
   useEffect(() => { reload(); }, [reload]);
+  // The question stays open until the re-read history shows the order cancelled: a "cancelled"
+  // the server did not keep can be confirmed again from the same row.
   const cancel = async (oid) => {
     const d = await call('POST', `/orders/${oid}/cancel`, {});
     if (!d) return;
-    setAsking(null);
-    await reload();
+    const fresh = await reload();
+    if (fresh.some((o) => o.id === oid && o.status === 'cancelled')) setAsking(null);
     toast(d.message);
   };
   return (
