@@ -73,18 +73,30 @@ def _stocks(r: random.Random) -> list[Stock]:
     return out
 
 
+def _at_close(state: FinanceState, sym: str, day: int) -> None:
+    """Quote `sym` at its close `day` days before the last (a past order fills at that price)."""
+    s = market.stock(state, sym)
+    s.price = s.history[-1 - day]
+
+
 def _orders(state: FinanceState, r: random.Random) -> None:
     """The account's past: buys that made the positions, a few sells and cancellations, then
-    four open limit orders below (buys) or above (sells) the market."""
+    four open limit orders below (buys) or above (sells) the market. A past order fills at a
+    close of the 30-day chart (today's quotes are put back afterwards)."""
+    today = {s.id: s.price for s in state.stocks}
     owned = r.sample([s.id for s in state.stocks], 8)
     minutes = -60 * 24 * 90
     for sym in owned:
         for _ in range(r.randint(1, 3)):
             minutes += r.randint(600, 4000)
+            _at_close(state, sym, r.randint(8, 29))
             market.place(state, sym, "buy", "market", r.randint(3, 40), None, "gfd", stamp(minutes))
     for sym in r.sample(owned, 3):
         minutes += r.randint(600, 4000)
+        _at_close(state, sym, r.randint(2, 7))
         market.place(state, sym, "sell", "market", r.randint(1, 3), None, "gfd", stamp(minutes))
+    for s in state.stocks:
+        s.price = today[s.id]
     for sym in r.sample([s.id for s in state.stocks if s.id not in owned], 3):
         minutes += r.randint(600, 4000)
         price = market.stock(state, sym).price
