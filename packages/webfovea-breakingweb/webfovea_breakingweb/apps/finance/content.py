@@ -1,5 +1,5 @@
 """The brokerage a seed starts with: 24 stocks with quotes and a 30-day chart, 3 watchlists,
-8 positions, ~30 past orders (4 limit orders still open), 10 transfers, 8 recurring
+8 positions, 25-30 past orders (4 limit orders still open), 10 transfers, 8 recurring
 investments, 12 monthly statements, tax forms and trade confirmations, 16 notifications.
 
 Deterministic by the generator the engine hands over (`rng("app:finance", seed, None,
