@@ -1,5 +1,5 @@
-"""How soon a BreakingWeb React environment is ready after navigation (issue 41 item 7: "each
-environment's page ready in under 1 s"): a fresh session a load, `page.goto` to the page, then
+"""How soon a BreakingWeb React environment is ready after navigation (the bound asked of every
+environment: "page ready in under 1 s"): a fresh session a load, `page.goto` to the page, then
 the time until the view's content is drawn (a selector: the environment's first real view, not
 its "Loading…" placeholder). Prints every load in ms and the median.
 
