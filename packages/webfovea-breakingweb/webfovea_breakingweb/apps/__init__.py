@@ -16,6 +16,7 @@ from webfovea_breakingweb.apps import (
     calendar,
     cases,
     email,
+    finance,
     mail,
     requests,
     shop,
@@ -24,7 +25,19 @@ from webfovea_breakingweb.apps import (
 )
 from webfovea_breakingweb.engine.spec import AppSpec
 
-_MODULES = (requests, booking, cases, shop, bank, mail, tracker, calendar, social, email)
+_MODULES = (
+    requests,
+    booking,
+    cases,
+    shop,
+    bank,
+    mail,
+    tracker,
+    calendar,
+    social,
+    email,
+    finance,
+)
 ENTRY_POINT_GROUP = "webfovea.breakingweb_apps"
 APPS: Registry[AppSpec] = Registry("BreakingWeb app", ENTRY_POINT_GROUP, AppSpec)
 _version = [0]
