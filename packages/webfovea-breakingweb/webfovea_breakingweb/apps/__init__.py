@@ -20,10 +20,11 @@ from webfovea_breakingweb.apps import (
     shop,
     social,
     tracker,
+    travel,
 )
 from webfovea_breakingweb.engine.spec import AppSpec
 
-_MODULES = (requests, booking, cases, shop, bank, mail, tracker, calendar, social)
+_MODULES = (requests, booking, cases, shop, bank, mail, tracker, calendar, social, travel)
 ENTRY_POINT_GROUP = "webfovea.breakingweb_apps"
 APPS: Registry[AppSpec] = Registry("BreakingWeb app", ENTRY_POINT_GROUP, AppSpec)
 _version = [0]
