@@ -16,12 +16,13 @@ from webfovea_breakingweb.engine.determinism import sha256_of
 from webfovea_breakingweb.interventions import FAMILIES
 from webfovea_breakingweb.obligations import score_state
 from webfovea_breakingweb.pairing import applicable
-from webfovea_breakingweb.tasks import stateful_tasks
 from webfovea_breakingweb.tiers import TIERS
 from webfovea_proving_ground.serve import SitesHandle
 from webfovea_proving_ground.sessions import CONTROL_HEADER
 
 API = "/api/env/travel"
+# The browser tests' oracle sample (seed 0): one task per tier T1-T3.
+TIER_SAMPLE = {"T1": "travel-save-featured-01", "T2": "travel-search-save-01", "T3": "travel-change-01"}
 
 
 def test_same_task_and_seed_give_byte_identical_initial_state() -> None:
@@ -36,8 +37,7 @@ def test_same_task_and_seed_give_byte_identical_initial_state() -> None:
 
 
 def test_seed_42_gives_80_to_110_tasks_in_five_tiers_each_with_four_families() -> None:
-    tasks = [t for t in stateful_tasks(42).values() if t.app == "travel"]
-    assert [t.model_dump() for t in tasks] == [t.model_dump() for t in APPS["travel"].tasks(42)]  # type: ignore[misc]
+    tasks = APPS["travel"].tasks(42)  # type: ignore[misc]
     assert 80 <= len(tasks) <= 110
     tiers = Counter(t.targets["tier"] for t in tasks)
     assert set(tiers) == set(TIERS) and min(tiers.values()) >= 12, tiers
@@ -55,8 +55,15 @@ def test_seed_42_gives_80_to_110_tasks_in_five_tiers_each_with_four_families() -
     assert len(reach) >= 25
 
 
+def test_the_browser_tests_sample_is_one_task_per_tier() -> None:
+    tasks = {t.task_id: t for t in APPS["travel"].tasks(0)}  # type: ignore[misc]
+    assert {tier: tasks[tid].targets["tier"] for tier, tid in TIER_SAMPLE.items()} == {
+        t: t for t in TIER_SAMPLE
+    }
+
+
 def test_obligations_give_partial_credit_and_invariants_catch_a_stray_change() -> None:
-    task = stateful_tasks(42)["travel-replace-trip-01"]
+    task = next(t for t in APPS["travel"].tasks(42) if t.task_id == "travel-replace-trip-01")  # type: ignore[misc]
     cancel, book, message = task.obligations
     diff = [
         {"entity": "bookings", "id": cancel["id"], "op": "update", "field": k, "before": None, "after": v}

@@ -59,6 +59,12 @@ def update(entity: str, rid: str, **fields: Any) -> dict[str, Any]:
     return {"entity": entity, "op": "update", "id": rid, "fields": fields}
 
 
+def update_of(entity: str, record: Any, **fields: Any) -> dict[str, Any]:
+    """An update obligation naming only the fields that really change: the canonical diff
+    holds no entry for a field set to the value it had (a refund of 0 stays 0)."""
+    return update(entity, record.id, **{k: v for k, v in fields.items() if getattr(record, k) != v})
+
+
 def create(entity: str, **fields: Any) -> dict[str, Any]:
     return {"entity": entity, "op": "create", "count": 1, "fields": fields}
 

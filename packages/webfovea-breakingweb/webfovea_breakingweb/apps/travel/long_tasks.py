@@ -21,6 +21,7 @@ from webfovea_breakingweb.apps.travel.common import (
     room_of,
     trips,
     update,
+    update_of,
     write_targets,
 )
 from webfovea_breakingweb.apps.travel.content import CITIES
@@ -106,10 +107,10 @@ def t_replace_trip(state: TravelState, r: random.Random, n: int) -> StatefulTask
                 f"cancel it with the reason “{reason}”, book the {room.name} at {where(state, s.id)} for the same dates and "
                 f"{ask.guests} guests in your own name ({me.name}, {me.email}), then message {s.name} about the new booking "
                 f"with the subject “{subject}” and the text “{body}”.", plan,
-                [update("bookings", old.id, status="cancelled", cancel_reason=reason, refund=refund),
+                [update_of("bookings", old, status="cancelled", cancel_reason=reason, refund=refund),
                  booking_ob(room, ask, me.name, me.email),
                  create("messages", folder="sent", property=s.id, booking=bid, subject=subject, body=body)],
-                write_targets(f"{API}/messages", plan, "#msg-send", visible(L(f'#sent-list tr[data-id="{mid}"]')), "/messages/sent",
+                write_targets(f"{API}/messages", plan, "#msg-send", visible(L(f'tr[data-id="{mid}"]')), "/messages/sent",
                               listing=f"{API}/messages", redo_from=start + 1, form=True))  # fmt: skip
 
 
@@ -150,7 +151,7 @@ def t_wishlist_trip(state: TravelState, r: random.Random, n: int) -> StatefulTas
                 f"subject “{subject}” and the text “{body}”.", plan,
                 [booking_ob(room, ask, me.name, me.email, wish), update("properties", s.id, saved=False),
                  create("messages", folder="sent", property=s.id, booking=bid, subject=subject, body=body)],
-                write_targets(f"{API}/messages", plan, "#msg-send", visible(L(f'#sent-list tr[data-id="{mid}"]')), "/messages/sent",
+                write_targets(f"{API}/messages", plan, "#msg-send", visible(L(f'tr[data-id="{mid}"]')), "/messages/sent",
                               listing=f"{API}/messages", redo_from=start + 1, form=True))  # fmt: skip
 
 

@@ -26,6 +26,7 @@ from webfovea_breakingweb.apps.travel.common import (
     stay_of,
     trips,
     update,
+    update_of,
     write_targets,
 )
 from webfovea_breakingweb.apps.travel.state import CANCEL_REASONS, TravelState
@@ -50,7 +51,8 @@ def where(state: TravelState, hid: str) -> str:
 
 
 def saved_readback(hid: str) -> dict:
-    return visible(L(p.card("#saved", hid)))
+    """Pressed wherever the stay's heart is drawn: the card, the result, the map card, the saved list."""
+    return visible(L(f'[data-id="{hid}"] .save[aria-pressed="true"]'))
 
 
 def t_save_featured(state: TravelState, r: random.Random, n: int) -> StatefulTask:
@@ -117,7 +119,7 @@ def t_cancel(state: TravelState, r: random.Random, n: int) -> StatefulTask:
     refund = b.total if room_of(state, b.room).refundable else 0
     return make("cancel", n, f"On roamly, cancel your booking at {where(state, b.property)} from {b.check_in} to {b.check_out}, "
                 f"giving the reason “{reason}”.", plan,
-                [update("bookings", b.id, status="cancelled", cancel_reason=reason, refund=refund)],
+                [update_of("bookings", b, status="cancelled", cancel_reason=reason, refund=refund)],
                 write_targets(f"{API}/bookings/{b.id}/cancel", plan, "#c-confirm", text_has(L("#trip-status"), "cancelled"),
                               f"/trip/{b.id}", listing=f"{API}/bookings/{b.id}", redo_from=last_at(plan, "#trip-cancel"), form=True))  # fmt: skip
 
@@ -136,7 +138,7 @@ def t_change(state: TravelState, r: random.Random, n: int) -> StatefulTask | Non
         fields["guests"] = guests
     also = f" and make it for {guests} {'guest' if guests == 1 else 'guests'}" if guests else ""
     return make("change", n, f"On roamly, change your booking at {where(state, b.property)} ({b.check_in} to {b.check_out}) "
-                f"to the dates {check_in} to {check_out}{also}.", plan, [update("bookings", b.id, **fields)],
+                f"to the dates {check_in} to {check_out}{also}.", plan, [update_of("bookings", b, **fields)],
                 write_targets(f"{API}/bookings/{b.id}/modify", plan, "#m-save", text_has(L("#trip-dates"), f"{check_in} to {check_out}"),
                               f"/trip/{b.id}", listing=f"{API}/bookings/{b.id}", redo_from=last_at(plan, "#trip-change"), form=True))  # fmt: skip
 
@@ -163,7 +165,7 @@ def t_message(state: TravelState, r: random.Random, n: int) -> StatefulTask:
     return make("message", n, f"On roamly, message {where(state, b.property)} about your booking from {b.check_in} "
                 f"with the subject “{subject}” and the text “{body}”.", plan,
                 [create("messages", folder="sent", property=b.property, booking=b.id, subject=subject, body=body, read=True)],
-                write_targets(f"{API}/messages", plan, "#msg-send", visible(L(f'#sent-list tr[data-id="{mid}"]')),
+                write_targets(f"{API}/messages", plan, "#msg-send", visible(L(f'tr[data-id="{mid}"]')),
                               "/messages/sent", listing=f"{API}/messages", redo_from=last_at(plan, "#msg-subject"), form=True))  # fmt: skip
 
 
