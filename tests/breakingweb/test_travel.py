@@ -16,6 +16,7 @@ from webfovea_breakingweb.engine.determinism import sha256_of
 from webfovea_breakingweb.interventions import FAMILIES
 from webfovea_breakingweb.obligations import score_state
 from webfovea_breakingweb.pairing import applicable
+from webfovea_breakingweb.tasks import stateful_tasks
 from webfovea_breakingweb.tiers import TIERS
 from webfovea_proving_ground.serve import SitesHandle
 from webfovea_proving_ground.sessions import CONTROL_HEADER
@@ -93,6 +94,9 @@ def test_obligations_give_partial_credit_and_invariants_catch_a_stray_change() -
 
 
 def _client(sites: SitesHandle, task_id: str, variant: str | None = None) -> tuple[httpx.Client, str]:
+    stateful_tasks(
+        sites.seed
+    )  # built here first: under load, building it inside the create outlasts its timeout
     with sites.control() as control:
         sid = control.create(task_id, sites.seed, variant)["session_id"]
     return httpx.Client(base_url=sites.main_url, cookies={"wf_session": sid}, timeout=10), sid

@@ -92,10 +92,12 @@ def t_read_message(state: TravelState, r: random.Random, n: int) -> StatefulTask
 
 def t_search_save(state: TravelState, r: random.Random, n: int) -> StatefulTask:
     s = r.choice([x for x in state.properties if not x.saved])
-    plan = [*p.search(s.name, s.id), p.heart(p.result(s.id))]
+    # By the city, not the name: under the seed's aliases the name is shown otherwise, and a
+    # person finds the stay among the city's by its name, district and details.
+    plan = [*p.search(s.city, s.id), p.heart(p.result(s.id))]
     targets = write_targets(f"{API}/properties/{s.id}/save", plan, f"{p.result(s.id)} .save", saved_readback(s.id),
                             "/saved", listing=f"{API}/search", redo_from=len(plan) - 1)  # fmt: skip
-    return make("search-save", n, f"On roamly, search for the stay {s.name} in {s.district}, {s.city} and save it to your wishlist.",
+    return make("search-save", n, f"On roamly, search stays in {s.city} and save {s.name} ({s.district}) to your wishlist.",
                 plan, [update("properties", s.id, saved=True)], {**targets, **lookalike(state, r, s)})  # fmt: skip
 
 
