@@ -100,7 +100,7 @@ def _property(r: random.Random, n: int, name: str, city: str) -> Property:
         id=f"H-{n:04d}", name=name, city=city, district=r.choice(CITIES[city]), kind=kind,  # type: ignore[arg-type]
         stars=stars, rating=round(r.uniform(6.2, 9.7), 1), reviews=r.randint(40, 2400),
         distance_km=round(r.uniform(0.2, 6.5), 1), x=r.randint(6, 94), y=r.randint(8, 92),
-        amenities=amenities, description=f"A {kind.lower()} in {city}, "
+        amenities=amenities, description=f"{'An' if kind == 'Apartment' else 'A'} {kind.lower()} in {city}, "
         f"{r.choice(('a short walk from the old town', 'near a metro stop', 'with a quiet courtyard', 'with city views'))}.",
     )  # fmt: skip
 
