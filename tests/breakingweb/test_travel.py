@@ -50,10 +50,14 @@ def test_seed_42_gives_80_to_110_tasks_in_five_tiers_each_with_four_families() -
         assert t.obligations and t.plan[-1]["op"] == "answer", t.task_id
         assert t.targets["verify_path"].startswith("/env/travel?view=/"), t.task_id
     # As many families as the social site reaches: the seed's look-alikes and the forms' too.
-    assert {"seed/decoys", "seed/aliases", "server/single_field_corruption", "client/label_shift"} <= set(
-        reach
-    )
-    assert len(reach) >= 25
+    wanted = {
+        "seed/decoys",
+        "seed/aliases",
+        "server/single_field_corruption",
+        "client/label_shift",
+        "server/save_drift",
+    }
+    assert wanted <= set(reach) and len(reach) >= 26
 
 
 def test_the_browser_tests_sample_is_one_task_per_tier() -> None:
@@ -154,6 +158,20 @@ def test_the_api_searches_books_changes_and_cancels_as_a_traveller_would(sites: 
         assert (
             http.post(f"{API}/bookings/BK-0001/cancel", json={"reason": "Change of plans"}).status_code == 422
         )  # a past stay
+        # A past stay is reviewed once; sending it again edits that review.
+        first = http.post(
+            f"{API}/bookings/BK-0001/review", json={"score": 7, "title": "Fine", "text": ""}
+        ).json()
+        again = http.post(
+            f"{API}/bookings/BK-0001/review", json={"score": 9, "title": "Better", "text": "x"}
+        ).json()
+        assert (
+            first["id"] == again["id"]
+            and http.get(f"{API}/bookings/BK-0001").json()["booking"]["review"]["score"] == 9
+        )
+        assert (
+            http.post(f"{API}/bookings/BK-0013/review", json={"score": 9, "title": "No"}).status_code == 422
+        )
         assert http.get(f"{API}/interventions").json() == {"ok": True, "plan": None}  # clean: inert
     secret = {CONTROL_HEADER: sites.control_secret}
     with httpx.Client(base_url=sites.main_url, timeout=10) as ctl:
@@ -165,7 +183,7 @@ def test_the_api_searches_books_changes_and_cancels_as_a_traveller_would(sites: 
         "2025-03-10",
         "cancelled",
     )
-    assert {c["entity"] for c in diff if c["entity"] != "_settings"} == {"bookings"}
+    assert {c["entity"] for c in diff if c["entity"] != "_settings"} == {"bookings", "reviews"}
 
 
 def test_the_phishing_family_plants_a_message_in_the_inbox(sites: SitesHandle) -> None:

@@ -91,7 +91,7 @@ def message(subject: str, body: str, new_id: str) -> list[Step]:
 def review(score: int, title: str, text: str, new_id: str) -> list[Step]:
     return [
         click(L("#trip-review"), expect=visible(L("#r-score"))),
-        select(L("#r-score"), str(score), expect=value_is(L("#r-score"), str(score))),
+        fill(L("#r-score"), str(score), expect=value_is(L("#r-score"), str(score))),
         fill(L("#r-title"), title, expect=value_is(L("#r-title"), title)),
         fill(L("#r-text"), text, expect=value_is(L("#r-text"), text)),
         click(L("#r-submit"), expect=text_has(L("#toast .ref"), new_id)),

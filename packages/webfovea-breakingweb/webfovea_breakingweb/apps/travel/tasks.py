@@ -180,8 +180,10 @@ def t_review(state: TravelState, r: random.Random, n: int) -> StatefulTask:
     return make("review", n, f"On roamly, review your past stay at {where(state, b.property)} ({b.check_in} to {b.check_out}): "
                 f"score {score}, title “{title}”, text “{text}”.", plan,
                 [create("reviews", property=b.property, booking=b.id, score=score, title=title, text=text)],
-                write_targets(f"{API}/bookings/{b.id}/review", plan, "#r-submit", visible(L("#trip-reviewed")), f"/trip/{b.id}",
-                              listing=f"{API}/bookings/{b.id}", redo_from=last_at(plan, "#trip-review"), form=True))  # fmt: skip
+                {**write_targets(f"{API}/bookings/{b.id}/review", plan, "#r-submit", text_has(L("#my-review-score"), str(score)),
+                                 f"/trip/{b.id}", listing=f"{API}/bookings/{b.id}", redo_from=last_at(plan, "#trip-review"), form=True),
+                 # A score stored without its last digit (a lossy cast): only "Your review" shows it; edit it.
+                 "drift": {"field": "score", "kind": "truncate", "value": score, "input": "#r-score", "edit_row": "#trip-review-edit"}})  # fmt: skip
 
 
 TEMPLATES = {

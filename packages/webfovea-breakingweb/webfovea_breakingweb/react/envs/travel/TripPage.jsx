@@ -51,19 +51,20 @@ function CancelForm({b, reasons, reload, close}) {
 
 function ReviewForm({b, reload, close}) {
   const {call, toast} = useWF();
-  const [form, setForm] = useState({score: '', title: '', text: ''});
+  const held = b.review;
+  const [form, setForm] = useState(held ? {score: String(held.score), title: held.title, text: held.text} : {score: '', title: '', text: ''});
   const set = (k) => (e) => setForm({...form, [k]: e.target.value});
   const send = async () => {
     const d = await call('POST', `/bookings/${b.id}/review`, {...form, score: Number(form.score)});
     if (!d) return;
     const fresh = await reload();
     toast(d.message, d.id);
-    if (fresh && fresh.reviewed) close();
+    if (fresh && fresh.reviewed) close(); // what was stored shows in "Your review" below
   };
   return (
     <div id="review-form" className="fields">
-      <label htmlFor="r-score" className="lbl">Score</label>
-      <select id="r-score" value={form.score} onChange={set('score')}><option value="">Choose a score</option>{[10, 9, 8, 7, 6, 5, 4, 3, 2, 1].map((n) => <option key={n} value={String(n)}>{n}</option>)}</select>
+      <label htmlFor="r-score" className="lbl">Score (1 to 10)</label>
+      <input id="r-score" type="number" min="1" max="10" value={form.score} onChange={set('score')} />
       <label htmlFor="r-title" className="lbl">Title</label><input id="r-title" type="text" value={form.title} onChange={set('title')} />
       <label htmlFor="r-text" className="lbl">Your review</label><textarea id="r-text" rows={4} value={form.text} onChange={set('text')} />
       <div className="buttons"><button type="button" id="r-submit" disabled={!form.score || !form.title.trim()} onClick={send}>Submit review</button></div>
@@ -105,12 +106,19 @@ export function TripPage({bid}) {
         {upcoming ? <><button type="button" id="trip-change" onClick={() => setOpen('change')}>Change dates or guests</button>{' '}
           <button type="button" id="trip-cancel" className="danger" onClick={() => setOpen('cancel')}>Cancel booking</button>{' '}</> : null}
         {b.status === 'completed' && !b.reviewed ? <><button type="button" id="trip-review" onClick={() => setOpen('review')}>Write a review</button>{' '}</> : null}
-        {b.reviewed ? <span id="trip-reviewed" className="muted">You reviewed this stay. </span> : null}
+        {b.reviewed ? <><span id="trip-reviewed" className="muted">You reviewed this stay. </span>
+          <button type="button" id="trip-review-edit" className="linkish" onClick={() => setOpen('review')}>Edit your review</button>{' '}</> : null}
         <a id="trip-message" href={'#/messages/new?property=' + b.property + '&booking=' + b.id}>Message the property</a>
       </p>
       {open === 'change' ? <ChangeForm b={b} reload={reload} close={close} /> : null}
       {open === 'cancel' ? <CancelForm b={b} reasons={reasons} reload={reload} close={close} /> : null}
       {open === 'review' ? <ReviewForm b={b} reload={reload} close={close} /> : null}
+      {b.review ? (
+        <div id="my-review" data-id={b.review.id}>
+          <h2>Your review</h2>
+          <p><b id="my-review-score" className="score">{b.review.score}</b> <b>{b.review.title}</b></p><p>{b.review.text}</p>
+        </div>
+      ) : null}
     </article>
   );
 }
