@@ -22,6 +22,7 @@ from webfovea_breakingweb.apps import (
     shop,
     social,
     tracker,
+    travel,
 )
 from webfovea_breakingweb.engine.spec import AppSpec
 
@@ -37,6 +38,7 @@ _MODULES = (
     social,
     email,
     finance,
+    travel,
 )
 ENTRY_POINT_GROUP = "webfovea.breakingweb_apps"
 APPS: Registry[AppSpec] = Registry("BreakingWeb app", ENTRY_POINT_GROUP, AppSpec)
