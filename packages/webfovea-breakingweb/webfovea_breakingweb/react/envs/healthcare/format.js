@@ -14,10 +14,17 @@ export function day(iso) {
   return `${MONTHS[m - 1]} ${d}, ${y}`;
 }
 
+// The day of the week by Sakamoto's rule (0 = Sunday): arithmetic, no clock object.
+function weekday(y, m, d) {
+  const t = [0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4];
+  const yy = m < 3 ? y - 1 : y;
+  return (yy + Math.floor(yy / 4) - Math.floor(yy / 100) + Math.floor(yy / 400) + t[m - 1] + d) % 7;
+}
+
 // '2025-01-07T13:30:00Z' -> 'Tue, Jan 7, 2025'
 export function longDay(iso) {
   const {y, m, d} = parts(iso);
-  return `${DAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]}, ${day(iso)}`;
+  return `${DAYS[weekday(y, m, d)]}, ${day(iso)}`;
 }
 
 // '2025-01-07T13:30:00Z' -> '1:30 PM'
