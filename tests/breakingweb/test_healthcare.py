@@ -80,7 +80,15 @@ def test_scheduling_moving_and_cancelling_a_visit_change_one_record_each(sites: 
                                                        "reason": "Knee pain"}).json()  # fmt: skip
         aid = made["id"]
         assert made["ok"] and aid == "A-0017"
-        assert "healthcare-schedule-01" in stateful_tasks(sites.seed)  # registered: the sites serve its tasks
+        served = stateful_tasks(sites.seed)  # registered: the sites serve its tasks
+        sample = {
+            "T1": "healthcare-read-message-01",
+            "T2": "healthcare-refill-01",
+            "T3": "healthcare-update-contact-01",
+        }
+        assert {tier: served[tid].targets["tier"] for tier, tid in sample.items()} == {
+            t: t for t in sample
+        }  # the browser file's
         assert first not in {
             s["id"] for s in http.get(f"{API}/slots", params={"provider": "D-0001"}).json()["slots"]
         }

@@ -252,7 +252,7 @@ def t_compose(state: HealthState, r: random.Random, n: int) -> StatefulTask:
     plan = p.compose(provider_label(state, doc.id), doc.id, subject, body, mid)
     return make("compose", n, f"send {doc.name} a message with the subject “{subject}” and the text “{body}”.", plan,
                 [create("messages", folder="sent", recipient=doc.name, subject=subject, body=body)],
-                write_targets(f"{API}/messages", plan, "#msg-send", visible(L(f'#sent-list tr[data-id="{mid}"]')),
+                write_targets(f"{API}/messages", plan, "#msg-send", visible(L(f'#messages tr[data-id="{mid}"]')),
                               "/messages/sent", listing=f"{API}/messages", form=True))  # fmt: skip
 
 
