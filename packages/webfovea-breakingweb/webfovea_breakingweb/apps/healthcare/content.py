@@ -127,7 +127,7 @@ def build(r: random.Random, seed: int) -> HealthState:
                         postal_code="02719", phone="(508) 555-0142", email="jordan.ellis@mailbox.example",
                         pharmacy="PH-0002"),
         coverages=[Coverage(id="I-0001", carrier="Bluepoint Health", member_id=f"BPH{r.randint(100000, 999999)}",
-                            group_number=f"G-{r.randint(1000, 9999)}", subscriber=ME)],
+                            group_number=f"G-{r.randint(1000, 9999)}", effective="2023-07-01", subscriber=ME)],
     )  # fmt: skip
     for i, (name, spec, loc) in enumerate(PROVIDERS, start=1):
         state.providers.append(Provider(id=f"D-{i:04d}", name=name, specialty=spec, location=loc))

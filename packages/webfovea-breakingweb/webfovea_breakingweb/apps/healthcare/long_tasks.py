@@ -31,6 +31,8 @@ from webfovea_breakingweb.apps.healthcare.tasks import (
     contact_words,
     form_targets,
     inbox,
+    insurance_ob,
+    insurance_words,
     new_contact,
     new_insurance,
     pay_task,
@@ -95,19 +97,19 @@ def t_lab_followup(state: HealthState, r: random.Random, n: int) -> StatefulTask
 def t_moved(state: HealthState, r: random.Random, n: int) -> StatefulTask:
     fields = new_contact(state, r)
     ph = r.choice([x for x in state.pharmacies if x.id != state.profile.pharmacy])
-    carrier, member, group = new_insurance(state, r)
+    carrier, member, group, begins = new_insurance(state, r)
     rx = r.choice([x for x in state.prescriptions if x.refills_left > 0])
     rid = next_id(state.refills, "RF-")
     label = pharmacy_label(state, ph.id)
     plan = [*p.contact(fields), *p.preferred_pharmacy(label, ph.id, from_nav=False),
-            *p.insurance(carrier, member, group, from_nav=False)]  # fmt: skip
+            *p.insurance(carrier, member, group, begins, from_nav=False)]  # fmt: skip
     start = len(plan)
     plan += p.refill(rx.id, label, ph.id, rid)
     return make("moved", n, f"you moved and changed jobs. In your profile, {contact_words(fields)}; make {ph.name} your "
-                f"preferred pharmacy; update your insurance to {carrier}, member ID {member}, group number {group}; then "
+                f"preferred pharmacy; {insurance_words(carrier, member, group, begins)}; then "
                 f"request a refill of your {rx.drug} at {ph.name}.", plan,
                 [contact_ob(fields), update("profile", "_", pharmacy=ph.id),
-                 update("coverages", "I-0001", carrier=carrier, member_id=member, group_number=group),
+                 insurance_ob(carrier, member, group, begins),
                  create("refills", prescription=rx.id, pharmacy=ph.id, status="requested")],
                 write_targets(f"{API}/prescriptions/{rx.id}/refill", plan, "#refill-submit",
                               visible(L(f'#refill-requests li[data-id="{rid}"]')), "/medications",

@@ -151,13 +151,14 @@ def contact(fields: dict[str, str]) -> list[Step]:
     return [*steps, click(L("#pf-save"), expect=text_has(L("#toast"), "contact information was updated"))]
 
 
-def insurance(carrier: str, member: str, group: str, *, from_nav: bool = True) -> list[Step]:
+def insurance(carrier: str, member: str, group: str, effective: str, *, from_nav: bool = True) -> list[Step]:
     opener = [nav("profile", "#ins-save")] if from_nav else []
     return [
         *opener,
         select(L("#ins-carrier"), carrier, expect=value_is(L("#ins-carrier"), carrier)),
         fill(L("#ins-member"), member, expect=value_is(L("#ins-member"), member)),
         fill(L("#ins-group"), group, expect=value_is(L("#ins-group"), group)),
+        fill(L("#ins-effective"), effective, expect=value_is(L("#ins-effective"), effective)),
         click(L("#ins-save"), expect=text_has(L("#toast"), "insurance was updated")),
     ]
 

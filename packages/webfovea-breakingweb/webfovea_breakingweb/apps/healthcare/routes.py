@@ -56,6 +56,7 @@ class CoverageBody(_Body):
     carrier: str = Field(min_length=2, max_length=60)
     member_id: str = Field(min_length=4, max_length=20)
     group_number: str = Field(min_length=2, max_length=20)
+    effective: str = Field(pattern=r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
 
 
 class NewAppointment(_Body):

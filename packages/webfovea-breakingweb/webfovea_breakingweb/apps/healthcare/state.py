@@ -42,6 +42,7 @@ class Coverage(_Strict):
     carrier: str
     member_id: str = Field(min_length=4, max_length=20)
     group_number: str = Field(min_length=2, max_length=20)
+    effective: str = Field(pattern=r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")  # the day coverage starts
     subscriber: str
     primary: bool = True
 

@@ -308,24 +308,45 @@ def t_contact(state: HealthState, r: random.Random, n: int) -> StatefulTask:
                               listing=f"{API}/profile", form=True))  # fmt: skip
 
 
-def new_insurance(state: HealthState, r: random.Random) -> tuple[str, str, str]:
+def new_insurance(state: HealthState, r: random.Random) -> tuple[str, str, str, str]:
+    """A new carrier, member ID, group number and start day; the day is at most the 12th and not
+    the month, so swapping day and month (server/save_drift) stores another valid day."""
     carrier = r.choice([c for c in CARRIERS if c != state.coverages[0].carrier])
-    return carrier, f"{carrier[:2].upper()}{r.randint(100000, 999999)}", f"G-{r.randint(1000, 9999)}"
+    month = r.choice((2, 3))
+    start = f"2025-{month:02d}-{r.choice([d for d in range(3, 13) if d != month]):02d}"
+    return carrier, f"{carrier[:2].upper()}{r.randint(100000, 999999)}", f"G-{r.randint(1000, 9999)}", start
+
+
+def insurance_words(carrier: str, member: str, group: str, start: str) -> str:
+    return f"update your insurance to {carrier}, member ID {member}, group number {group}, coverage starting {start}"
+
+
+def insurance_ob(carrier: str, member: str, group: str, start: str) -> dict[str, Any]:
+    return update(
+        "coverages", "I-0001", carrier=carrier, member_id=member, group_number=group, effective=start
+    )
 
 
 def t_insurance(state: HealthState, r: random.Random, n: int) -> StatefulTask:
-    carrier, member, group = new_insurance(state, r)
+    carrier, member, group, start = new_insurance(state, r)
     ph = r.choice([x for x in state.pharmacies if x.id != state.profile.pharmacy])
     plan = [
         *p.preferred_pharmacy(pharmacy_label(state, ph.id), ph.id),
-        *p.insurance(carrier, member, group, from_nav=False),
+        *p.insurance(carrier, member, group, start, from_nav=False),
     ]
-    return make("update-insurance", n, f"you changed jobs: make {ph.name} your preferred pharmacy, and update your "
-                f"insurance to {carrier}, member ID {member}, group number {group}.", plan,
-                [update("profile", "_", pharmacy=ph.id),
-                 update("coverages", "I-0001", carrier=carrier, member_id=member, group_number=group)],
-                write_targets(f"{API}/coverages/I-0001", plan, "#ins-save", value_is(L("#ins-member"), member), "/profile",
-                              listing=f"{API}/profile", form=True, redo_from=3))  # fmt: skip
+    targets = write_targets(f"{API}/coverages/I-0001", plan, "#ins-save", value_is(L("#ins-effective"), start),
+                            "/profile", listing=f"{API}/profile", form=True, redo_from=3)  # fmt: skip
+    # server/save_drift swaps the start day's day and month on the first save; a careful patient
+    # reads the saved form back and types the day again.
+    targets["drift"] = {
+        "field": "effective",
+        "kind": "swap_day_month",
+        "value": start,
+        "input": "#ins-effective",
+    }
+    return make("update-insurance", n, f"you changed jobs: make {ph.name} your preferred pharmacy, and "
+                f"{insurance_words(carrier, member, group, start)}.", plan,
+                [update("profile", "_", pharmacy=ph.id), insurance_ob(carrier, member, group, start)], targets)  # fmt: skip
 
 
 TEMPLATES = {

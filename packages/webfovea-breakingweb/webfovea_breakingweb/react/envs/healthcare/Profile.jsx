@@ -68,7 +68,7 @@ function Insurance({coverage, onSaved}) {
   const [form, setForm] = useState(coverage);
   const set = (k) => (e) => setForm({...form, [k]: e.target.value});
   const save = async () => {
-    const d = await call('POST', '/coverages/' + coverage.id, {carrier: form.carrier, member_id: form.member_id, group_number: form.group_number});
+    const d = await call('POST', '/coverages/' + coverage.id, {carrier: form.carrier, member_id: form.member_id, group_number: form.group_number, effective: form.effective});
     if (!d) return;
     await onSaved();
     toast(d.message);
@@ -84,6 +84,8 @@ function Insurance({coverage, onSaved}) {
         </select>
         <label htmlFor="ins-member" className="lbl">Member ID</label><input id="ins-member" type="text" value={form.member_id} onChange={set('member_id')} />
         <label htmlFor="ins-group" className="lbl">Group number</label><input id="ins-group" type="text" value={form.group_number} onChange={set('group_number')} />
+        <label htmlFor="ins-effective" className="lbl">Coverage start date (YYYY-MM-DD)</label>
+        <input id="ins-effective" type="text" placeholder="YYYY-MM-DD" value={form.effective} onChange={set('effective')} />
       </div>
       <p><button type="button" id="ins-save" onClick={save}>Save insurance</button></p>
     </section>
