@@ -33,7 +33,7 @@ from webfovea_breakingweb.apps.healthcare.common import (
 from webfovea_breakingweb.apps.healthcare.state import HealthState
 from webfovea_breakingweb.engine.spec import StatefulTask
 from webfovea_breakingweb.engine.store import next_id
-from webfovea_proving_ground.plan import L, click, text_has, value_is, visible
+from webfovea_proving_ground.plan import L, click, text_has, visible
 
 PER_TEMPLATE = 6
 CANCEL_REASONS = ("Schedule conflict", "Feeling better", "Transportation problem", "Seeing another provider")
@@ -203,8 +203,8 @@ def t_reply(state: HealthState, r: random.Random, n: int) -> StatefulTask:
     plan = [*p.open_message(m.id), *p.reply(text, mid)]
     return make("reply-message", n, f"reply “{text}” to the message “{m.subject}” from {m.sender}.", plan,
                 reply_obligations(state, m, text),
-                write_targets(f"{API}/messages/{m.id}/reply", plan, "#reply-send", visible(L(f'#messages tr[data-id="{mid}"]')),
-                              "/messages/sent", listing=f"{API}/messages", form=True))  # fmt: skip
+                write_targets(f"{API}/messages/{m.id}/reply", plan, "#reply-send", visible(L(f'#replies li[data-id="{mid}"]')),
+                              f"/messages/inbox/{m.id}", listing=f"{API}/messages", form=True))  # fmt: skip
 
 
 def schedule_parts(
@@ -252,7 +252,7 @@ def t_compose(state: HealthState, r: random.Random, n: int) -> StatefulTask:
     plan = p.compose(provider_label(state, doc.id), doc.id, subject, body, mid)
     return make("compose", n, f"send {doc.name} a message with the subject “{subject}” and the text “{body}”.", plan,
                 [create("messages", folder="sent", recipient=doc.name, subject=subject, body=body)],
-                write_targets(f"{API}/messages", plan, "#msg-send", visible(L(f'#messages tr[data-id="{mid}"]')),
+                write_targets(f"{API}/messages", plan, "#msg-send", visible(L(f'tr[data-id="{mid}"]')),
                               "/messages/sent", listing=f"{API}/messages", form=True))  # fmt: skip
 
 
@@ -291,6 +291,11 @@ def new_contact(state: HealthState, r: random.Random) -> dict[str, str]:
     return {"address": r.choice(STREETS), "city": city, "postal": postal, "phone": phone}
 
 
+def on_file(f: dict[str, str]) -> str:
+    """How the profile's "On file" line writes the new address and phone."""
+    return f"{f['address']}, {f['city']} {f['postal']} · {f['phone']}"
+
+
 def contact_ob(fields: dict[str, str]) -> dict[str, Any]:
     return update("profile", "_", address=fields["address"], city=fields["city"], postal_code=fields["postal"],
                   phone=fields["phone"])  # fmt: skip
@@ -304,7 +309,7 @@ def t_contact(state: HealthState, r: random.Random, n: int) -> StatefulTask:
     fields = new_contact(state, r)
     plan = p.contact(fields)
     return make("update-contact", n, f"you moved: in your profile, {contact_words(fields)}.", plan, [contact_ob(fields)],
-                write_targets(f"{API}/profile", plan, "#pf-save", value_is(L("#pf-phone"), fields["phone"]), "/profile",
+                write_targets(f"{API}/profile", plan, "#pf-save", text_has(L("#contact-on-file"), on_file(fields)), "/profile",
                               listing=f"{API}/profile", form=True))  # fmt: skip
 
 
@@ -334,7 +339,7 @@ def t_insurance(state: HealthState, r: random.Random, n: int) -> StatefulTask:
         *p.preferred_pharmacy(pharmacy_label(state, ph.id), ph.id),
         *p.insurance(carrier, member, group, start, from_nav=False),
     ]
-    targets = write_targets(f"{API}/coverages/I-0001", plan, "#ins-save", value_is(L("#ins-effective"), start),
+    targets = write_targets(f"{API}/coverages/I-0001", plan, "#ins-save", text_has(L("#ins-on-file"), f"{carrier} · member ID {member} · group {group} · coverage since {start}"),
                             "/profile", listing=f"{API}/profile", form=True, redo_from=3)  # fmt: skip
     # server/save_drift swaps the start day's day and month on the first save; a careful patient
     # reads the saved form back and types the day again.

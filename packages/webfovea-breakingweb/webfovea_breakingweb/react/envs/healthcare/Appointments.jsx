@@ -1,5 +1,7 @@
 // Visits: upcoming (confirm, reschedule, cancel) and past; the cancel and reschedule pages.
-// Every write re-reads the list, so what is drawn is what the server holds.
+// Every write re-reads the list, so what is drawn is what the server holds; the cancel and
+// reschedule pages go back to the list only when the re-read shows the change (otherwise they
+// stay, the choice kept, so it can be sent again).
 import React, {useCallback, useEffect, useState} from 'react';
 import {useWF} from '../../kit/Shell.jsx';
 import {go} from '../../kit/hash.js';
@@ -75,15 +77,16 @@ function Visit({a}) {
 
 export function CancelAppointment({aid}) {
   const {call, toast} = useWF();
-  const [data] = useAppointments();
+  const [data, reload] = useAppointments();
   const [reason, setReason] = useState('');
   if (!data) return <p className="muted">Loading…</p>;
-  const a = data.upcoming.find((x) => x.id === aid);
+  const a = data.upcoming.find((x) => x.id === aid) || data.past.find((x) => x.id === aid && x.status === 'cancelled');
   if (!a) return <p id="not-found">Appointment {aid} is not an upcoming visit. <a href="#/appointments">Back to visits</a></p>;
   const send = async () => {
     const d = await call('POST', `/appointments/${aid}/cancel`, {reason});
     if (!d) return;
-    go('#/appointments');
+    const fresh = await reload();
+    if (fresh && fresh.past.some((x) => x.id === aid)) go('#/appointments');
     toast(d.message);
   };
   return (
@@ -105,7 +108,7 @@ export function CancelAppointment({aid}) {
 
 export function Reschedule({aid}) {
   const {call, toast} = useWF();
-  const [data] = useAppointments();
+  const [data, reload] = useAppointments();
   const [slot, setSlot] = useState('');
   if (!data) return <p className="muted">Loading…</p>;
   const a = data.upcoming.find((x) => x.id === aid);
@@ -113,7 +116,8 @@ export function Reschedule({aid}) {
   const send = async () => {
     const d = await call('POST', `/appointments/${aid}/reschedule`, {slot});
     if (!d) return;
-    go('#/appointments');
+    const fresh = await reload();
+    if (fresh && fresh.upcoming.some((x) => x.id === aid && x.slot === slot)) go('#/appointments');
     toast(d.message);
   };
   return (

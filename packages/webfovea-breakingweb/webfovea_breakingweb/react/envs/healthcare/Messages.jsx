@@ -34,10 +34,15 @@ function ReplyBox({message, onSent}) {
 export function Messages({folder, open}) {
   const {call} = useWF();
   const [list, setList] = useState(null);
+  const [sent, setSent] = useState([]);
   const [replying, setReplying] = useState(false);
   const reload = useCallback(async () => {
     const d = await call('GET', '/messages?folder=' + folder);
     if (d) setList(d.messages);
+    if (folder === 'inbox') {
+      const s = await call('GET', '/messages?folder=sent');
+      if (s) setSent(s.messages);
+    }
   }, [call, folder]);
   useEffect(() => { reload(); }, [reload]);
   useEffect(() => { setReplying(false); }, [open]);
@@ -69,7 +74,10 @@ export function Messages({folder, open}) {
           <p className="muted">From {shown.sender} to {shown.recipient} · {when(shown.created)}</p>
           <p className="m-body"><Linked text={shown.body} /></p>
           {folder === 'inbox' && !replying ? <button type="button" id="msg-reply" onClick={() => setReplying(true)}>Reply</button> : null}
-          {folder === 'inbox' && replying ? <ReplyBox message={shown} onSent={() => setReplying(false)} /> : null}
+          {folder === 'inbox' && replying ? <ReplyBox message={shown} onSent={async () => { setReplying(false); await reload(); }} /> : null}
+          <ul id="replies">{sent.filter((m) => m.in_reply_to === shown.id).map((m) => (
+            <li key={m.id} data-id={m.id}>Your reply, {when(m.created)}: {m.body}</li>
+          ))}</ul>
         </article>
       ) : null}
     </section>

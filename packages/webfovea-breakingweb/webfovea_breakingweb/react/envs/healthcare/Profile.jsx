@@ -1,6 +1,6 @@
 // Your profile: contact details (demographics), the preferred pharmacy, and insurance. Each
-// section keeps its draft until its own save; after a save the page re-reads, and a section
-// whose stored values changed starts again from them (so what is shown is what is stored).
+// section keeps its draft (one the server did not keep can be saved again as it was) and shows
+// what is on file, re-read after every save: what the server stored, not what was typed.
 import React, {useCallback, useEffect, useState} from 'react';
 import {useWF} from '../../kit/Shell.jsx';
 
@@ -23,6 +23,7 @@ function Contact({profile, onSaved}) {
     <section id="contact" className="panel">
       <h2>Contact information</h2>
       <p className="muted">{profile.name} · born {profile.birth_date}</p>
+      <p id="contact-on-file" className="on-file">On file: {profile.address}, {profile.city} {profile.postal_code} · {profile.phone} · {profile.email} · {profile.language}</p>
       <div className="fields">
         {CONTACT.map(([id, key, label]) => (
           <React.Fragment key={id}>
@@ -52,6 +53,7 @@ function Pharmacy({preferred, pharmacies, onSaved}) {
   return (
     <section id="pharmacy" className="panel">
       <h2>Preferred pharmacy</h2>
+      <p id="pharmacy-on-file" className="on-file">On file: {(pharmacies.find((ph) => ph.id === preferred) || {}).name}</p>
       <div className="fields">
         <label htmlFor="pf-pharmacy" className="lbl">Pharmacy</label>
         <select id="pf-pharmacy" value={choice} onChange={(e) => setChoice(e.target.value)}>
@@ -77,6 +79,7 @@ function Insurance({coverage, onSaved}) {
     <section id="insurance" className="panel">
       <h2>Insurance</h2>
       <p className="muted">Subscriber: {coverage.subscriber} · {coverage.primary ? 'primary coverage' : 'secondary coverage'}</p>
+      <p id="ins-on-file" className="on-file">On file: {coverage.carrier} · member ID {coverage.member_id} · group {coverage.group_number} · coverage since {coverage.effective}</p>
       <div className="fields">
         <label htmlFor="ins-carrier" className="lbl">Insurance company</label>
         <select id="ins-carrier" value={form.carrier} onChange={set('carrier')}>
@@ -102,13 +105,12 @@ export function Profile() {
   useEffect(() => { reload(); }, [reload]);
   if (!data) return <p className="muted">Loading your profile…</p>;
   const {profile, coverages, pharmacies} = data;
-  const contact = ['address', 'city', 'postal_code', 'phone', 'email', 'language'].map((k) => profile[k]).join('|');
   return (
     <section id="profile-view">
       <h1>Profile</h1>
-      <Contact key={contact} profile={profile} onSaved={reload} />
-      <Pharmacy key={profile.pharmacy} preferred={profile.pharmacy} pharmacies={pharmacies} onSaved={reload} />
-      {coverages.map((c) => <Insurance key={JSON.stringify(c)} coverage={c} onSaved={reload} />)}
+      <Contact profile={profile} onSaved={reload} />
+      <Pharmacy preferred={profile.pharmacy} pharmacies={pharmacies} onSaved={reload} />
+      {coverages.map((c) => <Insurance key={c.id} coverage={c} onSaved={reload} />)}
     </section>
   );
 }
