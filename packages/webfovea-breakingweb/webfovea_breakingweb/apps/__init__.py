@@ -17,6 +17,7 @@ from webfovea_breakingweb.apps import (
     cases,
     email,
     finance,
+    healthcare,
     mail,
     requests,
     shop,
@@ -39,6 +40,7 @@ _MODULES = (
     email,
     finance,
     travel,
+    healthcare,
 )
 ENTRY_POINT_GROUP = "webfovea.breakingweb_apps"
 APPS: Registry[AppSpec] = Registry("BreakingWeb app", ENTRY_POINT_GROUP, AppSpec)
