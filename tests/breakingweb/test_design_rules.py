@@ -23,6 +23,7 @@ family so each official environment is exercised; `benchmarks/breakingweb_recove
 from __future__ import annotations
 
 import importlib
+import json
 from pathlib import Path
 
 import httpx
@@ -205,7 +206,13 @@ async def test_detectable_and_recoverable(
     assert _score(sites, careful, result), (result.status, result.answer)
     clean_actions = len([s for s in extra["plan"] if s["op"] != "answer"])
     waits = 12 if fam.primitive == "patience" else 0  # waiting is the recovery there
-    assert result.steps <= clean_actions + 1 + 8 + waits, result.steps
+    # Scrolls are not actions of a plan (a page longer than the viewport needs them clean too):
+    # the bound counts the others (a sign-in form at the top of a long feed is 3 scrolls away).
+    lines = (tmp_path / "careful" / "trajectory.jsonl").read_text(encoding="utf-8").splitlines()
+    moves = [
+        a for a in ((json.loads(line).get("action") or {}).get("name") for line in lines) if a != "scroll"
+    ]
+    assert len(moves) <= clean_actions + 1 + 8 + waits, (result.steps, moves)
     if fam.detect == "status":
         assert fam.status in statuses
     elif fam.detect == "readback":  # only a re-read shows it: the recovery ends on the task's readback
