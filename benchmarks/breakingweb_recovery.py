@@ -5,6 +5,11 @@ rule) beyond the one cheapest task per family that tests/breakingweb/test_design
 
     .venv/bin/python benchmarks/breakingweb_recovery.py social-reply-01 social-message-01 \
         [--families contradictory_update,shuffled_list] [--seed 0]
+    .venv/bin/python benchmarks/breakingweb_recovery.py --matrix [--seed 0]
+
+`--matrix` runs the design rules' "recoverable" check in full: every family (the extensions
+too) on every registered official environment it applies to, each on that environment's
+cheapest applicable task (fewest plan steps).
 
 Prints one line a variant: id, PASS/FAIL, the harness's steps, the audit's firings, the
 obligations met and the first invariants broken; the last line counts the passes.
@@ -22,18 +27,35 @@ from webfovea.agent import run_task
 from webfovea.browser.binding import SECRET_ENV
 from webfovea.browser.session import BrowserSession
 from webfovea.config import HarnessConfig
+from webfovea_breakingweb.apps import APPS
+from webfovea_breakingweb.environments import present_official
+from webfovea_breakingweb.interventions import FAMILIES
 from webfovea_breakingweb.obligations import score_state
 from webfovea_breakingweb.suite import load_breakingweb_suite
+from webfovea_breakingweb.tasks import stateful_tasks
 from webfovea_proving_ground.serve import start_sites
 
 
-async def main(base: list[str], families: list[str], seed: int) -> int:
+def matrix(seed: int) -> set[str]:
+    """`<task>--<family>` for every family on every official environment it applies to, on the
+    environment's cheapest applicable task."""
+    out = set()
+    tasks = stateful_tasks(seed)
+    for env in present_official():
+        for fam in FAMILIES.values():
+            fits = [t for t in tasks.values() if t.app == env and fam.refusal(t, APPS[env]) is None]
+            if fits:
+                out.add(f"{min(fits, key=lambda t: (len(t.plan), t.task_id)).task_id}--{fam.short}")
+    return out
+
+
+async def main(base: list[str], families: list[str], seed: int, only: set[str] | None = None) -> int:
     passed = total = 0
     with start_sites(seed=seed) as sites:
         os.environ[SECRET_ENV] = sites.control_secret
         suite = [
-            t for t in load_breakingweb_suite(sites, seed=seed, pairing="sweep")
-            if "--" in t.task_id and t.task_id.split("--")[0] in base
+            t for t in load_breakingweb_suite(sites, seed=seed, pairing="sweep", families=["all"])
+            if "--" in t.task_id and (t.task_id in only if only is not None else t.task_id.split("--")[0] in base)
             and (not families or t.task_id.split("--")[1] in families)
         ]  # fmt: skip
         session = await BrowserSession.launch()
@@ -66,10 +88,14 @@ async def main(base: list[str], families: list[str], seed: int) -> int:
 
 if __name__ == "__main__":
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("tasks", nargs="+", help="base task ids (e.g. social-reply-01)")
+    ap.add_argument("tasks", nargs="*", help="base task ids (e.g. social-reply-01)")
+    ap.add_argument("--matrix", action="store_true", help="every family on every official environment")
     ap.add_argument(
         "--families", default="", help="short family names, comma-separated (default: all that apply)"
     )
     ap.add_argument("--seed", type=int, default=0)
     a = ap.parse_args()
-    raise SystemExit(asyncio.run(main(a.tasks, [f for f in a.families.split(",") if f], a.seed)))
+    if not a.tasks and not a.matrix:
+        ap.error("name base tasks or give --matrix")
+    fams = [f for f in a.families.split(",") if f]
+    raise SystemExit(asyncio.run(main(a.tasks, fams, a.seed, matrix(a.seed) if a.matrix else None)))

@@ -4,6 +4,8 @@ every target key a family needs (the app helpers' task generators read that sect
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 from webfovea_breakingweb.interventions import FAMILIES
@@ -29,3 +31,19 @@ def test_every_target_a_family_needs_is_documented() -> None:
     )
     needed = {k for f in FAMILIES.values() for k in (*f.needs, *f.needs_any)}
     assert needed <= documented, needed - documented
+
+
+def test_the_doc_composition_is_the_commands_output() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    got = text.split("<!-- composition:begin -->", 1)[1].split("<!-- composition:end -->", 1)[0].strip()
+    res = subprocess.run(
+        [sys.executable, "-m", "webfovea_breakingweb.pairing", "composition"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert res.returncode == 0, res.stderr
+    assert got == res.stdout.strip(), (
+        "docs/breakingweb.md's composition is stale: paste the output of "
+        "`python -m webfovea_breakingweb.pairing composition` between its markers"
+    )

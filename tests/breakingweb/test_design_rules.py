@@ -1,22 +1,29 @@
-"""The five design rules of seed 003 (§2.2), tested over every registered family alike:
+"""The five design rules of seed 003 (§2.2), tested over every registered family alike, on every
+registered environment it applies to (the families and apps registries are iterated, so an
+environment that lands is covered without a change here):
 
 - deterministic: the same task, seed and variant give a byte-identical initial state, client
   plan and audit log (the creation-time firings; a fixed request sequence replayed over HTTP
-  for the network layer);
+  for the network layer) — every family on every official environment it applies to;
 - detectable through the DOM, an HTTP status or a read-back (`Family.detect`): the page
   reported drawing a client change, the request log holds the declared status, or the family
   needs the task's read-back (what its recovery and the verify gate re-read);
 - recoverable in a bounded number of extra actions: the oracle following the family's
   recovery plan reaches the right backend state (or answer);
-- one primary primitive, one of the seven;
+- primitive-pure: one primary primitive of the seven, and in the official pairing never one the
+  base task already exercises (purity.py) — on every official environment;
 - realistic: a real-world counterpart named in its docstring and its record; a family this
   project added says so.
 
-The browser tests take each family's cheapest applicable task (fewest plan steps)."""
+The browser tests take, per family, the cheapest applicable task (fewest plan steps) of one
+environment: an official one when the family applies to one, rotating over them family by
+family so each official environment is exercised; `benchmarks/breakingweb_recovery.py
+--matrix` runs every family on every environment it applies to."""
 
 from __future__ import annotations
 
 import importlib
+import json
 from pathlib import Path
 
 import httpx
@@ -29,9 +36,12 @@ from webfovea.config import HarnessConfig
 from webfovea.eval.scoring import score_answer
 from webfovea_breakingweb.apps import APPS
 from webfovea_breakingweb.engine.determinism import canonical
+from webfovea_breakingweb.environments import OFFICIAL_ENVIRONMENTS
 from webfovea_breakingweb.interventions import FAMILIES, LAYERS, PRIMITIVES, Family
 from webfovea_breakingweb.interventions.base import DETECTS
 from webfovea_breakingweb.obligations import score_state
+from webfovea_breakingweb.pairing import official
+from webfovea_breakingweb.purity import base_primitives, pure
 from webfovea_breakingweb.suite import load_breakingweb_suite
 from webfovea_breakingweb.tasks import stateful_tasks
 from webfovea_proving_ground.serve import SitesHandle
@@ -39,16 +49,42 @@ from webfovea_proving_ground.serve import SitesHandle
 NAMES = sorted(FAMILIES)
 
 
-def cheapest_task(fam: Family, seed: int = 0) -> str:
-    """The applicable task with the fewest plan steps (ties: by id)."""
-    fits = [t for t in stateful_tasks(seed).values() if fam.refusal(t, APPS[t.app]) is None]
-    assert fits, f"{fam.name} applies to no task"
+def apps_of(fam: Family, seed: int = 0) -> list[str]:
+    """The registered apps with a task the family applies to."""
+    return sorted({t.app for t in stateful_tasks(seed).values() if fam.refusal(t, APPS[t.app]) is None})
+
+
+def cheapest_task(fam: Family, seed: int = 0, app: str | None = None) -> str:
+    """The applicable task with the fewest plan steps (ties: by id), on `app` when given, else on
+    the official environment this family's turn falls on (any app when it fits none)."""
+    if app is None:
+        official = [a for a in apps_of(fam, seed) if a in OFFICIAL_ENVIRONMENTS]
+        app = official[NAMES.index(fam.name) % len(official)] if official and fam.name in NAMES else None
+    fits = [
+        t
+        for t in stateful_tasks(seed).values()
+        if (app is None or t.app == app) and fam.refusal(t, APPS[t.app]) is None
+    ]
+    assert fits, f"{fam.name} applies to no task" + (f" of {app}" if app else "")
     return min(fits, key=lambda t: (len(t.plan), t.task_id)).task_id
+
+
+def _environments(fam: Family) -> list[str]:
+    """The official environments the family applies to; a family that fits none (the first
+    apps' families: planted answer, save drift…) is checked on the first app it fits."""
+    fits = apps_of(fam)
+    return [a for a in fits if a in OFFICIAL_ENVIRONMENTS] or fits[:1]
+
+
+# Every family on every official environment it applies to (collected from the registries).
+FAMILY_APPS = [(name, app) for name in NAMES for app in _environments(FAMILIES[name])]
 
 
 def test_at_least_29_families_on_the_four_layers() -> None:
     assert len(FAMILIES) >= 29
     assert {f.layer for f in FAMILIES.values()} == set(LAYERS)
+    # The official ones (the 27 the paper's text names) cover the four layers on their own.
+    assert {f.layer for f in FAMILIES.values() if f.official} == set(LAYERS)
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -77,13 +113,34 @@ def _build(task_id: str, seed: int, variant: str | None) -> tuple[str, str, str]
     return canonical(s.state), canonical(list(s.audit)), canonical({"client": iv.get("client")})
 
 
-@pytest.mark.parametrize("name", NAMES)
-def test_same_seed_same_initial_state_client_plan_and_audit(name: str) -> None:
-    tid = cheapest_task(FAMILIES[name])
+@pytest.mark.parametrize(("name", "app"), FAMILY_APPS, ids=[f"{n}@{a}" for n, a in FAMILY_APPS])
+def test_same_seed_same_initial_state_client_plan_and_audit(name: str, app: str) -> None:
+    tid = cheapest_task(FAMILIES[name], app=app)
     first, again = _build(tid, 0, name), _build(tid, 0, name)
     assert first == again
     if FAMILIES[name].at_create is not None and FAMILIES[name].layer == "seed":
         assert first[0] != _build(tid, 0, None)[0]  # seed content really changes the state
+
+
+@pytest.mark.parametrize("env", OFFICIAL_ENVIRONMENTS)
+def test_official_pairs_are_primitive_pure_on_every_official_environment(env: str) -> None:
+    if env not in APPS:
+        pytest.skip(f"the {env} environment is not registered yet")
+    tasks = stateful_tasks(42)
+    pairs = {tid: fam for tid, fam in official(42).items() if tasks[tid].app == env}
+    assert pairs, f"no official pair on {env}"
+    for tid, fam in pairs.items():
+        assert fam.official and fam.primitive in PRIMITIVES
+        assert fam.refusal(tasks[tid], APPS[env]) is None
+        assert fam.primitive not in base_primitives(tasks[tid]), (tid, fam.name, base_primitives(tasks[tid]))
+    # Purity is checked, not vacuous: some family that applies to these tasks was refused for it.
+    refused = [
+        (tid, f.name)
+        for tid in pairs
+        for f in FAMILIES.values()
+        if f.official and f.refusal(tasks[tid], APPS[env]) is None and not pure(f, tasks[tid])
+    ]
+    assert refused or all(not base_primitives(tasks[t]) for t in pairs)
 
 
 def _replay(main_url: str, secret: str, name: str) -> tuple[str, str]:
@@ -149,7 +206,13 @@ async def test_detectable_and_recoverable(
     assert _score(sites, careful, result), (result.status, result.answer)
     clean_actions = len([s for s in extra["plan"] if s["op"] != "answer"])
     waits = 12 if fam.primitive == "patience" else 0  # waiting is the recovery there
-    assert result.steps <= clean_actions + 1 + 8 + waits, result.steps
+    # Scrolls are not actions of a plan (a page longer than the viewport needs them clean too):
+    # the bound counts the others (a sign-in form at the top of a long feed is 3 scrolls away).
+    lines = (tmp_path / "careful" / "trajectory.jsonl").read_text(encoding="utf-8").splitlines()
+    moves = [
+        a for a in ((json.loads(line).get("action") or {}).get("name") for line in lines) if a != "scroll"
+    ]
+    assert len(moves) <= clean_actions + 1 + 8 + waits, (result.steps, moves)
     if fam.detect == "status":
         assert fam.status in statuses
     elif fam.detect == "readback":  # only a re-read shows it: the recovery ends on the task's readback

@@ -10,6 +10,7 @@ import os
 import re
 import subprocess
 import sys
+from datetime import date, datetime
 from pathlib import Path
 
 import httpx
@@ -227,10 +228,23 @@ def test_clean_and_variant_initial_states_differ_exactly_by_the_declared_mutatio
     split = canonical_diff(_initial("req-unit-01", None), _initial("req-unit-01", "seed/split_information"))
     assert [(c["field"], c["after"]) for c in split] == [("unit_display", "code")]
     clean_latest = _initial("req-latest-01", None)
-    scrambled = _initial("req-latest-01", "server/scrambled_order")
-    # Same records, another order: no record changed, but the state (and its hash) differs.
-    assert canonical_diff(clean_latest, scrambled) == [] and sha256_of(clean_latest) != sha256_of(scrambled)
+    scrambled = _initial("req-latest-01", "server/scrambled_timestamps")
+    # Same records in another order, some dates in another notation of the same day.
     assert sorted(r["id"] for r in scrambled.catalogue) == sorted(r["id"] for r in clean_latest.catalogue)
+    changed = canonical_diff(clean_latest, scrambled)
+    assert changed and {c["field"] for c in changed} == {"released"}
+    assert all(_day(c["before"]) == _day(c["after"]) != c["after"] for c in changed)
+    assert [r["id"] for r in scrambled.catalogue] != [r["id"] for r in clean_latest.catalogue]
     # Network, client and save-drift families change nothing at creation.
     for fam in ("network/transient_5xx", "client/swallowed_click", "server/save_drift"):
         assert sha256_of(_initial("req-create-01", fam)) == sha256_of(_initial("req-create-01", None))
+
+
+def _day(text: str) -> date:
+    """A date in any notation server/scrambled_timestamps writes."""
+    for notation in ("%Y-%m-%d", "%d %b %Y", "%b %d, %Y"):
+        try:
+            return datetime.strptime(text, notation).date()
+        except ValueError:
+            pass
+    raise ValueError(f"not a date: {text!r}")

@@ -1,5 +1,5 @@
 """The seed families that reached only the data catalogue and the calendar reach a third app
-through their targets: `server/scrambled_order` the shop's orders (`order_sensitive: "orders"`),
+through their targets: `server/scrambled_timestamps` the shop's orders (`order_sensitive: "orders"`),
 `seed/split_information` the tracker's people (`unit`: the card shows the user name, the Team
 page the person). The oracle, following the variant's plan in Chromium, reports the right
 answer from the degraded page, and the page really was degraded (the audit, the DOM)."""
@@ -34,7 +34,7 @@ def test_the_new_targets_make_the_variants() -> None:
 @pytest.mark.parametrize(
     ("tid", "family", "degraded"),
     [
-        ("shop-latestorder-06", "scrambled_order", "scrambled"),
+        ("shop-latestorder-06", "scrambled_timestamps", "scrambled"),
         ("tracker-assignee-of-01", "split_information", "split"),
     ],
 )
@@ -61,7 +61,9 @@ async def test_the_oracle_answers_right_under_the_family_on_the_third_app(
     assert [e["event"] for e in audit] == [degraded]
     state = score_state(diff["diff"], extra["obligations"], extra["noise"], requests)
     assert state.passed and score_answer(result.answer, task.answer).passed, (result.answer, task.answer)
-    if family == "scrambled_order":  # the page lists them last stored first: that is no longer the newest
+    if (
+        family == "scrambled_timestamps"
+    ):  # the page lists them last stored first: that is no longer the newest
         assert audit[0]["order"][-1] != task.answer
     else:  # the card showed the user name; the plan read the person off the Team legend
         assert any(s.get("detour") == "legend" for s in extra["plan"])

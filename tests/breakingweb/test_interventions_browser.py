@@ -5,6 +5,7 @@ oracle, deterministic, detectable by its declared kind) are in test_design_rules
 
 from __future__ import annotations
 
+from datetime import date, datetime
 from pathlib import Path
 
 import pytest
@@ -26,7 +27,7 @@ TASK_OF = {
     "seed/planted_answer": "req-lookup-01",
     "seed/decoys": "req-lookup-01",
     "seed/split_information": "req-unit-01",
-    "server/scrambled_order": "req-latest-01",
+    "server/scrambled_timestamps": "req-latest-01",
     "server/save_drift": "req-edit-01",
     "network/fabricated_success": "case-resolve-01",
     "network/transient_5xx": "case-resolve-01",
@@ -83,10 +84,11 @@ async def _detect(page: Page, sites: SitesHandle, fam: str, task_id: str) -> Non
         await _open(page, sites, task_id, fam, "#/catalogue/Labour")
         assert await page.is_visible("#unit-note")
         assert (await page.inner_text('#catalogue tr[data-id="S06"] td.unit')).startswith("U")
-    elif fam == "server/scrambled_order":
+    elif fam == "server/scrambled_timestamps":
         await _open(page, sites, task_id, fam, "#/catalogue")
         released = await page.locator("#catalogue td.released").all_inner_texts()
-        assert released[0] != max(released)
+        days = [_day(r) for r in released]  # every date still reads as a day, in mixed notations
+        assert days[0] != max(days) and len({_notation(r) for r in released}) > 1
     elif fam == "server/save_drift":
         await _open(page, sites, task_id, fam)
         await _fill_edit(page)
@@ -237,3 +239,16 @@ async def test_retrieval_obligation_reads_the_filter_from_the_server_log(
             assert score_state([], obligations, requests=control.requests(sid)).passed
     finally:
         await page.context.clear_cookies()
+
+
+def _notation(text: str) -> str:
+    return "iso" if text[:4].isdigit() else ("day first" if text[:1].isdigit() else "month first")
+
+
+def _day(text: str) -> date:
+    for notation in ("%Y-%m-%d", "%d %b %Y", "%b %d, %Y"):
+        try:
+            return datetime.strptime(text.strip(), notation).date()
+        except ValueError:
+            pass
+    raise ValueError(f"not a date: {text!r}")

@@ -40,8 +40,31 @@ OPTIONS = (
     SuiteOption(
         "families",
         ("--families",),
-        "breakingweb: comma-separated families (e.g. fabricated_success,save_drift); default all.",
+        "breakingweb: comma-separated families (e.g. fabricated_success,save_drift); default the "
+        "official ones (seed 003's catalogue), 'all' adds this project's extensions.",
         kind="list",
+        suites=(NAME,),
+    ),
+    SuiteOption(
+        "apps",
+        ("--apps",),
+        "breakingweb: comma-separated environments/apps (e.g. social,calendar); default the "
+        "official environments with --pairing official, every app otherwise.",
+        kind="list",
+        suites=(NAME,),
+    ),
+    SuiteOption(
+        "tiers",
+        ("--tiers",),
+        "breakingweb: comma-separated difficulty tiers (T1..T5; the first apps' easy, medium, hard).",
+        kind="list",
+        suites=(NAME,),
+    ),
+    SuiteOption(
+        "panel",
+        ("--panel",),
+        "breakingweb: a panel of the official pairing: human-140 (seed 003's Human-140: 4 base "
+        "tasks per environment x tier cell, each clean and under its official variant).",
         suites=(NAME,),
     ),
     SuiteOption(
@@ -77,16 +100,25 @@ def _pairing(options: SuiteOptions) -> str | None:
 
 
 def _check(options: SuiteOptions) -> None:
-    from webfovea_breakingweb.suite import select_families
+    from webfovea_breakingweb.environments import chosen_apps
+    from webfovea_breakingweb.panels import check_panel
+    from webfovea_breakingweb.suite import select_families, select_tiers
 
     pairing = options.get("pairing")
     if pairing is not None and pairing not in PAIRINGS:
         raise SuiteError(f"unknown pairing {pairing!r}; use official or sweep")
     if pairing == "official" and options.get("paired"):
         raise SuiteError("--paired is --pairing sweep; give one of them")
-    try:
+    panel = options.get("panel")
+    if panel and (pairing == "sweep" or options.get("paired")):
+        raise SuiteError("--panel is drawn from the official pairing; leave out --pairing sweep / --paired")
+    try:  # an unknown family, app, tier or panel is the user's mistake, named with the valid ones
         select_families(list(options.get("families") or []) or None)
-    except ValueError as e:  # an unknown family is the user's mistake, named in one line
+        chosen_apps(list(options.get("apps") or []) or None)
+        select_tiers(list(options.get("tiers") or []) or None)
+        if panel:
+            check_panel(panel)
+    except ValueError as e:
         raise SuiteError(str(e)) from None
     _check_harness(options)
 
@@ -139,8 +171,18 @@ def _own_runner(options: SuiteOptions) -> Any:
 def _load(handle: Any, seed: int, options: SuiteOptions) -> list[Task]:
     from webfovea_breakingweb.suite import load_breakingweb_suite
 
-    families = list(options.get("families") or []) or None
-    return load_breakingweb_suite(handle, seed, families=families, pairing=_pairing(options))
+    def names(key: str) -> list[str] | None:
+        return list(options.get(key) or []) or None
+
+    return load_breakingweb_suite(
+        handle,
+        seed,
+        families=names("families"),
+        pairing=_pairing(options),
+        apps=names("apps"),
+        tiers=names("tiers"),
+        panel=options.get("panel"),
+    )
 
 
 def _catalogue(seed: int) -> dict[str, Any]:
@@ -156,8 +198,10 @@ def _catalogue_view(data: dict[str, Any]) -> list[Any]:
 
 
 def _meta(options: SuiteOptions) -> dict[str, Any]:
-    pairing = _pairing(options)
+    pairing = "official" if options.get("panel") else _pairing(options)
     out: dict[str, Any] = {"paired": True, "pairing": pairing} if pairing else {}
+    if options.get("panel"):
+        out["panel"] = options.get("panel")
     if pairing:  # the report over runs refuses runs of different catalogues (report/runs.py)
         from webfovea_breakingweb.pairing import catalogue_fingerprint
 
@@ -176,7 +220,8 @@ SUITE = Suite(
     "(seed 42, 40 steps by default), --list the catalogue; see docs/breakingweb.md",
     _load,
     accepts=frozenset(o.dest for o in OPTIONS),
-    replay_options=SuiteOptions({"paired": True}),  # every variant: a run may hold any of them
+    # every variant of every app, the extensions too: a run may hold any of them
+    replay_options=SuiteOptions({"paired": True, "families": ("all",)}),
     default_seed=42,  # seed 003 §3: "the public seed s=42" (breakingweb/pairing.py)
     default_max_steps=40,  # seed 003 §3: "a fixed 40-action cap"
     catalogue=_catalogue,

@@ -19,9 +19,13 @@ from typing import Any
 from webfovea.task import SessionSpec, Task
 from webfovea_breakingweb.apps import APPS
 from webfovea_breakingweb.engine.spec import StatefulTask
-from webfovea_breakingweb.interventions import FAMILIES, Family, family
+from webfovea_breakingweb.environments import chosen_apps
+from webfovea_breakingweb.interventions import FAMILIES, Family, family, official_families
 from webfovea_breakingweb.pairing import DEFAULT_MAX_STEPS, DEFAULT_SEED, catalogue, variants
+from webfovea_breakingweb.panels import check_panel, panel_ids
+from webfovea_breakingweb.selection import tier_of
 from webfovea_breakingweb.tasks import find_task, stateful_tasks
+from webfovea_breakingweb.tiers import VALID
 from webfovea_proving_ground.plan import check_suite, with_pointer_class
 
 
@@ -95,7 +99,9 @@ __all__ = [
     "breakingweb_task",
     "catalogue",
     "load_breakingweb_suite",
+    "base_tasks",
     "select_families",
+    "select_tiers",
 ]
 
 
@@ -113,8 +119,47 @@ def breakingweb_task(handle: Any, seed: int, task_id: str, family_name: str | No
 
 
 def select_families(names: list[str] | None) -> list[Family]:
-    """The families named (full or short names), or all of them; ValueError names an unknown one."""
-    return [family(n) for n in names] if names else list(FAMILIES.values())
+    """The families named (full or short names; `all`: every registered family, this project's
+    extensions too), or the official ones; ValueError names an unknown one."""
+    if not names:
+        return official_families()
+    if "all" in names:
+        return list(FAMILIES.values())
+    return [family(n) for n in names]
+
+
+def select_tiers(names: list[str] | None) -> list[str] | None:
+    """The tiers named, checked (None: every tier); ValueError lists the valid ones."""
+    if not names:
+        return None
+    unknown = [n for n in names if n not in VALID]
+    if unknown:
+        raise ValueError(f"unknown tier {', '.join(map(repr, unknown))}; tiers: {', '.join(VALID)}")
+    return list(names)
+
+
+def base_tasks(
+    seed: int,
+    pairing: str | None,
+    runs: dict[str, list[Family]],
+    *,
+    apps: list[str] | None = None,
+    tiers: list[str] | None = None,
+    panel: str | None = None,
+) -> list[StatefulTask]:
+    """The base tasks a run covers, in the catalogue's order: the official selection for the
+    official pairing (its panel's, with `panel`), else every task of the apps named (default:
+    every registered app); only the tiers named, when named."""
+    tasks = stateful_tasks(seed)
+    if pairing == "official":
+        ids = set(runs)
+        if panel:
+            ids = set(panel_ids(panel, runs, tasks, seed))
+    else:
+        covered = set(chosen_apps(apps)) if apps else set(APPS)
+        ids = {tid for tid, t in tasks.items() if t.app in covered}
+    wanted = set(select_tiers(tiers) or ())
+    return [t for tid, t in tasks.items() if tid in ids and (not wanted or tier_of(t) in wanted)]
 
 
 def load_breakingweb_suite(
@@ -124,16 +169,26 @@ def load_breakingweb_suite(
     paired: bool = False,
     families: list[str] | None = None,
     pairing: str | None = None,
+    apps: list[str] | None = None,
+    tiers: list[str] | None = None,
+    panel: str | None = None,
 ) -> list[Task]:
-    """Clean tasks; with a `pairing` (`official`: one variant per task; `sweep`, or `paired`:
-    every applicable family) each followed by its variants; with `families` and no pairing,
-    only those families' variants."""
+    """Clean tasks; with a `pairing` (`official`: the official base tasks, each with its one
+    variant; `sweep`, or `paired`: every applicable family) each followed by its variants; with
+    `families` and no pairing, only those families' variants. `apps` (default: the official
+    environments for the official pairing, every app otherwise), `tiers` and `panel` (a panel of
+    the official pairing, panels.py) narrow the base tasks."""
     seed = getattr(handle, "seed", 0) if seed is None else seed
     pairing = pairing or ("sweep" if paired else None)
+    if panel:
+        check_panel(panel)
+        if pairing not in (None, "official"):
+            raise ValueError(f"a panel is drawn from the official pairing, not from {pairing!r}")
+        pairing = "official"
     chosen = select_families(families)
-    runs = variants(seed, pairing or "sweep", chosen)
+    runs = variants(seed, pairing or "sweep", chosen, apps)
     out: list[Task] = []
-    for st in stateful_tasks(seed).values():
+    for st in base_tasks(seed, pairing, runs, apps=apps, tiers=tiers, panel=panel):
         if pairing or not families:
             out.append(_task(st, handle, seed, len(out), None))
         if pairing or families:

@@ -16,12 +16,14 @@ import gymnasium as gym  # noqa: E402
 
 import webfovea_breakingweb.gym  # noqa: E402, F401 - registers the environments
 from webfovea_breakingweb.gym.grammar import shown_bids  # noqa: E402
+from webfovea_breakingweb.gym.ids import stored_ids  # noqa: E402
 from webfovea_breakingweb.gym.plan_steps import bid_of  # noqa: E402
 from webfovea_breakingweb.gym.plan_walker import PlanBidAgent  # noqa: E402
 from webfovea_breakingweb.obligations import score_state  # noqa: E402
+from webfovea_breakingweb.tasks import stateful_tasks  # noqa: E402
 
 TASK = "calendar-accept-02"  # accept one invitation; its accept button is below the fold
-FAMILY = "transient_5xx"  # its official variant: the first accept answers 503
+FAMILY = "transient_5xx"  # the first submit answers 503
 TAB = {"selector": 'nav.tabs a[data-view="invites"]'}
 ACCEPT = {"selector": '#invites tr[data-id="I-0024"] .accept'}
 
@@ -59,12 +61,21 @@ def _accepted(diff: list[dict[str, Any]]) -> bool:
 
 
 def test_the_intervention_variant_is_scored_the_same_way() -> None:
-    e = gym.make(f"browsergym/breakingweb.{TASK}.{FAMILY}")
+    # A calendar task paired with this family (gym/ids.json: an extension app's pairing); the
+    # plan walker reads the hand-written calendar page.
+    stored = stored_ids()
+    changing = {t for t, st in stateful_tasks(int(stored["seed"])).items() if st.state_changing}
+    task = next(
+        t
+        for t, short in stored["tasks"].items()
+        if short == FAMILY and t in changing and t.startswith("calendar-")
+    )
+    e = gym.make(f"browsergym/breakingweb.{task}.{FAMILY}")
     try:
         rewards, actions, _ = _episode(e)
         diff, passed = _backend(e)
         assert e.unwrapped.task.task.model_extra["family"] == f"network/{FAMILY}"
-        assert passed and _accepted(diff) and sum(rewards) == 1.0
+        assert passed and diff and sum(rewards) == 1.0
         # The 503 was really served: the agent had to click accept a second time.
         clicks = [a for a in actions if a.startswith("click(")]
         assert len(clicks) == len(set(clicks)) + 1

@@ -1,6 +1,6 @@
 """`webfovea bench breakingweb --harness gui --model-family gemini` end to end (subprocess, real
 Chromium, the oracle pointing at what the screenshot shows, on the 0–1000 grid): one base task
-clean and under its official intervention, scored by the backend evaluator."""
+clean and under a belief family (save drift), scored by the backend evaluator."""
 
 from __future__ import annotations
 
@@ -22,7 +22,8 @@ VERBS = (
 def test_gui_harness_runs_a_pair_scored_by_the_backend(tmp_path: Path) -> None:
     out = tmp_path / "run"
     cmd = [sys.executable, "-m", "webfovea.cli", "bench", "breakingweb", "--model", "oracle"]
-    cmd += ["--harness", "gui", "--model-family", "gemini", "--pairing", "official"]
+    # One pair under a belief family (the official pairing covers the official environments).
+    cmd += ["--harness", "gui", "--model-family", "gemini", "--pairing", "sweep", "--families", "save_drift"]
     cmd += ["--only", "req-edit-01", "--out", str(out)]
     res = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
     assert res.returncode == 0, res.stderr[-3000:]

@@ -1,5 +1,5 @@
 """`webfovea bench breakingweb --harness text` end to end (subprocess, real Chromium, the oracle
-speaking the bid grammar): one base task clean and under its official intervention, through the
+speaking the bid grammar): one base task clean and under a belief family (save drift), through the
 BrowserGym registration's text contract, into the usual run folder, scored by the backend
 evaluator — the clean run passes, the save-drift run (a belief family: the "Saved" page lies) fails
 although the agent declared success."""
@@ -31,7 +31,9 @@ def steps(task_dir: Path) -> list[dict]:
 
 def test_text_harness_runs_a_pair_scored_by_the_backend(tmp_path: Path) -> None:
     out = tmp_path / "run"
-    res = bench("--harness", "text", "--pairing", "official", "--only", "req-create-01", "--out", str(out))
+    # One pair under a belief family (the official pairing covers the official environments).
+    pair = ("--pairing", "sweep", "--families", "save_drift")
+    res = bench("--harness", "text", *pair, "--only", "req-create-01", "--out", str(out))
     assert res.returncode == 0, res.stderr[-3000:]
     clean = json.loads((out / "req-create-01" / "result.json").read_text())
     drift = json.loads((out / "req-create-01--save_drift" / "result.json").read_text())

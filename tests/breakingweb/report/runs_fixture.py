@@ -12,7 +12,7 @@ from typing import Any
 # base task -> its variant's family short name (the registry's: grounding, backtracking, verification)
 VARIANTS = {
     "t1": "decoys",  # seed/decoys: grounding
-    "t2": "hidden_labels",  # client/hidden_labels: grounding
+    "t2": "hidden_labels",  # server/hidden_labels: grounding
     "t3": "session_expiry",  # network/session_expiry: backtracking
     "t4": "conflict_409",  # network/conflict_409: backtracking
     "t5": "fabricated_success",  # network/fabricated_success: verification

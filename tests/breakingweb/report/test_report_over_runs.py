@@ -71,9 +71,9 @@ def test_figure4b_says_when_no_family_reaches_50_and_shows_the_top5_anyway(two: 
     # failed intervention runs pooled over both runs: hidden_labels, session_expiry, conflict_409
     # fail in both (2); decoys, fabricated_success, save_drift in one (1); ties by name
     assert [(x["family"], x["n"], x["mass"]) for x in f["top"]] == [
-        ("client/hidden_labels", 2, 2),
         ("network/conflict_409", 2, 2),
         ("network/session_expiry", 2, 2),
+        ("server/hidden_labels", 2, 2),
         ("network/fabricated_success", 2, 1),
         ("seed/decoys", 2, 1),
     ]
@@ -140,7 +140,7 @@ def test_the_command_writes_every_format_and_escapes_run_strings(
     hostile = "<script>alert(1)</script>"
     assert main([two[0], f"{two[1]}={hostile}", "--out", str(out)]) == 0
     printed = capsys.readouterr().out
-    assert "Table 2" in printed and "Figure 4(b)" in printed and "client/hidden_labels" in printed
+    assert "Table 2" in printed and "Figure 4(b)" in printed and "server/hidden_labels" in printed
     rep = json.loads((out / "report.json").read_text())
     assert rep["table2"]["rows"][1]["run"] == hostile
     page = (out / "report.html").read_text()

@@ -28,7 +28,7 @@ CASES = [
     ("key_figures_rate", "seed/planted_answer", "req-lookup-01"),
     ("first_lookalike_rate", "seed/decoys", "req-lookup-01"),
     ("first_lookalike_rate", "seed/decoys", "case-resolve-01"),  # the decoy is a case: a wrong click
-    ("assume_sorted_rate", "server/scrambled_order", "req-latest-01"),
+    ("assume_sorted_rate", "server/scrambled_timestamps", "req-latest-01"),
     ("skip_legend_rate", "seed/split_information", "req-unit-01"),
     ("skip_dialog_rate", "client/intercepting_overlay", "req-lookup-01"),
     ("adjacent_input_rate", "client/label_shift", "req-edit-01"),

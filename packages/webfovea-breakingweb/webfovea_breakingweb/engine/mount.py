@@ -38,9 +38,19 @@ def render(app: AppSpec, session: Session | None, client_plan: dict[str, Any] | 
     notices = session.state.notices if owned else []  # type: ignore[union-attr]
     figures = session.state.key_figures if owned and hasattr(session.state, "key_figures") else []  # type: ignore[union-attr]
     if isinstance(app, SpaApp):
-        return app_page(app, client_plan, notices)
+        return _served(app_page(app, client_plan, notices), session if owned else None)
     if app.page is None:
         raise ValueError(f"app {app.name} declares no page")
     html = app.page(app, session, client_plan)
     above = notices_html(notices) + key_figures_html(figures)
-    return STATUS.sub(lambda m: above + m.group(0), html, count=1) if above else html
+    html = STATUS.sub(lambda m: above + m.group(0), html, count=1) if above else html
+    return _served(html, session if owned else None)
+
+
+def _served(html: str, session: Session | None) -> str:
+    """The page as this session's server serves it: a server-layer family's style sheet, set
+    once when the session was made (server/hidden_labels), goes into its head."""
+    css = session.extra.get("server_css") if session is not None else None
+    if not css:
+        return html
+    return html.replace("</head>", f'<style id="wf-served">{css}</style></head>', 1)

@@ -19,12 +19,15 @@ def gym_id(task_id: str, family_short: str | None = None) -> str:
 
 
 def live_ids(seed: int) -> dict[str, Any]:
-    """{seed, pairing, tasks: {task id: official family's short name or null}} from the registries."""
-    from webfovea_breakingweb.interventions import FAMILIES
+    """{seed, pairing, tasks: {task id: official family's short name or null}} from the registries:
+    every task clean; the official catalogue's base tasks also under their official family (as
+    `--pairing official` pairs them), and the extension apps' tasks under theirs (the same rule
+    over those apps alone, as `--pairing official --apps <them>` pairs them)."""
+    from webfovea_breakingweb.environments import extensions
     from webfovea_breakingweb.pairing import official
     from webfovea_breakingweb.tasks import stateful_tasks
 
-    paired = official(seed, list(FAMILIES.values()))
+    paired = {**(official(seed, apps=extensions()) if extensions() else {}), **official(seed)}
     tasks = {tid: (paired[tid].short if tid in paired else None) for tid in stateful_tasks(seed)}
     return {"seed": seed, "pairing": PAIRING, "tasks": tasks}
 

@@ -17,10 +17,10 @@ from .client import (
     broken_layout,
     confirm_step,
     cookie_banner,
-    hidden_labels,
     hidden_prerequisite,
     intercepting_overlay,
     label_shift,
+    misleading_toast,
     restricted_affordance,
     swallowed_click,
 )
@@ -39,7 +39,7 @@ from .network import (
     truncated_response,
 )
 from .seed import aliases, decoys, phishing_content, planted_answer, split_information
-from .server import save_drift, scrambled_order, single_field_corruption
+from .server import hidden_labels, save_drift, scrambled_timestamps, single_field_corruption
 
 # By layer, then the seed's named stressors before the ones this project added (`Family.own`).
 _MODULES = (
@@ -48,7 +48,8 @@ _MODULES = (
     split_information,
     phishing_content,
     aliases,
-    scrambled_order,
+    scrambled_timestamps,
+    hidden_labels,
     save_drift,
     single_field_corruption,
     fabricated_success,
@@ -66,10 +67,10 @@ _MODULES = (
     intercepting_overlay,
     swallowed_click,
     label_shift,
-    hidden_labels,
     hidden_prerequisite,
     restricted_affordance,
     broken_layout,
+    misleading_toast,
     cookie_banner,
     confirm_step,
 )
@@ -113,6 +114,11 @@ class UnknownFamily(ValueError):
     pass
 
 
+def official_families() -> list[Family]:
+    """The seed's catalogue: every registered family but this project's extensions."""
+    return [f for f in FAMILIES.values() if f.official]
+
+
 def family(name: str) -> Family:
     """The family named `name` (also accepts the short name after the slash)."""
     if name in FAMILIES:
@@ -133,6 +139,7 @@ __all__ = [
     "NetworkRule",
     "UnknownFamily",
     "family",
+    "official_families",
     "register",
     "unregister",
 ]

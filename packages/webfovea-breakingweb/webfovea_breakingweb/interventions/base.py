@@ -13,7 +13,8 @@ What the catalogue says of a family (docs/breakingweb.md, `webfovea bench breaki
 is declared on it: `summary` (the mechanism), `cue` (how the degradation shows: the DOM, an
 HTTP status or a read-back — `detect` names which), `recovery` (what a careful agent does),
 `counterpart` (the real-world failure class it stands for; its module docstring names it too)
-and `own` (True: a family this project added beyond the seed's catalogue text).
+and `own` (True: a family this project added beyond the seed's catalogue text: an extension
+outside the official catalogue, `Family.official` False).
 
 `recover(plan, task)` is the oracle plan of a careful agent that sees the degradation (closes
 the overlay, signs in again, waits out the 429, reads the legend, re-checks what was saved).
@@ -122,6 +123,12 @@ class Family:
     @property
     def short(self) -> str:
         return self.name.split("/", 1)[1]
+
+    @property
+    def official(self) -> bool:
+        """One of the seed's catalogue (its 29 families): every family but the ones this
+        project added, which stay as extensions (`--families all` still runs them)."""
+        return not self.own
 
     def refusal(self, task: StatefulTask, app: AppSpec) -> str | None:
         """Why this family does not apply to the task (None: it applies)."""

@@ -31,6 +31,21 @@ function wfApplyIvPlan(plan) {
       report('overlay_shown', {pointerdowns});
     }, true);
   }
+  // A "Saved" toast the page draws itself (misleading toast): where the app shows its own, in
+  // #wf-status, and gone at the next matching click, before the app's real toast can appear.
+  const forgeToast = (text) => {
+    const host = document.getElementById('wf-status');
+    if (!host || document.getElementById('toast')) return;
+    const t = document.createElement('div');
+    t.id = 'toast';
+    t.className = 'iv-forged';
+    t.setAttribute('role', 'status');
+    t.innerHTML = '<span class="msg"></span><span class="ref"></span>';
+    t.querySelector('.msg').textContent = text;
+    host.appendChild(t);
+    report('toast_forged');
+  };
+  const dropForged = () => { const t = document.querySelector('#toast.iv-forged'); if (t) t.remove(); };
   if (plan.swallow) {
     // The ordinal counts per session, not per page load: the page starts from the matching
     // clicks the server has already been told of (`seen`), so a reload does not swallow again.
@@ -43,7 +58,9 @@ function wfApplyIvPlan(plan) {
         e.stopImmediatePropagation();
         e.preventDefault();
         report('click_swallowed', {ordinal: n});
+        if (plan.swallow.toast) forgeToast(plan.swallow.toast);
       } else {
+        dropForged();
         report('click_seen', {ordinal: n});
       }
     }, true);
@@ -114,14 +131,6 @@ function wfApplyIvPlan(plan) {
     css('#app .fields { grid-template-columns: 70px 120px !important; } #app .fields label { white-space: nowrap; font-size: 15px; }' +
       ' ' + plan.broken_layout.selector + ' { margin-top: ' + plan.broken_layout.push_px + 'px !important; }');
     report('layout_broken');
-  }
-  if (plan.hide_labels) {
-    css('label:not(.iv) { color: transparent !important; text-shadow: none !important; }');
-    observe(() => document.querySelectorAll('label[for]:not(.iv)').forEach((l) => {
-      const i = document.getElementById(l.htmlFor);
-      if (i && i.title !== l.textContent) i.title = l.textContent;
-    }));
-    report('labels_hidden');
   }
   if (plan.cookies) {
     const sheet = el('<div id="iv-cookies" role="dialog" aria-label="Cookie consent" style="position:fixed;left:0;right:0;bottom:0;' +

@@ -190,7 +190,7 @@ def _order_groups(state: ShopState) -> list[tuple[str, list[Order]]]:
 
 def t_latest_order(state: ShopState, r: Any, n: int) -> StatefulTask:
     """The most recent order (of a kind): the orders page lists them newest first as stored, so
-    under server/scrambled_order (`order_sensitive: "orders"`) the placed dates must be read."""
+    under server/scrambled_timestamps (`order_sensitive: "orders"`) the placed dates must be read."""
     what, group = r.choice(_order_groups(state))
     top = max(group, key=lambda o: o.placed)  # placed dates are distinct (content.py)
     plan = [
