@@ -14,6 +14,7 @@ from pydantic import Field, RootModel
 
 from webfovea.browser.session import BrowserSession
 from webfovea.config import make_config
+from webfovea.harness import Harness
 from webfovea.page_api import ExtractError, PageAgent
 from webfovea.task import Task
 from webfovea_proving_ground.oracle.model import OracleModel
@@ -116,3 +117,14 @@ async def test_observe_proposes_without_acting_and_act_runs_the_proposal(page: P
     done = await agent.act(found[0])
     assert done.ok and await page.input_value("#country") == "VN"
     assert len(model.actions_log) == calls  # the proposal ran as it was: no model call
+
+
+async def test_a_harness_the_script_holds_keeps_its_own_history(page: Page):
+    h = await Harness.on_page(page, CONFIG)
+    h.history.replies.append("Thought: an earlier step of the script's own task")
+    with pytest.raises(TypeError, match="already has its config"):
+        await PageAgent.attach(h, model=oracle(page, CHOOSE), config=CONFIG)
+    agent = await PageAgent.attach(h, model=oracle(page, CHOOSE))
+    done = await agent.act("choose Viet Nam in the Country list")
+    assert done.ok and await page.input_value("#country") == "VN"
+    assert h.history.replies == ["Thought: an earlier step of the script's own task"]  # put back

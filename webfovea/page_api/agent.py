@@ -14,6 +14,8 @@ sees the instruction, not the earlier calls. Replies and values are cached by pa
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeVar, overload
 
@@ -111,41 +113,42 @@ class PageAgent:
         each executed by the harness. A `Candidate` from `observe` runs with no model call."""
         if steps < 1:
             raise ValueError(f"steps={steps}: at least 1")
-        obs = await self._begin()
+        async with self._call() as obs:
+            return await self._act(instruction, steps, obs)
+
+    async def _act(self, instruction: str | Candidate, steps: int, obs: Observation) -> ActResult:
         state = state_key(obs, self.harness.config.observation)
+        taken: list[ActStep]
         if isinstance(instruction, Candidate):
             if state != instruction.state:
                 raise PageApiError("the page changed since observe proposed this action; observe again")
-            done = await self._run(
+            taken = await self._run(
                 [ModelReply(text=instruction.reply, tool_calls=list(instruction.calls or []))], obs
             )
-            return ActResult(instruction.description, done, cached=True)
+            return ActResult(instruction.description, taken, cached=True)
         key = call_key("act", instruction, state) if state is not None else None
         entry = self.cache.get(key) if key is not None else None
         if entry is not None and key is not None:
-            done = await self._run([_reply_of(r) for r in entry["replies"]], obs)
-            if all(s.outcome in _RAN for s in done):
-                return ActResult(instruction, done, cached=True)
-            self.cache.drop(key)  # the cached replies no longer ran: the model decides next time
-            return ActResult(instruction, done, cached=True)
+            taken = await self._run([_reply_of(r) for r in entry["replies"]], obs)
+            if not all(t.outcome in _RAN for t in taken):
+                self.cache.drop(key)  # the cached replies no longer ran: the model decides next time
+            return ActResult(instruction, taken, cached=True)
         replies: list[ModelReply] = []
-        done, calls = [], 0
+        taken = []
+        asked = self.model_calls
         for i in range(steps):
             if i > 0:
-                obs = await self.harness.observe()
+                await self.harness.observe()
             reply = await self._ask(prompts.act_task(instruction))
-            calls += 1
             res = await self.harness.step(reply.text, reply.tool_calls or None)
-            if res.done and not done:  # finished at once: nothing to do, or it was already done
-                done.append(_step_of(res))
-                break
-            if res.done:
+            if res.done:  # finished: at once (nothing to do) it is the one step; later, the end
+                taken += [] if taken else [_step_of(res)]
                 break
             replies.append(reply)
-            done.append(_step_of(res))
+            taken.append(_step_of(res))
             if res.outcome not in _RAN:
                 break
-        result = ActResult(instruction, done, model_calls=calls)
+        result = ActResult(instruction, taken, model_calls=self.model_calls - asked)
         if key is not None and replies and result.ok:
             self.cache.put(
                 key, {"kind": "act", "instruction": instruction, "replies": [_json(r) for r in replies]}
@@ -153,15 +156,15 @@ class PageAgent:
         return result
 
     async def _run(self, replies: list[ModelReply], obs: Observation) -> list[ActStep]:
-        done: list[ActStep] = []
+        taken: list[ActStep] = []
         for i, reply in enumerate(replies):
             if i > 0:
                 await self.harness.observe()
             res = await self.harness.step(reply.text, reply.tool_calls or None)
-            done.append(_step_of(res))
+            taken.append(_step_of(res))
             if res.outcome not in _RAN or res.done:
                 break
-        return done
+        return taken
 
     # extract --------------------------------------------------------------------------------
     @overload
@@ -178,7 +181,17 @@ class PageAgent:
         json_schema = answer_schema_of(pydantic_type) if pydantic_type is not None else schema
         if not isinstance(json_schema, dict):
             raise TypeError("schema= must be a JSON Schema (a dict) or a Pydantic model class")
-        obs = await self._begin()
+        async with self._call() as obs:
+            return await self._extract(instruction, json_schema, pydantic_type, tries, obs)
+
+    async def _extract(
+        self,
+        instruction: str,
+        json_schema: dict[str, Any],
+        pydantic_type: type[BaseModel] | None,
+        tries: int,
+        obs: Observation,
+    ) -> Any:
         task = Task(task_id="extract", task=instruction, website=obs.url, answer_schema=json_schema)
         gate = _gate(task)
         state = state_key(obs, self.harness.config.observation)
@@ -194,21 +207,18 @@ class PageAgent:
 
     async def _read(self, task: Task, gate: AnswerGate, tries: int) -> tuple[Any, bool]:
         h, problem = self.harness, None
-        h.answers = gate
-        try:
-            for i in range(tries):
-                if i > 0:
-                    await h.observe()
-                reply = await self._ask(prompts.extract_task(task.instruction()))
-                res = await h.step(reply.text, reply.tool_calls or None)
-                if res.answer_invalid is not None:
-                    problem = res.answer_invalid
-                elif res.done:
-                    return res.answer_value, True
-                elif res.error:
-                    problem = res.error
-        finally:
-            h.answers = AnswerGate()
+        h.answers = gate  # the harness's own is put back when the call ends (_call)
+        for i in range(tries):
+            if i > 0:
+                await h.observe()
+            reply = await self._ask(prompts.extract_task(task.instruction()))
+            res = await h.step(reply.text, reply.tool_calls or None)
+            if res.answer_invalid is not None:
+                problem = res.answer_invalid
+            elif res.done:
+                return res.answer_value, True
+            elif res.error:
+                problem = res.error
         raise ExtractError(
             f"extract {task.task!r}: no answer met the schema in {tries} replies"
             + (f"; the last: {problem}" if problem else ""),
@@ -221,7 +231,10 @@ class PageAgent:
         is executed and the page is left as it was."""
         if limit < 1:
             raise ValueError(f"limit={limit}: at least 1")
-        obs = await self._begin()
+        async with self._call() as obs:
+            return await self._observe(instruction, limit, obs)
+
+    async def _observe(self, instruction: str, limit: int, obs: Observation) -> list[Candidate]:
         state = state_key(obs, self.harness.config.observation)
         key = call_key("observe", instruction, state, limit) if state is not None else None
         entry = self.cache.get(key) if key is not None else None
@@ -268,14 +281,20 @@ class PageAgent:
         )
 
     # shared ---------------------------------------------------------------------------------
-    async def _begin(self) -> Observation:
-        """A fresh start for one call: no history, no pending feedback, fresh breakers; the
-        page as it is now."""
+    @asynccontextmanager
+    async def _call(self) -> AsyncIterator[Observation]:
+        """One call's own start: no history, no pending feedback, fresh breakers, no answer
+        schema; the page as it is now. What a harness held before (a task a script runs on it)
+        is put back when the call ends."""
         h = self.harness
+        held = (h.history, h.last_feedback, h.breaker, h.loops, h.answers)
         h.history = History(h.config.screenshot_window)
         h.last_feedback = None
-        h.breaker, h.loops = ScrollBreaker(h.config), LoopBreaker(h.config)
-        return await h.observe()
+        h.breaker, h.loops, h.answers = ScrollBreaker(h.config), LoopBreaker(h.config), AnswerGate()
+        try:
+            yield await h.observe()
+        finally:
+            h.history, h.last_feedback, h.breaker, h.loops, h.answers = held
 
     async def _ask(self, task_text: str) -> ModelReply:
         reply = await self.model.next_reply(self.harness.model_input(task_text))
