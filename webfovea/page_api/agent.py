@@ -94,7 +94,8 @@ class PageAgent:
             )
         else:
             mdl = model
-        harness.use_vision(mdl)
+        if not harness.config.vision_model:  # look/locate: a configured vision model stays theirs
+            harness.use_vision(mdl)
         return cls(harness, mdl, CallCache(cache), own_model=isinstance(model, str))
 
     async def __aenter__(self) -> PageAgent:
