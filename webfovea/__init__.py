@@ -5,12 +5,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"  # the one source of the version: pyproject.toml reads it (dynamic)
-__all__ = ["BrowseResult", "Harness", "HarnessConfig", "browse", "browse_sync", "make_config", "__version__"]
+__all__ = [
+    "BrowseResult", "Harness", "HarnessConfig", "PageAgent", "browse", "browse_sync", "make_config", "__version__",
+]  # fmt: skip
 
 if TYPE_CHECKING:
     from webfovea.app.browse import BrowseResult, browse, browse_sync
     from webfovea.config import HarnessConfig, make_config
     from webfovea.harness import Harness
+    from webfovea.page_api import PageAgent
 
 
 def __getattr__(name: str) -> Any:
@@ -27,4 +30,8 @@ def __getattr__(name: str) -> Any:
         from importlib import import_module
 
         return getattr(import_module("webfovea.app.browse"), name)
+    if name == "PageAgent":  # act / extract / observe on a page you hold (page_api/)
+        from webfovea.page_api import PageAgent
+
+        return PageAgent
     raise AttributeError(name)

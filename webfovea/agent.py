@@ -20,6 +20,7 @@ from webfovea.driving.driver import BrowserSource, DriverSettings, TaskDriver
 from webfovea.feedback import notes
 from webfovea.harness import Harness
 from webfovea.models.base import CUT_OFF_NOTE, Model, ModelError, ModelInput, cut_off_of
+from webfovea.models.conventions import grounding_space
 from webfovea.models.routes import summary_is_rule
 from webfovea.observation import compress
 from webfovea.record.schema import StepRecord, TaskResult
@@ -53,8 +54,12 @@ async def run_task(  # noqa: PLR0913 -- public API; its settings go to the task 
     (default: $WEBFOVEA_OFFLINE; real websites are reachable unless it is set). `cache`: a
     workflow cache folder — the task's cached steps are replayed without a model call while
     the page matches, and a run that finishes rewrites them (webfovea/cache/). `headless=False`:
-    a browser launched here shows its window."""
+    a browser launched here shows its window. A model whose conventions row fixes its grid
+    (Gemini's 0-999) has its points read on that grid whatever `config` says."""
     options = dict(model_options or {})
+    space = grounding_space(model, config.coordinate_convention)
+    if space != config.coordinate_convention:  # the model's row fixes its grid (Gemini's 0-999)
+        config = config.model_copy(update={"coordinate_convention": space})
     base_url = base_url or options.pop("base_url", None)  # runners pass it with the options
     settings = DriverSettings(
         config,

@@ -1,20 +1,16 @@
 """The official catalogue (seed 003: 519 pairs over seven environments, five tiers, one family
-per base task with primitive purity) and its Human-140 panel, over whatever official
-environments are registered — social, and here a test-only "travel" made of social's tasks
-under another name — without a browser. (The "519 exactly" check comes once the seven are in.)"""
+per base task with primitive purity) and its Human-140 panel, without a browser: exactly 519
+pairs at seed 42 over the seven environments, 140 panel tasks, and an official environment
+that is not registered named as missing."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
-from collections.abc import Iterator
 
 import pytest
 
-from webfovea_breakingweb import apps
+from webfovea_breakingweb import environments
 from webfovea_breakingweb.apps import APPS
-from webfovea_breakingweb.apps.social import APP as SOCIAL
-from webfovea_breakingweb.engine.spec import StatefulTask
 from webfovea_breakingweb.environments import (
     OFFICIAL_ENVIRONMENTS,
     OFFICIAL_PAIRS,
@@ -33,26 +29,6 @@ from webfovea_breakingweb.tasks import stateful_tasks
 from webfovea_breakingweb.tiers import TIERS
 
 SEED = 42
-
-
-def _travel_tasks(seed: int) -> list[StatefulTask]:
-    return [
-        t.model_copy(update={"task_id": "travel-" + t.task_id.removeprefix("social-"), "app": "travel"})
-        for t in SOCIAL.tasks(seed)  # type: ignore[misc]
-    ]
-
-
-@pytest.fixture
-def travel() -> Iterator[str]:
-    """A second official environment for the rule to spread over (social's tasks, renamed)."""
-    app = dataclasses.replace(
-        SOCIAL, name="travel", title="test travel", path="/env/test-travel", tasks=_travel_tasks
-    )
-    apps.register(app)
-    try:
-        yield app.name
-    finally:
-        apps.unregister(app)
 
 
 class _Handle:
@@ -84,12 +60,12 @@ def test_spread_fills_short_tiers_from_the_others() -> None:
     assert spread(10, {"T1": 3, "T2": 2}) == {"T1": 3, "T2": 2}  # fewer than the quota: all
 
 
-def test_official_covers_the_official_environments_with_their_quota_tiers_and_purity(travel: str) -> None:
+def test_official_is_519_pairs_over_the_seven_with_their_quota_tiers_and_purity() -> None:
     tasks = stateful_tasks(SEED)
     off = official(SEED)
     assert off == official(SEED)  # deterministic
     per_env = Counter(tasks[t].app for t in off)
-    assert per_env == {"social": QUOTAS["social"], "travel": QUOTAS["travel"]}  # no extension app
+    assert per_env == QUOTAS and len(off) == OFFICIAL_PAIRS == 519  # no extension app
     for env in per_env:
         tiers = Counter(tier_of(tasks[t]) for t in off if tasks[t].app == env)
         assert set(tiers) == set(TIERS) and max(tiers.values()) - min(tiers.values()) <= 5, tiers
@@ -135,33 +111,33 @@ def test_extensions_run_only_when_named() -> None:
     assert "email" in str(e.value)  # the official ones not registered yet are named too
 
 
-def test_the_listing_names_the_missing_environments(travel: str) -> None:
+def test_the_listing_shows_the_seven_and_names_a_missing_one(monkeypatch: pytest.MonkeyPatch) -> None:
     data = catalogue(SEED)
     envs = data["environments"]
-    assert envs["present"] == ["social", "travel"] and envs["missing"] == missing_official()
-    assert "email" in envs["missing"] and "calendar" in envs["extensions"]
+    assert envs["present"] == list(OFFICIAL_ENVIRONMENTS) and envs["missing"] == []
+    assert "calendar" in envs["extensions"]
     comp = data["composition"]
-    assert (
-        comp["totals"]["pairs"] == data["counts"]["pairs"]["official"] == QUOTAS["social"] + QUOTAS["travel"]
-    )
+    assert comp["totals"]["pairs"] == data["counts"]["pairs"]["official"] == 519
     assert sum(comp["family"].values()) == comp["totals"]["pairs"]
     assert sum(map(sum, (r.values() for r in comp["environment_tier"].values()))) == comp["totals"]["pairs"]
     assert comp["paper"]["pairs"] == 519 and comp["paper"]["families"] == 29
     assert data["counts"]["official_families"] == len(official_families())
+    # An official environment the registry lacks (a plug-in not installed) is named as missing.
+    monkeypatch.setattr(environments, "OFFICIAL_ENVIRONMENTS", (*OFFICIAL_ENVIRONMENTS, "observatory"))
+    assert missing_official() == ["observatory"]
 
 
-def test_human_140_is_4_per_cell_and_stable_when_other_tasks_are_added(travel: str) -> None:
+def test_human_140_is_4_per_cell_and_stable_when_other_tasks_are_added() -> None:
     tasks = stateful_tasks(SEED)
     off = official(SEED)
     panel = human_140(off, tasks, SEED)
-    assert len(panel) == 7 * 5
-    filled = {cell: ids for cell, ids in panel.items() if ids}
-    assert set(filled) == {f"{env}/{tier}" for env in ("social", "travel") for tier in TIERS}
-    assert all(len(ids) == PER_CELL for ids in filled.values())
-    assert all(tasks[t].app == cell.split("/")[0] for cell, ids in filled.items() for t in ids)
-    # Tasks added to other cells (travel's) leave social's cells as they were.
-    without_travel = human_140([t for t in off if tasks[t].app == "social"], tasks, SEED)
-    assert {c: v for c, v in without_travel.items() if c.startswith("social/")} == {
+    assert len(panel) == 7 * 5 and sum(map(len, panel.values())) == 140
+    assert set(panel) == {f"{env}/{tier}" for env in OFFICIAL_ENVIRONMENTS for tier in TIERS}
+    assert all(len(ids) == PER_CELL for ids in panel.values())
+    assert all(tasks[t].app == cell.split("/")[0] for cell, ids in panel.items() for t in ids)
+    # Tasks added to other cells (the other environments') leave social's cells as they were.
+    social_only = human_140([t for t in off if tasks[t].app == "social"], tasks, SEED)
+    assert {c: v for c, v in social_only.items() if c.startswith("social/")} == {
         c: v for c, v in panel.items() if c.startswith("social/")
     }
     suite = load_breakingweb_suite(_Handle(), SEED, panel="human-140")

@@ -65,7 +65,7 @@ async def text_of(page, selector):
 
 async def test_complete_run_report(tmp_path, page):
     build_run(tmp_path)
-    out = write_report(tmp_path)
+    out = write_report(tmp_path, images="inline")
     html_text = out.read_text()
     assert "http://" not in html_text.replace("http://127.0.0.1:9/", "")  # no external resources
     await page.goto(out.as_uri())
@@ -149,3 +149,25 @@ async def test_damaged_run_still_reports(tmp_path):
     summary, warning = gather(tmp_path)
     assert "tasks.json is unreadable" in warning and len(summary["per_task"]) == 2
     assert "evil" in write_report(tmp_path).read_text()
+
+
+async def test_a_lazy_report_links_the_screenshots_and_they_load(tmp_path, page):
+    build_run(tmp_path)
+    inline = write_report(tmp_path, tmp_path / "inline.html", images="inline").stat().st_size
+    out = write_report(tmp_path)  # the default: linked, loaded as they scroll into view
+    assert "data:image" not in out.read_text()
+    assert out.stat().st_size < inline / 2, (out.stat().st_size, inline)
+    await page.goto(out.as_uri())
+    imgs = page.locator("section.task img")
+    await imgs.last.scroll_into_view_if_needed()
+    loaded = await page.eval_on_selector_all(
+        "section.task img",
+        "imgs => Promise.all(imgs.map(async i => { i.loading = 'eager'; await i.decode();"
+        " return [i.naturalWidth > 0, i.getAttribute('loading'), i.getAttribute('src')]; }))",
+    )
+    assert loaded and all(ok for ok, _, _ in loaded), loaded
+    assert all(not src.startswith(("/", "data:")) and src.endswith(".png") for _, _, src in loaded)
+    moved = write_report(tmp_path, tmp_path / "sub" / "r.html")  # written elsewhere: links still hold
+    await page.goto(moved.as_uri())
+    srcs = await page.eval_on_selector_all("section.task img", "imgs => imgs.map(i => i.getAttribute('src'))")
+    assert srcs and all(s.startswith("../") for s in srcs)

@@ -8,6 +8,7 @@ from tests.models.fake_llm import Answer, fake_llm
 from tests.models.shape_support import GO_CSS, NAME_CSS, PAGES, read, values
 from tests.support.servers import serve_pages
 from webfovea.agent import run_task
+from webfovea.config import make_config
 from webfovea.models.conventions import encode_point
 from webfovea.observation.sizing import harness_config
 from webfovea.task import Task
@@ -60,3 +61,30 @@ async def test_a_spec_string_run_saves_the_name_then_a_blocked_prompt_ends_it(tm
         and "promptFeedback.blockReason=PROHIBITED_CONTENT" in result["error"]
     )
     assert all(r.headers.get("x-goog-api-key") == "" for r in llm.received)  # keyless: no credential
+
+
+# A page that reports where each click landed, in CSS px of the 1920x1080 viewport.
+CLICK_PAGE = """<html><body style="margin:0"><div style="position:fixed;inset:0"
+  onclick="fetch('/clicked?v='+event.clientX+','+event.clientY)">anywhere</div></body></html>"""
+
+
+async def test_the_grid_centre_lands_at_the_page_centre_with_a_pixels_config(tmp_path, monkeypatch):
+    # make_config() says pixels; Gemini answers on its 0-999 grid all the same, so its row wins.
+    # Read as pixels of the 1440x810 image, (500, 500) landed at (667, 667) CSS px.
+    monkeypatch.delenv("GEMINI_API_KEY", raising=False)
+    monkeypatch.delenv("GOOGLE_API_KEY", raising=False)
+    script = [said(function_call_part("click", {"start_box": [500, 500]}))]
+    pages = {"/": CLICK_PAGE, "/clicked": "ok"}
+    with serve_pages(pages) as site, fake_llm(script, warm_apis=()) as llm:
+        task = Task(task_id="t", task="Click the middle", website=site.url("/"))
+        result = await run_task(
+            task,
+            tmp_path / "t",
+            model="gemini:gemini-2.5-flash",
+            config=make_config(disable=["verifier"], max_steps=1),
+            base_url=llm.base_url,
+            model_options={"budget_s": 20, "base_delay_s": 0.05},
+        )
+    x, y = (int(v) for v in values(site.log, "/clicked")[0].split(","))
+    assert abs(x - 961) <= 1 and abs(y - 540) <= 1, (x, y)  # the centre of cell 500: 500.5/1000
+    assert result.config["coordinate_convention"] == "norm999"  # what the record says was read

@@ -10,7 +10,9 @@ import webfovea.suites
 from webfovea.plugins import Registry
 
 SURFACE = {
-    webfovea: ["BrowseResult", "Harness", "HarnessConfig", "browse", "browse_sync", "make_config", "__version__"],
+    webfovea: [
+        "BrowseResult", "Harness", "HarnessConfig", "PageAgent", "browse", "browse_sync", "make_config", "__version__",
+    ],
     webfovea.app: [
         "AbOptions", "AbResult", "AppError", "BenchOptions", "BenchResult", "ReplayOptions",
         "ReplayResult", "Reporter", "run_ab", "run_bench", "run_replay",

@@ -41,3 +41,19 @@ def test_a_point_is_marked_on_the_copy_only(tmp_path):
     assert Image.open(tmp_path / marked).convert("RGB").getpixel((200, 120)) == RED
     _, boxed = rec.save_screens(2, img, [], (10.0, 10.0, 300.0, 170.0))  # zoom's region alone
     assert Image.open(tmp_path / boxed).convert("RGB").getpixel((10, 100)) == RED
+
+
+def test_identical_screenshots_are_one_file_and_a_rewrite_leaves_the_twin(tmp_path):
+    rec = TaskRecorder(tmp_path)
+    img = _image()
+    rec.save_screens(0, img, [], None, _png(img))
+    rec.save_screens(1, img, [], None, _png(img))  # the page did not change between the steps
+    names = ["step_000.png", "step_000_marked.png", "step_001.png", "step_001_marked.png"]
+    inodes = {(tmp_path / n).stat().st_ino for n in names}
+    assert len(inodes) == 1 and rec.linked == 3  # four names, the bytes once
+    other = _image()
+    other.paste((200, 30, 30), (0, 0, 20, 20))
+    rec.save_screens(1, other, [], None, _png(other))  # step 1 written again with new bytes
+    assert (tmp_path / "step_000.png").read_bytes() == _png(img)  # its old twin is untouched
+    assert (tmp_path / "step_001.png").read_bytes() == _png(other)
+    assert (tmp_path / "step_001.png").stat().st_ino != (tmp_path / "step_000.png").stat().st_ino

@@ -326,13 +326,21 @@ def report(
     out_file: Annotated[
         Path | None, typer.Option("--out", help="HTML file (default RUN_DIR/report.html).")
     ] = None,
+    inline: Annotated[
+        bool,
+        typer.Option(
+            "--inline",
+            help="Embed the screenshots (JPEG thumbnails) so the one file travels without the run "
+            "folder; default: link them, loaded as they scroll into view.",
+        ),
+    ] = False,
 ) -> None:
-    """Write a self-contained HTML report of a run."""
+    """Write the HTML report of a run (screenshots linked from the run folder, or --inline)."""
     from webfovea.eval.report import write_report
 
     if not run_dir.is_dir():
         raise fail(f"{run_dir} is not a folder")
-    path = write_report(run_dir, out_file)
+    path = write_report(run_dir, out_file, images="inline" if inline else "lazy")
     out.print(f"report: {lit(path)}")
 
 

@@ -60,7 +60,7 @@ from webfovea.models.conventions_row import (
 __all__ = [
     "CONVENTIONS_TABLE", "DEFAULT_CONVENTIONS", "NORM_SPACES", "CoordinateSpace", "Grammar", "ModelConventions",
     "ReplyInterface", "conventions_by_family", "conventions_for", "decode_point", "encode_point", "families",
-    "model_name_of",
+    "grounding_space", "model_name_of",
 ]  # fmt: skip
 
 _QWEN_MAX_PIXELS = 16384 * 28 * 28
@@ -223,6 +223,7 @@ CONVENTIONS_TABLE: tuple[tuple[str, ModelConventions], ...] = (
             coordinate_space="norm999",
             reply_interface="gemini_tools",
             context_tokens=1_000_000,
+            grid_fixed=True,  # told "pixels", Gemini still answers on its grid
             note="Gemini grounds on a 1000-cell grid, values 0-999 (x = u/1000*W)",
         ),
     ),
@@ -337,3 +338,16 @@ def conventions_for(spec: str) -> ModelConventions:
         if re.search(pattern, name):
             return row
     return DEFAULT_CONVENTIONS
+
+
+def grounding_space(model: object, configured: str) -> str:
+    """The coordinate space to read `model`'s points in, given the config's: the row's own when
+    the row fixes its grid (Gemini answers on its 0-999 grid even when told "pixels"), else the
+    config's. `model` is a spec string or a client carrying its row (`.conventions`)."""
+    if isinstance(model, str):
+        row: ModelConventions | None = conventions_for(model)
+    else:
+        row = getattr(model, "conventions", None)
+    if isinstance(row, ModelConventions) and row.grid_fixed:
+        return row.coordinate_space
+    return configured

@@ -95,6 +95,10 @@ class ModelConventions:
     max_tokens_field: str = "max_tokens"  # OpenAI reasoning models want max_completion_tokens
     send_temperature: bool = True  # reasoning models reject any temperature but the default
     note: str = ""
+    # The model grounds in `coordinate_space` whatever its prompt says (Gemini's grid is
+    # trained in, Google documents it for every Gemini model): a config in another space is
+    # brought to the row's (`grounding_space`), else its clicks land at a fraction of the page.
+    grid_fixed: bool = False
 
     def provider_size(self, width: int, height: int) -> tuple[int, int]:
         """The size the provider shrinks a `width`x`height` image to before the model sees it.
@@ -180,4 +184,5 @@ class ModelConventions:
             "computer_tool": self.computer_tool,
             "context_tokens": self.context_tokens,
             "caches_prompts": self.caches_prompts,
+            "grid_fixed": self.grid_fixed,
         }

@@ -1,9 +1,19 @@
 """Writing a task folder as the task runs: screenshots (as sent and marked), trajectory.jsonl,
-result.json. The file formats themselves live in record/files.py."""
+result.json. The file formats themselves live in record/files.py.
+
+Screenshots are de-duplicated by content: an image whose bytes a file of this folder already
+holds (the marked copy of a step with nothing to mark, a page that did not change between two
+steps) is a hard link to that file, so every name a reader expects exists and the folder holds
+the bytes once (docs/results/run-size.md). Every file is written to a fresh inode, never into an
+existing one, so rewriting a name never changes its twins. A filesystem without hard links gets
+a copy.
+"""
 
 from __future__ import annotations
 
+import hashlib
 import io
+import os
 from pathlib import Path
 
 from PIL import Image, ImageDraw
@@ -40,6 +50,30 @@ class TaskRecorder:
         self.dir.mkdir(parents=True, exist_ok=True)
         self.trajectory = self.dir / TRAJECTORY_JSONL
         self.trajectory.write_text("", encoding="utf-8")  # a task runs once: start a fresh trajectory
+        self._by_digest: dict[str, str] = {}  # SHA-256 of an image's bytes -> the file holding them
+        self.linked = 0  # images written as a link to a file with the same bytes
+
+    def _write_image(self, name: str, data: bytes) -> None:
+        """`data` as `name`: a hard link to an earlier file with the same bytes, else a new file."""
+        digest = hashlib.sha256(data).hexdigest()
+        target = self.dir / name
+        target.unlink(missing_ok=True)  # a fresh inode: an old twin of this name keeps its bytes
+        first = self._by_digest.get(digest)
+        if first is not None and first != name:
+            try:
+                os.link(self.dir / first, target)
+                self.linked += 1
+                return
+            except OSError:
+                pass  # no hard links here (or the first is gone): a copy
+        target.write_bytes(data)
+        self._by_digest[digest] = name
+
+    @staticmethod
+    def _encoded(image: Image.Image) -> bytes:
+        out = io.BytesIO()
+        image.save(out, format="PNG", optimize=False, compress_level=1)
+        return out.getvalue()
 
     def save_screens(
         self,
@@ -54,20 +88,18 @@ class TaskRecorder:
         sent = f"step_{step:03d}.png"
         marked = f"step_{step:03d}_marked.png"
         if png is None:
-            out = io.BytesIO()
-            image.save(out, format="PNG", optimize=False, compress_level=1)
-            png = out.getvalue()
-        (self.dir / sent).write_bytes(png)
+            png = self._encoded(image)
+        self._write_image(sent, png)
         if marks or region is not None:
-            mark_points(image, marks, region).save(self.dir / marked, optimize=False, compress_level=1)
+            self._write_image(marked, self._encoded(mark_points(image, marks, region)))
         else:  # nothing to mark (a key, a wait, an answer): the same image, not encoded again
-            (self.dir / marked).write_bytes(png)
+            self._write_image(marked, png)
         return sent, marked
 
     def save_image(self, step: int, kind: str, image: Image.Image) -> str:
         """An image an action attached at `step` (zoom's crop: step_NNN_zoom.png)."""
         name = f"step_{step:03d}_{kind}.png"
-        image.save(self.dir / name, optimize=False, compress_level=1)
+        self._write_image(name, self._encoded(image))
         return name
 
     def save_snapshot(self, step: int, text: str) -> str:

@@ -1,7 +1,9 @@
-"""The HTML report of a run: one self-contained file a person can open, mail or archive.
+"""The HTML report of a run: one file a person opens beside the run folder.
 
-Everything is inline (CSS, and screenshots as JPEG data URIs about 720 px wide), so the file
-needs no network and no run folder beside it. All page and model text is escaped: replies can
+Its CSS is inline and it needs no network. Screenshots are linked by relative URLs and loaded
+lazily (`images="lazy"`, the default: the report of the built-in suite is a few hundred KB,
+not 8.6 MB); `images="inline"` (`webfovea report --inline`) embeds them as JPEG data URIs about
+720 px wide, so the one file can be mailed or archived without the run folder. All page and model text is escaped: replies can
 hold chat-template tokens and markup, and a report must never run what a page or model wrote
 (`eval/html.py`). Screenshots: `eval/report/images.py` (bounded, read inside the run only).
 """
@@ -14,7 +16,7 @@ from typing import Any
 from webfovea.eval import html
 from webfovea.eval.ab import AB_JSON, read_ab_file
 from webfovea.eval.report.ab import render_ab_error, render_ab_report
-from webfovea.eval.report.images import THUMB_WIDTH, step_image, thumbnails
+from webfovea.eval.report.images import IMAGES, THUMB_WIDTH, Images, linker, step_image, thumbnail, thumbnails
 from webfovea.eval.report.single import gather_task_folder, is_task_folder
 from webfovea.eval.report.style import CSS
 from webfovea.eval.report.tables import (
@@ -125,8 +127,15 @@ def _outside_rules(run_dir: Path) -> list[str]:
     return []
 
 
-def render_report(run_dir: Path, *, thumb_width: int = THUMB_WIDTH) -> str:
+def render_report(
+    run_dir: Path, *, thumb_width: int = THUMB_WIDTH, images: Images = "lazy", base: Path | None = None
+) -> str:
+    """The report's HTML. `images`: `lazy` links each screenshot relative to `base` (the folder
+    the report is written to; default the run folder), `inline` embeds a thumbnail."""
+    if images not in IMAGES:
+        raise ValueError(f"images={images!r}: choose one of {', '.join(IMAGES)}")
     run_dir = Path(run_dir)
+    src = linker(base if base is not None else run_dir) if images == "lazy" else thumbnail
     # A `webfovea run` folder is one task folder: its task's folder is the folder itself.
     root = run_dir.resolve().parent if is_task_folder(run_dir) else run_dir
     summary, warning = gather_task_folder(run_dir) if root is not run_dir else gather(run_dir)
@@ -137,8 +146,8 @@ def render_report(run_dir: Path, *, thumb_width: int = THUMB_WIDTH) -> str:
         else []  # a task folder linked out of the run: nothing of it is read
         for tid in per_task
     }
-    images = [image for recs in steps.values() for _, image in recs if isinstance(image, Path)]
-    thumbs = thumbnails(list(dict.fromkeys(images)), thumb_width)
+    shots = [image for recs in steps.values() for _, image in recs if isinstance(image, Path)]
+    thumbs = thumbnails(list(dict.fromkeys(shots)), thumb_width, src)
     anchors = {tid: f"task-{i}" for i, tid in enumerate(per_task)}
     total, passed = summary.get("tasks", len(per_task)), summary.get("passed", 0)
     meta = summary.get("meta") or {}
@@ -164,7 +173,8 @@ def render_report(run_dir: Path, *, thumb_width: int = THUMB_WIDTH) -> str:
         task_table(per_task, anchors),
     ]
     body += [
-        task_section(tid, row, root / tid, anchors[tid], steps[tid], thumbs) for tid, row in per_task.items()
+        task_section(tid, row, root / tid, anchors[tid], steps[tid], thumbs, src)
+        for tid, row in per_task.items()
     ]
     return (
         "<!doctype html><html lang=en><head><meta charset=utf-8>"
@@ -175,8 +185,12 @@ def render_report(run_dir: Path, *, thumb_width: int = THUMB_WIDTH) -> str:
     )
 
 
-def write_report(run_dir: Path, out: Path | None = None, *, thumb_width: int = THUMB_WIDTH) -> Path:
-    """Write the report (default `<run_dir>/report.html`) and return its path.
+def write_report(
+    run_dir: Path, out: Path | None = None, *, thumb_width: int = THUMB_WIDTH, images: Images = "lazy"
+) -> Path:
+    """Write the report (default `<run_dir>/report.html`) and return its path. `images`: `lazy`
+    (screenshots linked relative to the report's folder, loaded as they scroll into view) or
+    `inline` (embedded thumbnails: one file that travels without the run folder).
 
     An A/B folder (`webfovea ab`, with ab.json) gets the comparison report: the chart, the
     arms and the pairs; each arm's run folder has its own run report."""
@@ -188,7 +202,8 @@ def write_report(run_dir: Path, out: Path | None = None, *, thumb_width: int = T
         ab, problem = read_ab_file(run_dir)
         page = render_ab_report(ab) if problem is None else render_ab_error(problem)
         return write_text_atomic(target, page)
-    return write_text_atomic(target, render_report(run_dir, thumb_width=thumb_width))
+    page = render_report(run_dir, thumb_width=thumb_width, images=images, base=target.parent)
+    return write_text_atomic(target, page)
 
 
 __all__ = ["gather", "read_steps", "render_report", "write_report"]
