@@ -60,9 +60,10 @@ def test_tasks_span_the_five_tiers_with_obligations_and_families() -> None:
 
 
 def _client(sites: SitesHandle, task_id: str, variant: str | None = None) -> tuple[httpx.Client, str]:
+    stateful_tasks(sites.seed)  # built here, not inside the control call's 10 s (the sites share the cache)
     with sites.control() as control:
         sid = control.create(task_id, sites.seed, variant)["session_id"]
-    return httpx.Client(base_url=sites.main_url, cookies={"wf_session": sid}, timeout=10), sid
+    return httpx.Client(base_url=sites.main_url, cookies={"wf_session": sid}, timeout=60), sid
 
 
 def test_the_api_changes_the_state_as_a_shopper_would(sites: SitesHandle) -> None:
@@ -108,7 +109,7 @@ def test_the_api_changes_the_state_as_a_shopper_would(sites: SitesHandle) -> Non
         assert kept.status_code == 422 and "default address" in kept.json()["error"]
         assert http.get(f"{API}/interventions").json() == {"ok": True, "plan": None}  # clean: inert
     secret = {CONTROL_HEADER: sites.control_secret}
-    with httpx.Client(base_url=sites.main_url, timeout=10) as ctl:
+    with httpx.Client(base_url=sites.main_url, timeout=60) as ctl:
         assert ctl.get(f"/control/ecommerce/sessions/{sid}/diff").status_code == 403  # the agent's view
         assert ctl.get(f"/control/social/sessions/{sid}/diff", headers=secret).status_code == 404
         diff = ctl.get(f"/control/ecommerce/sessions/{sid}/diff", headers=secret).json()["diff"]
@@ -145,7 +146,7 @@ def test_a_client_family_registers_a_plan_the_page_can_ask_for(sites: SitesHandl
     http, _ = _client(sites, "ecommerce-add-options-01", "client/cookie_banner")
     with http:
         assert http.get(f"{API}/interventions").json()["plan"] == {"cookies": {"height_vh": 62}}
-    with httpx.Client(base_url=sites.main_url, timeout=10) as anon:
+    with httpx.Client(base_url=sites.main_url, timeout=60) as anon:
         assert anon.get(f"{API}/interventions").status_code == 401
         assert anon.get(f"{API}/cart").status_code == 401
 

@@ -48,6 +48,16 @@ def gone(shown: str, row: str) -> dict[str, Any]:
     return {"all": [visible(L(shown)), {"target": L(row), "visible": False}]}
 
 
+def in_cart(lid: str) -> dict[str, Any]:
+    """The product page's re-read of the cart holds line `lid` (a readback on that page)."""
+    return visible(L(f'#in-cart li[data-id="{lid}"]'))
+
+
+def returned(pid: str, rid: str) -> dict[str, Any]:
+    """The order's page shows return `rid` on the product's line."""
+    return text_has(L(f'li.oline[data-product="{pid}"] .rid'), rid)
+
+
 def nav(name: str, shows: str) -> Step:
     return click(L(f"#nav-{name}"), expect=visible(L(shows)))
 

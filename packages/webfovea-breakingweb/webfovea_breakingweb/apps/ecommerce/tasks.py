@@ -127,7 +127,7 @@ def t_cart_qty(state: EcommerceState, r: random.Random, n: int) -> StatefulTask:
     done = text_has(L("#cart-summary"), p.items(total))
     plan = [p.nav("cart", box), fill(L(box), str(qty), expect=value_is(L(box), str(qty))),
             click(L(f"{p.line(x.id)} .update"), expect=done)]  # fmt: skip
-    targets = write_targets(f"{API}/cart/{x.id}", plan, f"{p.line(x.id)} .update", value_is(L(box), str(qty)), "/cart",
+    targets = write_targets(f"{API}/cart/{x.id}", plan, f"{p.line(x.id)} .update", done, "/cart",
                             listing=f"{API}/cart", form=True)  # fmt: skip
     # save_drift: the first save keeps a digit less (3 -> 1); reading the cart again shows it.
     targets["drift"] = {"field": "qty", "kind": "truncate", "input": box, "value": qty}
@@ -146,7 +146,7 @@ def t_add_from_category(state: EcommerceState, r: random.Random, n: int) -> Stat
     ]
     return make("add-from-category", n, f"On Kestrel, go to the {cat.name} department and add the “{q.name}” to your cart.",
                 plan, [create("cart", product=q.id, size="", colour="", qty=1)],
-                {**write_targets(f"{API}/cart", plan, "#add-to-cart", visible(L(p.line(lid))), "/cart", listing=f"{API}/products"),
+                {**write_targets(f"{API}/cart", plan, "#add-to-cart", p.in_cart(lid), f"/p/{q.id}", listing=f"{API}/cart"),
                  **product_decoy(state, r, q)})  # fmt: skip
 
 
@@ -171,7 +171,7 @@ def t_return_item(state: EcommerceState, r: random.Random, n: int) -> StatefulTa
     return make("return-item", n, f"On Kestrel, return one “{x.name}” from order {o.id}; the reason is "
                 f"“{p.REASONS[reason]}”, and you will drop it off at a parcel point.", plan,
                 [create("returns", order=o.id, product=x.product, qty=1, reason=reason, method="drop-off", status="requested")],
-                write_targets(f"{API}/returns", plan, "#return-submit", visible(L(f'#returns tr[data-id="{rid}"]')), "/returns",
+                write_targets(f"{API}/returns", plan, "#return-submit", p.returned(x.product, rid), f"/orders/{o.id}",
                               listing=f"{API}/orders/{o.id}", form=True))  # fmt: skip
 
 
@@ -183,7 +183,7 @@ def t_add_options(state: EcommerceState, r: random.Random, n: int) -> StatefulTa
     plan = p.buy(q.name, q.id, size, colour, qty, lid)
     return make("add-options", n, f"On Kestrel, search for {described(q, size, colour, qty)} and add it to your cart.",
                 plan, [create("cart", product=q.id, size=size, colour=colour, qty=qty)],
-                write_targets(f"{API}/cart", plan, "#add-to-cart", visible(L(p.line(lid))), "/cart", listing=f"{API}/products",
+                write_targets(f"{API}/cart", plan, "#add-to-cart", p.in_cart(lid), f"/p/{q.id}", listing=f"{API}/cart",
                               form=True))  # fmt: skip
 
 
@@ -200,19 +200,18 @@ def t_facet_pick(state: EcommerceState, r: random.Random, n: int) -> StatefulTas
     size, colour = pick_options(q, r)
     lid = next_id(state.cart, "CL-")
     facet = f'#facets input.brand-facet[value="{brand}"]'
-    first = f'#results > article.product:first-child[data-id="{q.id}"]'
     plan = [
         click(L(f"#cat-{cat.slug}"), expect=visible(L(facet))),
         click(L(facet), expect={"target": L(facet), "checked": True}),
         select(L("#facet-rating"), "4 stars & up", expect=value_is(L("#facet-rating"), "4")),
-        select(L("#sort"), "Price: low to high", expect=visible(L(first))),
+        select(L("#sort"), "Price: low to high", expect=value_is(L("#sort"), "price-asc")),
         p.open_product(q.id), *p.options(size, colour, 1), p.add_to_cart(lid),
     ]  # fmt: skip
     opts = ", ".join(x for x in (f"size {size}" if size else "", f"colour {colour}" if colour else "") if x)
     return make("facet-pick", n, f"On Kestrel, in {cat.name}, find the cheapest {brand} product rated 4 stars or more "
                 f"and add one to your cart" + (f" ({opts})." if opts else "."), plan,
                 [create("cart", product=q.id, size=size, colour=colour, qty=1)],
-                write_targets(f"{API}/cart", plan, "#add-to-cart", visible(L(p.line(lid))), "/cart", listing=f"{API}/products"))  # fmt: skip
+                write_targets(f"{API}/cart", plan, "#add-to-cart", p.in_cart(lid), f"/p/{q.id}", listing=f"{API}/products"))  # fmt: skip
 
 
 def t_add_address(state: EcommerceState, r: random.Random, n: int) -> StatefulTask:
@@ -235,7 +234,7 @@ def t_return_pickup(state: EcommerceState, r: random.Random, n: int) -> Stateful
     return make("return-pickup", n, f"On Kestrel, return {qty} of the “{x.name}” from order {o.id} (reason "
                 f"“{p.REASONS[reason]}”) and have a courier pick them up.", plan,
                 [create("returns", order=o.id, product=x.product, qty=qty, reason=reason, method="pickup", status="requested")],
-                write_targets(f"{API}/returns", plan, "#return-submit", visible(L(f'#returns tr[data-id="{rid}"]')), "/returns",
+                write_targets(f"{API}/returns", plan, "#return-submit", p.returned(x.product, rid), f"/orders/{o.id}",
                               listing=f"{API}/orders/{o.id}", form=True))  # fmt: skip
 
 

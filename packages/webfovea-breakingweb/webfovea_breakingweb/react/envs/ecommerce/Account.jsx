@@ -104,10 +104,15 @@ export function Messages({open}) {
     if (d) setList(d.messages);
   }, [call]);
   useEffect(() => { reload(); }, [reload]);
+  const markRead = useCallback(async (mid) => {
+    const d = await call('POST', `/messages/${mid}/read`, {});
+    if (d) { await reload(); changed(); }
+  }, [call, reload]);
+  // Opening a message marks it read; Open again on one the server still shows unread retries.
   const unread = Boolean(open && list && list.some((x) => x.id === open && !x.read));
   useEffect(() => {
-    if (unread) call('POST', `/messages/${open}/read`, {}).then((d) => { if (d) { reload(); changed(); } });
-  }, [unread, open, call, reload]);
+    if (unread) markRead(open);
+  }, [unread, open, markRead]);
   if (!list) return <p className="muted">Loading messages…</p>;
   const shown = list.find((x) => x.id === open);
   return (
@@ -118,7 +123,7 @@ export function Messages({open}) {
         <tbody>{list.map((m) => (
           <tr key={m.id} data-id={m.id} className={m.read ? 'read' : 'unread'}>
             <td>{m.sender}</td>
-            <td><button type="button" className="open linkish" onClick={() => go('#/messages/' + m.id)}>{m.read ? '' : '● '}{m.subject}</button></td>
+            <td><button type="button" className="open linkish" onClick={() => (m.id === open ? markRead(m.id) : go('#/messages/' + m.id))}>{m.read ? '' : '● '}{m.subject}</button></td>
             <td>{m.created.slice(0, 16).replace('T', ' ')}</td>
           </tr>
         ))}</tbody>

@@ -26,19 +26,23 @@ export function Cart() {
   const {call, toast} = useWF();
   const [cart, setCart] = useState(null);
   const [drafts, setDrafts] = useState({});
-  const reload = useCallback(async () => {
+  // After a write the boxes show what the server holds, but a quantity it did not take stays
+  // typed in its box (`kept`), so it can be sent again as it was.
+  const reload = useCallback(async (kept) => {
     const d = await call('GET', '/cart');
     if (d) {
       setCart(d);
-      setDrafts(Object.fromEntries(d.lines.map((x) => [x.id, String(x.qty)])));
+      const held = (x) => (kept && kept[x.id] !== undefined && String(x.qty) !== kept[x.id] ? kept[x.id] : String(x.qty));
+      setDrafts(Object.fromEntries(d.lines.map((x) => [x.id, held(x)])));
     }
     return d;
   }, [call]);
   useEffect(() => { reload(); }, [reload]);
   const update = async (x) => {
-    const d = await call('POST', '/cart/' + x.id, {qty: Number(drafts[x.id])});
+    const typed = drafts[x.id];
+    const d = await call('POST', '/cart/' + x.id, {qty: Number(typed)});
     if (!d) return;
-    await reload();
+    await reload({[x.id]: typed});
     changed();
     toast(d.message);
   };
@@ -82,7 +86,7 @@ export function addressLabel(a) {
 }
 
 export function Checkout() {
-  const {call, toast} = useWF();
+  const {api, call, toast} = useWF();
   const [data, setData] = useState(null);
   const [form, setForm] = useState({address: '', delivery: 'standard', payment: ''});
   useEffect(() => {
@@ -93,12 +97,15 @@ export function Checkout() {
         payment: (k.cards.find((x) => x.default) || {}).id || ''});
     });
   }, [call]);
+  // The order's page opens only once the server shows the order: a confirmation it did not
+  // keep leaves you here, the cart and your choices as they were, to place it again.
   const place = async () => {
     const d = await call('POST', '/checkout', form);
     if (!d) return;
+    const held = await api('GET', '/orders/' + d.id);
     changed();
     toast(d.message, d.id);
-    go('#/orders/' + d.id);
+    if (held.ok) go('#/orders/' + d.id);
   };
   if (!data) return <p className="muted">Loading checkout…</p>;
   const {cart, addresses, cards} = data;

@@ -114,7 +114,7 @@ export function OrderPage({oid}) {
         <li key={x.product} className="oline" data-product={x.product}>
           <a href={'#/p/' + x.product}>{x.name}</a> <span className="muted">{[x.size && 'Size ' + x.size, x.colour].filter(Boolean).join(', ')}</span>
           {' · '}{x.qty} × {money(x.price)}
-          {returned[x.product] ? <span className="tag returned"> Return requested ({returned[x.product]})</span> : null}
+          {returned[x.product] ? <span className="tag returned">Return requested (<b className="rid">{returned[x.product]}</b>)</span> : null}
           {order.status === 'delivered' && !returned[x.product] ? <> · <button type="button" className="return linkish" onClick={() => setReturning(x.product)}>Return or replace item</button></> : null}
           {returning === x.product && !returned[x.product] ? <ReturnForm order={order} line={x} onDone={reload} onCancel={() => setReturning(null)} /> : null}
         </li>

@@ -1,6 +1,6 @@
 // A product page: its details, the options a shopper chooses (size, colour, quantity) and Add to
 // cart. The choice is sent as chosen; the shop refuses a missing size or colour by name.
-import React, {useEffect, useState} from 'react';
+import React, {useCallback, useEffect, useState} from 'react';
 import {useWF} from '../../kit/Shell.jsx';
 import {Stars, changed, money} from './changed.js';
 
@@ -15,10 +15,17 @@ export function ProductPage({pid}) {
   const [size, setSize] = useState('');
   const [colour, setColour] = useState('');
   const [qty, setQty] = useState('1');
-  useEffect(() => { call('GET', '/products/' + pid).then((d) => d && setP(d.product)); }, [call, pid]);
+  const [held, setHeld] = useState([]);
+  // The cart's lines of this product, re-read after Add: what the server holds, not the toast.
+  const reread = useCallback(async () => {
+    const d = await call('GET', '/cart');
+    if (d) setHeld(d.lines.filter((x) => x.product === pid));
+  }, [call, pid]);
+  useEffect(() => { call('GET', '/products/' + pid).then((d) => d && setP(d.product)); reread(); }, [call, pid, reread]);
   const add = async () => {
     const d = await call('POST', '/cart', {product: pid, size, colour, qty: Number(qty)});
     if (!d) return;
+    await reread();
     changed();
     toast(d.message, d.id);
   };
@@ -57,6 +64,11 @@ export function ProductPage({pid}) {
             {[1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => <option key={n} value={String(n)}>{n}</option>)}
           </select></p>
         <button type="button" id="add-to-cart" disabled={p.stock === 0} onClick={add}>Add to cart</button>
+        {held.length ? (
+          <div id="in-cart"><p className="muted">In your cart:</p>
+            <ul>{held.map((x) => <li key={x.id} data-id={x.id}>{[x.size && 'Size ' + x.size, x.colour].filter(Boolean).join(', ') || 'This item'} × {x.qty}</li>)}</ul>
+            <a href="#/cart" id="go-to-cart">Go to cart</a></div>
+        ) : null}
       </div>
     </article>
   );
