@@ -81,7 +81,8 @@ def _products(r: random.Random) -> list[Product]:
     for slug, _, brands, kinds, sizes, colours in CATEGORIES:
         combos = [(b, k) for k in kinds for b in brands]
         for brand, (kind, base) in sorted(r.sample(combos, PER_CATEGORY), key=lambda x: (x[1][0], x[0])):
-            cents = max(500, int(base * r.uniform(0.7, 1.35))) * 100 + r.choice((0, 49, 99))
+            # $54.99, $54.49 or $55.00 around the kind's base price
+            cents = max(5, round(base * r.uniform(0.7, 1.35))) * 100 - r.choice((0, 1, 51))
             pick = (
                 sorted(r.sample(range(len(colours)), min(len(colours), r.randint(2, 4)))) if colours else []
             )
