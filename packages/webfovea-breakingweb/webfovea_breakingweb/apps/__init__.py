@@ -18,6 +18,7 @@ from webfovea_breakingweb.apps import (
     email,
     finance,
     healthcare,
+    ecommerce,
     mail,
     requests,
     shop,
@@ -41,6 +42,7 @@ _MODULES = (
     finance,
     travel,
     healthcare,
+    ecommerce,
 )
 ENTRY_POINT_GROUP = "webfovea.breakingweb_apps"
 APPS: Registry[AppSpec] = Registry("BreakingWeb app", ENTRY_POINT_GROUP, AppSpec)
