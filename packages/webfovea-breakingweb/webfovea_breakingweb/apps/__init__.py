@@ -15,6 +15,7 @@ from webfovea_breakingweb.apps import (
     booking,
     calendar,
     cases,
+    education,
     mail,
     requests,
     shop,
@@ -23,7 +24,7 @@ from webfovea_breakingweb.apps import (
 )
 from webfovea_breakingweb.engine.spec import AppSpec
 
-_MODULES = (requests, booking, cases, shop, bank, mail, tracker, calendar, social)
+_MODULES = (requests, booking, cases, shop, bank, mail, tracker, calendar, social, education)
 ENTRY_POINT_GROUP = "webfovea.breakingweb_apps"
 APPS: Registry[AppSpec] = Registry("BreakingWeb app", ENTRY_POINT_GROUP, AppSpec)
 _version = [0]
