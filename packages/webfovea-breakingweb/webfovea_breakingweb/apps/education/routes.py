@@ -261,7 +261,11 @@ def routes(app: AppSpec, main: FastAPI, store: SessionStore) -> None:  # noqa: C
     @r.read("/todo")
     def todo(c: Call) -> dict[str, Any]:
         dismissed = [v.assignment_row(c.state, a) for a in c.state.assignments if a.dismissed]
-        return {"todo": v.todo(c.state), "notes": [n.model_dump() for n in c.state.notes], "dismissed": dismissed}
+        return {
+            "todo": v.todo(c.state),
+            "notes": [n.model_dump() for n in c.state.notes],
+            "dismissed": dismissed,
+        }
 
     @r.write("/notes", body=NewNote)
     def new_note(c: Call) -> dict[str, Any]:
