@@ -21,6 +21,7 @@ from webfovea.execution.forms import fill_at
 from webfovea_breakingweb.apps import APPS
 from webfovea_breakingweb.obligations import score_state
 from webfovea_breakingweb.suite import breakingweb_task
+from webfovea_breakingweb.tasks import stateful_tasks
 from webfovea_proving_ground.serve import SitesHandle
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -44,6 +45,7 @@ def _task(task_id: str) -> Any:
 async def _open(
     page: Page, sites: SitesHandle, task_id: str, variant: str | None = None, where: str = ""
 ) -> str:
+    stateful_tasks(sites.seed)  # the catalogue built here, not inside the control call's timeout
     with sites.control() as control:
         sid = control.create(task_id, sites.seed, variant)["session_id"]
     await page.context.add_cookies(

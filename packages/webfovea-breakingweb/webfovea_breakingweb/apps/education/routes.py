@@ -256,7 +256,16 @@ def routes(app: AppSpec, main: FastAPI, store: SessionStore) -> None:  # noqa: C
         _course_ok(c.state, fields["course"])
         e = Event(id=st.next_id(c.state.events, "EV-"), **fields)
         c.state.events.append(e)
-        return {"message": f"Event added on {e.date}. Reference", "id": e.id}
+        return {"message": f"Event added on {e.date}. Reference", "id": e.id, "date": e.date}
+
+    @r.write("/events/{eid}", body=NewEvent)
+    def edit_event(c: Call, eid: str) -> dict[str, Any]:
+        e = st.find(c.state.events, eid, "event")
+        fields = c.submitted(eid, c.body.model_dump())
+        _course_ok(c.state, fields["course"])
+        for k, value in fields.items():
+            setattr(e, k, value)
+        return {"message": f"Event saved on {e.date}. Reference", "id": e.id, "date": e.date}
 
     @r.read("/todo")
     def todo(c: Call) -> dict[str, Any]:

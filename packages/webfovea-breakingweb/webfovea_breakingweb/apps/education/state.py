@@ -20,7 +20,7 @@ from webfovea_breakingweb.engine.spec import BaseState
 Kind = Literal["text", "upload"]
 Group = Literal["Homework", "Quizzes", "Essays", "Exams"]
 ItemKind = Literal["page", "assignment", "discussion", "file"]
-DATE = r"^\d{4}-\d{2}-\d{2}$"
+DATE = r"^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$"
 TIME = r"^([01]\d|2[0-3]):[0-5]\d$"
 
 

@@ -51,6 +51,7 @@ EVENTS = (
 )
 NOTES = ("Print the lab handout", "Email the study group", "Review lecture notes")
 DAYS = tuple(f"2025-01-{d:02d}" for d in range(13, 29))  # inside the calendar's opening month
+SOON = tuple(f"2025-01-{d:02d}" for d in range(7, 13))
 
 
 def course_label(state: EducationState, cid: str) -> str:
@@ -216,15 +217,18 @@ def t_new_topic(state: EducationState, r: random.Random, n: int) -> StatefulTask
 
 
 def t_event(state: EducationState, r: random.Random, n: int) -> StatefulTask:
-    (title, time), day, eid = r.choice(EVENTS), r.choice(DAYS), next_id(state.events, "EV-")
+    # Days 7-12: a day-month swap (server/save_drift) is still a date, in another month.
+    (title, time), day, eid = r.choice(EVENTS), r.choice(SOON), next_id(state.events, "EV-")
     c = r.choice([None, *state.courses])
     cid = c.id if c else ""
     plan = p.new_event(title, day, time, course_label(state, cid) if c else "", cid, eid)
     where = f" for {c.code}" if c else " on your personal calendar"
     return make("calendar-event", n, f"add a calendar event “{title}” on {day} at {time}{where}.", plan,
                 [create("events", title=title, date=day, time=time, course=cid)],
-                write_targets(f"{API}/events", plan, "#event-save", visible(L(f'#calendar li[data-id="{eid}"]')), "/calendar",
-                              listing=f"{API}/calendar", form=True))  # fmt: skip
+                {**write_targets(f"{API}/events", plan, "#event-save", visible(L(f'#calendar li[data-id="{eid}"]')), "/calendar",
+                                 listing=f"{API}/calendar", form=True),
+                 "drift": {"field": "date", "kind": "swap_day_month", "value": day, "input": "#event-date",
+                           "edit_row": f'#calendar li[data-id="{eid}"] .edit'}})  # fmt: skip
 
 
 TEMPLATES = {

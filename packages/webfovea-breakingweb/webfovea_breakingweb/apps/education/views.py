@@ -89,7 +89,7 @@ def month(state: EducationState, which: str) -> dict[str, Any]:
     ):
         raise ValueError(f"month {which!r} is not YYYY-MM")
     codes = {c.id: c.code for c in state.courses}
-    items = [{"kind": "event", "id": e.id, "title": e.title, "date": e.date, "time": e.time,
+    items = [{"kind": "event", "id": e.id, "title": e.title, "date": e.date, "time": e.time, "course": e.course,
               "course_code": codes.get(e.course, "")} for e in state.events if e.date.startswith(which)]  # fmt: skip
     items += [{"kind": "due", "id": a.id, "title": a.title, "date": a.due[:10], "time": a.due[11:16],
                "course_code": codes[a.course]} for a in state.assignments if a.due.startswith(which)]  # fmt: skip

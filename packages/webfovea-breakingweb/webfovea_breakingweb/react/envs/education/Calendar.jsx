@@ -2,6 +2,7 @@
 // form that adds an event (personal, or for one of your courses).
 import React, {useCallback, useEffect, useState} from 'react';
 import {useWF} from '../../kit/Shell.jsx';
+import {go} from '../../kit/hash.js';
 import {courseLabel} from './util.js';
 
 function shift(month, by) {
@@ -12,16 +13,18 @@ function shift(month, by) {
 
 const EMPTY = {title: '', date: '', time: '', course: ''};
 
-function EventForm({courses, onSaved}) {
+// A new event, or (`event`) one to edit. The form is kept until the re-read month shows the
+// event; an event saved in another month opens that month, as a calendar app does.
+function EventForm({courses, event, month, onSaved}) {
   const {call, toast} = useWF();
-  const [form, setForm] = useState(EMPTY);
+  const [form, setForm] = useState(event ? {title: event.title, date: event.date, time: event.time, course: event.course} : EMPTY);
   const set = (k) => (e) => setForm({...form, [k]: e.target.value});
-  // The form is kept until the re-read month shows the event.
   const save = async () => {
-    const d = await call('POST', '/events', form);
+    const d = await call('POST', event ? '/events/' + event.id : '/events', form);
     if (!d) return;
-    if (await onSaved(d.id)) setForm(EMPTY);
     toast(d.message, d.id);
+    if (d.date.slice(0, 7) !== month) { go('#/calendar?month=' + d.date.slice(0, 7)); return; }
+    if (await onSaved(d.id)) setForm(EMPTY);
   };
   return (
     <div id="event-form" className="fields">
@@ -43,7 +46,7 @@ export function Calendar({month}) {
   const {call} = useWF();
   const [data, setData] = useState(null);
   const [courses, setCourses] = useState([]);
-  const [adding, setAdding] = useState(false);
+  const [adding, setAdding] = useState(null); // null: no form; {}: a new event; an event: editing it
   const reload = useCallback(async () => {
     const d = await call('GET', '/calendar' + (month ? '?month=' + month : ''));
     if (d) setData(d);
@@ -59,7 +62,7 @@ export function Calendar({month}) {
   const saved = async (id) => {
     const fresh = await reload();
     const shown = Boolean(fresh && fresh.items.some((x) => x.id === id));
-    if (shown) setAdding(false);
+    if (shown) setAdding(null);
     return shown;
   };
   return (
@@ -67,8 +70,8 @@ export function Calendar({month}) {
       <h1 id="cal-month">Calendar · {data.month}</h1>
       <p><a id="cal-prev" href={'#/calendar?month=' + shift(data.month, -1)}>‹ Previous month</a> ·{' '}
         <a id="cal-next" href={'#/calendar?month=' + shift(data.month, 1)}>Next month ›</a> ·{' '}
-        <button type="button" id="event-new" onClick={() => setAdding(true)}>+ Event</button></p>
-      {adding ? <EventForm courses={courses} onSaved={saved} /> : null}
+        <button type="button" id="event-new" onClick={() => setAdding({})}>+ Event</button></p>
+      {adding ? <EventForm key={adding.id || 'new'} courses={courses} event={adding.id ? adding : null} month={data.month} onSaved={saved} /> : null}
       <div id="calendar">{days.length ? days.map((d) => (
         <div key={d.date} className="day" data-date={d.date}>
           <h2>{d.date}</h2>
@@ -76,6 +79,7 @@ export function Calendar({month}) {
             <li key={x.id} data-id={x.id} className={x.kind}>
               <span className="time">{x.time || 'all day'}</span> {x.kind === 'due' ? <a href={'#/assignments/' + x.id}>Due: {x.title}</a> : x.title}
               {x.course_code ? <span className="muted"> · {x.course_code}</span> : null}
+              {x.kind === 'event' ? <button type="button" className="edit linkish" aria-label={'Edit ' + x.title} onClick={() => setAdding(x)}>Edit</button> : null}
             </li>
           ))}</ul>
         </div>
