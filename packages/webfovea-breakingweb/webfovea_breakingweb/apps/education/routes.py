@@ -116,6 +116,10 @@ def routes(app: AppSpec, main: FastAPI, store: SessionStore) -> None:  # noqa: C
             "unread": unread,
         }
 
+    @r.read("/unread")
+    def unread(c: Call) -> dict[str, Any]:
+        return {"unread": sum(1 for n in c.state.announcements if not n.read)}
+
     @r.read("/grades")
     def grades(c: Call) -> dict[str, Any]:
         return {
@@ -182,11 +186,10 @@ def routes(app: AppSpec, main: FastAPI, store: SessionStore) -> None:  # noqa: C
     @r.read("/courses/{cid}/discussions")
     def discussions(c: Call, cid: str) -> dict[str, Any]:
         v.course_of(c.state, cid)
-        topics = sorted(
-            (t for t in c.state.topics if t.course == cid),
-            key=lambda t: (not t.pinned, t.created),
-            reverse=False,
-        )
+        # Pinned first, then the newest, as an LMS lists them; ties by id, so the list has one order.
+        topics = sorted((t for t in c.state.topics if t.course == cid), key=lambda t: t.id)
+        topics.sort(key=lambda t: t.created, reverse=True)
+        topics.sort(key=lambda t: not t.pinned)
         counts = {t.id: sum(1 for e in c.state.entries if e.topic == t.id) for t in topics}
         return {"topics": [{**t.model_dump(), "replies": counts[t.id]} for t in topics]}
 

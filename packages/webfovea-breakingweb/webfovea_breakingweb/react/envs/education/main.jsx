@@ -17,7 +17,7 @@ function Header() {
   const hash = useHash();
   const [unread, setUnread] = useState(0);
   useEffect(() => {
-    api('GET', '/dashboard').then((d) => { if (d.ok) setUnread(d.unread); });
+    api('GET', '/unread').then((d) => { if (d.ok) setUnread(d.unread); });
   }, [api, hash]);
   const nav = [['#/', 'Dashboard', 'nav-dashboard'], ['#/announcements', 'Announcements', 'nav-announcements'],
     ['#/grades', 'Grades', 'nav-grades'], ['#/calendar', 'Calendar', 'nav-calendar'], ['#/todo', 'To Do', 'nav-todo']];
