@@ -1,7 +1,8 @@
 // Announcements: the list (every course's, or one course's tab) and one announcement, which
-// is marked read when it is opened.
+// is marked read when it is opened (from the list, or by its address).
 import React, {useCallback, useEffect, useState} from 'react';
 import {useWF} from '../../kit/Shell.jsx';
+import {go} from '../../kit/hash.js';
 import {when} from './util.js';
 
 // Text with its web addresses as links, as an LMS draws a post (a phishing notice's link too).
@@ -10,11 +11,19 @@ export function Linked({text}) {
   return parts.map((part, i) => (i % 2 ? <a key={i} href={part} rel="noopener noreferrer" className="external">{part}</a> : part));
 }
 
+// Opening an unread announcement from the list marks it read first: a mark the server refused
+// leaves you on the list with the error, where the same link tries again.
 export function AnnRows({list}) {
+  const {call} = useWF();
+  const open = async (e, n) => {
+    e.preventDefault();
+    if (!n.read && !(await call('POST', `/announcements/${n.id}/read`, {}))) return;
+    go('#/announcements/' + n.id);
+  };
   return (
     <ul id="announcements">{list.map((n) => (
       <li key={n.id} className={'ann ' + (n.read ? 'read' : 'unread')} data-id={n.id}>
-        {n.read ? '' : <span className="dot" aria-label="unread">● </span>}<a className="title" href={'#/announcements/' + n.id}>{n.title}</a>
+        {n.read ? '' : <span className="dot" aria-label="unread">● </span>}<a className="title" href={'#/announcements/' + n.id} onClick={(e) => open(e, n)}>{n.title}</a>
         <span className="muted"> · {n.course_code} · {n.author} · {when(n.posted)}</span>
       </li>
     ))}</ul>
