@@ -1,5 +1,5 @@
 """The education environment (Lectern, a React LMS) in real Chromium, judged from the server's
-state: a student's flow (open a course, its assignment, hand in a text entry, comment on it)
+state: a student's flow (from a course's assignments, open one, hand in a text entry, comment on it)
 changes the backend as it should; text typed by the harness reaches React's state (its
 synthetic events), a value set by script does not; the oracle passes one task per tier T1-T3;
 the same seed twice gives the same hashes; a client-layer family shows only when the session
@@ -68,9 +68,7 @@ async def test_a_student_hands_in_a_text_entry_and_comments_on_it(
     cid = next(a.course for a in APPS["education"].initial("x", SEED).assignments if a.id == aid)  # type: ignore[attr-defined]
     page = await session.fresh_page()
     try:
-        sid = await _open(page, sites, task.task_id)
-        await page.click(f'.course-card[data-id="{cid}"] a.course-link')
-        await page.click("#tab-assignments")
+        sid = await _open(page, sites, task.task_id, where=f"#/courses/{cid}/assignments")
         await page.click(f'#assignments tr[data-id="{aid}"] a.title')
         await page.click("#start")
         await page.click("#text-body")
