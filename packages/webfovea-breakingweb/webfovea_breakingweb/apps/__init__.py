@@ -19,6 +19,7 @@ from webfovea_breakingweb.apps import (
     finance,
     healthcare,
     ecommerce,
+    education,
     mail,
     requests,
     shop,
@@ -43,6 +44,7 @@ _MODULES = (
     travel,
     healthcare,
     ecommerce,
+    education,
 )
 ENTRY_POINT_GROUP = "webfovea.breakingweb_apps"
 APPS: Registry[AppSpec] = Registry("BreakingWeb app", ENTRY_POINT_GROUP, AppSpec)
