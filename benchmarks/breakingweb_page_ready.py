@@ -4,7 +4,7 @@ the time until the view's content is drawn (a selector: the environment's first 
 its "Loading…" placeholder). Prints every load in ms and the median.
 
     .venv/bin/python benchmarks/breakingweb_page_ready.py finance '#positions tbody tr' [--loads 10]
-    .venv/bin/python benchmarks/breakingweb_page_ready.py social '#posts article.post'
+    .venv/bin/python benchmarks/breakingweb_page_ready.py travel        # its default selector (READY)
 
 The clock starts before `goto` (the HTML, the bundle, the session's intervention answer and the
 view's first API reads all count) and stops when the selector is visible.
@@ -22,8 +22,23 @@ from webfovea_breakingweb.apps import APPS
 from webfovea_breakingweb.tasks import stateful_tasks
 from webfovea_proving_ground.serve import start_sites
 
+# What each environment draws once its first view holds the server's data (its first real view,
+# not the "Loading…" placeholder): the default selector of `ready`.
+READY = {
+    "email": "#threads",
+    "finance": "#positions tbody tr",
+    "ecommerce": "#picks article.product",
+    "social": "#posts article.post",
+    "healthcare": "#home",
+    "education": ".course-card",
+    "travel": ".stay-card",
+}
 
-async def main(env: str, ready: str, loads: int, seed: int) -> int:
+
+async def main(env: str, ready: str | None, loads: int, seed: int) -> int:
+    ready = ready or READY.get(env)
+    if ready is None:
+        raise SystemExit(f"no default selector for {env!r}: give one (defaults: {', '.join(sorted(READY))})")
     if env not in APPS:
         raise SystemExit(f"unknown environment {env!r}; one of {', '.join(sorted(APPS))}")
     task = next(t.task_id for t in stateful_tasks(seed).values() if t.app == env)
@@ -55,7 +70,9 @@ async def main(env: str, ready: str, loads: int, seed: int) -> int:
 if __name__ == "__main__":
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("env", help="an environment's name (finance, social…)")
-    ap.add_argument("ready", help="the selector whose visibility means the view is drawn")
+    ap.add_argument(
+        "ready", nargs="?", help="the selector whose visibility means the view is drawn (default: READY)"
+    )
     ap.add_argument("--loads", type=int, default=10)
     ap.add_argument("--seed", type=int, default=0)
     a = ap.parse_args()

@@ -73,6 +73,10 @@ def test_the_suites_counts_are_the_suites_own() -> None:
     assert _number(suites, r"\((\d+) base tasks") == bw["counts"]["tasks"] == counts["base_tasks"]
     assert _number(suites, r"on\s+(\d+) stateful apps") == counts["apps"] == len(bw["counts"]["by_site"])
     assert _number(suites, r"under (\d+) intervention\s+families") == counts["families"]
+    assert _number(suites, r"(\d+) official pairs") == counts["pairs"]["official"]
+    assert _number(suites, r"under (\d+) official families") == counts["official_families"]
+    official = bw["extensions"]["breakingweb"]["environments"]["official"]
+    assert re.findall(r"`([a-z]+)`", suites.split("React environments", 1)[1].split(", under")[0]) == official
     assert _number(_section("The two commands"), r"The built-in suite has (\d+) tasks") == builtin
 
 
