@@ -41,7 +41,9 @@ def test_every_family_applies_to_at_least_three_apps_and_the_suite_passes_500() 
     few = {f["name"]: f["apps"] for f in data["families"] if len(f["apps"]) < 3}
     assert few == {}, few
     calendar = {f["name"] for f in data["families"] if "calendar" in f["apps"]}
-    assert calendar == set(FAMILIES)
+    # All but the phishing family: the calendar keeps no messages a phishing one could hide among
+    # (AppSpec.phishing), and a banner above the app is not what the paper's family is.
+    assert calendar == set(FAMILIES) - {"seed/phishing_content"}
 
 
 def test_a_series_keeps_its_wall_time_across_daylight_saving() -> None:
