@@ -13,10 +13,10 @@ from typer.testing import CliRunner
 from webfovea.cli.main import app
 
 CASES = [
-    (["--apps", "social,atlantis"], ["unknown environment/app 'atlantis'", "social (official)", "calendar"]),
+    (["--apps", "social,atlantis"], ["unknown environment/app 'atlantis'", "travel (official)", "calendar"]),
     (
         ["--pairing", "official", "--apps", "gmail"],
-        ["unknown environment/app 'gmail'", "not registered yet: email"],
+        ["unknown environment/app 'gmail'", "registered: email, finance"],
     ),
     (
         ["--families", "fabricated_success,nope"],
