@@ -19,20 +19,9 @@ import time
 
 from webfovea.browser.session import BrowserSession
 from webfovea_breakingweb.apps import APPS
+from webfovea_breakingweb.environments import READY
 from webfovea_breakingweb.tasks import stateful_tasks
 from webfovea_proving_ground.serve import start_sites
-
-# What each environment draws once its first view holds the server's data (its first real view,
-# not the "Loading…" placeholder): the default selector of `ready`.
-READY = {
-    "email": "#threads",
-    "finance": "#positions tbody tr",
-    "ecommerce": "#picks article.product",
-    "social": "#posts article.post",
-    "healthcare": "#home",
-    "education": ".course-card",
-    "travel": ".stay-card",
-}
 
 
 async def main(env: str, ready: str | None, loads: int, seed: int) -> int:

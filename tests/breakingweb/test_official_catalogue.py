@@ -106,7 +106,9 @@ def test_extensions_run_only_when_named() -> None:
     assert not any(f.own for f in official(SEED).values())  # the extension families too
     everything = list(FAMILIES.values())
     assert any(f.own for fams in variants(SEED, "sweep", everything).values() for f in fams)
-    with pytest.raises(UnknownApp, match=r"social, healthcare, education, travel \(official\).*calendar") as e:
+    with pytest.raises(
+        UnknownApp, match=r"social, healthcare, education, travel \(official\).*calendar"
+    ) as e:
         chosen_apps(["social", "atlantis"])
     assert "email" in str(e.value)  # the official ones not registered yet are named too
 

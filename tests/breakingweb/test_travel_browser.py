@@ -1,56 +1,28 @@
 """The travel environment (a React app) in real Chromium, judged from the server's state: a
 person's booking (search with dates, filter, open a stay, reserve a room, enter the guest's
 details) creates the booking it should; text typed by the harness reaches React's state (its
-synthetic events), a value set by script does not; the oracle passes one task per tier T1-T3;
-the same seed twice gives the same hashes; a client-layer family shows only when the session
-registers it. Every template once, T4 and T5 included, is the benchmark command
+synthetic events), a value set by script does not. The checks every environment
+shares (the oracle per tier, the same hashes twice, a client family) are in
+test_react_envs_browser.py. Every template once, T4 and T5 included, is the benchmark command
 `webfovea bench breakingweb --seed 42 --only 'travel-*-01'` (a T5 plan alone is 20 actions)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
-
 import pytest
-from playwright.async_api import Page
 
-from tests.breakingweb.test_travel import TIER_SAMPLE
-from webfovea.agent import run_task
-from webfovea.browser.binding import SECRET_ENV
+from tests.breakingweb.react_env import changes as _changes
+from tests.breakingweb.react_env import opener
 from webfovea.browser.session import BrowserSession
-from webfovea.config import HarnessConfig
 from webfovea.execution.forms import fill_at
 from webfovea_breakingweb.apps import APPS
-from webfovea_breakingweb.obligations import score_state
-from webfovea_breakingweb.suite import load_breakingweb_suite
-from webfovea_breakingweb.tasks import stateful_tasks
 from webfovea_proving_ground.serve import SitesHandle
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
+_open = opener("travel")
 SORTED = """() => {
   const ps = [...document.querySelectorAll('#results article.result .price b')].map((b) => parseInt(b.textContent, 10));
   return location.hash.includes('sort=price') && ps.length > 1 && ps.every((p, i) => !i || ps[i - 1] <= p);
 }"""
-
-
-async def _open(
-    page: Page, sites: SitesHandle, task_id: str, variant: str | None = None, where: str = ""
-) -> str:
-    stateful_tasks(
-        sites.seed
-    )  # built here first: under load, building it inside the create outlasts its timeout
-    with sites.control() as control:
-        sid = control.create(task_id, sites.seed, variant)["session_id"]
-    await page.context.add_cookies(
-        [{"name": "wf_session", "value": sid, "url": sites.main_url, "httpOnly": True}]
-    )
-    await page.goto(sites.url("/env/travel" + where))
-    return sid
-
-
-def _changes(sites: SitesHandle, sid: str) -> list[dict[str, Any]]:
-    with sites.control() as control:
-        return [c for c in control.diff(sid)["diff"] if c["entity"] != "_settings"]
 
 
 async def test_a_person_searches_filters_and_books_a_room(
@@ -121,62 +93,5 @@ async def test_harness_typing_reaches_react_state_and_a_script_value_does_not(
         assert [(m["property"], m["subject"], m["body"]) for m in created] == [
             ("H-0001", "Arrival time", "Typed by the harness, key by key.")
         ]
-    finally:
-        await page.context.clear_cookies()
-
-
-async def _oracle(task_id: str, sites: SitesHandle, session: BrowserSession, out: Path) -> tuple[Any, ...]:
-    task = next(t for t in load_breakingweb_suite(sites, seed=0) if t.task_id == task_id)
-    result = await run_task(task, out, model="oracle", config=HarnessConfig(max_steps=30), session=session)
-    with sites.control() as control:
-        diff, audit = control.diff(result.session_id), control.audit(result.session_id)
-    extra = task.model_extra or {}
-    return score_state(diff["diff"], extra["obligations"], extra["noise"]), diff, audit
-
-
-@pytest.mark.parametrize("task_id", [TIER_SAMPLE["T2"], TIER_SAMPLE["T3"]])
-async def test_the_oracle_passes_one_task_per_tier(
-    task_id: str, sites: SitesHandle, session: BrowserSession, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv(SECRET_ENV, sites.control_secret)
-    state, _, _ = await _oracle(task_id, sites, session, tmp_path)
-    assert state.passed, state
-
-
-async def test_same_seed_twice_same_hashes_and_the_t1_oracle_passes(
-    sites: SitesHandle, session: BrowserSession, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv(SECRET_ENV, sites.control_secret)
-    seen = []
-    for run in range(2):
-        state, diff, audit = await _oracle(TIER_SAMPLE["T1"], sites, session, tmp_path / str(run))
-        seen.append(
-            (
-                state.passed,
-                diff["initial_sha256"],
-                diff["final_sha256"],
-                diff["diff_sha256"],
-                audit["audit_sha256"],
-            )
-        )
-    assert seen[0] == seen[1] and seen[0][0] and seen[0][1] != seen[0][2]
-
-
-async def test_a_client_family_shows_only_when_the_session_registers_it(
-    sites: SitesHandle, session: BrowserSession
-) -> None:
-    page = await session.fresh_page()
-    try:
-        await _open(page, sites, "travel-book-01")
-        await page.locator("#featured").wait_for()
-        assert await page.locator("#iv-cookies").count() == 0
-        await page.context.clear_cookies()
-        sid = await _open(page, sites, "travel-book-01", "client/cookie_banner")
-        await page.locator("#iv-cookies").wait_for()
-        await page.click("#iv-cookies .iv-reject")
-        await page.locator("#iv-cookies").wait_for(state="hidden")
-        with sites.control() as control:
-            events = [e.get("event") for e in control.audit(sid)["audit"]]
-        assert events == ["cookies_shown", "cookies_chosen"]
     finally:
         await page.context.clear_cookies()

@@ -21,6 +21,17 @@ from collections.abc import Sequence
 from webfovea_breakingweb.apps import APPS
 
 OFFICIAL_ENVIRONMENTS = ("email", "finance", "ecommerce", "social", "healthcare", "education", "travel")
+# What each environment's page draws once its first view holds the server's data (not the
+# "Loading…" placeholder): where "page ready" ends (benchmarks/breakingweb_page_ready.py, tests).
+READY = {
+    "email": "#threads",
+    "finance": "#positions tbody tr",
+    "ecommerce": "#picks article.product",
+    "social": "#posts article.post",
+    "healthcare": "#home",
+    "education": ".course-card",
+    "travel": ".stay-card",
+}
 OFFICIAL_PAIRS = 519  # seed 003, abstract and §2.2
 HUMAN_PANEL_SIZE = 140  # seed 003 §5: 4 per environment x difficulty cell
 
