@@ -9,21 +9,14 @@ from typing import Any
 
 from webfovea_breakingweb.apps.ecommerce.content import shipping
 from webfovea_breakingweb.apps.ecommerce.state import EcommerceState, Order, OrderLine, Product
+from webfovea_breakingweb.engine import task_kit as kit
 from webfovea_breakingweb.engine.spec import StatefulTask
-from webfovea_breakingweb.tiers import actions, five_tier
+from webfovea_breakingweb.engine.task_kit import create, update  # noqa: F401 - the templates import them from here
 from webfovea_proving_ground.plan import Step
 
 API = "/api/env/ecommerce"
 PAGE = "/env/ecommerce"
 SIGN_IN = " If asked to sign in, the user name is analyst and the password portal-2025."
-
-
-def update(entity: str, rid: str, **fields: Any) -> dict[str, Any]:
-    return {"entity": entity, "op": "update", "id": rid, "fields": fields}
-
-
-def create(entity: str, **fields: Any) -> dict[str, Any]:
-    return {"entity": entity, "op": "create", "count": 1, "fields": fields}
 
 
 def delete(entity: str, rid: str) -> dict[str, Any]:
@@ -103,15 +96,11 @@ def write_targets(
     route: str, plan: list[Step], submit: str, readback: dict[str, Any], verify: str, *,
     redo_from: int = 0, listing: str | None = None, form: bool = False,
 ) -> dict[str, Any]:  # fmt: skip
-    """The targets of a task whose main write is `route`, sent by the plan's last step."""
-    out: dict[str, Any] = {
-        "main": ["POST", route], "write": ["POST", route], "list": ["GET", listing or route.rsplit("/", 1)[0]],
-        "submit": submit, "submit_step": len(plan) - 1, "readback": readback,
-        "verify_path": f"{PAGE}?view={verify}", "redo_from": redo_from,
-    }  # fmt: skip
-    if form:
-        out["form"] = True
-    return out
+    """The targets of a task whose main write is `route`, sent by the plan's last step
+    (engine/task_kit.py)."""
+    return kit.write_targets(
+        PAGE, route, plan, submit, readback, verify, listing=listing, redo_from=redo_from, form=form
+    )
 
 
 def make(
@@ -119,10 +108,13 @@ def make(
     targets: dict[str, Any], failure_classes: list[str] | None = None,
 ) -> StatefulTask:  # fmt: skip
     """One instance `n` of `template` (id `ecommerce-<template>-NN`): a state task ending in "done"."""
-    done = [*plan, {"op": "answer", "value": "done"}]
-    return StatefulTask(
-        task_id=f"ecommerce-{template}-{n:02d}", app="ecommerce", instruction=instruction + SIGN_IN,
-        failure_classes=failure_classes or sorted({s["op"] for s in plan if s["op"] in ("fill", "select")}),
-        obligations=obligations, plan=done, noise=[],
-        targets={"template": template, "tier": five_tier(actions(plan)), **targets},
-    )  # fmt: skip
+    return kit.state_task(
+        "ecommerce",
+        template,
+        n,
+        instruction + SIGN_IN,
+        plan,
+        obligations,
+        targets,
+        failure_classes=failure_classes,
+    )

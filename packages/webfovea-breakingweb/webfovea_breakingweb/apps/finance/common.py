@@ -9,10 +9,11 @@ from typing import Any
 
 from webfovea_breakingweb.apps.finance import market
 from webfovea_breakingweb.apps.finance.state import FinanceState, Transfer, Watchlist
+from webfovea_breakingweb.engine import task_kit as kit
 from webfovea_breakingweb.engine.diff import canonical_diff
 from webfovea_breakingweb.engine.spec import StatefulTask
 from webfovea_breakingweb.engine.store import next_id
-from webfovea_breakingweb.tiers import actions, five_tier
+from webfovea_breakingweb.engine.task_kit import create, update  # noqa: F401 - the templates import them from here
 from webfovea_proving_ground.plan import Step
 
 API = "/api/env/finance"
@@ -118,28 +119,18 @@ def write_targets(
     route: str, plan: list[Step], submit: str, readback: dict[str, Any], verify: str, *,
     listing: str, redo_from: int = 0, form: bool = False,
 ) -> dict[str, Any]:  # fmt: skip
-    """The targets of a task whose main write is `route`, sent by the plan's last step."""
-    out: dict[str, Any] = {
-        "main": ["POST", route], "write": ["POST", route], "list": ["GET", listing],
-        "submit": submit, "submit_step": len(plan) - 1, "readback": readback,
-        "verify_path": f"{PAGE}?view={verify}", "redo_from": redo_from,
-    }  # fmt: skip
-    if form:
-        out["form"] = True
-    return out
+    """The targets of a task whose main write is `route`, sent by the plan's last step
+    (engine/task_kit.py)."""
+    return kit.write_targets(
+        PAGE, route, plan, submit, readback, verify, listing=listing, redo_from=redo_from, form=form
+    )
 
 
 def make(
     template: str, n: int, instruction: str, plan: list[Step], sim: Sim, targets: dict[str, Any],
 ) -> StatefulTask:  # fmt: skip
     """One instance `n` of `template` (id `finance-<template>-NN`): a state task ending in "done"."""
-    done = [*plan, {"op": "answer", "value": "done"}]
-    return StatefulTask(
-        task_id=f"finance-{template}-{n:02d}", app="finance", instruction=instruction + SIGN_IN,
-        failure_classes=sorted({s["op"] for s in plan if s["op"] in ("fill", "select")}),
-        obligations=sim.obligations(), plan=done, noise=[],
-        targets={"template": template, "tier": five_tier(actions(plan)), **targets},
-    )  # fmt: skip
+    return kit.state_task("finance", template, n, instruction + SIGN_IN, plan, sim.obligations(), targets)
 
 
 def name_of(state: FinanceState, sym: str) -> str:

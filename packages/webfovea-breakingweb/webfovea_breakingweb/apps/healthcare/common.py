@@ -8,8 +8,9 @@ from datetime import date
 from typing import Any
 
 from webfovea_breakingweb.apps.healthcare.state import HealthState, Statement
+from webfovea_breakingweb.engine import task_kit as kit
 from webfovea_breakingweb.engine.spec import StatefulTask
-from webfovea_breakingweb.tiers import actions, five_tier
+from webfovea_breakingweb.engine.task_kit import create, update  # noqa: F401 - the templates import them from here
 from webfovea_proving_ground.plan import Step
 
 API = "/api/env/healthcare"
@@ -56,28 +57,15 @@ def free_slots(state: HealthState, pid: str) -> list[Any]:
     return [s for s in state.slots if s.provider == pid and s.id not in held]
 
 
-def update(entity: str, rid: str, **fields: Any) -> dict[str, Any]:
-    return {"entity": entity, "op": "update", "id": rid, "fields": fields}
-
-
-def create(entity: str, **fields: Any) -> dict[str, Any]:
-    return {"entity": entity, "op": "create", "count": 1, "fields": fields}
-
-
 def write_targets(
     route: str, plan: list[Step], submit: str, readback: dict[str, Any], verify: str, *,
     listing: str, redo_from: int = 0, form: bool = False,
 ) -> dict[str, Any]:  # fmt: skip
-    """The targets of a task whose main write is `route`, sent by the plan's last step;
-    `listing` is the read the page makes after that write (its re-read)."""
-    out: dict[str, Any] = {
-        "main": ["POST", route], "write": ["POST", route], "list": ["GET", listing],
-        "submit": submit, "submit_step": len(plan) - 1, "readback": readback,
-        "verify_path": f"{PAGE}?view={verify}", "redo_from": redo_from,
-    }  # fmt: skip
-    if form:
-        out["form"] = True
-    return out
+    """The targets of a task whose main write is `route`, sent by the plan's last step
+    (engine/task_kit.py)."""
+    return kit.write_targets(
+        PAGE, route, plan, submit, readback, verify, listing=listing, redo_from=redo_from, form=form
+    )
 
 
 def make(
@@ -85,10 +73,6 @@ def make(
     targets: dict[str, Any],
 ) -> StatefulTask:  # fmt: skip
     """One instance `n` of `template` (id `healthcare-<template>-NN`): a state task ending in "done"."""
-    done = [*plan, {"op": "answer", "value": "done"}]
-    return StatefulTask(
-        task_id=f"healthcare-{template}-{n:02d}", app="healthcare", instruction=f"On {BRAND}, {instruction}{SIGN_IN}",
-        failure_classes=sorted({s["op"] for s in plan if s["op"] in ("fill", "select")}),
-        obligations=obligations, plan=done, noise=[],
-        targets={"template": template, "tier": five_tier(actions(plan)), **targets},
-    )  # fmt: skip
+    return kit.state_task(
+        "healthcare", template, n, f"On {BRAND}, {instruction}{SIGN_IN}", plan, obligations, targets
+    )

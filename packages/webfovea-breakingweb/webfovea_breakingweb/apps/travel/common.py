@@ -10,8 +10,9 @@ from typing import Any
 
 from webfovea_breakingweb.apps.travel.avail import Ask, fitting
 from webfovea_breakingweb.apps.travel.state import Booking, Property, Room, TravelState
+from webfovea_breakingweb.engine import task_kit as kit
 from webfovea_breakingweb.engine.spec import StatefulTask
-from webfovea_breakingweb.tiers import actions, five_tier
+from webfovea_breakingweb.engine.task_kit import create, update  # noqa: F401 - the templates import them from here
 from webfovea_proving_ground.plan import Step
 
 API = "/api/env/travel"
@@ -55,18 +56,10 @@ def offer(
     return (p, r.choice(fits), ask) if fits else None
 
 
-def update(entity: str, rid: str, **fields: Any) -> dict[str, Any]:
-    return {"entity": entity, "op": "update", "id": rid, "fields": fields}
-
-
 def update_of(entity: str, record: Any, **fields: Any) -> dict[str, Any]:
     """An update obligation naming only the fields that really change: the canonical diff
     holds no entry for a field set to the value it had (a refund of 0 stays 0)."""
     return update(entity, record.id, **{k: v for k, v in fields.items() if getattr(record, k) != v})
-
-
-def create(entity: str, **fields: Any) -> dict[str, Any]:
-    return {"entity": entity, "op": "create", "count": 1, "fields": fields}
 
 
 def booking_ob(room: Room, ask: Ask, name: str, email: str, requests: str = "") -> dict[str, Any]:
@@ -88,15 +81,11 @@ def write_targets(
     route: str, plan: list[Step], submit: str, readback: dict[str, Any], verify: str, *,
     listing: str, redo_from: int = 0, form: bool = False,
 ) -> dict[str, Any]:  # fmt: skip
-    """The targets of a task whose main write is `route`, sent by the plan's last step."""
-    out: dict[str, Any] = {
-        "main": ["POST", route], "write": ["POST", route], "list": ["GET", listing],
-        "submit": submit, "submit_step": len(plan) - 1, "readback": readback,
-        "verify_path": f"{PAGE}?view={verify}", "redo_from": redo_from,
-    }  # fmt: skip
-    if form:
-        out["form"] = True
-    return out
+    """The targets of a task whose main write is `route`, sent by the plan's last step
+    (engine/task_kit.py)."""
+    return kit.write_targets(
+        PAGE, route, plan, submit, readback, verify, listing=listing, redo_from=redo_from, form=form
+    )
 
 
 def make(
@@ -104,15 +93,19 @@ def make(
     targets: dict[str, Any],
 ) -> StatefulTask:  # fmt: skip
     """One instance `n` of `template` (id `travel-<template>-NN`): a state task ending in "done"."""
-    done = [*plan, {"op": "answer", "value": "done"}]
-    classes = {s["op"] for s in plan if s["op"] in ("fill", "select")}
+    classes = kit.input_classes(plan)
     if any(s["op"] == "fill" and "check" in s["target"]["selector"] for s in plan):
         classes.add("date_input")  # #checkin, #s-checkout, #m-checkin: the date pickers
-    return StatefulTask(
-        task_id=f"travel-{template}-{n:02d}", app="travel", instruction=instruction + SIGN_IN,
-        failure_classes=sorted(classes), obligations=obligations, plan=done, noise=[],
-        targets={"template": template, "tier": five_tier(actions(plan)), **targets},
-    )  # fmt: skip
+    return kit.state_task(
+        "travel",
+        template,
+        n,
+        instruction + SIGN_IN,
+        plan,
+        obligations,
+        targets,
+        failure_classes=sorted(classes),
+    )
 
 
 def last_at(plan: list[Step], selector: str) -> int:
