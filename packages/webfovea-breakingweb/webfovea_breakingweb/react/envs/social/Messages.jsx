@@ -1,4 +1,6 @@
-// Private messages: inbox and sent, opening one marks it read, and a compose form.
+// Private messages: inbox and sent, opening one marks it read, and a compose form. The list's
+// link marks a message read before it opens it, and stays on the list when that fails: clicking
+// again tries again (a mark sent only when the message opened could not be sent twice).
 import React, {useCallback, useEffect, useState} from 'react';
 import {useWF} from '../../kit/Shell.jsx';
 import {go} from '../../kit/hash.js';
@@ -15,9 +17,17 @@ export function Messages({folder, open}) {
   useEffect(() => {
     if (unread) call('POST', `/messages/${open}/read`, {}).then((d) => d && reload());
   }, [unread, open, call, reload]);
+  const base = '#/messages' + (folder === 'sent' ? '/sent' : '/inbox');
+  const openMessage = async (m) => {
+    if (folder === 'inbox' && !m.read) {
+      const d = await call('POST', `/messages/${m.id}/read`, {});
+      if (!d) return;
+      await reload();
+    }
+    go(base + '/' + m.id);
+  };
   if (!list) return <p className="muted">Loading messages…</p>;
   const shown = list.find((x) => x.id === open);
-  const base = '#/messages' + (folder === 'sent' ? '/sent' : '/inbox');
   return (
     <section id="messages-view">
       <h1>Messages</h1>
@@ -27,7 +37,7 @@ export function Messages({folder, open}) {
         <tbody>{list.map((m) => (
           <tr key={m.id} data-id={m.id} className={m.read ? 'read' : 'unread'}>
             <td>u/{folder === 'sent' ? m.recipient : m.sender}</td>
-            <td><button type="button" className="open linkish" onClick={() => go(base + '/' + m.id)}>{m.read ? '' : '● '}{m.subject}</button></td>
+            <td><button type="button" className="open linkish" onClick={() => openMessage(m)}>{m.read ? '' : '● '}{m.subject}</button></td>
             <td>{m.created.slice(0, 16).replace('T', ' ')}</td>
           </tr>
         ))}</tbody>
