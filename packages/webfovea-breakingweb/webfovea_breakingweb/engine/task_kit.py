@@ -6,6 +6,7 @@ state task ending in "done"."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from webfovea_breakingweb.engine.spec import StatefulTask
@@ -44,7 +45,7 @@ def input_classes(plan: list[Step]) -> set[str]:
 
 def state_task(  # noqa: PLR0913 - the environment wrappers add only their app
     app: str, template: str, n: int, instruction: str, plan: list[Step], obligations: list[dict[str, Any]],
-    targets: dict[str, Any], *, failure_classes: Iterable[str] | None = None, noise: Iterable[dict[str, Any]] = (),
+    targets: dict[str, Any], *, failure_classes: Iterable[str] | None = None, noise: Iterable[Any] = (),
 ) -> StatefulTask:  # fmt: skip
     """Instance `n` of `template` (id `<app>-<template>-NN`): a state task whose plan ends in "done"."""
     done = [*plan, {"op": "answer", "value": "done"}]
@@ -54,3 +55,35 @@ def state_task(  # noqa: PLR0913 - the environment wrappers add only their app
         obligations=obligations, plan=done, noise=list(noise),
         targets={"template": template, "tier": five_tier(actions(plan)), **targets},
     )  # fmt: skip
+
+
+@dataclass(frozen=True)
+class TaskKit:
+    """One environment's `write_targets` and `make`: its app name, page, sign-in line, default
+    re-read route (None: the write route's parent) and noise, given once."""
+
+    app: str
+    page: str
+    sign_in: str
+    listing: str | None = None
+    noise: tuple[Any, ...] = ()  # what the canonical diff may change besides (email: "last")
+
+    def write_targets(  # noqa: PLR0913 - the templates' own call shape
+        self, route: str, plan: list[Step], submit: str, readback: dict[str, Any], verify: str, *,
+        redo_from: int = 0, listing: str | None = None, form: bool = False,
+    ) -> dict[str, Any]:  # fmt: skip
+        """The targets of a task whose main write is `route`, sent by the plan's last step."""
+        return write_targets(
+            self.page, route, plan, submit, readback, verify,
+            listing=listing or self.listing, redo_from=redo_from, form=form,
+        )  # fmt: skip
+
+    def make(  # noqa: PLR0913 - the templates' own call shape
+        self, template: str, n: int, instruction: str, plan: list[Step], obligations: list[dict[str, Any]],
+        targets: dict[str, Any], failure_classes: list[str] | None = None,
+    ) -> StatefulTask:  # fmt: skip
+        """Instance `n` of `template`: a state task ending in "done", the sign-in line appended."""
+        return state_task(
+            self.app, template, n, instruction + self.sign_in, plan, obligations, targets,
+            failure_classes=failure_classes, noise=self.noise,
+        )  # fmt: skip

@@ -10,13 +10,16 @@ from typing import Any
 from webfovea_breakingweb.apps.ecommerce.content import shipping
 from webfovea_breakingweb.apps.ecommerce.state import EcommerceState, Order, OrderLine, Product
 from webfovea_breakingweb.engine import task_kit as kit
-from webfovea_breakingweb.engine.spec import StatefulTask
 from webfovea_breakingweb.engine.task_kit import create, update  # noqa: F401 - the templates import them from here
-from webfovea_proving_ground.plan import Step
 
 API = "/api/env/ecommerce"
 PAGE = "/env/ecommerce"
 SIGN_IN = " If asked to sign in, the user name is analyst and the password portal-2025."
+
+
+KIT = kit.TaskKit("ecommerce", PAGE, SIGN_IN)
+write_targets = KIT.write_targets
+make = KIT.make
 
 
 def delete(entity: str, rid: str) -> dict[str, Any]:
@@ -90,31 +93,3 @@ def delivered_lines(state: EcommerceState) -> list[tuple[Order, OrderLine]]:
         for x in o.lines
         if (o.id, x.product) not in done
     ]
-
-
-def write_targets(
-    route: str, plan: list[Step], submit: str, readback: dict[str, Any], verify: str, *,
-    redo_from: int = 0, listing: str | None = None, form: bool = False,
-) -> dict[str, Any]:  # fmt: skip
-    """The targets of a task whose main write is `route`, sent by the plan's last step
-    (engine/task_kit.py)."""
-    return kit.write_targets(
-        PAGE, route, plan, submit, readback, verify, listing=listing, redo_from=redo_from, form=form
-    )
-
-
-def make(
-    template: str, n: int, instruction: str, plan: list[Step], obligations: list[dict[str, Any]],
-    targets: dict[str, Any], failure_classes: list[str] | None = None,
-) -> StatefulTask:  # fmt: skip
-    """One instance `n` of `template` (id `ecommerce-<template>-NN`): a state task ending in "done"."""
-    return kit.state_task(
-        "ecommerce",
-        template,
-        n,
-        instruction + SIGN_IN,
-        plan,
-        obligations,
-        targets,
-        failure_classes=failure_classes,
-    )

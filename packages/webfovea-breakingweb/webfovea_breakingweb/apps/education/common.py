@@ -18,6 +18,10 @@ BRAND = "Lectern"
 SIGN_IN = " If asked to sign in, the user name is analyst and the password portal-2025."
 
 
+KIT = kit.TaskKit("education", PAGE, SIGN_IN)
+write_targets = KIT.write_targets
+
+
 def code(state: EducationState, cid: str) -> str:
     return str(v.course_of(state, cid).code)
 
@@ -53,17 +57,6 @@ def by_unique_author(state: EducationState, did: str) -> list[Entry]:
 
 def topics_with_entry(state: EducationState) -> list[Topic]:
     return [t for t in state.topics if by_unique_author(state, t.id)]
-
-
-def write_targets(
-    route: str, plan: list[Step], submit: str, readback: dict[str, Any], verify: str, *,
-    redo_from: int = 0, listing: str | None = None, form: bool = False,
-) -> dict[str, Any]:  # fmt: skip
-    """The targets of a task whose main write is `route`, sent by the plan's last step
-    (engine/task_kit.py)."""
-    return kit.write_targets(
-        PAGE, route, plan, submit, readback, verify, listing=listing, redo_from=redo_from, form=form
-    )
 
 
 def make(

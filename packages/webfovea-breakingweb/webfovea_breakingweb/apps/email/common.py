@@ -14,14 +14,17 @@ from typing import Any
 from webfovea_breakingweb.apps.email.state import Contact, EmailState, Thread
 from webfovea_breakingweb.engine import task_kit as kit
 from webfovea_breakingweb.engine.determinism import EPOCH, stamp
-from webfovea_breakingweb.engine.spec import StatefulTask
 from webfovea_breakingweb.engine.task_kit import create, update  # noqa: F401 - the templates import them from here
-from webfovea_proving_ground.plan import Step
 
 API = "/api/env/email"
 PAGE = "/env/email"
 SIGN_IN = " If asked to sign in, the user name is analyst and the password portal-2025."
 NOISE = ["last"]
+
+
+KIT = kit.TaskKit("email", PAGE, SIGN_IN, listing=f"{API}/threads", noise=tuple(NOISE))
+write_targets = KIT.write_targets
+make = KIT.make
 
 
 def inbox(state: EmailState, *, read: bool | None = None) -> list[Thread]:
@@ -66,40 +69,3 @@ def lookalike(state: EmailState, r: random.Random, t: Thread) -> dict[str, Any]:
 
 def _minutes(when: str) -> float:
     return (datetime.fromisoformat(when.replace("Z", "+00:00")) - EPOCH).total_seconds() / 60
-
-
-def write_targets(
-    route: str, plan: list[Step], submit: str, readback: dict[str, Any], verify: str, *,
-    redo_from: int = 0, listing: str | None = None, form: bool = False,
-) -> dict[str, Any]:  # fmt: skip
-    """The targets of a task whose main write is `route`, sent by the plan's last step
-    (engine/task_kit.py)."""
-    return kit.write_targets(
-        PAGE,
-        route,
-        plan,
-        submit,
-        readback,
-        verify,
-        listing=listing or f"{API}/threads",
-        redo_from=redo_from,
-        form=form,
-    )
-
-
-def make(
-    template: str, n: int, instruction: str, plan: list[Step], obligations: list[dict[str, Any]],
-    targets: dict[str, Any], failure_classes: list[str] | None = None,
-) -> StatefulTask:  # fmt: skip
-    """One instance `n` of `template` (id `email-<template>-NN`): a state task ending in "done"."""
-    return kit.state_task(
-        "email",
-        template,
-        n,
-        instruction + SIGN_IN,
-        plan,
-        obligations,
-        targets,
-        failure_classes=failure_classes,
-        noise=NOISE,
-    )

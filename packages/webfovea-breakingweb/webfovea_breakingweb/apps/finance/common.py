@@ -37,6 +37,10 @@ WRITABLE = (
     "documents",
     "notifications",
 )
+
+
+KIT = kit.TaskKit("finance", PAGE, SIGN_IN)
+write_targets = KIT.write_targets
 _DUMPS: dict[int, tuple[FinanceState, dict[str, Any]]] = {}
 
 
@@ -113,17 +117,6 @@ class Sim:
                 updates.setdefault((c["entity"], c["id"]), {})[c["field"]] = c["after"]
         upd = [{"entity": e, "op": "update", "id": rid, "fields": f} for (e, rid), f in updates.items()]
         return upd + out
-
-
-def write_targets(
-    route: str, plan: list[Step], submit: str, readback: dict[str, Any], verify: str, *,
-    listing: str, redo_from: int = 0, form: bool = False,
-) -> dict[str, Any]:  # fmt: skip
-    """The targets of a task whose main write is `route`, sent by the plan's last step
-    (engine/task_kit.py)."""
-    return kit.write_targets(
-        PAGE, route, plan, submit, readback, verify, listing=listing, redo_from=redo_from, form=form
-    )
 
 
 def make(

@@ -21,6 +21,10 @@ DAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
 
+KIT = kit.TaskKit("healthcare", PAGE, SIGN_IN)
+write_targets = KIT.write_targets
+
+
 def when(iso: str) -> str:
     """'2025-01-07T13:30:00Z' -> 'Tue, Jan 7, 2025 at 1:30 PM' (react/envs/healthcare/format.js
     writes the same; no time zone: the sites' clock is UTC)."""
@@ -55,17 +59,6 @@ def due(state: HealthState) -> list[Statement]:
 def free_slots(state: HealthState, pid: str) -> list[Any]:
     held = {a.slot for a in upcoming(state)}
     return [s for s in state.slots if s.provider == pid and s.id not in held]
-
-
-def write_targets(
-    route: str, plan: list[Step], submit: str, readback: dict[str, Any], verify: str, *,
-    listing: str, redo_from: int = 0, form: bool = False,
-) -> dict[str, Any]:  # fmt: skip
-    """The targets of a task whose main write is `route`, sent by the plan's last step
-    (engine/task_kit.py)."""
-    return kit.write_targets(
-        PAGE, route, plan, submit, readback, verify, listing=listing, redo_from=redo_from, form=form
-    )
 
 
 def make(

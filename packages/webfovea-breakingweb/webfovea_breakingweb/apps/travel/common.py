@@ -28,6 +28,10 @@ REQUESTS = ("A quiet room on a high floor, please.", "We arrive late, around 23:
 TODAY = date(2025, 1, 6)
 
 
+KIT = kit.TaskKit("travel", PAGE, SIGN_IN)
+write_targets = KIT.write_targets
+
+
 def stay_of(state: TravelState, hid: str) -> Property:
     return next(p for p in state.properties if p.id == hid)
 
@@ -75,17 +79,6 @@ def lookalike(state: TravelState, r: random.Random, p: Property) -> dict[str, An
 
     other = r.choice([d for d in CITIES[p.city] if d != p.district])
     return {"decoy_of": p.id, "decoy": {"district": other, "x": min(94, p.x + 5)}}
-
-
-def write_targets(
-    route: str, plan: list[Step], submit: str, readback: dict[str, Any], verify: str, *,
-    listing: str, redo_from: int = 0, form: bool = False,
-) -> dict[str, Any]:  # fmt: skip
-    """The targets of a task whose main write is `route`, sent by the plan's last step
-    (engine/task_kit.py)."""
-    return kit.write_targets(
-        PAGE, route, plan, submit, readback, verify, listing=listing, redo_from=redo_from, form=form
-    )
 
 
 def make(
