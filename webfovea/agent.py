@@ -181,7 +181,7 @@ async def _model_input(
     driver: TaskDriver, h: Harness, mdl: Model
 ) -> tuple[ModelInput, dict[str, Any] | None]:
     """The model's input, with the history compressed first when it is due."""
-    inp = h.model_input(driver.task.instruction())
+    inp = h.model_input(driver.instruction())
     if not compress.is_due(inp, driver.config):
         return inp, None
     # The summarise route (models/routes.py): its own model, the rule (no call), else the task's.
@@ -189,4 +189,4 @@ async def _model_input(
     compression = await compress.compress(h.history, inp, summariser, driver.config)
     if compression.call_usage is not None:  # a separate summary model counts apart, as vision does
         (driver.summary_usage if driver.summariser is not None else driver.usage).add(compression.call_usage)
-    return h.model_input(driver.task.instruction()), compression.to_json()
+    return h.model_input(driver.instruction()), compression.to_json()

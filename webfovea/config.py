@@ -118,6 +118,11 @@ class HarnessConfig(BaseModel):
     # tolerant windows; sees faint canvas changes, ignores caret, re-encode and 1-px shifts).
     # docs/results/change-detection.md measures both.
     change_detection: Literal["grid", "perceptual"] = "grid"
+    # Task-type checklists (webfovea/skills/checklists.py): "auto" appends the checklist of the
+    # task's category (else one classified from its words) to the instruction the model reads;
+    # `checklist_dir` adds or replaces <category>.md files. An A/B arm's `checklists=auto`.
+    checklists: Literal["off", "auto"] = "off"
+    checklist_dir: str | None = None
     screenshot_window: int = 5
     compact_every: int = 5  # append_history: every N steps all but the latest image become a stub
     max_steps: int = 80
@@ -212,6 +217,16 @@ class HarnessConfig(BaseModel):
         if bad:
             raise ValueError(f"secret names {bad}: use letters, digits, _ . - (a letter or _ first)")
         return secrets
+
+    @field_validator("checklist_dir")
+    @classmethod
+    def _checklist_folder(cls, folder: str | None) -> str | None:
+        # refused when the config is made (a CLI start), not at each task's first model call
+        from pathlib import Path
+
+        if folder is not None and not Path(folder).is_dir():
+            raise ValueError(f"checklist_dir {folder} is not a folder of <category>.md checklists")
+        return folder
 
     def sampling(self) -> dict[str, Any]:
         """The client options this config asks a model for (only the ones it sets)."""

@@ -38,6 +38,7 @@ from webfovea.record.files import config_fields
 from webfovea.record.redact import redact_text, redact_url
 from webfovea.record.schema import EVIDENCE_PNG, StepRecord, TaskResult, UsageTotals
 from webfovea.record.writer import TaskRecorder
+from webfovea.skills.checklists import instruction_for
 from webfovea.task import Task
 
 CLOSE_WAIT_S = 10  # each clean-up step gets this long; it must not hold the task's result back
@@ -105,6 +106,7 @@ class TaskDriver:
         self.write_error: str | None = None  # why result.json could not be written, if it could not
         self.env: TaskEnvironment | None = None  # the task's environment, when it names one
         self._env_checked = False  # checked since the last step
+        self._instruction: str | None = None  # what the model reads as the task (instruction())
 
     # start --------------------------------------------------------------------------------
     async def open(self) -> Harness:
@@ -160,6 +162,16 @@ class TaskDriver:
         if goal:
             self.task = self.task.model_copy(update={"task": goal})
             self.result.task = goal
+            self._instruction = None
+
+    def instruction(self) -> str:
+        """The task as the model reads it: its instruction, and its checklist when that is on."""
+        if self._instruction is None:
+            cfg = self.config
+            self._instruction, self.result.checklist = instruction_for(
+                self.task.instruction(), self.task.category, cfg.checklists, cfg.checklist_dir
+            )
+        return self._instruction
 
     async def check_environment(self) -> None:
         """Ask the environment after a step: its score goes into result.json, its done ends the task."""

@@ -115,6 +115,9 @@ class TaskResult(BaseModel):
     # The model each role used (models/routes.py `recorded`): {act, look, verify, summarise:
     # {model, via: own | act | rule | off}}; run.json records the same for the run.
     routes: dict[str, dict[str, Any]] | None = None
+    # The task-type checklist shown with the instruction (`checklists = "auto"`): {name, title,
+    # why}; None when the switch is off or no checklist fits the task.
+    checklist: dict[str, str] | None = None
     # Why the `verifier` switch was on but nothing checked the answers: the task's model cannot
     # verify (it replays a script) and no --verifier was given. None otherwise.
     verifier_off: str | None = None
