@@ -123,6 +123,9 @@ class HarnessConfig(BaseModel):
     # `checklist_dir` adds or replaces <category>.md files. An A/B arm's `checklists=auto`.
     checklists: Literal["off", "auto"] = "off"
     checklist_dir: str | None = None
+    # Reviewed operating notes per site (webfovea/skills/site_notes.py): a folder of <site>.md
+    # (`webfovea notes --publish`); the task's site's notes are shown with its instruction.
+    site_notes_dir: str | None = None
     screenshot_window: int = 5
     compact_every: int = 5  # append_history: every N steps all but the latest image become a stub
     max_steps: int = 80
@@ -218,14 +221,14 @@ class HarnessConfig(BaseModel):
             raise ValueError(f"secret names {bad}: use letters, digits, _ . - (a letter or _ first)")
         return secrets
 
-    @field_validator("checklist_dir")
+    @field_validator("checklist_dir", "site_notes_dir")
     @classmethod
-    def _checklist_folder(cls, folder: str | None) -> str | None:
+    def _guidance_folder(cls, folder: str | None) -> str | None:
         # refused when the config is made (a CLI start), not at each task's first model call
         from pathlib import Path
 
         if folder is not None and not Path(folder).is_dir():
-            raise ValueError(f"checklist_dir {folder} is not a folder of <category>.md checklists")
+            raise ValueError(f"{folder} is not a folder (of <category>.md checklists or <site>.md notes)")
         return folder
 
     def sampling(self) -> dict[str, Any]:

@@ -39,6 +39,7 @@ from webfovea.record.redact import redact_text, redact_url
 from webfovea.record.schema import EVIDENCE_PNG, StepRecord, TaskResult, UsageTotals
 from webfovea.record.writer import TaskRecorder
 from webfovea.skills.checklists import instruction_for
+from webfovea.skills.site_notes import notes_for, site_key, with_notes
 from webfovea.task import Task
 
 CLOSE_WAIT_S = 10  # each clean-up step gets this long; it must not hold the task's result back
@@ -165,12 +166,16 @@ class TaskDriver:
             self._instruction = None
 
     def instruction(self) -> str:
-        """The task as the model reads it: its instruction, and its checklist when that is on."""
+        """The task as the model reads it: its instruction, its checklist and its site's notes when on."""
         if self._instruction is None:
             cfg = self.config
-            self._instruction, self.result.checklist = instruction_for(
+            text, self.result.checklist = instruction_for(
                 self.task.instruction(), self.task.category, cfg.checklists, cfg.checklist_dir
             )
+            notes = notes_for(self.task.website, cfg.site_notes_dir) if cfg.site_notes_dir else None
+            if notes:
+                text, self.result.site_notes = with_notes(text, notes), site_key(self.task.website)
+            self._instruction = text
         return self._instruction
 
     async def check_environment(self) -> None:

@@ -118,6 +118,8 @@ class TaskResult(BaseModel):
     # The task-type checklist shown with the instruction (`checklists = "auto"`): {name, title,
     # why}; None when the switch is off or no checklist fits the task.
     checklist: dict[str, str] | None = None
+    # The site whose reviewed notes were shown with the instruction (`site_notes_dir`), or None.
+    site_notes: str | None = None
     # Why the `verifier` switch was on but nothing checked the answers: the task's model cannot
     # verify (it replays a script) and no --verifier was given. None otherwise.
     verifier_off: str | None = None

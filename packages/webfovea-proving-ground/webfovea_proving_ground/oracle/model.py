@@ -41,7 +41,7 @@ from webfovea_proving_ground.oracle.stress import RATE_KNOBS, Stress
 from webfovea_proving_ground.oracle.structured import REF_QUIRK_KNOBS, Refs
 from webfovea_proving_ground.oracle.summary import progress_summary
 from webfovea_proving_ground.oracle.verify import asked_to_verify, plan_after_check
-from webfovea_proving_ground.oracle.writer import write_manual
+from webfovea_proving_ground.oracle.writer import write_manual, write_site_notes
 from webfovea_proving_ground.plan import PlannedTask, Step
 
 # The provider the oracle imitates by default: Claude's API, which the paper measured
@@ -196,6 +196,9 @@ class OracleModel:
             return await self._summary(inp)
         if inp.purpose == "manual":  # a Protocol II manual from a trajectory's facts: no page needed
             text = write_manual(inp)
+            return ModelReply(text=text, usage=self._usage(inp, text))
+        if inp.purpose == "site_notes":  # notes for a site from several trajectories' facts
+            text = write_site_notes(inp)
             return ModelReply(text=text, usage=self._usage(inp, text))
         if inp.purpose == VERIFY_PURPOSE:  # the verifier's question: the candidate against the truth
             text = verdict_text(self.task, inp.task)
