@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from webfovea_breakingweb.report.failures import table3, table4
+from webfovea_breakingweb.report.landscape import figure5
 from webfovea_breakingweb.report.robustness import robustness
 from webfovea_breakingweb.report.runs import ReportError, Run, load_runs
 from webfovea_breakingweb.report.tables import (
@@ -48,6 +49,7 @@ def report_of(runs: list[Run]) -> dict[str, Any]:
         "figure4c": figure4c(runs, environment_of(int(first.get("seed") or 42))),
         "table3": table3(runs),
         "table4": table4(runs),
+        "figure5": figure5(runs),
         "robustness": robustness({r.label: r.pairs for r in runs}),
     }
 

@@ -39,7 +39,7 @@ def main(argv: list[str] | None = None) -> int:
         (args.out / name).write_text(body, encoding="utf-8")
     # Table 2 and Figure 4(b): the two a reader looks for first.
     print(md.split("\n## Figure 4(a)", 1)[0].split("\n", 4)[-1])
-    print("## Figure 4(b)" + md.split("## Figure 4(b)", 1)[1].split("\n## Robustness", 1)[0])
+    print("## Figure 4(b)" + md.split("## Figure 4(b)", 1)[1].split("\n## Figure 4(c)", 1)[0])
     print(f"report written to {args.out}/ (report.html, report.md, report.json, CSV)")
     return 0
 
