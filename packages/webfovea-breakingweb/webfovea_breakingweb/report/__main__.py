@@ -1,5 +1,5 @@
-"""`python -m webfovea_breakingweb.report RUN[=LABEL]... --out DIR`: seed 003's Table 2, Figure
-4(a), Figure 4(b) and robustness checks over several paired BreakingWeb runs (report/), written
+"""`python -m webfovea_breakingweb.report RUN[=LABEL]... --out DIR`: seed 003's tables and figures
+(Table 2 to Figure 6) and robustness checks over several paired BreakingWeb runs (report/), written
 to DIR as report.json, report.md, report.html and one CSV per table; Table 2 and the top-5
 families printed. A module of the benchmark, not a `webfovea` command: the product never
 imports BreakingWeb (pyproject.toml's contracts)."""
