@@ -22,6 +22,7 @@ from webfovea.browser.session import BrowserNotFound, find_chrome, is_headless_s
 from webfovea_breakingweb.gym.plan_steps import run_step
 from webfovea_breakingweb.gym.plan_walker import run_plan
 from webfovea_breakingweb.people.attempts import read_attempts
+from webfovea_breakingweb.report import build_report
 from webfovea_breakingweb.tasks import find_task
 
 
@@ -154,3 +155,8 @@ def test_a_person_takes_each_task_cold_then_warm(tmp_path: Path) -> None:
     assert rows[BASE]["passed"] is True and rows[variant]["passed"] is False
     result = json.loads((out / BASE / "result.json").read_text())
     assert result["state"]["passed"] and result["profile"] == "harness-human"
+    # the report over runs reads the people's run: Table 5 from the attempts just recorded
+    t5 = build_report([str(out)])["table5"]
+    got = {(r["condition"], r["attempt"]): (r["n"], r["pass"]) for r in t5["rows"]}
+    assert got[("clean", "cold")] == (1, 1.0) and got[("intervention", "cold")] == (1, 0.0)
+    assert got[("clean", "warm")] == (1, 1.0) and got[("intervention", "warm")] == (1, float(again.passed))

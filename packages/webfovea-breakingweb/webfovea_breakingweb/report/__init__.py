@@ -1,7 +1,8 @@
 """The report over runs: several finished paired BreakingWeb runs (agents × harnesses, and
 people's runs) → seed 003's Table 2, Figure 4(a)(b)(c), Tables 3 and 4, Figure 5, Table 5,
-Figure 6 and its robustness checks, as JSON, CSV, Markdown and a self-contained HTML page (`python -m webfovea_breakingweb.report RUN[=LABEL]... --out DIR`).
-Reads summary.json (and run.json's observation) only: no app is started. docs/breakingweb.md,
+Figure 6 and its robustness checks, as JSON, CSV, Markdown and a self-contained HTML page
+(`python -m webfovea_breakingweb.report RUN[=LABEL]... --out DIR`). Reads summary.json (run.json's
+observation, a people's run's human_attempts.json) only: no app is started. docs/breakingweb.md,
 "Report over runs"."""
 
 from __future__ import annotations
