@@ -43,7 +43,7 @@ pytestmark = [
 BASE = "req-create-01"
 
 
-def _pages(browser: Any) -> tuple[Any, Any, dict[str, str]] | None:
+def _pages(browser: Any) -> tuple[Any, Any, dict[str, Any]] | None:
     """(task window, app window, what the task window shows), once both are up."""
     panel = app = shown = None
     for ctx in browser.contexts:
@@ -59,21 +59,21 @@ def _pages(browser: Any) -> tuple[Any, Any, dict[str, str]] | None:
     return (panel, app, shown) if panel is not None and app is not None and shown else None
 
 
-def _person(cdp_url: str, plan: list[dict[str, Any]], proc: subprocess.Popen[str]) -> list[tuple[str, str]]:
+def _person(cdp_url: str, plan: list[dict[str, Any]], proc: subprocess.Popen[str]) -> list[tuple[int, str]]:
     """Take every attempt the run shows until it ends; the (task, attempt) pairs taken."""
     from playwright.sync_api import sync_playwright
 
-    taken: list[tuple[str, str]] = []
+    taken: list[tuple[int, str]] = []
     with sync_playwright() as pw:
         browser = pw.chromium.connect_over_cdp(cdp_url)
         while proc.poll() is None and len(taken) < 4:
             found = _pages(browser)
-            if found is None or (found[2]["task"], found[2]["attempt"]) in taken:
+            if found is None or (found[2]["index"], found[2]["attempt"]) in taken:
                 time.sleep(0.2)
                 continue
             panel, app, shown = found
-            which = (shown["task"], shown["attempt"])
-            if shown["task"] != BASE and shown["attempt"] == "cold":
+            which = (shown["index"], shown["attempt"])
+            if shown["index"] == 2 and shown["attempt"] == "cold":  # the variant (ids sort after their base)
                 panel.click("#infeasible")  # gives up without touching the app
             else:
                 app.reload()
@@ -132,7 +132,7 @@ def test_a_person_takes_each_task_cold_then_warm(tmp_path: Path) -> None:
             proc.kill()
     assert proc.returncode == 0, output[-3000:]
     variant = next(p.name for p in out.iterdir() if p.name.startswith(f"{BASE}--"))
-    assert taken == [(BASE, "cold"), (BASE, "warm"), (variant, "cold"), (variant, "warm")]
+    assert taken == [(1, "cold"), (1, "warm"), (2, "cold"), (2, "warm")]
 
     clean = read_attempts(out / BASE)
     assert clean is not None and clean.family is None

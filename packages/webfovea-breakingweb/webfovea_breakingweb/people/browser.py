@@ -115,9 +115,14 @@ class HeadedBrowser:
 
     def attempt(self, url: str, panel_html: str, cap_s: float) -> tuple[str, str | None, float, RawEvents]:
         """Show the task and wait for the person's ending: (ending, answer, seconds, events)."""
+        from playwright.sync_api import Error as PlaywrightError
+
         self._counting = False
-        self.app.goto(url)
-        self.app.wait_for_load_state("load")
+        try:
+            self.app.goto(url)
+            self.app.wait_for_load_state("load")
+        except PlaywrightError:  # the person closed the app's window or the browser
+            return "closed", None, 0.0, RawEvents()
         self._events = RawEvents()
         self._counting = True
         # The instruction appears last: the clock starts when the person can read and act.

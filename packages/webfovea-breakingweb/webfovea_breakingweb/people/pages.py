@@ -27,11 +27,12 @@ COUNTER_JS = f"""
 """
 
 
-def task_window(instruction: str, attempt: str, index: int, total: int, task_id: str) -> str:
-    """The task window's page: the instruction only (never the condition), as seed 003's annotators
-    saw it, and the two ways to end."""
+def task_window(instruction: str, attempt: str, index: int, total: int) -> str:
+    """The task window's page: the instruction only (never the task id or the condition), as seed
+    003's annotators saw it, and the two ways to end. `data-bw` ({index, attempt}) lets a helper
+    attached to the browser tell one attempt from the next."""
     which = "first attempt" if attempt == "cold" else "second attempt (the app was reset)"
-    data = html.escape(json.dumps({"task": task_id, "attempt": attempt}), quote=True)
+    data = html.escape(json.dumps({"index": index, "attempt": attempt}), quote=True)
     return f"""<!doctype html><html><head><meta charset="utf-8"><title>Your task ({index}/{total})</title>
 <style>body{{font-family:sans-serif;margin:1.5em;max-width:34em}}textarea{{width:100%;height:5em}}
 button{{font-size:1.1em;margin:.5em .5em 0 0;padding:.3em 1em}}.meta{{color:#555}}</style></head>

@@ -92,7 +92,7 @@ def take_task(  # noqa: PLR0913 - the browser, the control plane, and the task i
     for which in ("cold", "warm"):
         if which == "warm":
             control.reset(sid)  # the backend reset: the same initial state, interventions rebuilt
-        page = task_window(live.task, which, place[0], place[1], task.task_id)
+        page = task_window(live.task, which, place[0], place[1])
         ending, answer, seconds, events = browser.attempt(str(live.website), page, time_cap_s)
         status = (
             "finished"
