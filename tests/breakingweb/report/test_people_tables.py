@@ -100,6 +100,12 @@ def test_table5_by_hand(three: list[str]) -> None:
         ("intervention", "cold"): (4, 0.5, 95.0, 52.0),  # t3, t5 failed
         ("intervention", "warm"): (4, 0.75, 47.0, 29.0),  # t5 failed
     }
+    assert [(r["condition"], r["attempt"]) for r in t5["rows"]] == [
+        ("clean", "cold"),
+        ("clean", "warm"),
+        ("intervention", "cold"),
+        ("intervention", "warm"),
+    ]  # Table 5's order
     assert t5["drops"]["cold"]["drop"] == 0.25 and t5["drops"]["warm"]["drop"] == 0.25
     lo, hi = t5["drops"]["warm"]["drop_ci"]
     assert lo <= 0.25 <= hi

@@ -90,6 +90,7 @@ def table5(runs: list[Run]) -> dict[str, Any] | None:
             )
         s = group(pairs, f"table5|{which}")
         drops[which] = {"n": s.pairs, "drop": s.delta, "drop_ci": s.delta_ci}
+    rows.sort(key=lambda r: (r["condition"] != "clean", r["attempt"] != "cold"))  # the paper's order
     return {"runs": [r.label for r in people], "rows": rows, "drops": drops}
 
 
@@ -155,6 +156,10 @@ def _num(x: float | None) -> str:
     return "–" if x is None else f"{x:g}"
 
 
+def _quartile_range(r: dict[str, Any]) -> str:
+    return "–" if r["q1_seconds"] is None else f"{_num(r['q1_seconds'])}–{_num(r['q3_seconds'])}"
+
+
 def markdown_lines(t5: dict[str, Any] | None, f6: dict[str, Any] | None) -> list[str]:
     out = ["", "## Table 5: Human-140 panel summary", "", f"> {DEFINITION_T5}", ""]
     if t5 is None:
@@ -186,7 +191,7 @@ def markdown_lines(t5: dict[str, Any] | None, f6: dict[str, Any] | None) -> list
     for r in f6["a"]:
         out.append(
             f"| {r['run']} | {r['n']} | {_pct(r['intervention_pass'])} | {r['successes']} "
-            f"| {_num(r['median_seconds'])} | {_num(r['q1_seconds'])}–{_num(r['q3_seconds'])} |"
+            f"| {_num(r['median_seconds'])} | {_quartile_range(r)} |"
         )
     out += ["", "### (b)", "", "| primitive | n | people warm drop | agents mean drop |", "|---|---|---|---|"]
     for prim, c in f6["b"].items():
