@@ -131,6 +131,7 @@ def test_a_person_takes_each_task_cold_then_warm(tmp_path: Path) -> None:
         if proc.poll() is None:
             proc.kill()
     assert proc.returncode == 0, output[-3000:]
+    assert "the rows above are the cold attempts" in output  # the end-of-run table says so
     variant = next(p.name for p in out.iterdir() if p.name.startswith(f"{BASE}--"))
     assert taken == [(1, "cold"), (1, "warm"), (2, "cold"), (2, "warm")]
 

@@ -315,7 +315,8 @@ def webfovea_terminal_summary(summary: dict[str, Any]) -> Sequence[str] | None:
         return None
     from webfovea_breakingweb.terminal import paired_lines
 
-    return paired_lines(block, (summary.get("meta") or {}).get("pairing"))
+    meta = summary.get("meta") or {}
+    return paired_lines(block, meta.get("pairing"), meta.get("harness"))
 
 
 @hookimpl

@@ -45,8 +45,9 @@ def ranked_families(per_family: dict[str, Any]) -> list[dict[str, Any]]:
     return sorted(out, key=lambda f: (-f["mass"], -f["failure_rate"], f["family"]))
 
 
-def paired_lines(block: dict[str, Any], pairing: str | None) -> list[str]:
-    """The overall line, Table 2 (one row per primitive, then all) and the top-5 families."""
+def paired_lines(block: dict[str, Any], pairing: str | None, harness: str | None = None) -> list[str]:
+    """The overall line, Table 2 (one row per primitive, then all) and the top-5 families; a
+    people's run's summary rows are its cold attempts, and the line after says where the rest is."""
     overall = block["paired"]
     lines = [
         f"paired ({pairing or 'sweep'}): {overall['pairs']} pairs, pass {overall['clean_pass']:.0%} clean → "
@@ -71,4 +72,9 @@ def paired_lines(block: dict[str, Any], pairing: str | None) -> list[str]:
         lines += [
             f"  {f['family']:<34} {f['n']:>5} {f['failure_rate']:>6.0%} {f['mass']:>5}" for f in fig["top"]
         ]
+    if harness == "human":
+        lines.append(
+            "people's run: the rows above are the cold attempts; both attempts, times and raw events "
+            "are in each task's human_attempts.json (Table 5, Figure 6: python -m webfovea_breakingweb.report)"
+        )
     return lines
