@@ -23,7 +23,13 @@ from webfovea.eval.summary import score_result
 from webfovea.record import read_result, write_result
 from webfovea.record.schema import TaskResult
 from webfovea.task import Task
-from webfovea_breakingweb.people.attempts import Attempt, RawEvents, TaskAttempts, write_attempts
+from webfovea_breakingweb.people.attempts import (
+    Attempt,
+    RawEvents,
+    TaskAttempts,
+    read_attempts,
+    write_attempts,
+)
 from webfovea_breakingweb.people.browser import HeadedBrowser
 from webfovea_breakingweb.people.pages import task_window
 from webfovea_breakingweb.scoring import state_of
@@ -48,12 +54,12 @@ def run_people(tasks: list[Task], out_dir: Path, run: Mapping[str, Any], *, time
     todo = []
     for task in tasks:
         earlier = None if run.get("fresh") else read_result(Path(out_dir) / task.task_id)
-        if earlier is None:
-            todo.append(task)
-        elif earlier.profile != PROFILE:
+        if earlier is not None and earlier.profile != PROFILE:
             raise PeopleRunError(
                 f"{out_dir} holds results of another harness ({earlier.profile}); give this run its own --out"
             )
+        if earlier is None or not _taken(Path(out_dir) / task.task_id):
+            todo.append(task)  # a task left when the browser closed is taken again, cold first
     if not todo:
         return True
     with HeadedBrowser.launch(Path(out_dir)) as browser, handle.control() as control:
@@ -70,6 +76,13 @@ def run_people(tasks: list[Task], out_dir: Path, run: Mapping[str, Any], *, time
             if any(a.ending == "closed" for a in record.attempts):
                 return False
     return True
+
+
+def _taken(task_dir: Path) -> bool:
+    rec = read_attempts(task_dir)
+    return rec is not None and all(
+        (a := rec.get(which)) is not None and a.ending != "closed" for which in ("cold", "warm")
+    )
 
 
 def take_task(  # noqa: PLR0913 - the browser, the control plane, and the task in both forms
