@@ -76,7 +76,14 @@ def test_paired_run_scores_state_and_reports_per_family(tmp_path: Path) -> None:
     assert summary["primitive_layer"]["verification"]["network"]["delta"] == 1.0
     assert summary["per_primitive"]["exploration"]["pairs"] == 1 and summary["paired"]["pairs"] == 2
     assert summary["failures_per_primitive"]["verification"]  # the forged save's failure, labelled
-    assert "paired (sweep): 2 pairs" in res.stdout + res.stderr  # the table printed at the end
+    out_text = res.stdout + res.stderr
+    assert "paired (sweep): 2 pairs" in out_text  # the table printed at the end
+    # Table 2's rows and Figure 4(b)'s families, with the numbers summary.json holds
+    for prim, g in summary["per_primitive"].items():
+        row = f"{prim:<16} {g['pairs']:>5} {g['clean_pass']:>6.0%} {g['intervention_pass']:>7.0%} {g['delta']:>+6.2f}"
+        assert row in out_text, (row, out_text[-3000:])
+    assert re.search(r"network/fabricated_success\s+1\s+100%\s+1\n", out_text), out_text[-3000:]
+    assert re.search(r"client/swallowed_click\s+1\s+0%\s+0\n", out_text), out_text[-3000:]
     report = (out / "report.html").read_text()
     assert "By intervention family" in report and "Primitive × layer" in report and "<svg" in report
     # The live progress line judges the stateful tasks by their backend state as summary.json does.

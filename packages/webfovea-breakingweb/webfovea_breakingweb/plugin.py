@@ -18,7 +18,7 @@ from webfovea.task import Task
 
 NAME = "breakingweb"
 PAIRINGS = ("official", "sweep")
-HARNESSES = ("webfovea", "text", "gui")  # webfovea: our own harness; text, gui: seed 003's contracts
+HARNESSES = ("webfovea", "text", "gui", "human")  # webfovea: ours; text, gui: seed 003's; human: a person
 
 OPTIONS = (
     SuiteOption(
@@ -72,7 +72,9 @@ OPTIONS = (
         ("--harness",),
         "breakingweb: webfovea (default: webfovea's harness), text (seed 003's text harness: "
         "accessibility tree with bids, 26,000-token input budget) or gui (screenshot only, "
-        "coordinates; viewport of --model-family), through the BrowserGym registration.",
+        "coordinates; viewport of --model-family), through the BrowserGym registration, or "
+        "human (a person at a headed browser: each task cold, then warm after a reset; "
+        'docs/breakingweb.md, "People\'s runs").',
         suites=(NAME,),
         commands=("bench",),
     ),
@@ -87,8 +89,8 @@ OPTIONS = (
     SuiteOption(
         "time_cap",
         ("--time-cap",),
-        "breakingweb --harness text|gui: the per-task wall-clock cap in seconds (default 600, "
-        "the lower end of the paper's 600-1,200 s).",
+        "breakingweb --harness text|gui|human: the per-task (per-attempt for a person) wall-clock "
+        "cap in seconds (default 600, the lower end of the paper's 600-1,200 s).",
         suites=(NAME,),
         commands=("bench",),
     ),
@@ -132,7 +134,7 @@ def _check_harness(options: SuiteOptions) -> tuple[str, str | None, float]:
         raise SuiteError("--model-family applies to --harness gui only")
     if harness == "webfovea" and cap:
         raise SuiteError(
-            "--time-cap applies to --harness text|gui (webfovea's harness: --max-seconds of the profile)"
+            "--time-cap applies to --harness text|gui|human (webfovea's harness: --max-seconds of the profile)"
         )
     if harness == "gui":
         from webfovea_breakingweb.gym.viewports import UnknownFamily, viewport_of
@@ -156,6 +158,8 @@ def _own_runner(options: SuiteOptions) -> Any:
     harness, family, seconds = _check_harness(options)
     if harness == "webfovea":
         return None
+    if harness == "human":
+        return _people_runner(seconds)
     from webfovea_breakingweb.harnesses.runner import check_model, run_tasks
 
     def run(tasks: list[Task], out_dir: Path, run: Any) -> bool:
@@ -163,6 +167,19 @@ def _own_runner(options: SuiteOptions) -> Any:
             check_model(str(run.get("model")))
             return run_tasks(tasks, out_dir, run, harness=harness, model_family=family, time_cap_s=seconds)
         except ValueError as e:
+            raise SuiteError(str(e)) from None
+
+    return run
+
+
+def _people_runner(seconds: float) -> Any:
+    from webfovea_breakingweb.people.browser import NoDisplay
+    from webfovea_breakingweb.people.runner import PeopleRunError, run_people
+
+    def run(tasks: list[Task], out_dir: Path, run: Any) -> bool:
+        try:  # no display, another harness's folder: the user's to fix
+            return run_people(tasks, out_dir, run, time_cap_s=seconds)
+        except (PeopleRunError, NoDisplay) as e:
             raise SuiteError(str(e)) from None
 
     return run
@@ -209,6 +226,8 @@ def _meta(options: SuiteOptions) -> dict[str, Any]:
     harness, family, seconds = _check_harness(options)
     if harness != "webfovea":  # a run through webfovea's own harness keeps the meta it had
         out.update({"harness": harness, "time_cap_s": seconds})
+    if harness == "human":  # whatever --model said: the run's answers are a person's
+        out["model"] = "human"
     if family:
         out["model_family"] = family
     return out
@@ -296,7 +315,8 @@ def webfovea_terminal_summary(summary: dict[str, Any]) -> Sequence[str] | None:
         return None
     from webfovea_breakingweb.terminal import paired_lines
 
-    return paired_lines(block, (summary.get("meta") or {}).get("pairing"))
+    meta = summary.get("meta") or {}
+    return paired_lines(block, meta.get("pairing"), meta.get("harness"))
 
 
 @hookimpl

@@ -41,30 +41,33 @@ def attach_states(run_dir: Path, tasks: list[Task], control: Any) -> int:
         if not result.session_id:
             result.state = StateScore(passed=False, error="the task never bound a session (see its error)")
         else:
-            obligations = _extra(task, "obligations", [])
-            try:
-                diff = control.diff(result.session_id)
-                audit = control.audit(result.session_id)
-                requests = control.requests(result.session_id) if needs_requests(obligations) else None
-            except Exception as e:  # noqa: BLE001 - the result must still say what happened
-                result.state = StateScore(
-                    passed=False, error=f"the environment's state could not be read: {e}"
-                )
-            else:
-                sc = score_state(diff["diff"], obligations, _extra(task, "noise", ["updated"]), requests)
-                result.state = StateScore(
-                    initial_sha256=diff["initial_sha256"],
-                    final_sha256=diff["final_sha256"],
-                    audit_sha256=audit["audit_sha256"],
-                    diff_sha256=diff["diff_sha256"],
-                    score=sc.score,
-                    passed=sc.passed,
-                    obligations_met=sc.obligations_met,
-                    invariants_broken=sc.invariants_broken,
-                )
+            result.state = state_of(control, result.session_id, task)
         write_result(task_dir, result)
         scored += 1
     return scored
+
+
+def state_of(control: Any, session_id: str, task: Task) -> StateScore:
+    """The backend-state score of a session now: its diff scored against the task's obligations
+    and invariants (an unreadable state is a failed score saying why)."""
+    obligations = _extra(task, "obligations", [])
+    try:
+        diff = control.diff(session_id)
+        audit = control.audit(session_id)
+        requests = control.requests(session_id) if needs_requests(obligations) else None
+    except Exception as e:  # noqa: BLE001 - the result must still say what happened
+        return StateScore(passed=False, error=f"the environment's state could not be read: {e}")
+    sc = score_state(diff["diff"], obligations, _extra(task, "noise", ["updated"]), requests)
+    return StateScore(
+        initial_sha256=diff["initial_sha256"],
+        final_sha256=diff["final_sha256"],
+        audit_sha256=audit["audit_sha256"],
+        diff_sha256=diff["diff_sha256"],
+        score=sc.score,
+        passed=sc.passed,
+        obligations_met=sc.obligations_met,
+        invariants_broken=sc.invariants_broken,
+    )
 
 
 def live_state_judge(handle: Any) -> Callable[[Task, TaskResult], bool | None]:

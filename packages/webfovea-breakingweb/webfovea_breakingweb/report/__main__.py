@@ -1,5 +1,5 @@
-"""`python -m webfovea_breakingweb.report RUN[=LABEL]... --out DIR`: seed 003's Table 2, Figure
-4(a), Figure 4(b) and robustness checks over several paired BreakingWeb runs (report/), written
+"""`python -m webfovea_breakingweb.report RUN[=LABEL]... --out DIR`: seed 003's tables and figures
+(Table 2 to Figure 6) and robustness checks over several paired BreakingWeb runs (report/), written
 to DIR as report.json, report.md, report.html and one CSV per table; Table 2 and the top-5
 families printed. A module of the benchmark, not a `webfovea` command: the product never
 imports BreakingWeb (pyproject.toml's contracts)."""
@@ -39,7 +39,7 @@ def main(argv: list[str] | None = None) -> int:
         (args.out / name).write_text(body, encoding="utf-8")
     # Table 2 and Figure 4(b): the two a reader looks for first.
     print(md.split("\n## Figure 4(a)", 1)[0].split("\n", 4)[-1])
-    print("## Figure 4(b)" + md.split("## Figure 4(b)", 1)[1].split("\n## Robustness", 1)[0])
+    print("## Figure 4(b)" + md.split("## Figure 4(b)", 1)[1].split("\n## Figure 4(c)", 1)[0])
     print(f"report written to {args.out}/ (report.html, report.md, report.json, CSV)")
     return 0
 

@@ -10,6 +10,7 @@ import io
 from typing import Any
 
 from webfovea.eval.html import text as esc
+from webfovea_breakingweb.report import human, landscape
 
 DEFINITIONS = {
     "table2": "Table 2 (seed 003 §3): per primitive, the pass rate (score 1.0, nothing broken) on "
@@ -156,6 +157,8 @@ def markdown(rep: dict[str, Any]) -> str:
     for env in f4c["environments"]:
         out.append(f"| {env} | " + " | ".join(_cell4c(f4c["cells"][env].get(r)) for r in f4c["runs"]) + " |")
     out += _failure_md(rep)
+    out += landscape.markdown_lines(rep["figure5"])
+    out += human.markdown_lines(rep["table5"], rep["figure6"])
     out += ["", "## Robustness checks", "", f"> {DEFINITIONS['robustness']}", ""]
     out += [f"- {line}" for line in robustness_lines(rep["robustness"])]
     return "\n".join(out) + "\n"
@@ -215,7 +218,15 @@ def csv_tables(rep: dict[str, Any]) -> dict[str, str]:
     t4 = rep["table4"]
     t4cols = ["failed", *t4["classes"], *(f"{c}_share" for c in t4["classes"]), "declared_done", "done_fpr"]
     t4rows = [[r["run"], *(r[c] for c in t4cols)] for r in t4["rows"]]
+    extra = {
+        name: _csv(h, rows)
+        for name, (h, rows) in {
+            **landscape.csv_rows(rep["figure5"]),
+            **human.csv_rows(rep["table5"], rep["figure6"]),
+        }.items()
+    }
     return {
+        **extra,
         "table3.csv": _csv(["run", "failure_mode", "failed_runs"], t3),
         "table4.csv": _csv(["run", *t4cols], t4rows),
         "figure4c.csv": _csv(["environment", "run", "n", "clean_pass", "intervention_pass"], fc),
@@ -273,8 +284,12 @@ def _md_tables_html(lines: list[str]) -> str:
             in_table = False
         if line.startswith("## "):
             out.append(f"<h2>{esc(line[3:])}</h2>")
+        elif line.startswith("### "):
+            out.append(f"<h3>{esc(line[4:])}</h3>")
         elif line.startswith("> "):
             out.append(f"<p class='def'>{esc(line[2:])}</p>")
+        elif line.strip():
+            out.append(f"<p>{esc(line.removeprefix('- '))}</p>")
     if in_table:
         out.append("</table>")
     return "".join(out)
@@ -339,6 +354,11 @@ def html(rep: dict[str, Any]) -> str:
         parts.append(f"<h3>{esc(env)}</h3>")
         parts.append(_bars([(r, c["intervention_pass"], _cell4c(c)) for r, c in cells.items()], 1.0))
     parts.append(_md_tables_html(_failure_md(rep)))
+    parts.append(_md_tables_html(landscape.markdown_lines(rep["figure5"])))
+    parts.append(landscape.calibration_svg(rep["figure5"]["calibration"]))
+    parts.append(_md_tables_html(human.markdown_lines(rep["table5"], rep["figure6"])))
+    if rep["figure6"] is not None:
+        parts.append(human.figure6b_svg(rep["figure6"]["b"]))
     parts.append(f"<h2>Robustness checks</h2><p class='def'>{esc(DEFINITIONS['robustness'])}</p>")
     parts.append(
         "<ul>" + "".join(f"<li>{esc(line)}</li>" for line in robustness_lines(rep["robustness"])) + "</ul>"

@@ -2,6 +2,10 @@
 summary.json (and run.json for the observation), its pairs labelled with family, layer and
 primitive, and the check that the runs can be compared at all (same catalogue, seed, pairing
 and pairs) — a report over runs that drew different pairs would compare different tasks.
+
+A people's run (`--harness human`, people/) is two runs here: `<label>-cold` and `<label>-warm`,
+their rows read from each task's human_attempts.json (time and raw events kept on the rows);
+its pairs (the Human-140 panel) need only be among the agents' pairs.
 """
 
 from __future__ import annotations
@@ -31,6 +35,11 @@ class Run:
     meta: dict[str, Any]
     pairs: list[Pair]
     ids: list[str]  # each pair's intervention task id, <task>--<family short name>, as `pairs`
+    attempt: str | None = None  # a people's run: cold | warm; None for an agent's
+
+    @property
+    def human(self) -> bool:
+        return self.attempt is not None
 
     @property
     def variants(self) -> set[str]:
@@ -83,6 +92,57 @@ def _observation(folder: Path) -> str | None:
     return str(obs) if obs else None
 
 
+def _attempt_rows(folder: Path, rows: dict[str, TaskRow], which: str) -> dict[str, TaskRow]:
+    """Each task's `which` attempt as a summary row (time and raw events kept on it)."""
+    from webfovea_breakingweb.people.attempts import read_attempts
+
+    out = {}
+    for tid in rows:
+        rec = read_attempts(folder / tid)
+        a = rec.get(which) if rec is not None else None
+        if a is None:
+            raise ReportError(f"{folder / tid}: no {which} attempt in human_attempts.json")
+        out[tid] = TaskRow(
+            status=a.status,
+            answer=a.answer,
+            score=a.score,
+            passed=a.passed,
+            seconds=a.seconds,
+            events=a.events.total,
+            ending=a.ending,
+        )
+    return out
+
+
+def load_spec(spec: str) -> list[Run]:
+    """An agent's run, or a people's run as its cold and warm runs."""
+    run = load_run(spec)
+    if run.harness != "human":
+        return [run]
+    label = spec.partition("=")[2] or "human"
+    found = read_summary_file(run.folder)
+    assert found is not None
+    summary = found[0]
+    block = (summary.extensions or {}).get("breakingweb") or {}
+    out = []
+    for which in ("cold", "warm"):
+        pairs = run_pairs(_attempt_rows(run.folder, dict(summary.per_task), which), block)
+        out.append(
+            Run(
+                f"{label}-{which}",
+                run.folder,
+                "human",
+                "human",
+                None,
+                run.meta,
+                list(pairs.values()),
+                list(pairs),
+                which,
+            )
+        )
+    return out
+
+
 def load_run(spec: str) -> Run:
     """`RUN` or `RUN=LABEL`: a finished paired BreakingWeb run folder."""
     folder, _, label = spec.partition("=")
@@ -113,7 +173,8 @@ def load_run(spec: str) -> Run:
 def incomparable(runs: list[Run]) -> list[str]:
     """Why these runs cannot be reported together (empty: they can): the catalogue version,
     seed and pairing their summaries record, and the pairs they ran."""
-    ref = runs[0]
+    agents = [r for r in runs if not r.human]
+    ref = agents[0] if agents else runs[0]
     why = []
     for key, what in (("catalogue", "catalogue version"), ("seed", "seed"), ("pairing", "pairing")):
         seen: dict[str, list[str]] = {}
@@ -126,8 +187,10 @@ def incomparable(runs: list[Run]) -> list[str]:
             parts = "; ".join(f"{k}: {', '.join(v)}" for k, v in seen.items())
             why.append(f"different {what} ({parts})")
     ref_pairs = ref.variants
-    for r in runs[1:]:
+    for r in runs:
         mine = r.variants
+        if r is ref or (r.human and mine <= ref_pairs):  # a people's panel: a subset of the pairs
+            continue
         if mine != ref_pairs:
             only_ref, only_mine = sorted(ref_pairs - mine), sorted(mine - ref_pairs)
             why.append(
@@ -141,7 +204,7 @@ def incomparable(runs: list[Run]) -> list[str]:
 def load_runs(specs: list[str]) -> list[Run]:
     if not specs:
         raise ReportError("give at least one run folder")
-    runs = [load_run(s) for s in specs]
+    runs = [r for s in specs for r in load_spec(s)]
     why = incomparable(runs)
     if why:
         raise ReportError("these runs cannot be compared: " + " | ".join(why))

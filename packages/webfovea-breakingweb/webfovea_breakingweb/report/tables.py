@@ -126,7 +126,12 @@ def failure_mass(runs: list[Run]) -> list[dict[str, Any]]:
 
 
 def figure4b(runs: list[Run]) -> dict[str, Any]:
-    ranked = failure_mass(runs)
+    return top_families(failure_mass(runs))
+
+
+def top_families(ranked: list[dict[str, Any]]) -> dict[str, Any]:
+    """Figure 4(b) from families ranked by failure mass (`failure_mass`'s rows): the top 5 of
+    those with n ≥ 50, else the top 5 of all, marked as below the threshold."""
     eligible = [f for f in ranked if f["n"] >= MIN_BUCKET]
     below = not eligible
     note = (
