@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from webfovea.cli import export_cmd, manual_cmd, models_cmd, notes_cmd, plugins_cmd, view_cmd  # noqa: F401 - register their commands
+from webfovea.cli import export_cmd, generate_cmd, manual_cmd, models_cmd, notes_cmd, plugins_cmd, view_cmd  # noqa: F401 - register their commands
 from webfovea.cli.ab import ab
 from webfovea.cli.bench import bench
 from webfovea.cli.common import (
