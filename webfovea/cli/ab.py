@@ -15,6 +15,7 @@ from webfovea.cli.common import (
     CoordsOpt,
     ModelOpt,
     ModelsOpt,
+    PricesOpt,
     SummaryModelOpt,
     VerifierOpt,
     VisionBaseUrlOpt,
@@ -120,6 +121,7 @@ def ab(
         str | None,
         typer.Option("--faults", help="--protocol-ablation: the oracle's fault plans, as for `bench`."),
     ] = None,
+    prices: PricesOpt = None,
     suite_options: dict[str, Any] | None = None,  # the plug-ins' own options (cli/suite_options.py)
 ) -> None:
     """Run every arm on the same tasks, budgets and seeds; compare them (pass rates, paired
@@ -148,11 +150,12 @@ def ab(
             workers=workers,
             max_steps=max_steps,
             base_url=base_url,
+            prices=prices,
             suite_options=dict(suite_options or {}),
         )
         return
-    if manuals is not None or judge is not None or faults is not None:
-        raise typer.BadParameter("--manuals, --judge and --faults go with --protocol-ablation")
+    if manuals is not None or judge is not None or faults is not None or prices is not None:
+        raise typer.BadParameter("--manuals, --judge, --faults and --prices go with --protocol-ablation")
 
     options = AbOptions(
         suite=suite_or_file,
