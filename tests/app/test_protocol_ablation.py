@@ -68,3 +68,25 @@ def test_manuals_are_required_before_any_arm_runs(tmp_path: Path) -> None:
         empty.mkdir()
         run_protocol_ablation(AblationOptions("builtin", empty, tmp_path / "out", only=TASK))
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--protocol-ablation", "--arms", "webfovea,reference"], "runs its own three arms"),
+        (["--protocol-ablation"], "needs --manuals DIR"),
+        (["--arms", "webfovea,reference", "--manuals", "m"], "go with --protocol-ablation"),
+    ],
+)
+def test_the_command_refuses_options_that_do_not_go_together(
+    tmp_path: Path, args: list[str], says: str
+) -> None:
+    from typer.testing import CliRunner
+
+    from webfovea.cli.main import app
+
+    r = CliRunner().invoke(
+        app, ["ab", "builtin", "--out", str(tmp_path / "out"), *args], env={"COLUMNS": "200"}
+    )
+    assert r.exit_code != 0 and says in " ".join(r.output.split())
+    assert not (tmp_path / "out").exists()
