@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import json
 import random
+import tempfile
+from pathlib import Path
 
 from tests.judge import folders
 from webfovea.judge import evidence
+from webfovea.judge.budget import newest_within
 from webfovea.judge.evidence import build_evidence, registrable_label
 from webfovea.judge.folder import ordered_screenshots, read_task_folder
 from webfovea.judge.prompt import evidence_text
-from webfovea.judge.requests import blob_marker, clean
+from webfovea.judge.requests import blob_marker, clean, format_request, normalise
 
 
 def test_registrable_label_ignores_subdomains_and_suffixes() -> None:
@@ -170,10 +173,48 @@ def test_the_budget_fit_keeps_what_dropping_one_by_one_keeps() -> None:
         ]
         budget = rng.randrange(1, 3000)
         dropped: list = []
-        assert evidence._fit(kept, dropped, budget) == _fit_by_popping(kept, budget)
-        assert [d["index"] for d in dropped] == [
+        selected = [(r["index"], {k: v for k, v in r.items() if k != "index"}) for r in kept]
+        got = newest_within(
+            selected, dropped, budget, collapse=False, count=evidence.count_tokens, formatted=dict
+        )
+        assert got == _fit_by_popping(kept, budget)
+        assert sorted(d["index"] for d in dropped) == [
             r["index"] for r in kept[: len(kept) - len(_fit_by_popping(kept, budget))]
         ]
+
+
+def _collapsed_then_popped(reqs, budget):
+    """The recipe formatting every request: collapse consecutive equals, then the budget."""
+    out: list = []
+    for i, raw in enumerate(reqs):
+        f = format_request(normalise(raw, "webfovea", keep_form_bodies=True))
+        if out and {k: v for k, v in out[-1].items() if k not in ("index", "repeated")} == f:
+            out[-1]["repeated"] = out[-1].get("repeated", 1) + 1
+        else:
+            out.append({"index": i, **f})
+    return [{k: v for k, v in r.items() if k != "index"} for r in _fit_by_popping(out, budget)]
+
+
+def test_newest_first_shows_the_judge_what_formatting_everything_shows() -> None:
+    """Repeats (some differing only in a noise key, which cleaning removes) across the cut:
+    the kept requests, their `repeated` counts and the tokens are those of the full recipe,
+    and every request is either kept or recorded as dropped."""
+    rng = random.Random(11)
+    for _ in range(60):
+        reqs = []
+        for i in range(rng.randrange(0, 60)):
+            page = rng.choice([1, 1, 2, 3])
+            body = {"page": page, "pad": "y" * rng.randrange(0, 200), "session": rng.choice(["a", "b"])}
+            reqs.append({"url": f"https://www.example.co.uk/api?p={page}", "method": "POST"})
+            reqs[-1].update(resource_type="fetch", body_json=body if i % 3 else {"page": page})
+        f_reqs = [dict(r) for r in reqs]
+        budget = rng.randrange(1, 2000)
+        with tempfile.TemporaryDirectory() as d:
+            ev = build_evidence(folders.ours(Path(d) / "t", requests=f_reqs), max_tokens=budget)
+        assert ev.requests == _collapsed_then_popped(reqs, budget)
+        # Each request kept (as its run's first) or dropped, once: a kept run's repeats are drops.
+        assert len(ev.requests) + len(ev.dropped) == len(reqs)
+        assert len({d["index"] for d in ev.dropped}) == len(ev.dropped)
 
 
 def test_the_budget_fit_is_linear_in_the_capture(tmp_path, monkeypatch) -> None:
@@ -201,3 +242,30 @@ def test_the_budget_fit_is_linear_in_the_capture(tmp_path, monkeypatch) -> None:
     assert len(ev.dropped) > 2000 and ev.tokens <= 20_000
     capture_chars = len(json.dumps(reqs))
     assert counted[0] < 2 * capture_chars  # one request at a time: 3000 drops re-counted would be ~1500x
+
+
+def test_only_the_requests_the_budget_reaches_are_formatted(tmp_path, monkeypatch) -> None:
+    """A capture 30 times the budget: the old requests are dropped unformatted (a 50 MB
+    capture took 22-29 s when every request was cleaned first)."""
+    reqs = [
+        {
+            "url": f"https://api.example.co.uk/stats/api/table?page={i}",
+            "method": "POST",
+            "resource_type": "fetch",
+            "body_json": {"rows": [{"country": f"C{i}-{j}", "value": i * j} for j in range(8)]},
+        }
+        for i in range(3000)
+    ]
+    f = folders.ours(tmp_path / "t", requests=reqs)
+    calls = [0]
+    real = evidence.format_request
+
+    def counting(req):
+        calls[0] += 1
+        return real(req)
+
+    monkeypatch.setattr(evidence, "format_request", counting)
+    ev = build_evidence(f, max_tokens=7_000)
+    assert 0 < len(ev.requests) < 100 and len(ev.requests) + len(ev.dropped) == 3000
+    assert calls[0] <= 2 * len(ev.requests) + 2
+    assert all(d["reason"] == "budget: over 7000 tokens" for d in ev.dropped)

@@ -23,9 +23,9 @@ from typing import Any
 
 from webfovea.app.errors import AppError
 from webfovea.app.reporter import Reporter
+from webfovea.judge.verification import QUEUE_FILE
 from webfovea.record.atomic import write_json_atomic, write_text_atomic
 
-QUEUE_FILE = "verification.jsonl"
 RULE = "rule"
 NAVEVAL = "naveval-webfovea"
 

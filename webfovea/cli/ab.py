@@ -15,6 +15,7 @@ from webfovea.cli.common import (
     CoordsOpt,
     ModelOpt,
     ModelsOpt,
+    PricesOpt,
     SummaryModelOpt,
     VerifierOpt,
     VisionBaseUrlOpt,
@@ -93,11 +94,68 @@ def ab(
     verifier: VerifierOpt = None,
     summary_model: SummaryModelOpt = None,
     models: ModelsOpt = None,
+    protocol_ablation: Annotated[
+        bool,
+        typer.Option(
+            "--protocol-ablation",
+            help="WebRetriever's ablation table instead of arms: Protocol I ± manuals, II ± manuals, "
+            "III ± the extraction requirement, three bench runs of the same tasks in OUT (I/, II/, "
+            "III/), the table in OUT/ablation.json and .md. Needs --manuals.",
+        ),
+    ] = False,
+    manuals: Annotated[
+        Path | None,
+        typer.Option("--manuals", help="--protocol-ablation: the reviewed manuals, <task_id>.md."),
+    ] = None,
+    judge: Annotated[
+        str | None,
+        typer.Option(
+            "--judge",
+            help="--protocol-ablation: navigation's judge model (NavEval); default: the rule judge.",
+        ),
+    ] = None,
+    judge_base_url: Annotated[
+        str | None, typer.Option("--judge-base-url", help="The --judge model's endpoint, when it needs one.")
+    ] = None,
+    faults: Annotated[
+        str | None,
+        typer.Option("--faults", help="--protocol-ablation: the oracle's fault plans, as for `bench`."),
+    ] = None,
+    prices: PricesOpt = None,
     suite_options: dict[str, Any] | None = None,  # the plug-ins' own options (cli/suite_options.py)
 ) -> None:
     """Run every arm on the same tasks, budgets and seeds; compare them (pass rates, paired
     fixed/broken with an exact McNemar test, cost per step) in OUT/ab.json and OUT/report.html."""
     from webfovea.app.ab import AbOptions, run_ab
+
+    if protocol_ablation:
+        if arms or arm or seeds != 1:
+            raise typer.BadParameter(
+                "--protocol-ablation runs its own three arms: drop --arms, --arm, --seeds"
+            )
+        if manuals is None:
+            raise typer.BadParameter(
+                "--protocol-ablation needs --manuals DIR (`webfovea manual` writes them)"
+            )
+        _ablation(
+            suite_or_file,
+            manuals,
+            out_dir,
+            model=model,
+            judge=judge,
+            judge_base_url=judge_base_url,
+            limit=limit,
+            only=only,
+            faults=faults,
+            workers=workers,
+            max_steps=max_steps,
+            base_url=base_url,
+            prices=prices,
+            suite_options=dict(suite_options or {}),
+        )
+        return
+    if manuals is not None or judge is not None or faults is not None or prices is not None:
+        raise typer.BadParameter("--manuals, --judge, --faults and --prices go with --protocol-ablation")
 
     options = AbOptions(
         suite=suite_or_file,
@@ -129,3 +187,16 @@ def ab(
         out.print("(oracle numbers: the harness is measured, not a model)", markup=False)
     out.print(f"ab.json: {lit(result.path)}")
     out.print(f"report:  {lit(result.report)}")
+
+
+def _ablation(suite: str, manuals: Path, out_dir: Path, **kw: Any) -> None:
+    from webfovea.app.protocol_ablation import AblationOptions, run_protocol_ablation
+
+    with app_errors():
+        result = run_protocol_ablation(AblationOptions(suite, manuals, out_dir, **kw), ConsoleReporter())
+    for line in result.lines:
+        out.print(line, markup=False, highlight=False)
+    if result.table.get("label"):
+        out.print("(oracle numbers: the harness is measured, not a model)", markup=False)
+    out.print(f"ablation.json: {lit(result.json_path)}")
+    out.print(f"ablation.md:   {lit(result.md_path)}")

@@ -20,13 +20,13 @@ import hashlib
 import ipaddress
 import json
 import math
-from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
+from webfovea.judge.budget import Selected, newest_within
 from webfovea.judge.folder import AgentRecord, read_task_folder
 from webfovea.judge.requests import format_request, normalise
 
@@ -44,6 +44,7 @@ def _psl() -> PublicSuffixList:
     return PublicSuffixList()  # the list bundled with the package: never fetched
 
 
+@lru_cache(maxsize=4096)  # a capture names a few hosts thousands of times
 def registrable_label(url_or_host: str) -> str:
     """The domain label without subdomains or public suffix (tldextract's `.domain`).
 
@@ -124,100 +125,35 @@ def dedupe_urls(urls: list[str]) -> list[str]:
     return list(dict.fromkeys(u for u in urls if u and not u.startswith(("about:", "data:", "chrome"))))
 
 
-def _select(rec: AgentRecord, flt: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """Type and domain filters: (kept normalised requests, dropped records)."""
+def _select(rec: AgentRecord, flt: str) -> tuple[Selected, list[dict[str, Any]]]:
+    """Type and domain filters: (kept (index, capture entry) pairs, dropped records). Only an
+    entry's URL and type are read here; the decision is the same for every entry with the same
+    two, so a large capture decides each pair once."""
     keep_labels = {registrable_label(rec.start_url)}
     keep_hosts: set[str] = set()
     if flt == "webfovea":
         keep_hosts = {h for u in rec.urls if (h := urlsplit(u).hostname)}
-    kept, dropped = [], []
+    kept: Selected = []
+    dropped: list[dict[str, Any]] = []
+    reasons: dict[tuple[str, str], str | None] = {}
     for i, raw in enumerate(rec.requests):
-        req = normalise(raw, rec.request_format, keep_form_bodies=flt == "webfovea")
-        if req["resource_type"] not in ("xhr", "fetch"):
-            dropped.append(
-                {"index": i, "url": req["url"], "reason": f"type: {req['resource_type'] or 'unknown'}"}
-            )
-            continue
-        host = urlsplit(req["url"]).hostname or ""
-        if registrable_label(req["url"]) not in keep_labels and host not in keep_hosts:
-            dropped.append(
-                {"index": i, "url": req["url"], "reason": f"domain: {registrable_label(req['url'])}"}
-            )
-            continue
-        kept.append({"index": i, **format_request(req)})
+        url, rtype = str(raw.get("url") or ""), str(raw.get("resource_type") or "")  # as normalise reads them
+        if (key := (url, rtype)) not in reasons:
+            reasons[key] = _drop_reason(url, rtype, keep_labels, keep_hosts)
+        if (reason := reasons[key]) is not None:
+            dropped.append({"index": i, "url": url, "reason": reason})
+        else:
+            kept.append((i, raw))  # formatted later, only as far as the budget reaches (judge/budget.py)
     return kept, dropped
 
 
-def _collapse(kept: list[dict[str, Any]], dropped: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Consecutive identical requests as one with `repeated: n`; the others recorded as dropped."""
-    out: list[dict[str, Any]] = []
-    for r in kept:
-        prev = out[-1] if out else None
-        same = prev is not None and {k: v for k, v in prev.items() if k not in ("index", "repeated")} == {
-            k: v for k, v in r.items() if k != "index"
-        }
-        if same and prev is not None:
-            prev["repeated"] = prev.get("repeated", 1) + 1
-            dropped.append(
-                {"index": r["index"], "url": r["url"], "reason": f"duplicate of request {prev['index']}"}
-            )
-        else:
-            out.append(dict(r))
-    return out
-
-
-def _fit(kept: list[dict[str, Any]], dropped: list[dict[str, Any]], max_tokens: int) -> list[dict[str, Any]]:
-    """Drop the oldest requests until the list fits the budget; each drop recorded.
-
-    Linear in the capture: each request is serialised and counted once, the first request
-    kept is estimated from the running sum of those counts (newest first), and the exact count
-    of the kept list (`count_tokens(json.dumps(kept))`, the one the budget means) only ever
-    serialises that list — a few times, to correct the estimate by galloping."""
-    pieces = [json.dumps(r, ensure_ascii=False) for r in kept]
-    n = len(pieces)
-
-    def fits(k: int) -> bool:  # the requests from the k-th on fit the budget, counted exactly
-        return k >= n or count_tokens("[" + ", ".join(pieces[k:]) + "]") <= max_tokens
-
-    # Estimate: `[`, `]` and each `, ` cost one token, a request what it costs alone.
-    total, k = 1, n
-    while k > 0 and total + count_tokens(pieces[k - 1]) + 1 <= max_tokens:
-        k -= 1
-        total += count_tokens(pieces[k]) + 1
-    k = _first_fitting(fits, k, n)
-    for old in kept[:k]:
-        dropped.append(
-            {"index": old["index"], "url": old["url"], "reason": f"budget: over {max_tokens} tokens"}
-        )
-    return kept[k:]
-
-
-def _first_fitting(fits: Callable[[int], bool], guess: int, n: int) -> int:
-    """The smallest k in [0, n] with fits(k), for fits monotone (dropping more never makes the
-    list longer): gallop from `guess` to bracket it, then bisect the bracket."""
-    if fits(guess):
-        lo, hi, step = guess, guess, 1  # fits(hi); look for a smaller k that fits too
-        while lo > 0:
-            lo = max(0, hi - step)
-            if not fits(lo):
-                break
-            hi, step = lo, step * 2
-        else:
-            return 0
-    else:
-        lo, hi, step = guess, guess, 1  # not fits(lo); look for a larger k that fits
-        while True:
-            hi = min(n, lo + step)
-            if fits(hi):
-                break
-            lo, step = hi, step * 2
-    while hi - lo > 1:  # not fits(lo), fits(hi)
-        mid = (lo + hi) // 2
-        if fits(mid):
-            hi = mid
-        else:
-            lo = mid
-    return hi
+def _drop_reason(url: str, rtype: str, keep_labels: set[str], keep_hosts: set[str]) -> str | None:
+    if rtype not in ("xhr", "fetch"):
+        return f"type: {rtype or 'unknown'}"
+    host = urlsplit(url).hostname or ""
+    if registrable_label(url) not in keep_labels and host not in keep_hosts:
+        return f"domain: {registrable_label(url)}"
+    return None
 
 
 def build_evidence(
@@ -231,10 +167,16 @@ def build_evidence(
     if flt not in FILTERS:
         raise ValueError(f"unknown filter {flt!r}; use {' or '.join(FILTERS)}")
     rec = folder if isinstance(folder, AgentRecord) else read_task_folder(folder)
-    kept, dropped = _select(rec, flt)
-    if flt == "webfovea":
-        kept = _collapse(kept, dropped)
-    kept = _fit(kept, dropped, max_tokens)
+    selected, dropped = _select(rec, flt)
+
+    # Repeats collapse (webfovea), then the oldest go past the budget: newest first, so a
+    # large capture's old requests are never cleaned or serialised.
+    def formatted(raw: dict[str, Any]) -> dict[str, Any]:
+        return format_request(normalise(raw, rec.request_format, keep_form_bodies=flt == "webfovea"))
+
+    kept = newest_within(
+        selected, dropped, max_tokens, collapse=flt == "webfovea", count=count_tokens, formatted=formatted
+    )
     if flt == "naveval":  # NavEval records nothing about what it dropped
         dropped = []
     requests = [{k: v for k, v in r.items() if k != "index"} for r in kept]

@@ -1,10 +1,13 @@
-"""Read one task folder — ours or WebRetriever's — into the agent-side facts a judge may see.
+"""Read one task folder — ours, WebRetriever's or Online-Mind2Web's — into the agent-side facts
+a judge may see.
 
 Ours: result.json (task, website, status, answer), trajectory.jsonl (executed actions),
 step_NNN.png (the images as sent), capture.json (`requests`, `navigations`).
 WebRetriever's: result.json (`task`, `status`, `urls`, `actions`), trajectory/<step>.png,
 capture.json (`all_requests` with url, method, headers, resource_type, post_data,
 raw_post_data, json_data).
+Online-Mind2Web's (the folders its auto-eval reads, one per task id; judge/online_mind2web.py):
+result.json with `action_history` and trajectory/<n>.png, no capture.
 
 Nothing outside the task folder is read: every file goes through `record/confined.py` (a
 symlink out of the folder, a FIFO, an oversized file or a "screenshot" that is not the image its
@@ -26,6 +29,8 @@ from pathlib import Path
 from typing import Any
 
 from webfovea.actions.catalog import BY_NAME
+from webfovea.judge.online_mind2web import LAYOUT as ONLINE_MIND2WEB
+from webfovea.judge.online_mind2web import is_online_mind2web, read_facts
 from webfovea.record.confined import UnsafeFile, check_image, read_image, read_text
 
 _STEP_PNG = re.compile(r"^(?:step_)?(\d+)\.(?:png|jpe?g)$", re.IGNORECASE)
@@ -37,7 +42,7 @@ class AgentRecord:
     """What the agent's own folder says happened."""
 
     task_id: str
-    layout: str  # "webfovea" | "webretriever"
+    layout: str  # "webfovea" | "webretriever" | "online-mind2web"
     task: str = ""
     start_url: str = ""
     status: str = ""
@@ -225,6 +230,25 @@ def _webretriever(folder: Path, result: dict[str, Any], rec: AgentRecord) -> Non
     rec.screenshots = ordered_screenshots(folder / "trajectory", folder, rec.problems)
 
 
+def read_online_mind2web(folder: Path, result: dict[str, Any], rec: AgentRecord) -> None:
+    facts = read_facts(result)
+    rec.task, rec.answer, rec.actions, rec.thoughts = facts.task, facts.answer, facts.actions, facts.thoughts
+    rec.problems += facts.problems
+    shots = folder / "trajectory"
+    if facts.screenshots is None:
+        rec.screenshots = ordered_screenshots(shots, folder, rec.problems)
+        return
+    for name in facts.screenshots:  # v2 names each step's file: inside trajectory/ only
+        try:
+            if Path(name).name != name:
+                raise UnsafeFile(f"{name}: a screenshot name with a folder in it; not read")
+            check_image(folder, shots / name)
+        except (OSError, UnsafeFile) as e:
+            rec.problems.append(_why(name, e))
+            continue
+        rec.screenshots.append(shots / name)
+
+
 def folder_task_id(folder: Path) -> str:
     """The task id a folder's result.json gives (read inside the folder), else the folder's name."""
     result = _read_json(Path(folder), "result.json", [])
@@ -249,6 +273,8 @@ def read_task_folder(folder: Path) -> AgentRecord:
         )
         else "webfovea"
     )
+    if isinstance(result, dict) and is_online_mind2web(result):
+        layout = ONLINE_MIND2WEB
     rec = AgentRecord(task_id=folder.name, layout=layout, problems=problems, root=folder.resolve())
     if not isinstance(result, dict):
         if result is not None:
@@ -257,7 +283,8 @@ def read_task_folder(folder: Path) -> AgentRecord:
         rec.screenshots = ordered_screenshots(shots, folder, problems)
         return rec
     rec.task_id = str(result.get("task_id") or folder.name)
-    (_webretriever if layout == "webretriever" else _webfovea)(folder, result, rec)
+    readers = {"webretriever": _webretriever, ONLINE_MIND2WEB: read_online_mind2web}
+    readers.get(layout, _webfovea)(folder, result, rec)
     if not rec.screenshots:
         problems.append("no screenshots")
     if not rec.task:

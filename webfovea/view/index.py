@@ -20,6 +20,7 @@ from typing import Any
 from webfovea.judge.compare import JUDGES_DIR
 from webfovea.judge.labels import LABEL_FILE, Label, LabelFileError, read_labels
 from webfovea.judge.run import JUDGE_DIR
+from webfovea.judge.verification import QUEUE_FILE, Queue, parse_queue
 from webfovea.record.confined import MAX_FILE_BYTES, read_text
 
 RESULT = "result.json"
@@ -98,6 +99,13 @@ def _per_task(path: Path) -> tuple[str, dict[str, bool | None]]:
         return "", {}
     verdicts = {str(k): v if isinstance(v, bool) else None for k, v in data["per_task"].items()}
     return str(data.get("method") or ""), verdicts
+
+
+def _queue(path: Path) -> Queue:
+    try:
+        return parse_queue(read_text(path.parent, path.name, limit=MAX_FILE_BYTES, errors="replace"))
+    except (OSError, ValueError):  # refused (a link out, too large) or unreadable: no queue shown
+        return Queue()
 
 
 def _labels(path: Path) -> tuple[dict[str, Label], str]:
@@ -185,10 +193,27 @@ class RunIndex:
     def labels_path(self) -> Path:
         return self.run_dir / LABEL_FILE
 
+    def queue(self) -> Queue:
+        """Protocol III's verification queue (judge/verification.py); empty without one."""
+        got = self._files.get(self.run_dir / QUEUE_FILE, _queue)
+        return got if got is not None else Queue()
+
     def labels(self) -> tuple[dict[str, Label], str]:
         """Task id -> the latest label, and the label file's error ('' when it reads)."""
         got = self._files.get(self.labels_path, _labels)
         return got if got is not None else ({}, "")
+
+
+VERIFY = ("", "pending", "done")  # the list's queue filter: any, to verify, verified
+
+
+def in_queue(queue: Queue, labels: dict[str, Label], task_id: str, verify: str) -> bool:
+    """Whether a task passes the queue filter: queued and unlabelled (pending) or labelled (done)."""
+    if not verify:
+        return True
+    if task_id not in queue.entries:
+        return False
+    return (task_id in labels) == (verify == "done")
 
 
 def disagree(verdicts: list[bool | None], label: Label | None) -> bool:

@@ -20,8 +20,9 @@ from webfovea.eval.report.style import CSS
 from webfovea.eval.report.tasks import read_steps, task_section
 from webfovea.judge.folder import ordered_screenshots
 from webfovea.judge.labels import LABELS, Label
+from webfovea.judge.verification import Queue
 from webfovea.record.confined import read_text
-from webfovea.view.index import RESULT_LIMIT, RunIndex, TaskRow, disagree
+from webfovea.view.index import RESULT_LIMIT, RunIndex, TaskRow, disagree, in_queue
 
 _e = html.text
 PAGE_SIZE = 50
@@ -105,10 +106,12 @@ def list_page(
     only_disagree: bool,
     rows: list[TaskRow] | None,
     total: int,
+    verify: str = "",
 ) -> str:
     """A page of the run's tasks; `rows` None: the index is still being read (filters wait)."""
     judges = run.judges()
     labels, label_error = run.labels()
+    queue = run.queue()
     base = path_url("run", str(i)) + "/"
     options = "".join(
         f'<option value="{_e(s)}"{" selected" if s == status else ""}>{_e(s or "any status")}</option>'
@@ -118,7 +121,8 @@ def list_page(
     filters = (
         f'<form method="get" action="{base}" id="filters">status <select name="status">{options}</select> '
         f'<label><input type="checkbox" name="disagree" value="1"{checked}> judges disagree '
-        "(with each other or with the label)</label> <button>filter</button></form>"
+        "(with each other or with the label)</label> "
+        f"{_queue_select(queue, verify)}<button>filter</button></form>"
     )
     head = (
         f"<h1>{_e(run.name)}</h1><div class='kv'><code>{_e(str(run.run_dir))}</code> · "
@@ -132,6 +136,8 @@ def list_page(
         return layout(run.name, body)
     methods = list(judges)
     th = "".join(f"<th>{_e(m)}</th>" for m in methods)
+    queued = bool(queue.entries)
+    th += "<th>verification</th>" if queued else ""
     trs = []
     for row in rows:
         label = labels.get(row.task_id)
@@ -143,10 +149,16 @@ def list_page(
             f'<tr data-task-id="{_e(row.task_id)}"><td><a href="{link}">{_e(row.task_id)}</a>'
             + (f' <span class="error">{_e(row.problem)}</span>' if row.problem else "")
             + f"</td><td>{_e(row.status)}</td><td><code>{_e(_short(row.answer))}</code></td>"
-            f"<td>{_label_cell(label)}</td>{cells}</tr>"
+            f"<td>{_label_cell(label)}</td>{cells}"
+            + (f"<td>{_queue_cell(queue, row.task_id, label)}</td>" if queued else "")
+            + "</tr>"
         )
     pages = max(1, -(-total // PAGE_SIZE))
-    query = {k: v for k, v in (("status", status), ("disagree", "1" if only_disagree else "")) if v}
+    query = {
+        k: v
+        for k, v in (("status", status), ("disagree", "1" if only_disagree else ""), ("verify", verify))
+        if v
+    }
     pager = [f"<span>page {page} of {pages} · {total} task(s)</span>"]
     if page > 1:
         pager.append(
@@ -162,12 +174,53 @@ def list_page(
     return layout(run.name, f"{head}{_label_banner(label_error)}{filters}{pager_html}{table}{pager_html}")
 
 
-def filtered(run: RunIndex, rows: list[TaskRow], status: str, only_disagree: bool) -> list[TaskRow]:
+_VERIFY_WORDS = {"": "any", "pending": "to verify", "done": "verified"}
+
+
+def _queue_select(queue: Queue, verify: str) -> str:
+    """Protocol III's queue as a filter, when the run has one."""
+    if not queue.entries and not verify:
+        return ""
+    options = "".join(
+        f'<option value="{v}"{" selected" if v == verify else ""}>{w}</option>'
+        for v, w in _VERIFY_WORDS.items()
+    )
+    return f'verification queue ({len(queue.entries)}) <select name="verify">{options}</select> '
+
+
+def _queue_cell(queue: Queue, task_id: str, label: Label | None) -> str:
+    if task_id not in queue.entries:
+        return '<span class="verdict-none">—</span>'
+    return "verified" if label is not None else "<b>to verify</b>"
+
+
+def _queue_block(queue: Queue, row: TaskRow) -> str:
+    """A queued task's delivered answer beside what the suite scored, above the label form."""
+    entry = queue.entries.get(row.task_id)
+    if entry is None:
+        return ""
+    correct = entry.get("scored_correct")
+    scored = "not scored" if not isinstance(correct, bool) else "correct" if correct else "incorrect"
+    return (
+        '<fieldset id="verification"><legend>Protocol III: verify the delivered answer</legend>'
+        f'<div class="kv"><b>answer</b> <code>{_e(_short(entry.get("answer"), 300))}</code> · '
+        f"<b>expected</b> <code>{_e(_short(entry.get('expected'), 300))}</code> · <b>scored</b> {scored}</div>"
+        '<div class="kv">Record the verdict with the label below: success = the answer is right.</div>'
+        "</fieldset>"
+    )
+
+
+def filtered(
+    run: RunIndex, rows: list[TaskRow], status: str, only_disagree: bool, verify: str = ""
+) -> list[TaskRow]:
     judges = run.judges()
     labels, _ = run.labels()
+    queue = run.queue()
     out = []
     for row in rows:
         if status and row.status != status:
+            continue
+        if not in_queue(queue, labels, row.task_id, verify):
             continue
         if only_disagree and not disagree(
             [j.get(row.task_id) for j in judges.values()], labels.get(row.task_id)
@@ -293,6 +346,7 @@ def task_page(i: int, run: RunIndex, row: TaskRow, token: str, saved: bool) -> s
         f'<h1 id="task-id">{_e(row.task_id)}</h1><div class="kv" id="task-text"><b>task</b> {_e(row.task)}</div>'
         f'<div class="kv"><b>status</b> {_e(row.status)} · <b>answer</b> <code>{_e(_short(row.answer, 300))}</code></div>'
         + ('<div class="saved" id="saved">label saved</div>' if saved else "")
+        + _queue_block(run.queue(), row)
         + _label_form(i, row, labels.get(row.task_id), error, token)
         + f"<h2>Judges</h2>{_judge_records(run, row)}"
         + f'<details id="requests" data-src="{evidence}"><summary>request evidence (filtered as the '

@@ -24,7 +24,7 @@ from webfovea.judge.labels import Label, LabelFileError, append_label
 from webfovea.judge.manuals.reviews import Review, ReviewFileError, append_review
 from webfovea.record.confined import UnsafeFile, check_image
 from webfovea.view import pages, review_pages
-from webfovea.view.index import RunIndex
+from webfovea.view.index import VERIFY, RunIndex
 from webfovea.view.script import VIEW_JS
 
 MAX_FORM_BYTES = 1024 * 1024
@@ -157,23 +157,26 @@ class Handler(BaseHTTPRequestHandler):
 
     def _list(self, i: int, run: RunIndex, query: dict[str, str]) -> str:
         status, only = query.get("status", ""), query.get("disagree") == "1"
+        verify = query.get("verify", "") if query.get("verify", "") in VERIFY else ""
         try:
             page = max(1, int(query.get("page", "1")))
         except ValueError:
             page = 1
         start = (page - 1) * pages.PAGE_SIZE
-        if not status and not only:  # only this page's result.json files are read
+        if not status and not only and not verify:  # only this page's result.json files are read
             rows = [run.row(f) for f in run.folders[start : start + pages.PAGE_SIZE]]
             total = len(run.folders)
         else:
             every = run.all_rows(timeout=2.0)
             if every is None:
                 return pages.list_page(
-                    i, run, page=page, status=status, only_disagree=only, rows=None, total=0
+                    i, run, page=page, status=status, only_disagree=only, rows=None, total=0, verify=verify
                 )
-            chosen = pages.filtered(run, every, status, only)
+            chosen = pages.filtered(run, every, status, only, verify)
             rows, total = chosen[start : start + pages.PAGE_SIZE], len(chosen)
-        return pages.list_page(i, run, page=page, status=status, only_disagree=only, rows=rows, total=total)
+        return pages.list_page(
+            i, run, page=page, status=status, only_disagree=only, rows=rows, total=total, verify=verify
+        )
 
     def _file(self, run: RunIndex, names: list[str]) -> None:
         """An image inside the run, streamed; anything else is refused."""
