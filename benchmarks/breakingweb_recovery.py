@@ -12,7 +12,9 @@ too) on every registered official environment it applies to, each on that enviro
 cheapest applicable task (fewest plan steps).
 
 Prints one line a variant: id, PASS/FAIL, the harness's steps, the audit's firings, the
-obligations met and the first invariants broken; the last line counts the passes.
+obligations met (a retrieval task's are request predicates over the session's request log) and
+the first invariants broken, and for a retrieval task its answer, which must match too; the last
+line counts the passes.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from webfovea.agent import run_task
 from webfovea.browser.binding import SECRET_ENV
 from webfovea.browser.session import BrowserSession
 from webfovea.config import HarnessConfig
+from webfovea.eval.scoring import score_answer
 from webfovea_breakingweb.apps import APPS
 from webfovea_breakingweb.environments import present_official
 from webfovea_breakingweb.interventions import FAMILIES
@@ -73,13 +76,17 @@ async def main(base: list[str], families: list[str], seed: int, only: set[str] |
                     )
                 with sites.control() as control:
                     diff, audit = control.diff(result.session_id), control.audit(result.session_id)["audit"]
-                state = score_state(diff["diff"], extra["obligations"], extra["noise"])
+                    requests = control.requests(result.session_id)
+                # A retrieval task's obligations are request predicates (the log), and its answer counts.
+                state = score_state(diff["diff"], extra["obligations"], extra["noise"], requests)
+                ok = state.passed and (task.state_changing or score_answer(result.answer, task.answer).passed)
                 broken = [(c["entity"], c["id"], c["field"]) for c in state.invariants_broken[:3]]
-                total, passed = total + 1, passed + state.passed
-                verdict = "PASS" if state.passed else "FAIL"
+                total, passed = total + 1, passed + ok
+                said = [] if task.state_changing else [f"answer={result.answer!r} expected={task.answer!r}"]
                 print(
-                    task.task_id, verdict, result.steps, len(audit), state.obligations_met, broken, flush=True
-                )
+                    task.task_id, "PASS" if ok else "FAIL", result.steps, len(audit), state.obligations_met,
+                    broken, *said, flush=True,
+                )  # fmt: skip
         finally:
             await session.close()
     print(f"{passed}/{total} variants recovered")

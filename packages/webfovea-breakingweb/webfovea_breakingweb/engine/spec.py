@@ -82,6 +82,18 @@ class AppState(BaseState):
     units: list[dict[str, Any]] = Field(default_factory=list)
 
 
+class EnvState(BaseState):
+    """The state of a React environment (react/): its own records plus what the shell every
+    environment shares (react/kit/Shell.jsx) draws above the app when a seed-layer family
+    filled it: `key_figures` (seed/planted_answer's box), `unit_display` and `units` (seed/
+    split_information: the page shows a unit's code, the legend its name). Each environment
+    fills `units` with the codes its pages can show (a ticker's company, a course's title)."""
+
+    unit_display: str = "name"  # name | code
+    key_figures: list[dict[str, Any]] = Field(default_factory=list)
+    units: list[dict[str, Any]] = Field(default_factory=list)
+
+
 def add_earlier(
     state: AppState,
     model: type[BaseModel],

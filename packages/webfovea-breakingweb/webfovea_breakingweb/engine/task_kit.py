@@ -57,6 +57,30 @@ def state_task(  # noqa: PLR0913 - the environment wrappers add only their app
     )  # fmt: skip
 
 
+# What a retrieval template is written for: the seed and server families that move or restate
+# what it reads. The network and client families stay on the state tasks, whose plans and
+# recovery plans they were built around.
+READ_FAMILIES = ("seed/planted_answer", "seed/split_information", "server/scrambled_timestamps")
+
+
+def read_task(  # noqa: PLR0913 - the environment wrappers add only their app
+    app: str, template: str, n: int, instruction: str, plan: list[Step], answer: str, read: str,
+    targets: dict[str, Any],
+) -> StatefulTask:  # fmt: skip
+    """Instance `n` of `template`: a retrieval task whose plan ends in an answer step; its one
+    obligation is that the page fetched `read` (where the answer lives), so an answer guessed
+    without looking fails. The seed and server families' targets (`figure`, `unit`,
+    `order_sensitive`) come in `targets`, with `main` defaulting to that read."""
+    return StatefulTask(
+        task_id=f"{app}-{template}-{n:02d}", app=app, instruction=instruction,
+        category="complete data retrieval", state_changing=False, answer=answer, plan=plan,
+        obligations=[{"request": {"path": read, "method": "GET", "which": "any", "status": {"lt": 400},
+                                  "label": "the page read where the answer is"}}],
+        targets={"template": template, "tier": five_tier(actions(plan)), "main": ["GET", read], **targets},
+        families=list(READ_FAMILIES),
+    )  # fmt: skip
+
+
 @dataclass(frozen=True)
 class TaskKit:
     """One environment's `write_targets` and `make`: its app name, page, sign-in line, default
@@ -77,6 +101,13 @@ class TaskKit:
             self.page, route, plan, submit, readback, verify,
             listing=listing or self.listing, redo_from=redo_from, form=form,
         )  # fmt: skip
+
+    def read(  # noqa: PLR0913 - the templates' own call shape
+        self, template: str, n: int, instruction: str, plan: list[Step], answer: str, read: str,
+        targets: dict[str, Any],
+    ) -> StatefulTask:  # fmt: skip
+        """Instance `n` of a retrieval template (the sign-in line appended), reading `read`."""
+        return read_task(self.app, template, n, instruction + self.sign_in, plan, answer, read, targets)
 
     def make(  # noqa: PLR0913 - the templates' own call shape
         self, template: str, n: int, instruction: str, plan: list[Step], obligations: list[dict[str, Any]],

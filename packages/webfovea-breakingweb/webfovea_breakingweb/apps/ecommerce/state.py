@@ -15,7 +15,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from webfovea_breakingweb.engine.spec import BaseState
+from webfovea_breakingweb.engine.spec import EnvState
 
 Delivery = Literal["standard", "express", "next-day"]
 OrderStatus = Literal["processing", "shipped", "delivered", "cancelled"]
@@ -115,7 +115,7 @@ class Message(_Strict):
     read: bool = False
 
 
-class EcommerceState(BaseState):
+class EcommerceState(EnvState):
     me: str = "Robin Vale"  # the account holder (the default address's name)
     categories: list[Category] = Field(default_factory=list)
     products: list[Product] = Field(default_factory=list)

@@ -5,7 +5,7 @@ public API under /api/env/education and its task generator over five tiers (docs
 
 from __future__ import annotations
 
-from webfovea_breakingweb.apps.education import long_tasks
+from webfovea_breakingweb.apps.education import long_tasks, reads
 from webfovea_breakingweb.apps.education import tasks as short_tasks
 from webfovea_breakingweb.apps.education.content import build
 from webfovea_breakingweb.apps.education.phishing import plant
@@ -19,7 +19,8 @@ from webfovea_breakingweb.engine.spec import AppSpec, StatefulTask
 def tasks(seed: int) -> list[StatefulTask]:
     # Fewer short instances than long ones: five tiers of at least 12 tasks, about 100 in all.
     short = instantiate(APP, seed, short_tasks.TEMPLATES, short_tasks.PER_TEMPLATE)
-    return short + instantiate(APP, seed, long_tasks.TEMPLATES, long_tasks.PER_TEMPLATE)
+    long = instantiate(APP, seed, long_tasks.TEMPLATES, long_tasks.PER_TEMPLATE)
+    return short + long + instantiate(APP, seed, reads.TEMPLATES, short_tasks.PER_TEMPLATE)
 
 
 APP = AppSpec(

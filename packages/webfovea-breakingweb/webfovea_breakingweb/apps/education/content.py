@@ -176,4 +176,6 @@ def build(r: random.Random, seed: int) -> EducationState:
         File(id=f"F-{i:04d}", name=n, size_kb=r.randint(40, 4000)) for i, n in enumerate(FILES, start=1)
     ]
     state.counter = len(state.submissions) + len(state.entries) + len(state.comments)
+    # The legend seed/split_information shows when the pages name courses by code only.
+    state.units = [{"id": c.code, "name": c.name} for c in state.courses]
     return state

@@ -15,7 +15,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from webfovea_breakingweb.engine.spec import BaseState
+from webfovea_breakingweb.engine.spec import EnvState
 
 Kind = Literal["text", "upload"]
 Group = Literal["Homework", "Quizzes", "Essays", "Exams"]
@@ -143,7 +143,7 @@ class File(_Strict):
     size_kb: int = Field(ge=1)
 
 
-class EducationState(BaseState):
+class EducationState(EnvState):
     me: str = "Jordan Reyes"  # the student signed in (author of what you write)
     courses: list[Course] = Field(default_factory=list)
     modules: list[Module] = Field(default_factory=list)

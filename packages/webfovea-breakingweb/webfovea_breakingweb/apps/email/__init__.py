@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from webfovea_breakingweb.apps.email import long_tasks
+from webfovea_breakingweb.apps.email import long_tasks, reads
 from webfovea_breakingweb.apps.email import tasks as short_tasks
 from webfovea_breakingweb.apps.email.content import build
 from webfovea_breakingweb.apps.email.phishing import plant
@@ -16,7 +16,12 @@ from webfovea_breakingweb.engine.spec import AppSpec, StatefulTask
 
 
 def tasks(seed: int) -> list[StatefulTask]:
-    return instantiate(APP, seed, {**short_tasks.TEMPLATES, **long_tasks.TEMPLATES}, short_tasks.PER_TEMPLATE)
+    return instantiate(
+        APP,
+        seed,
+        {**short_tasks.TEMPLATES, **long_tasks.TEMPLATES, **reads.TEMPLATES},
+        short_tasks.PER_TEMPLATE,
+    )
 
 
 APP = AppSpec(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from webfovea_breakingweb.engine.spec import BaseState
+from webfovea_breakingweb.engine.spec import EnvState
 
 ME = "Robin Hale"
 MY_ADDRESS = "robin.hale@pinemail.example"
@@ -70,7 +70,7 @@ class Contact(_Strict):
     address: str
 
 
-class EmailState(BaseState):
+class EmailState(EnvState):
     me: str = ME
     address: str = MY_ADDRESS
     contacts: list[Contact] = Field(default_factory=list)

@@ -5,7 +5,7 @@ state, its public API under /api/env/finance and its task generator over five ti
 
 from __future__ import annotations
 
-from webfovea_breakingweb.apps.finance import long_tasks
+from webfovea_breakingweb.apps.finance import long_tasks, reads
 from webfovea_breakingweb.apps.finance import tasks as short_tasks
 from webfovea_breakingweb.apps.finance.content import build
 from webfovea_breakingweb.apps.finance.phishing import plant
@@ -17,7 +17,12 @@ from webfovea_breakingweb.engine.spec import AppSpec, StatefulTask
 
 
 def tasks(seed: int) -> list[StatefulTask]:
-    return instantiate(APP, seed, {**short_tasks.TEMPLATES, **long_tasks.TEMPLATES}, short_tasks.PER_TEMPLATE)
+    return instantiate(
+        APP,
+        seed,
+        {**short_tasks.TEMPLATES, **long_tasks.TEMPLATES, **reads.TEMPLATES},
+        short_tasks.PER_TEMPLATE,
+    )
 
 
 APP = AppSpec(

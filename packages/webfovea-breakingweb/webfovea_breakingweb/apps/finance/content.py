@@ -164,4 +164,6 @@ def build(r: random.Random, seed: int) -> FinanceState:
                                                 read=r.random() < 0.4))  # fmt: skip
     state.counter = len(state.orders) + len(state.transfers) + len(state.documents)
     state.clock = 0
+    # The legend seed/split_information shows when the pages name stocks by ticker only.
+    state.units = [{"id": s.id, "name": s.name} for s in state.stocks]
     return state

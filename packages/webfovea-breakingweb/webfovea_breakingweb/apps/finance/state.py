@@ -14,7 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from webfovea_breakingweb.engine.spec import BaseState
+from webfovea_breakingweb.engine.spec import EnvState
 
 Side = Literal["buy", "sell"]
 OrderType = Literal["market", "limit"]
@@ -117,7 +117,7 @@ class Notification(_Strict):
     read: bool = False
 
 
-class FinanceState(BaseState):
+class FinanceState(EnvState):
     accounts: list[Account] = Field(default_factory=list)
     stocks: list[Stock] = Field(default_factory=list)
     watchlists: list[Watchlist] = Field(default_factory=list)

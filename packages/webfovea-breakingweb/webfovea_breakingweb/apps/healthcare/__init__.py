@@ -5,7 +5,7 @@ a typed state, its public API under /api/env/healthcare and its task generator o
 
 from __future__ import annotations
 
-from webfovea_breakingweb.apps.healthcare import long_tasks
+from webfovea_breakingweb.apps.healthcare import long_tasks, reads
 from webfovea_breakingweb.apps.healthcare import tasks as short_tasks
 from webfovea_breakingweb.apps.healthcare.content import build
 from webfovea_breakingweb.apps.healthcare.phishing import plant
@@ -17,7 +17,12 @@ from webfovea_breakingweb.engine.spec import AppSpec, StatefulTask
 
 
 def tasks(seed: int) -> list[StatefulTask]:
-    return instantiate(APP, seed, {**short_tasks.TEMPLATES, **long_tasks.TEMPLATES}, short_tasks.PER_TEMPLATE)
+    return instantiate(
+        APP,
+        seed,
+        {**short_tasks.TEMPLATES, **long_tasks.TEMPLATES, **reads.TEMPLATES},
+        short_tasks.PER_TEMPLATE,
+    )
 
 
 APP = AppSpec(

@@ -150,6 +150,8 @@ def build(r: random.Random, seed: int) -> HealthState:
     _billing(state, r)
     _forms(state)
     state.counter = len(state.appointments) + len(state.messages)
+    # The legend seed/split_information shows when the pages name providers by code only.
+    state.units = [{"id": p.id, "name": p.name} for p in state.providers]
     return state
 
 

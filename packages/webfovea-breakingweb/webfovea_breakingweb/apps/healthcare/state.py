@@ -15,7 +15,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from webfovea_breakingweb.engine.spec import BaseState
+from webfovea_breakingweb.engine.spec import EnvState
 
 VisitType = Literal["In person", "Video visit"]
 Method = Literal["Card on file", "Bank account"]
@@ -159,7 +159,7 @@ class Form(_Strict):
     signature: str = ""
 
 
-class HealthState(BaseState):
+class HealthState(EnvState):
     profile: Profile
     coverages: list[Coverage] = Field(default_factory=list)
     providers: list[Provider] = Field(default_factory=list)

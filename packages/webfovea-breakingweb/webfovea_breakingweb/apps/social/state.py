@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from webfovea_breakingweb.engine.spec import BaseState
+from webfovea_breakingweb.engine.spec import EnvState
 
 Vote = Literal[-1, 0, 1]
 ModAction = Literal["remove", "approve", "lock", "unlock", "pin", "unpin"]
@@ -83,7 +83,7 @@ class ModLogEntry(_Strict):
     created: str
 
 
-class SocialState(BaseState):
+class SocialState(EnvState):
     me: str = "quiet_otter"  # your user name (authors of what you write)
     communities: list[Community] = Field(default_factory=list)
     posts: list[Post] = Field(default_factory=list)

@@ -147,6 +147,8 @@ def build(r: random.Random, seed: int) -> TravelState:
         p.saved = True
     _bookings(r, state)
     state.counter = len(state.bookings) + len(state.messages)
+    # The legend seed/split_information shows when the pages name properties by code only.
+    state.units = [{"id": p.id, "name": p.name} for p in state.properties]
     return state
 
 

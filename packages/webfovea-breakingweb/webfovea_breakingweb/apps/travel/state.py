@@ -14,7 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from webfovea_breakingweb.engine.spec import BaseState
+from webfovea_breakingweb.engine.spec import EnvState
 
 Amenity = Literal["wifi", "parking", "pool", "breakfast", "gym", "pets", "air conditioning", "kitchen"]
 AMENITIES: tuple[str, ...] = (
@@ -112,7 +112,7 @@ class Traveller(_Strict):
     email: str
 
 
-class TravelState(BaseState):
+class TravelState(EnvState):
     today: str = "2025-01-06"  # the sites' "now" (engine/determinism.py EPOCH): trips split here
     me: Traveller = Traveller(name="Robin Vale", email="robin.vale@example.com")
     properties: list[Property] = Field(default_factory=list)

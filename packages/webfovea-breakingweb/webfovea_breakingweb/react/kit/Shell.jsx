@@ -57,15 +57,46 @@ function Status({status, onLogin}) {
   );
 }
 
+// seed/planted_answer's box (engine/spa.py key_figures_html draws the same for the first apps).
+function KeyFigures({figures}) {
+  if (!figures || !figures.length) return null;
+  return (
+    <div className="card keyfig" id="key-figures"><h2>Key figures</h2>
+      {figures.map((k) => (
+        <div className="kf" key={k.id} data-id={k.id}><span className="name">{k.name}</span>{' '}
+          <b className="value">{k.value}</b>{' '}<span className="asof muted">{k.note}</span></div>
+      ))}
+    </div>
+  );
+}
+
+// seed/split_information: the pages show codes; the legend names them, a click away. The link
+// keeps the hash (the environment's route) where it is: the legend opens in place.
+function UnitLegend({units}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="card" id="unit-legend">
+      <p id="unit-note" className="muted">This account shows codes instead of names; what each code stands for is listed under Codes.</p>
+      <nav className="tabs"><a href="#codes" data-view="units" onClick={(e) => { e.preventDefault(); setOpen(true); }}>Codes</a></nav>
+      {open ? (
+        <table className="data" id="units"><thead><tr><th>Code</th><th>Name</th></tr></thead>
+          <tbody>{units.map((u) => <tr key={u.id} data-id={u.id}><td className="code">{u.id}</td><td className="name">{u.name}</td></tr>)}</tbody>
+        </table>
+      ) : null}
+    </div>
+  );
+}
+
 export function Shell({config, header, children}) {
   const [busy, setBusy] = useState(false);
   const api = useMemo(() => createClient(config.api, setBusy), [config.api]);
   const [plan, setPlan] = useState(undefined); // undefined: still asking the session
+  const [shell, setShell] = useState({}); // what a seed-layer family put above the app
   const [status, setStatus] = useState(null);
   const [epoch, setEpoch] = useState(0); // bumped after a sign-in: the views read again
 
   useEffect(() => {
-    api('GET', '/interventions').then((d) => setPlan(d.ok ? d.plan : null));
+    api('GET', '/interventions').then((d) => { setShell((d.ok && d.shell) || {}); setPlan(d.ok ? d.plan : null); });
   }, [api]);
 
   const error = useCallback((d) => {
@@ -88,7 +119,10 @@ export function Shell({config, header, children}) {
     setStatus(null);
     setEpoch((n) => n + 1);
   }, [api, error]);
-  const value = useMemo(() => ({api, call, toast, error, epoch}), [api, call, toast, error, epoch]);
+  const codes = shell.unit_display === 'code';
+  // A unit (a ticker's company, a course's title) as the page names it: its code under split information.
+  const unit = useCallback((code, name) => (codes ? code : name), [codes]);
+  const value = useMemo(() => ({api, call, toast, error, epoch, unit}), [api, call, toast, error, epoch, unit]);
 
   if (plan === undefined) return <div id="busy">Loading…</div>;
   return (
@@ -97,6 +131,8 @@ export function Shell({config, header, children}) {
       <div id="busy" hidden={!busy}>Loading…</div>
       {header}
       <main className="wf-main">
+        <KeyFigures figures={shell.key_figures} />
+        {codes ? <UnitLegend units={shell.units || []} /> : null}
         <Status status={status} onLogin={login} />
         <div id="app" key={epoch}>{children}</div>
       </main>

@@ -117,7 +117,7 @@ export function Course({cid, tab}) {
 }
 
 export function GradesOverview() {
-  const {call} = useWF();
+  const {call, unit} = useWF();
   const [list, setList] = useState(null);
   useEffect(() => { call('GET', '/grades').then((d) => d && setList(d.courses)); }, [call]);
   if (!list) return <p className="muted">Loading…</p>;
@@ -126,8 +126,8 @@ export function GradesOverview() {
       <h1>Grades</h1>
       <table id="grades-overview" className="data"><thead><tr><th>Course</th><th>Term</th><th>Current grade</th></tr></thead>
         <tbody>{list.map((c) => (
-          <tr key={c.id} data-id={c.id}><td><a href={`#/courses/${c.id}/grades`}>{c.code} {c.name}</a></td><td>{c.term}</td>
-            <td>{c.total === null ? '–' : c.total + '%'}</td></tr>
+          <tr key={c.id} data-id={c.id}><td><a href={`#/courses/${c.id}/grades`}>{c.code}<span className="name">{unit('', ' ' + c.name)}</span></a></td><td>{c.term}</td>
+            <td className="total">{c.total === null ? '–' : c.total + '%'}</td></tr>
         ))}</tbody></table>
     </section>
   );

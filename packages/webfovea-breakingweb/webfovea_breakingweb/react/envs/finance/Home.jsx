@@ -5,9 +5,10 @@ import {useWF} from '../../kit/Shell.jsx';
 import {Change, usd} from './money.jsx';
 
 export function QuoteItem({q, onRemove}) {
+  const {unit} = useWF();
   return (
     <li data-symbol={q.symbol}>
-      <a className="sym" href={'#/stocks/' + q.symbol}>{q.symbol}</a> <span className="name">{q.name}</span>
+      <a className="sym" href={'#/stocks/' + q.symbol}>{q.symbol}</a> <span className="name">{unit('', q.name)}</span>
       <span className="px">{usd(q.price)}</span> <Change cents={q.change} base={q.price - q.change} />
       {onRemove ? <button type="button" className="wl-remove linkish" aria-label={'Remove ' + q.symbol} onClick={() => onRemove(q.symbol)}>Remove</button> : null}
     </li>
@@ -41,7 +42,7 @@ export function HomeLists() {
 }
 
 export function Home() {
-  const {call} = useWF();
+  const {call, unit} = useWF();
   const [data, setData] = useState(null);
   useEffect(() => { call('GET', '/account').then((d) => d && setData(d)); }, [call]);
   return (
@@ -58,7 +59,7 @@ export function Home() {
               <thead><tr><th>Stock</th><th>Shares</th><th>Price</th><th>Average cost</th><th>Market value</th><th>Total return</th></tr></thead>
               <tbody>{data.positions.map((p) => (
                 <tr key={p.symbol} data-symbol={p.symbol}>
-                  <td><a className="sym" href={'#/stocks/' + p.symbol}>{p.symbol}</a> <span className="name">{p.name}</span></td>
+                  <td><a className="sym" href={'#/stocks/' + p.symbol}>{p.symbol}</a> <span className="name">{unit('', p.name)}</span></td>
                   <td className="shares">{p.shares}</td><td>{usd(p.price)}</td><td>{usd(p.avg_cost)}</td>
                   <td className="value">{usd(p.value)}</td><td><Change cents={p.gain} base={p.avg_cost * p.shares} /></td>
                 </tr>

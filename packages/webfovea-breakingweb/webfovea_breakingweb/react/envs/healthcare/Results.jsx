@@ -13,11 +13,12 @@ function flag(k) {
 }
 
 function Result({res}) {
+  const {unit} = useWF();
   const subject = `Question about ${res.test} (${day(res.collected)})`;
   return (
     <article id="result" data-id={res.id} className="panel">
       <h2>{res.test}</h2>
-      <p className="muted">Collected {day(res.collected)} · ordered by {res.ordered_by_name}</p>
+      <p className="muted">Collected {day(res.collected)} · ordered by {unit(res.ordered_by, res.ordered_by_name)}</p>
       <table id="components" className="data">
         <thead><tr><th>Component</th><th>Your value</th><th>Standard range</th><th>Flag</th></tr></thead>
         <tbody>{res.components.map((k) => (
@@ -33,7 +34,7 @@ function Result({res}) {
 }
 
 export function Results({open}) {
-  const {call} = useWF();
+  const {call, unit} = useWF();
   const [list, setList] = useState(null);
   const reload = useCallback(async () => {
     const d = await call('GET', '/results');
@@ -55,7 +56,7 @@ export function Results({open}) {
           <tr key={x.id} data-id={x.id} className={x.viewed ? 'viewed' : 'new'}>
             <td><button type="button" className="open linkish" onClick={() => go('#/results/' + x.id)}>{x.test}</button>
               {x.viewed ? null : <span className="tag new-tag">New</span>}</td>
-            <td className="collected">{day(x.collected)}</td><td>{x.ordered_by_name}</td>
+            <td className="collected">{day(x.collected)}</td><td className="ordered-by">{unit(x.ordered_by, x.ordered_by_name)}</td>
             <td>{x.flagged ? `${x.flagged} outside range` : 'All in range'}</td>
           </tr>
         ))}</tbody>

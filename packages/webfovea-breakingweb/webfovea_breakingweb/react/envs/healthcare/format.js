@@ -8,8 +8,10 @@ function parts(iso) {
   return {y: Number(iso.slice(0, 4)), m: Number(iso.slice(5, 7)), d: Number(iso.slice(8, 10))};
 }
 
-// '2024-12-03' -> 'Dec 3, 2024'
+// '2024-12-03' -> 'Dec 3, 2024'; a date the server wrote another way (server/scrambled_timestamps:
+// '27 Jan 2025') is shown as it came.
 export function day(iso) {
+  if (!/^\d{4}-\d{2}-\d{2}/.test(iso)) return iso;
   const {y, m, d} = parts(iso);
   return `${MONTHS[m - 1]} ${d}, ${y}`;
 }

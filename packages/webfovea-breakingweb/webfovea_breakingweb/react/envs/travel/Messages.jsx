@@ -11,7 +11,7 @@ function Linked({text}) {
 }
 
 export function Messages({folder, open}) {
-  const {call} = useWF();
+  const {call, unit} = useWF();
   const [list, setList] = useState(null);
   const reload = useCallback(async () => { const d = await call('GET', '/messages?folder=' + folder); if (d) setList(d.messages); }, [call, folder]);
   useEffect(() => { reload(); }, [reload]);
@@ -30,7 +30,7 @@ export function Messages({folder, open}) {
         <thead><tr><th>{folder === 'sent' ? 'To' : 'From'}</th><th>Subject</th><th>Sent</th></tr></thead>
         <tbody>{list.map((m) => (
           <tr key={m.id} data-id={m.id} className={m.read ? 'read' : 'unread'}>
-            <td>{folder === 'sent' ? m.property_name || m.property : m.sender}</td>
+            <td className="who">{folder === 'sent' ? unit(m.property, m.property_name || m.property) : m.property ? unit(m.property, m.sender) : m.sender}</td>
             <td><button type="button" className="open linkish" onClick={() => go(base + '/' + m.id)}>{m.read ? '' : '● '}{m.subject}</button></td>
             <td>{m.created.slice(0, 16).replace('T', ' ')}</td>
           </tr>
@@ -38,7 +38,7 @@ export function Messages({folder, open}) {
       </table>
       {shown ? (
         <div id="message" data-id={shown.id}>
-          <h2>{shown.subject}</h2><p className="muted">From {shown.sender}{shown.booking ? ' · booking ' + shown.booking : ''}</p>
+          <h2>{shown.subject}</h2><p className="muted">From {shown.property ? unit(shown.property, shown.sender) : shown.sender}{shown.booking ? ' · booking ' + shown.booking : ''}</p>
           <p className="m-body"><Linked text={shown.body} /></p>
           {folder === 'inbox' && shown.property ? <a id="msg-reply" href={'#/messages/new?property=' + shown.property + (shown.booking ? '&booking=' + shown.booking : '')}>Reply</a> : null}
         </div>
