@@ -14,12 +14,14 @@ from __future__ import annotations
 import asyncio
 import copy
 
+from playwright.async_api import Page
+
 from webfovea.actions.locate import model_point
 from webfovea.actions.spec import ActionSpec, ExecContext, Outcome
 from webfovea.actions.zoom import capture_region
 from webfovea.types import Action, ParamSpec
-from webfovea.vision.matching import TemplateError
-from webfovea.vision.templates import TemplatesError, TemplateSet, templates_of
+from webfovea.vision.matching import Match, TemplateError
+from webfovea.vision.templates import Template, TemplatesError, TemplateSet, templates_of
 
 TEMPLATES_KEY = "templates"  # ExecContext.state: the task's TemplateSet (file + learnt)
 MAX_SHOWN = 3  # matches named in the note
@@ -37,6 +39,23 @@ def task_templates(state: dict[str, object], path: str | None) -> TemplateSet:
     return own
 
 
+async def find_in_view(
+    page: Page, template: Template, css: tuple[float, float], limit: int
+) -> list[tuple[tuple[float, float], Match]]:
+    """Where `template` shows in the viewport (`css`: its CSS size), best first: each match's
+    `click` point in CSS pixels, and the match. The capture is at CSS scale (Chromium renders
+    it: the templates are CSS-pixel crops too); the search runs off the event loop, so the
+    page's events keep flowing."""
+    shot = await capture_region(page, 0.0, 0.0, css[0], css[1], 1.0)
+    matches = await asyncio.to_thread(template.find, shot, limit)
+    sx, sy = css[0] / shot.width, css[1] / shot.height
+    out = []
+    for m in matches:
+        cx, cy = m.point(template.click)
+        out.append(((cx * sx, cy * sy), m))
+    return out
+
+
 async def exec_find_template(ctx: ExecContext, action: Action) -> Outcome:
     name = str(action.args.get("name", "")).strip()
     try:
@@ -51,24 +70,19 @@ async def exec_find_template(ctx: ExecContext, action: Action) -> Outcome:
             check_change=False,
             note=f"find_template: no template {name!r}; the templates are: {known}.",
         )
-    w, h = ctx.view.css_width, ctx.view.css_height
-    shot = await capture_region(ctx.page, 0.0, 0.0, w, h, 1.0)
-    try:  # the search is CPU work: off the event loop, so the page's events keep flowing
-        matches = await asyncio.to_thread(template.find, shot, MAX_SHOWN)
+    try:
+        found = await find_in_view(ctx.page, template, (ctx.view.css_width, ctx.view.css_height), MAX_SHOWN)
     except TemplateError as e:
         return Outcome(ok=False, check_change=False, note=f"find_template: {name!r} cannot be searched: {e}")
-    if not matches:
+    if not found:
         return Outcome(
             ok=True,
             check_change=False,
             note=f"find_template: {template.describe()} is not in the current view; scroll or look again.",
         )
-    # The capture is at CSS scale; a viewport wider than the capture is scaled into it.
-    sx, sy = w / shot.width, h / shot.height
     places = []
-    for m in matches:
-        cx, cy = m.point(template.click)
-        mx, my = model_point(ctx.view, cx * sx, cy * sy)
+    for (cx, cy), m in found:
+        mx, my = model_point(ctx.view, cx, cy)
         places.append(f"({mx},{my}) score {m.score:.2f} at scale {m.scale:.2f}")
     return Outcome(
         ok=True,

@@ -1,6 +1,6 @@
 """Templates of recurring widgets: an image and what it is, given by the user or learnt in a task.
 
-A templates file (`templates = "FILE"` in the config, `--templates FILE`) is TOML, one table
+A templates file (`templates = "FILE"` in the config; an A/B arm's `templates=FILE`) is TOML, one table
 per template, each image path relative to the file:
 
     [templates.cookie_banner]
