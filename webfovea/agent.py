@@ -78,7 +78,7 @@ async def run_task(  # noqa: PLR0913 -- public API; its settings go to the task 
             await driver.goto_start()
             mdl = _task_model(driver, h, model, ModelSpec(base_url, options or None))
             workflow = WorkflowCache(settings.cache_dir, driver) if settings.cache_dir else None
-            router = _router(driver, ModelSpec(base_url, options or None))
+            router = _router(driver)
             await _loop(driver, h, mdl, workflow, router)
             if workflow is not None:
                 workflow.finish(driver)
@@ -137,7 +137,7 @@ def _task_model(driver: TaskDriver, h: Harness, model: str | Model, spec: ModelS
     return mdl
 
 
-def _router(driver: TaskDriver, spec: ModelSpec) -> StepRouter | None:
+def _router(driver: TaskDriver) -> StepRouter | None:
     """The step router of the config's routing table (None: the task's model takes every step).
     A model route's model is made on first use, like the task's, and closed with the task."""
     config = driver.config
@@ -186,7 +186,7 @@ async def _loop(
             decision = await router.decide(h, router.known(driver.steps, steps_left, obs.url))
             if decision.reply is not None:  # a routine took the step: its reply goes the same way
                 res = await driver.step(decision.reply, route=decision.to_json())
-                router.after(decision, res)
+                router.after(decision, res, h, driver.task.task)
                 if driver.ended:
                     return
                 continue
@@ -217,13 +217,15 @@ async def _loop(
             await asyncio.sleep(min(2.0**empty, 10.0))
             continue
         empty = 0
+        if router is not None:
+            await router.before(h, reply)
         res = await (
             driver.step(reply, compression, route=route)
             if workflow is None
             else workflow.step(driver, reply, compression)
         )
         if router is not None and decision is not None:
-            router.after(decision, res)
+            router.after(decision, res, h, driver.task.task)
         if driver.ended:
             return
 

@@ -1,6 +1,8 @@
 """Per-step routing through the agent loop, in real Chromium: a routing table hands the cookie
 banner's step to a rule (its text) or to template matching (its picture), with no model call,
-and the task's model decides the rest; every step's record says who decided and why.
+and the task's model decides the rest; every step's record says who decided and why. The
+button the task names, clicked by the model with effect, is learnt as a template that
+find_template then finds.
 
 The page hides its button under a modal cookie banner; a click on the button while the banner
 is up lands on the backdrop. The scripted model only ever clicks the button and answers, so
@@ -50,8 +52,11 @@ def _page(banner: str) -> str:
 # Written against the 1920 x 1080 viewport sent at 1440 x 810: the button's centre.
 CLICK = "Thought: press the button\nAction: click(start_box='(675,480)')"
 FINISH = "Thought: the total is shown\nAction: finished(content='42')"
+FIND = "Thought: where is the button now?\nAction: find_template(name='Show total')"
 
 TABLE = """
+learn = true
+
 [[route]]
 name = "cookie-banner-text"
 take = "rule"
@@ -105,15 +110,15 @@ async def test_the_banner_step_goes_to_the_route_and_the_model_decides_the_rest(
     session, site, tmp_path, path, by, route
 ):
     templates, routes = await _tables(session, site, tmp_path)
-    model = ScriptedModel([CLICK, FINISH], usage=Usage(7, 1))
-    task = Task(task_id="t", task="What is the total?", website=site.url(path))
+    model = ScriptedModel([CLICK, FIND, FINISH], usage=Usage(7, 1))
+    task = Task(task_id="t", task="Press Show total: what is the total?", website=site.url(path))
     config = make_config(disable=["verifier"], templates=str(templates), step_routes=str(routes))
     result = await run_task(task, tmp_path / "t", model=model, config=config, session=session)
     assert result.status == "finished" and result.answer == "42"
     assert "/accepted" in site.log and "/hit" in site.log  # the banner went first, then the button
-    assert model.calls == 2  # the banner's step cost no model call
+    assert model.calls == 3  # the banner's step cost no model call
     steps = _steps(tmp_path / "t")
-    assert [s["route"]["by"] for s in steps] == [by, "model", "model"]
+    assert [s["route"]["by"] for s in steps] == [by, "model", "model", "model"]
     first = steps[0]
     assert first["route"]["route"] == route and "no model call" in first["route"]["reason"]
     assert first["usage"]["prompt_tokens"] == 0 and first["changed"] is True
@@ -126,7 +131,11 @@ async def test_the_banner_step_goes_to_the_route_and_the_model_decides_the_rest(
     rest = steps[1]["route"]
     assert rest["route"] is None and rest["reason"].startswith("no route applied")
     assert any("used 1 time(s) already" in t for t in rest["tried"])
-    assert result.usage.prompt_tokens == 14  # two model calls of 7
+    assert result.usage.prompt_tokens == 21  # three model calls of 7
+    # The click on "Show total" changed the page and the task names it: learnt, then found.
+    assert "learnt" not in steps[1]["route"] and steps[2]["route"]["learnt"] == ["Show total"]
+    assert "find_template: Show total (learnt: 'Show total', clicked at step" in steps[2]["feedback"]
+    assert "found at (" in steps[2]["feedback"], steps[2]["feedback"]
 
 
 def test_a_bad_table_names_the_route_and_the_key(tmp_path: Path):

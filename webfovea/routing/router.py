@@ -19,10 +19,12 @@ from typing import Any
 
 from webfovea.actions.locate import model_point
 from webfovea.actions.templates import task_templates
-from webfovea.harness import Harness, StepResult
+from webfovea.guardrails.bounds import OutOfBounds, check_point
+from webfovea.harness import Harness, Observation, StepResult
 from webfovea.models.base import Model, ModelReply
-from webfovea.routing.routines import Found, template_point, visible_text
+from webfovea.routing.routines import Found, Hit, element_at, template_point, visible_text
 from webfovea.routing.table import Known, RoutingTable, StepRoute
+from webfovea.vision.matching import TemplateError
 from webfovea.vision.templates import TemplatesError
 
 MakeModel = Callable[[StepRoute], Model]
@@ -37,6 +39,7 @@ class Decision:
     reply: ModelReply | None = None  # a routine's reply: no model call
     tried: list[str] = field(default_factory=list)  # why each earlier route did not apply
     detail: dict[str, Any] | None = None  # what the routine saw (a template's box and score)
+    learnt: list[str] = field(default_factory=list)  # templates learnt from the step before this one
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"by": self.by, "route": self.route, "reason": self.reason}
@@ -46,6 +49,8 @@ class Decision:
             out["tried"] = list(self.tried)
         if self.detail is not None:
             out["detail"] = self.detail
+        if self.learnt:
+            out["learnt"] = list(self.learnt)
         return out
 
 
@@ -59,11 +64,18 @@ class StepRouter:
         self.last_outcome = "none"
         self.last_action: str | None = None
         self.last_route: str | None = None  # the routine route that took the last step
+        self._pending: tuple[Hit, Observation] | None = None  # the element a model's click aims at
+        self._learnt: list[str] = []  # learnt since the last decision (reported with the next)
 
     def known(self, step: int, steps_left: int, url: str) -> Known:
         return Known(step, steps_left, url, self.last_outcome, self.last_action)
 
     async def decide(self, h: Harness, known: Known) -> Decision:
+        decision = await self._decide(h, known)
+        decision.learnt, self._learnt = self._learnt, []
+        return decision
+
+    async def _decide(self, h: Harness, known: Known) -> Decision:
         tried: list[str] = []
         for route in self.table.routes:
             why_not = route.when.holds(known)
@@ -90,13 +102,60 @@ class StepRouter:
         """The model a model route named (None: the task's model)."""
         return self._models.get(decision.model) if decision.model is not None else None
 
-    def after(self, decision: Decision, res: StepResult | None) -> None:
-        """What the next decision knows of this step: its outcome, its action, whose it was."""
+    async def before(self, h: Harness, reply: ModelReply) -> None:
+        """With `learn` on: the element a model's pointer step aims at, read before it runs (the
+        step may navigate it away), so a click that succeeds on a widget the task names can be
+        kept as a template (`after`). Read-only, like the workflow cache's target check."""
+        self._pending = None
+        obs = h.last
+        if not self.table.learn or obs is None:
+            return
+        action = h.parse(reply.text, reply.tool_calls or None).action
+        point = action.args.get("start_box") if action is not None else None
+        if point is None:
+            return
+        try:
+            x, y = obs.shot.to_css(*check_point(obs.shot, point))
+        except (OutOfBounds, TypeError, ValueError, IndexError):
+            return
+        hit = await element_at(h.page, x, y)
+        if hit is not None:
+            self._pending = (hit, obs)
+
+    def after(
+        self, decision: Decision, res: StepResult | None, h: Harness | None = None, task: str = ""
+    ) -> None:
+        """What the next decision knows of this step: its outcome, its action, whose it was;
+        and, with `learn` on, the template learnt when it was a click that changed the page on
+        an element the task names."""
+        pending, self._pending = self._pending, None
+        if pending is not None and h is not None and res is not None and res.outcome == "executed":
+            if res.executed is not None and res.executed.changed:
+                self._learn(h, pending, task, res)
         if decision.route is not None:
             self.uses[decision.route] += 1
         self.last_route = decision.route if decision.reply is not None else None
         self.last_outcome = (res.outcome if res is not None else None) or "failed"
         self.last_action = res.action.name if res is not None and res.action is not None else None
+
+    def _learn(self, h: Harness, pending: tuple[Hit, Observation], task: str, res: StepResult) -> None:
+        hit, obs = pending
+        words = hit.text.strip()
+        if len(words) < 3 or words.lower() not in task.lower():
+            return  # not a widget the task names: nothing says it will recur
+        x1, y1, x2, y2 = hit.box
+        if x2 - x1 < 8 or y2 - y1 < 8:
+            return
+        a, b = obs.shot.from_css(x1, y1), obs.shot.from_css(x2, y2)
+        crop = obs.image.crop((round(a[0]), round(a[1]), round(b[0]), round(b[1])))
+        crop = crop.resize((round(x2 - x1), round(y2 - y1)))  # templates are CSS-pixel crops
+        try:
+            templates = task_templates(h.executor.state, self.templates)
+            step = res.observation.step if res.observation is not None else "?"
+            templates.learn(words, f"learnt: '{words}', clicked at step {step}", crop)
+        except (TemplatesError, TemplateError):
+            return
+        self._learnt.append(words)
 
     async def _routine(self, h: Harness, route: StepRoute) -> Found:
         page = h.page

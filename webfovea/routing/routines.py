@@ -39,6 +39,38 @@ _VISIBLE_TEXT = """(wanted) => {
 }"""
 
 
+_ELEMENT_AT = """(x, y) => {
+  let el = document.elementFromPoint(x, y);
+  const sel = 'button, a, [role=button], [role=link], input, select, label, li, td';
+  const hit = el && el.closest(sel);
+  el = hit || el;
+  if (!el) return null;
+  const r = el.getBoundingClientRect();
+  const text = (el.tagName === 'INPUT' ? el.value : el.innerText) || el.getAttribute('aria-label') || '';
+  return {box: [r.left, r.top, r.right, r.bottom], text: text.replace(/\\s+/g, ' ').trim().slice(0, 80)};
+}"""
+
+
+@dataclass(frozen=True)
+class Hit:
+    """The element under a point: its CSS box and its visible text (or label)."""
+
+    box: tuple[float, float, float, float]
+    text: str
+
+
+async def element_at(page: Page, x: float, y: float) -> Hit | None:
+    try:
+        w = worlds(page)
+        got = await w.call(await w.main(), _ELEMENT_AT, x, y, timeout=3.0)
+    except (JSError, PageUnresponsive):
+        return None
+    if not isinstance(got, dict) or not isinstance(got.get("box"), list) or len(got["box"]) != 4:
+        return None
+    x1, y1, x2, y2 = (float(v) for v in got["box"])
+    return Hit((x1, y1, x2, y2), str(got.get("text") or ""))
+
+
 @dataclass(frozen=True)
 class Found:
     """A routine's answer: the CSS point to act at and what it saw (the record's reason), or

@@ -23,7 +23,9 @@ page's URL), `last_outcome` (the last step's outcome, or "none" before the first
 its routine to find its target, else it does not apply; it is taken at most `max_uses` times
 per task (default 1) and never right after a step of its own that changed nothing. A step no
 route takes goes to the task's model. `act` is the pointer action a routine's point is given
-to (default "click"). Errors name the file, the route and the key.
+to (default "click"). A top-level `learn = true` keeps the element under a model's click that
+changed the page as a template when the task names it (router.py). Errors name the file, the
+route and the key.
 """
 
 from __future__ import annotations
@@ -104,6 +106,9 @@ class StepRoute:
 class RoutingTable:
     path: str
     routes: tuple[StepRoute, ...]
+    # Keep the element under a model's click that changed the page as a template, named by its
+    # text, when the task names it (a paginator's "Next", the picker's "Today").
+    learn: bool = False
 
 
 def _strs(where: str, key: str, value: Any) -> tuple[str, ...]:
@@ -190,13 +195,16 @@ def load_table(path: Path | str) -> RoutingTable:
         raise RoutingError(f"cannot read the routing table {path}: {e.strerror or e}") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
         raise RoutingError(f"{path}: not a TOML file: {e}") from None
-    extra = sorted(set(data) - {"route"})
+    extra = sorted(set(data) - {"route", "learn"})
     raw = data.get("route")
     if extra or not isinstance(raw, list) or not raw:
-        raise RoutingError(f"{path}: give one or more [[route]] tables (and nothing else)")
+        raise RoutingError(f"{path}: give one or more [[route]] tables (and nothing else but `learn`)")
+    learn = data.get("learn", False)
+    if not isinstance(learn, bool):
+        raise RoutingError(f"{path}: `learn` is true or false")
     routes = tuple(_route(path, i, r) for i, r in enumerate(raw))
     names = [r.name for r in routes]
     dup = next((n for n in names if names.count(n) > 1), None)
     if dup is not None:
         raise RoutingError(f"{path}: two routes are named {dup!r}; the records tell them apart by name")
-    return RoutingTable(str(path), routes)
+    return RoutingTable(str(path), routes, learn)
