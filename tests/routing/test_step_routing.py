@@ -44,7 +44,7 @@ def _page(banner: str) -> str:
 <div id=modal style="position:fixed;inset:0;background:rgba(0,0,0,.35)">
  <div style="position:absolute;left:700px;top:300px;zoom:1.25"><div style="position:relative">{banner}</div></div>
 </div>
-<script>document.querySelector('.accept').addEventListener('click', () => {{
+<script>document.querySelector('.accept')?.addEventListener('click', () => {{
   fetch('/accepted'); document.getElementById('modal').remove(); }});</script>
 </body></html>"""
 
@@ -72,6 +72,9 @@ template = "cookie_banner"
 @pytest.fixture(scope="module")
 def site():
     pages = {"/text": _page(BANNER), "/picture": _page(BANNER_DIV), "/alone": alone("cookie_banner")}
+    pages["/plain"] = _page("").replace(
+        '<div id=modal style="position:fixed;inset:0;', '<div id=modal style="display:none;'
+    )
     with serve_pages({**pages, "/hit": "ok", "/accepted": "ok"}) as srv:
         yield srv
 
@@ -153,3 +156,25 @@ def test_a_bad_table_names_the_route_and_the_key(tmp_path: Path):
             match=message.replace("(", r"\(").replace(")", r"\)").replace("[", r"\[").replace("]", r"\]"),
         ):
             load_table(tmp_path / "r.toml")
+
+
+@ASYNC
+async def test_a_model_route_hands_the_step_after_a_success_to_another_model(session, site, tmp_path):
+    # After a step that executed, a second model (a script file here) decides; the first step,
+    # with no outcome yet, stays with the task's model.
+    (tmp_path / "small.txt").write_text(FINISH.replace("\n", "\\n") + "\n")
+    (tmp_path / "routes.toml").write_text(
+        '[[route]]\nname = "small-after-success"\ntake = "model"\n'
+        f'model = "script:{tmp_path / "small.txt"}"\nwhen = {{ last_outcome = "executed" }}\n'
+    )
+    model = ScriptedModel([CLICK], usage=Usage(7, 1))
+    task = Task(task_id="m", task="What is the total?", website=site.url("/plain"))
+    config = make_config(disable=["verifier"], step_routes=str(tmp_path / "routes.toml"))
+    result = await run_task(task, tmp_path / "m", model=model, config=config, session=session)
+    assert result.status == "finished" and result.answer == "42"
+    assert model.calls == 1
+    first, second = (s["route"] for s in _steps(tmp_path / "m"))
+    assert first["by"] == "model" and first["route"] is None
+    assert first["tried"] == ["small-after-success: the last outcome was none"]
+    assert second["route"] == "small-after-success" and second["model"].startswith("script:")
+    assert "the last outcome was executed" in second["reason"]
