@@ -24,6 +24,8 @@ from webfovea.models.conventions import grounding_space
 from webfovea.models.routes import summary_is_rule
 from webfovea.observation import compress
 from webfovea.record.schema import StepRecord, TaskResult
+from webfovea.routing.router import StepRouter
+from webfovea.routing.table import StepRoute, load_table
 from webfovea.task import Task
 
 __all__ = ["run_task"]
@@ -76,7 +78,8 @@ async def run_task(  # noqa: PLR0913 -- public API; its settings go to the task 
             await driver.goto_start()
             mdl = _task_model(driver, h, model, ModelSpec(base_url, options or None))
             workflow = WorkflowCache(settings.cache_dir, driver) if settings.cache_dir else None
-            await _loop(driver, h, mdl, workflow)
+            router = _router(driver)
+            await _loop(driver, h, mdl, workflow, router)
             if workflow is not None:
                 workflow.finish(driver)
     return driver.result
@@ -134,12 +137,42 @@ def _task_model(driver: TaskDriver, h: Harness, model: str | Model, spec: ModelS
     return mdl
 
 
-async def _loop(driver: TaskDriver, h: Harness, mdl: Model, workflow: WorkflowCache | None = None) -> None:
+def _router(driver: TaskDriver) -> StepRouter | None:
+    """The step router of the config's routing table (None: the task's model takes every step).
+    A model route's model is made on first use, like the task's, and closed with the task."""
+    config = driver.config
+    if not config.step_routes:
+        return None
+    from webfovea.models.factory import make_model
+
+    def make(route: StepRoute) -> Model:
+        assert route.model is not None
+        m = make_model(
+            route.model,
+            task=driver.task,
+            page=driver.page,
+            base_url=route.base_url or None,
+            sampling=config.sampling(),
+        )
+        driver.own(m)
+        return m
+
+    return StepRouter(load_table(config.step_routes), config.templates, make)
+
+
+async def _loop(
+    driver: TaskDriver,
+    h: Harness,
+    mdl: Model,
+    workflow: WorkflowCache | None = None,
+    router: StepRouter | None = None,
+) -> None:
     """Observe, ask the model (or the workflow cache, while its steps still match the page),
-    hand the reply to the driver, until the driver ends the task."""
+    hand the reply to the driver, until the driver ends the task. With a step router, a route
+    may name another model for the step, or take it with a routine (no model call)."""
     empty = cut = 0
     while not driver.out_of_steps():
-        await driver.observe()
+        obs = await driver.observe()
         if workflow is not None and (plan := await workflow.plan(h, driver.steps)) is not None:
             await workflow.step(driver, plan.reply, plan=plan)
             if driver.ended:
@@ -147,8 +180,20 @@ async def _loop(driver: TaskDriver, h: Harness, mdl: Model, workflow: WorkflowCa
             continue
         if driver.at_spend_cap():  # the spend recorded so far; a cached step above costs nothing
             return
-        inp, compression = await _model_input(driver, h, mdl)
-        reply = await mdl.next_reply(inp)
+        decision = None
+        if router is not None:
+            steps_left = driver.config.max_steps - driver.steps
+            decision = await router.decide(h, router.known(driver.steps, steps_left, obs.url))
+            if decision.reply is not None:  # a routine took the step: its reply goes the same way
+                res = await driver.step(decision.reply, route=decision.to_json())
+                router.after(decision, res, h, driver.task.task)
+                if driver.ended:
+                    return
+                continue
+        model = (router.model_of(decision) if router and decision else None) or mdl
+        route = decision.to_json() if decision is not None else None
+        inp, compression = await _model_input(driver, h, model)
+        reply = await model.next_reply(inp)
         driver.count(reply.usage)
         if reply.cut_off is not None:  # checked first: a cut reply may hold half a call, or nothing
             cut += 1
@@ -156,7 +201,9 @@ async def _loop(driver: TaskDriver, h: Harness, mdl: Model, workflow: WorkflowCa
                 raise ModelError(f"the model's reply was cut off {cut} times in a row ({reply.cut_off})")
             if cut_off_of(reply.notes) is None:  # recorded, so a replay withholds it too
                 reply.notes.append(CUT_OFF_NOTE + reply.cut_off)
-            await driver.step(reply, compression, withheld=notes.cut_off(reply.cut_off))
+            res = await driver.step(reply, compression, withheld=notes.cut_off(reply.cut_off), route=route)
+            if router is not None and decision is not None:
+                router.after(decision, res)
             if driver.ended:
                 return
             continue
@@ -170,9 +217,15 @@ async def _loop(driver: TaskDriver, h: Harness, mdl: Model, workflow: WorkflowCa
             await asyncio.sleep(min(2.0**empty, 10.0))
             continue
         empty = 0
-        await (
-            driver.step(reply, compression) if workflow is None else workflow.step(driver, reply, compression)
+        if router is not None:
+            await router.before(h, reply)
+        res = await (
+            driver.step(reply, compression, route=route)
+            if workflow is None
+            else workflow.step(driver, reply, compression)
         )
+        if router is not None and decision is not None:
+            router.after(decision, res, h, driver.task.task)
         if driver.ended:
             return
 

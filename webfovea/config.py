@@ -179,6 +179,12 @@ class HarnessConfig(BaseModel):
     secrets: dict[str, Secret] = Field(default_factory=dict)
     site_guard: bool = True  # top-level navigations stay on the task's site (guardrails/site.py)
     allow_domains: list[str] = Field(default_factory=list)  # more domains the task's site includes
+    # Templates of recurring widgets (a TOML file: an image and what each is, vision/templates.py):
+    # find_template is offered when set, and the step router's template routes read them.
+    templates: str | None = None
+    # The per-step routing table (a TOML file, routing/table.py): before each model call a route
+    # may hand the step to a rule, a template match or another model. None: the model takes all.
+    step_routes: str | None = None
     # look/locate go to this separate model (same spec grammar as --model; None: the task's own
     # model answers them); its base URL, when not the provider's environment variable.
     vision_model: str | None = None

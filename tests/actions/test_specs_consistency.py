@@ -24,16 +24,29 @@ SAMPLE_ARGS = {
 # Actions beyond the paper's Table 3 within the rules, each behind its own switch: zoom (the fovea),
 # upload (files of the task's workspace into a file field).
 BEYOND_TABLE3 = frozenset({Component.zoom, Component.upload})
+# Actions beyond Table 3 with no switch, offered only when a setting gives them something to
+# work on: find_template (the config's templates file).
+ON_SETTING_ONLY = ("find_template",)
 
 
 def test_catalog_is_table3_then_the_tools_outside_the_rules_and_the_snapshot_actions():
     closed = [
-        s.name for s in SPECS if not s.needs_snapshot and s.component not in OUTSIDE_RULES | BEYOND_TABLE3
+        s.name
+        for s in SPECS
+        if not s.needs_snapshot
+        and s.component not in OUTSIDE_RULES | BEYOND_TABLE3
+        and s.name not in ON_SETTING_ONLY
     ]
+    assert [s.name for s in SPECS if s.component is None and s.needs_setting] == list(ON_SETTING_ONLY)
     assert tuple(closed) == TABLE3  # the paper's set is the closed set
     assert [s.name for s in SPECS if s.needs_snapshot] == ["find", "snapshot", "look", "locate"]
     extra = [
-        s for s in SPECS if s.name not in TABLE3 and not s.needs_snapshot and s.component not in BEYOND_TABLE3
+        s
+        for s in SPECS
+        if s.name not in TABLE3
+        and not s.needs_snapshot
+        and s.component not in BEYOND_TABLE3
+        and s.name not in ON_SETTING_ONLY
     ]
     assert extra and all(s.component in OUTSIDE_RULES for s in extra)
     assert [s.name for s in SPECS if s.component in BEYOND_TABLE3] == ["zoom", "upload"]
@@ -100,6 +113,7 @@ def test_budgets_match_paper():
         "look": 20,
         "locate": 20,
         "zoom": 10,
+        "find_template": 20,  # beyond the paper: as locate, its model-free counterpart
     }
     config = make_config("webfovea")
     prompt = system_prompt(offered(config), config)

@@ -22,6 +22,7 @@ from webfovea.actions import (
     pointer,
     reading,
     structure,
+    templates,
     user_tools,
     zoom,
 )
@@ -31,7 +32,19 @@ from webfovea.config import HarnessConfig
 from webfovea.plugins import BUILTIN, Origin, Registry
 from webfovea.types import ParamSpec
 
-_MODULES = (pointer, control, forms, keyboard, reading, outside_rules, structure, locate, zoom, files)
+_MODULES = (
+    pointer,
+    control,
+    forms,
+    keyboard,
+    reading,
+    outside_rules,
+    structure,
+    locate,
+    zoom,
+    files,
+    templates,
+)
 
 # The paper's Table 3, in its order: the order the prompt lists the actions in.
 TABLE3 = (

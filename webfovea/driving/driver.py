@@ -247,12 +247,14 @@ class TaskDriver:
         compression: dict[str, Any] | None = None,
         withheld: str | None = None,
         cached: dict[str, Any] | None = None,
+        route: dict[str, Any] | None = None,
     ) -> StepResult | None:
         """One step through `Harness.step` (reply text or tool calls), bounded by the tool timeout
         and the wall clock, then recorded; the task ends when the harness stops it, or after
         too many tool timeouts in a row. None: the wall clock ran out first (nothing recorded).
         `withheld`: record the reply but do not execute it, for this reason. `cached`: the reply
-        came from the workflow cache, not a model (the step record's `cached`)."""
+        came from the workflow cache, not a model (the step record's `cached`). `route`: the step
+        router's decision for this step (the step record's `route`)."""
         h = self._ready()
         try:
             left = min(self.config.tool_timeout_s, self.budget.seconds_left())
@@ -264,7 +266,7 @@ class TaskDriver:
                 return None
             res = self._timed_out(h)
             if self.budget.tool_timed_out():
-                self.record(reply, res)
+                self.record(reply, res, route=route)
                 self.end(ending("tool_timeout", f"{self.budget.timeouts_in_a_row} consecutive tool timeouts"))
                 return res
         except BaseException as e:
@@ -275,7 +277,7 @@ class TaskDriver:
         self._count_vision(res)
         if res.verifier is not None and res.verifier.get("call_usage") is not None:
             self.verifier_usage.add(res.verifier["call_usage"])
-        self.record(reply, res, compression, cached)
+        self.record(reply, res, compression, cached, route)
         self._env_checked = False
         if res.done:
             self._keep_evidence(res)
@@ -290,6 +292,7 @@ class TaskDriver:
         res: StepResult,
         compression: dict[str, Any] | None = None,
         cached: dict[str, Any] | None = None,
+        route: dict[str, Any] | None = None,
     ) -> StepRecord:
         """Write the step's trajectory line and count it against the step budget."""
         if self.settings.calls_as_text and res.parsed is not None and reply.tool_calls:
@@ -297,6 +300,7 @@ class TaskDriver:
         rec = step_record(self.steps, reply, res, self.recorder, self.config.observation)
         rec.compression = compression
         rec.cached = cached
+        rec.route = route
         self.recorder.append(rec)
         self.steps += 1
         self.budget.steps = self.steps

@@ -220,6 +220,9 @@ class StepRecord(BaseModel):
     replaced_characters: int | None = None
     # The workflow cache took this step, not a model: {entry_step, found}; None otherwise.
     cached: dict[str, Any] | None = None
+    # The step router's decision (routing/router.py): by (model, rule, template), route, reason,
+    # model, tried (why earlier routes did not apply), detail; None without a routing table.
+    route: dict[str, Any] | None = None
 
 
 class CaptureFile(Record):

@@ -1,0 +1,1 @@
+"""Classical vision: what a screenshot shows, found without a model (template matching)."""
