@@ -20,6 +20,9 @@ from webfovea_breakingweb.tiers import TIERS
 from webfovea_proving_ground.serve import SitesHandle
 
 Opener = Callable[..., Awaitable[str]]
+# The seed-0 suite per running proving ground (its tasks' URLs name the sites' port): built once
+# per module's sites, not per oracle run (a quarter CPU-second each).
+_SUITES: dict[str, dict[str, Any]] = {}
 
 
 def tier_sample(env: str, *tiers: str) -> list[str]:
@@ -59,7 +62,9 @@ def changes(sites: SitesHandle, sid: str) -> list[dict[str, Any]]:
 
 async def oracle_run(task_id: str, sites: SitesHandle, session: BrowserSession, out: Path) -> tuple[Any, ...]:
     """The oracle on one task (seed 0), scored from the backend: (state score, diff, audit)."""
-    task = next(t for t in load_breakingweb_suite(sites, seed=0) if t.task_id == task_id)
+    if sites.main_url not in _SUITES:
+        _SUITES[sites.main_url] = {t.task_id: t for t in load_breakingweb_suite(sites, seed=0)}
+    task = _SUITES[sites.main_url][task_id]
     result = await run_task(task, out, model="oracle", config=HarnessConfig(max_steps=40), session=session)
     with sites.control() as control:
         diff, audit = control.diff(result.session_id), control.audit(result.session_id)

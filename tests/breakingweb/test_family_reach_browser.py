@@ -16,7 +16,7 @@ from webfovea.browser.session import BrowserSession
 from webfovea.config import HarnessConfig
 from webfovea.eval.scoring import score_answer
 from webfovea_breakingweb.obligations import score_state
-from webfovea_breakingweb.suite import load_breakingweb_suite
+from webfovea_breakingweb.suite import breakingweb_task
 from webfovea_breakingweb.tasks import stateful_tasks
 from webfovea_proving_ground.serve import SitesHandle
 
@@ -48,8 +48,7 @@ async def test_the_oracle_answers_right_under_the_family_on_the_third_app(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setenv(SECRET_ENV, sites.control_secret)
-    suite = {t.task_id: t for t in load_breakingweb_suite(sites, seed=0, families=[family])}
-    task = suite[f"{tid}--{family}"]
+    task = breakingweb_task(sites, 0, tid, family)  # the variant as the suite builds it
     extra = task.model_extra or {}
     result = await run_task(
         task, tmp_path, model="oracle", config=HarnessConfig(max_steps=40), session=session

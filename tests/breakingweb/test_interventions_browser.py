@@ -17,7 +17,7 @@ from webfovea.browser.session import BrowserSession
 from webfovea.config import HarnessConfig
 from webfovea_breakingweb.interventions import FAMILIES
 from webfovea_breakingweb.obligations import score_state
-from webfovea_breakingweb.suite import load_breakingweb_suite
+from webfovea_breakingweb.suite import breakingweb_task
 from webfovea_proving_ground.serve import SitesHandle
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -172,7 +172,8 @@ async def test_same_run_twice_gives_the_same_hashes(
     """Under the oracle, the same task, seed and variant: same initial state, audit bytes and diff."""
     monkeypatch.setenv(SECRET_ENV, sites.control_secret)
     fam = variant.split("--")[1]
-    task = {t.task_id: t for t in load_breakingweb_suite(sites, families=[fam])}[variant]
+    task = breakingweb_task(sites, sites.seed, variant.split("--")[0], fam)  # as the suite builds it
+    assert task.task_id == variant
     seen = []
     for run in range(2):
         result = await run_task(
@@ -224,7 +225,7 @@ async def test_retrieval_obligation_reads_the_filter_from_the_server_log(
     sites: SitesHandle, session: BrowserSession
 ) -> None:
     """The lookup's obligation holds only once the page really asked the server for the filtered table."""
-    task = next(t for t in load_breakingweb_suite(sites) if t.task_id == "req-lookup-01")
+    task = breakingweb_task(sites, sites.seed, "req-lookup-01")
     obligations = (task.model_extra or {})["obligations"]
     page = await session.fresh_page()
     try:

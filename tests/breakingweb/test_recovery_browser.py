@@ -22,7 +22,7 @@ from webfovea.config import HarnessConfig
 from webfovea.eval.scoring import score_answer
 from webfovea_breakingweb.interventions import FAMILIES
 from webfovea_breakingweb.obligations import score_state
-from webfovea_breakingweb.suite import load_breakingweb_suite
+from webfovea_breakingweb.suite import breakingweb_task
 from webfovea_breakingweb.tasks import stateful_tasks
 from webfovea_proving_ground.serve import SitesHandle
 
@@ -60,8 +60,7 @@ async def test_the_pair_recovers_within_the_bound(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setenv(SECRET_ENV, sites.control_secret)
-    suite = {t.task_id: t for t in load_breakingweb_suite(sites, seed=0, families=[family])}
-    task = suite[f"{tid}--{family}"]
+    task = breakingweb_task(sites, 0, tid, family)  # the variant as the suite builds it
     extra = task.model_extra or {}
     result = await run_task(
         task, tmp_path, model="oracle", config=HarnessConfig(max_steps=40), session=session

@@ -13,7 +13,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from webfovea.cli.main import app
 from webfovea.record import write_result
 from webfovea.record.schema import TaskResult
 
@@ -57,16 +59,22 @@ def test_text_harness_runs_a_pair_scored_by_the_backend(tmp_path: Path) -> None:
     assert paired["pairs"] == 1 and paired["clean_pass"] == 1.0 and paired["intervention_pass"] == 0.0
 
 
+def refused(*args: str) -> str:
+    """The same command, in this process (Typer's runner: the refusals, not the process start,
+    are the subject; the run above is the real command line): its output, once it failed."""
+    res = CliRunner().invoke(app, ["bench", "breakingweb", "--model", "oracle", *args])
+    assert res.exit_code != 0, res.output[-2000:]
+    return " ".join(res.output.split())  # the console wraps long lines
+
+
 def test_a_harness_it_cannot_drive_is_a_clear_error(tmp_path: Path) -> None:
-    res = bench("--harness", "telnet", "--out", str(tmp_path / "r"))
-    assert res.returncode != 0 and "unknown harness 'telnet'" in res.stderr + res.stdout
-    res = bench("--harness", "text", "--model-family", "gpt", "--out", str(tmp_path / "r"))
-    assert res.returncode != 0 and "--model-family applies to --harness gui only" in res.stderr + res.stdout
+    assert "unknown harness 'telnet'" in refused("--harness", "telnet", "--out", str(tmp_path / "r"))
+    said = refused("--harness", "text", "--model-family", "gpt", "--out", str(tmp_path / "r"))
+    assert "--model-family applies to --harness gui only" in said
     # A folder holding webfovea's results is not resumed as if they were the text harness's.
     ours = tmp_path / "ours"
     write_result(
         ours / "req-create-01", TaskResult(task_id="req-create-01", status="finished", profile="webfovea")
     )
-    res = bench("--harness", "text", "--only", "req-create-01", "--out", str(ours))
-    said = " ".join((res.stderr + res.stdout).split())  # the console wraps long lines
-    assert res.returncode != 0 and "holds results of another harness (webfovea)" in said
+    said = refused("--harness", "text", "--only", "req-create-01", "--out", str(ours))
+    assert "holds results of another harness (webfovea)" in said
