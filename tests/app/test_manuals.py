@@ -71,12 +71,13 @@ def test_manuals_from_a_judged_run_then_protocol_two(tmp_path: Path) -> None:
     assert "marked point" not in "".join((out / f"{t}.md").read_text() for t in clean)
     assert asyncio.run(_visible(pairs, seed=0)) == []
 
-    # Protocol II with those manuals: each task gets its manual and passes.
+    # Protocol II with those manuals: the task gets its manual and passes. One task is enough: the
+    # one whose manual came from its retry (the other's is read from the run the same way).
     second = run_bench(
-        BenchOptions("builtin", only=TASKS, protocol="II", docs=out, out_dir=tmp_path / "protocol-ii")
+        BenchOptions("builtin", only=clean[0], protocol="II", docs=out, out_dir=tmp_path / "protocol-ii")
     )
-    assert (second.summary.tasks, second.summary.passed) == (2, 2)
-    for task_id in clean:
+    assert (second.summary.tasks, second.summary.passed) == (1, 1)
+    for task_id in clean[:1]:
         told = json.loads((tmp_path / "protocol-ii" / task_id / "result.json").read_text())["task"]
         assert "Operational documentation for this site:" in told
         assert (out / f"{task_id}.md").read_text().strip() in told

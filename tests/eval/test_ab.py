@@ -83,8 +83,10 @@ def test_ab_command_runs_two_arms_on_the_same_tasks(tmp_path: Path):
             "2",
             "--max-steps",
             "8",
+            # One browser per arm: two workers would start a second worker and browser in each
+            # arm for one task of their own (~2.5 CPU-s each; the suite is CPU-bound).
             "--workers",
-            "2",
+            "1",
             "--out",
             str(out),
         ],

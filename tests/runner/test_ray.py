@@ -15,6 +15,7 @@ import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -23,7 +24,7 @@ from tests.runner.test_interrupt import ctrl_c_then_resume
 from tests.runner.test_work_dir import _check, _run
 from tests.support.servers import serve_pages
 from webfovea.config import make_config
-from webfovea.runner.api import RunOptions, run_tasks
+from webfovea.runner.api import RunOptions, RunOutcome, run_tasks
 from webfovea.runner.supervisor import Policy
 
 ray = pytest.importorskip("ray")
@@ -70,24 +71,35 @@ def cluster() -> Iterator[str]:
             os.environ["PYTHONPATH"] = old
 
 
-def test_ray_matches_local(cluster: str, tmp_path: Path) -> None:
+FAULTS = {"a": None, "b_suicide": "suicide", "c": None, "d_hang": "hang", "e": None}
+COMMON: dict[str, Any] = dict(
+    model="fake",
+    config=make_config(),
+    workers=2,
+    # A Ray worker's first task includes its browser launch: under CI's load that took
+    # more than 8 s once (stop 50), so the limit leaves room while the hang still trips it.
+    task_timeout_s=20.0,
+    show_progress=False,
+    policy=POLICY,
+    task_fn=run_task,
+)
+
+
+@pytest.fixture(scope="module")
+def local_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, RunOutcome]:
+    """The same tasks on the local backend, before the cluster starts: a Ray cluster's idle
+    processes cost CPU while they wait, and the local run does not need them."""
+    out = tmp_path_factory.mktemp("local") / "local"
     with serve_pages({"/": PAGE}) as srv:
-        tasks = make_tasks(
-            srv.url("/"), {"a": None, "b_suicide": "suicide", "c": None, "d_hang": "hang", "e": None}
-        )
-        common = dict(
-            model="fake",
-            config=make_config(),
-            workers=2,
-            # A Ray worker's first task includes its browser launch: under CI's load that took
-            # more than 8 s once (stop 50), so the limit leaves room while the hang still trips it.
-            task_timeout_s=20.0,
-            show_progress=False,
-            policy=POLICY,
-            task_fn=run_task,
-        )
-        local = run_tasks(tasks, tmp_path / "local", RunOptions(**common))
-        remote = run_tasks(tasks, tmp_path / "ray", RunOptions(backend="ray", **common))
+        return out, run_tasks(make_tasks(srv.url("/"), FAULTS), out, RunOptions(**COMMON))
+
+
+# `local_run` before `cluster`: pytest sets up same-scope fixtures in the order a test names them.
+def test_ray_matches_local(local_run: tuple[Path, RunOutcome], cluster: str, tmp_path: Path) -> None:
+    local_dir, local = local_run
+    with serve_pages({"/": PAGE}) as srv:
+        tasks = make_tasks(srv.url("/"), FAULTS)
+        remote = run_tasks(tasks, tmp_path / "ray", RunOptions(backend="ray", **COMMON))
     summary = {k: (r.status, r.answer) for k, r in local.results.items()}
     assert summary == {
         "a": ("finished", "VN"),
@@ -104,7 +116,7 @@ def test_ray_matches_local(cluster: str, tmp_path: Path) -> None:
         assert starts(tmp_path / "ray" / t.task_id) == 1
         assert sorted(
             p.name for p in (tmp_path / "ray" / t.task_id).iterdir() if not p.name.startswith(".")
-        ) == sorted(p.name for p in (tmp_path / "local" / t.task_id).iterdir() if not p.name.startswith("."))
+        ) == sorted(p.name for p in (local_dir / t.task_id).iterdir() if not p.name.startswith("."))
     assert json.loads((tmp_path / "ray" / "run.json").read_text())["backend"] == "ray"
 
 

@@ -11,6 +11,7 @@ import typer
 from rich.markup import escape
 
 from webfovea.app.reporter import Reporter
+from webfovea.cli.lazy import RootGroup
 from webfovea.config import PROFILES, Component, HarnessConfig
 from webfovea.console import make_console
 
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
     from webfovea.secrets import Secret
 
 app = typer.Typer(
+    cls=RootGroup,  # `judge` is imported when it runs
     add_completion=False,
     no_args_is_help=True,
     help="Reliable round trips for vision-based web agents, and an honest proving ground to measure them.",

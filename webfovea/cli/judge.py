@@ -11,12 +11,11 @@ from typing import Annotated
 import typer
 
 from webfovea.cli.common import BaseUrlOpt, fail, out
+from webfovea.cli.lazy import LAZY_GROUPS
 from webfovea.judge import catalog as judge_methods
 
-judge_app = typer.Typer(
-    no_args_is_help=True,
-    help="Judge runs (NavEval, WebJudge, Autonomous Eval, AgentTrek Eval, WebVoyager, rule) and measure the judge.",
-)
+# Loaded only when `webfovea judge …` runs (cli/lazy.py): the catalogue imports every method.
+judge_app = typer.Typer(no_args_is_help=True, help=LAZY_GROUPS["judge"].help)
 
 
 def _methods_help() -> str:

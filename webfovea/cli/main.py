@@ -56,7 +56,6 @@ from webfovea.cli.common import (
     verifier_overrides,
     vision_overrides,
 )
-from webfovea.cli.judge import judge_app
 from webfovea.cli.mcp import mcp
 from webfovea.cli.replay import replay
 from webfovea.cli.suite_options import with_suite_options
@@ -363,7 +362,6 @@ def compare(
 app.command()(with_suite_options("bench", bench))
 app.command()(replay)
 app.command()(mcp)
-app.add_typer(judge_app, name="judge")
 app.command()(with_suite_options("ab", ab))
 
 
