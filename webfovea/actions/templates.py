@@ -20,7 +20,7 @@ from webfovea.actions.locate import model_point
 from webfovea.actions.spec import ActionSpec, ExecContext, Outcome
 from webfovea.actions.zoom import capture_region
 from webfovea.types import Action, ParamSpec
-from webfovea.vision.matching import Match, TemplateError
+from webfovea.vision.match import Match, TemplateError
 from webfovea.vision.templates import Template, TemplatesError, TemplateSet, templates_of
 
 TEMPLATES_KEY = "templates"  # ExecContext.state: the task's TemplateSet (file + learnt)

@@ -24,7 +24,7 @@ from webfovea.harness import Harness, Observation, StepResult
 from webfovea.models.base import Model, ModelReply
 from webfovea.routing.routines import Found, Hit, element_at, template_point, visible_text
 from webfovea.routing.table import Known, RoutingTable, StepRoute
-from webfovea.vision.matching import TemplateError
+from webfovea.vision.match import TemplateError
 from webfovea.vision.templates import TemplatesError
 
 MakeModel = Callable[[StepRoute], Model]

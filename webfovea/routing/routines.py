@@ -17,7 +17,7 @@ from playwright.async_api import Page
 
 from webfovea.actions.templates import find_in_view
 from webfovea.browser.world import JSError, PageUnresponsive, worlds
-from webfovea.vision.matching import TemplateError
+from webfovea.vision.match import TemplateError
 from webfovea.vision.templates import TemplateSet
 
 _VISIBLE_TEXT = """(wanted) => {

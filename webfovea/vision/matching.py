@@ -19,16 +19,19 @@ next to it. Boxes of one widget found at neighbouring scales are merged (the bes
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import NDArray
 from PIL import Image, ImageFilter
 
+# What a match is lives apart (match.py): the action and the templates file name it without numpy.
+from webfovea.vision.match import DEFAULT_THRESHOLD, Match, TemplateError
+
+__all__ = ["DEFAULT_THRESHOLD", "Match", "TemplateError", "find", "gray", "ncc_map"]
+
 Gray = NDArray[np.float32]
 
 DEFAULT_SCALES = tuple(round(0.6 * 1.06**i, 4) for i in range(18))  # 0.6 .. ~1.62, 6% apart
-DEFAULT_THRESHOLD = 0.75  # NCC a match must reach on the whole (and _TILE_MIN on every part)
 _COARSE_SIDE = 10  # the smallest template side the coarse pass shrinks to
 _COARSE_SLACK = 0.2  # a coarse score this far under the threshold is still refined
 _FINE_GAIN = 0.1  # the most the 0.25% scale steps add to the 1% steps' best (else not tried)
@@ -39,28 +42,6 @@ _TILE_MIN = (
     0.45  # NCC every tile with contrast must reach  # boxes overlapping more than this (IoU) are one widget
 )
 _FLAT = 1e-3  # a window (or template) whose standard deviation is under this is flat
-
-
-class TemplateError(ValueError):
-    """A template that cannot be searched for (too small, no contrast); the message says why."""
-
-
-@dataclass(frozen=True)
-class Match:
-    """One place a template shows: its box in image pixels (x1, y1, x2, y2), the NCC score
-    and the scale of the template that matched."""
-
-    box: tuple[int, int, int, int]
-    score: float
-    scale: float
-
-    def point(self, at: tuple[float, float] = (0.5, 0.5)) -> tuple[float, float]:
-        """A point inside the box, as fractions of its width and height (the centre by default)."""
-        x1, y1, x2, y2 = self.box
-        return x1 + at[0] * (x2 - x1), y1 + at[1] * (y2 - y1)
-
-    def to_json(self) -> dict[str, object]:
-        return {"box": list(self.box), "score": round(self.score, 4), "scale": self.scale}
 
 
 def gray(image: Image.Image) -> Gray:

@@ -22,7 +22,7 @@ from typing import Any
 
 from PIL import Image
 
-from webfovea.vision.matching import DEFAULT_THRESHOLD, Match, TemplateError, find
+from webfovea.vision.match import DEFAULT_THRESHOLD, Match, TemplateError
 
 _KEYS = ("image", "what", "click", "threshold")
 
@@ -41,6 +41,8 @@ class Template:
     source: str = "given"  # "given" (a templates file) or "learnt" (a crop from this task)
 
     def find(self, screenshot: Image.Image, limit: int = 5) -> list[Match]:
+        from webfovea.vision.matching import find  # numpy: only once a template is searched for
+
         return find(screenshot, self.image, threshold=self.threshold, limit=limit)
 
     def describe(self) -> str:
