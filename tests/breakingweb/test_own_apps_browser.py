@@ -19,7 +19,7 @@ from webfovea_breakingweb.obligations import score_state
 from webfovea_breakingweb.suite import load_breakingweb_suite
 from webfovea_proving_ground.serve import SitesHandle
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
 async def _run(sites: SitesHandle, session: BrowserSession, folder: Path, task_id: str) -> tuple:

@@ -15,7 +15,7 @@ from webfovea.browser.session import BrowserSession
 from webfovea_breakingweb.environments import OFFICIAL_ENVIRONMENTS, READY
 from webfovea_proving_ground.serve import SitesHandle
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
 @pytest.mark.parametrize(

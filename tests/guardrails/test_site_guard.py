@@ -13,7 +13,7 @@ from webfovea.guardrails.site import SitePolicy, registrable
 from webfovea.harness import Harness
 from webfovea.task import Task
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 ADMIN = "<html><body><p id=token>ADMIN-TOKEN-7d1e</p></body></html>"
 
 

@@ -21,7 +21,7 @@ from webfovea_breakingweb.suite import load_breakingweb_suite
 from webfovea_proving_ground.oracle.misreads import MISREAD_KNOBS
 from webfovea_proving_ground.serve import SitesHandle
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 # (quirk, family, the task it misleads)
 CASES = [
