@@ -16,6 +16,7 @@ from typing import Any
 
 from webfovea import Harness
 from webfovea.browser.session import BrowserSession
+from webfovea.config import HarnessConfig
 from webfovea.observation.sizing import harness_config
 
 
@@ -75,13 +76,21 @@ class WorkerBrowser:
 
 @asynccontextmanager
 async def harness_on(
-    session: BrowserSession, url: str, *, profile: str = "webfovea", **options: Any
+    session: BrowserSession,
+    url: str,
+    *,
+    config: HarnessConfig | None = None,
+    profile: str = "webfovea",
+    **options: Any,
 ) -> AsyncIterator[Harness]:
     """`Harness.launch(url, **options)` on a fresh tab of the module's browser instead of a
-    browser of its own: the same config (`harness_config`, as `Harness.launch` builds it), the
-    same site guard and navigation. For tests about what the harness does on a page, not about
-    launching."""
-    config = harness_config(profile, options.pop("disable", None), **options)
+    browser of its own: the same config (`config=`, else `harness_config` as `Harness.launch`
+    builds it), the same site guard and navigation. For tests about what the harness does on a
+    page, not about launching."""
+    if config is None:
+        config = harness_config(profile, options.pop("disable", None), **options)
+    elif options:
+        raise TypeError(f"config= already fixes {sorted(options)}")
     page = await session.fresh_page()
     await page.set_viewport_size({"width": config.viewport_width, "height": config.viewport_height})
     h = await Harness.on_page(page, config)
