@@ -91,6 +91,9 @@ async def harness_on(
         config = harness_config(profile, options.pop("disable", None), **options)
     elif options:
         raise TypeError(f"config= already fixes {sorted(options)}")
+    # A context of its own, as Harness.launch's browser had: no cookie of an earlier test on
+    # 127.0.0.1 (cookies ignore the port), no route or storage.
+    await session.fresh_context()
     page = await session.fresh_page()
     await page.set_viewport_size({"width": config.viewport_width, "height": config.viewport_height})
     h = await Harness.on_page(page, config)
