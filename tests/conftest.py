@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
+from tests.support.shared_browser import WorkerBrowser
 from webfovea.browser.driver_start import SWITCH_ENV as NODE_CACHE_ENV
 from webfovea.browser.session import OFFLINE_ENV, BrowserSession
 from webfovea.documents.ocr_cache import ENV as OCR_CACHE_ENV
@@ -62,10 +63,25 @@ def _no_browsergym_playwright_left() -> Iterator[None]:
     vars(core)["_PLAYWRIGHT"] = None
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def session() -> AsyncIterator[BrowserSession]:
-    """One real headless Chromium per test module (launching one costs about a second)."""
-    s = await BrowserSession.launch()
+@pytest_asyncio.fixture(scope="session", loop_scope="session")
+async def _worker_browser() -> AsyncIterator[WorkerBrowser]:
+    """One real headless Chromium per test process (xdist worker), launched when a module first
+    asks for `session`, closed when the process's tests end."""
+    browser = WorkerBrowser()
+    try:
+        yield browser
+    finally:
+        await browser.close()
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="session")
+async def session(_worker_browser: WorkerBrowser) -> AsyncIterator[BrowserSession]:
+    """The worker's Chromium with a context of the module's own (tests/support/shared_browser.py):
+    no cookies, storage, routes or tabs of another module. Playwright's objects belong to the
+    event loop that made them, so a module that takes `session` runs its tests and async fixtures
+    on the worker's one loop: `pytest.mark.asyncio(loop_scope="session")`. A test that needs a
+    browser of its own (flags, a crash, a profile folder) launches one."""
+    s = await _worker_browser.module_session()
     try:
         yield s
     finally:

@@ -21,7 +21,7 @@ from webfovea.mcp.task_session import McpTask
 from webfovea.observation.sizing import harness_config
 from webfovea.task import Task
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 DATA = b"\x00\x01binary report\xff" * 64  # 1,024 bytes, not a document: saved, not opened
 LINKS = """<!doctype html><html><body style="margin:0">

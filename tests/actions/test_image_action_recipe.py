@@ -26,7 +26,7 @@ from webfovea.models.base import ModelReply
 from webfovea.models.messages import openai_messages
 from webfovea.record.writer import TaskRecorder
 
-ASYNC = pytest.mark.asyncio(loop_scope="module")
+ASYNC = pytest.mark.asyncio(loop_scope="session")
 PKG = Path(__file__).resolve().parents[2] / "webfovea"
 
 PAGE = """<!doctype html><html><body style="margin:0;background:#fff">

@@ -10,7 +10,7 @@ from tests.support.servers import two_origins
 from webfovea.config import make_config
 from webfovea.harness import Harness
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 VALUE = "Kp7-orchid-41-mist"  # 18 characters
 # The other site's frame: its field takes the focus it is given and reports every character.

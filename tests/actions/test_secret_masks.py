@@ -13,7 +13,7 @@ from webfovea.config import make_config
 from webfovea.harness import Harness
 from webfovea.secrets import scrub_text
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 VALUE = "Mw3-quartz-58-fern"  # 18 characters
 FIELD = (200, 100, 300, 40)  # the field inside each frame, CSS pixels of the frame

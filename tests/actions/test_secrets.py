@@ -22,7 +22,7 @@ from webfovea.harness import Harness
 from webfovea.secrets import SecretsError, load_secrets
 from webfovea.task import Task
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 VALUE = "Qz8#kite lamp!"  # a space, '#' and '!' so that every encoding of it differs
 SPELLINGS = {VALUE, quote(VALUE), quote(VALUE, safe=""), quote_plus(VALUE), json.dumps(VALUE)[1:-1]}

@@ -19,7 +19,7 @@ from webfovea.eval.typed import score_typed
 from webfovea.guardrails.answer import MAX_INVALID
 from webfovea.task import Task, answer_schema_of
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
 class Row(BaseModel):

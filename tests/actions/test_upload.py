@@ -14,7 +14,7 @@ from webfovea.config import make_config
 from webfovea.execution.forms import set_files_at
 from webfovea.harness import Harness
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 FORM = """<!doctype html><html><body>
 <form id=f method=post action="/upload" enctype="multipart/form-data">

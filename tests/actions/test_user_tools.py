@@ -20,7 +20,7 @@ from webfovea.harness import Harness
 from webfovea.models.base import ToolCall
 from webfovea.task import Task
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 CALLS: list[tuple[str, str]] = []
 

@@ -23,7 +23,7 @@ from webfovea.models.base import Usage
 from webfovea.observation.prompt import system_prompt
 from webfovea.task import Task
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 HOME = """<html><head><title>Home page</title></head><body>
 <ul><li>one</li><li>two</li><li>three</li></ul><p id=x>original</p>

@@ -22,7 +22,7 @@ from webfovea_breakingweb.suite import load_breakingweb_suite
 from webfovea_breakingweb.tasks import stateful_tasks
 from webfovea_proving_ground.serve import SitesHandle
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
 async def test_generator_is_deterministic_and_multi_step() -> None:

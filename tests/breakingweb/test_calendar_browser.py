@@ -20,7 +20,7 @@ from webfovea_breakingweb.obligations import score_state
 from webfovea_breakingweb.suite import load_breakingweb_suite
 from webfovea_proving_ground.serve import SitesHandle
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
 _SUITE: dict[str, Any] = {}

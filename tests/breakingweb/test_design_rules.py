@@ -184,7 +184,7 @@ def _score(sites: SitesHandle, task, result) -> bool:  # noqa: ANN001 - a Task a
     return state.passed
 
 
-@pytest.mark.asyncio(loop_scope="module")
+@pytest.mark.asyncio(loop_scope="session")
 @pytest.mark.parametrize("name", NAMES)
 async def test_detectable_and_recoverable(
     name: str, sites: SitesHandle, session: BrowserSession, tmp_path: Path, monkeypatch: pytest.MonkeyPatch

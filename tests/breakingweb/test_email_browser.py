@@ -16,7 +16,7 @@ from webfovea.execution.forms import fill_at
 from webfovea_breakingweb.apps import APPS
 from webfovea_proving_ground.serve import SitesHandle
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 _open = opener("email")
 
 

@@ -20,7 +20,7 @@ from webfovea_breakingweb.suite import breakingweb_task
 from webfovea_breakingweb.tasks import stateful_tasks
 from webfovea_proving_ground.serve import SitesHandle
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
 def test_the_new_targets_make_the_variants() -> None:

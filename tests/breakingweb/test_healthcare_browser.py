@@ -19,7 +19,7 @@ from webfovea_breakingweb.apps import APPS
 from webfovea_breakingweb.apps.healthcare.state import HealthState
 from webfovea_proving_ground.serve import SitesHandle
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 _open = opener("healthcare")
 
 

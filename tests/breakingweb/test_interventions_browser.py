@@ -20,7 +20,7 @@ from webfovea_breakingweb.obligations import score_state
 from webfovea_breakingweb.suite import breakingweb_task
 from webfovea_proving_ground.serve import SitesHandle
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 # A task each probed family applies to (the probes below know its page).
 TASK_OF = {

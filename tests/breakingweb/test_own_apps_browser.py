@@ -23,7 +23,7 @@ from webfovea_breakingweb.obligations import score_state
 from webfovea_breakingweb.suite import load_breakingweb_suite
 from webfovea_proving_ground.serve import SitesHandle
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 # One state-changing template per app: the same-seed test's tasks, so their first run is shared.
 SAMPLE = ["mail-mark-unread-01", "tracker-drag-to-column-01"]
 _SEEN: dict[str, tuple] = {}  # a sampled task's hashes and answer, which the same-seed test reuses

@@ -11,7 +11,7 @@ from playwright.async_api import Page
 from webfovea.browser.session import BrowserSession
 from webfovea_proving_ground.serve import SitesHandle
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 TASK = "social-comment-01"  # comment on a post: a form (#comment-body) and a submit (#comment-submit)
 POST = "P-0087"

@@ -17,7 +17,7 @@ from webfovea.browser.session import BrowserSession
 from webfovea_breakingweb.environments import OFFICIAL_ENVIRONMENTS, READY
 from webfovea_proving_ground.serve import SitesHandle
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 # A T2 task's run in the pass test: (passed, initial, final, diff and audit hashes), which the
 # same-seed test takes as its first run (it then runs the task once more, not twice).
 _SEEN: dict[str, tuple] = {}

@@ -26,7 +26,7 @@ from webfovea_breakingweb.suite import breakingweb_task
 from webfovea_breakingweb.tasks import stateful_tasks
 from webfovea_proving_ground.serve import SitesHandle
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 PAIRS = [
     ("calendar-day-count-01", "rate_limit_429"),

@@ -30,7 +30,7 @@ from webfovea_proving_ground.plan import L, answer, click, fill, text_has, value
 from webfovea_proving_ground.serve import SitesHandle, start_sites
 from webfovea_proving_ground.sessions import Session, SessionStore
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
 class Note(BaseModel):

@@ -25,7 +25,7 @@ from webfovea_breakingweb.suite import load_breakingweb_suite
 from webfovea_breakingweb.tasks import stateful_tasks
 from webfovea_proving_ground.serve import SitesHandle
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 NEW_APPS = ("shop", "bank")
 _SEEN: dict[str, tuple] = {}  # a sampled task's hashes and answer, which the same-seed test reuses
 _SUITE: dict[str, Task] = {}  # built once: the suite holds every app's tasks

@@ -17,7 +17,7 @@ from webfovea.execution.forms import fill_at
 from webfovea_breakingweb.apps import APPS
 from webfovea_proving_ground.serve import SitesHandle
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 _open = opener("travel")
 SORTED = """() => {
   const ps = [...document.querySelectorAll('#results article.result .price b')].map((b) => parseInt(b.textContent, 10));

@@ -9,7 +9,7 @@ from webfovea.browser.frames import frame_at_point
 from webfovea.execution.fallback import dom_click_at
 from webfovea.feedback.element import describe_at
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
 @pytest.mark.parametrize("key", ["same", "xin", "oop", "nest"])

@@ -9,7 +9,7 @@ from PIL import Image
 
 from webfovea.browser.textsearch import find_text, read_text, replace_private_use
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 _IN_VIEW = """(el) => { const r = el.getBoundingClientRect();
     return r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth; }"""

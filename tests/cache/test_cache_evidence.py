@@ -22,7 +22,7 @@ from webfovea.models.base import ModelInput, ModelReply, Usage
 from webfovea.record import read_trajectory
 from webfovea.task import Task
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 BUTTON = (140, 150)  # CSS px of the main viewport: the button inside the frame
 

@@ -24,7 +24,7 @@ from webfovea.models.base import ModelInput, ModelReply, Usage
 from webfovea.record import read_trajectory
 from webfovea.task import Task
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 VW, VH = 1920, 1080  # the shared session's viewport (the config's default)
 NAME = "Ada Lovelace"

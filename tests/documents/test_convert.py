@@ -69,7 +69,7 @@ def test_json_is_pretty_printed():
     assert "&quot;b&quot;: [" in doc.html()
 
 
-@pytest.mark.asyncio(loop_scope="module")
+@pytest.mark.asyncio(loop_scope="session")
 async def test_a_pdf_printed_by_chromium_reads_as_rows(session):
     """A document from another engine than the tests' fpdf2 (Skia, through Chromium's printing).
     Its cells stand apart as in a printed report (cells a space apart read as one phrase)."""

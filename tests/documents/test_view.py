@@ -5,13 +5,17 @@ or an oversized PDF is refused with a note while the task goes on."""
 from __future__ import annotations
 
 import json
+from contextlib import asynccontextmanager
 
 import pytest
 
 from tests.documents import files
 from tests.documents.serve import serve_files
+from tests.support.shared_browser import harness_on
 from webfovea.config import make_config
-from webfovea.harness import Harness
+
+# The module's `session` (tests/conftest.py) lives on the worker's one event loop.
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 INDEX = """<html><body style="font:16px sans-serif">
 <a id=link href="/files/note.pdf" style="position:absolute;left:100px;top:100px">Quarterly note</a>
@@ -45,17 +49,17 @@ def click(selector_xy: tuple[int, int]) -> str:
     return f"Thought: open it\nAction: click(start_box='({int(x * 0.75)},{int(y * 0.75)})')"
 
 
-async def _harness(site: str, tmp_path, **options):
-    h = await Harness.launch(f"{site}/", config=make_config(**options))
-    h.keep_downloads(tmp_path / "downloads")
-    records: list[dict] = []
-    h.documents.on_record = records.append
-    return h, records
+@asynccontextmanager
+async def _harness(session, site: str, tmp_path, **options):
+    async with harness_on(session, f"{site}/", config=make_config(**options)) as h:
+        h.keep_downloads(tmp_path / "downloads")
+        records: list[dict] = []
+        h.documents.on_record = records.append
+        yield h, records
 
 
-async def test_a_pdf_link_opens_the_view_and_find_text_names_the_page(site, tmp_path):
-    h, records = await _harness(site, tmp_path)
-    async with h:
+async def test_a_pdf_link_opens_the_view_and_find_text_names_the_page(session, site, tmp_path):
+    async with _harness(session, site, tmp_path) as (h, records):
         await h.observe()
         res = await h.step(click((130, 108)))
         assert '"note.pdf" (PDF document, 4 pages' in res.feedback
@@ -77,9 +81,8 @@ async def test_a_pdf_link_opens_the_view_and_find_text_names_the_page(site, tmp_
     assert records[0]["opened"] and records[0]["extent"] == "4 pages"
 
 
-async def test_a_pdf_download_and_an_xlsx_with_merged_headers_open_the_view(site, tmp_path):
-    h, _ = await _harness(site, tmp_path)
-    async with h:
+async def test_a_pdf_download_and_an_xlsx_with_merged_headers_open_the_view(session, site, tmp_path):
+    async with _harness(session, site, tmp_path) as (h, _):
         await h.observe()
         res = await h.step(click((130, 208)))
         assert '"note2.pdf" (PDF document, 2 pages' in res.feedback
@@ -98,9 +101,8 @@ async def test_a_pdf_download_and_an_xlsx_with_merged_headers_open_the_view(site
         assert "North | 101.5 | 104.2 | 2.1 | 2.7 p" in res.feedback
 
 
-async def test_a_zip_bomb_and_an_oversized_pdf_are_refused_and_the_task_goes_on(site, tmp_path):
-    h, records = await _harness(site, tmp_path, max_download_mb=2)
-    async with h:
+async def test_a_zip_bomb_and_an_oversized_pdf_are_refused_and_the_task_goes_on(session, site, tmp_path):
+    async with _harness(session, site, tmp_path, max_download_mb=2) as (h, records):
         await h.observe()
         res = await h.step(click((120, 408)))
         assert '"bomb.xlsx", which was kept but not opened as a document' in res.feedback
@@ -114,9 +116,8 @@ async def test_a_zip_bomb_and_an_oversized_pdf_are_refused_and_the_task_goes_on(
     assert json.dumps(records[0]).count("zip bomb") == 1 and records[0]["opened"] is False
 
 
-async def test_with_documents_off_a_pdf_stays_a_download(site, tmp_path):
-    h, records = await _harness(site, tmp_path, disable=["documents"])
-    async with h:
+async def test_with_documents_off_a_pdf_stays_a_download(session, site, tmp_path):
+    async with _harness(session, site, tmp_path, disable=["documents"]) as (h, records):
         await h.observe()
         res = await h.step(click((130, 108)))
         assert 'downloaded a file ("note.pdf"); it was kept' in res.feedback

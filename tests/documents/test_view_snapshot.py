@@ -10,8 +10,12 @@ import pytest
 
 from tests.documents import files
 from tests.documents.serve import serve_files
+from tests.support.shared_browser import harness_on
 from webfovea.config import make_config
 from webfovea.harness import Harness
+
+# The module's `session` (tests/conftest.py) lives on the worker's one event loop.
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 CSV_ROWS = 2_000
 INDEX = """<html><body><h1>Files</h1>
@@ -60,8 +64,8 @@ def _within_budget(h: Harness, obs) -> None:
     assert len(obs.snapshot.encode()) <= h.config.snapshot_budget_bytes
 
 
-async def test_structured_pdf_view_has_page_markers_a_page_bar_and_its_text(site, tmp_path):
-    async with Harness.launch(f"{site}/", config=make_config(observation="structured")) as h:
+async def test_structured_pdf_view_has_page_markers_a_page_bar_and_its_text(session, site, tmp_path):
+    async with harness_on(session, f"{site}/", config=make_config(observation="structured")) as h:
         h.keep_downloads(tmp_path)
         await _open(h, "Quarterly note")
         obs = await h.observe()
@@ -82,8 +86,8 @@ async def test_structured_pdf_view_has_page_markers_a_page_bar_and_its_text(site
         assert 0 <= top < 120  # page 4 starts just under the sticky bar
 
 
-async def test_hybrid_workbook_view_has_sheet_tabs_with_refs_and_merged_headers(site, tmp_path):
-    async with Harness.launch(f"{site}/", config=make_config(observation="hybrid")) as h:
+async def test_hybrid_workbook_view_has_sheet_tabs_with_refs_and_merged_headers(session, site, tmp_path):
+    async with harness_on(session, f"{site}/", config=make_config(observation="hybrid")) as h:
         h.keep_downloads(tmp_path)
         said = await _open(h, "Prices")
         assert "2 sheets (Prices, Wages)" in said
@@ -104,8 +108,8 @@ async def test_hybrid_workbook_view_has_sheet_tabs_with_refs_and_merged_headers(
         assert 'sheet "Wages"' in snap and 'columnheader "Sector"' in snap
 
 
-async def test_structured_long_csv_keeps_filter_and_pager_refs_inside_the_budget(site, tmp_path):
-    async with Harness.launch(f"{site}/", config=make_config(observation="structured")) as h:
+async def test_structured_long_csv_keeps_filter_and_pager_refs_inside_the_budget(session, site, tmp_path):
+    async with harness_on(session, f"{site}/", config=make_config(observation="structured")) as h:
         h.keep_downloads(tmp_path)
         said = await _open(h, "Export")
         assert f"{CSV_ROWS:,} rows of 4 columns" in said

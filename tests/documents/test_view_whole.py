@@ -10,8 +10,11 @@ import pytest
 
 from tests.documents import hostile_files as hostile
 from tests.documents.serve import serve_files
+from tests.support.shared_browser import harness_on
 from webfovea.config import make_config
-from webfovea.harness import Harness
+
+# The module's `session` (tests/conftest.py) lives on the worker's one event loop.
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 INDEX = """<html><body style="font:16px sans-serif">
 <a id=book href="/files/trade.xlsx" style="position:absolute;left:100px;top:100px">Trade</a>
@@ -59,8 +62,8 @@ def click(y: int) -> str:
     return f"Thought: open it\nAction: click(start_box='({int(120 * 0.75)},{int(y * 0.75)})')"
 
 
-async def test_find_text_and_read_text_reach_every_sheet_and_row(site, tmp_path):
-    async with await Harness.launch(f"{site}/", config=make_config()) as h:
+async def test_find_text_and_read_text_reach_every_sheet_and_row(session, site, tmp_path):
+    async with harness_on(session, f"{site}/", config=make_config()) as h:
         h.keep_downloads(tmp_path / "downloads")
         await h.observe()
         res = await h.step(click(108))
@@ -90,9 +93,9 @@ async def test_find_text_and_read_text_reach_every_sheet_and_row(site, tmp_path)
         assert ' and 793 more; sheet "Ports" row 2.' in res.feedback
 
 
-async def test_tiny_hostile_documents_are_refused_with_a_note_and_the_task_goes_on(site, tmp_path):
+async def test_tiny_hostile_documents_are_refused_with_a_note_and_the_task_goes_on(session, site, tmp_path):
     records: list[dict] = []
-    async with await Harness.launch(f"{site}/", config=make_config()) as h:
+    async with harness_on(session, f"{site}/", config=make_config()) as h:
         h.keep_downloads(tmp_path / "downloads")
         h.documents.on_record = records.append
         await h.observe()

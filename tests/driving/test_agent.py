@@ -14,6 +14,9 @@ from webfovea.config import make_config
 from webfovea.models.base import Usage
 from webfovea.task import Task
 
+# The module's `session` (tests/conftest.py) lives on the worker's one event loop.
+pytestmark = pytest.mark.asyncio(loop_scope="session")
+
 PAGE = """<html><body style="margin:0">
 <button id=b style="position:absolute;left:800px;top:600px;width:200px;height:80px"
  onclick="fetch('/hit'); document.getElementById('out').textContent='Total: 42'">Show total</button>
@@ -34,7 +37,7 @@ def read(task_dir):
     return result, steps
 
 
-async def test_openai_model_with_retries_end_to_end(tmp_path):
+async def test_openai_model_with_retries_end_to_end(session, tmp_path):
     script = [
         error(429, "slow down", **{"Retry-After": "1"}),
         error(503, "busy"),
@@ -46,6 +49,7 @@ async def test_openai_model_with_retries_end_to_end(tmp_path):
         res = await run_task(
             task,
             tmp_path / "t1",
+            session=session,
             model="openai:test-model",
             # The script holds the agent's replies only: a verifier call would take more.
             config=make_config(disable=["verifier"]),
@@ -77,12 +81,13 @@ async def test_openai_model_with_retries_end_to_end(tmp_path):
     assert sent.getpixel((675, 480))[:3] != (230, 20, 20)
 
 
-async def test_model_that_keeps_failing_ends_as_recorded_model_error(tmp_path):
+async def test_model_that_keeps_failing_ends_as_recorded_model_error(session, tmp_path):
     with serve_pages({"/": PAGE}) as site, fake_llm([], default=error(503, "down")) as llm:
         task = Task(task_id="t2", task="x", website=site.url("/"))
         res = await run_task(
             task,
             tmp_path / "t2",
+            session=session,
             model="openai:m",
             config=make_config(),
             base_url=llm.base_url,
@@ -93,11 +98,13 @@ async def test_model_that_keeps_failing_ends_as_recorded_model_error(tmp_path):
     assert result["steps"] == 0 and steps == []
 
 
-async def test_step_budget_and_unparseable_replies_recorded(tmp_path):
+async def test_step_budget_and_unparseable_replies_recorded(session, tmp_path):
     with serve_pages({"/": PAGE}) as site:
         model = ScriptedModel(["garbage with no action", "Thought: x\nAction: goto(url='http://x')"])
         task = Task(task_id="t3", task="x", website=site.url("/"))
-        res = await run_task(task, tmp_path / "t3", model=model, config=make_config(max_steps=3))
+        res = await run_task(
+            task, tmp_path / "t3", session=session, model=model, config=make_config(max_steps=3)
+        )
     result, steps = read(tmp_path / "t3")
     assert res.status == result["status"] == "max_steps" and result["steps"] == 3
     assert steps[0]["rejection"] and steps[1]["rejection"] and "URL" in steps[1]["feedback"]
@@ -128,7 +135,7 @@ async def test_browser_lost_mid_task_is_a_recorded_failure(tmp_path):
     assert res.status == result["status"] == "browser_error" and "browser" in result["error"]
 
 
-async def test_cancelled_run_writes_interrupted_result(tmp_path):
+async def test_cancelled_run_writes_interrupted_result(session, tmp_path):
     started = asyncio.Event()
 
     async def hang(n, inp):
@@ -138,7 +145,9 @@ async def test_cancelled_run_writes_interrupted_result(tmp_path):
     with serve_pages({"/": PAGE}) as site:
         task = Task(task_id="t5", task="x", website=site.url("/"))
         job = asyncio.create_task(
-            run_task(task, tmp_path / "t5", model=ScriptedModel([], hang), config=make_config())
+            run_task(
+                task, tmp_path / "t5", session=session, model=ScriptedModel([], hang), config=make_config()
+            )
         )
         await asyncio.wait_for(started.wait(), 30)
         job.cancel()
@@ -148,15 +157,23 @@ async def test_cancelled_run_writes_interrupted_result(tmp_path):
     assert result["status"] == "interrupted"
 
 
-async def test_replay_reproduces_a_recorded_run(tmp_path):
+async def test_replay_reproduces_a_recorded_run(session, tmp_path):
     with serve_pages({"/": PAGE, "/hit": "ok"}) as site:
         task = Task(task_id="t6", task="x", website=site.url("/"))
         await run_task(
-            task, tmp_path / "first" / "t6", model=ScriptedModel([CLICK, FINISH]), config=make_config()
+            task,
+            tmp_path / "first" / "t6",
+            session=session,
+            model=ScriptedModel([CLICK, FINISH]),
+            config=make_config(),
         )
         site.log.clear()
         res = await run_task(
-            task, tmp_path / "again" / "t6", model=f"replay:{tmp_path / 'first'}", config=make_config()
+            task,
+            tmp_path / "again" / "t6",
+            session=session,
+            model=f"replay:{tmp_path / 'first'}",
+            config=make_config(),
         )
         assert "/hit" in site.log
     assert res.status == "finished" and res.answer == "42"

@@ -31,7 +31,7 @@ from webfovea.environments.browsergym.agentlab import WebfoveaAgentArgs  # noqa:
 from webfovea.models.base import ModelInput, ModelReply, Usage  # noqa: E402
 from webfovea.task import EnvironmentSpec  # noqa: E402
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
 class PointingSolver:

@@ -21,7 +21,7 @@ from webfovea.eval.summary import score_result  # noqa: E402
 from webfovea.models.base import ModelInput, ModelReply, Usage  # noqa: E402
 from webfovea.task import EnvironmentSpec  # noqa: E402
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
 def _ref(snapshot: str, role: str, name: str | None = None, nth: int = 0) -> str:

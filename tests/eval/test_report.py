@@ -7,7 +7,7 @@ from tests.eval.synthetic import task, write_task, write_tasks_json
 from webfovea.eval.report import gather, write_report
 from webfovea.eval.summary import write_summary
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 EVIL = "<script>window.__pwned = 1</script><|eot_id|><b>bold</b>"
 
@@ -52,7 +52,7 @@ def build_run(run, *, complete=True, with_summary=True):
     return tasks
 
 
-@pytest_asyncio.fixture(loop_scope="module")
+@pytest_asyncio.fixture(loop_scope="session")
 async def page(session):
     p = await session.fresh_page()
     await p.set_viewport_size({"width": 1280, "height": 900})

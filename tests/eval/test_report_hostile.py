@@ -98,7 +98,7 @@ def test_href_keeps_only_web_and_relative_links() -> None:
         assert href(bad) is None or ":" not in href(bad), bad
 
 
-@pytest.mark.asyncio(loop_scope="module")
+@pytest.mark.asyncio(loop_scope="session")
 async def test_ab_report_links_are_never_live_scripts(tmp_path: Path, session) -> None:
     (tmp_path / "ab.json").write_text(
         json.dumps(_ab(**{SCRIPT: _arm(HOSTILE_RUNS), "b": _arm(["https://ok.example/run", "b"])}))

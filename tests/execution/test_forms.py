@@ -8,7 +8,7 @@ from tests.support.frames import center, child, open_main
 from webfovea.browser.frames import frame_at_point
 from webfovea.execution.forms import fill_at, select_at
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
 async def test_select_in_oopif_normalised_fires_listeners(session, site):

@@ -7,7 +7,7 @@ import pytest
 
 from tests.feedback.conftest import act, at, centre, open_lab
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
 async def test_equal_length_tab_panel(session, sites):

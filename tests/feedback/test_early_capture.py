@@ -13,7 +13,7 @@ from webfovea.feedback.pixels import compare
 from webfovea.harness import Harness
 from webfovea.observation.capture import Screen
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 _BUTTON = (
     "<button id=b style='position:absolute;left:300px;top:300px;width:220px;height:80px;font:24px sans-serif'"

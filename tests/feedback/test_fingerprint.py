@@ -9,7 +9,7 @@ import pytest
 from tests.support.frames import center, child, open_main
 from webfovea.feedback.fingerprint import changed, fingerprint, fingerprints_at, text_hash
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
 async def _search_page(session, site):

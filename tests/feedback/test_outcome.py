@@ -14,7 +14,7 @@ from webfovea.config import make_config
 from webfovea.harness import Harness
 from webfovea_proving_ground.suites.builtin import load_builtin_suite
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 CUSTOM = """<html><body style="margin:0;font:16px sans-serif">
 <div id=dd role=combobox style="position:absolute;left:200px;top:200px;width:240px;height:36px;border:1px solid">Choose a country</div>

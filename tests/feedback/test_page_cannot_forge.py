@@ -14,7 +14,7 @@ from webfovea.browser import recorder
 from webfovea_proving_ground.serve import SitesHandle, start_sites
 from webfovea_proving_ground.sites.hostile import code
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,7 @@ from webfovea.feedback.quote import page_text
 from webfovea_proving_ground.serve import SitesHandle, start_sites
 from webfovea_proving_ground.sites.hostile import VOICE
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,7 @@ from webfovea.feedback.perceptual import compare_perceptual
 from webfovea.feedback.pixels import compare
 from webfovea.harness import Harness
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 CSS = (1920.0, 1080.0)
 
 # a click on the chart recolours one heat-map cell by 15 levels: nothing in the DOM changes

@@ -9,7 +9,7 @@ from tests.feedback.conftest import act, at, centre, open_lab
 from webfovea.config import make_config
 from webfovea.harness import Harness
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
 async def _details(session, sites, **cfg):

@@ -14,7 +14,7 @@ from tests.support.servers import serve_pages
 from webfovea.config import make_config
 from webfovea.harness import Harness
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
 async def _order(session, sites, path: str, frame: str | None, **cfg):

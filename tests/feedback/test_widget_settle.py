@@ -17,7 +17,7 @@ from tests.support.servers import serve_pages
 from webfovea.config import make_config
 from webfovea.harness import Harness
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
 async def _step_view(h: Harness, action: str):  # noqa: ANN202 - (StepResult, the capture it kept)

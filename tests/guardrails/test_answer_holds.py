@@ -22,7 +22,7 @@ from webfovea.config import make_config
 from webfovea.record import read_trajectory
 from webfovea.task import Task
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 needs_tesseract = pytest.mark.skipif(shutil.which("tesseract") is None, reason="tesseract is not installed")
 
 # A pdf.js-like viewer: its toolbar and heading are page text, the document's figures are pixels

@@ -22,7 +22,7 @@ from webfovea.record import read_trajectory
 from webfovea.task import Task
 
 pytestmark = [
-    pytest.mark.asyncio(loop_scope="module"),
+    pytest.mark.asyncio(loop_scope="session"),
     pytest.mark.skipif(shutil.which("tesseract") is None, reason="tesseract is not installed"),
 ]
 PDFJS = "pdfjs-dist@4.10.38"

@@ -18,7 +18,7 @@ from webfovea.guardrails.answer import AnswerGate
 from webfovea.guardrails.answer_schema import SchemaRefused
 from webfovea.task import Task
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 # `re` backtracks on this for hours and holds the GIL while it does: the whole process stops.
 EVIL = {

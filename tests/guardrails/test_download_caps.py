@@ -19,7 +19,7 @@ from webfovea.agent import run_task
 from webfovea.config import make_config
 from webfovea.task import Task
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 BIG = 40 * 1024 * 1024
 WAIT = "Thought: t\nAction: wait()"

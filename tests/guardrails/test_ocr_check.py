@@ -24,7 +24,7 @@ from webfovea.guardrails import ocr_check
 from webfovea.task import Task
 from webfovea_proving_ground.sites.fonts import build_pua_font, encode_pua
 
-in_loop = pytest.mark.asyncio(loop_scope="module")
+in_loop = pytest.mark.asyncio(loop_scope="session")
 needs_tesseract = pytest.mark.skipif(shutil.which("tesseract") is None, reason="tesseract is not installed")
 
 SEED = 5

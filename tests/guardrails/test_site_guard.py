@@ -13,7 +13,7 @@ from webfovea.guardrails.site import SitePolicy, registrable
 from webfovea.harness import Harness
 from webfovea.task import Task
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 ADMIN = "<html><body><p id=token>ADMIN-TOKEN-7d1e</p></body></html>"
 
 
@@ -117,11 +117,15 @@ async def test_a_new_tab_becomes_the_observed_page(session, sites):
         await ctx.close()
 
 
-async def test_run_task_records_blocks_and_the_new_tabs_first_navigation(tmp_path, sites):
+async def test_run_task_records_blocks_and_the_new_tabs_first_navigation(session, tmp_path, sites):
     site, admin = sites
     task = Task(task_id="g", task="x", website=site.url("/"))
     res = await run_task(
-        task, tmp_path / "g", model=Scripted([click("admin"), click("tab")]), config=make_config()
+        task,
+        tmp_path / "g",
+        session=session,
+        model=Scripted([click("admin"), click("tab")]),
+        config=make_config(),
     )
     assert res.status == "finished" and [p for p in admin.log if "iframe" not in p] == []
     cap = json.loads((tmp_path / "g" / "capture.json").read_text())

@@ -18,7 +18,7 @@ from webfovea.guardrails.verifier import PURPOSE, off_for_spec
 from webfovea.models.base import ModelInput, ModelReply
 from webfovea.task import Task
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 SECRET = "my private reasoning zebra-17"  # in every agent thought: the verifier must never see it
 PAGE = """<h1>Consumer prices</h1>

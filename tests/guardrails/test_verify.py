@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from playwright.async_api import Page
 
 from tests.support.saves import serve_saves
@@ -18,6 +19,9 @@ from webfovea.feedback.notes import VERIFY_OPENING
 from webfovea.models.base import ModelInput, ModelReply, Usage
 from webfovea.record import read_trajectory
 from webfovea.task import Task
+
+# The module's `session` (tests/conftest.py) lives on the worker's one event loop.
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 # Sent image 1440x810 of a 1920x1080 viewport: CSS x 0.75.
 FILL = "Thought: I type the title.\nAction: fill(start_box='<|box_start|>(225,90)<|box_end|>', content='Water data 2024')"
@@ -45,9 +49,9 @@ class Scripted:
         pass
 
 
-async def _run(tmp_path, replies, *, verify: bool, lie_first: int = 1, verify_path: str | None = None):
-    from webfovea.browser.session import BrowserSession
-
+async def _run(
+    session, tmp_path, replies, *, verify: bool, lie_first: int = 1, verify_path: str | None = None
+):
     config = make_config(disable=[] if verify else ["verify"], max_steps=12)
     with serve_saves(lie_first=lie_first) as site:
         task = Task(
@@ -57,30 +61,29 @@ async def _run(tmp_path, replies, *, verify: bool, lie_first: int = 1, verify_pa
             state_changing=True,
             verify_url=site.url(verify_path) if verify_path else None,
         )
-        session = await BrowserSession.launch(viewport=(1920, 1080))
+        pages: list[Page] = []
+        orig = session.fresh_page
+
+        async def fresh_page():
+            p = await orig()
+            pages.append(p)
+            return p
+
+        session.fresh_page = fresh_page  # the module's session: put back below
         try:
-            pages: list[Page] = []
-            orig = session.fresh_page
-
-            async def fresh_page():
-                p = await orig()
-                pages.append(p)
-                return p
-
-            session.fresh_page = fresh_page  # type: ignore[method-assign]
             model = Scripted(replies, pages)
             result = await run_task(
                 task, tmp_path / "t", model=model, config=config, session=session, capture=False
             )
         finally:
-            await session.close()
+            del session.fresh_page
         items = list(site.items)
     steps = [json.loads(line) for line in (tmp_path / "t" / "trajectory.jsonl").read_text().splitlines()]
     return result, steps, items, model
 
 
-async def test_verify_off_ends_at_the_first_finished(tmp_path):
-    result, steps, items, model = await _run(tmp_path, [FILL, SAVE, DONE], verify=False)
+async def test_verify_off_ends_at_the_first_finished(session, tmp_path):
+    result, steps, items, model = await _run(session, tmp_path, [FILL, SAVE, DONE], verify=False)
     assert result.status == "finished" and result.steps == 3
     assert items == []  # the toast said Saved; the server holds nothing
     assert not any(s["verification_requested"] for s in steps)
@@ -92,9 +95,9 @@ async def test_verify_off_ends_at_the_first_finished(tmp_path):
     assert stage_of(result, records, checks, answer_expected=True) == "model"
 
 
-async def test_verify_on_shows_the_real_list_and_accepts_the_second_finished(tmp_path):
+async def test_verify_on_shows_the_real_list_and_accepts_the_second_finished(session, tmp_path):
     result, steps, items, model = await _run(
-        tmp_path, [FILL, SAVE, DONE, DONE], verify=True, verify_path="/list"
+        session, tmp_path, [FILL, SAVE, DONE, DONE], verify=True, verify_path="/list"
     )
     assert result.status == "finished" and result.steps == 4  # the check cost one step
     assert [s["verification_requested"] for s in steps] == [False, False, True, False]
@@ -105,8 +108,10 @@ async def test_verify_on_shows_the_real_list_and_accepts_the_second_finished(tmp
     assert items == []
 
 
-async def test_verify_on_lets_the_model_redo_the_save(tmp_path):
-    result, steps, items, model = await _run(tmp_path, [FILL, SAVE, DONE, FILL, SAVE, DONE], verify=True)
+async def test_verify_on_lets_the_model_redo_the_save(session, tmp_path):
+    result, steps, items, model = await _run(
+        session, tmp_path, [FILL, SAVE, DONE, FILL, SAVE, DONE], verify=True
+    )
     assert result.status == "finished" and result.steps == 6
     assert steps[2]["verification_requested"] and "reloaded the page" in model.seen[3][0]
     assert "No saved requests" in model.seen[3][1]  # the form page, loaded again from the server

@@ -9,7 +9,7 @@ from tests.support.servers import two_origins
 from webfovea.config import make_config
 from webfovea.harness import Harness
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 # Lies a hostile page tells its own JavaScript world. (Date.now is left alone here: the settle
 # wait reads it in the page's world, and that wait is not made unsteerable here.)

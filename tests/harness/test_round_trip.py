@@ -7,7 +7,7 @@ from tests.support.servers import serve_pages, two_origins
 from webfovea.config import make_config
 from webfovea.harness import Harness
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
 def provider_view(size, max_long=1568, max_pixels=1_200_000):

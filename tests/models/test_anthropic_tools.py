@@ -17,7 +17,7 @@ from webfovea.models.conventions import conventions_for
 from webfovea.models.endpoint import ModelConfigError
 from webfovea.observation.sizing import harness_config
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 PAGE = """<html><body style="margin:0;font:16px sans-serif">
 <input id=q style="position:absolute;left:200px;top:150px;width:300px;height:36px">

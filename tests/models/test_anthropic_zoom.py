@@ -23,7 +23,7 @@ from webfovea.models.base import ModelInput
 from webfovea.models.conventions import conventions_for
 from webfovea.observation.sizing import harness_config
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 PAGE = """<html><body style="margin:0;background:#fff">
 <div id=tiny style="position:absolute;left:300px;top:200px;font:6px sans-serif;white-space:nowrap">

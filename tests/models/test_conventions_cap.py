@@ -13,7 +13,7 @@ from webfovea.config import HarnessConfig
 from webfovea.models.conventions import conventions_by_family, conventions_for, families
 from webfovea.observation.sizing import harness_config
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 # One model spec per row of the table, and one no row matches (the default row). A new
 # row without an entry here fails test_every_row_has_a_spec.
@@ -41,7 +41,7 @@ PAGE = """<!doctype html><html><body style="margin:0;background:linear-gradient(
  onclick="this.textContent='hit'">Go</button></body></html>"""
 
 
-@pytest.mark.asyncio(loop_scope="module")
+@pytest.mark.asyncio(loop_scope="session")
 async def test_every_row_has_a_spec():
     assert sorted(SPEC_OF) == sorted(families())
     for family, spec in SPEC_OF.items():

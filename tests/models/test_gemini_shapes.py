@@ -4,6 +4,8 @@ answers with google-genai's own types, and real Chromium shows what reached the 
 
 from __future__ import annotations
 
+import pytest
+
 from tests.models.fake_llm import Answer, fake_llm
 from tests.models.shape_support import GO_CSS, NAME_CSS, PAGES, read, values
 from tests.support.servers import serve_pages
@@ -20,6 +22,9 @@ from webfovea_proving_ground.providers.gemini_replies import (
     thought_part,
 )
 
+# The module's `session` (tests/conftest.py) lives on the worker's one event loop.
+pytestmark = pytest.mark.asyncio(loop_scope="session")
+
 
 def norm(css: tuple[int, int]) -> list[int]:
     return list(encode_point("norm999", css[0], css[1], 1920, 1080))
@@ -29,7 +34,7 @@ def said(*parts: dict, finish: str = "STOP") -> Answer:
     return Answer(200, gemini_response(candidate(*parts, finish_reason=finish)))
 
 
-async def test_a_spec_string_run_saves_the_name_then_a_blocked_prompt_ends_it(tmp_path, monkeypatch):
+async def test_a_spec_string_run_saves_the_name_then_a_blocked_prompt_ends_it(session, tmp_path, monkeypatch):
     monkeypatch.delenv("GEMINI_API_KEY", raising=False)
     monkeypatch.delenv("GOOGLE_API_KEY", raising=False)
     fill = function_call_part("fill", {"start_box": norm(NAME_CSS), "content": "Ada Lovelace"})
@@ -46,6 +51,7 @@ async def test_a_spec_string_run_saves_the_name_then_a_blocked_prompt_ends_it(tm
         await run_task(
             task,
             tmp_path / "t",
+            session=session,
             model="gemini:gemini-2.5-flash",
             # The spec's row sets the grid, as the CLI's config does (make_config() stays in pixels).
             config=harness_config(model="gemini:gemini-2.5-flash", disable=["verifier"]),
@@ -68,7 +74,7 @@ CLICK_PAGE = """<html><body style="margin:0"><div style="position:fixed;inset:0"
   onclick="fetch('/clicked?v='+event.clientX+','+event.clientY)">anywhere</div></body></html>"""
 
 
-async def test_the_grid_centre_lands_at_the_page_centre_with_a_pixels_config(tmp_path, monkeypatch):
+async def test_the_grid_centre_lands_at_the_page_centre_with_a_pixels_config(session, tmp_path, monkeypatch):
     # make_config() says pixels; Gemini answers on its 0-999 grid all the same, so its row wins.
     # Read as pixels of the 1440x810 image, (500, 500) landed at (667, 667) CSS px.
     monkeypatch.delenv("GEMINI_API_KEY", raising=False)
@@ -80,6 +86,7 @@ async def test_the_grid_centre_lands_at_the_page_centre_with_a_pixels_config(tmp
         result = await run_task(
             task,
             tmp_path / "t",
+            session=session,
             model="gemini:gemini-2.5-flash",
             config=make_config(disable=["verifier"], max_steps=1),
             base_url=llm.base_url,

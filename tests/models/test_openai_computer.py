@@ -17,7 +17,7 @@ from webfovea.models.conventions import conventions_for
 from webfovea.models.factory import make_model
 from webfovea.models.openai_responses import NOT_EXECUTED, OpenAIResponsesModel
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
 def response(rid: str, *items: dict, cached: int = 0) -> Answer:

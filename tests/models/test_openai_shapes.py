@@ -4,6 +4,8 @@ reject), real Chromium on a loopback page."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.models.fake_llm import Answer, fake_llm, openai_ok
 from tests.models.shape_support import GO_CSS, NAME_CSS, PAGES, point, read, values
 from tests.support.servers import serve_pages
@@ -19,6 +21,9 @@ from webfovea_proving_ground.providers.sdk_replies import (
     responses_response,
 )
 
+# The module's `session` (tests/conftest.py) lives on the worker's one event loop.
+pytestmark = pytest.mark.asyncio(loop_scope="session")
+
 CHAT, CUA = "gpt-4o", "computer-use-preview"
 
 
@@ -30,12 +35,13 @@ def fill_text(content: str) -> str:
 FINISH = "Thought: done\nAction: finished(content='done')"
 
 
-async def _run(tmp_path, script, model: str):
+async def _run(session, tmp_path, script, model: str):
     with serve_pages(PAGES) as site, fake_llm(script) as llm:
         task = Task(task_id="t", task="Save the name Ada Lovelace", website=site.url("/"))
         await run_task(
             task,
             tmp_path / "t",
+            session=session,
             model=f"openai:{model}",
             # The server replies from a fixed list: no verifier call to spend (or fail) on it.
             config=make_config(disable=["verifier"]),
@@ -46,9 +52,9 @@ async def _run(tmp_path, script, model: str):
     return result, steps, site.log, [r.body for r in llm.received]
 
 
-async def test_chat_cut_off_at_length_is_never_typed(tmp_path):
+async def test_chat_cut_off_at_length_is_never_typed(session, tmp_path):
     script = [openai_ok(fill_text("Ada Lov"), finish_reason="length"), openai_ok(FINISH)]
-    result, steps, log, bodies = await _run(tmp_path, script, CHAT)
+    result, steps, log, bodies = await _run(session, tmp_path, script, CHAT)
     assert values(log, "/typed") == []  # the half-written value never reached the page
     assert steps[0]["outcome"] == "rejected" and "finish_reason=length" in steps[0]["rejection"]
     assert bodies[1]["max_tokens"] == 2 * bodies[0]["max_tokens"]
@@ -56,24 +62,24 @@ async def test_chat_cut_off_at_length_is_never_typed(tmp_path):
     assert result["status"] == "finished"
 
 
-async def test_chat_content_filter_is_not_executed(tmp_path):
+async def test_chat_content_filter_is_not_executed(session, tmp_path):
     script = [openai_ok(fill_text("Ada"), finish_reason="content_filter"), openai_ok(FINISH)]
-    result, steps, log, _ = await _run(tmp_path, script, CHAT)
+    result, steps, log, _ = await _run(session, tmp_path, script, CHAT)
     assert values(log, "/typed") == [] and "content_filter" in steps[0]["rejection"]
 
 
-async def test_chat_tool_calls_without_text_are_executed(tmp_path):
+async def test_chat_tool_calls_without_text_are_executed(session, tmp_path):
     calls = [chat_tool_call("fill", {"start_box": point(CHAT, NAME_CSS), "content": "Ada Lovelace"})]
     click = [chat_tool_call("click", {"start_box": point(CHAT, GO_CSS)})]
     script = [openai_ok(None, tool_calls=calls), openai_ok(None, tool_calls=click), openai_ok(FINISH)]
-    result, steps, log, _ = await _run(tmp_path, script, CHAT)
+    result, steps, log, _ = await _run(session, tmp_path, script, CHAT)
     assert values(log, "/saved") == ["Ada Lovelace"] and result["status"] == "finished"
     assert steps[0]["tool_calls"][0]["name"] == "fill"
 
 
-async def test_chat_refusal_runs_nothing_and_is_noted(tmp_path):
+async def test_chat_refusal_runs_nothing_and_is_noted(session, tmp_path):
     script = [openai_ok(None, refusal="I can't help with that."), openai_ok(FINISH)]
-    result, steps, log, _ = await _run(tmp_path, script, CHAT)
+    result, steps, log, _ = await _run(session, tmp_path, script, CHAT)
     assert values(log, "/typed") == [] and steps[0]["outcome"] == "rejected"
     assert steps[0]["provider_notes"] == ["refusal: I can't help with that."]
 
@@ -82,13 +88,13 @@ def response(*items: dict, **kw) -> Answer:
     return Answer(200, responses_response(*items, **kw))
 
 
-async def test_responses_computer_call_without_a_message_clicks(tmp_path):
+async def test_responses_computer_call_without_a_message_clicks(session, tmp_path):
     x, y = point(CUA, GO_CSS)
     script = [
         response(reasoning_item("the Save button"), computer_call("c1", {"type": "click", "x": x, "y": y, "button": "left"}, legacy=True), response_id="r1"),
         response(function_call("f1", "finished", {"content": "done"}), output_message("Done."), response_id="r2"),
     ]  # fmt: skip
-    result, steps, log, bodies = await _run(tmp_path, script, CUA)
+    result, steps, log, bodies = await _run(session, tmp_path, script, CUA)
     assert values(log, "/saved") == [""]  # the click really pressed Save
     assert steps[0]["outcome"] == "executed" and result["status"] == "finished"
     second = bodies[1]
@@ -101,13 +107,13 @@ async def test_responses_computer_call_without_a_message_clicks(tmp_path):
     assert all(p["detail"] == "high" for p in images if p["type"] == "input_image")
 
 
-async def test_responses_incomplete_call_is_never_typed(tmp_path):
+async def test_responses_incomplete_call_is_never_typed(session, tmp_path):
     args = {"start_box": point(CUA, NAME_CSS), "content": "Ada Lov"}
     script = [
         response(function_call("f1", "fill", args), incomplete="max_output_tokens", response_id="r1"),
         response(function_call("f2", "finished", {"content": "no"}), response_id="r2"),
     ]
-    result, steps, log, bodies = await _run(tmp_path, script, CUA)
+    result, steps, log, bodies = await _run(session, tmp_path, script, CUA)
     assert values(log, "/typed") == []
     assert "status=incomplete (max_output_tokens)" in steps[0]["rejection"]
     (out,) = [i for i in bodies[1]["input"] if i.get("type") == "function_call_output"]

@@ -17,7 +17,7 @@ from webfovea.eval.costs import role_tallies
 from webfovea.observation.compress import REFRESH_NOTE, SUMMARY_SYSTEM
 from webfovea.task import Task
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
 async def test_a_second_summary_model_gets_the_summary_call_and_counts_apart(tmp_path, session):

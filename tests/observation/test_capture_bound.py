@@ -15,7 +15,7 @@ from webfovea.browser.world import PageUnresponsive
 from webfovea.config import make_config
 from webfovea.observation.capture import Screen
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 PAGE = "<p>hello</p>"
 

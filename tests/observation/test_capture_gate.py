@@ -14,7 +14,7 @@ from webfovea.actions.zoom import capture_region
 from webfovea.config import make_config
 from webfovea.observation.capture import Screen
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 PAGE = """<script>window.sizes = []; addEventListener('resize', () => sizes.push(innerWidth));</script>
 <p style='font:30px sans-serif'>hello</p>"""

@@ -11,7 +11,7 @@ from tests.support.servers import serve_pages
 from webfovea.config import make_config
 from webfovea.observation.capture import Screen
 
-on_chromium = pytest.mark.asyncio(loop_scope="module")
+on_chromium = pytest.mark.asyncio(loop_scope="session")
 
 # Distinct bands down a tall page: a capture of the wrong region cannot look like the right one.
 BANDS = "".join(

@@ -15,7 +15,7 @@ from webfovea.config import make_config
 from webfovea.observation.compress import REFRESH_NOTE, SUMMARY_CLOSING, SUMMARY_SYSTEM, clean_summary
 from webfovea.task import Task
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 PAGE = """<html><body style="margin:0"><div id=n style="font-size:40px">0</div>
 <button style="position:absolute;left:40px;top:200px;width:300px;height:100px"

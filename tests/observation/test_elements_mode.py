@@ -16,7 +16,7 @@ from webfovea.models.base import ModelInput, ModelReply, Usage
 from webfovea.observation.modes.elements import TITLE
 from webfovea.task import Task
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 PAGE = """<!doctype html><body style="margin:0">
 <button id=save style="position:absolute;left:900px;top:500px;width:120px;height:40px"

@@ -11,12 +11,12 @@ import pytest
 from PIL import Image
 
 from tests.support.servers import serve_pages
-from webfovea import Harness
+from tests.support.shared_browser import harness_on
 from webfovea.actions.locate import parse_answer, to_viewport
 from webfovea.models.base import ModelInput, ModelReply, Usage
 from webfovea.observation.grid import COLUMNS, ROWS, draw_grid, find_lines
 
-ASYNC = pytest.mark.asyncio(loop_scope="module")
+ASYNC = pytest.mark.asyncio(loop_scope="session")
 
 # Five targets, each drawn in a colour of its own, placed 1,500 px down a tall page (reached
 # by scrolling); every click anywhere is counted.
@@ -113,10 +113,10 @@ def test_grid_is_drawn_and_found_again():
 
 
 @ASYNC
-async def test_locate_across_the_viewport_after_scroll_at_small_viewport():
+async def test_locate_across_the_viewport_after_scroll_at_small_viewport(session):
     vw, vh = 1000, 640
     with serve_pages({"/": page_html(vh)}) as srv:
-        async with Harness.launch(srv.url("/"), observation="structured", viewport=(vw, vh)) as h:
+        async with harness_on(session, srv.url("/"), observation="structured", viewport=(vw, vh)) as h:
             reader = ColourReader()
             h.use_vision(reader, label="colour-reader", separate=True)
             assert any(s.name == "locate" for s in h.specs) and "- locate(description=" in h.system_prompt
@@ -142,7 +142,7 @@ async def test_locate_across_the_viewport_after_scroll_at_small_viewport():
 
 
 @ASYNC
-async def test_locate_bad_answers_click_nothing():
+async def test_locate_bad_answers_click_nothing(session):
     class Says:
         def __init__(self, text: str) -> None:
             self.text = text
@@ -154,7 +154,7 @@ async def test_locate_bad_answers_click_nothing():
             pass
 
     with serve_pages({"/": page_html(600)}) as srv:
-        async with Harness.launch(srv.url("/"), observation="structured", viewport=(900, 600)) as h:
+        async with harness_on(session, srv.url("/"), observation="structured", viewport=(900, 600)) as h:
             for text, said in [
                 ("I think it is somewhere", "held no point"),
                 ("Point: (1500, 20)", "outside"),
@@ -168,7 +168,7 @@ async def test_locate_bad_answers_click_nothing():
 
 
 @ASYNC
-async def test_launch_with_vision_model_builds_the_second_client(monkeypatch):
+async def test_launch_with_vision_model_builds_the_second_client(session, monkeypatch):
     from tests.models.fake_llm import fake_llm, openai_ok
 
     monkeypatch.setenv("OPENAI_API_KEY", "k")
@@ -176,7 +176,8 @@ async def test_launch_with_vision_model_builds_the_second_client(monkeypatch):
         serve_pages({"/": page_html(600)}) as srv,
         fake_llm([openai_ok("Box: (0,0,60,60)\nPoint: (30, 30)")]) as vlm,
     ):
-        async with Harness.launch(
+        async with harness_on(
+            session,
             srv.url("/"),
             observation="structured",
             viewport=(900, 600),

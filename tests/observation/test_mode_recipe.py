@@ -19,7 +19,7 @@ from webfovea import Harness
 from webfovea.config import make_config
 from webfovea.observation import modes
 
-ASYNC = pytest.mark.asyncio(loop_scope="module")
+ASYNC = pytest.mark.asyncio(loop_scope="session")
 PKG = Path(__file__).resolve().parents[2] / "webfovea"
 
 PAGE = """<!doctype html><html><body style="margin:0;background:rgb(250,60,60)">

@@ -12,7 +12,7 @@ from webfovea.agent import run_task
 from webfovea.observation.sizing import harness_config
 from webfovea_proving_ground.suites.builtin import load_builtin_suite
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
 def task(sites, tid):
@@ -24,10 +24,12 @@ def steps(folder):
     return [json.loads(line) for line in (folder / "trajectory.jsonl").read_text().splitlines()]
 
 
-async def test_odd_spellings_still_pass(sites, tmp_path):
+async def test_odd_spellings_still_pass(session, sites, tmp_path):
     t = task(sites, "struct-seat-01")
     config = harness_config("webfovea", None, model="oracle", observation="structured")
-    r = await run_task(t, tmp_path, model="oracle:odd_ref_rate=1.0", config=config, capture=False)
+    r = await run_task(
+        t, tmp_path, session=session, model="oracle:odd_ref_rate=1.0", config=config, capture=False
+    )
     assert r.status == "finished" and r.answer == t.answer
     recs = steps(tmp_path)
     assert any("[ref=" in s["cleaned_reply"] or "ref=e" in s["cleaned_reply"] for s in recs)
@@ -37,10 +39,12 @@ async def test_odd_spellings_still_pass(sites, tmp_path):
     assert clicked[0]["role"] == "button" and clicked[0]["locator"].startswith("get_by_role")
 
 
-async def test_invented_refs_are_refused_until_the_budget_stops_the_task(sites, tmp_path):
+async def test_invented_refs_are_refused_until_the_budget_stops_the_task(session, sites, tmp_path):
     t = task(sites, "struct-seat-01")
     config = harness_config("webfovea", None, model="oracle", observation="structured", stale_ref_budget=2)
-    r = await run_task(t, tmp_path, model="oracle:invent_ref_rate=1.0", config=config, capture=False)
+    r = await run_task(
+        t, tmp_path, session=session, model="oracle:invent_ref_rate=1.0", config=config, capture=False
+    )
     assert r.status == "stale_refs"
     recs = steps(tmp_path)
     stale = [s for s in recs if s["stale_ref"]]
@@ -48,14 +52,21 @@ async def test_invented_refs_are_refused_until_the_budget_stops_the_task(sites, 
     assert "no longer on the page" in stale[0]["feedback"]
 
 
-async def test_odd_spellings_are_logged_in_result_and_run_json(sites, tmp_path):
+async def test_odd_spellings_are_logged_in_result_and_run_json(session, sites, tmp_path):
     from webfovea.config import make_config
     from webfovea.record import new_run_info, read_run_info, write_model_quirks, write_run_info
 
     t = task(sites, "struct-seat-01")
     config = harness_config("webfovea", None, model="oracle", observation="structured")
     write_run_info(tmp_path, new_run_info(model="oracle:odd_ref_rate=1.0", config=make_config("webfovea")))
-    r = await run_task(t, tmp_path / t.task_id, model="oracle:odd_ref_rate=1.0", config=config, capture=False)
+    r = await run_task(
+        t,
+        tmp_path / t.task_id,
+        session=session,
+        model="oracle:odd_ref_rate=1.0",
+        config=config,
+        capture=False,
+    )
     assert r.status == "finished" and r.model_quirks and r.model_quirks[0]["quirk"] == "odd_ref"
     quirks = write_model_quirks(tmp_path, [t.task_id, "never-ran"])
     info = read_run_info(tmp_path)
@@ -66,10 +77,12 @@ async def test_odd_spellings_are_logged_in_result_and_run_json(sites, tmp_path):
     )
 
 
-async def test_closed_shadow_widget_is_located_then_clicked_at_the_point_locate_returned(sites, tmp_path):
+async def test_closed_shadow_widget_is_located_then_clicked_at_the_point_locate_returned(
+    session, sites, tmp_path
+):
     t = task(sites, "struct-shadow-closed-01")
     config = harness_config("webfovea", None, model="oracle", observation="structured")
-    r = await run_task(t, tmp_path, model="oracle", config=config, capture=False)
+    r = await run_task(t, tmp_path, session=session, model="oracle", config=config, capture=False)
     assert r.status == "finished" and r.answer == t.answer
     recs = steps(tmp_path)
     names = [s["action"]["name"] for s in recs]

@@ -12,10 +12,10 @@ import re
 import pytest
 
 from tests.support.servers import serve_pages
-from webfovea import Harness
+from tests.support.shared_browser import harness_on
 from webfovea_proving_ground.sites.structure import ANSWER_ROW, station_value
 
-pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.browser]
+pytestmark = [pytest.mark.asyncio(loop_scope="session"), pytest.mark.browser]
 
 APPLY_JS = """
 let applied = 0;
@@ -87,9 +87,9 @@ CLICKS = 6
     ("shape", "rows", "cols", "nav", "seed"),
     [("table", 3000, 8, 60, 1), ("grid", 2500, 6, 40, 2), ("list", 4000, 5, 60, 3)],
 )
-async def test_clicks_by_ref_on_big_pages_all_take_effect(shape, rows, cols, nav, seed):
+async def test_clicks_by_ref_on_big_pages_all_take_effect(session, shape, rows, cols, nav, seed):
     with serve_pages({"/": big_page(shape, rows, cols, nav, seed), "/apply": "ok"}) as srv:
-        async with Harness.launch(srv.url("/"), observation="structured") as h:
+        async with harness_on(session, srv.url("/"), observation="structured") as h:
             seen_refs = set()
             for _ in range(CLICKS):
                 obs = await h.observe()
@@ -110,9 +110,9 @@ async def test_clicks_by_ref_on_big_pages_all_take_effect(shape, rows, cols, nav
             ]
 
 
-async def test_find_reaches_left_out_rows_and_their_refs_resolve():
+async def test_find_reaches_left_out_rows_and_their_refs_resolve(session):
     with serve_pages({"/": big_page("table", 3000, 8, 60, 4)}) as srv:
-        async with Harness.launch(srv.url("/"), observation="structured") as h:
+        async with harness_on(session, srv.url("/"), observation="structured") as h:
             obs = await h.observe()
             assert "ITEM-01500" not in obs.snapshot
             res = await h.step("Thought: search\nAction: find(text='ITEM-01500')")
@@ -123,9 +123,9 @@ async def test_find_reaches_left_out_rows_and_their_refs_resolve():
             assert await h.page.evaluate("location.hash") == "#r1500"
 
 
-async def test_scrolled_view_brings_its_rows_with_stable_refs():
+async def test_scrolled_view_brings_its_rows_with_stable_refs(session):
     with serve_pages({"/": big_page("table", 3000, 8, 60, 5)}) as srv:
-        async with Harness.launch(srv.url("/"), observation="structured") as h:
+        async with harness_on(session, srv.url("/"), observation="structured") as h:
             first = await h.observe()
             apply_ref = ref_of(first.snapshot, r'button "Apply"')
             await h.page.evaluate("document.querySelectorAll('tbody tr')[1500].scrollIntoView()")
@@ -137,8 +137,8 @@ async def test_scrolled_view_brings_its_rows_with_stable_refs():
             assert res.outcome == "executed" and await h.page.evaluate("location.hash") == "#r1502"
 
 
-async def test_register_scoped_with_find_and_subtree(sites):
-    async with Harness.launch(sites.url("/struct/stations"), observation="structured") as h:
+async def test_register_scoped_with_find_and_subtree(session, sites):
+    async with harness_on(session, sites.url("/struct/stations"), observation="structured") as h:
         obs = await h.observe()
         info = obs.snapshot_info
         assert info.scoped and info.bytes < 100_000 and info.shown_bytes <= 12_000
@@ -150,15 +150,15 @@ async def test_register_scoped_with_find_and_subtree(sites):
         assert station_value(0) in res.feedback
 
 
-async def test_small_page_is_not_scoped(sites):
-    async with Harness.launch(sites.url("/struct/seat"), observation="structured") as h:
+async def test_small_page_is_not_scoped(session, sites):
+    async with harness_on(session, sites.url("/struct/seat"), observation="structured") as h:
         obs = await h.observe()
         assert not obs.snapshot_info.scoped and not obs.snapshot_info.truncated
 
 
 @pytest.mark.parametrize("path", ["/stats", "/stats/compare", "/rankings"])
-async def test_medium_pages_are_shown_within_two_screenshots_of_tokens(sites, path):
-    async with Harness.launch(sites.url(path), observation="structured") as h:
+async def test_medium_pages_are_shown_within_two_screenshots_of_tokens(session, sites, path):
+    async with harness_on(session, sites.url(path), observation="structured") as h:
         obs = await h.observe()
         assert obs.snapshot_info.scoped and obs.snapshot_info.error is None
         assert len(obs.snapshot) / 4 <= 2 * 1440 * 810 / 750  # text tokens as the providers count them

@@ -13,9 +13,10 @@ import pytest
 from tests.observation.scoping_pages import ADMIN, NESTED, SCALED, TANSTACK, ag_grid_page, tabulator_page
 from tests.support.npm import npm_file, npm_folder
 from tests.support.servers import serve_pages
+from tests.support.shared_browser import harness_on
 from webfovea import Harness
 
-pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.browser]
+pytestmark = [pytest.mark.asyncio(loop_scope="session"), pytest.mark.browser]
 
 MODES = ["structured", "hybrid"]
 AG = "ag-grid-community@36.2.0"
@@ -55,10 +56,10 @@ async def _ag_grid(h: Harness) -> None:
 
 
 @pytest.mark.parametrize("mode", MODES)
-async def test_ag_grid_rows_on_screen_are_read_selected_and_edited_by_ref(mode):
+async def test_ag_grid_rows_on_screen_are_read_selected_and_edited_by_ref(session, mode):
     pages = {"/": ag_grid_page(2000), "/ag.js": npm_file(AG, "dist/ag-grid-community.min.js")}
     with serve_pages(pages) as srv:
-        async with Harness.launch(srv.url("/"), observation=mode) as h:
+        async with harness_on(session, srv.url("/"), observation=mode) as h:
             await _ag_grid(h)
             seen = await h.page.evaluate(SEEN_JS, ".ag-grid-scrolling-container .ag-row")
             obs = await h.observe()
@@ -82,14 +83,14 @@ async def test_ag_grid_rows_on_screen_are_read_selected_and_edited_by_ref(mode):
 
 
 @pytest.mark.parametrize("mode", MODES)
-async def test_tabulator_virtual_rows_on_screen_are_read_and_selected_by_ref(mode):
+async def test_tabulator_virtual_rows_on_screen_are_read_and_selected_by_ref(session, mode):
     pages = {
         "/": tabulator_page(3000),
         "/tabulator.min.js": npm_file(TABULATOR, "dist/js/tabulator.min.js"),
         "/tabulator.min.css": npm_file(TABULATOR, "dist/css/tabulator.min.css"),
     }
     with serve_pages(pages) as srv:
-        async with Harness.launch(srv.url("/"), observation=mode) as h:
+        async with harness_on(session, srv.url("/"), observation=mode) as h:
             await h.page.wait_for_selector(".tabulator-row")
             await h.page.evaluate("window.table.scrollToRow(1200, 'top', false)")
             await h.page.wait_for_timeout(300)
@@ -104,9 +105,9 @@ async def test_tabulator_virtual_rows_on_screen_are_read_and_selected_by_ref(mod
 
 
 @pytest.mark.parametrize("mode", MODES)
-async def test_tanstack_virtual_list_rows_on_screen_are_checked_by_ref(mode):
+async def test_tanstack_virtual_list_rows_on_screen_are_checked_by_ref(session, mode):
     with serve_pages({"/": TANSTACK, **npm_folder(TANSTACK_VIRTUAL, "dist/esm", "/tv")}) as srv:
-        async with Harness.launch(srv.url("/"), observation=mode) as h:
+        async with harness_on(session, srv.url("/"), observation=mode) as h:
             await h.page.wait_for_selector(".task")
             await h.page.evaluate("window.virt.scrollToIndex(2500, {align: 'start'})")
             await h.page.wait_for_timeout(400)
@@ -121,9 +122,9 @@ async def test_tanstack_virtual_list_rows_on_screen_are_checked_by_ref(mode):
 
 
 @pytest.mark.parametrize("mode", MODES)
-async def test_admin_change_list_rows_are_selected_and_acted_on_by_ref(mode):
+async def test_admin_change_list_rows_are_selected_and_acted_on_by_ref(session, mode):
     with serve_pages({"/admin/shop/order/": ADMIN}) as srv:
-        async with Harness.launch(srv.url("/admin/shop/order/"), observation=mode) as h:
+        async with harness_on(session, srv.url("/admin/shop/order/"), observation=mode) as h:
             seen = await h.page.evaluate(SEEN_JS, "#result_list tbody tr")
             obs = await h.observe()
             assert_scoped_view(obs, seen, ["ORD-10070", "ORD-10080"])
@@ -145,9 +146,9 @@ async def test_admin_change_list_rows_are_selected_and_acted_on_by_ref(mode):
 
 
 @pytest.mark.parametrize(("page", "rows"), [(SCALED, ".scaled .rec"), (NESTED, ".pane .rec")])
-async def test_scaled_and_nested_scroller_rows_on_screen_are_kept(page, rows):
+async def test_scaled_and_nested_scroller_rows_on_screen_are_kept(session, page, rows):
     with serve_pages({"/": page}) as srv:
-        async with Harness.launch(srv.url("/"), observation="structured") as h:
+        async with harness_on(session, srv.url("/"), observation="structured") as h:
             await h.page.evaluate(
                 "document.querySelector('.pane') && (document.querySelector('.pane').scrollTop = 60000)"
             )

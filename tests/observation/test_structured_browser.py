@@ -8,11 +8,11 @@ import re
 
 import pytest
 
-from webfovea import Harness
+from tests.support.shared_browser import harness_on
 from webfovea.browser import snapshot_text as st
 from webfovea_proving_ground.sites.structure import ANSWER_ROW, station_value
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
 def ref_of(snapshot: str, pattern: str) -> str:
@@ -21,8 +21,8 @@ def ref_of(snapshot: str, pattern: str) -> str:
     return m.group(1)
 
 
-async def test_open_shadow_ref_click_and_closed_shadow_guard(sites):
-    async with Harness.launch(sites.url("/struct/widgets"), observation="structured") as h:
+async def test_open_shadow_ref_click_and_closed_shadow_guard(session, sites):
+    async with harness_on(session, sites.url("/struct/widgets"), observation="structured") as h:
         obs = await h.observe()
         assert obs.image is not None and h.model_input("t").images == []  # the model gets text only
         assert "[closed shadow root: <closed-vault>" in obs.snapshot
@@ -33,8 +33,8 @@ async def test_open_shadow_ref_click_and_closed_shadow_guard(sites):
         assert "Reading:" in (await h.observe()).snapshot
 
 
-async def test_ref_inside_out_of_process_frame(sites):
-    async with Harness.launch(sites.url("/dashboard"), observation="structured") as h:
+async def test_ref_inside_out_of_process_frame(session, sites):
+    async with harness_on(session, sites.url("/dashboard"), observation="structured") as h:
         obs = await h.observe()
         ref = ref_of(obs.snapshot, r"listitem \[ref=(f\d+e\d+)\][^\n]*: Kenya")
         assert ref.startswith("f")
@@ -44,8 +44,8 @@ async def test_ref_inside_out_of_process_frame(sites):
         assert "Kenya" in (await detail.text_content() or "")
 
 
-async def test_stale_ref_after_rename_is_refused_with_fresh_snapshot(sites):
-    async with Harness.launch(sites.url("/struct/seat"), observation="structured") as h:
+async def test_stale_ref_after_rename_is_refused_with_fresh_snapshot(session, sites):
+    async with harness_on(session, sites.url("/struct/seat"), observation="structured") as h:
         obs = await h.observe()
         ref = ref_of(obs.snapshot, r'button "Hold seat 14C"')
         res = await h.step(f"Thought: hold\nAction: click(ref='{ref}')")
@@ -68,8 +68,8 @@ async def test_stale_ref_after_rename_is_refused_with_fresh_snapshot(sites):
         )
 
 
-async def test_ref_from_before_back_is_refused(sites):
-    async with Harness.launch(sites.url("/struct/reports"), observation="structured") as h:
+async def test_ref_from_before_back_is_refused(session, sites):
+    async with harness_on(session, sites.url("/struct/reports"), observation="structured") as h:
         obs = await h.observe()
         link = ref_of(obs.snapshot, r'link "Airport station report"')
         await h.step(f"Thought: open\nAction: click(ref='{link}')")
@@ -83,11 +83,12 @@ async def test_ref_from_before_back_is_refused(sites):
         assert h.page.url.endswith("/struct/reports")
 
 
-async def test_big_register_fits_budget_and_find_reaches_the_middle(sites):
+async def test_big_register_fits_budget_and_find_reaches_the_middle(session, sites):
     # The whole-tree path (snapshot_scoping off: the winner's way). A 500 KB snapshot takes
     # ~0.5-2 s on an idle 2-core machine; the generous timeout keeps the test about truncation,
     # not about how busy the machine is. The scoped path: tests/observation/test_scoped_snapshot.py.
-    async with Harness.launch(
+    async with harness_on(
+        session,
         sites.url("/struct/stations"),
         observation="structured",
         snapshot_timeout_ms=60_000,
@@ -110,8 +111,8 @@ async def test_big_register_fits_budget_and_find_reaches_the_middle(sites):
         assert res.outcome == "failed" and "not in the latest snapshot" in res.feedback
 
 
-async def test_pua_guard_and_hybrid_prompt(sites):
-    async with Harness.launch(sites.url("/rankings"), observation="hybrid") as h:
+async def test_pua_guard_and_hybrid_prompt(session, sites):
+    async with harness_on(session, sites.url("/rankings"), observation="hybrid") as h:
         obs = await h.observe()
         assert obs.snapshot_info.guard_firings.get("text", 0) > 0
         assert "[obfuscated text:" in obs.snapshot and "use read_text" in obs.snapshot

@@ -6,10 +6,11 @@ from __future__ import annotations
 import pytest
 
 from tests.support.servers import serve_pages
+from tests.support.shared_browser import harness_on
 from webfovea import Harness
 from webfovea.observation.modes.base import UNCHANGED
 
-pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.browser]
+pytestmark = [pytest.mark.asyncio(loop_scope="session"), pytest.mark.browser]
 
 PAGE = """<!doctype html><html><body style="margin:0;font:20px sans-serif">
 <p style="position:absolute;left:40px;top:40px">Static text</p>
@@ -25,9 +26,9 @@ async def _click(h: Harness, x: int, y: int) -> None:
     assert res.outcome == "no_effect", res.feedback  # the harness says so too
 
 
-async def test_inert_click_sends_a_sentence_and_no_new_image():
+async def test_inert_click_sends_a_sentence_and_no_new_image(session):
     with serve_pages({"/": PAGE}) as srv:
-        async with Harness.launch(srv.url("/"), observation="vision") as h:
+        async with harness_on(session, srv.url("/"), observation="vision") as h:
             await _click(h, 1000, 100)  # blank area: nothing changes
             obs = await h.observe()
             assert obs.unchanged
@@ -43,9 +44,11 @@ async def test_inert_click_sends_a_sentence_and_no_new_image():
             assert not obs.unchanged and inp.images[-1] is obs.image and UNCHANGED not in (inp.feedback or "")
 
 
-async def test_switch_off_sends_the_new_image():
+async def test_switch_off_sends_the_new_image(session):
     with serve_pages({"/": PAGE}) as srv:
-        async with Harness.launch(srv.url("/"), observation="vision", disable=["unchanged_view_text"]) as h:
+        async with harness_on(
+            session, srv.url("/"), observation="vision", disable=["unchanged_view_text"]
+        ) as h:
             await _click(h, 1000, 100)
             obs = await h.observe()
             inp = h.model_input("t")

@@ -22,7 +22,7 @@ from webfovea.models.base import ModelReply
 from webfovea.models.messages import anthropic_content, openai_messages
 from webfovea.record.writer import TaskRecorder
 
-ASYNC = pytest.mark.asyncio(loop_scope="module")
+ASYNC = pytest.mark.asyncio(loop_scope="session")
 
 # A tall page scrolled to 1000 px; at 1100 px down, a 6 px line of text and a 40x20 block of
 # four coloured quadrants (the crop's orientation and position); every click is counted.

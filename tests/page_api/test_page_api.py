@@ -20,7 +20,7 @@ from webfovea.task import Task
 from webfovea_proving_ground.oracle.model import OracleModel
 from webfovea_proving_ground.serve import SitesHandle, start_sites
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 COUNTRY = {"selector": "#country"}
 CHOOSE = {
@@ -48,7 +48,7 @@ def sites() -> Iterator[SitesHandle]:
         yield handle
 
 
-@pytest_asyncio.fixture(loop_scope="module")
+@pytest_asyncio.fixture(loop_scope="session")
 async def page(session: BrowserSession, sites: SitesHandle) -> AsyncIterator[Page]:
     p = await session.fresh_page()
     await loaded(p, sites.url("/stats"))

@@ -29,7 +29,7 @@ from webfovea_proving_ground.oracle.ops import catalog
 from webfovea_proving_ground.plan import L, answer, click, visible
 from webfovea_proving_ground.serve import SitesHandle, start_sites
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 SEED = 3
 QUIET = {"contaminate_rate": 0.0, "continuation_rate": 0.0}
 

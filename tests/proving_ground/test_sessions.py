@@ -20,7 +20,7 @@ from webfovea_proving_ground.serve import SitesHandle
 from webfovea_proving_ground.sessions import CONTROL_HEADER, SESSION_COOKIE
 from webfovea_proving_ground.suites.builtin import load_builtin_suite
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
 @pytest.fixture

@@ -22,11 +22,11 @@ from webfovea_proving_ground.sites.data import BY_CODE, world
 from webfovea_proving_ground.sites.images import captcha_solution
 from webfovea_proving_ground.sites.stats import table_data
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 SEED = 3
 
 
-@pytest_asyncio.fixture(loop_scope="module")
+@pytest_asyncio.fixture(loop_scope="session")
 async def page(session: BrowserSession) -> Page:
     return await session.fresh_page()
 

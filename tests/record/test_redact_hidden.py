@@ -6,12 +6,17 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.support.scripted import ScriptedModel as Scripted
 from tests.support.servers import serve_pages
 from webfovea.agent import run_task
 from webfovea.config import make_config
 from webfovea.record.redact import REDACTED, redact_body, redact_json, redact_text, redact_url
 from webfovea.task import Task
+
+# The module's `session` (tests/conftest.py) lives on the worker's one event loop.
+ASYNC = pytest.mark.asyncio(loop_scope="session")
 
 S = [f"H1DD3N{i}q" for i in range(10)]
 AWS = "AKIAIOSFODNN7EXAMPL" + "E"
@@ -41,7 +46,8 @@ def leaks(folder: Path) -> dict[str, list[str]]:
     return found
 
 
-async def test_no_hidden_secret_reaches_the_task_folder(tmp_path):
+@ASYNC
+async def test_no_hidden_secret_reaches_the_task_folder(session, tmp_path):
     pages = {"/": PAGE, "/api/save": "ok", "/api/q": "ok", "/api/g": "ok", "/login": "<p>in</p>"}
     with serve_pages(pages) as site:
         task = Task(task_id="h", task="x", website=site.url("/"))
@@ -49,6 +55,7 @@ async def test_no_hidden_secret_reaches_the_task_folder(tmp_path):
         res = await run_task(
             task,
             tmp_path / "h",
+            session=session,
             model=Scripted([click, "Thought: t\nAction: finished(content='ok')"]),
             config=make_config(),
         )

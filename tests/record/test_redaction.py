@@ -15,6 +15,9 @@ from webfovea.eval.report import render_report
 from webfovea.record.redact import REDACTED, multipart_fields, redact_text, redact_url
 from webfovea.task import Task
 
+# The module's `session` (tests/conftest.py) lives on the worker's one event loop.
+ASYNC = pytest.mark.asyncio(loop_scope="session")
+
 S = [f"S3CR3T{i}x" for i in range(12)]  # each secret is unique, so a leak names its source
 
 PAGE = f"""<html><body style="margin:0">
@@ -43,7 +46,8 @@ def leaks(folder: Path) -> dict[str, list[str]]:
     return found
 
 
-async def test_no_secret_in_any_file_of_the_task_folder(tmp_path):
+@ASYNC
+async def test_no_secret_in_any_file_of_the_task_folder(session, tmp_path):
     pages = {
         "/": PAGE,
         "/next": NEXT,
@@ -62,6 +66,7 @@ async def test_no_secret_in_any_file_of_the_task_folder(tmp_path):
         res = await run_task(
             task,
             tmp_path / "r",
+            session=session,
             model=Scripted([click, "Thought: t\nAction: finished(content='ok')"]),
             config=make_config(),
         )
@@ -82,12 +87,14 @@ async def test_no_secret_in_any_file_of_the_task_folder(tmp_path):
     assert leaks(tmp_path) == {}
 
 
-async def test_a_model_error_never_echoes_credentials(tmp_path):
+@ASYNC
+async def test_a_model_error_never_echoes_credentials(session, tmp_path):
     with serve_pages({"/": NEXT}) as site:
         task = Task(task_id="m", task="x", website=site.url("/"))
         res = await run_task(
             task,
             tmp_path / "m",
+            session=session,
             model="openai:m",
             config=make_config(),
             base_url=f"https://ann:{S[10]}@api.example.invalid/v1?key={S[11]}",

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.support.scripted import ScriptedModel as Scripted
 from tests.support.servers import serve_pages
 from webfovea.agent import run_task
@@ -14,6 +16,9 @@ from webfovea.record.files import append_step, read_result, read_trajectory, wri
 from webfovea.record.schema import StepRecord, TaskResult
 from webfovea.task import Task
 
+# The module's `session` (tests/conftest.py) lives on the worker's one event loop.
+ASYNC = pytest.mark.asyncio(loop_scope="session")
+
 PAGE = """<html><head><title>x</title></head><body style="margin:0">
 <button id=b style="position:absolute;left:50px;top:50px;width:200px;height:60px"
   onclick="document.title = 'Saved \\uD800 now'; this.textContent = 'done \\uDC00' + String.fromCharCode(0xD83D)">
@@ -21,13 +26,15 @@ PAGE = """<html><head><title>x</title></head><body style="margin:0">
 <script>document.title = 'lone \\uD83D title';</script></body></html>"""
 
 
-async def test_a_lone_surrogate_in_the_page_leaves_every_step_recorded(tmp_path):
+@ASYNC
+async def test_a_lone_surrogate_in_the_page_leaves_every_step_recorded(session, tmp_path):
     click = "Thought: t\nAction: click(start_box='<|box_start|>(150,80)<|box_end|>')"
     with serve_pages({"/": PAGE}) as site:
         task = Task(task_id="s", task="save", website=site.url("/"))
         res = await run_task(
             task,
             tmp_path / "s",
+            session=session,
             model=Scripted([click, "Thought: t\nAction: finished(content='ok \ud800')"]),
             config=make_config(),
         )

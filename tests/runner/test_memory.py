@@ -30,7 +30,7 @@ from webfovea.runner.memory import (
 )
 from webfovea.runner.procs import cmdline, descendants
 
-ASYNC = pytest.mark.asyncio(loop_scope="module")
+ASYNC = pytest.mark.asyncio(loop_scope="session")
 PAGES = {"/": "<title>T</title><p>hello</p>", "/b": "<title>B</title><p>again</p>"}
 
 

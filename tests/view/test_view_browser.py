@@ -11,10 +11,10 @@ from webfovea.judge.compare import compare
 from webfovea.judge.labels import read_labels
 from webfovea.judge.manuals import docs_for
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
-@pytest_asyncio.fixture(loop_scope="module")
+@pytest_asyncio.fixture(loop_scope="session")
 async def page(session):
     p = await session.fresh_page()
     await p.set_viewport_size({"width": 1280, "height": 900})

@@ -16,7 +16,7 @@ from webfovea.harness import Harness
 from webfovea.observation.compress import estimate_tokens
 from webfovea_proving_ground.suites.builtin import load_builtin_suite
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
 async def test_oracle_summarises_its_progress_and_still_answers(sites, session, tmp_path: Path, monkeypatch):

@@ -21,7 +21,7 @@ from webfovea_breakingweb.suite import load_breakingweb_suite
 from webfovea_proving_ground.oracle.misreads import MISREAD_KNOBS
 from webfovea_proving_ground.serve import SitesHandle
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 # (quirk, family, the task it misleads)
 CASES = [
@@ -64,34 +64,60 @@ def _passed(sites: SitesHandle, task, result) -> bool:  # noqa: ANN001 - a Task 
     return state.passed
 
 
+def _task(sites: SitesHandle, fam: str, task_id: str):  # noqa: ANN202 - a Task
+    tasks = {t.task_id: t for t in load_breakingweb_suite(sites, paired=True, families=[fam])}
+    return tasks[task_id]
+
+
+# The verifier off: with it on the oracle checks its own misread against the truth and goes
+# back (test_the_verifier_catches_a_misread_and_the_agent_answers_right below).
+CONFIG = HarnessConfig(max_steps=14, components=ALL_COMPONENTS - {Component.verifier})
+
+
 @pytest.mark.parametrize(("quirk", "fam", "base"), CASES, ids=[f"{q}-{t}" for q, _, t in CASES])
-@pytest.mark.parametrize("variant", [True, False], ids=["intervention", "clean"])
-async def test_misread_fires_only_on_its_cue(
+async def test_misread_fires_on_its_cue_and_fails_the_task(
     quirk: str,
     fam: str,
     base: str,
-    variant: bool,
     sites: SitesHandle,
     session: BrowserSession,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setenv(SECRET_ENV, sites.control_secret)
-    tasks = {t.task_id: t for t in load_breakingweb_suite(sites, paired=True, families=[fam])}
-    task = tasks[f"{base}--{fam.split('/')[1]}" if variant else base]
+    task = _task(sites, fam, f"{base}--{fam.split('/')[1]}")
     folder = tmp_path / task.task_id
-    # The verifier off: with it on the oracle checks its own misread against the truth and goes
-    # back (test_the_verifier_catches_a_misread_and_the_agent_answers_right below).
-    config = HarnessConfig(max_steps=14, components=ALL_COMPONENTS - {Component.verifier})
-    result = await run_task(task, folder, model=f"oracle:{quirk}=1.0", config=config, session=session)
+    result = await run_task(task, folder, model=f"oracle:{quirk}=1.0", config=CONFIG, session=session)
     assert result.session_id
     fired = [n for n in _notes(folder) if n["quirk"] == quirk.removesuffix("_rate")]
-    if variant:
-        assert fired and all(n["task"] == task.task_id and isinstance(n["step"], int) for n in fired)
-        assert not _passed(sites, task, result), result.answer
-    else:
-        assert not fired
-        assert _passed(sites, task, result), result.answer
+    assert fired and all(n["task"] == task.task_id and isinstance(n["step"], int) for n in fired)
+    assert not _passed(sites, task, result), result.answer
+
+
+# The clean pages: one run per base task with every misread that has a case on it forced on
+# at once (a run per case until 2026-12-07: the same page, nine runs for six). None fires and
+# the task passes.
+CLEAN = {base: sorted({q for q, _, b in CASES if b == base}) for _, _, base in CASES}
+
+
+@pytest.mark.parametrize("base", sorted(CLEAN))
+async def test_no_misread_fires_on_the_clean_page_and_the_task_passes(
+    base: str,
+    sites: SitesHandle,
+    session: BrowserSession,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv(SECRET_ENV, sites.control_secret)
+    fam = next(f for _, f, b in CASES if b == base)
+    task = _task(sites, fam, base)
+    folder = tmp_path / task.task_id
+    spec = "oracle:" + ",".join(f"{q}=1.0" for q in CLEAN[base])
+    result = await run_task(task, folder, model=spec, config=CONFIG, session=session)
+    assert result.session_id
+    quirks = {q.removesuffix("_rate") for q in CLEAN[base]}
+    assert not [n for n in _notes(folder) if n["quirk"] in quirks]
+    assert _passed(sites, task, result), result.answer
 
 
 async def test_the_verifier_catches_a_misread_and_the_agent_answers_right(

@@ -26,7 +26,7 @@ from webfovea.parsing import parse_reply
 from webfovea.task import Task
 from webfovea_proving_ground.oracle.model import OracleModel
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 MAIN = """<!doctype html><html><head><style>
 body{margin:0;font:16px sans-serif}
@@ -77,7 +77,7 @@ def site() -> Iterator[tuple[PageServer, PageServer]]:
         yield a, b
 
 
-@pytest_asyncio.fixture(loop_scope="module")
+@pytest_asyncio.fixture(loop_scope="session")
 async def page(session: BrowserSession, site: tuple[PageServer, PageServer]) -> Page:
     p = await session.fresh_page()
     await p.goto(site[0].url("/"))

@@ -14,7 +14,7 @@ from webfovea.browser.session import BrowserSession
 from webfovea.config import make_config
 from webfovea.task import Task
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 PAGE = "<!doctype html><title>Prices</title><p>Price: 42 EUR</p>"
 

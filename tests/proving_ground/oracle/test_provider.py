@@ -13,7 +13,7 @@ from webfovea.observation.sizing import harness_config
 from webfovea.task import Task
 from webfovea_proving_ground.oracle.model import DEFAULT_PROVIDER, OracleModel
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 PAGE = """<!doctype html><html><body style="margin:0;font:16px sans-serif">
 <button id=btn style="position:absolute;left:1500px;top:700px;width:120px;height:40px"

@@ -17,7 +17,7 @@ from webfovea.task import Task
 from webfovea_proving_ground.serve import SitesHandle
 from webfovea_proving_ground.suites.builtin import load_builtin_suite
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
 def pick(sites: SitesHandle, failure_class: str, *, not_class: str | None = None) -> Task:

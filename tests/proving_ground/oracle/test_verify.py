@@ -16,7 +16,7 @@ from webfovea_proving_ground.plan import L, answer_value, click, fill, text_has
 
 TITLE = "Water data 2024"
 # One Chromium for the module (the `session` fixture): each run still gets its own page.
-ASYNC = pytest.mark.asyncio(loop_scope="module")
+ASYNC = pytest.mark.asyncio(loop_scope="session")
 
 
 def saving_task(site, *, quirks: dict | None = None) -> Task:

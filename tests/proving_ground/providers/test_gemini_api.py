@@ -22,6 +22,9 @@ from webfovea.task import Task
 from webfovea_proving_ground.oracle.via import OracleVia, forget_caches
 from webfovea_proving_ground.providers.gemini_api import image_tokens
 
+# The module's `session` (tests/conftest.py) lives on the worker's one event loop.
+pytestmark = pytest.mark.asyncio(loop_scope="session")
+
 
 @pytest.fixture(autouse=True)
 def cold_cache() -> None:
@@ -42,20 +45,20 @@ def decisions() -> list[str]:
     ]
 
 
-async def _run(tmp_path, shape: str, **client):
+async def _run(session, tmp_path, shape: str, **client):
     oracle = ScriptedModel(decisions())
     via = OracleVia(oracle, "gemini", shape=shape, **client)
     with serve_pages(PAGES) as site:
         task = Task(task_id="t", task="Save the name Ada Lovelace", website=site.url("/"))
         # The row of the model served (norm999 coordinates), as `--via gemini` gets it.
         config = harness_config(model="gemini:gemini-2.5-flash", disable=["verifier"])
-        res = await run_task(task, tmp_path / "t", model=via, config=config)
+        res = await run_task(task, tmp_path / "t", session=session, model=via, config=config)
     result, steps = read(tmp_path / "t")
     return res, steps, site.log, via.app.state.requests, oracle
 
 
-async def test_the_text_grammar_and_a_cut_off_reply_never_executed(tmp_path):
-    res, steps, log, bodies, oracle = await _run(tmp_path, "cut_once", interface="text")
+async def test_the_text_grammar_and_a_cut_off_reply_never_executed(session, tmp_path):
+    res, steps, log, bodies, oracle = await _run(session, tmp_path, "cut_once", interface="text")
     assert res.status == "finished" and oracle.calls == 3 and "tools" not in bodies[0]
     assert steps[0]["outcome"] == "rejected" and "finishReason=MAX_TOKENS" in steps[0]["rejection"]
     assert steps[1]["action"]["name"] == "fill" and steps[1]["outcome"] == "executed"

@@ -13,6 +13,9 @@ from webfovea.config import make_config
 from webfovea.task import Task
 from webfovea_proving_ground.oracle.via import OracleVia
 
+# The module's `session` (tests/conftest.py) lives on the worker's one event loop.
+ASYNC = pytest.mark.asyncio(loop_scope="session")
+
 MODEL = "claude-sonnet-4-6"
 
 
@@ -25,19 +28,20 @@ def decisions() -> list[str]:
     ]
 
 
-async def _run(tmp_path, shape: str):
+async def _run(session, tmp_path, shape: str):
     oracle = ScriptedModel(decisions())
     via = OracleVia(oracle, "anthropic", shape=shape)
     with serve_pages(PAGES) as site:
         task = Task(task_id="t", task="Save the name Ada Lovelace", website=site.url("/"))
-        res = await run_task(task, tmp_path / "t", model=via, config=make_config())
+        res = await run_task(task, tmp_path / "t", session=session, model=via, config=make_config())
     result, steps = read(tmp_path / "t")
     return res, steps, site.log, via.app.state.requests, oracle
 
 
+@ASYNC
 @pytest.mark.parametrize("shape", ["thought", "tool_only", "thinking", "paused"])
-async def test_every_shape_saves_the_name(tmp_path, shape):
-    res, steps, log, bodies, oracle = await _run(tmp_path, shape)
+async def test_every_shape_saves_the_name(session, tmp_path, shape):
+    res, steps, log, bodies, oracle = await _run(session, tmp_path, shape)
     assert res.status == "finished", res.error
     assert values(log, "/saved") == ["Ada Lovelace"] and oracle.calls == 3
     if shape == "paused":  # each turn paused once, then continued with the paused content
@@ -51,16 +55,18 @@ async def test_every_shape_saves_the_name(tmp_path, shape):
         )
 
 
-async def test_cut_once_is_never_executed_and_the_decision_comes_again(tmp_path):
-    res, steps, log, bodies, oracle = await _run(tmp_path, "cut_once")
+@ASYNC
+async def test_cut_once_is_never_executed_and_the_decision_comes_again(session, tmp_path):
+    res, steps, log, bodies, oracle = await _run(session, tmp_path, "cut_once")
     assert res.status == "finished" and oracle.calls == 3
     assert steps[0]["outcome"] == "rejected" and "stop_reason=max_tokens" in steps[0]["rejection"]
     assert values(log, "/saved") == ["Ada Lovelace"] and "" not in values(log, "/typed")
     assert bodies[1]["max_tokens"] == 2 * bodies[0]["max_tokens"]
 
 
-async def test_refuse_once_runs_nothing_then_goes_on(tmp_path):
-    res, steps, log, bodies, oracle = await _run(tmp_path, "refuse_once")
+@ASYNC
+async def test_refuse_once_runs_nothing_then_goes_on(session, tmp_path):
+    res, steps, log, bodies, oracle = await _run(session, tmp_path, "refuse_once")
     assert res.status == "finished" and steps[0]["outcome"] == "rejected"
     assert any("refusal" in n for n in steps[0]["provider_notes"])
     assert values(log, "/saved") == ["Ada Lovelace"]

@@ -23,7 +23,7 @@ from webfovea_proving_ground.suites.builtin import (
     load_builtin_suite,
 )
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 SEED = 0
 EMPTY_ANSWER_TASKS = {"register-empty-01"}
 
@@ -33,7 +33,7 @@ def suite(sites: SitesHandle) -> list[Task]:
     return load_builtin_suite(sites)
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
+@pytest_asyncio.fixture(scope="module", loop_scope="session")
 async def page(session: BrowserSession) -> Page:
     return await session.fresh_page()
 

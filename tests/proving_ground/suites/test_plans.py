@@ -26,7 +26,7 @@ from webfovea_proving_ground.serve import SitesHandle
 from webfovea_proving_ground.sites.rankings import decode_pua
 from webfovea_proving_ground.suites.builtin import load_builtin_suite
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 SEED = 1
 PARALLEL = 4
 
