@@ -13,7 +13,7 @@ from webfovea.browser.session import BrowserSession
 from webfovea_breakingweb.tasks import stateful_tasks
 from webfovea_proving_ground.serve import SitesHandle
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 SEED = 42  # the module's sites run the catalogue's seed
 
 

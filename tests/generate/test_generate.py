@@ -24,12 +24,12 @@ SHIPS = """<html><head><title>Ship register</title></head><body><h2>Vessels in p
 <tr><td>Aurora</td><td>Norway</td><td>12,400</td></tr><tr><td>Belle</td><td>France</td><td>8,150</td></tr>
 <tr><td>Corsair</td><td>Malta</td><td>21,000</td></tr></table>
 <a href="/calls.csv">Port calls (CSV)</a></body></html>"""
-MODULE_LOOP = pytest.mark.asyncio(loop_scope="module")  # the module's one browser
+ON_THE_WORKERS_LOOP = pytest.mark.asyncio(loop_scope="session")  # the worker's one browser
 
 CALLS = "call,vessel,berth\nK-1,Aurora,3\nK-2,Belle,7\nK-3,Corsair,1\n"
 
 
-@MODULE_LOOP
+@ON_THE_WORKERS_LOOP
 async def test_its_answers_on_the_station_register_are_the_sites_truth(session: BrowserSession) -> None:
     with start_sites() as sites:
         found = await explore(sites.url("/struct/stations"), max_pages=1, session=session)
@@ -47,7 +47,7 @@ async def test_its_answers_on_the_station_register_are_the_sites_truth(session: 
     assert make_tasks(found, seed=3, max_tasks=6) == tasks  # same content and seed, same tasks
 
 
-@MODULE_LOOP
+@ON_THE_WORKERS_LOOP
 async def test_it_follows_links_on_the_site_and_opens_a_linked_csv(session: BrowserSession) -> None:
     with serve_pages({"/": HOME, "/ships": SHIPS, "/calls.csv": CALLS}) as site:
         found = await explore(site.url("/"), max_pages=5, session=session)

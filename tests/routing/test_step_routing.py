@@ -25,7 +25,7 @@ from webfovea.models.base import Usage
 from webfovea.routing.table import RoutingError, load_table
 from webfovea.task import Task
 
-ASYNC = pytest.mark.asyncio(loop_scope="module")
+ASYNC = pytest.mark.asyncio(loop_scope="session")
 
 BANNER = WIDGETS["cookie_banner"]
 # The same banner whose "Accept all" is a plain <div>: no button or link for the text rule.

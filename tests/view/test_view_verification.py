@@ -13,10 +13,10 @@ from tests.view.fixture_run import serving
 from webfovea.judge.labels import read_labels
 from webfovea.judge.verification import QUEUE_FILE
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
-@pytest_asyncio.fixture(loop_scope="module")
+@pytest_asyncio.fixture(loop_scope="session")
 async def page(session):
     p = await session.fresh_page()
     yield p

@@ -23,7 +23,7 @@ from webfovea.config import make_config
 from webfovea.vision.matching import TemplateError, find
 from webfovea.vision.templates import TemplatesError, load_templates
 
-ASYNC = pytest.mark.asyncio(loop_scope="module")
+ASYNC = pytest.mark.asyncio(loop_scope="session")
 SCALES = (0.75, 1.0, 1.25, 1.5)
 KINDS = ("cookie_banner", "paginator")  # the date picker's numbers reflow under zoom: the benchmark has it
 
