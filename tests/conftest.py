@@ -152,6 +152,13 @@ FILE_SECONDS = {
     "judge/test_judge_compare.py": 25,
     "runner/test_run_budget.py": 20,
     "app/test_browse.py": 15,
+    # added at stop 51 (helpers' runs at load 20-40, roughly halved): a headed browser under
+    # Xvfb with a scripted person (mostly waiting), three bench runs of the protocol ablation
+    "breakingweb/test_people_run_browser.py": 60,
+    "app/test_protocol_ablation.py": 60,
+    "routing/test_step_routing.py": 35,
+    "vision/test_template_matching.py": 25,
+    "generate/test_generate.py": 20,
     "guardrails/test_answer_holds_pdfjs.py": 12,
     "observation/test_scoping_on_screen.py": 90,  # real grid libraries from npm, 10 tests
     "breakingweb/test_design_rules.py": 89,
