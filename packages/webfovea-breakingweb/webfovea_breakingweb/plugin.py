@@ -18,7 +18,8 @@ from webfovea.task import Task
 
 NAME = "breakingweb"
 PAIRINGS = ("official", "sweep")
-HARNESSES = ("webfovea", "text", "gui")  # webfovea: our own harness; text, gui: seed 003's contracts
+# webfovea: our own harness; text, gui: seed 003's contracts; browser-use: its own agent loop
+HARNESSES = ("webfovea", "text", "gui", "browser-use")
 
 OPTIONS = (
     SuiteOption(
@@ -72,7 +73,8 @@ OPTIONS = (
         ("--harness",),
         "breakingweb: webfovea (default: webfovea's harness), text (seed 003's text harness: "
         "accessibility tree with bids, 26,000-token input budget) or gui (screenshot only, "
-        "coordinates; viewport of --model-family), through the BrowserGym registration.",
+        "coordinates; viewport of --model-family), through the BrowserGym registration, or "
+        "browser-use (browser-use's own agent loop, in its own venv).",
         suites=(NAME,),
         commands=("bench",),
     ),
@@ -87,7 +89,7 @@ OPTIONS = (
     SuiteOption(
         "time_cap",
         ("--time-cap",),
-        "breakingweb --harness text|gui: the per-task wall-clock cap in seconds (default 600, "
+        "breakingweb --harness text|gui|browser-use: the per-task wall-clock cap in seconds (default 600, "
         "the lower end of the paper's 600-1,200 s).",
         suites=(NAME,),
         commands=("bench",),
@@ -120,7 +122,13 @@ def _check(options: SuiteOptions) -> None:
             check_panel(panel)
     except ValueError as e:
         raise SuiteError(str(e)) from None
-    _check_harness(options)
+    if _check_harness(options)[0] == "browser-use":  # before any site starts: say it now
+        from webfovea_breakingweb.harnesses.browser_use_runner import BrowserUseMissing, browser_use_python
+
+        try:
+            browser_use_python()
+        except BrowserUseMissing as e:
+            raise SuiteError(str(e)) from None
 
 
 def _check_harness(options: SuiteOptions) -> tuple[str, str | None, float]:
@@ -132,7 +140,7 @@ def _check_harness(options: SuiteOptions) -> tuple[str, str | None, float]:
         raise SuiteError("--model-family applies to --harness gui only")
     if harness == "webfovea" and cap:
         raise SuiteError(
-            "--time-cap applies to --harness text|gui (webfovea's harness: --max-seconds of the profile)"
+            "--time-cap applies to --harness text|gui|browser-use (webfovea's harness: --max-seconds of the profile)"
         )
     if harness == "gui":
         from webfovea_breakingweb.gym.viewports import UnknownFamily, viewport_of
@@ -152,7 +160,8 @@ def _check_harness(options: SuiteOptions) -> tuple[str, str | None, float]:
 
 
 def _own_runner(options: SuiteOptions) -> Any:
-    """--harness text|gui: the tasks run through the BrowserGym registration's contract."""
+    """--harness text|gui: the tasks run through the BrowserGym registration's contract;
+    --harness browser-use: through browser-use's own agent loop."""
     harness, family, seconds = _check_harness(options)
     if harness == "webfovea":
         return None
@@ -161,6 +170,13 @@ def _own_runner(options: SuiteOptions) -> Any:
     def run(tasks: list[Task], out_dir: Path, run: Any) -> bool:
         try:  # a model it cannot drive, a folder of another harness: the user's to fix
             check_model(str(run.get("model")))
+            if harness == "browser-use":
+                from webfovea_breakingweb.harnesses import browser_use_runner as bu
+
+                try:
+                    return bu.run_tasks(tasks, out_dir, run, time_cap_s=seconds)
+                except bu.BrowserUseMissing as e:
+                    raise SuiteError(str(e)) from None
             return run_tasks(tasks, out_dir, run, harness=harness, model_family=family, time_cap_s=seconds)
         except ValueError as e:
             raise SuiteError(str(e)) from None
