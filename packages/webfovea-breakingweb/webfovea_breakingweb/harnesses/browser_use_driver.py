@@ -58,6 +58,16 @@ async def main(job: dict[str, Any]) -> None:
         enable_default_extensions=False,  # they are downloaded on first use; loopback runs are offline
     )
     session = BrowserSession(browser_profile=profile)
+    try:
+        await run_agent(session, job)
+    finally:  # keep_alive leaves the browser running on any exit: it goes with this process
+        try:
+            await session.kill()
+        except Exception:  # noqa: BLE001, S110 - nothing left to report to
+            pass
+
+
+async def run_agent(session: Any, job: dict[str, Any]) -> None:
     await session.start()
     cookie = job["cookie"]
     await session._cdp_set_cookies(  # noqa: SLF001 - browser-use's own cookie call (CDP Storage.setCookies)
@@ -102,10 +112,6 @@ async def main(job: dict[str, Any]) -> None:
             }
         }
     )
-    try:
-        await session.kill()
-    except Exception:  # noqa: BLE001, S110 - the browser goes with the process anyway
-        pass
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import signal
 import subprocess
 import sys
 import threading
@@ -30,6 +31,7 @@ from webfovea.task import Task
 from webfovea_breakingweb.harnesses.browser_use_oracle import BrowserUseOracle
 from webfovea_breakingweb.harnesses.openai_loopback import LoopbackChat
 from webfovea_breakingweb.harnesses.runner import MAX_STEPS, STEPS_FILE, HarnessMismatch
+from webfovea_breakingweb.scoring import attach_states
 
 BROWSER_USE = "browser-use==0.13.14"  # the version benchmarks/bench_peers.py measures
 DRIVER = Path(__file__).with_name("browser_use_driver.py")
@@ -107,6 +109,10 @@ def run_tasks(tasks: list[Task], out_dir: Path, run: Mapping[str, Any], *, time_
         result.model = str(run.get("model") or "oracle")
         result.profile = PROFILE
         write_result(task_dir, result)
+        # Scored now, not only after the run: browser-use's tasks take minutes each, and a run
+        # cut short then keeps its verdicts (a resume keeps a result that holds its state).
+        with handle.control() as control:
+            attach_states(Path(out_dir), [task], control)
     return True
 
 
@@ -189,8 +195,9 @@ def _drive(
             stderr=log,
             text=True,
             env=env,
+            start_new_session=True,  # its own process group: a kill takes browser-use's browser too
         )
-        timer = threading.Timer(timeout_s, proc.kill)
+        timer = threading.Timer(timeout_s, os.killpg, (proc.pid, signal.SIGKILL))
         timer.start()
         outcome: dict[str, Any] = {"status": "error", "error": "browser-use ended without a result"}
         try:
