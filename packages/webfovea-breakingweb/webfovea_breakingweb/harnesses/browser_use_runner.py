@@ -141,7 +141,7 @@ def run_one(  # noqa: PLR0913 - the task, where it writes, where browser-use liv
             }  # fmt: skip
             outcome = _drive(python, job, live, task_dir, time_cap_s + 120)
         result.steps = int(outcome.get("steps") or 0)
-        result.status = outcome.get("status") or "error"  # type: ignore[assignment]
+        result.status = outcome.get("status") or "error"
         result.error = outcome.get("error") or (chat.errors[0] if chat.errors else None)
         result.answer = outcome.get("answer") if outcome.get("success") else None
     except Exception as e:  # noqa: BLE001 - the result must say what happened
