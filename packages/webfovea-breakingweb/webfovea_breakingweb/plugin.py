@@ -18,7 +18,9 @@ from webfovea.task import Task
 
 NAME = "breakingweb"
 PAIRINGS = ("official", "sweep")
-HARNESSES = ("webfovea", "text", "gui", "human")  # webfovea: ours; text, gui: seed 003's; human: a person
+# webfovea: our own harness; text, gui: seed 003's contracts; browser-use: its own agent loop;
+# human: a person at a headed browser
+HARNESSES = ("webfovea", "text", "gui", "browser-use", "human")
 
 OPTIONS = (
     SuiteOption(
@@ -73,6 +75,7 @@ OPTIONS = (
         "breakingweb: webfovea (default: webfovea's harness), text (seed 003's text harness: "
         "accessibility tree with bids, 26,000-token input budget) or gui (screenshot only, "
         "coordinates; viewport of --model-family), through the BrowserGym registration, or "
+        "browser-use (browser-use's own agent loop, in its own venv), or "
         "human (a person at a headed browser: each task cold, then warm after a reset; "
         'docs/breakingweb.md, "People\'s runs").',
         suites=(NAME,),
@@ -89,8 +92,8 @@ OPTIONS = (
     SuiteOption(
         "time_cap",
         ("--time-cap",),
-        "breakingweb --harness text|gui|human: the per-task (per-attempt for a person) wall-clock "
-        "cap in seconds (default 600, the lower end of the paper's 600-1,200 s).",
+        "breakingweb --harness text|gui|browser-use|human: the per-task (per-attempt for a person) "
+        "wall-clock cap in seconds (default 600, the lower end of the paper's 600-1,200 s).",
         suites=(NAME,),
         commands=("bench",),
     ),
@@ -122,7 +125,13 @@ def _check(options: SuiteOptions) -> None:
             check_panel(panel)
     except ValueError as e:
         raise SuiteError(str(e)) from None
-    _check_harness(options)
+    if _check_harness(options)[0] == "browser-use":  # before any site starts: say it now
+        from webfovea_breakingweb.harnesses.browser_use_runner import BrowserUseMissing, browser_use_python
+
+        try:
+            browser_use_python()
+        except BrowserUseMissing as e:
+            raise SuiteError(str(e)) from None
 
 
 def _check_harness(options: SuiteOptions) -> tuple[str, str | None, float]:
@@ -134,7 +143,8 @@ def _check_harness(options: SuiteOptions) -> tuple[str, str | None, float]:
         raise SuiteError("--model-family applies to --harness gui only")
     if harness == "webfovea" and cap:
         raise SuiteError(
-            "--time-cap applies to --harness text|gui|human (webfovea's harness: --max-seconds of the profile)"
+            "--time-cap applies to --harness text|gui|browser-use|human "
+            "(webfovea's harness: --max-seconds of the profile)"
         )
     if harness == "gui":
         from webfovea_breakingweb.gym.viewports import UnknownFamily, viewport_of
@@ -154,7 +164,8 @@ def _check_harness(options: SuiteOptions) -> tuple[str, str | None, float]:
 
 
 def _own_runner(options: SuiteOptions) -> Any:
-    """--harness text|gui: the tasks run through the BrowserGym registration's contract."""
+    """--harness text|gui: the tasks run through the BrowserGym registration's contract;
+    --harness browser-use: through browser-use's own agent loop."""
     harness, family, seconds = _check_harness(options)
     if harness == "webfovea":
         return None
@@ -165,6 +176,13 @@ def _own_runner(options: SuiteOptions) -> Any:
     def run(tasks: list[Task], out_dir: Path, run: Any) -> bool:
         try:  # a model it cannot drive, a folder of another harness: the user's to fix
             check_model(str(run.get("model")))
+            if harness == "browser-use":
+                from webfovea_breakingweb.harnesses import browser_use_runner as bu
+
+                try:
+                    return bu.run_tasks(tasks, out_dir, run, time_cap_s=seconds)
+                except bu.BrowserUseMissing as e:
+                    raise SuiteError(str(e)) from None
             return run_tasks(tasks, out_dir, run, harness=harness, model_family=family, time_cap_s=seconds)
         except ValueError as e:
             raise SuiteError(str(e)) from None
