@@ -49,6 +49,8 @@ def exponent(points: list[tuple[float, float]]) -> float:
 def shape(k: float) -> str:
     if math.isnan(k):
         return "too few points"
+    if k < -0.2:
+        return "falls as the size grows"
     if k < 0.8:
         return "sub-linear (a fixed cost dominates)"
     if k <= 1.2:

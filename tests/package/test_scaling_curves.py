@@ -18,6 +18,7 @@ def test_the_slope_is_the_power_past_the_fixed_cost() -> None:
     assert abs(exponent([(10, 100), (100, 10_000), (1000, 1_000_000)]) - 2.0) < 1e-9
     # the first point is a fixed cost and is left out of the fit
     assert abs(exponent([(1, 50), (10, 10), (100, 100), (1000, 1000)]) - 1.0) < 1e-9
+    assert shape(-0.5) == "falls as the size grows"
     assert shape(1.0) == "linear" and shape(0.3).startswith("sub-linear") and shape(1.6) == "super-linear"
     picture = svg(Curve("c", "t", "x", "y", points=[(1, 1), (10, 10), (100, 100)]))
     assert picture.count("<circle") == 3 and "slope 1.00" in picture
