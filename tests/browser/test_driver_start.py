@@ -11,10 +11,9 @@ import pytest
 from webfovea.browser.driver_start import CACHE_ENV, SWITCH_ENV, compile_cache_dir, start_playwright
 
 
-def _driver_env(pw) -> dict[str, str]:
-    """The environment of the Node.js driver process behind a started Playwright: this
-    process's child running Playwright's run-driver (the newest, if tests left others)."""
-    drivers = []
+def _drivers() -> set[int]:
+    """This process's children running Playwright's run-driver."""
+    drivers = set()
     for proc in Path("/proc").iterdir():
         try:
             stat = (proc / "stat").read_text()
@@ -26,18 +25,28 @@ def _driver_env(pw) -> dict[str, str]:
             and int(stat.rsplit(")", 1)[1].split()[1]) == os.getpid()
             and b"run-driver" in cmd
         ):
-            drivers.append(int(proc.name))
-    assert drivers, "no Playwright driver among this process's children"
-    raw = Path(f"/proc/{max(drivers)}/environ").read_bytes().split(b"\0")
-    return dict(item.decode().split("=", 1) for item in raw if b"=" in item)
+            drivers.add(int(proc.name))
+    return drivers
+
+
+async def _started() -> tuple[object, dict[str, str]]:
+    """A started Playwright and the environment of its own driver process. Picked as the child
+    that was not there before: the worker's shared browser keeps another driver alive, and pids
+    wrap, so the highest pid is not always the newest."""
+    before = _drivers()
+    pw = await start_playwright()
+    new = _drivers() - before
+    assert len(new) == 1, f"expected one new Playwright driver among this process's children, got {new}"
+    raw = Path(f"/proc/{new.pop()}/environ").read_bytes().split(b"\0")
+    return pw, dict(item.decode().split("=", 1) for item in raw if b"=" in item)
 
 
 async def test_the_driver_gets_the_cache_and_fills_it(tmp_path, monkeypatch):
     monkeypatch.setenv(SWITCH_ENV, str(tmp_path / "node"))
     monkeypatch.delenv(CACHE_ENV, raising=False)
-    pw = await start_playwright()
+    pw, env = await _started()
     try:
-        assert _driver_env(pw)[CACHE_ENV] == str(tmp_path / "node")
+        assert env[CACHE_ENV] == str(tmp_path / "node")
         assert CACHE_ENV not in os.environ  # only the driver saw it
         browser = await pw.chromium.launch(executable_path=_chrome())
         await browser.close()
@@ -49,17 +58,17 @@ async def test_the_driver_gets_the_cache_and_fills_it(tmp_path, monkeypatch):
 async def test_the_users_own_setting_and_off_are_kept(tmp_path, monkeypatch):
     monkeypatch.setenv(CACHE_ENV, str(tmp_path / "mine"))
     assert compile_cache_dir() is None
-    pw = await start_playwright()
+    pw, env = await _started()
     try:
-        assert _driver_env(pw)[CACHE_ENV] == str(tmp_path / "mine")
+        assert env[CACHE_ENV] == str(tmp_path / "mine")
     finally:
         await pw.stop()
     assert os.environ[CACHE_ENV] == str(tmp_path / "mine")
     monkeypatch.delenv(CACHE_ENV)
     monkeypatch.setenv(SWITCH_ENV, "off")
-    pw = await start_playwright()
+    pw, env = await _started()
     try:
-        assert CACHE_ENV not in _driver_env(pw)
+        assert CACHE_ENV not in env
     finally:
         await pw.stop()
 

@@ -111,6 +111,11 @@ class SitesHandle:
             s.stop()
         self._servers = []
 
+    @property
+    def running(self) -> bool:
+        """False once stopped: a holder of the handle (BreakingWeb's gym registry) starts new sites."""
+        return bool(self._servers)
+
     def __enter__(self) -> SitesHandle:
         return self
 

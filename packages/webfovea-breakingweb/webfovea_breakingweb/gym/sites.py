@@ -20,7 +20,9 @@ def sites_for(seed: int) -> SitesHandle:
     """The running sites for `seed` (started on first use, stopped when the process exits)."""
     with _lock:
         handle = _running.get(seed)
-        if handle is None:
+        # A run's own sites (use_sites) are stopped by that run: a later episode in the same
+        # process (a test module after an in-process `bench --harness text`) starts its own.
+        if handle is None or not handle.running:
             handle = _running[seed] = start_sites(seed=seed)
             atexit.register(handle.stop)
         return handle
