@@ -124,4 +124,9 @@ async def test_every_download_is_held_to_the_cap(session, server, tmp_path: Path
     # same URL (Chromium's download manager fetches it outside the page's interception), are only
     # seen on disk and cut while they grow (24 of 40 MB on a loaded CI machine).
     sent = sorted(_sent("/big.bin"))
-    assert len(sent) == downloads and sent[-1] < BIG, sent
+    assert len(sent) == downloads, sent
+    if page != "/popup":
+        assert sent[-1] < BIG, sent
+    # A pop-up's download is seen only on disk: over loopback the 40 MB can arrive before the
+    # cut (the third fresh-clone run at stop 51 saw all of it sent); what holds is the above —
+    # nothing over the cap kept, and the model told it was stopped.
